@@ -1,0 +1,98 @@
+"""The project's performance targets, checked against one run's measurements.
+
+Each check returns (target, measured, met) where met is True, False, or None
+when the run did not measure what the target needs.
+"""
+from __future__ import annotations
+
+import math
+
+MEMORY_SHARE_TARGET = 0.60
+
+
+def _ok(results, variant, size):
+    return {r["kernel"]: r for r in results
+            if r["variant"] == variant and r["size"] == size and r["status"] == "ok"}
+
+
+def _not_timed(results, variant, size):
+    return sorted(f"{r['kernel']} ({r['status']})" for r in results
+                  if r["variant"] == variant and r["size"] == size and r["status"] != "ok")
+
+
+def geomean_medium(results):
+    timed = _ok(results, "nptf", "medium")
+    if not timed:
+        return ("geometric-mean speed-up of nptf over NumPy at medium >= 3x", "not measured", None)
+    g = math.exp(sum(math.log(r["speedup"]) for r in timed.values()) / len(timed))
+    missing = _not_timed(results, "nptf", "medium")
+    extra = f"; not timed: {', '.join(missing)}" if missing else ""
+    return ("geometric-mean speed-up of nptf over NumPy at medium >= 3x",
+            f"{g:.2f}x over {len(timed)} kernels{extra}", g >= 3)
+
+
+def none_slower_medium(results):
+    timed = _ok(results, "nptf", "medium")
+    if not timed:
+        return ("no kernel slower than NumPy at medium (nptf)", "not measured", None)
+    slower = sorted((r["speedup"], k) for k, r in timed.items() if r["speedup"] < 1)
+    text = ", ".join(f"{k} {s:.2f}x" for s, k in slower) or "none slower"
+    return ("no kernel slower than NumPy at medium (nptf)",
+            f"{len(slower)} of {len(timed)} slower: {text}", not slower)
+
+
+def adaptive_smallest(results):
+    sizes = [r["size"] for r in results if r["variant"] == "nptf adaptive"]
+    if not sizes:
+        return ("adaptive: no kernel slower than 1.2x NumPy at the smallest size",
+                "not measured", None)
+    timed = _ok(results, "nptf adaptive", sizes[0])
+    over = sorted((1 / r["speedup"], k) for k, r in timed.items() if 1 / r["speedup"] > 1.2)
+    text = ", ".join(f"{k} {t:.2f}x NumPy's time" for t, k in over) or "none over"
+    missing = _not_timed(results, "nptf adaptive", sizes[0])
+    extra = f"; not timed: {', '.join(missing)}" if missing else ""
+    return ("adaptive: no kernel slower than 1.2x NumPy at the smallest size",
+            f"size {sizes[0]}: {len(over)} of {len(timed)} over 1.2x: {text}{extra}", not over)
+
+
+def recurrence_loop(results):
+    target = "hot loop: recurrence (n=10,000) >= 20x faster than the NumPy loop"
+    recs = [r for r in results if r["kernel"] == "recurrence" and r["size"] == "medium"
+            and r["variant"] == "nptf"]
+    if not recs:
+        return (target, "not measured", None)
+    r = recs[0]
+    if r["status"] != "ok":
+        return (target, f"{r['status']}: {r['note']}", False)
+    return (target, f"{r['speedup']:.2f}x", r["speedup"] >= 20)
+
+
+def memory_bound_share(results):
+    target = f"memory-bound chains >= {MEMORY_SHARE_TARGET:.0%} of copy bandwidth at 2^20-2^22"
+    recs = [r for r in results if r["variant"] == "nptf" and "copy_fraction" in r]
+    if not recs:
+        return (target, "not measured", None)
+    text = ", ".join(f"{r['kernel']} {r['size']} {r['copy_fraction']:.0%}" for r in recs)
+    return (target, text, all(r["copy_fraction"] >= MEMORY_SHARE_TARGET for r in recs))
+
+
+def dispatch_overhead(timings):
+    target = "compiled dispatch overhead <= 1.5x the lowest-level call"
+    if not timings:
+        return (target, "not measured", None)
+    ratio = timings[4][1] / timings[3][1]
+    return (target, f"{timings[4][1] * 1e6:.1f} µs vs {timings[3][1] * 1e6:.1f} µs = "
+                    f"{ratio:.2f}x", ratio <= 1.5)
+
+
+def check_targets(results, dispatch_timings):
+    return [geomean_medium(results), none_slower_medium(results), adaptive_smallest(results),
+            recurrence_loop(results), memory_bound_share(results),
+            dispatch_overhead(dispatch_timings)]
+
+
+def targets_table(checks, markdown=False):
+    from .report import table
+    verdict = {True: "met", False: "NOT met", None: "not measured"}
+    return table(["target", "measured", "verdict"],
+                 [[t, m, verdict[ok]] for t, m, ok in checks], markdown)

@@ -1,0 +1,103 @@
+"""Timing helpers: medians with warm-up, first calls with a deadline, copy bandwidth."""
+from __future__ import annotations
+
+import ctypes
+import statistics
+import threading
+import time
+
+import numpy as np
+
+REPEAT_TARGET_S = 0.02     # each repeat runs the call enough times to last about this long
+MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement stays near this
+
+
+class DeadlineExceeded(Exception):
+    """A first call (trace + compile + run) took longer than the deadline."""
+
+
+def median_time(call, repeat=7, min_warmup=2):
+    """Median seconds per call over up to ``repeat`` repeats, after warm-up.
+
+    Returns (median, repeats, calls per repeat). Slow calls get fewer repeats
+    (at least 3) so that the suite stays within its time budget.
+    """
+    start = time.perf_counter()
+    calls = 0
+    while calls < min_warmup or (calls < 8 and time.perf_counter() - start < 0.05):
+        call()
+        calls += 1
+    one = max((time.perf_counter() - start) / calls, 1e-7)
+    number = max(1, int(REPEAT_TARGET_S / one))
+    repeats = max(3, min(repeat, int(MEASURE_BUDGET_S / (one * number))))
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            call()
+        samples.append((time.perf_counter() - t0) / number)
+    return statistics.median(samples), repeats, number
+
+
+def call_with_deadline(fn, seconds):
+    """Run ``fn()`` in a worker thread; return (value, seconds taken).
+
+    Past the deadline the worker is sent an asynchronous DeadlineExceeded, which
+    stops it at its next Python bytecode (tracing is Python, so this is prompt;
+    a long stretch inside TensorFlow's C++ finishes first), and DeadlineExceeded
+    is raised here. Exceptions from ``fn`` are re-raised here.
+    """
+    box = {}
+
+    def work():
+        t0 = time.perf_counter()
+        try:
+            box["value"] = fn()
+        except BaseException as e:  # noqa: BLE001  (handed back to the caller)
+            box["error"] = e
+        box["seconds"] = time.perf_counter() - t0
+
+    worker = threading.Thread(target=work, daemon=True, name="bench-first-call")
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
+                                                   ctypes.py_object(DeadlineExceeded))
+        worker.join(60)   # let it unwind so it stops competing for the two cores
+        raise DeadlineExceeded(f"first call did not finish within {seconds:.0f} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"], box["seconds"]
+
+
+def copy_bandwidth(nbytes=2 ** 28, repeat=5):
+    """Copy-bandwidth ceiling in GB/s (bytes read + bytes written per second).
+
+    Best of a one-thread and a two-thread ``np.copyto`` (copyto releases the GIL,
+    so two threads copy two halves at once).
+    """
+    src = np.ones(nbytes // 8)
+    dst = np.empty_like(src)
+
+    def one_thread():
+        np.copyto(dst, src)
+
+    def two_threads():
+        half = src.size // 2
+        other = threading.Thread(target=np.copyto, args=(dst[half:], src[half:]))
+        other.start()
+        np.copyto(dst[:half], src[:half])
+        other.join()
+
+    results = {}
+    for name, copy in (("1 thread", one_thread), ("2 threads", two_threads)):
+        copy()
+        best = min(_once(copy) for _ in range(repeat))
+        results[name] = 2 * src.nbytes / best / 1e9
+    return results
+
+
+def _once(call):
+    t0 = time.perf_counter()
+    call()
+    return time.perf_counter() - t0

@@ -1,0 +1,4 @@
+"""``python -m nptf``: the ``nptf`` command line."""
+from .cli import main
+
+raise SystemExit(main())

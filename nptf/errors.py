@@ -1,0 +1,96 @@
+"""Every exception nptf raises for the user, and where in *their* code it happened.
+
+Errors that NumPy itself would raise (a bad shape, a dtype without a loop, an
+out-of-range axis) keep NumPy's exception type and message, with the user's
+``file:line`` appended, so ``except ValueError`` code keeps working.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+_NPTF_DIR = os.path.dirname(os.path.abspath(__file__))
+_SKIP_DIRS = (_NPTF_DIR, os.path.dirname(os.path.abspath(__import__("numpy").__file__)))
+
+
+class NptfError(Exception):
+    """Base class of nptf's own errors."""
+
+
+class UnsupportedError(NptfError, NotImplementedError):
+    """A NumPy function, argument form or dtype that nptf cannot compile.
+
+    Example: ``np.random.randn(3)`` inside a compiled function (random numbers
+    are not compiled yet). Fix: compute it outside the compiled function and
+    pass it in as an argument, or use ``nptf.compile(..., fallback="numpy")``.
+    """
+
+
+class TracerConversionError(NptfError, TypeError):
+    """A traced array was used where Python needs a concrete value.
+
+    Example: ``if x.sum() > 0:`` or ``int(x[0])`` inside a compiled function;
+    the value is only known when the graph runs. Fix: use ``np.where`` for
+    data-dependent choices, or pass the value as a static argument
+    (``static_argnames=...``).
+    """
+
+
+class DynamicShapeError(UnsupportedError):
+    """Code that needs the concrete size of a dimension traced as unknown (``None``).
+
+    Example: ``np.zeros(len(x))`` when ``x`` was declared ``nptf.Spec((None,), ...)``.
+    Fix: declare that dimension with a fixed size, or write the code in terms of
+    the array (``np.zeros_like(x)``). Automatic shape relaxation retraces such
+    functions with concrete sizes instead.
+    """
+
+
+class SpecError(NptfError, ValueError):
+    """An input specification (``nptf.Spec`` or a spec string) is malformed."""
+
+
+def user_location() -> str:
+    """``file:line`` of the innermost frame outside nptf and NumPy."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = os.path.abspath(frame.f_code.co_filename)
+        if not filename.startswith(_SKIP_DIRS) and not filename.startswith("<frozen"):
+            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "<unknown>"
+
+
+_PUBLIC_BASES = (IndexError, OverflowError, ZeroDivisionError, ValueError, TypeError,
+                 ArithmeticError, RuntimeError)
+
+
+def with_location(exc: BaseException, where: str) -> BaseException:
+    """The same kind of exception, its message ending with ``at file:line``."""
+    if getattr(exc, "_nptf_located", False) or not where:
+        return exc
+    message = f"{exc}\n  at {where}"
+    new = None
+    try:
+        new = type(exc)(message)
+        if str(new) != message:
+            new = None
+    except Exception:  # noqa: BLE001  (exception types with custom constructors)
+        new = None
+    if new is None and hasattr(exc, "add_note"):
+        # Types whose message is computed (NumPy's UFuncTypeError): keep the exact type.
+        exc.add_note(f"  at {where}")
+        new = exc
+    if new is None:
+        base = next((b for b in _PUBLIC_BASES if isinstance(exc, b)), NptfError)
+        new = base(message)
+    new._nptf_located = True
+    return new
+
+
+def unsupported(what: str, where: str | None = None, fix: str | None = None) -> UnsupportedError:
+    fix = fix or ("Compute it outside the compiled function and pass the result in, or use "
+                  "nptf.compile(..., fallback='numpy') to run the function with NumPy instead.")
+    err = UnsupportedError(f"{what} is not supported by nptf. {fix}\n  at {where or user_location()}")
+    err._nptf_located = True
+    return err

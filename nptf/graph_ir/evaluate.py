@@ -1,0 +1,86 @@
+"""A NumPy reference interpreter for graphs: the executable meaning of each op.
+
+Used by tests to check the tracer and every pass against NumPy without
+TensorFlow. Weak values are handed to NumPy as Python scalars, so NEP 50
+promotion happens exactly as it would in the user's program.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .ir import Literal
+
+EVAL_RULES = {}
+
+
+def _rule(name):
+    def wrap(fn):
+        EVAL_RULES[name] = fn
+        return fn
+    return wrap
+
+
+def _axes(p):
+    return tuple(p["axes"])
+
+
+_rule("where")(lambda p, c, x, y: np.where(c, x, y))
+_rule("convert")(lambda p, x: np.asarray(x).astype(p["dtype"]))
+_rule("copy")(lambda p, x: np.array(x))
+_rule("real")(lambda p, x: np.real(x))
+_rule("imag")(lambda p, x: np.imag(x))
+_rule("broadcast_to")(lambda p, x: np.broadcast_to(x, p["shape"]))
+_rule("reshape")(lambda p, x: np.reshape(x, p["shape"]))
+_rule("transpose")(lambda p, x: np.transpose(x, p["perm"]))
+_rule("slice")(lambda p, x: np.asarray(x)[tuple(slice(None) if s is None else
+                                                 slice(*s[1:]) if s[0] == "raw" else slice(*s)
+                                                 for s in p["slices"])])
+_rule("concatenate")(lambda p, *xs: np.concatenate(xs, axis=p["axis"]))
+_rule("tile")(lambda p, x: np.tile(x, p["reps"]))
+_rule("repeat")(lambda p, x: np.repeat(x, p["repeats"], axis=p["axis"]))
+_rule("reduce_sum")(lambda p, x: np.sum(x, _axes(p), dtype=p["dtype"], keepdims=p["keepdims"]))
+_rule("reduce_prod")(lambda p, x: np.prod(x, _axes(p), dtype=p["dtype"], keepdims=p["keepdims"]))
+_rule("mean")(lambda p, x: np.mean(x, _axes(p), dtype=p["dtype"], keepdims=p["keepdims"]))
+_rule("var")(lambda p, x: np.var(x, _axes(p), keepdims=p["keepdims"], ddof=p["ddof"]).astype(p["dtype"]))
+_rule("std")(lambda p, x: np.std(x, _axes(p), keepdims=p["keepdims"], ddof=p["ddof"]).astype(p["dtype"]))
+_rule("reduce_max")(lambda p, x: np.max(x, _axes(p), keepdims=p["keepdims"]))
+_rule("reduce_min")(lambda p, x: np.min(x, _axes(p), keepdims=p["keepdims"]))
+_rule("reduce_all")(lambda p, x: np.all(x, _axes(p), keepdims=p["keepdims"]))
+_rule("reduce_any")(lambda p, x: np.any(x, _axes(p), keepdims=p["keepdims"]))
+_rule("argmax")(lambda p, x: np.argmax(x, p["axes"][0], keepdims=p["keepdims"]))
+_rule("argmin")(lambda p, x: np.argmin(x, p["axes"][0], keepdims=p["keepdims"]))
+_rule("cumsum")(lambda p, x: np.cumsum(x, p["axis"], dtype=p["dtype"]))
+_rule("cumprod")(lambda p, x: np.cumprod(x, p["axis"], dtype=p["dtype"]))
+_rule("matmul")(lambda p, a, b: np.matmul(a, b))
+_rule("einsum")(lambda p, *xs: np.einsum(p["subscripts"], *xs))
+_rule("full")(lambda p: np.full(p["shape"], p["fill"], p["dtype"]))
+_rule("full_like")(lambda p, x: np.full(np.shape(x), p["fill"], p["dtype"]))
+_rule("arange")(lambda p: p["start"] + np.arange(p["num"]).astype(p["dtype"]) * p["step"]
+                if np.dtype(p["dtype"]).kind in "fc"
+                else np.arange(p["start"], p["start"] + p["num"] * p["step"], p["step"], p["dtype"]))
+_rule("eye")(lambda p: np.eye(p["n"], p["m"], p["k"], p["dtype"]))
+
+
+def _value(atom, env):
+    if isinstance(atom, Literal):
+        return atom.value
+    value = env[atom]
+    if atom.type.weak:
+        return np.asarray(value).item()
+    return value
+
+
+def evaluate(graph, *args):
+    """Run ``graph`` on NumPy values; returns the list of output values."""
+    env = dict(zip(graph.inputs, args))
+    with np.errstate(all="ignore"):
+        for eqn in graph.eqns:
+            xs = [_value(a, env) for a in eqn.inputs]
+            if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
+                outs = eqn.op.ufunc(*xs)
+            else:
+                outs = EVAL_RULES[eqn.op.name](eqn.params, *xs)
+            outs = outs if isinstance(outs, tuple) else (outs,)
+            for var, val in zip(eqn.outputs, outs):
+                env[var] = np.asarray(val)
+    return [_value(a, env) if a in env or isinstance(a, Literal) else None for a in graph.outputs]

@@ -1,0 +1,320 @@
+"""Every IR op: a name and a type rule, one entry each.
+
+Two kinds of op:
+* ``elementwise`` ops are NumPy ufuncs. Their dtypes come from
+  ``ufunc.resolve_dtypes`` (NEP 50 weak scalars included) and their shapes
+  from broadcasting. ``input_dtypes`` is the loop NumPy would run, so the
+  promote pass knows which casts to insert.
+* structural ops (reshape, reductions, matmul, ...) carry static ``params``.
+
+Lowering rules (``nptf.lowering.rules``) and reference evaluation rules
+(``graph_ir.evaluate``) are tables keyed by op name, kept in the layer that
+owns them.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .types import ArrayType, broadcast_shapes, numpy_operand, sample
+
+
+class Op:
+    """An IR primitive: ``type_rule(in_types, params) -> out types``."""
+
+    def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
+        self.name = name
+        self.type_rule = type_rule
+        self._input_dtypes = input_dtypes
+        self.kind = kind
+        self.ufunc = ufunc
+
+    def input_dtypes(self, in_types, params):
+        """The dtype each input must have once NumPy's promotion is explicit."""
+        if self._input_dtypes is None:
+            return [t.dtype for t in in_types]
+        return [np.dtype(d) for d in self._input_dtypes(in_types, params)]
+
+    def __repr__(self):
+        return self.name
+
+
+OPS: dict[str, Op] = {}
+
+
+def register(name, input_dtypes=None, kind="structural", ufunc=None):
+    def wrap(type_rule):
+        OPS[name] = Op(name, type_rule, input_dtypes, kind, ufunc)
+        return type_rule
+    return wrap
+
+
+# ----------------------------------------------------------------- elementwise
+ELEMENTWISE_UFUNCS = """
+add subtract multiply divide floor_divide remainder fmod divmod power float_power
+negative positive absolute fabs sign reciprocal square sqrt cbrt
+exp exp2 expm1 log log2 log10 log1p logaddexp logaddexp2
+sin cos tan arcsin arccos arctan arctan2 hypot sinh cosh tanh arcsinh arccosh arctanh
+deg2rad rad2deg degrees radians floor ceil trunc rint modf frexp ldexp
+maximum minimum fmax fmin
+greater greater_equal less less_equal equal not_equal
+logical_and logical_or logical_xor logical_not
+bitwise_and bitwise_or bitwise_xor invert left_shift right_shift bitwise_count
+isnan isinf isfinite signbit copysign nextafter heaviside conjugate
+""".split()
+
+
+def _ufunc_loop(ufunc, in_types):
+    if all(t.weak for t in in_types):   # Python numbers only: NumPy's default dtypes
+        operands = tuple(t.dtype for t in in_types) + (None,) * ufunc.nout
+        return ufunc.resolve_dtypes(operands)
+    operands = tuple(numpy_operand(t) for t in in_types) + (None,) * ufunc.nout
+    return ufunc.resolve_dtypes(operands)
+
+
+def _elementwise(ufunc):
+    def type_rule(in_types, params):
+        loop = _ufunc_loop(ufunc, in_types)
+        shape = broadcast_shapes(*[t.shape for t in in_types])
+        weak = bool(params.get("weak"))   # Python operators on Python values stay Python values
+        return [ArrayType(shape, d, weak) for d in loop[ufunc.nin:]]
+
+    def input_dtypes(in_types, params):
+        return _ufunc_loop(ufunc, in_types)[:ufunc.nin]
+
+    return type_rule, input_dtypes
+
+
+for _name in ELEMENTWISE_UFUNCS:
+    _uf = getattr(np, _name)
+    _rule, _inputs = _elementwise(_uf)
+    register(_name, _inputs, kind="elementwise", ufunc=_uf)(_rule)
+
+
+def where_dtype(x: ArrayType, y: ArrayType) -> np.dtype:
+    return np.result_type(sample(x), sample(y))
+
+
+@register("where", lambda ts, p: [np.bool_, where_dtype(ts[1], ts[2]), where_dtype(ts[1], ts[2])],
+          kind="elementwise")
+def _where(ts, params):
+    return [ArrayType(broadcast_shapes(*[t.shape for t in ts]), where_dtype(ts[1], ts[2]),
+                      ts[1].weak and ts[2].weak)]
+
+
+@register("convert", kind="elementwise")
+def _convert(ts, params):
+    return [ArrayType(ts[0].shape, params["dtype"])]
+
+
+@register("copy")
+def _copy(ts, params):
+    return [ts[0].strong()]
+
+
+def _real_dtype(t):
+    return np.empty(0, t.dtype).real.dtype
+
+
+@register("real")
+def _real(ts, params):
+    return [ArrayType(ts[0].shape, _real_dtype(ts[0]))]
+
+
+@register("imag")
+def _imag(ts, params):
+    return [ArrayType(ts[0].shape, _real_dtype(ts[0]))]
+
+
+# ------------------------------------------------------------------ structural
+@register("broadcast_to")
+def _broadcast_to(ts, params):
+    shape = params["shape"]
+    if broadcast_shapes(ts[0].shape, shape) != tuple(shape):
+        raise ValueError(f"cannot broadcast shape {ts[0].shape} to {shape}")
+    return [ArrayType(shape, ts[0].dtype)]
+
+
+@register("reshape")
+def _reshape(ts, params):
+    t, shape = ts[0], params["shape"]
+    if t.is_static and None not in shape and t.size != math.prod(shape):
+        raise ValueError(f"cannot reshape array of size {t.size} into shape {shape}")
+    return [ArrayType(shape, t.dtype)]
+
+
+@register("transpose")
+def _transpose(ts, params):
+    perm = params["perm"]
+    if sorted(perm) != list(range(ts[0].ndim)):
+        raise ValueError(f"axes {perm} don't match array of {ts[0].ndim} dimensions")
+    return [ArrayType(tuple(ts[0].shape[p] for p in perm), ts[0].dtype)]
+
+
+def slice_length(dim, start, stop, step):
+    """Length of a normalised slice; ``stop=None`` runs past the start of the axis.
+
+    A slice of a dimension of unknown size is kept as Python wrote it, tagged "raw"."""
+    if dim is None or start == "raw":
+        return None
+    return len(range(start, -1 if stop is None else stop, step))
+
+
+@register("slice")
+def _slice(ts, params):
+    t = ts[0]
+    shape = tuple(d if s is None else None if s[0] == "raw" else slice_length(d, *s)
+                  for d, s in zip(t.shape, params["slices"]))
+    return [ArrayType(shape, t.dtype)]
+
+
+@register("concatenate", lambda ts, p: [np.result_type(*[t.dtype for t in ts])] * len(ts))
+def _concatenate(ts, params):
+    axis = params["axis"]
+    dtype = np.result_type(*[t.dtype for t in ts])
+    first = ts[0].shape
+    for t in ts[1:]:
+        if t.ndim != len(first) or any(a != b for i, (a, b) in enumerate(zip(first, t.shape))
+                                        if i != axis and a is not None and b is not None):
+            raise ValueError("all the input array dimensions except for the concatenation axis "
+                             "must match exactly")
+    dims = [t.shape[axis] for t in ts]
+    shape = first[:axis] + (None if None in dims else sum(dims),) + first[axis + 1:]
+    return [ArrayType(shape, dtype)]
+
+
+@register("tile")
+def _tile(ts, params):
+    reps = params["reps"]
+    return [ArrayType(tuple(None if d is None else d * r for d, r in zip(ts[0].shape, reps)), ts[0].dtype)]
+
+
+@register("repeat")
+def _repeat(ts, params):
+    t, axis, repeats = ts[0], params["axis"], params["repeats"]
+    n = t.shape[axis]
+    total = (None if n is None else n * repeats) if isinstance(repeats, int) else sum(repeats)
+    return [ArrayType(t.shape[:axis] + (total,) + t.shape[axis + 1:], t.dtype)]
+
+
+# ------------------------------------------------------------------ reductions
+def reduced_shape(shape, axes, keepdims):
+    if keepdims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _reduction(name, out_dtype, input_dtype):
+    @register(name, lambda ts, p: [input_dtype(ts[0], p)])
+    def rule(ts, params):
+        shape = reduced_shape(ts[0].shape, params["axes"], params["keepdims"])
+        return [ArrayType(shape, out_dtype(ts[0], params))]
+
+
+_param_dtype = lambda t, p: p["dtype"]  # noqa: E731  (NumPy's choice, recorded by the tracer)
+_same_dtype = lambda t, p: t.dtype  # noqa: E731
+for _name in ("reduce_sum", "reduce_prod", "mean"):
+    _reduction(_name, _param_dtype, _param_dtype)
+for _name in ("var", "std"):
+    _reduction(_name, _param_dtype, lambda t, p: np.result_type(t.dtype, p["dtype"]))
+for _name in ("reduce_max", "reduce_min"):
+    _reduction(_name, _same_dtype, _same_dtype)
+for _name in ("reduce_all", "reduce_any"):
+    _reduction(_name, lambda t, p: np.dtype(np.bool_), _same_dtype)
+for _name in ("argmax", "argmin"):
+    _reduction(_name, lambda t, p: np.dtype(np.intp), _same_dtype)
+
+
+def _scan(name):
+    @register(name, lambda ts, p: [p["dtype"]])
+    def rule(ts, params):
+        return [ArrayType(ts[0].shape, params["dtype"])]
+
+
+_scan("cumsum")
+_scan("cumprod")
+
+
+# -------------------------------------------------------------- linear algebra
+def _result_dtypes(ts, params):
+    return [np.result_type(*[t.dtype for t in ts])] * len(ts)
+
+
+@register("matmul", _result_dtypes)
+def _matmul(ts, params):
+    a, b = ts
+    if a.ndim < 2 or b.ndim < 2:
+        raise ValueError("matmul op expects operands of rank >= 2 (1-D operands are reshaped by the tracer)")
+    n, k1 = a.shape[-2:]
+    k2, m = b.shape[-2:]
+    if k1 is not None and k2 is not None and k1 != k2:
+        raise ValueError(f"matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
+                         f"signature (n?,k),(k,m?)->(n?,m?) (size {k2} is different from {k1})")
+    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return [ArrayType(batch + (n, m), np.result_type(a.dtype, b.dtype))]
+
+
+def parse_einsum(subscripts, shapes):
+    """Output subscripts and letter sizes of an einsum (``...`` expanded to letters)."""
+    spec = subscripts.replace(" ", "")
+    lhs, _, rhs = spec.partition("->")
+    terms = lhs.split(",")
+    if len(terms) != len(shapes):
+        raise ValueError("more operands provided to einstein sum function than specified in the "
+                         "subscripts string" if len(shapes) > len(terms) else
+                         "fewer operands provided to einstein sum function than specified in the "
+                         "subscripts string")
+    spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in spec]
+    ell_ndim = max([len(s) - (len(t) - 3) for t, s in zip(terms, shapes) if "..." in t] or [0])
+    ell = "".join(spare[:ell_ndim])
+    expanded = []
+    for term, shape in zip(terms, shapes):
+        if "..." in term:
+            n = len(shape) - (len(term) - 3)
+            term = term.replace("...", ell[ell_ndim - n:] if n else "")
+        if len(term) != len(shape):
+            raise ValueError(f"einstein sum subscripts string contains too many subscripts for operand")
+        expanded.append(term)
+    sizes = {}
+    for term, shape in zip(expanded, shapes):
+        for c, d in zip(term, shape):
+            if sizes.get(c, 1) not in (1, d) and d != 1:
+                raise ValueError(f"operands could not be broadcast together with remapped shapes: "
+                                 f"size {sizes[c]} vs {d} for subscript '{c}'")
+            if d != 1 or c not in sizes:
+                sizes[c] = d
+    if "->" in spec:
+        out = rhs.replace("...", ell)
+    else:
+        letters = "".join(expanded)
+        out = ell + "".join(sorted(c for c in set(letters) if letters.count(c) == 1 and c not in ell))
+    return ",".join(expanded) + "->" + out, sizes
+
+
+@register("einsum", _result_dtypes)
+def _einsum(ts, params):
+    full, sizes = parse_einsum(params["subscripts"], [t.shape for t in ts])
+    out = full.split("->")[1]
+    return [ArrayType(tuple(sizes[c] for c in out), np.result_type(*[t.dtype for t in ts]))]
+
+
+# -------------------------------------------------------------------- creation
+@register("full")
+def _full(ts, params):
+    return [ArrayType(params["shape"], params["dtype"])]
+
+
+@register("arange")
+def _arange(ts, params):
+    return [ArrayType((params["num"],), params["dtype"])]
+
+
+@register("eye")
+def _eye(ts, params):
+    return [ArrayType((params["n"], params["m"]), params["dtype"])]
+
+
+@register("full_like")
+def _full_like(ts, params):
+    return [ArrayType(ts[0].shape, params["dtype"])]

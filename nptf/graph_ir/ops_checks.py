@@ -1,0 +1,33 @@
+"""``check``: a run-time condition NumPy would raise on, attached to a value.
+
+Some NumPy errors depend on the data (an all-NaN slice in ``nanargmax``, bins
+that are not monotonic). The graph cannot raise at trace time, so ``check``
+passes ``x`` through unchanged; the lowering returns ``all(ok)`` as an extra
+graph output and the runtime raises NumPy's exception type (``ERRORS``) with
+NumPy's message when it is false, with or without XLA.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .evaluate import EVAL_RULES
+from .ops import register
+
+
+# NumPy's exception types, by the name a ``check`` records.
+ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError": ZeroDivisionError,
+          "LinAlgError": np.linalg.LinAlgError}
+
+
+@register("check", lambda ts, p: [ts[0].dtype, np.bool_])
+def _check(ts, params):
+    return [ts[0].strong()]
+
+
+def _eval_check(p, x, ok):
+    if not np.all(ok):
+        raise ERRORS.get(p["error"], ValueError)(p["message"])
+    return x
+
+
+EVAL_RULES["check"] = _eval_check

@@ -1,0 +1,85 @@
+"""IR ops for advanced indexing and functionalised writes.
+
+* ``gather_nd``: ``x[i0, ..., ik-1]`` for integer index arrays stacked on the
+  last axis of ``indices`` (valid by construction: the tracer normalises
+  negatives and checks bounds).
+* ``boolean_mask``, ``nonzero``: data-dependent sizes (an unknown dimension).
+* ``scatter``: a pure update of a flat array. ``mode="update"`` is NumPy's
+  ``a[idx] = v`` (the last write to a position wins), the other modes are
+  ``ufunc.at`` (duplicates accumulate). ``unique=True`` promises no position
+  repeats, which allows the cheaper kernel.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .evaluate import EVAL_RULES
+from .ops import register
+from .types import ArrayType
+
+_INTP = np.dtype(np.intp)
+
+
+@register("gather_nd", lambda ts, p: [ts[0].dtype, _INTP])
+def _gather_nd(ts, params):
+    x, idx = ts
+    k = idx.shape[-1]
+    return [ArrayType(idx.shape[:-1] + x.shape[k:], x.dtype)]
+
+
+@register("boolean_mask", lambda ts, p: [ts[0].dtype, np.bool_])
+def _boolean_mask(ts, params):
+    x, mask = ts
+    for i, (a, b) in enumerate(zip(x.shape, mask.shape)):
+        if a is not None and b is not None and a != b:
+            raise IndexError(f"boolean index did not match indexed array along axis {i}; size of "
+                             f"axis is {a} but size of corresponding boolean axis is {b}")
+    return [ArrayType((None,) + x.shape[mask.ndim:], x.dtype)]
+
+
+@register("nonzero")
+def _nonzero(ts, params):
+    return [ArrayType((None, ts[0].ndim), _INTP)]
+
+
+@register("scatter", lambda ts, p: [ts[0].dtype, _INTP, ts[0].dtype])
+def _scatter(ts, params):
+    base, positions, values = ts
+    if base.ndim != 1 or positions.ndim != 1 or values.ndim != 1:
+        raise ValueError("scatter works on flat arrays")
+    return [base.strong()]
+
+
+def _eval_scatter(p, base, positions, values):
+    out = np.array(base, copy=True)
+    if p["mode"] == "update":
+        out[positions] = values
+    else:
+        getattr(np, p["mode"]).at(out, positions, values)
+    return out
+
+
+EVAL_RULES["gather_nd"] = lambda p, x, idx: np.asarray(x)[tuple(np.moveaxis(idx, -1, 0))]
+EVAL_RULES["boolean_mask"] = lambda p, x, mask: np.asarray(x)[mask]
+EVAL_RULES["nonzero"] = lambda p, x: np.argwhere(x)
+EVAL_RULES["scatter"] = _eval_scatter
+
+
+@register("slice_update", lambda ts, p: [ts[0].dtype, ts[0].dtype])
+def _slice_update(ts, params):
+    """``base[slices] = values`` for a basic (strided) region; ``values`` has the region's shape."""
+    from .ops import slice_length
+    base, values = ts
+    region = tuple(d if s is None else slice_length(d, *s) for d, s in zip(base.shape, params["slices"]))
+    if values.shape != region:
+        raise ValueError(f"slice_update values {values.shape} do not fill the region {region}")
+    return [base.strong()]
+
+
+def _eval_slice_update(p, base, values):
+    out = np.array(base, copy=True)
+    out[tuple(slice(None) if s is None else slice(*s) for s in p["slices"])] = values
+    return out
+
+
+EVAL_RULES["slice_update"] = _eval_slice_update

@@ -1,0 +1,108 @@
+"""IR ops for ``np.linalg`` kernels on stacks of matrices (``(..., M, N)``).
+
+The tracer casts inputs to the dtype NumPy computes in (float64 for
+integers, float32 stays float32) and broadcasts batch dimensions, so every
+op here sees one floating or complex dtype and equal batch shapes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .evaluate import EVAL_RULES
+from .ops import register
+from .types import ArrayType
+
+
+def _real(dtype):
+    return np.empty(0, dtype).real.dtype
+
+
+def _same(ts, params):
+    return [ts[0].strong()]
+
+
+for _name in ("inv", "cholesky"):
+    register(_name)(_same)
+
+
+@register("solve", lambda ts, p: [ts[0].dtype, ts[0].dtype])
+def _solve(ts, params):
+    return [ts[1].strong()]
+
+
+@register("det")
+def _det(ts, params):
+    return [ArrayType(ts[0].shape[:-2], ts[0].dtype)]
+
+
+@register("slogdet")
+def _slogdet(ts, params):
+    batch = ts[0].shape[:-2]
+    return [ArrayType(batch, ts[0].dtype), ArrayType(batch, _real(ts[0].dtype))]
+
+
+@register("eigh")
+def _eigh(ts, params):
+    a = ts[0]
+    values = ArrayType(a.shape[:-1], _real(a.dtype))
+    return [values, a.strong()] if params["vectors"] else [values]
+
+
+@register("eig")
+def _eig(ts, params):
+    a = ts[0]
+    values = ArrayType(a.shape[:-1], a.dtype)
+    return [values, a.strong()] if params["vectors"] else [values]
+
+
+@register("svd")
+def _svd(ts, params):
+    a = ts[0]
+    *batch, m, n = a.shape
+    k = min(m, n)
+    s = ArrayType(tuple(batch) + (k,), _real(a.dtype))
+    if not params["compute_uv"]:
+        return [s]
+    cols = m if params["full_matrices"] else k
+    rows = n if params["full_matrices"] else k
+    return [ArrayType(tuple(batch) + (m, cols), a.dtype), s,
+            ArrayType(tuple(batch) + (rows, n), a.dtype)]
+
+
+@register("qr")
+def _qr(ts, params):
+    a = ts[0]
+    *batch, m, n = a.shape
+    k = m if params["mode"] == "complete" else min(m, n)
+    return [ArrayType(tuple(batch) + (m, k), a.dtype), ArrayType(tuple(batch) + (k, n), a.dtype)]
+
+
+def _eval_eigh(p, a):
+    return np.linalg.eigh(a, UPLO=p["uplo"]) if p["vectors"] else np.linalg.eigvalsh(a, UPLO=p["uplo"])
+
+
+def _eval_eig(p, a):
+    return tuple(np.linalg.eig(a)) if p["vectors"] else np.linalg.eigvals(a)
+
+
+def _eval_svd(p, a):
+    if not p["compute_uv"]:
+        return np.linalg.svd(a, compute_uv=False)
+    return tuple(np.linalg.svd(a, full_matrices=p["full_matrices"]))
+
+
+def _eval_qr(p, a):
+    return tuple(np.linalg.qr(a, mode=p["mode"]))
+
+
+EVAL_RULES.update({
+    "inv": lambda p, a: np.linalg.inv(a),
+    "cholesky": lambda p, a: np.linalg.cholesky(a),
+    "solve": lambda p, a, b: np.linalg.solve(a, b),
+    "det": lambda p, a: np.linalg.det(a),
+    "slogdet": lambda p, a: tuple(np.linalg.slogdet(a)),
+    "eigh": _eval_eigh,
+    "eig": _eval_eig,
+    "svd": _eval_svd,
+    "qr": _eval_qr,
+})

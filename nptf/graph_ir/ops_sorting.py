@@ -1,0 +1,74 @@
+"""IR ops for sorting, searching and gathering, with their NumPy meaning.
+
+``argsort`` is stable and orders NaN last (NumPy's order); ``sort``,
+``partition``, quantiles and medians are built from it in the tracer.
+``take`` and ``take_along_axis`` gather with indices that are valid by
+construction (the tracer normalises or checks user indices first).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .evaluate import EVAL_RULES
+from .ops import register
+from .types import ArrayType, sample
+
+_INTP = np.dtype(np.intp)
+
+
+@register("argsort")
+def _argsort(ts, params):
+    return [ArrayType(ts[0].shape, _INTP)]
+
+
+@register("take", lambda ts, p: [ts[0].dtype, _INTP])
+def _take(ts, params):
+    x, idx, axis = ts[0], ts[1], params["axis"]
+    return [ArrayType(x.shape[:axis] + idx.shape + x.shape[axis + 1:], x.dtype)]
+
+
+@register("take_along_axis", lambda ts, p: [ts[0].dtype, _INTP])
+def _take_along_axis(ts, params):
+    x, idx, axis = ts[0], ts[1], params["axis"]
+    if x.ndim != idx.ndim or any(a != b for i, (a, b) in enumerate(zip(x.shape, idx.shape))
+                                 if i != axis):
+        raise ValueError(f"take_along_axis: indices {idx.shape} must match {x.shape} "
+                         f"except along axis {axis}")
+    return [ArrayType(idx.shape, x.dtype)]
+
+
+def searchsorted_dtype(a, v):
+    """NumPy compares ``a`` and ``v`` in their common dtype."""
+    return np.result_type(sample(a), sample(v))
+
+
+@register("searchsorted", lambda ts, p: [searchsorted_dtype(*ts)] * 2)
+def _searchsorted(ts, params):
+    if ts[0].ndim != 1:
+        raise ValueError("object too deep for desired array")
+    return [ArrayType(ts[1].shape, _INTP)]
+
+
+@register("segment_sum", lambda ts, p: [ts[0].dtype, _INTP])
+def _segment_sum(ts, params):
+    """Sum ``values`` into ``length`` bins by ``ids`` (ids outside [0, length) are dropped)."""
+    return [ArrayType((params["length"],), ts[0].dtype)]
+
+
+def _eval_take(p, x, idx):
+    return np.take(x, idx, axis=p["axis"])
+
+
+def _eval_segment_sum(p, values, ids):
+    values, ids = np.ravel(values), np.ravel(ids)
+    keep = (ids >= 0) & (ids < p["length"])
+    out = np.zeros(p["length"], values.dtype)
+    np.add.at(out, ids[keep], values[keep])
+    return out
+
+
+EVAL_RULES["argsort"] = lambda p, x: np.argsort(x, axis=p["axis"], kind="stable")
+EVAL_RULES["take"] = _eval_take
+EVAL_RULES["take_along_axis"] = lambda p, x, idx: np.take_along_axis(x, idx, axis=p["axis"])
+EVAL_RULES["searchsorted"] = lambda p, a, v: np.searchsorted(a, v, side=p["side"])
+EVAL_RULES["segment_sum"] = _eval_segment_sum

@@ -1,0 +1,23 @@
+"""Graph -> Graph passes, run in ``PIPELINE`` order.
+
+Each pass is a pure function named by what it does. Tests run the verifier
+after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph.
+"""
+from .broadcast import broadcast_operands
+from .promote import promote_dtypes
+from .simplify import eliminate_dead_code, eliminate_common_subexpressions
+
+PIPELINE = [promote_dtypes, broadcast_operands, eliminate_common_subexpressions, eliminate_dead_code]
+
+
+def run_pipeline(graph, verify_each=False):
+    from ..verify import verify
+    for p in PIPELINE:
+        graph = p(graph)
+        if verify_each:
+            verify(graph)
+    return graph
+
+
+__all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "broadcast_operands",
+           "eliminate_dead_code", "eliminate_common_subexpressions"]

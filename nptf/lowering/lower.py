@@ -1,0 +1,138 @@
+"""Graph -> a Python function of TensorFlow tensors, for ``tf.function`` to trace.
+
+Broadcasts that feed elementwise ops stay implicit: TensorFlow's elementwise
+kernels broadcast with NumPy's rules, and materialising ``broadcast_to``
+would cost a full-size copy outside XLA.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import UnsupportedError, with_location
+from ..graph_ir.ir import Literal
+from . import structural as _structural  # noqa: F401  (registers structural rules)
+from . import rules_indexing as _rules_indexing  # noqa: F401
+from . import rules_random as _rules_random  # noqa: F401
+from . import rules_checks as _rules_checks  # noqa: F401
+from . import rules_sorting as _rules_sorting  # noqa: F401
+from . import rules_linalg as _rules_linalg  # noqa: F401
+from . import rules_fft as _rules_fft  # noqa: F401
+from .rules import TF_RULES
+
+
+@dataclass
+class RuleContext:
+    in_types: list
+    out_types: list
+    # Run-time conditions NumPy would raise on: (all_ok tensor, error type name, message).
+    # They leave the graph as one extra boolean output, which works under XLA too.
+    checks: list = None
+
+
+class _Lazy:
+    """A broadcast not yet materialised: ``source`` broadcasts to ``shape``."""
+    __slots__ = ("source", "shape", "full")
+
+    def __init__(self, source, shape):
+        self.source, self.shape, self.full = source, shape, None
+
+    def materialise(self):
+        if self.full is None:
+            self.full = tf.broadcast_to(self.source, [-1 if d is None else d for d in self.shape])
+        return self.full
+
+
+# Ops (on some dtypes) that XLA cannot compile: such graphs run on the plain executor.
+XLA_OBSTACLES = {
+    # Sizes that depend on the data: XLA needs every size when it compiles.
+    "boolean_mask": lambda in_types, params: True,
+    "nonzero": lambda in_types, params: True,
+    # No XLA kernels for these samplers.
+    "random": lambda in_types, params: params["dist"] in ("binomial", "poisson"),
+    "cumprod": lambda in_types, params: in_types[0].dtype.kind == "c",
+    # XLA returns NaN for singular / non-positive-definite input where NumPy raises.
+    "inv": lambda in_types, params: True,
+    "solve": lambda in_types, params: True,
+    # No XLA kernels.
+    "det": lambda in_types, params: True,
+    "slogdet": lambda in_types, params: True,
+    "eig": lambda in_types, params: True,
+    "svd": lambda in_types, params: in_types[0].dtype.kind == "c",
+}
+
+
+def xla_obstacles(graph):
+    """Why XLA cannot compile ``graph`` (an empty list when it can)."""
+    reasons = []
+    for eqn in graph.eqns:
+        check = XLA_OBSTACLES.get(eqn.op.name)
+        if check and check([a.type for a in eqn.inputs], eqn.params):
+            reasons.append(f"{eqn.op.name} on {eqn.inputs[0].type} at {eqn.source_info}")
+    return reasons
+
+
+def literal_tensor(lit: Literal):
+    value = np.asarray(lit.value, dtype=lit.type.dtype)
+    return tf.constant(value, dtype=tf.as_dtype(value.dtype))
+
+
+def run_graph(graph, args, checks):
+    """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
+    env = dict(zip(graph.inputs, args))
+
+    def read(atom, lazy_ok=False):
+        if isinstance(atom, Literal):
+            return literal_tensor(atom)
+        v = env[atom]
+        if isinstance(v, _Lazy):
+            return v.source if lazy_ok else v.materialise()
+        return v
+
+    for eqn in graph.eqns:
+        name = eqn.op.name
+        if name == "broadcast_to":
+            env[eqn.outputs[0]] = _Lazy(read(eqn.inputs[0], lazy_ok=True), eqn.params["shape"])
+            continue
+        elementwise = eqn.op.kind == "elementwise"
+        xs = [read(a, lazy_ok=elementwise) for a in eqn.inputs]
+        if elementwise and xs and all(isinstance(env.get(a), _Lazy) for a in eqn.inputs):
+            xs[0] = read(eqn.inputs[0])
+        fn = TF_RULES.get(name)
+        if fn is None:
+            raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),
+                                eqn.source_info)
+        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks)
+        try:
+            outs = fn(ctx, *xs, **eqn.params)
+        except (TypeError, ValueError, NotImplementedError) as e:
+            raise with_location(UnsupportedError(
+                f"cannot lower {name} on {[str(t) for t in ctx.in_types]} to TensorFlow: {e}"),
+                eqn.source_info) from e
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        for var, t in zip(eqn.outputs, outs):
+            env[var] = t
+    return [read(a) for a in graph.outputs]
+
+
+def lower_graph(graph):
+    """A function ``(*tensors) -> list of tensors`` computing ``graph`` with TensorFlow.
+
+    When the graph holds run-time checks, a last boolean vector output says which
+    held; ``run.checks`` lists their (error type, message) after tracing."""
+
+    def run(*args):
+        checks = []
+        outputs = run_graph(graph, args, checks)
+        if checks:
+            outputs.append(tf.stack([ok for ok, _, _ in checks]))
+        run.checks = [(error, message) for _, error, message in checks]
+        return outputs
+
+    run.checks = []
+    return run
+
+
+from . import rules_control as _rules_control  # noqa: E402,F401  (needs run_graph)

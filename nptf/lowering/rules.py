@@ -1,0 +1,208 @@
+"""The one table from IR ops to TensorFlow: ``TF_RULES[op_name](ctx, *inputs, **params)``.
+
+After the passes every input already has the dtype NumPy's loop uses and
+elementwise inputs broadcast to the output shape, so most rules are one line.
+``ctx.out_types`` gives the IR result types.
+"""
+from __future__ import annotations
+
+import numpy as np
+import tensorflow as tf
+
+from . import tf_math as m
+
+TF_RULES = {}
+
+
+def rule(*names):
+    def wrap(fn):
+        for n in names:
+            TF_RULES[n] = fn
+        return fn
+    return wrap
+
+
+def simple(name, fn):
+    TF_RULES[name] = lambda ctx, *xs, **p: fn(*xs)
+
+
+def by_kind(**fns):
+    """Pick an implementation by the NumPy kind of the first input ('b','i','u','f','c')."""
+    def apply(*xs):
+        k = m.kind(xs[0])
+        for kinds, fn in fns.items():
+            if k in kinds:
+                return fn(*xs)
+        raise NotImplementedError(f"no TensorFlow lowering for dtype kind {k!r}")
+    return apply
+
+
+def int_div_guard(fn):
+    def apply(x, y):
+        zero, y = m.safe_int_divisor(y)
+        return tf.where(zero, tf.zeros_like(x), fn(x, y))
+    return apply
+
+
+# ---------------------------------------------------------------- arithmetic
+simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
+simple("subtract", tf.subtract)
+simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
+simple("divide", tf.divide)
+simple("floor_divide", by_kind(iu=int_div_guard(tf.math.floordiv),
+                               f=m.in_float32(lambda a, b: m.float_divmod(a, b)[0])))
+simple("remainder", by_kind(iu=int_div_guard(tf.math.floormod),
+                            f=m.in_float32(lambda a, b: m.float_divmod(a, b)[1])))
+def _int_fmod(x, y):
+    if m.kind(x) == "u":
+        return x - tf.math.floordiv(x, y) * y
+    return m.widen(tf.truncatemod, x, y)
+
+
+simple("fmod", by_kind(iu=int_div_guard(_int_fmod), f=m.in_float32(tf.truncatemod)))
+TF_RULES["divmod"] = lambda ctx, x, y: (TF_RULES["floor_divide"](ctx, x, y),
+                                        TF_RULES["remainder"](ctx, x, y))
+simple("power", by_kind(u=lambda x, y: m.widen(tf.pow, x, y), ifc=tf.pow))
+simple("float_power", tf.pow)
+# Two's complement negation; Grappler rewrites ``0 - x`` into a Neg kernel that has no unsigned types.
+simple("negative", by_kind(u=lambda x: tf.bitwise.invert(x) + tf.ones_like(x), ifc=tf.negative))
+simple("positive", tf.identity)
+simple("absolute", by_kind(bu=tf.identity, ifc=tf.abs))
+simple("fabs", tf.abs)
+simple("sign", by_kind(u=lambda x: tf.cast(x > 0, x.dtype), ifc=tf.sign))
+def _int_reciprocal(x):
+    # NumPy's integer loop computes 1 / x in C; what it returns for 0 is read off NumPy itself.
+    dtype = m.np_dtype(x)
+    with np.errstate(all="ignore"):
+        at_zero = np.reciprocal(np.zeros(1, dtype))[0]
+    zero, safe = m.safe_int_divisor(x)
+    return tf.where(zero, tf.constant(at_zero, x.dtype), tf.truncatediv(tf.ones_like(x), safe))
+
+
+simple("reciprocal", by_kind(iu=_int_reciprocal, fc=tf.math.reciprocal))
+simple("square", tf.square)
+simple("sqrt", tf.sqrt)
+simple("cbrt", lambda x: tf.sign(x) * tf.pow(tf.abs(x), tf.constant(1 / 3, x.dtype)))
+
+# ------------------------------------------------------------ exp, log, trig
+simple("exp", tf.exp)
+simple("exp2", lambda x: tf.pow(tf.constant(2, x.dtype), x))
+simple("expm1", tf.math.expm1)
+simple("log", tf.math.log)
+simple("log2", lambda x: tf.math.log(x) / tf.constant(np.log(2), x.dtype))
+simple("log10", lambda x: tf.math.log(x) / tf.constant(np.log(10), x.dtype))
+simple("log1p", tf.math.log1p)
+
+
+def _logaddexp(x, y, log_of_2, exp_, log1p_):
+    same = tf.equal(x, y)
+    d = x - y
+    big = tf.where(d > 0, x + log1p_(exp_(-d)), y + log1p_(exp_(d)))
+    return tf.where(same, x + log_of_2, tf.where(m.is_nan(d), d, big))
+
+
+simple("logaddexp", lambda x, y: _logaddexp(x, y, tf.constant(np.log(2), x.dtype), tf.exp,
+                                            tf.math.log1p))
+simple("logaddexp2", lambda x, y: _logaddexp(
+    x, y, tf.constant(1, x.dtype), lambda v: tf.pow(tf.constant(2, x.dtype), v),
+    lambda v: tf.math.log1p(v) / tf.constant(np.log(2), x.dtype)))
+for _name, _fn in [("sin", tf.sin), ("cos", tf.cos), ("tan", tf.tan), ("arcsin", tf.asin),
+                   ("arccos", tf.acos), ("arctan", tf.atan), ("sinh", tf.sinh), ("cosh", tf.cosh),
+                   ("tanh", tf.tanh), ("arcsinh", tf.asinh), ("arccosh", tf.acosh),
+                   ("arctanh", tf.atanh)]:
+    simple(_name, _fn)
+simple("arctan2", m.in_float32(tf.atan2))
+
+
+def _hypot(x, y):
+    ax, ay = tf.abs(x), tf.abs(y)
+    big, small = tf.maximum(ax, ay), tf.minimum(ax, ay)
+    safe = tf.where(tf.equal(big, 0), tf.ones_like(big), big)
+    r = big * tf.sqrt(1 + tf.square(small / safe))
+    r = tf.where(tf.equal(big, 0), tf.zeros_like(r), r)
+    r = tf.where(tf.math.is_nan(x) | tf.math.is_nan(y), x + y, r)
+    return tf.where(tf.math.is_inf(ax) | tf.math.is_inf(ay), tf.constant(np.inf, r.dtype) + tf.zeros_like(r), r)
+
+
+simple("hypot", _hypot)
+simple("deg2rad", lambda x: x * tf.constant(np.pi / 180, x.dtype))
+simple("radians", lambda x: x * tf.constant(np.pi / 180, x.dtype))
+simple("rad2deg", lambda x: x * tf.constant(180 / np.pi, x.dtype))
+simple("degrees", lambda x: x * tf.constant(180 / np.pi, x.dtype))
+
+# ----------------------------------------------------------------- rounding
+simple("floor", by_kind(biu=tf.identity, f=tf.floor))
+simple("ceil", by_kind(biu=tf.identity, f=tf.math.ceil))
+simple("trunc", by_kind(biu=tf.identity, f=lambda x: tf.where(x < 0, tf.math.ceil(x), tf.floor(x))))
+simple("rint", by_kind(biu=tf.identity, f=m.in_float32(tf.math.rint),
+                      c=lambda x: tf.complex(tf.math.rint(tf.math.real(x)), tf.math.rint(tf.math.imag(x)))))
+
+
+def _modf(x):
+    whole = tf.where(x < 0, tf.math.ceil(x), tf.floor(x))
+    frac = tf.where(tf.math.is_inf(x), m.copysign(tf.zeros_like(x), x), x - whole)
+    return frac, whole
+
+
+simple("modf", _modf)
+simple("frexp", m.frexp)
+simple("ldexp", lambda x, e: m.ldexp(x, tf.cast(e, tf.int32)))
+
+# ------------------------------------------------------ comparison, extrema
+simple("maximum", lambda x, y: m.extremum(x, y, True))
+simple("minimum", lambda x, y: m.extremum(x, y, False))
+simple("fmax", lambda x, y: m.extremum(x, y, True, propagate_nan=False))
+simple("fmin", lambda x, y: m.extremum(x, y, False, propagate_nan=False))
+simple("less", lambda x, y: m.less(x, y))
+simple("less_equal", lambda x, y: m.less(x, y, or_equal=True))
+simple("greater", lambda x, y: m.less(y, x))
+simple("greater_equal", lambda x, y: m.less(y, x, or_equal=True))
+simple("equal", tf.equal)
+simple("not_equal", tf.not_equal)
+
+# ------------------------------------------------------------ logic, bits
+simple("logical_and", lambda x, y: tf.logical_and(m.to_bool(x), m.to_bool(y)))
+simple("logical_or", lambda x, y: tf.logical_or(m.to_bool(x), m.to_bool(y)))
+simple("logical_xor", lambda x, y: tf.not_equal(m.to_bool(x), m.to_bool(y)))
+simple("logical_not", lambda x: tf.logical_not(m.to_bool(x)))
+simple("bitwise_and", by_kind(b=tf.logical_and, iu=tf.bitwise.bitwise_and))
+simple("bitwise_or", by_kind(b=tf.logical_or, iu=tf.bitwise.bitwise_or))
+simple("bitwise_xor", by_kind(b=tf.not_equal, iu=tf.bitwise.bitwise_xor))
+simple("invert", by_kind(b=tf.logical_not, iu=tf.bitwise.invert))
+simple("left_shift", lambda x, s: m.shift(x, s, left=True))
+simple("right_shift", lambda x, s: m.shift(x, s, left=False))
+simple("bitwise_count", lambda x: tf.raw_ops.PopulationCount(x=tf.abs(x) if m.kind(x) == "i" else x))
+
+# ---------------------------------------------------------- float classes
+simple("isnan", m.is_nan)
+simple("isinf", by_kind(biu=lambda x: tf.zeros_like(x, dtype=tf.bool), f=tf.math.is_inf,
+                        c=lambda x: tf.math.is_inf(tf.math.real(x)) | tf.math.is_inf(tf.math.imag(x))))
+simple("isfinite", by_kind(biu=lambda x: tf.ones_like(x, dtype=tf.bool), f=tf.math.is_finite,
+                           c=lambda x: tf.math.is_finite(tf.math.real(x)) &
+                           tf.math.is_finite(tf.math.imag(x))))
+simple("signbit", m.signbit)
+simple("copysign", m.copysign)
+simple("nextafter", m.nextafter)
+simple("heaviside", lambda x, h: tf.where(x < 0, tf.zeros_like(x), tf.where(
+    x > 0, tf.ones_like(x), tf.where(tf.equal(x, 0), h, x))))
+simple("conjugate", by_kind(c=tf.math.conj, biuf=tf.identity))
+simple("where", tf.where)
+
+
+@rule("convert")
+def _convert(ctx, x, dtype):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return m.to_bool(x)
+    if m.kind(x) == "b" and dtype.kind in "fc":
+        # XLA folds x / float(False) to 0; a select keeps IEEE division.
+        return tf.where(x, tf.ones_like(x, tf.as_dtype(dtype)), tf.zeros_like(x, tf.as_dtype(dtype)))
+    if m.kind(x) in "fc" and dtype.kind in "iu" and dtype != np.int64:
+        # NumPy (C casts on x86) wraps out-of-range floats through int64; XLA would saturate.
+        x = tf.cast(tf.math.real(x) if m.kind(x) == "c" else x, tf.int64)
+    return tf.cast(x, tf.as_dtype(dtype))
+
+
+simple("copy", tf.identity)
+simple("real", by_kind(c=tf.math.real, biuf=tf.identity))
+simple("imag", by_kind(c=tf.math.imag, biuf=tf.zeros_like))

@@ -1,0 +1,72 @@
+"""TF_RULES for gathers, masks and functionalised writes."""
+from __future__ import annotations
+
+import tensorflow as tf
+
+from . import tf_math as m
+from .rules import rule
+
+
+@rule("gather_nd")
+def _gather_nd(ctx, x, indices):
+    return tf.gather_nd(x, indices)
+
+
+@rule("boolean_mask")
+def _boolean_mask(ctx, x, mask):
+    return tf.boolean_mask(x, mask)
+
+
+@rule("nonzero")
+def _nonzero(ctx, x):
+    return tf.where(m.to_bool(x))
+
+
+def _segment_dtype(x):
+    """unsorted_segment_* kernels lack bool (and some small ints): compute in a wider dtype."""
+    kind = m.kind(x)
+    if kind == "b":
+        return tf.int32
+    if kind in "iu" and m.np_dtype(x).itemsize < 4:
+        return tf.int32
+    if kind == "u":
+        return tf.int64
+    return x.dtype
+
+
+@rule("scatter")
+def _scatter(ctx, base, positions, values, mode, unique):
+    n = tf.shape(base, out_type=tf.int64)[0]
+    idx = positions[:, None]
+    if mode == "update" and unique:
+        return tf.tensor_scatter_nd_update(base, idx, values)
+    if mode == "update":
+        # NumPy: the last write to a position wins. Pick each position's last update
+        # deterministically, then write only those.
+        order = tf.range(tf.shape(positions, out_type=tf.int64)[0])
+        last = tf.math.unsorted_segment_max(order, positions, n)
+        keep = tf.equal(tf.gather(last, positions), order)
+        wide = _segment_dtype(values)
+        picked = tf.where(keep, tf.cast(values, wide), tf.zeros_like(values, wide))
+        written = tf.math.unsorted_segment_sum(picked, positions, n)
+        hit = last >= 0
+        return tf.where(hit, tf.cast(written, base.dtype), base)
+    wide = _segment_dtype(base)
+    b, v = tf.cast(base, wide), tf.cast(values, wide)
+    if mode == "add":
+        out = tf.tensor_scatter_nd_add(b, idx, v)
+    elif mode == "subtract":
+        out = tf.tensor_scatter_nd_sub(b, idx, v)
+    elif mode == "maximum":
+        out = tf.tensor_scatter_nd_max(b, idx, v)
+    elif mode == "minimum":
+        out = tf.tensor_scatter_nd_min(b, idx, v)
+    elif mode == "multiply":
+        out = b * tf.math.unsorted_segment_prod(v, positions, n)
+    else:
+        raise NotImplementedError(f"scatter mode {mode!r}")
+    if m.kind(base) == "b":
+        return tf.not_equal(out, 0)
+    return tf.cast(out, base.dtype)
+
+

@@ -1,0 +1,96 @@
+"""TF_RULES for sorting, searching and gathering (ops in ``graph_ir.ops_sorting``).
+
+TensorFlow's sort is ``top_k`` (stable: equal keys keep their index order,
+also under XLA) and has no total order for floats. Every dtype is therefore
+mapped to an integer key with NumPy's order: -0.0 equals 0.0 and NaN sorts
+after +inf.
+"""
+from __future__ import annotations
+
+import numpy as np
+import tensorflow as tf
+
+from . import tf_math as m
+from .rules import rule
+
+_KEY_INT = {2: tf.int16, 4: tf.int32, 8: tf.int64}
+
+
+def order_key(x):
+    """An integer tensor whose order is NumPy's sort order of ``x``."""
+    dtype = m.np_dtype(x)
+    if dtype.kind == "b":
+        return tf.cast(x, tf.int32)
+    if dtype.kind == "i":
+        return x if dtype.itemsize >= 4 else tf.cast(x, tf.int32)
+    if dtype.kind == "u":
+        if dtype.itemsize < 4:
+            return tf.cast(x, tf.int32)
+        if dtype.itemsize == 4:
+            return tf.cast(x, tf.int64)
+        # uint64: flipping the top bit maps unsigned order onto signed order.
+        return tf.bitwise.bitwise_xor(tf.bitcast(x, tf.int64), tf.constant(-2**63, tf.int64))
+    if dtype.kind == "f":
+        canonical = tf.where(tf.math.is_nan(x), tf.constant(np.nan, x.dtype),
+                             tf.where(tf.equal(x, 0), tf.zeros_like(x), x))
+        int_type = _KEY_INT[dtype.itemsize]
+        bits = tf.bitcast(canonical, int_type)
+        width = dtype.itemsize * 8
+        magnitude = tf.constant(2 ** (width - 1) - 1, int_type)
+        # Negative floats order backwards in their bit pattern: flip all but the sign bit.
+        key = tf.bitwise.bitwise_xor(bits, tf.bitwise.bitwise_and(
+            tf.bitwise.right_shift(bits, tf.constant(width - 1, int_type)), magnitude))
+        return key if width >= 32 else tf.cast(key, tf.int32)
+    raise NotImplementedError(f"no sort order for dtype {dtype}")
+
+
+def _move_last(x, axis):
+    ndim = len(x.shape)
+    perm = [i for i in range(ndim) if i != axis] + [axis]
+    return tf.transpose(x, perm), perm
+
+
+def _move_back(x, perm):
+    return tf.transpose(x, np.argsort(perm).tolist())
+
+
+@rule("argsort")
+def _argsort(ctx, x, axis):
+    n = ctx.in_types[0].shape[axis]
+    if n == 0:
+        return tf.zeros(tf.shape(x), tf.int64)
+    key, perm = _move_last(order_key(x), axis)
+    # top_k sorts descending; bitwise inversion reverses the order without overflow.
+    idx = tf.math.top_k(tf.bitwise.invert(key), k=n, sorted=True).indices
+    return _move_back(tf.cast(idx, tf.int64), perm)
+
+
+rule("take")(lambda ctx, x, idx, axis: tf.gather(x, idx, axis=axis))
+
+
+@rule("take_along_axis")
+def _take_along_axis(ctx, x, idx, axis):
+    x_last, perm = _move_last(x, axis)
+    idx_last, _ = _move_last(idx, axis)
+    out = tf.gather(x_last, idx_last, batch_dims=len(x.shape) - 1)
+    return _move_back(out, perm)
+
+
+@rule("searchsorted")
+def _searchsorted(ctx, a, v, side):
+    keys_a = tf.reshape(order_key(a), [1, -1])
+    keys_v = tf.reshape(order_key(v), [1, -1])
+    out = tf.searchsorted(keys_a, keys_v, side=side, out_type=tf.int64)
+    return tf.reshape(out, tf.shape(v))
+
+
+@rule("segment_sum")
+def _segment_sum(ctx, values, ids, length):
+    ids = tf.reshape(ids, [-1])
+    values = tf.reshape(values, [-1])
+    inside = (ids >= 0) & (ids < length)
+    ids = tf.where(inside, ids, -tf.ones_like(ids))  # negative ids are dropped
+    if m.kind(values) == "b" or m.np_dtype(values).itemsize < 4 and m.kind(values) in "iu":
+        wide = tf.math.unsorted_segment_sum(tf.cast(values, tf.int64), ids, length)
+        return tf.cast(wide, values.dtype) if m.kind(values) != "b" else wide > 0
+    return tf.math.unsorted_segment_sum(values, ids, length)

@@ -1,0 +1,221 @@
+"""TF_RULES for shape, reduction, linear-algebra and creation ops."""
+from __future__ import annotations
+
+import numpy as np
+import tensorflow as tf
+
+from . import tf_math as m
+from .rules import TF_RULES, rule
+
+_MATMUL_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "complex64", "complex128",
+                                         "int32", "int64")}
+
+
+def _native_or_widened(fn, *xs):
+    """Integer dtypes TensorFlow's matmul/einsum lack: compute in int64 and wrap back."""
+    dtype = m.np_dtype(xs[0])
+    if dtype in _MATMUL_NATIVE:
+        return fn(*xs)
+    if dtype == np.bool_:
+        return tf.not_equal(fn(*[tf.cast(x, tf.int32) for x in xs]), 0)
+    return tf.cast(fn(*[tf.cast(x, tf.int64) for x in xs]), xs[0].dtype)
+
+
+rule("broadcast_to")(lambda ctx, x, shape: tf.broadcast_to(x, shape))
+@rule("reshape")
+def _reshape(ctx, x, shape):
+    if list(shape).count(None) <= 1:
+        return tf.reshape(x, [-1 if d is None else d for d in shape])
+    # Several unknown dimensions: only inserting/removing size-1 axes is possible,
+    # so the unknown sizes are read off the input in order.
+    known = [i for i, d in enumerate(ctx.in_types[0].shape) if d != 1]
+    dims, it = tf.shape(x), iter(known)
+    target = [1 if d == 1 else dims[next(it)] for d in shape]
+    return tf.reshape(x, tf.stack(target))
+rule("transpose")(lambda ctx, x, perm: tf.transpose(x, perm))
+
+
+def _strided_args(slices):
+    begin, end, strides, begin_mask, end_mask = [], [], [], 0, 0
+    for axis, s in enumerate(slices):
+        if s is None:
+            s = (0, None, 1)
+            begin_mask |= 1 << axis
+        elif s[0] == "raw":
+            s = s[1:]
+            if s[0] is None:
+                begin_mask |= 1 << axis
+                s = (0,) + s[1:]
+        start, stop, step = s
+        begin.append(start)
+        end.append(0 if stop is None else stop)
+        strides.append(step)
+        if stop is None:
+            end_mask |= 1 << axis
+    return dict(begin=begin, end=end, strides=strides, begin_mask=begin_mask, end_mask=end_mask)
+
+
+@rule("slice_update")
+def _slice_update(ctx, base, values, slices):
+    a = _strided_args(slices)
+    return tf.raw_ops.TensorStridedSliceUpdate(
+        input=base, begin=tf.constant(a["begin"], tf.int64), end=tf.constant(a["end"], tf.int64),
+        strides=tf.constant(a["strides"], tf.int64), value=values, begin_mask=a["begin_mask"],
+        end_mask=a["end_mask"])
+
+
+@rule("slice")
+def _slice(ctx, x, slices):
+    return tf.strided_slice(x, **_strided_args(slices))
+
+
+rule("concatenate")(lambda ctx, *xs, axis: tf.concat(xs, axis))
+
+
+def _no_uint16(fn):
+    """TensorFlow's Tile kernel has no uint16: move those through int32."""
+    def apply(x, *args, **kwargs):
+        if m.np_dtype(x) == np.uint16:
+            return tf.cast(fn(tf.cast(x, tf.int32), *args, **kwargs), tf.uint16)
+        return fn(x, *args, **kwargs)
+    return apply
+
+
+rule("tile")(lambda ctx, x, reps: _no_uint16(tf.tile)(x, reps))
+rule("repeat")(lambda ctx, x, repeats, axis: _no_uint16(tf.repeat)(x, repeats, axis=axis))
+
+
+# ---------------------------------------------------------------- reductions
+def _count(x, axes):
+    shape = tf.shape(x, out_type=tf.int64)
+    return tf.reduce_prod(tf.gather(shape, list(axes))) if axes else tf.constant(1, tf.int64)
+
+
+@rule("reduce_sum")
+def _sum(ctx, x, axes, keepdims, dtype):
+    return tf.reduce_sum(x, axis=list(axes), keepdims=keepdims)
+
+
+@rule("reduce_prod")
+def _prod(ctx, x, axes, keepdims, dtype):
+    return tf.reduce_prod(x, axis=list(axes), keepdims=keepdims)
+
+
+def _accumulator(x):
+    return tf.float32 if m.np_dtype(x) == np.float16 else x.dtype
+
+
+@rule("mean")
+def _mean(ctx, x, axes, keepdims, dtype):
+    out = ctx.out_types[0].dtype
+    acc = _accumulator(x)
+    total = tf.reduce_sum(tf.cast(x, acc), axis=list(axes), keepdims=keepdims)
+    return tf.cast(total / tf.cast(_count(x, axes), acc), tf.as_dtype(out))
+
+
+def _variance(x, axes, keepdims, ddof):
+    acc = _accumulator(x)
+    xa = tf.cast(x, acc)
+    n = tf.cast(_count(x, axes), acc)
+    centered = xa - tf.reduce_sum(xa, axis=list(axes), keepdims=True) / n
+    if m.kind(x) == "c":
+        sq = tf.square(tf.math.real(centered)) + tf.square(tf.math.imag(centered))
+    else:
+        sq = tf.square(centered)
+    return tf.reduce_sum(sq, axis=list(axes), keepdims=keepdims) / tf.cast(n - ddof, sq.dtype)
+
+
+rule("var")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
+    _variance(x, axes, keepdims, ddof), tf.as_dtype(ctx.out_types[0].dtype)))
+rule("std")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
+    tf.sqrt(_variance(x, axes, keepdims, ddof)), tf.as_dtype(ctx.out_types[0].dtype)))
+
+
+def _extreme(x, axes, keepdims, take_max):
+    axes = list(axes)
+    if m.kind(x) == "b":
+        return (tf.reduce_any if take_max else tf.reduce_all)(x, axis=axes, keepdims=keepdims)
+    out = (tf.reduce_max if take_max else tf.reduce_min)(x, axis=axes, keepdims=keepdims)
+    if m.kind(x) == "f":
+        nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
+        out = tf.where(nan, tf.constant(np.nan, x.dtype), out)
+    return out
+
+
+rule("reduce_max")(lambda ctx, x, axes, keepdims: _extreme(x, axes, keepdims, True))
+rule("reduce_min")(lambda ctx, x, axes, keepdims: _extreme(x, axes, keepdims, False))
+rule("reduce_all")(lambda ctx, x, axes, keepdims: tf.reduce_all(m.to_bool(x), list(axes), keepdims))
+rule("reduce_any")(lambda ctx, x, axes, keepdims: tf.reduce_any(m.to_bool(x), list(axes), keepdims))
+
+
+def _arg_extreme(x, axis, keepdims, take_max):
+    """First index of the extreme value (NaN counts as extreme), as NumPy guarantees."""
+    best = _extreme(x, [axis], True, take_max)
+    hit = tf.equal(x, best)
+    if m.kind(x) == "f":
+        hit = tf.where(tf.math.is_nan(best), tf.math.is_nan(x), hit)
+    n = tf.shape(x, out_type=tf.int64)[axis]
+    shape = [1] * len(x.shape)
+    shape[axis] = -1
+    iota = tf.reshape(tf.range(n, dtype=tf.int64), shape)
+    return tf.reduce_min(tf.where(hit, iota, n), axis=axis, keepdims=keepdims)
+
+
+rule("argmax")(lambda ctx, x, axes, keepdims: _arg_extreme(x, axes[0], keepdims, True))
+rule("argmin")(lambda ctx, x, axes, keepdims: _arg_extreme(x, axes[0], keepdims, False))
+
+_SCAN_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "int32", "int64",
+                                       "complex64", "complex128")}
+
+
+def _scan(fn):
+    def apply(ctx, x, axis, dtype):
+        if m.kind(x) == "c" and fn is tf.math.cumsum:
+            # XLA has no complex Cumsum kernel; the parts sum independently.
+            return tf.complex(fn(tf.math.real(x), axis=axis), fn(tf.math.imag(x), axis=axis))
+        if m.np_dtype(x) in _SCAN_NATIVE:
+            return fn(x, axis=axis)
+        return tf.cast(fn(tf.cast(x, tf.int64), axis=axis), x.dtype)
+    return apply
+
+
+rule("cumsum")(_scan(tf.math.cumsum))
+rule("cumprod")(_scan(tf.math.cumprod))
+
+# ------------------------------------------------------------ linear algebra
+rule("matmul")(lambda ctx, a, b: _native_or_widened(tf.linalg.matmul, a, b))
+
+
+@rule("einsum")
+def _einsum(ctx, *xs, subscripts):
+    from ..graph_ir.ops import parse_einsum
+    full, _ = parse_einsum(subscripts, [t.shape for t in ctx.in_types])
+    return _native_or_widened(lambda *ys: tf.einsum(full, *ys), *xs)
+
+
+# ------------------------------------------------------------------ creation
+@rule("full")
+def _full(ctx, shape, dtype, fill):
+    return tf.fill(list(shape), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
+
+
+@rule("full_like")
+def _full_like(ctx, x, dtype, fill):
+    return tf.fill(tf.shape(x), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
+
+
+@rule("arange")
+def _arange(ctx, start, step, num, dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind in "fc":
+        iota = tf.cast(tf.range(num), tf.as_dtype(dtype))
+        return tf.constant(start, tf.as_dtype(dtype)) + iota * tf.constant(step, tf.as_dtype(dtype))
+    iota = tf.range(num, dtype=tf.int64) * step + start
+    return tf.cast(iota, tf.as_dtype(dtype))
+
+
+@rule("eye")
+def _eye(ctx, **p):
+    rows = tf.range(p["n"])[:, None]
+    cols = tf.range(p["m"])[None, :]
+    return tf.cast(tf.equal(cols - rows, p["k"]), tf.as_dtype(p["dtype"]))

@@ -1,0 +1,168 @@
+"""TensorFlow building blocks with NumPy's exact semantics.
+
+TensorFlow's kernels differ from NumPy at the edges (integer division by
+zero, floor division of floats, NaN in max/min, shifts past the bit width,
+missing kernels for bool/unsigned dtypes); these helpers close the gaps.
+"""
+from __future__ import annotations
+
+import numpy as np
+import tensorflow as tf
+
+_SAME_WIDTH_INT = {2: tf.int16, 4: tf.int32, 8: tf.int64}
+
+
+def np_dtype(x) -> np.dtype:
+    return np.dtype(x.dtype.as_numpy_dtype)
+
+
+def kind(x) -> str:
+    return np_dtype(x).kind
+
+
+def zeros_like(x):
+    return tf.zeros_like(x)
+
+
+def signbit(x):
+    """Sign bit of floats (true for -0.0 and negative NaNs), ``x < 0`` for integers."""
+    if kind(x) == "f":
+        return tf.bitcast(x, _SAME_WIDTH_INT[np_dtype(x).itemsize]) < 0
+    if kind(x) in "ub":
+        return tf.zeros_like(x, dtype=tf.bool)
+    return x < 0
+
+
+def copysign(x, y):
+    return tf.where(signbit(y), -tf.abs(x), tf.abs(x))
+
+
+def is_nan(x):
+    if kind(x) == "c":
+        return tf.math.is_nan(tf.math.real(x)) | tf.math.is_nan(tf.math.imag(x))
+    if kind(x) == "f":
+        return tf.math.is_nan(x)
+    return tf.zeros_like(x, dtype=tf.bool)
+
+
+def widen(fn, x, *rest, to=tf.int64):
+    """Run ``fn`` in a wider dtype and cast back (wrap-around arithmetic agrees mod 2^n)."""
+    out = fn(tf.cast(x, to), *[tf.cast(r, to) for r in rest])
+    return tf.cast(out, x.dtype)
+
+
+def safe_int_divisor(y):
+    zero = tf.equal(y, tf.zeros_like(y))
+    return zero, tf.where(zero, tf.ones_like(y), y)
+
+
+def float_divmod(a, b):
+    """NumPy's ``npy_divmod`` for floats: (floor_divide, remainder)."""
+    mod = tf.truncatemod(a, b)
+    div = (a - mod) / b
+    adjust = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
+    mod = tf.where(adjust, mod + b, mod)
+    div = tf.where(adjust, div - 1, div)
+    mod = tf.where(tf.equal(mod, 0), copysign(tf.zeros_like(mod), b), mod)
+    floordiv = tf.math.floor(div)
+    floordiv = tf.where(div - floordiv > 0.5, floordiv + 1, floordiv)
+    floordiv = tf.where(tf.equal(div, 0), copysign(tf.zeros_like(div), a / b), floordiv)
+    by_zero = tf.equal(b, 0)
+    floordiv = tf.where(by_zero, a / b, floordiv)
+    mod = tf.where(by_zero, tf.truncatemod(a, b), mod)
+    return floordiv, mod
+
+
+def in_float32(fn):
+    """float16 kernels TensorFlow lacks: compute in float32, round back."""
+    def wrapped(*xs):
+        if xs and np_dtype(xs[0]) == np.float16:
+            return tf.cast(fn(*[tf.cast(x, tf.float32) for x in xs]), tf.float16)
+        return fn(*xs)
+    return wrapped
+
+
+def complex_less(x, y, or_equal=False):
+    """NumPy orders complex numbers lexicographically (real part first)."""
+    xr, xi, yr, yi = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
+    tie = tf.equal(xr, yr)
+    return (xr < yr) | (tie & ((xi <= yi) if or_equal else (xi < yi)))
+
+
+def less(x, y, or_equal=False):
+    k = kind(x)
+    if k == "c":
+        return complex_less(x, y, or_equal)
+    if k == "b":
+        x, y = tf.cast(x, tf.int8), tf.cast(y, tf.int8)
+    return tf.less_equal(x, y) if or_equal else tf.less(x, y)
+
+
+def extremum(x, y, take_max, propagate_nan=True):
+    k = kind(x)
+    if k == "b":
+        return tf.logical_or(x, y) if take_max else tf.logical_and(x, y)
+    if k == "c":
+        pick_x = less(y, x, or_equal=True) if take_max else less(x, y, or_equal=True)
+        out = tf.where(pick_x, x, y)
+    else:
+        out = tf.maximum(x, y) if take_max else tf.minimum(x, y)
+    if k in "fc":
+        nx, ny = is_nan(x), is_nan(y)
+        if propagate_nan:
+            out = tf.where(nx, x, tf.where(ny, y, out))
+        else:
+            out = tf.where(nx, y, tf.where(ny, x, out))
+    return out
+
+
+def to_bool(x):
+    return x if kind(x) == "b" else tf.not_equal(x, tf.zeros_like(x))
+
+
+def shift(x, s, left):
+    bits = np_dtype(x).itemsize * 8
+    s64 = tf.cast(s, tf.int64)
+    in_range = (s64 >= 0) & (s64 < bits)
+    safe = tf.where(in_range, s, tf.zeros_like(s))
+    shifted = tf.bitwise.left_shift(x, safe) if left else tf.bitwise.right_shift(x, safe)
+    if left or kind(x) == "u":
+        overflow = tf.zeros_like(x)
+    else:
+        overflow = tf.where(x < 0, -tf.ones_like(x), tf.zeros_like(x))
+    return tf.where(in_range, shifted, overflow)
+
+
+def exp2_int(e, dtype):
+    """2.0**e as ``dtype`` without overflow for large ``e`` (applied in two halves by ldexp)."""
+    return tf.pow(tf.constant(2, dtype), tf.cast(e, dtype))
+
+
+def ldexp(x, e):
+    half = tf.math.floordiv(e, 2)
+    return x * exp2_int(half, x.dtype) * exp2_int(e - half, x.dtype)
+
+
+def nextafter(x, y):
+    """Step ``x`` one unit in the last place towards ``y`` (float16 on its bit pattern)."""
+    if np_dtype(x) != np.float16:
+        return tf.math.nextafter(x, y)
+    bits = tf.bitcast(x, tf.int16)
+    up = tf.not_equal(x < y, x < 0)
+    stepped = tf.bitcast(tf.where(up, bits + 1, bits - 1), x.dtype)
+    tiny = tf.bitcast(tf.ones_like(bits), x.dtype)
+    out = tf.where(tf.equal(x, 0), tf.where(y > 0, tiny, -tiny), stepped)
+    out = tf.where(tf.equal(x, y), y, out)
+    return tf.where(is_nan(x) | is_nan(y), x + y, out)
+
+
+def frexp(x):
+    special = tf.equal(x, 0) | is_nan(x) | tf.math.is_inf(x)
+    xs = tf.where(special, tf.ones_like(x), x)
+    e = tf.cast(tf.math.floor(tf.math.log(tf.abs(tf.cast(xs, tf.float64))) / np.log(2.0)), tf.int32) + 1
+    m = ldexp(xs, -e)
+    too_big = tf.abs(m) >= 1
+    m, e = tf.where(too_big, m / 2, m), tf.where(too_big, e + 1, e)
+    too_small = tf.abs(m) < 0.5
+    m, e = tf.where(too_small, m * 2, m), tf.where(too_small, e - 1, e)
+    return tf.where(special, x, m), tf.where(special, tf.zeros_like(e), e)

@@ -1,0 +1,528 @@
+"""``nptf.compile``: trace once per input signature, run the TensorFlow graph after."""
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+import time
+import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import TracerConversionError, UnsupportedError
+from ..graph_ir.passes import PIPELINE
+from ..lowering import lower_graph, xla_obstacles
+from ..tracer import trace_function
+from ..tracer.builder import current_builder
+from ..tracer.convert import converted
+from ..tree import unflatten
+from .dispatch import fast_caller, to_numpy, to_tensors
+from .signature import Static, signature_of
+from .spec import Spec
+
+
+@dataclass
+class CacheInfo:
+    hits: int = 0
+    misses: int = 0
+    traces: int = 0
+    relaxations: int = 0
+    fallbacks: int = 0
+    size: int = 0
+
+
+class _AdaptiveState:
+    """Adaptive dispatch for one set of argument shapes: timings, then the choice."""
+    __slots__ = ("choice", "timings")
+
+    def __init__(self):
+        self.choice = None              # "graph" or "numpy" once measured
+        self.timings = {"graph": [], "numpy": []}
+
+
+class Entry:
+    """One input signature: its graph and concrete function, or the reason it falls back."""
+
+    def __init__(self, traced=None, graph=None, concrete=None, fallback_reason=None, xla=False,
+                 xla_reason="", shapes=None, checks=None):
+        self.traced, self.graph, self.concrete = traced, graph, concrete
+        self.fallback_reason = fallback_reason
+        self.xla, self.xla_reason = xla, xla_reason
+        self.shapes = shapes            # per array leaf, with None for relaxed dimensions
+        self.call = fast_caller(concrete) if concrete is not None else None
+        self.dtypes = [tf.as_dtype(v.type.dtype) for v in graph.inputs] if graph is not None else []
+        self.fresh = _fresh_outputs(graph) if graph is not None else []
+        self.mutated = traced.mutated if traced is not None else []
+        self.checks = checks or []        # (error, message) per run-time check output flag
+
+
+def _with_seed(entry, values):
+    """Functions that draw random numbers get a fresh key on every call, taken from NumPy's
+    global random state (so ``np.random.seed`` before the call makes them reproducible)."""
+    if entry.traced.random_seed:
+        return list(values) + [np.random.randint(0, 2 ** 62, size=2, dtype=np.int64)]
+    return values
+
+
+def _raise_failed_checks(flags, checks):
+    from ..graph_ir.ops_checks import ERRORS
+    for ok, (error, message) in zip(flags, checks):
+        if not ok:
+            raise ERRORS.get(error, ValueError)(message)
+
+
+def _check_writable(values, mutated):
+    for i in mutated:
+        if isinstance(values[i], np.ndarray) and not values[i].flags.writeable:
+            raise ValueError("assignment destination is read-only: the function writes into "
+                             "its argument, which is a read-only array")
+
+
+def _fresh_outputs(graph):
+    """Per graph output: computed from the inputs (not an input itself, not a constant)."""
+    from ..graph_ir.ir import Var
+    derived = set()
+    inputs = set(graph.inputs)
+    for eqn in graph.eqns:
+        if any(a in inputs or a in derived for a in eqn.inputs if isinstance(a, Var)):
+            derived.update(eqn.outputs)
+    return [isinstance(a, Var) and a in derived for a in graph.outputs]
+
+
+def _to_python(arr, info):
+    if info.kind == "array":
+        return arr if isinstance(arr, np.ndarray) else np.asarray(arr)
+    if info.kind == "pyscalar":
+        return arr.item()
+    return arr[()]
+
+
+def _generic(key):
+    """The key with array shapes reduced to their rank: signatures that may share a relaxed graph."""
+    treedef, leaves = key
+    return treedef, tuple(("a", len(k[1]), k[2]) if k[0] == "a" else k for k in leaves)
+
+
+class Compiled:
+    """A NumPy function compiled to TensorFlow graphs, one per input signature."""
+
+    ADAPTIVE_SAMPLES = 3
+
+    def __init__(self, fn, jit_compile=None, static_argnames=(), static_argnums=(),
+                 fallback="numpy", max_cache_size=64, output="numpy", input_signature=None,
+                 relax=None, retrace_warning=8, adaptive=False, unroll=8):
+        if fallback not in ("numpy", "raise"):
+            raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
+        if output not in ("numpy", "tensor"):
+            raise ValueError(f"output must be 'numpy' or 'tensor', got {output!r}")
+        self.fn = fn
+        self.jit_compile = jit_compile
+        self.fallback = fallback
+        self.output = output
+        self.max_cache_size = max_cache_size
+        self.relax = (jit_compile is not True) if relax is None else bool(relax)
+        self.retrace_warning = retrace_warning
+        self.adaptive = adaptive
+        self.unroll = unroll
+        self._signature = inspect.signature(fn)
+        params = list(self._signature.parameters)
+        names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
+        nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums)
+        names |= {params[i] for i in nums}
+        unknown = names - set(params)
+        if unknown:
+            raise ValueError(f"static_argnames {sorted(unknown)} are not parameters of "
+                             f"{fn.__name__}{self._signature}")
+        self.static_argnames = frozenset(names)
+        self.input_signature = None if input_signature is None else \
+            [Spec.of(s) for s in input_signature]
+        self._cache = OrderedDict()     # exact key -> Entry
+        self._fast = {}                 # tuple of (shape, dtype) of all-ndarray calls -> Entry
+        self._relaxed = {}              # generic key -> Entry with None dimensions
+        self._first_shapes = {}         # generic key -> array shapes first seen
+        self._static_only = set()       # generic keys whose code needs concrete sizes
+        self._trace_counts = {}
+        self._adaptive = {}             # shapes key -> _AdaptiveState
+        self._lock = threading.RLock()
+        self._info = CacheInfo()
+        functools.update_wrapper(self, fn)
+
+    # -------------------------------------------------------------- calling
+    def __call__(self, *args, **kwargs):
+        if current_builder() is not None:
+            # Called while another compiled function is traced: inline it.
+            return converted(self.fn)(*args, **kwargs)
+        fast_key = None
+        if not kwargs:
+            try:
+                fast_key = tuple([(type(a), a.shape, a.dtype) for a in args])
+            except AttributeError:
+                pass
+            entry = self._fast.get(fast_key)
+            if entry is not None:
+                if self.adaptive:
+                    state = self._adaptive.get(fast_key)
+                    if state is not None and state.choice == "numpy":
+                        return self.fn(*args)     # measured: NumPy is faster for these shapes
+                self._info.hits += 1
+                return self._run(entry, args, args, {}, fast_key)
+        bound, items = self._bind(args, kwargs)
+        key, values, specs, treedefs = signature_of(items)
+        entry = self._lookup(key, values, bound, specs, treedefs)
+        if fast_key is not None and len(values) == len(args) and \
+                all(type(a) is np.ndarray for a in args):
+            self._fast[fast_key] = entry
+        return self._run(entry, values, args, kwargs, key)
+
+    def _run(self, entry, values, args, kwargs, shapes_key=None):
+        if entry.fallback_reason is not None:
+            self._info.fallbacks += 1
+            return self.fn(*args, **kwargs)
+        if self.adaptive:
+            state = self._adaptive.setdefault(shapes_key, _AdaptiveState())
+            if state.choice != "graph":
+                return self._run_adaptive(state, entry, values, args, kwargs)
+        if entry.mutated:
+            _check_writable(values, entry.mutated)
+        outs = entry.call(*to_tensors(_with_seed(entry, values), entry.dtypes))
+        return self._outputs(entry, outs, values)
+
+    def _run_adaptive(self, state, entry, values, args, kwargs):
+        """Time both paths on the first calls with these shapes; keep the faster.
+
+        Decided per exact shapes, not per graph: a shape-relaxed graph serves sizes
+        where NumPy wins and sizes where the graph wins."""
+        if state.choice == "numpy":
+            return self.fn(*args, **kwargs)
+        samples = state.timings
+        path = "graph" if len(samples["graph"]) <= len(samples["numpy"]) else "numpy"
+        start = time.perf_counter()
+        if path == "graph":
+            result = self._outputs(entry, entry.call(*to_tensors(_with_seed(entry, values),
+                                                                 entry.dtypes)), values)
+        else:
+            result = self.fn(*args, **kwargs)
+        samples[path].append(time.perf_counter() - start)
+        if min(len(s) for s in samples.values()) >= self.ADAPTIVE_SAMPLES:
+            # The first graph call pays one-off costs: judge by the best of each.
+            state.choice = "graph" if min(samples["graph"]) <= min(samples["numpy"]) else "numpy"
+        return result
+
+    def _bind(self, args, kwargs):
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.fn.__name__}(): {e}") from None
+        passed = set(bound.arguments)
+        bound.apply_defaults()
+        # Defaults the caller did not override are part of the function, hence static.
+        items = [(k, Static(v) if k in self.static_argnames or
+                  (k not in passed and not isinstance(v, (np.ndarray, float, complex))) else v)
+                 for k, v in bound.arguments.items()]
+        return bound, items
+
+    def _rebuild(self, bound, treedefs):
+        names = list(bound.arguments)
+
+        def rebuild(leaves):
+            it = iter(leaves)
+            values = {}
+            for name, td in zip(names, treedefs):
+                values[name] = unflatten(td, [next(it) for _ in range(_count_leaves(td))])
+            ba = inspect.BoundArguments(self._signature, OrderedDict(values))
+            return ba.args, ba.kwargs
+        return rebuild
+
+    def _outputs(self, entry, outs, inputs=(), evaluated=False):
+        outs = list(outs or ())
+        if entry.checks and not evaluated:
+            _raise_failed_checks(outs.pop().numpy(), entry.checks)
+        if entry.mutated:
+            outs, written = outs[:len(outs) - len(entry.mutated)], outs[len(outs) - len(entry.mutated):]
+            for i, value in zip(entry.mutated, written):
+                if isinstance(inputs[i], np.ndarray):
+                    np.copyto(inputs[i], np.asarray(value) if evaluated else value.numpy())
+        if evaluated:
+            outs = [np.asarray(o) for o in outs]
+        elif self.output == "numpy":
+            outs = to_numpy(outs, entry.fresh, inputs)
+        it = iter(outs)
+        leaves = []
+        for info in entry.traced.out_info:
+            if info.kind == "static":
+                leaves.append(info.value)
+            elif self.output == "tensor" and not evaluated:
+                leaves.append(next(it))
+            else:
+                leaves.append(_to_python(next(it), info))
+        return unflatten(entry.traced.out_tree, leaves)
+
+    # ----------------------------------------------------------------- cache
+    def _lookup(self, key, values, bound, specs, treedefs):
+        entry = self._cache.get(key)
+        if entry is not None:
+            self._info.hits += 1
+            return entry
+        with self._lock:
+            entry = self._cache.get(key)
+            if entry is None:
+                entry = self._resolve(key, bound, specs, treedefs)
+                self._cache[key] = entry
+                while len(self._cache) > self.max_cache_size:
+                    self._cache.popitem(last=False)
+                    self._fast.clear()
+            else:
+                self._info.hits += 1
+            return entry
+
+    def _resolve(self, key, bound, specs, treedefs):
+        """A cache miss: reuse or make a shape-relaxed graph, or trace this exact signature."""
+        generic = _generic(key)
+        shapes = [s[0].shape for s in specs if _is_array_spec(s)]
+        if self.input_signature is not None:
+            self._signature_shapes(shapes, specs)
+        entry = self._relaxed.get(generic)
+        if entry is not None and _fits(entry.shapes, shapes):
+            self._info.hits += 1
+            return entry
+        self._info.misses += 1
+        if self.input_signature is not None:
+            relaxed = [s.shape for s in self.input_signature]
+        else:
+            relaxed = self._relaxed_shapes(generic, shapes)
+        if relaxed is not None:
+            try:
+                entry = self._build(bound, _with_shapes(specs, relaxed), treedefs, relaxed=True)
+            except Exception:  # noqa: BLE001  (relaxing is an optimisation: any failure -> exact shapes)
+                if self.input_signature is not None:
+                    raise
+                self._static_only.add(generic)
+            else:
+                self._info.relaxations += 1
+                self._relaxed[generic] = entry
+                return entry
+        return self._build(bound, specs, treedefs)
+
+    def _signature_shapes(self, shapes, specs):
+        arrays = [s for s in specs if _is_array_spec(s)]
+        if len(arrays) != len(self.input_signature):
+            raise TypeError(f"{self.fn.__name__} was compiled for {len(self.input_signature)} "
+                            f"array arguments (input_signature), got {len(arrays)}")
+        for i, (spec, (t, _)) in enumerate(zip(self.input_signature, arrays)):
+            if not spec.matches(t.shape, t.dtype):
+                raise TypeError(f"argument {spec.name or i} of {self.fn.__name__}: got "
+                                f"{t.dtype.name}{list(t.shape)}, the input_signature says {spec}")
+        return [s.shape for s in self.input_signature]
+
+    def _relaxed_shapes(self, generic, shapes):
+        first = self._first_shapes.setdefault(generic, shapes)
+        self._trace_counts[generic] = self._trace_counts.get(generic, 0) + 1
+        if self._trace_counts[generic] == self.retrace_warning + 1:
+            self._warn_retracing(first, shapes)
+        if not self.relax or generic in self._static_only or first is shapes:
+            return None
+        old = self._relaxed.get(generic)
+        base = old.shapes if old is not None else first
+        relaxed = [tuple(None if a is None or a != b else a for a, b in zip(s0, s1))
+                   for s0, s1 in zip(base, shapes)]
+        return relaxed if relaxed != shapes else None
+
+    def _warn_retracing(self, first, shapes):
+        varying = [f"argument #{i} dimension {d}" for i, (a, b) in enumerate(zip(first, shapes))
+                   for d, (x, y) in enumerate(zip(a, b)) if x != y]
+        warnings.warn(f"nptf: {self.fn.__name__} has been traced {self.retrace_warning + 1} times "
+                      f"for inputs that differ in {', '.join(varying) or 'their static arguments'}. "
+                      f"Declare varying sizes with input_signature=[nptf.Spec((None, ...), dtype)] "
+                      f"or relax=True, and pass varying Python numbers as arrays.",
+                      RuntimeWarning, stacklevel=5)
+
+    def _build(self, bound, specs, treedefs, relaxed=False):
+        try:
+            self._info.traces += 1
+            traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
+        except (UnsupportedError, TracerConversionError) as e:
+            if relaxed and self.input_signature is None:
+                raise
+            return self._fallback_entry(e)
+        graph = optimize(traced.graph)
+        xla, reason = self._choose_xla(graph)
+        concrete, checks = _concretize(graph, xla)
+        shapes = [s[0].shape for s in specs if _is_array_spec(s)]
+        return Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
+                     checks=checks)
+
+    def _fallback_entry(self, e):
+        if self.fallback == "raise":
+            raise e
+        warnings.warn(f"nptf: {self.fn.__name__} runs with NumPy for this signature because {e}",
+                      RuntimeWarning, stacklevel=6)
+        return Entry(fallback_reason=str(e))
+
+    def _choose_xla(self, graph):
+        obstacles = xla_obstacles(graph)
+        dynamic = any(d is None for v in graph.inputs for d in v.type.shape)
+        if self.jit_compile is False:
+            return False, "jit_compile=False"
+        if obstacles:
+            if self.jit_compile:
+                warnings.warn(f"nptf: {self.fn.__name__} runs without XLA: XLA cannot compile "
+                              f"{'; '.join(obstacles)}", RuntimeWarning, stacklevel=6)
+            return False, "XLA cannot compile " + "; ".join(obstacles)
+        if self.jit_compile:
+            return True, "jit_compile=True"
+        return choose_xla_automatically(graph, dynamic)
+
+    # ------------------------------------------------------------ inspection
+    def _traced(self, args, kwargs):
+        bound, items = self._bind(args, kwargs)
+        _, values, specs, treedefs = signature_of(items)
+        return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll), values
+
+    def trace(self, *args, stage="optimized", **kwargs):
+        """The IR for these arguments: ``stage="traced"`` before the passes."""
+        traced, _ = self._traced(args, kwargs)
+        return traced.graph if stage == "traced" else optimize(traced.graph)
+
+    def interpret(self, *args, optimized=True, verify_passes=False, **kwargs):
+        """Run the traced IR with the NumPy reference interpreter (no TensorFlow)."""
+        from ..graph_ir import evaluate, verify
+        traced, values = self._traced(args, kwargs)
+        graph = traced.graph
+        if verify_passes:
+            verify(graph)
+        if optimized:
+            for p in PIPELINE:
+                graph = p(graph)
+                if verify_passes:
+                    verify(graph)
+            if verify_passes:
+                verify(graph, strict=True)
+        if traced.random_seed:
+            values = list(values) + [np.random.randint(0, 2 ** 62, size=2, dtype=np.int64)]
+        outs = evaluate(graph, *[np.asarray(v) for v in values])
+        return self._outputs(Entry(traced, graph), outs, values, evaluated=True)
+
+    def entry_for(self, *args, **kwargs) -> Entry:
+        """The cache entry a call with these arguments uses (built if needed)."""
+        bound, items = self._bind(args, kwargs)
+        key, values, specs, treedefs = signature_of(items)
+        return self._lookup(key, values, bound, specs, treedefs)
+
+    def adaptive_choice(self, *args):
+        """With ``adaptive=True``: "graph" or "numpy" for arrays of these shapes (None: not
+        decided yet)."""
+        state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype) for a in args]))
+        return None if state is None else state.choice
+
+    def cache_info(self) -> CacheInfo:
+        with self._lock:
+            info = CacheInfo(**vars(self._info))
+            info.size = len(self._cache)
+            return info
+
+    def clear_cache(self):
+        with self._lock:
+            self._cache.clear()
+            self._fast.clear()
+            self._relaxed.clear()
+            self._first_shapes.clear()
+            self._static_only.clear()
+            self._trace_counts.clear()
+            self._adaptive.clear()
+            self._info = CacheInfo()
+
+    def __repr__(self):
+        return f"<nptf.compile of {self.fn.__qualname__}>"
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self.__call__, obj)
+
+
+# Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
+_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
+                     "slogdet"}
+
+
+def _all_eqns(graph):
+    for e in graph.eqns:
+        yield e
+        for v in e.params.values():
+            for g in (v if isinstance(v, tuple) else (v,)):
+                if hasattr(g, "eqns"):
+                    yield from _all_eqns(g)
+
+
+def choose_xla_automatically(graph, dynamic):
+    """The default XLA policy (jit_compile=None); see README "XLA policy"."""
+    slow = sorted({e.op.name for e in _all_eqns(graph)} & _SLOWER_UNDER_XLA)
+    if slow:
+        return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's"
+    loops = sum(1 for e in graph.eqns if e.op.name == "while")
+    fusable = sum(1 for e in graph.eqns if e.op.kind == "elementwise")
+    if loops:
+        return True, "graph loops run far faster under XLA"
+    if fusable >= 2:
+        return True, f"{fusable} elementwise ops fuse into one XLA kernel"
+    return False, "too little to fuse: the plain executor starts faster"
+
+
+def _is_array_spec(s):
+    from ..graph_ir import ArrayType
+    return isinstance(s, tuple) and len(s) == 2 and isinstance(s[0], ArrayType)
+
+
+def _with_shapes(specs, shapes):
+    it = iter(shapes)
+    return [(s[0].with_shape(next(it)), s[1]) if _is_array_spec(s) else s for s in specs]
+
+
+def _fits(pattern, shapes):
+    return len(pattern) == len(shapes) and all(
+        len(p) == len(s) and all(a is None or a == b for a, b in zip(p, s))
+        for p, s in zip(pattern, shapes))
+
+
+def optimize(graph):
+    for p in PIPELINE:
+        graph = p(graph)
+    return graph
+
+
+def _concretize(graph, xla):
+    run = lower_graph(graph)
+    input_signature = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype)) for v in graph.inputs]
+    fn = tf.function(run, input_signature=input_signature, jit_compile=xla, autograph=False,
+                     reduce_retracing=False)
+    concrete = fn.get_concrete_function()
+    return concrete, run.checks
+
+
+def _count_leaves(treedef):
+    if treedef.kind == "leaf":
+        return 1
+    return sum(_count_leaves(c) for c in treedef.children)
+
+
+def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
+            max_cache_size=64, output="numpy", input_signature=None, relax=None,
+            retrace_warning=8, adaptive=False, unroll=8):
+    """Compile a plain NumPy function to TensorFlow graphs.
+
+    Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
+    See the README for every option.
+    """
+    options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
+                   static_argnums=static_argnums, fallback=fallback,
+                   max_cache_size=max_cache_size, output=output, input_signature=input_signature,
+                   relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll)
+    if fn is None:
+        return lambda f: Compiled(f, **options)
+    return Compiled(fn, **options)
+
+
+__all__ = ["compile", "Compiled", "CacheInfo", "Entry"]

@@ -1,0 +1,95 @@
+"""Calling a concrete TensorFlow function with as little Python in between as possible.
+
+* ``tf.function`` spends most of a small call binding and checking arguments;
+  the concrete function's atomic function runs the same graph directly.
+* NumPy inputs reach TensorFlow through DLPack without a copy when their data
+  is aligned as TensorFlow's kernels require (64 bytes); otherwise they are
+  copied once into an aligned buffer. The caller keeps its input tensors
+  alive during the call, so TensorFlow never forwards (writes into) them.
+* Outputs become NumPy arrays over TensorFlow's buffers without a copy,
+  except where that buffer could be shared with an input, a constant or
+  another output: then they are copied, so results never alias what NumPy
+  would not alias.
+"""
+from __future__ import annotations
+
+import numpy as np
+import tensorflow as tf
+
+_ALIGN = 64
+_from_dlpack = getattr(getattr(tf.experimental, "dlpack", None), "from_dlpack", None)
+
+
+def _aligned_empty(shape, dtype):
+    dtype = np.dtype(dtype)
+    nbytes = int(np.prod(shape)) * dtype.itemsize
+    buf = np.empty(nbytes + _ALIGN, np.uint8)
+    offset = (-buf.ctypes.data) % _ALIGN
+    return buf[offset:offset + nbytes].view(dtype).reshape(shape)
+
+
+def _dlpack_dtypes():
+    ok = set()
+    if _from_dlpack is None:
+        return ok
+    for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                 "float16", "float32", "float64", "complex64", "complex128", "bool"):
+        try:
+            probe = _aligned_empty((2,), name)
+            probe[...] = 1
+            t = _from_dlpack(probe.__dlpack__())
+            if t.dtype == tf.as_dtype(name) and bool(np.all(t.numpy() == probe)):
+                ok.add(np.dtype(name))
+        except Exception:  # noqa: BLE001  (a dtype TensorFlow's DLPack import lacks)
+            pass
+    return ok
+
+
+_DLPACK_OK = _dlpack_dtypes()
+
+
+def fast_caller(concrete):
+    """A callable ``(*tensors) -> list of tensors`` for ``concrete``."""
+    atomic = getattr(concrete, "_inference_function", None)
+    call_flat = getattr(atomic, "call_flat", None)
+    if call_flat is not None and not concrete.captured_inputs:
+        return call_flat
+    return lambda *xs: concrete(*xs)
+
+
+def to_tensor(value, dtype):
+    if isinstance(value, tf.Tensor):
+        return value if value.dtype == dtype else tf.cast(value, dtype)
+    arr = np.asarray(value)
+    if arr.dtype in _DLPACK_OK and arr.size and arr.dtype == dtype.as_numpy_dtype:
+        if arr.ctypes.data % _ALIGN or not arr.flags.c_contiguous:
+            copy = _aligned_empty(arr.shape, arr.dtype)
+            np.copyto(copy, arr)
+            arr = copy
+        return _from_dlpack(arr.__dlpack__())
+    return tf.convert_to_tensor(arr, dtype)
+
+
+def to_tensors(values, dtypes):
+    return [to_tensor(v, dt) for v, dt in zip(values, dtypes)]
+
+
+def to_numpy(tensors, fresh, inputs):
+    """NumPy arrays of output tensors; ``fresh[i]`` is False where the IR says output i may
+    be a constant or an input itself."""
+    arrays = []
+    for t, is_fresh in zip(tensors, fresh):
+        arr = _view(t) if is_fresh else None
+        if arr is None or any(np.may_share_memory(arr, a) for a in arrays) or \
+                any(isinstance(x, np.ndarray) and np.may_share_memory(arr, x) for x in inputs):
+            arr = t.numpy()
+        arrays.append(arr)
+    return arrays
+
+
+def _view(t):
+    view = getattr(t, "_numpy", None)
+    if view is None:
+        return None
+    arr = view()
+    return arr if isinstance(arr, np.ndarray) and arr.flags.writeable else None

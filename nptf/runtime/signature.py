@@ -1,0 +1,114 @@
+"""Cache keys: what about the arguments decides which compiled graph runs.
+
+Arrays contribute (shape, dtype); Python floats and complexes are traced as
+weak scalars (a new value does not retrace); everything else (ints, bools,
+strings, tuples of them, ``static_argnames``) is static: part of the key.
+"""
+from __future__ import annotations
+
+import enum
+import numbers
+
+import numpy as np
+
+from ..graph_ir import ArrayType
+from ..tree import flatten
+
+try:
+    import tensorflow as _tf
+    _TENSOR = _tf.Tensor
+except ImportError:  # pragma: no cover
+    _TENSOR = ()
+
+
+class Static:
+    """Marks a value that is part of the cache key instead of a graph input."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _static_tuple(x):
+    return type(x) is tuple and all(isinstance(e, (int, str, type(None))) and
+                                    not isinstance(e, float) for e in x)
+
+
+def _is_leaf(x):
+    # Lists are array-likes, as in NumPy; tuples and dicts hold several arguments.
+    return isinstance(x, Static) or _static_tuple(x) or type(x) is list
+
+
+def _check_numeric(dtype, name):
+    if np.dtype(dtype).kind not in "biufc":
+        raise TypeError(f"argument {name!r} has dtype {np.dtype(dtype)}; nptf compiles numeric and "
+                        f"boolean arrays only. Convert it (e.g. x.astype(np.float64)) or mark the "
+                        f"argument static with static_argnames=[{name!r}].")
+
+
+def _hashable(x):
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def describe_leaf(x, name):
+    """(key part, graph input value or None, ArrayType/is_scalar spec or static value)."""
+    if isinstance(x, Static):
+        v = x.value
+        try:
+            hash(v)
+        except TypeError:
+            raise TypeError(f"static argument {name!r} must be hashable to be part of the cache "
+                            f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
+                            f"make it an array argument.") from None
+        return ("s", type(v), v), None, v
+    if isinstance(x, np.ndarray):
+        _check_numeric(x.dtype, name)
+        return ("a", x.shape, x.dtype.str), x, (ArrayType(x.shape, x.dtype), False)
+    if isinstance(x, _TENSOR):
+        dtype = np.dtype(x.dtype.as_numpy_dtype)
+        shape = tuple(x.shape)
+        return ("a", shape, dtype.str), x, (ArrayType(shape, dtype), False)
+    if isinstance(x, np.generic):
+        _check_numeric(x.dtype, name)
+        return ("n", x.dtype.str), np.asarray(x), (ArrayType((), x.dtype), True)
+    if isinstance(x, (float, complex)) and not isinstance(x, bool):
+        t = ArrayType((), np.float64 if isinstance(x, float) else np.complex128, weak=True)
+        return ("w", t.dtype.str), np.asarray(x, t.dtype), (t, True)
+    if type(x) is list:
+        try:
+            arr = np.asarray(x)
+        except ValueError:
+            raise TypeError(f"argument {name!r} is a ragged list, which is not an array. Pass a "
+                            f"rectangular list or an array, or a tuple to pass several arrays.") from None
+        _check_numeric(arr.dtype, name)
+        return ("a", arr.shape, arr.dtype.str), arr, (ArrayType(arr.shape, arr.dtype), False)
+    if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum)) or \
+            _static_tuple(x) or (callable(x) and _hashable(x)):
+        return ("s", type(x), x), None, x
+    hint = ""
+    if name in ("self", "cls"):
+        hint = (" For a method, compile a function of the arrays it uses (def predict(w, x)) and "
+                "call it with self.w: a static self would freeze its arrays into the graph.")
+    raise TypeError(f"argument {name!r} of type {type(x).__name__} is not supported: pass NumPy "
+                    f"arrays, numbers, strings, or tuples/lists/dicts of them, or mark it static "
+                    f"with static_argnames=[{name!r}] (then it must be hashable).{hint}")
+
+
+def signature_of(items):
+    """Flatten bound arguments ``[(name, value)]`` into (key, dynamic values, leaf specs, treedef)."""
+    keys, values, specs, treedefs = [], [], [], []
+    for name, value in items:
+        leaves, treedef = flatten(value, is_leaf=_is_leaf)
+        treedefs.append(treedef)
+        for j, leaf in enumerate(leaves):
+            key, dyn, spec = describe_leaf(leaf, name if len(leaves) == 1 else f"{name}[{j}]")
+            keys.append(key)
+            specs.append(spec)
+            if dyn is not None:
+                values.append(dyn)
+    treedef = tuple(treedefs)
+    return (treedef, tuple(keys)), values, specs, treedef

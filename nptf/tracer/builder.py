@@ -1,0 +1,58 @@
+"""The one graph under construction, held in a ContextVar while tracing."""
+from __future__ import annotations
+
+import contextvars
+
+from ..errors import user_location, with_location
+from ..graph_ir import OPS, Eqn, Graph, Var
+from ..graph_ir.ir import Literal
+
+_current = contextvars.ContextVar("nptf_builder", default=None)
+
+
+class GraphBuilder:
+    def __init__(self):
+        self.inputs = []
+        self.eqns = []
+
+    def new_input(self, type) -> Var:
+        v = Var(type)
+        self.inputs.append(v)
+        return v
+
+    def emit(self, op_name, inputs, params=None, where=None):
+        """Append ``op_name(inputs)`` and return its output vars (types from the op's rule)."""
+        op = OPS[op_name]
+        params = params or {}
+        where = where or user_location()
+        try:
+            out_types = op.type_rule([a.type for a in inputs], params)
+        except Exception as e:  # noqa: BLE001  (NumPy's own errors, with the user's line added)
+            raise with_location(e, where) from None
+        outputs = tuple(Var(t) for t in out_types)
+        self.eqns.append(Eqn(op, tuple(inputs), params, outputs, where))
+        return outputs
+
+    def build(self, outputs) -> Graph:
+        return Graph(tuple(self.inputs), tuple(self.eqns), tuple(outputs))
+
+
+def current_builder() -> GraphBuilder | None:
+    return _current.get()
+
+
+class building:
+    """``with building() as b:`` makes ``b`` the builder that tracers emit into."""
+
+    def __init__(self):
+        self.builder = GraphBuilder()
+
+    def __enter__(self):
+        self._token = _current.set(self.builder)
+        return self.builder
+
+    def __exit__(self, *exc):
+        _current.reset(self._token)
+
+
+__all__ = ["GraphBuilder", "building", "current_builder", "Literal"]

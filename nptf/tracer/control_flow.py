@@ -1,0 +1,550 @@
+"""What converted ``if``/``while``/``for`` statements call while a function is traced.
+
+Each helper looks at its condition or iterable: a plain Python value keeps
+plain Python semantics (the branch runs, the loop runs in Python); a traced
+value becomes an IR ``cond`` or ``while`` whose sub-graphs are traced once.
+Variables assigned in the statement travel as explicit state; arrays written
+in place inside a branch or loop body are found by logging the writes, and
+are carried too.
+"""
+from __future__ import annotations
+
+import contextvars
+import numbers
+import warnings
+
+import numpy as np
+
+from ..errors import NptfError, TracerConversionError, user_location
+from ..graph_ir import ArrayType
+from ..graph_ir.ir import Graph, Literal, Var
+from ..graph_ir.types import weak_type_of
+from . import numpy_api as api
+from .builder import building, current_builder
+from .tracer import Tracer, emit, to_tracer
+from .views import restore, set_buffer, write_frame
+
+UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
+_in_graph_control_flow = contextvars.ContextVar("nptf_in_graph_cf", default=False)
+
+
+class ControlFlowError(NptfError, TypeError):
+    """A variable cannot be carried through a compiled branch or loop as written."""
+
+
+class Undefined:
+    """A variable that has no value on this path (assigned in only one branch, or only
+    inside a loop). Using it is an error that says where it came from."""
+
+    def __init__(self, name, where=""):
+        self.name, self.where = name, where
+
+    def _fail(self, *args, **kwargs):
+        raise ControlFlowError(
+            f"variable `{self.name}` is used, but it is only assigned on some paths of the "
+            f"compiled control flow at {self.where or 'an earlier line'}. Give `{self.name}` a "
+            f"value before the `if`/loop (e.g. `{self.name} = np.zeros_like(...)`).\n"
+            f"  at {user_location()}")
+
+    __bool__ = __index__ = __int__ = __float__ = __len__ = __iter__ = __getitem__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _fail
+    __array__ = __getattr__ = _fail
+
+    def __repr__(self):
+        return f"<undefined {self.name}>"
+
+
+def ld(scope, name):
+    """The current value of ``name`` (Undefined if it has none yet)."""
+    return scope.get(name, Undefined(name))
+
+
+def _is_traced(x):
+    return isinstance(x, Tracer)
+
+
+def _concrete_condition(c):
+    """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
+    if isinstance(c, Tracer):
+        if c.size != 1:
+            raise ValueError("The truth value of an array with more than one element is "
+                             f"ambiguous. Use a.any() or a.all()\n  at {user_location()}")
+        return api.reshape_to(api.astype(c, np.bool_), ())
+    return bool(c)
+
+
+# ------------------------------------------------------------- logic helpers
+def not_(x):
+    if _is_traced(x):
+        # Python's ``not`` gives a Python bool: a weak bool in the IR.
+        c = _concrete_condition(x)
+        return emit("logical_not", [c], {"weak": True})
+    return not x
+
+
+def and_(*thunks):
+    value = thunks[0]()
+    for thunk in thunks[1:]:
+        if _is_traced(value):
+            return np.logical_and(value, _rest_and(thunk, thunks))
+        if not value:
+            return value
+        value = thunk()
+    return value
+
+
+def _rest_and(thunk, thunks):
+    return thunk()
+
+
+def or_(*thunks):
+    value = thunks[0]()
+    for thunk in thunks[1:]:
+        if _is_traced(value):
+            return np.logical_or(value, thunk())
+        if value:
+            return value
+        value = thunk()
+    return value
+
+
+def if_exp(cond, true_thunk, false_thunk, where=""):
+    c = _concrete_condition(cond)
+    if not isinstance(c, Tracer):
+        return true_thunk() if c else false_thunk()
+    (out,) = if_stmt(c, lambda v: (true_thunk(),), lambda v: (false_thunk(),), (None,),
+                     ("<expression>",), where)
+    return out
+
+
+_warned = set()
+
+
+def print_(*args, **kwargs):
+    if _in_graph_control_flow.get():
+        key = user_location()
+        if key not in _warned:
+            _warned.add(key)
+            warnings.warn(f"print() inside a compiled branch or loop runs once, while tracing, "
+                          f"not on every iteration; return the values instead.\n  at {key}",
+                          RuntimeWarning, stacklevel=2)
+    print(*args, **kwargs)
+
+
+# ------------------------------------------------------------ sub-graphs
+def _atom_of(value, name, where):
+    if isinstance(value, Tracer):
+        return value.atom
+    if isinstance(value, (bool, int, float, complex, np.generic)) and not isinstance(value, Undefined):
+        return api.to_atom(value)
+    raise ControlFlowError(f"variable `{name}` holds a {type(value).__name__}, which cannot change "
+                           f"inside compiled control flow; only arrays and numbers can.\n  at {where}")
+
+
+def _type_of(value, name, where):
+    return _atom_of(value, name, where).type
+
+
+def _trace(fn, in_types, capture):
+    """Trace ``fn`` on placeholders of ``in_types``; returns (builder, outputs, write frame).
+
+    ``capture(placeholders)`` turns placeholder tracers into ``fn``'s arguments."""
+    token = _in_graph_control_flow.set(True)
+    try:
+        with write_frame() as frame, building() as builder:
+            placeholders = [Tracer(builder.new_input(t), is_scalar=t.ndim == 0) for t in in_types]
+            outs = fn(*capture(placeholders))
+        return builder, outs, frame
+    finally:
+        _in_graph_control_flow.reset(token)
+
+
+def _close(builder, output_atoms):
+    """A closed Graph: outer vars it uses become extra inputs (returned as ``free``)."""
+    defined = set(builder.inputs)
+    free = []
+    for eqn in builder.eqns:
+        for a in eqn.inputs:
+            if isinstance(a, Var) and a not in defined and a not in free:
+                free.append(a)
+        defined.update(eqn.outputs)
+    for a in output_atoms:
+        if isinstance(a, Var) and a not in defined and a not in free:
+            free.append(a)
+    graph = Graph(tuple(builder.inputs), tuple(builder.eqns), tuple(output_atoms))
+    return graph, free
+
+
+def _with_inputs(graph, extra):
+    """``graph`` taking the extra inputs ``extra`` (outer vars) after its own."""
+    mapping = {}
+    inputs = list(graph.inputs)
+    for v in extra:
+        if v in inputs:
+            continue
+        inputs.append(v)
+    return graph.replace(inputs=tuple(inputs)), mapping
+
+
+def _unify_free(graphs_and_free, n_own):
+    free = []
+    for _, f in graphs_and_free:
+        for v in f:
+            if v not in free:
+                free.append(v)
+    graphs = [g.replace(inputs=tuple(g.inputs[:n_own]) + tuple(free)) for g, _ in graphs_and_free]
+    return graphs, free
+
+
+def _merge_type(name, a, b, where):
+    if (a.shape, a.dtype) == (b.shape, b.dtype):
+        return a if a.weak and b.weak else a.strong()
+    if a.shape == b.shape and (a.weak or b.weak):
+        strong = b if a.weak else a
+        return strong.strong()
+    if a.dtype != b.dtype:
+        raise ControlFlowError(
+            f"variable `{name}` is {a.dtype.name} on one path and {b.dtype.name} on the other "
+            f"({where}); a compiled branch or loop needs one dtype. Initialise `{name}` with the "
+            f"final dtype (e.g. `{name} = np.zeros(..., dtype=np.{np.result_type(a.dtype, b.dtype).name})`).")
+    raise ControlFlowError(
+        f"variable `{name}` has shape {a.shape} on one path and {b.shape} on the other ({where}); "
+        f"a compiled branch needs one shape.")
+
+
+def _cast_atom(atom, t):
+    tr = Tracer(atom)
+    if atom.type.dtype != t.dtype:
+        tr = api.astype(tr, t.dtype)
+    return tr.atom
+
+
+# -------------------------------------------------------------------- if
+class _Traced:
+    """A traced branch or body: its builder, outputs, and the buffers it wrote."""
+
+    def __init__(self, builder, outs, frame):
+        self.builder = builder
+        # Values as they are at the end of the trace (before outer writes are undone).
+        self.outs = [Tracer(o.atom, o.is_scalar) if isinstance(o, Tracer) else o for o in outs]
+        local = set(builder.inputs) | {v for e in builder.eqns for v in e.outputs}
+        # Buffers of arrays made inside the trace are its own business; outer ones are state.
+        outer = {b: state for b, state in frame.items() if state[0] not in local}
+        self.before = {b: state[0] for b, state in outer.items()}   # value before the trace
+        self.after = {b: b.atom for b in outer}                      # value it wrote
+        restore(outer)
+
+    def buffer_value(self, b, before):
+        return self.after.get(b, before)
+
+
+def _run_traced(fn, in_types=(), capture=lambda p: p):
+    builder, outs, frame = _trace(fn, list(in_types), capture)
+    return _Traced(builder, outs, frame)
+
+
+def if_stmt(cond, true_fn, false_fn, state, names, where=""):
+    """``if cond: state = true_fn(*state) else: state = false_fn(*state)``."""
+    c = _concrete_condition(cond)
+    if not isinstance(c, Tracer):
+        return (true_fn if c else false_fn)(*state)
+    where = where or user_location()
+    branches = [_run_traced(lambda fn=fn: fn(*state)) for fn in (false_fn, true_fn)]
+    before = {}
+    for br in branches:
+        before.update(br.before)
+    written = list(before)
+    merged, static = [], {}
+    for i, name in enumerate(names):
+        vals = [br.outs[i] for br in branches]
+        if not any(isinstance(v, Tracer) for v in vals) and (vals[0] is vals[1] or (
+                isinstance(vals[0], numbers.Number) and type(vals[0]) is type(vals[1]) and
+                vals[0] == vals[1])):
+            static[i] = vals[0]
+            continue
+        if any(isinstance(v, Undefined) for v in vals):
+            if name.startswith("__nptf_val") and not all(isinstance(v, Undefined) for v in vals):
+                # A return value: the path without one never reads it.
+                other = to_tracer(next(v for v in vals if not isinstance(v, Undefined)))
+                for br in branches:
+                    if isinstance(br.outs[i], Undefined):
+                        with _into(br.builder):
+                            br.outs[i] = api.zeros_like(other)
+                vals = [br.outs[i] for br in branches]
+            else:
+                static[i] = Undefined(name, where)
+                continue
+        types = [_type_of(v, name, where) for v in vals]
+        merged.append((i, _merge_type(name, types[0], types[1], where)))
+    closed = []
+    for br in branches:
+        with _into(br.builder):
+            atoms = [_cast_atom(_atom_of(br.outs[i], names[i], where), t) for i, t in merged]
+        atoms += [br.buffer_value(b, before[b]) for b in written]
+        closed.append(_close(br.builder, atoms))
+    graphs, free = _unify_free(closed, 0)
+    outs = list(current_builder().emit("cond", [c.atom] + free, {"branches": tuple(graphs)}, where))
+    result = list(state)
+    for (i, t), v in zip(merged, outs):
+        result[i] = Tracer(v, is_scalar=t.ndim == 0)
+    for i, v in static.items():
+        result[i] = v
+    for b, v in zip(written, outs[len(merged):]):
+        set_buffer(b, v)
+    return tuple(result)
+
+
+class _into:
+    """Emit into an already-traced builder (to cast or complete its outputs)."""
+
+    def __init__(self, builder):
+        self.builder = builder
+
+    def __enter__(self):
+        from .builder import _current
+        self._token = _current.set(self.builder)
+
+    def __exit__(self, *exc):
+        from .builder import _current
+        _current.reset(self._token)
+
+
+# ------------------------------------------------------------------ while
+def while_stmt(cond_fn, body_fn, state, names, where=""):
+    """``while cond_fn(*state): state = body_fn(*state)``."""
+    state = tuple(state)
+    while True:
+        c = _concrete_condition(cond_fn(*state))
+        if isinstance(c, Tracer):
+            return _graph_while(cond_fn, body_fn, state, names, where or user_location())
+        if not c:
+            return state
+        state = tuple(body_fn(*state))
+
+
+def _is_value(v):
+    return isinstance(v, Tracer) or (isinstance(v, (bool, int, float, complex, np.generic)))
+
+
+def _graph_while(cond_fn, body_fn, state, names, where):
+    state = list(state)
+    carried = [i for i, v in enumerate(state) if _is_value(v)]
+    containers = {i: _snapshot(v) for i, v in enumerate(state) if isinstance(v, (list, dict, set))}
+    types = {i: _type_of(state[i], names[i], where) for i in carried}
+    buffers = []
+
+    def capture(placeholders):
+        st = list(state)
+        for i, p in zip(carried, placeholders):
+            st[i] = p
+        for b, p in zip(buffers, placeholders[len(carried):]):
+            set_buffer(b, p.atom)
+        return st
+
+    for _ in range(8):
+        in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
+        body = _run_traced(body_fn, in_types, capture)
+        changed = _widen_types(body, carried, types, names, where)
+        changed |= _carry_return_value(body, state, carried, types, names, where)
+        new_buffers = [b for b in body.before if b not in buffers]
+        buffers += new_buffers
+        if not changed and not new_buffers:
+            break
+    else:
+        raise ControlFlowError(f"the loop at {where} changes the shapes of its variables on every "
+                               f"iteration; nptf cannot find a shape that holds for all of them.")
+    _check_static_state(body, state, carried, names, where)
+    for i, snap in containers.items():
+        if _snapshot(state[i])[0] != snap[0]:
+            _restore_container(state[i], snap)
+            raise _PythonOnlyBody(f"the loop body changes the {type(state[i]).__name__} "
+                                  f"`{names[i]}`, which only Python can grow")
+    in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
+    cond = _run_traced(lambda *st: (_concrete_condition_traced(cond_fn(*st), where),), in_types, capture)
+    with _into(body.builder):
+        body_atoms = [_cast_atom(_atom_of(body.outs[i], names[i], where), types[i]) for i in carried]
+    body_atoms += [body.after.get(b, body.builder.inputs[len(carried) + k]) for k, b in enumerate(buffers)]
+    graphs, free = _unify_free([_close(cond.builder, [cond.outs[0].atom]),
+                                _close(body.builder, body_atoms)], len(in_types))
+    init = [_cast_atom(_atom_of(state[i], names[i], where), types[i]) for i in carried] + \
+        [b.atom for b in buffers]
+    outs = current_builder().emit("while", init + free, {"cond": graphs[0], "body": graphs[1],
+                                                          "n_carried": len(in_types)}, where)
+    result = list(state)
+    for i, v in zip(carried, outs):
+        result[i] = Tracer(v, is_scalar=types[i].ndim == 0)
+    for b, v in zip(buffers, outs[len(carried):]):
+        set_buffer(b, v)
+    for i, v in enumerate(body.outs):
+        if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
+            result[i] = Undefined(names[i], where)
+    return tuple(result)
+
+
+def _carry_return_value(body, state, carried, types, names, where):
+    """A ``return`` inside a traced loop: carry the return value, starting from zeros."""
+    added = False
+    for i, v in enumerate(body.outs):
+        if i not in carried and isinstance(state[i], Undefined) and \
+                names[i].startswith("__nptf_val") and _is_value(v):
+            t = _type_of(v, names[i], where).strong()
+            state[i] = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
+                api.zeros_like(to_tracer(v))
+            carried.append(i)
+            types[i] = t
+            added = True
+    return added
+
+
+def _snapshot(container):
+    items = list(container.items()) if isinstance(container, dict) else list(container)
+    return [id(x) for x in items], items
+
+
+def _restore_container(container, snap):
+    items = snap[1]
+    container.clear()
+    if isinstance(container, dict):
+        container.update(items)
+    elif isinstance(container, set):
+        container.update(items)
+    else:
+        container.extend(items)
+
+
+def _concrete_condition_traced(c, where):
+    c = _concrete_condition(c)
+    return c if isinstance(c, Tracer) else to_tracer(np.bool_(c))
+
+
+def _widen_types(body, carried, types, names, where):
+    """Adjust carried types to what the body produces (weak -> strong, sizes -> unknown)."""
+    changed = False
+    for i in carried:
+        out = body.outs[i]
+        if isinstance(out, Undefined):
+            raise ControlFlowError(f"variable `{names[i]}` loses its value inside the loop at {where}")
+        t_in, t_out = types[i], _type_of(out, names[i], where)
+        if t_in.dtype != t_out.dtype and not t_in.weak and not t_out.weak:
+            raise ControlFlowError(
+                f"variable `{names[i]}` is {t_in.dtype.name} before the loop at {where} and "
+                f"{t_out.dtype.name} after one iteration; a compiled loop needs one dtype. "
+                f"Initialise `{names[i]}` as {t_out.dtype.name} before the loop (e.g. "
+                f"`{names[i]} = np.{t_out.dtype.name}(0)` or `.astype(np.{t_out.dtype.name})`).")
+        # A Python number before the loop takes the body's dtype; a Python number stored
+        # into a typed variable is cast to it.
+        dtype = t_out.dtype if t_in.weak else t_in.dtype
+        if len(t_in.shape) != len(t_out.shape):
+            raise ControlFlowError(f"variable `{names[i]}` changes rank inside the loop at {where} "
+                                   f"({t_in.shape} -> {t_out.shape}); a compiled loop needs one rank.")
+        shape = tuple(a if a == b else None for a, b in zip(t_in.shape, t_out.shape))
+        new = ArrayType(shape, dtype, t_in.weak and t_out.weak)
+        if new != t_in:
+            types[i], changed = new, True
+    return changed
+
+
+def _check_static_state(body, state, carried, names, where):
+    for i, (before, after) in enumerate(zip(state, body.outs)):
+        if i in carried or isinstance(before, Undefined):
+            continue
+        if after is not before:
+            raise ControlFlowError(
+                f"variable `{names[i]}` ({type(before).__name__}) is changed inside the compiled "
+                f"loop at {where}; only arrays and numbers can change in a compiled loop. Build "
+                f"the values as an array instead (e.g. preallocate with np.empty and assign).")
+
+
+# -------------------------------------------------------------------- for
+class range_:
+    """``range(...)`` in a converted ``for``: may have traced bounds."""
+
+    def __init__(self, *args):
+        if len(args) == 1:
+            args = (0, args[0], 1)
+        elif len(args) == 2:
+            args = (args[0], args[1], 1)
+        self.start, self.stop, self.step = args
+        if not isinstance(self.step, Tracer) and self.step == 0:
+            raise ValueError("range() arg 3 must not be zero")
+
+    def static(self):
+        if any(isinstance(a, Tracer) for a in (self.start, self.stop, self.step)):
+            return None
+        return range(self.start, self.stop, self.step)
+
+
+class enumerate_:
+    def __init__(self, iterable, start=0):
+        self.iterable, self.start = iterable, start
+
+
+def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
+    """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``)."""
+    where = where or user_location()
+    if isinstance(iterable, enumerate_):
+        inner, offset = iterable.iterable, iterable.start
+        if isinstance(inner, Tracer):
+            return _index_loop(range_(len(inner)), lambda i: (i + offset, inner[i]), body_fn,
+                               state, names, where, stop_fn)
+        iterable = enumerate(inner, offset)
+    elif isinstance(iterable, range_):
+        return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn)
+    elif isinstance(iterable, Tracer):
+        if iterable.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return _index_loop(range_(len(iterable)), lambda i: iterable[i], body_fn, state, names,
+                           where, stop_fn)
+    return _python_loop(iterable, body_fn, state, stop_fn)
+
+
+def _python_loop(items, body_fn, state, stop_fn):
+    state = tuple(state)
+    for item in items:
+        state = tuple(body_fn(item, *state))
+        if stop_fn is not None:
+            stop = stop_fn(*state)
+            if not isinstance(stop, Tracer) and stop:
+                break
+    return state
+
+
+def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
+    static = rng.static()
+    if static is not None and len(static) <= UNROLL_LIMIT.get():
+        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+    start, stop, step = rng.start, rng.stop, rng.step
+
+    def cond(i, *st):
+        go = (i < stop) if not isinstance(step, Tracer) and step > 0 else \
+            (i > stop) if not isinstance(step, Tracer) else \
+            np.where(step > 0, i < stop, i > stop)
+        if stop_fn is not None:
+            go = and_(lambda: go, lambda: not_(stop_fn(*st)))
+        return go
+
+    def body(i, *st):
+        return (i + step,) + tuple(body_fn(item_of(i), *st))
+
+    counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
+    try:
+        out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
+                           where)
+    except (TracerConversionError, _PythonOnlyBody) as e:
+        if static is None:
+            raise
+        # The body needs a concrete index (e.g. it indexes a Python list): run it in Python.
+        warnings.warn(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
+                      f"its body needs a concrete index: {str(e).splitlines()[0]}",
+                      RuntimeWarning, stacklevel=3)
+        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+    return out[1:]
+
+
+class _PythonOnlyBody(Exception):
+    pass
+
+
+def converted(fn):
+    from .convert import converted as _converted
+    return _converted(fn)

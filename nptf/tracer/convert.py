@@ -1,0 +1,401 @@
+"""Source-to-source conversion of a user's function so its control flow can be traced.
+
+``if``/``while``/``for``, conditional expressions, ``and``/``or``/``not`` and chained
+comparisons become calls into ``control_flow``, which keeps Python semantics
+for Python values and builds IR ``cond``/``while`` for traced ones. ``break``,
+``continue`` and ``return`` inside them become flags first. Calls to the user's
+own helper functions are converted the same way when they run. Line numbers
+are kept, so errors point at the user's source.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import os
+import textwrap
+import types
+
+import gast
+
+from . import control_flow
+
+_CF = "__nptf_cf"
+_counter = itertools.count()
+_cache = {}
+_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
+             "setdefault", "popitem"}
+_SKIP_MODULES = ("numpy", "nptf", "tensorflow", "builtins", "gast", "scipy")
+
+
+def _expr(src):
+    return gast.parse(src).body[0].value
+
+
+def _stmts(src):
+    return gast.parse(textwrap.dedent(src)).body
+
+
+def _name(id_, store=False):
+    return gast.Name(id=id_, ctx=gast.Store() if store else gast.Load(), annotation=None,
+                     type_comment=None)
+
+
+# ---------------------------------------------------------------- analysis
+def _assigned(stmts):
+    """Names bound by these statements (not inside nested function definitions)."""
+    names = []
+
+    class V(gast.NodeVisitor):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, gast.Store) and node.id not in names:
+                names.append(node.id)
+
+        def visit_FunctionDef(self, node):
+            if not node.name.startswith("__nptf_") and node.name not in names:
+                names.append(node.name)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_Lambda(self, node):
+            pass
+
+        def visit_Call(self, node):
+            # ``out.append(v)``: the container becomes state, so a compiled loop can
+            # tell that its body grows a Python object and run in Python instead.
+            f = node.func
+            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and \
+                    f.attr in _MUTATORS and f.value.id not in names:
+                names.append(f.value.id)
+            self.generic_visit(node)
+
+    for s in stmts:
+        V().visit(s)
+    return [n for n in names if not n.startswith("__nptf_") or n.startswith(("__nptf_brk",
+                                                                              "__nptf_cnt",
+                                                                              "__nptf_ret",
+                                                                              "__nptf_val"))]
+
+
+def _contains(node, kinds, cross_loops=False, cross_functions=False):
+    for child in gast.iter_child_nodes(node):
+        if isinstance(child, kinds):
+            return True
+        if isinstance(child, (gast.FunctionDef, gast.Lambda)) and not cross_functions:
+            continue
+        if isinstance(child, (gast.For, gast.While)) and not cross_loops:
+            continue
+        if _contains(child, kinds, cross_loops, cross_functions):
+            return True
+    return False
+
+
+# ------------------------------------------------------ jumps -> flags
+class _Jumps:
+    """Rewrite break/continue/return inside control flow into assignments to flags."""
+
+    def __init__(self):
+        self.uses_return = False
+
+    def function(self, fdef):
+        if not any(_contains(s, gast.Return, cross_loops=True) for s in fdef.body
+                   if isinstance(s, (gast.If, gast.For, gast.While))):
+            fdef.body = self.block(fdef.body, [])
+            return
+        self.uses_return = True
+        body = self.block(fdef.body, ["__nptf_ret"])
+        fdef.body = _stmts(f"__nptf_ret = False\n__nptf_val = {_CF}.Undefined('return value')") + \
+            body + _stmts("return __nptf_val")
+
+    def block(self, stmts, flags, loop=None):
+        out = []
+        for i, s in enumerate(stmts):
+            new, jumps = self.stmt(s, flags, loop)
+            out.extend(new)
+            if jumps and i + 1 < len(stmts):
+                rest = self.block(stmts[i + 1:], flags, loop)
+                guard = " and ".join(f"not {f}" for f in jumps)
+                g = _stmts(f"if {guard}:\n    pass")[0]
+                g.body = rest
+                out.append(g)
+                break
+        return out
+
+    def stmt(self, s, flags, loop):
+        """Rewritten statement(s) and the flags it may set."""
+        if isinstance(s, gast.Return) and "__nptf_ret" in flags:
+            value = s.value or _expr("None")
+            assign = _stmts("__nptf_val = None\n__nptf_ret = True")
+            assign[0].value = value
+            return assign, ["__nptf_ret"]
+        if isinstance(s, gast.Break) and loop is not None:
+            return _stmts(f"{loop[0]} = True"), [loop[0]]
+        if isinstance(s, gast.Continue) and loop is not None:
+            return _stmts(f"{loop[1]} = True"), [loop[1]]
+        if isinstance(s, gast.If):
+            found = self._flags_in(s, flags, loop)
+            s.body = self.block(s.body, flags, loop) or [gast.Pass()]
+            s.orelse = self.block(s.orelse, flags, loop)
+            return [s], found
+        if isinstance(s, (gast.While, gast.For)) and not s.orelse:
+            return self.loop(s, flags)
+        return [s], []
+
+    def _flags_in(self, s, flags, loop):
+        found = []
+        if "__nptf_ret" in flags and _contains(s, gast.Return, cross_loops=True):
+            found.append("__nptf_ret")
+        if loop is not None:
+            if _contains(s, gast.Break):
+                found.append(loop[0])
+            if _contains(s, gast.Continue):
+                found.append(loop[1])
+        return found
+
+    def loop(self, s, flags):
+        k = next(_counter)
+        brk, cnt = f"__nptf_brk_{k}", f"__nptf_cnt_{k}"
+        has_break = _contains(s, gast.Break)
+        has_continue = _contains(s, gast.Continue)
+        has_return = "__nptf_ret" in flags and _contains(s, gast.Return, cross_loops=True)
+        body = self.block(s.body, flags, (brk, cnt))
+        if has_continue:
+            body = _stmts(f"{cnt} = False") + body
+        s.body = body
+        stops = ([brk] if has_break else []) + (["__nptf_ret"] if has_return else [])
+        s.nptf_stops = stops
+        if isinstance(s, gast.While) and stops:
+            s.test = gast.BoolOp(op=gast.And(), values=[
+                _expr(" and ".join(f"not {f}" for f in stops)), s.test])
+        before = _stmts(f"{brk} = False") if has_break else []
+        return before + [s], (["__nptf_ret"] if has_return else [])
+
+
+# -------------------------------------------------- control flow -> calls
+class _ControlFlow(gast.NodeTransformer):
+    def __init__(self, filename, line_offset):
+        self.filename, self.line_offset = filename, line_offset
+
+    def where(self, node):
+        return f"{self.filename}:{getattr(node, 'lineno', 0) + self.line_offset}"
+
+    def _state(self, names):
+        loads = ", ".join(f"{_CF}.ld(locals(), {n!r})" for n in names)
+        return f"({loads}{',' if len(names) == 1 else ''})", \
+            f"({', '.join(repr(n) for n in names)}{',' if len(names) == 1 else ''})"
+
+    def _fn(self, name, params, body, returns):
+        ret = f"return ({', '.join(returns)}{',' if len(returns) == 1 else ''})"
+        fdef = _stmts(f"def {name}({', '.join(params)}):\n    {ret}")[0]
+        fdef.body = list(body) + fdef.body
+        return fdef
+
+    def _assign(self, names, call):
+        if not names:
+            return gast.Expr(value=call)
+        target = _expr(f"({', '.join(names)},)")
+        for elt in target.elts:
+            elt.ctx = gast.Store()
+        target.ctx = gast.Store()
+        return gast.Assign(targets=[target], value=call, type_comment=None)
+
+    def visit_If(self, node):
+        names = _assigned(node.body + node.orelse)
+        self.generic_visit(node)
+        k = next(_counter)
+        t = self._fn(f"__nptf_if_true_{k}", names, node.body, names)
+        f = self._fn(f"__nptf_if_false_{k}", names, node.orelse or [gast.Pass()], names)
+        state, labels = self._state(names)
+        call = _expr(f"{_CF}.if_stmt(None, __nptf_if_true_{k}, __nptf_if_false_{k}, {state}, "
+                     f"{labels}, {self.where(node)!r})")
+        call.args[0] = node.test
+        return [t, f, self._assign(names, call)]
+
+    def visit_While(self, node):
+        if node.orelse:
+            return self.generic_visit(node)
+        names = _assigned(node.body)
+        self.generic_visit(node)
+        k = next(_counter)
+        cond = _stmts(f"def __nptf_while_cond_{k}({', '.join(names)}):\n    return None")[0]
+        cond.body[0].value = node.test
+        body = self._fn(f"__nptf_while_body_{k}", names, node.body, names)
+        state, labels = self._state(names)
+        call = _expr(f"{_CF}.while_stmt(__nptf_while_cond_{k}, __nptf_while_body_{k}, {state}, "
+                     f"{labels}, {self.where(node)!r})")
+        return [cond, body, self._assign(names, call)]
+
+    def visit_For(self, node):
+        if node.orelse:
+            return self.generic_visit(node)
+        it = node.iter
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
+                it.func.id in ("range", "enumerate"):
+            it.func = _expr(f"{_CF}.{it.func.id}_")
+        target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
+                                              type_comment=None)])
+        names = list(dict.fromkeys(target_names + _assigned(node.body)))
+        self.generic_visit(node)
+        k = next(_counter)
+        unpack = gast.Assign(targets=[node.target], value=_name("__nptf_item"), type_comment=None)
+        body = self._fn(f"__nptf_for_body_{k}", ["__nptf_item"] + names, [unpack] + node.body, names)
+        it = node.iter
+        state, labels = self._state(names)
+        stops = getattr(node, "nptf_stops", [])
+        stop = f"lambda {', '.join(names)}: {' or '.join(stops)}" if stops else "None"
+        call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
+                     f"{self.where(node)!r}, {stop})")
+        call.args[0] = it
+        return [body, self._assign(names, call)]
+
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        call = _expr(f"{_CF}.if_exp(None, lambda: None, lambda: None, {self.where(node)!r})")
+        call.args[0], call.args[1].body, call.args[2].body = node.test, node.body, node.orelse
+        return call
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        fn = "and_" if isinstance(node.op, gast.And) else "or_"
+        call = _expr(f"{_CF}.{fn}()")
+        for v in node.values:
+            lam = _expr("lambda: None")
+            lam.body = v
+            call.args.append(lam)
+        return call
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, gast.Not):
+            call = _expr(f"{_CF}.not_(None)")
+            call.args[0] = node.operand
+            return call
+        return node
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) == 1:
+            return node
+        parts, left = [], node.left
+        for op, right in zip(node.ops, node.comparators):
+            parts.append(gast.Compare(left=left, ops=[op], comparators=[right]))
+            left = right
+        return self.visit_BoolOp(gast.BoolOp(op=gast.And(), values=parts))
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, gast.Name) and node.func.id == "print":
+            node.func = _expr(f"{_CF}.print_")
+        elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
+                  and node.func.value.id == _CF):
+            wrapped = _expr(f"{_CF}.converted(None)")
+            wrapped.args[0] = node.func
+            node.func = wrapped
+        return node
+
+    def visit_FunctionDef(self, node):
+        if node.name.startswith("__nptf_"):
+            return node
+        return self.generic_visit(node)
+
+    def visit_Lambda(self, node):
+        return node
+
+
+# ---------------------------------------------------------------- driver
+def convert(fn):
+    """The converted function, or ``fn`` itself when its source cannot be converted."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return fn
+    key = (code, id(fn.__globals__))
+    if key in _cache:
+        return _rebound(_cache[key], fn)
+    factory = _make_factory(fn)
+    _cache[key] = factory
+    return _rebound(factory, fn)
+
+
+def _rebound(factory, fn):
+    if factory is None:
+        return fn
+    cells = [c.cell_contents if _filled(c) else control_flow.Undefined(n)
+             for n, c in zip(fn.__code__.co_freevars, fn.__closure__ or ())]
+    new = factory(*cells)
+    new.__defaults__, new.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
+    new.__dict__.update(fn.__dict__)
+    new.__wrapped__ = fn
+    return new
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def _make_factory(fn):
+    if fn.__name__ == "<lambda>" or inspect.isgeneratorfunction(fn) or \
+            inspect.iscoroutinefunction(fn):
+        return None
+    try:
+        source = textwrap.dedent(inspect.getsource(fn))
+        filename = inspect.getsourcefile(fn) or "<unknown>"
+        _, first_line = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return None
+    try:
+        tree = gast.parse(source)
+    except SyntaxError:
+        return None
+    fdef = tree.body[0]
+    if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
+                                                                   gast.Yield, gast.YieldFrom),
+                                                           cross_loops=True):
+        return None
+    fdef.decorator_list = []
+    _Jumps().function(fdef)
+    fdef.body = [_ControlFlow(filename, first_line - 1).visit(s) for s in fdef.body]
+    fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
+    freevars = list(fn.__code__.co_freevars)
+    factory = _stmts(f"def __nptf_factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
+    factory.body.insert(0, fdef)
+    module = gast.Module(body=[factory], type_ignores=[])
+    tree = gast.gast_to_ast(module)
+    ast.fix_missing_locations(tree)
+    ast.increment_lineno(tree, first_line - 1)
+    namespace = _globals_for(fn)
+    exec(compile(tree, filename, "exec"), namespace)
+    return namespace["__nptf_factory"]
+
+
+def _globals_for(fn):
+    from .namespace import _WRAPPER_OF
+    g = dict(fn.__globals__)
+    for name, value in fn.__globals__.items():
+        wrapper = _WRAPPER_OF.get(id(value))
+        if wrapper is not None:
+            g[name] = wrapper
+    g[_CF] = control_flow
+    return g
+
+
+def should_convert(fn) -> bool:
+    if not isinstance(fn, types.FunctionType):
+        return False
+    module = (getattr(fn, "__module__", "") or "").split(".")[0]
+    if module in _SKIP_MODULES:
+        return False
+    filename = fn.__code__.co_filename
+    return not filename.startswith("<") and not _in_site_packages(filename)
+
+
+def _in_site_packages(filename):
+    return f"{os.sep}site-packages{os.sep}" in filename or f"{os.sep}dist-packages{os.sep}" in filename
+
+
+def converted(fn):
+    """``fn`` converted if it is the user's own Python function (used at every call site)."""
+    return convert(fn) if should_convert(fn) else fn

@@ -1,0 +1,408 @@
+"""Advanced indexing (integer arrays, boolean masks) and writes into arrays.
+
+Reads follow NumPy's rules exactly: index arrays broadcast together, negative
+indices count from the end, out-of-bounds indices raise ``IndexError``, and
+advanced indices separated by a slice move their dimensions to the front.
+Writes (``a[idx] = v`` and friends) become one ``scatter`` on the written
+array's buffer (see ``views``); where each element lands is computed by
+indexing an array of flat positions with the very same key.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..errors import unsupported, user_location, with_location
+from ..graph_ir.ir import Literal
+from ..graph_ir.types import ArrayType, broadcast_shapes
+from . import numpy_api as api
+from .tracer import Tracer, emit, to_tracer
+from .views import buffer_of, check_writeable, set_buffer
+
+_INTP = np.dtype(np.intp)
+_BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer "
+              "or boolean arrays are valid indices")
+
+
+def _literal(arr):
+    arr = np.asarray(arr)
+    return Tracer(Literal(arr, ArrayType(arr.shape, arr.dtype)))
+
+
+def _as_index(k):
+    """A key entry as None/Ellipsis/slice/int, a NumPy index array, or an integer/bool Tracer."""
+    k = constant_value(k)
+    if k is None or k is Ellipsis or isinstance(k, slice):
+        return k
+    if isinstance(k, (bool, np.bool_)):
+        return np.asarray(k)
+    if isinstance(k, (int, np.integer)):
+        return operator.index(k)
+    if isinstance(k, Tracer) or (isinstance(k, (list, tuple)) and api.contains_tracer(k)):
+        t = to_tracer(k)
+        if t.dtype.kind not in "biu":
+            raise IndexError(f"{_BAD_INDEX}\n  at {user_location()}")
+        return t
+    arr = np.asarray(k)
+    if arr.dtype.kind not in "biu" and not (arr.size == 0 and arr.dtype.kind == "f"):
+        raise IndexError(f"{_BAD_INDEX}\n  at {user_location()}")
+    return arr.astype(_INTP) if arr.dtype.kind != "b" else arr
+
+
+def constant_value(k):
+    """A tracer that holds a constant (``np.array([...])`` in the function) as that NumPy array."""
+    if isinstance(k, Tracer) and isinstance(k.atom, Literal):
+        value = np.asarray(k.atom.value)
+        return value if value.ndim else value[()]
+    return k
+
+
+def _expand(x, key):
+    """Expand ``...``, insert ``None`` axes (as slices of new size-1 axes) and split boolean
+    arrays into the integer arrays of their ``nonzero``."""
+    key = [_as_index(k) for k in key]
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    consumed = sum(1 if not _is_array(k) or k.dtype.kind != "b" else max(k.ndim, 1)
+                   for k in key if k is not None and k is not Ellipsis)
+    if consumed > x.ndim:
+        raise IndexError(f"too many indices for array: array is {x.ndim}-dimensional, but "
+                         f"{consumed} were indexed\n  at {user_location()}")
+    ellipsis = [i for i, k in enumerate(key) if k is Ellipsis]
+    if ellipsis:
+        i = ellipsis[0]
+        key = key[:i] + [slice(None)] * (x.ndim - consumed) + key[i + 1:]
+    else:
+        key = key + [slice(None)] * (x.ndim - consumed)
+    if any(k is None for k in key):
+        shape, it = [], iter(x.shape)
+        for k in key:
+            if k is None:
+                shape.append(1)
+            elif _is_array(k) and k.dtype.kind == "b":
+                shape.extend(next(it) for _ in range(k.ndim))
+            else:
+                shape.append(next(it))
+        x = api.reshape_to(x, tuple(shape))
+        key = [slice(None) if k is None else k for k in key]
+    out, axis = [], 0
+    for k in key:
+        if _is_array(k) and k.dtype.kind == "b":
+            dims = x.shape[axis:axis + k.ndim]
+            if k.ndim == 0:
+                raise unsupported("a boolean scalar used as an index")
+            for i, (a, b) in enumerate(zip(dims, k.shape)):
+                if a is not None and b is not None and a != b:
+                    raise IndexError(f"boolean index did not match indexed array along axis "
+                                     f"{axis + i}; size of axis is {a} but size of corresponding "
+                                     f"boolean axis is {b}\n  at {user_location()}")
+            if isinstance(k, Tracer):
+                coords = emit("nonzero", [k])
+                out.extend(api.getitem(coords, (slice(None), j)) for j in range(k.ndim))
+            else:
+                out.extend(np.nonzero(k))
+            axis += k.ndim
+        else:
+            out.append(k)
+            axis += 1
+    return x, out
+
+
+def _is_array(k):
+    return isinstance(k, (np.ndarray, Tracer))
+
+
+def _checked(idx, dim, axis):
+    """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time)."""
+    if not isinstance(idx, Tracer):
+        idx = np.asarray(idx)
+        bad = (idx < -dim) | (idx >= dim)
+        if bad.any():
+            raise IndexError(f"index {idx[bad].flat[0]} is out of bounds for axis {axis} with "
+                             f"size {dim}\n  at {user_location()}")
+        return _literal(np.where(idx < 0, idx + dim, idx).astype(_INTP))
+    if dim is None:
+        raise unsupported("integer-array indexing along a dimension of unknown size")
+    idx = api.astype(idx, _INTP)
+    fixed = np.where(idx < 0, idx + dim, idx)
+    ok = (fixed >= 0) & (fixed < dim)
+    # The error is raised after the run; until then the gather must stay in bounds.
+    safe = np.where(ok, fixed, 0)
+    return emit("check", [safe, ok], {"error": "IndexError",
+                                       "message": f"index out of bounds for axis {axis} with size "
+                                                  f"{dim}\n  at {user_location()}"})
+
+
+def advanced_getitem(x, key):
+    x, key = _expand(x, tuple(key))
+    arrays = [i for i, k in enumerate(key) if _is_array(k) or isinstance(k, int)]
+    # Slices apply first, on their own axes.
+    sliced = api.basic_getitem(x, tuple(k if isinstance(k, slice) else slice(None) for k in key))
+    shapes = [np.shape(key[i]) if not isinstance(key[i], Tracer) else key[i].shape for i in arrays]
+    try:
+        bshape = broadcast_shapes(*shapes)
+    except ValueError:
+        raise IndexError("shape mismatch: indexing arrays could not be broadcast together with "
+                         "shapes " + " ".join(str(s).replace(" ", "") for s in shapes) +
+                         f"\n  at {user_location()}") from None
+    idx = _broadcast_indices([_checked(key[i], sliced.shape[i], i) for i in arrays], bshape)
+    rest = [i for i in range(len(key)) if i not in arrays]
+    front = api.transpose(sliced, arrays + rest) if arrays != list(range(len(arrays))) else sliced
+    stacked = api.stack(idx, axis=-1) if idx else None
+    if front.size == 0:
+        # Nothing to gather (TensorFlow's GatherNd rejects empty operands): the empty result.
+        out_shape = tuple(stacked.shape[:-1]) + tuple(front.shape[len(idx):])
+        out = api.full(tuple(0 if d is None else d for d in out_shape), 0, front.dtype) \
+            if None not in out_shape else api.full_like(stacked[..., 0], 0, front.dtype)
+    else:
+        out = emit("gather_nd", [front, stacked])
+    contiguous = arrays == list(range(arrays[0], arrays[0] + len(arrays)))
+    if contiguous and arrays[0] > 0:
+        nb = len(bshape)
+        order = list(range(nb, nb + arrays[0])) + list(range(nb)) + \
+            list(range(nb + arrays[0], out.ndim))
+        out = api.transpose(out, order)
+    return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+
+def _broadcast_indices(idx, bshape):
+    if None not in bshape:
+        return [api.broadcast_to(i, bshape) for i in idx]
+    # Sizes known only at run time (from boolean masks): broadcast by arithmetic.
+    like = next((i for i in idx if i.shape == bshape), None)
+    if like is None:
+        raise unsupported("combining boolean-mask indices of unknown size with other index arrays")
+    zero = like * 0
+    return [i if i.shape == bshape else i + zero for i in idx]
+
+
+# --------------------------------------------------------------------- writes
+def write(target, key, value, mode="update", what="assignment"):
+    """``target[key] = value`` (or ``np.<mode>.at``) as a pure update of target's buffer."""
+    target = to_tracer(target)
+    view = buffer_of(target)
+    if view.stand_in is None:
+        return _write_dynamic(target, view, key, value, mode)
+    check_writeable(target, what)
+    masked = _masked_scalar_write(target, key, value, mode)
+    if masked is not None:
+        key, value = None, masked   # a whole-array select, no scatter needed
+    if mode == "update" and key is not None and view.steps == () and _slice_write(target, view, key, value):
+        return target
+    positions = view.positions()
+    if key is not None:
+        key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
+        if api.contains_tracer(list(key)):
+            positions = api.getitem(_literal(positions), key)
+        else:
+            try:
+                positions = positions[tuple(_static_key(k) for k in key)]
+            except (IndexError, ValueError, TypeError) as e:
+                raise with_location(e, user_location()) from None
+    unique = key is None or api.is_basic_key(key) or positions.size == 1
+    values = _values_for(value, positions, target.dtype, mode)
+    _scatter_into(view.buffer, positions, values, mode, unique)
+    return target
+
+
+def _slice_write(target, view, key, value):
+    """``x[1:-1, 2] = v`` on an array's own memory: one strided-slice update, no scatter."""
+    key = key if isinstance(key, tuple) else (key,)
+    if not api.is_basic_key(key) or any(k is None for k in key):
+        return False
+    n_real = sum(1 for k in key if k is not Ellipsis)
+    if n_real > target.ndim:
+        return False
+    if any(k is Ellipsis for k in key):
+        i = next(j for j, k in enumerate(key) if k is Ellipsis)
+        key = key[:i] + (slice(None),) * (target.ndim - n_real) + key[i + 1:]
+    key = key + (slice(None),) * (target.ndim - len(key))
+    slices, region, selected = [], [], []
+    for axis, (k, dim) in enumerate(zip(key, target.shape)):
+        if isinstance(k, slice):
+            s = api._normalize_slice(k, dim)
+            if s[2] != 1:
+                return False   # XLA updates unit-stride regions only; the scatter path handles the rest
+            full = s == (0, dim, 1)
+            slices.append(None if full else s)
+            n = dim if full else len(range(s[0], -1 if s[1] is None else s[1], s[2]))
+            region.append(n)
+            selected.append(n)
+        else:
+            i = operator.index(k)
+            if not -dim <= i < dim:
+                raise IndexError(f"index {i} is out of bounds for axis {axis} with size {dim}\n"
+                                 f"  at {user_location()}")
+            i %= dim
+            slices.append((i, i + 1, 1))
+            region.append(1)
+    values = _values_for(value, np.empty(tuple(selected), dtype=np.int8), target.dtype, "update")
+    values = api.reshape_to(values, tuple(region))
+    if 0 in region:
+        return True   # an empty region: nothing to write
+    new = emit("slice_update", [Tracer(view.buffer.atom), values], {"slices": tuple(slices)})
+    set_buffer(view.buffer, new.atom)
+    return True
+
+
+def _masked_scalar_write(target, key, value, mode):
+    """``x[mask] = scalar`` with a mask of x's shape is ``np.where(mask, scalar, x)``."""
+    if mode != "update" or key is None:
+        return None
+    k = key[0] if isinstance(key, tuple) and len(key) == 1 else key
+    if isinstance(key, tuple) and len(key) != 1:
+        return None
+    k = constant_value(k)
+    if not isinstance(k, (Tracer, np.ndarray)) or k.dtype != np.bool_ or k.shape != target.shape:
+        return None
+    v = to_tracer(value)
+    if v.ndim != 0:
+        return None
+    from .numpy_math import where
+    return where(k, api.astype(v, target.dtype), target)
+
+
+def _static_key(k):
+    if isinstance(k, (list, tuple)):
+        return np.asarray(k)
+    if isinstance(k, float) or (isinstance(k, np.ndarray) and k.dtype.kind == "f"):
+        raise IndexError(_BAD_INDEX)
+    return k
+
+
+def _values_for(value, positions, dtype, mode):
+    v = to_tracer(value)
+    shape = positions.shape
+    while v.ndim > len(shape) and v.shape[0] == 1:
+        v = api.reshape_to(v, v.shape[1:])
+    if None in shape and len(v.shape) == len(shape) and all(
+            a == b or b is None for a, b in zip(v.shape, shape)):
+        return api.astype(v, dtype) if mode == "update" else v   # sizes agree only at run time
+    try:
+        if broadcast_shapes(v.shape, shape) != tuple(shape):
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"could not broadcast input array from shape {v.shape} into shape "
+                         f"{tuple(shape)}\n  at {user_location()}") from None
+    if mode == "update":
+        v = api.astype(v, dtype)
+    if v.shape == tuple(shape):
+        return v
+    if None in shape:
+        return api.broadcast_like(v, positions)
+    return api.broadcast_to(v, tuple(shape))
+
+
+def _scatter_into(buffer, positions, values, mode, unique):
+    size = int(np.prod(buffer.shape, dtype=np.int64))
+    flat_values = api.ravel(values)
+    if isinstance(positions, np.ndarray):
+        flat_pos = positions.ravel()
+        if mode == "update" and flat_pos.size == size and (flat_pos == np.arange(size)).all():
+            set_buffer(buffer, api.reshape_to(api.astype(flat_values, buffer.atom.type.dtype),
+                                              buffer.shape).atom)
+            return
+        if mode == "update" and not unique:
+            # NumPy: the last write to a position wins; keep only those writes.
+            _, first_from_end = np.unique(flat_pos[::-1], return_index=True)
+            keep = np.sort(flat_pos.size - 1 - first_from_end)
+            flat_pos, flat_values = flat_pos[keep], api.getitem(flat_values, (keep,))
+            unique = True
+        positions = _literal(flat_pos.astype(_INTP))
+    else:
+        positions = api.ravel(positions)
+    base = api.reshape_to(Tracer(buffer.atom), (size,))
+    new = emit("scatter", [base, positions, flat_values], {"mode": mode, "unique": bool(unique)})
+    set_buffer(buffer, api.reshape_to(new, buffer.shape).atom)
+
+
+def _write_dynamic(target, view, key, value, mode):
+    """Writes into arrays of unknown size: whole-array and same-shape boolean-mask updates."""
+    from .numpy_math import where
+    check_writeable(target, "assignment")
+    if mode != "update":
+        raise unsupported(f"np.{mode}.at on an array of unknown size")
+    v = to_tracer(value)
+    if key is None and (v.shape == target.shape or v.ndim == 0):
+        new = api.astype(v, target.dtype)
+        set_buffer(view.buffer, (new if new.shape == target.shape else api.broadcast_like(new, target)).atom)
+        return target
+    if key is None:
+        mask = True
+    elif isinstance(key, Tracer) and key.dtype == np.bool_ and key.shape == target.shape:
+        mask = key
+    else:
+        raise unsupported("this assignment into an array of unknown size",
+                          fix="Only x[...] = v and x[mask] = scalar are compiled for such arrays.")
+    if v.ndim:
+        raise unsupported("assigning an array through a boolean mask to an array of unknown size")
+    new = where(mask, api.astype(v, target.dtype), target)
+    set_buffer(view.buffer, new.atom)
+    return target
+
+
+# ------------------------------------------------------- indexing functions
+@api.implements(np.take)
+def take(a, indices, axis=None, out=None, mode="raise"):
+    api._reject("take", out=out)
+    a = to_tracer(a)
+    if axis is None:
+        a, axis = api.ravel(a), 0
+    axis = api._axis(axis, a.ndim)
+    idx = indices if isinstance(indices, Tracer) else np.asarray(indices)
+    if mode in ("wrap", "clip"):
+        n = a.shape[axis]
+        idx = (idx % n) if mode == "wrap" else np.clip(idx, 0, n - 1)
+    key = (slice(None),) * axis + (idx,)
+    out = advanced_getitem(a, key)
+    return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+
+@api.implements(np.nonzero)
+def nonzero(a):
+    a = to_tracer(a)
+    if a.ndim == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar)."
+                         f"nonzero() instead.\n  at {user_location()}")
+    coords = emit("nonzero", [a])
+    return tuple(api.getitem(coords, (slice(None), j)) for j in range(a.ndim))
+
+
+@api.implements(np.argwhere)
+def argwhere(a):
+    a = to_tracer(a)
+    if a.ndim == 0:
+        return api.reshape_to(emit("nonzero", [api.reshape_to(a, (1,))]), (None, 0))
+    return emit("nonzero", [a])
+
+
+@api.implements(np.flatnonzero)
+def flatnonzero(a):
+    return nonzero(api.ravel(a))[0]
+
+
+@api.implements(np.compress)
+def compress(condition, a, axis=None, out=None):
+    api._reject("compress", out=out)
+    a = to_tracer(a)
+    if axis is None:
+        a, axis = api.ravel(a), 0
+    axis = api._axis(axis, a.ndim)
+    cond = api.ravel(api.astype(to_tracer(condition), np.bool_))
+    n = a.shape[axis]
+    if cond.shape[0] is not None and n is not None and cond.shape[0] > n:
+        raise IndexError(f"index {n} is out of bounds for axis {axis} with size {n}\n"
+                         f"  at {user_location()}")
+    if cond.shape[0] != n:
+        cond = api.concatenate([cond, api.zeros(n - cond.shape[0], bool)]) if cond.shape[0] < n else cond
+    return advanced_getitem(a, (slice(None),) * axis + (cond,))
+
+
+@api.implements(np.extract)
+def extract(condition, arr):
+    return advanced_getitem(api.ravel(arr), (api.ravel(api.astype(to_tracer(condition), np.bool_)),))
+
+
+def where_one_argument(condition):
+    return nonzero(api.asarray(condition))

@@ -1,0 +1,51 @@
+"""``ndarray`` methods and properties of Tracer, each delegating to the table."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import numpy_api as api
+from . import numpy_math as m
+from .tracer import Tracer
+
+
+def _shape_args(args):
+    return args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+
+
+def _reshape(self, *shape, order="C", copy=None):
+    return api.reshape(self, _shape_args(shape), order=order)
+
+
+def _transpose(self, *axes):
+    axes = _shape_args(axes)
+    return api.transpose(self, None if axes in ((), (None,)) else axes)
+
+
+_METHODS = {
+    "astype": lambda self, dtype, order="K", casting="unsafe", subok=True, copy=True:
+        api.astype(self, dtype, casting=casting, copy=copy),
+    "reshape": _reshape,
+    "transpose": _transpose,
+    "ravel": lambda self, order="C": api.ravel(self, order),
+    "flatten": lambda self, order="C": api.copy_(api.ravel(self, order)),
+    "squeeze": lambda self, axis=None: api.squeeze(self, axis),
+    "swapaxes": api.swapaxes,
+    "repeat": lambda self, repeats, axis=None: api.repeat(self, repeats, axis),
+    "copy": lambda self, order="C": api.copy_(self),
+    "sum": m.sum_, "prod": m.prod_, "mean": m.mean, "var": m.var, "std": m.std,
+    "max": m.max_, "min": m.min_, "ptp": m.ptp, "all": m.all_, "any": m.any_,
+    "argmax": m.argmax, "argmin": m.argmin, "cumsum": m.cumsum, "cumprod": m.cumprod,
+    "clip": m.clip, "round": m.round_, "dot": m.dot, "trace": m.trace,
+    "conj": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
+    "conjugate": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
+    "__getitem__": api.getitem,
+}
+
+for _name, _fn in _METHODS.items():
+    setattr(Tracer, _name, _fn)
+
+
+Tracer.T = property(lambda self: api.transpose(self))
+Tracer.mT = property(lambda self: api.swapaxes(self, -1, -2))
+Tracer.real = property(lambda self: api.real(self))
+Tracer.imag = property(lambda self: api.imag(self))

@@ -1,0 +1,679 @@
+"""The one table from NumPy callables to IR: ``IMPLS[np.func] = impl``.
+
+Each impl takes NumPy's own signature, normalises the arguments (axis,
+keepdims, dtype, ...) and emits IR ops. Result dtypes are asked of NumPy
+(``resolve_dtypes``, or the function run on tiny samples); shape rules live in
+the ops. Anything absent from the table raises ``UnsupportedError``.
+"""
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
+
+from ..errors import unsupported, user_location, with_location
+from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
+from ..graph_ir.types import sample
+from ..graph_ir.ir import Literal
+from .tracer import Tracer, check_dtype, contains_tracer, emit, to_atom, to_tracer
+from .views import Step, make_view, mark_readonly
+
+IMPLS = {}
+_NoValue = np._NoValue
+
+
+class NotAnArray(Exception):
+    """An operand NumPy would not treat as an array (lets Python try the other side)."""
+
+
+def implements(*funcs):
+    def wrap(impl):
+        for f in funcs:
+            IMPLS[f] = impl
+        return impl
+    return wrap
+
+
+def _reject(name, **given):
+    for arg, value in given.items():
+        if value is not None and value is not _NoValue and value is not False:
+            raise unsupported(f"np.{name}(..., {arg}=...)")
+
+
+def _numpy_says(fn, *args, **kwargs):
+    """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
+    try:
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001
+        raise with_location(e, user_location()) from None
+
+
+def _sample_of(atom):
+    if isinstance(atom, Literal) and atom.type.ndim == 0:
+        return atom.value if atom.type.weak else np.asarray(atom.value)[()]
+    return sample(atom.type)
+
+
+# --------------------------------------------------------------------- ufuncs
+def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
+    name = ufunc.__name__
+    if name not in ELEMENTWISE_UFUNCS:
+        raise unsupported(f"np.{name}")
+    for a in args:
+        if not isinstance(a, (Tracer, np.ndarray, np.generic, bool, int, float, complex, list, tuple)):
+            raise NotAnArray()
+    atoms = [to_atom(a) for a in args]
+    if dtype is not None:
+        atoms = [to_atom(astype(Tracer(a), dtype)) for a in atoms]
+    _numpy_says(ufunc, *[_sample_of(a) for a in atoms])
+    shapes = [a.type.shape for a in atoms]
+    if all(None not in s for s in shapes):
+        try:
+            np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise ValueError("operands could not be broadcast together with shapes " +
+                             " ".join(str(s).replace(" ", "") for s in shapes) +
+                             f" \n  at {user_location()}") from None
+    weak = python_operator and all(a.type.weak for a in atoms)
+    scalar = all(a.type.ndim == 0 for a in atoms)
+    return emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
+
+
+def ufunc_method(ufunc, method, inputs, kwargs):
+    out = kwargs.pop("out", None)
+    if out is not None and not all(o is None for o in (out if isinstance(out, tuple) else (out,))):
+        from .numpy_mutation import write_out
+        if method != "__call__" or ufunc.nout != 1:
+            raise unsupported(f"np.{ufunc.__name__}.{method}(..., out=...)")
+        return write_out(out, ufunc_method(ufunc, method, inputs, kwargs), ufunc.__name__)
+    if method == "at":
+        from .numpy_mutation import ufunc_at
+        return ufunc_at(ufunc, *inputs)
+    if ufunc is np.matmul and method == "__call__":
+        from .numpy_math import matmul
+        return matmul(*inputs, **kwargs)
+    if method == "__call__":
+        _reject(ufunc.__name__, where=kwargs.pop("where", None))
+        dtype = kwargs.pop("dtype", None)
+        kwargs.pop("casting", None), kwargs.pop("order", None), kwargs.pop("subok", None)
+        if kwargs:
+            raise unsupported(f"np.{ufunc.__name__}(..., {', '.join(kwargs)}=...)")
+        return apply_ufunc(ufunc, inputs, dtype=dtype)
+    reductions = _ufunc_reductions()
+    if method == "reduce" and ufunc.__name__ in reductions:
+        axis = kwargs.pop("axis", 0)
+        return reductions[ufunc.__name__](inputs[0], axis=axis, **kwargs)
+    if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
+        from .numpy_math import cumprod, cumsum
+        fn = cumsum if ufunc.__name__ == "add" else cumprod
+        return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
+    if method == "outer":
+        a, b = (to_tracer(x) for x in inputs)
+        return apply_ufunc(ufunc, (reshape_to(a, a.shape + (1,) * b.ndim), b))
+    raise unsupported(f"np.{ufunc.__name__}.{method}")
+
+
+def _ufunc_reductions():
+    from . import numpy_math as m
+    return {"add": m.sum_, "multiply": m.prod_, "maximum": m.max_, "minimum": m.min_,
+            "logical_and": m.all_, "logical_or": m.any_}
+
+
+def check_out_cast(ufunc_name, result, out):
+    """NumPy casts a ufunc result into ``out`` with the same_kind rule, without broadcasting out."""
+    results = result if isinstance(result, tuple) else (result,)
+    for r in results:
+        if not np.can_cast(r.dtype, out.dtype, "same_kind"):
+            raise with_location(np._core._exceptions._UFuncOutputCastingError(
+                getattr(np, ufunc_name), "same_kind", r.dtype, out.dtype, 0), user_location())
+        if r.shape != out.shape:
+            try:
+                ok = np.broadcast_shapes(r.shape, out.shape) == out.shape
+            except ValueError:
+                ok = False
+            if not ok:
+                raise ValueError(f"non-broadcastable output operand with shape {out.shape} doesn't "
+                                 f"match the broadcast shape {r.shape}\n  at {user_location()}")
+
+
+def inplace_result(ufunc, target, other):
+    """What ``target op= other`` stores: NumPy's result, cast back to ``target``'s dtype."""
+    target = to_tracer(target)
+    result = apply_ufunc(ufunc, (target, other))
+    check_out_cast(ufunc.__name__, result, target)
+    result = astype(result, target.dtype)
+    return result if result.shape == target.shape else broadcast_to(result, target.shape)
+
+
+# ------------------------------------------------------------------ creation
+def _no_unknown(*values, what):
+    if any(v is None for v in values):
+        from ..errors import DynamicShapeError
+        raise DynamicShapeError(f"{what} got a dimension whose size is only known at run time "
+                                f"(None). Give that input dimension a fixed size.\n  at {user_location()}")
+
+
+def _shape_tuple(shape):
+    _no_unknown(*(shape if isinstance(shape, (tuple, list)) else (shape,)), what="an array shape")
+    if isinstance(shape, (int, np.integer)):
+        return (operator.index(shape),)
+    shape = tuple(operator.index(d) for d in shape)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"negative dimensions are not allowed\n  at {user_location()}")
+    return shape
+
+
+def _creation_dtype(dtype, default=np.float64):
+    return check_dtype(default if dtype is None else dtype)
+
+
+def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
+    if isinstance(fill_value, Tracer) or (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
+        fill = to_tracer(fill_value)
+        dt = check_dtype(dtype if dtype is not None else fill.dtype)
+        return broadcast_to(astype(fill, dt), _shape_tuple(shape))
+    fill = np.asarray(fill_value)
+    dt = check_dtype(dtype if dtype is not None else fill.dtype)
+    shape = _shape_tuple(shape)
+    if fill.ndim:
+        return broadcast_to(astype(to_tracer(fill), dt), shape)
+    value = _numpy_says(np.asarray, fill, dtype=dt)
+    return emit("full", [], {"shape": shape, "dtype": dt, "fill": value.item()})
+
+
+def zeros(shape, dtype=None, order="C", *, device=None, like=None):
+    return full(shape, 0, _creation_dtype(dtype))
+
+
+def ones(shape, dtype=None, order="C", *, device=None, like=None):
+    return full(shape, 1, _creation_dtype(dtype))
+
+
+def empty(shape, dtype=None, order="C", *, device=None, like=None):
+    # Uninitialised memory in NumPy; zeros are one valid value of it.
+    return zeros(shape, dtype)
+
+
+@implements(np.full_like)
+def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    a = to_tracer(a)
+    dtype = a.dtype if dtype is None else dtype
+    if shape is None and a.size is None:
+        dt = check_dtype(dtype)
+        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        if value.ndim or isinstance(fill_value, Tracer):
+            return broadcast_like(astype(to_tracer(fill_value), dt), a)
+        return emit("full_like", [a], {"dtype": dt, "fill": value.item()})
+    return full(a.shape if shape is None else shape, fill_value, dtype)
+
+
+def broadcast_like(x, like):
+    """``x`` broadcast to the (possibly run-time) shape of ``like``."""
+    from .numpy_math import where
+    return where(True, x, full_like(like, 0, x.dtype))
+
+
+@implements(np.zeros_like)
+def zeros_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    return full_like(a, 0, dtype, shape=shape)
+
+
+@implements(np.ones_like)
+def ones_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    return full_like(a, 1, dtype, shape=shape)
+
+
+@implements(np.empty_like)
+def empty_like(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    return full_like(a, 0, dtype, shape=shape)
+
+
+def arange(start_or_stop, stop=None, step=None, dtype=None, *, device=None, like=None):
+    _no_unknown(start_or_stop, what="np.arange")
+    start, stop = (0, start_or_stop) if stop is None else (start_or_stop, stop)
+    step = 1 if step is None else step
+    if any(isinstance(v, Tracer) for v in (start, stop, step)):
+        raise unsupported("np.arange with traced start/stop/step",
+                          fix="Pass the bounds as Python numbers or static arguments.")
+    if step == 0:
+        raise ZeroDivisionError(f"division by zero in np.arange (step=0)\n  at {user_location()}")
+    dt = check_dtype(dtype if dtype is not None else np.result_type(
+        *[np.asarray(v) for v in (start, stop, step)]))
+    num = max(0, math.ceil((stop - start) / step))
+    return emit("arange", [], {"start": start, "step": step, "num": num, "dtype": dt})
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    num = operator.index(num)
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.\n  at {user_location()}")
+    div = (num - 1) if endpoint else num
+    start, stop = to_tracer(start), to_tracer(stop)
+    dt = np.result_type(sample(start.type), sample(stop.type), float(num))
+    start, stop = astype(start, dt), astype(stop, dt)
+    from .numpy_math import where
+    step = (stop - start) / div if div > 0 else None
+    idx = arange(0, num, dtype=dt)
+    idx = reshape_to(idx, (num,) + (1,) * np.broadcast_shapes(start.shape, stop.shape).__len__())
+    y = idx * step + start if step is not None else idx * (stop - start) + start
+    if endpoint and num > 1:
+        y = where(idx == num - 1, stop, y)
+    if axis != 0:
+        y = moveaxis(y, 0, axis)
+    if dtype is not None:
+        y = astype(y, dtype)
+    return (y, step) if retstep else y
+
+
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
+    n = operator.index(N)
+    return emit("eye", [], {"n": n, "m": n if M is None else operator.index(M),
+                            "k": operator.index(k), "dtype": check_dtype(dtype)})
+
+
+def identity(n, dtype=None, *, like=None):
+    return eye(n, dtype=float if dtype is None else dtype)
+
+
+def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    if isinstance(object, Tracer):
+        out = object if dtype is None else astype(object, dtype)
+        out = copy_(out) if copy and out is object else out
+    elif isinstance(object, (list, tuple)) and contains_tracer(object):
+        items = [array(v) for v in object]
+        dt = dtype if dtype is not None else np.result_type(*[_sample_of(i.atom) for i in items])
+        out = stack([astype(i, dt) for i in items]) if items else to_tracer(np.array([], dtype))
+    else:
+        arr = _numpy_says(np.array, object, dtype=dtype)
+        out = Tracer(to_atom(arr))
+    if ndmin > out.ndim:
+        out = reshape_to(out, (1,) * (ndmin - out.ndim) + out.shape)
+    return out
+
+
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
+    return array(a, dtype, copy=False)
+
+
+@implements(np.copy)
+def copy_(a, order="K", subok=False):
+    a = to_tracer(a)
+    return emit("copy", [a])
+
+
+# -------------------------------------------------------------------- dtypes
+def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
+    """Cast ``x``; ``copy=True`` (ndarray.astype's default) never returns ``x`` itself."""
+    x = to_tracer(x)
+    dtype = check_dtype(dtype)
+    if casting != "unsafe" and not np.can_cast(x.dtype, dtype, casting):
+        raise TypeError(f"Cannot cast array data from {x.dtype!r} to {dtype!r} according to the "
+                        f"rule '{casting}'\n  at {user_location()}")
+    if x.dtype == dtype and not x.type.weak:
+        return copy_(x) if copy else x
+    out = emit("convert", [x], {"dtype": dtype})
+    out.is_scalar = x.is_scalar
+    return out
+
+
+@implements(np.real)
+def real(val):
+    return emit("real", [val])
+
+
+@implements(np.imag)
+def imag(val):
+    return emit("imag", [val])
+
+
+# ------------------------------------------------------------ shape changes
+@implements(np.reshape)
+def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
+    a = to_tracer(a)
+    shape = newshape if shape is None else shape
+    shape = (operator.index(shape),) if isinstance(shape, (int, np.integer)) else \
+        tuple(operator.index(d) for d in shape)
+    if order not in ("C", "A"):
+        raise unsupported(f"np.reshape(..., order={order!r})")
+    if shape.count(-1) > 1:
+        raise ValueError(f"can only specify one unknown dimension\n  at {user_location()}")
+    if -1 in shape and a.size is None:
+        shape = tuple(None if d == -1 else d for d in shape)
+    elif -1 in shape:
+        known = math.prod(d for d in shape if d != -1)
+        if known == 0 or a.size % known:
+            raise ValueError(f"cannot reshape array of size {a.size} into shape {shape}\n"
+                             f"  at {user_location()}")
+        shape = tuple(a.size // known if d == -1 else d for d in shape)
+    return reshape_to(a, shape)
+
+
+def reshape_to(a, shape):
+    """Reshape to ``shape`` (``None`` entries: dimensions of unknown size); a view where
+    NumPy's reshape would give one."""
+    a = to_tracer(a)
+    shape = tuple(shape)
+    if shape == a.shape:
+        return a
+    out = emit("reshape", [a], {"shape": shape})
+    return make_view(a, out, Step("reshape", lambda t: emit("reshape", [t], {"shape": shape}),
+                                  lambda x: x.reshape(shape)),
+                     lambda s: np.reshape(s, shape, copy=False))
+
+
+@implements(np.ravel)
+def ravel(a, order="C"):
+    return reshape(a, (-1,), order)
+
+
+@implements(np.transpose)
+def transpose(a, axes=None):
+    a = to_tracer(a)
+    perm = tuple(reversed(range(a.ndim))) if axes is None else \
+        tuple(normalize_axis_tuple(axes, a.ndim, allow_duplicate=True))
+    if len(perm) != a.ndim or len(set(perm)) != a.ndim:
+        raise ValueError(f"axes don't match array\n  at {user_location()}")
+    if perm == tuple(range(a.ndim)):
+        return a
+    out = emit("transpose", [a], {"perm": perm})
+    return make_view(a, out, Step("transpose", lambda t: emit("transpose", [t], {"perm": perm}),
+                                  lambda x: x.transpose(perm)), lambda s: s.transpose(perm))
+
+
+def _axis(axis, ndim):
+    try:
+        return normalize_axis_index(axis, ndim)
+    except np.exceptions.AxisError as e:
+        raise with_location(e, user_location()) from None
+
+
+def _axes(axis, ndim):
+    if axis is None:
+        return tuple(range(ndim))
+    if ndim == 0 and all(a in (0, -1) for a in (axis if isinstance(axis, tuple) else (axis,))):
+        return ()  # NumPy lets reductions of 0-d arrays name axis 0 or -1
+    try:
+        return normalize_axis_tuple(axis, ndim)
+    except (np.exceptions.AxisError, ValueError) as e:
+        raise with_location(e, user_location()) from None
+
+
+@implements(np.moveaxis)
+def moveaxis(a, source, destination):
+    a = to_tracer(a)
+    src, dst = _axes(source, a.ndim), _axes(destination, a.ndim)
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    order = [n for n in range(a.ndim) if n not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return transpose(a, order)
+
+
+@implements(np.swapaxes)
+def swapaxes(a, axis1, axis2):
+    a = to_tracer(a)
+    perm = list(range(a.ndim))
+    i, j = _axis(axis1, a.ndim), _axis(axis2, a.ndim)
+    perm[i], perm[j] = perm[j], perm[i]
+    return transpose(a, perm)
+
+
+@implements(np.expand_dims)
+def expand_dims(a, axis):
+    a = to_tracer(a)
+    axes = _axes(axis, a.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1))
+    dims = iter(a.shape)
+    return reshape_to(a, tuple(1 if i in axes else next(dims) for i in range(a.ndim + len(axes))))
+
+
+@implements(np.squeeze)
+def squeeze(a, axis=None):
+    a = to_tracer(a)
+    axes = tuple(i for i, d in enumerate(a.shape) if d == 1) if axis is None else _axes(axis, a.ndim)
+    for i in axes:
+        if a.shape[i] != 1:
+            raise ValueError(f"cannot select an axis to squeeze out which has size not equal to "
+                             f"one\n  at {user_location()}")
+    return reshape_to(a, tuple(d for i, d in enumerate(a.shape) if i not in axes))
+
+
+@implements(np.broadcast_to)
+def broadcast_to(array, shape, subok=False):
+    array = to_tracer(array)
+    if isinstance(shape, tuple) and array.shape == shape:
+        return array
+    shape = _shape_tuple(shape)
+    if array.shape == shape:
+        return array
+    if len(shape) < array.ndim:
+        raise ValueError(f"input operand has more dimensions than allowed by the axis remapping\n"
+                         f"  at {user_location()}")
+    out = emit("broadcast_to", [array], {"shape": shape})
+    out = make_view(array, out, Step("broadcast_to",
+                                     lambda t: emit("broadcast_to", [t], {"shape": shape}),
+                                     lambda x: np.broadcast_to(x, shape)),
+                    lambda s: np.broadcast_to(s, shape))
+    return mark_readonly(out) if out.view is not None else out
+
+
+@implements(np.broadcast_arrays)
+def broadcast_arrays(*args, subok=False):
+    ts = [to_tracer(a) for a in args]
+    shape = _numpy_says(np.broadcast_shapes, *[t.shape for t in ts])
+    return tuple(broadcast_to(t, shape) for t in ts)
+
+
+@implements(np.atleast_1d)
+def atleast_1d(*arys):
+    res = [reshape_to(a, (1,)) if to_tracer(a).ndim == 0 else to_tracer(a) for a in arys]
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@implements(np.atleast_2d)
+def atleast_2d(*arys):
+    res = []
+    for a in arys:
+        a = to_tracer(a)
+        res.append(reshape_to(a, (1,) * (2 - a.ndim) + a.shape) if a.ndim < 2 else a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def _concat_args(arrays):
+    ts = [to_tracer(a) for a in arrays]
+    if not ts:
+        raise ValueError(f"need at least one array to concatenate\n  at {user_location()}")
+    return ts
+
+
+@implements(np.concatenate)
+def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    _reject("concatenate", out=out)
+    ts = _concat_args(arrays)
+    if axis is None:
+        ts, axis = [ravel(t) for t in ts], 0
+    if any(t.ndim == 0 for t in ts):
+        raise ValueError(f"zero-dimensional arrays cannot be concatenated\n  at {user_location()}")
+    if len({t.ndim for t in ts}) > 1:
+        raise ValueError(f"all the input arrays must have same number of dimensions\n"
+                         f"  at {user_location()}")
+    axis = _axis(axis, ts[0].ndim)
+    out = emit("concatenate", ts, {"axis": axis})
+    return astype(out, dtype) if dtype is not None else out
+
+
+@implements(np.stack)
+def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    ts = _concat_args(arrays)
+    if len({t.shape for t in ts}) > 1:
+        raise ValueError(f"all input arrays must have the same shape\n  at {user_location()}")
+    axis = _axis(axis, ts[0].ndim + 1)
+    return concatenate([expand_dims(t, axis) for t in ts], axis, out, dtype=dtype)
+
+
+@implements(np.vstack, np.row_stack) if hasattr(np, "row_stack") else implements(np.vstack)
+def vstack(tup, *, dtype=None, casting="same_kind"):
+    return concatenate([atleast_2d(t) for t in _concat_args(tup)], 0, dtype=dtype)
+
+
+@implements(np.hstack)
+def hstack(tup, *, dtype=None, casting="same_kind"):
+    ts = [atleast_1d(t) for t in _concat_args(tup)]
+    return concatenate(ts, 0 if ts[0].ndim == 1 else 1, dtype=dtype)
+
+
+@implements(np.split, np.array_split)
+def split(ary, indices_or_sections, axis=0):
+    a = to_tracer(ary)
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    if isinstance(indices_or_sections, (int, np.integer)):
+        sections = int(indices_or_sections)
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        each, extra = divmod(n, sections)
+        sizes = [each + 1] * extra + [each] * (sections - extra)
+        bounds = np.cumsum([0] + sizes).tolist()
+    else:
+        bounds = [0] + [min(max(int(i) + (n if int(i) < 0 else 0), 0), n)
+                        for i in indices_or_sections] + [n]
+    pieces = []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        key = [slice(None)] * a.ndim
+        key[axis] = slice(lo, max(lo, hi))
+        pieces.append(a[tuple(key)])
+    return pieces
+
+
+@implements(np.flip)
+def flip(m, axis=None):
+    m = to_tracer(m)
+    axes = _axes(axis, m.ndim)
+    return m[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(m.ndim))]
+
+
+@implements(np.fliplr)
+def fliplr(m):
+    return flip(m, 1)
+
+
+@implements(np.flipud)
+def flipud(m):
+    return flip(m, 0)
+
+
+@implements(np.tile)
+def tile(A, reps):
+    A = to_tracer(A)
+    reps = (operator.index(reps),) if isinstance(reps, (int, np.integer)) else tuple(reps)
+    ndim = max(A.ndim, len(reps))
+    A = reshape_to(A, (1,) * (ndim - A.ndim) + A.shape)
+    reps = (1,) * (ndim - len(reps)) + reps
+    return emit("tile", [A], {"reps": reps}) if any(r != 1 for r in reps) else copy_(A)
+
+
+@implements(np.repeat)
+def repeat(a, repeats, axis=None):
+    a = to_tracer(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    axis = _axis(axis, a.ndim)
+    if isinstance(repeats, Tracer):
+        raise unsupported("np.repeat with traced repeats")
+    reps = np.asarray(repeats)
+    if reps.ndim == 0 or reps.size == 1:
+        reps = int(reps.reshape(()))
+        if reps < 0:
+            raise ValueError("negative dimensions are not allowed")
+    else:
+        if reps.shape != (a.shape[axis],):
+            raise ValueError(f"operands could not be broadcast together with shape "
+                             f"({a.shape[axis]},) ({reps.size},)\n  at {user_location()}")
+        reps = tuple(int(r) for r in reps)
+    return emit("repeat", [a], {"repeats": reps, "axis": axis})
+
+
+# ------------------------------------------------------------------ indexing
+def _normalize_slice(s, dim):
+    if dim is None:
+        # Unknown size: keep Python's slice; TensorFlow's strided_slice has the same rules.
+        step = 1 if s.step is None else operator.index(s.step)
+        if step == 0:
+            raise ValueError("slice step cannot be zero")
+        return ("raw", s.start, s.stop, step)
+    start, stop, step = s.indices(dim)
+    if not len(range(start, stop, step)):
+        return (0, 0, 1)   # empty; also avoids start=-1 meaning "the last element"
+    if step < 0 and stop < 0:
+        stop = None
+    return (start, stop, step)
+
+
+def is_basic_key(key):
+    return all((k is None or k is Ellipsis or isinstance(k, (slice, int, np.integer))) and
+               not isinstance(k, (bool, np.bool_)) for k in key)
+
+
+def getitem(x, key):
+    """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
+    x = to_tracer(x)
+    key = key if isinstance(key, tuple) else (key,)
+    if not is_basic_key(key):
+        from .indexing import advanced_getitem
+        return advanced_getitem(x, key)
+    out = basic_getitem(x, key)
+    if out.is_scalar:
+        return out
+    return make_view(x, out, Step("getitem", lambda t: basic_getitem(t, key), lambda a: a[key]),
+                     lambda s: s[key])
+
+
+def basic_getitem(x, key):
+    had_ellipsis = any(k is Ellipsis for k in key)
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if n_real > x.ndim:
+        raise IndexError(f"too many indices for array: array is {x.ndim}-dimensional, but "
+                         f"{n_real} were indexed\n  at {user_location()}")
+    if Ellipsis in key:
+        i = key.index(Ellipsis)
+        key = key[:i] + (slice(None),) * (x.ndim - n_real) + key[i + 1:]
+    else:
+        key = key + (slice(None),) * (x.ndim - n_real)
+    slices, out_shape, axis = [], [], 0
+    for k in key:
+        if k is None:
+            out_shape.append(1)
+            continue
+        dim = x.shape[axis]
+        if isinstance(k, slice):
+            s = _normalize_slice(k, dim)
+            full = s == (0, dim, 1) or (s[0] == "raw" and k == slice(None))
+            slices.append(None if full else s)
+            out_shape.append(dim if full else None if s[0] == "raw" else slice_length(dim, *s))
+        elif dim is None:
+            i = operator.index(k)
+            slices.append(("raw", i, i + 1 if i != -1 else None, 1))
+        else:
+            i = operator.index(k)
+            if not -dim <= i < dim:
+                raise IndexError(f"index {i} is out of bounds for axis {axis} with size {dim}\n"
+                                 f"  at {user_location()}")
+            i %= dim
+            slices.append((i, i + 1, 1))
+        axis += 1
+    out = x
+    if any(s is not None for s in slices):
+        out = emit("slice", [x], {"slices": tuple(slices)})
+    if tuple(out_shape) != out.shape:
+        out = emit("reshape", [out], {"shape": tuple(out_shape)})
+    if out.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key) and \
+            not had_ellipsis:   # x[..., 2] stays a 0-d array, as in NumPy
+        out = Tracer(out.atom, is_scalar=True)
+    elif out is x:
+        out = Tracer(x.atom)
+    return out

@@ -1,0 +1,380 @@
+"""``np.linalg``: kernels as IR ops, the rest (pinv, norm, cond, lstsq, ranks,
+powers, multi_dot) composed from them the way NumPy composes them.
+
+Argument errors (non-square, too few dimensions, float16) come from NumPy run
+on a small sample of the same dtype. Errors that depend on the values
+(singular input to ``inv``/``solve``, a non positive-definite ``cholesky``)
+surface when the graph runs, as TensorFlow's ``InvalidArgumentError``.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from . import numpy_math as m
+from .numpy_api import (_NoValue, _axes, _numpy_says, astype, broadcast_to, implements, moveaxis,
+                        reshape, swapaxes)
+from .tracer import Tracer, emit, to_tracer
+
+la = np.linalg
+
+
+def _sample(a):
+    """A well-conditioned matrix (stack) with ``a``'s dtype and core shape, for asking NumPy."""
+    if a.ndim < 2:
+        return np.zeros(a.shape, a.dtype)
+    return np.eye(a.shape[-2], a.shape[-1], dtype=a.dtype).reshape((1,) * (a.ndim - 2) +
+                                                                 a.shape[-2:])
+
+
+def _prepare(a, fn, *args, **kwargs):
+    """``a`` cast to the dtype NumPy's ``fn`` computes in (its errors raised now)."""
+    a = to_tracer(a)
+    if None in a.shape:
+        raise unsupported(f"np.linalg.{fn.__name__} of an array with a dimension of unknown size")
+    result = _numpy_says(fn, _sample(a), *args, **kwargs)
+    # NumPy's linalg keeps float32/float64/complex and computes everything else in float64.
+    return astype(a, a.dtype if a.dtype.kind in "fc" else np.float64), result
+
+
+def _python_int(t):
+    """A traced integer that comes back as a Python ``int`` (what NumPy returns here)."""
+    return emit("add", [t, 0], {"weak": True})
+
+
+def _scalar(t):
+    return Tracer(t.atom, is_scalar=t.ndim == 0)
+
+
+def _adjoint(a):
+    a = swapaxes(a, -1, -2)
+    return np.conjugate(a) if a.dtype.kind == "c" else a
+
+
+@implements(la.inv)
+def inv(a):
+    a, _ = _prepare(a, la.inv)
+    return emit("inv", [a])
+
+
+@implements(la.solve)
+def solve(a, b):
+    a, _ = _prepare(a, la.inv)
+    b = to_tracer(b)
+    dtype = _numpy_says(la.solve, _sample(a), np.zeros(b.shape[-2:] if b.ndim > 1 else b.shape,
+                                                         b.dtype)).dtype
+    a, b = astype(a, dtype), astype(b, dtype)
+    vector = b.ndim == 1
+    if vector:
+        b = reshape(b, b.shape + (1,))
+    batch = _numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
+    a, b = broadcast_to(a, batch + a.shape[-2:]), broadcast_to(b, batch + b.shape[-2:])
+    x = emit("solve", [a, b])
+    return reshape(x, x.shape[:-1]) if vector else x
+
+
+@implements(la.det)
+def det(a):
+    a, _ = _prepare(a, la.det)
+    return _scalar(emit("det", [a]))
+
+
+@implements(la.slogdet)
+def slogdet(a):
+    a, _ = _prepare(a, la.slogdet)
+    sign, logabs = emit("slogdet", [a])
+    return la._linalg.SlogdetResult(_scalar(sign), _scalar(logabs))
+
+
+@implements(la.cholesky)
+def cholesky(a, /, *, upper=False):
+    a, _ = _prepare(a, la.cholesky)
+    low = emit("cholesky", [a])
+    # TensorFlow (and XLA) fill the factor with NaN where LAPACK reports a failure.
+    diag = np.diagonal(low, 0, -2, -1)
+    ok = np.isfinite(diag) | ~np.isfinite(np.diagonal(a, 0, -2, -1))
+    low = emit("check", [low, ok], {"message": "Matrix is not positive definite",
+                                    "error": "LinAlgError"})
+    return _adjoint(low) if upper else low
+
+
+@implements(la.eigh)
+def eigh(a, UPLO="L"):
+    a, _ = _prepare(a, la.eigh, UPLO)
+    w, v = emit("eigh", [a], {"uplo": UPLO.upper(), "vectors": True})
+    return la._linalg.EighResult(w, v)
+
+
+@implements(la.eigvalsh)
+def eigvalsh(a, UPLO="L"):
+    a, _ = _prepare(a, la.eigvalsh, UPLO)
+    return emit("eigh", [a], {"uplo": UPLO.upper(), "vectors": False})
+
+
+def _complex_only(a, name):
+    if to_tracer(a).dtype.kind != "c":
+        raise unsupported(f"np.linalg.{name} of a real matrix",
+                          fix="NumPy's result dtype depends on whether the eigenvalues are real; "
+                              "cast the input to complex first.")
+
+
+@implements(la.eig)
+def eig(a):
+    _complex_only(a, "eig")
+    a, _ = _prepare(a, la.eig)
+    w, v = emit("eig", [a], {"vectors": True})
+    return la._linalg.EigResult(w, v)
+
+
+@implements(la.eigvals)
+def eigvals(a):
+    _complex_only(a, "eigvals")
+    a, _ = _prepare(a, la.eigvals)
+    return emit("eig", [a], {"vectors": False})
+
+
+@implements(la.svd)
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    a, _ = _prepare(a, la.svd, full_matrices, compute_uv)
+    if not compute_uv:
+        return emit("svd", [a], {"full_matrices": False, "compute_uv": False})
+    u, s, vh = emit("svd", [a], {"full_matrices": bool(full_matrices), "compute_uv": True})
+    return la._linalg.SVDResult(u, s, vh)
+
+
+@implements(la.svdvals)
+def svdvals(x, /):
+    return svd(x, compute_uv=False)
+
+
+@implements(la.qr)
+def qr(a, mode="reduced"):
+    if mode not in ("reduced", "complete", "r"):
+        _numpy_says(la.qr, np.eye(2), mode)
+        raise unsupported(f"np.linalg.qr(..., mode={mode!r})")
+    a, _ = _prepare(a, la.qr)
+    q, r = emit("qr", [a], {"mode": "reduced" if mode == "r" else mode})
+    return r if mode == "r" else la._linalg.QRResult(q, r)
+
+
+@implements(la.pinv)
+def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
+    a, _ = _prepare(a, la.pinv)
+    if rcond is None:
+        rcond = 1e-15 if rtol is _NoValue else (
+            max(a.shape[-2:]) * np.finfo(a.dtype).eps if rtol is None else rtol)
+    elif rtol is not _NoValue:
+        raise ValueError(f"`rtol` and `rcond` can't be both set.\n  at {user_location()}")
+    u, s, vh = emit("svd", [np.conjugate(a) if a.dtype.kind == "c" else a],
+                    {"full_matrices": False, "compute_uv": True})
+    cutoff = np.asarray(rcond)[..., None] * m.max_(s, axis=-1, keepdims=True)
+    large = s > cutoff
+    s_inv = np.where(large, 1 / np.where(large, s, np.ones((), s.dtype)), np.zeros((), s.dtype))
+    return m.matmul(swapaxes(vh, -1, -2), s_inv[..., :, None] * swapaxes(u, -1, -2))
+
+
+def _svd_values(a):
+    return emit("svd", [a], {"full_matrices": False, "compute_uv": False})
+
+
+@implements(la.matrix_rank)
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    A = to_tracer(A)
+    if A.ndim < 2:
+        return _python_int(astype(m.any_(A != 0), np.int64))
+    A, _ = _prepare(A, la.matrix_rank)
+    S = _svd_values(A)
+    if tol is None:
+        eps = np.finfo(S.dtype).eps
+        rtol = max(A.shape[-2:]) * eps if rtol is None else rtol
+        tol = m.max_(S, axis=-1, keepdims=True) * rtol
+    else:
+        tol = np.asarray(tol)[..., None]
+    return _scalar(m.sum_(astype(S > tol, np.int64), axis=-1))
+
+
+@implements(la.cond)
+def cond(x, p=None):
+    if p not in (None, 2, -2):
+        raise unsupported(f"np.linalg.cond(..., p={p!r})", fix="Use p=None, 2 or -2.")
+    x, _ = _prepare(x, la.cond, p)
+    s = _svd_values(x)
+    r = s[..., 0] / s[..., -1] if p != -2 else s[..., -1] / s[..., 0]
+    # NumPy reports a singular matrix (0 / 0) as infinitely ill-conditioned, unless x holds NaN.
+    singular = np.isnan(r) & ~m.any_(np.isnan(x), axis=(-2, -1))
+    return _scalar(np.where(singular, np.full((), np.inf, r.dtype), r))
+
+
+@implements(la.matrix_power)
+def matrix_power(a, n):
+    a = to_tracer(a)
+    _numpy_says(la.matrix_power, _sample(a) if a.ndim >= 2 else np.zeros(a.shape, a.dtype), 0)
+    n = operator.index(n)
+    if n == 0:
+        eye = np.eye(a.shape[-1], dtype=a.dtype)
+        return broadcast_to(eye, a.shape)
+    if n < 0:
+        a, n = inv(a), -n
+    result, square = None, a
+    while n:
+        if n & 1:
+            result = square if result is None else m.matmul(result, square)
+        n >>= 1
+        if n:
+            square = m.matmul(square, square)
+    return result
+
+
+@implements(la.multi_dot)
+def multi_dot(arrays, *, out=None):
+    if out is not None:
+        raise unsupported("np.linalg.multi_dot(..., out=...)")
+    arrays = [to_tracer(a) for a in arrays]
+    if len(arrays) < 2:
+        raise ValueError(f"Expecting at least two arrays.\n  at {user_location()}")
+    result = arrays[0]
+    for b in arrays[1:]:
+        result = m.dot(result, b)
+    return _scalar(result)
+
+
+def _least_squares(a, b, rcond):
+    """The minimum-norm solution through the SVD, as LAPACK's gelsd computes it."""
+    u, s, vh = emit("svd", [a], {"full_matrices": False, "compute_uv": True})
+    large = s > rcond * m.max_(s)
+    s_inv = np.where(large, 1 / np.where(large, s, np.ones((), s.dtype)), np.zeros((), s.dtype))
+    return m.matmul(_adjoint(vh), s_inv[:, None] * m.matmul(_adjoint(u), b)), s, large
+
+
+@implements(la.lstsq)
+def lstsq(a, b, rcond=None):
+    a, b = to_tracer(a), to_tracer(b)
+    dtype = _numpy_says(la.lstsq, _sample(a), np.zeros(b.shape, b.dtype), rcond)[0].dtype
+    a, b = astype(a, dtype), astype(b, dtype)
+    rows, cols = a.shape
+    vector = b.ndim == 1
+    b2 = reshape(b, (rows, 1)) if vector else b
+    rcond = np.finfo(dtype).eps * max(rows, cols) if rcond is None else rcond
+    x, s, large = _least_squares(a, b2, rcond)
+    rank = astype(m.sum_(astype(large, np.int64)), np.int32)
+    real = s.dtype
+    if rows > cols:
+        # NumPy's residuals are empty for rank-deficient ``a``: a shape only known at run time.
+        err = b2 - m.matmul(a, x)
+        residuals = m.sum_(astype(np.abs(err), real) ** 2, axis=0)
+        residuals = emit("check", [residuals, rank == cols],
+                         {"message": "lstsq of a rank-deficient matrix has empty residuals, a "
+                                     "shape nptf cannot know before the graph runs",
+                          "error": "ValueError"})
+        residuals = reshape(residuals, (1,)) if vector else residuals
+    else:
+        residuals = broadcast_to(np.zeros((), real), (0,))
+    x = reshape(x, (cols,)) if vector else x
+    return x, residuals, _scalar(rank), s
+
+
+# ------------------------------------------------------------------ norms
+def _vector_norm(x, ord, axis, keepdims):
+    absx = np.abs(x)
+    if ord == np.inf:
+        return m.max_(absx, axis, keepdims=keepdims)
+    if ord == -np.inf:
+        return m.min_(absx, axis, keepdims=keepdims)
+    if ord == 0:
+        return m.sum_(astype(x != 0, absx.dtype), axis, keepdims=keepdims)
+    if ord == 1:
+        return m.sum_(absx, axis, keepdims=keepdims)
+    if ord is None or ord == 2:
+        return np.sqrt(m.sum_(np.real(np.conjugate(x) * x) if x.dtype.kind == "c" else x * x,
+                              axis, keepdims=keepdims))
+    if isinstance(ord, str):
+        raise ValueError(f"Invalid norm order '{ord}' for vectors\n  at {user_location()}")
+    total = m.sum_(absx ** ord, axis, keepdims=keepdims)
+    return total ** np.reciprocal(ord, dtype=total.dtype)
+
+
+def _matrix_norm(x, ord, axes, keepdims):
+    row, col = axes
+    if ord in (2, -2, "nuc"):
+        s = _svd_values(moveaxis(x, (row, col), (-2, -1)))
+        r = m.max_(s, -1) if ord == 2 else m.min_(s, -1) if ord == -2 else m.sum_(s, -1)
+    elif ord in (1, -1):
+        sums = m.sum_(np.abs(x), row)
+        r = (m.max_ if ord == 1 else m.min_)(sums, col - 1 if col > row else col)
+    elif ord in (np.inf, -np.inf):
+        sums = m.sum_(np.abs(x), col)
+        r = (m.max_ if ord == np.inf else m.min_)(sums, row - 1 if row > col else row)
+    elif ord in (None, "fro", "f"):
+        r = np.sqrt(m.sum_(np.real(np.conjugate(x) * x) if x.dtype.kind == "c" else x * x, axes))
+    else:
+        raise ValueError(f"Invalid norm order for matrices.\n  at {user_location()}")
+    if keepdims:
+        r = reshape(r, tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
+    return r
+
+
+@implements(la.norm)
+def norm(x, ord=None, axis=None, keepdims=False):
+    x = to_tracer(x)
+    if x.dtype.kind not in "fc":
+        x = astype(x, np.float64)
+    if axis is None and (ord is None or (ord in ("f", "fro") and x.ndim == 2) or
+                         (ord == 2 and x.ndim == 1)):
+        flat = reshape(x, (-1,))
+        r = _vector_norm(flat, None, 0, False)
+        return reshape(r, (1,) * x.ndim) if keepdims else _scalar(r)
+    axes = _axes(tuple(range(x.ndim)) if axis is None else axis, x.ndim)
+    if len(axes) == 1:
+        return _scalar(_vector_norm(x, ord, axes[0], keepdims))
+    if len(axes) == 2:
+        if axes[0] == axes[1]:
+            raise ValueError(f"Duplicate axes given.\n  at {user_location()}")
+        return _scalar(_matrix_norm(x, ord, axes, keepdims))
+    raise ValueError(f"Improper number of dimensions to norm.\n  at {user_location()}")
+
+
+@implements(np.linalg.matrix_norm)
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    return norm(x, ord, (-2, -1), keepdims)
+
+
+@implements(np.linalg.vector_norm)
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    x = to_tracer(x)
+    if x.dtype.kind not in "fc":
+        x = astype(x, np.float64)
+    if axis is None:
+        r = _vector_norm(reshape(x, (-1,)), ord, 0, False)
+        return reshape(r, (1,) * x.ndim) if keepdims else _scalar(r)
+    axes = _axes(axis, x.ndim)
+    if len(axes) > 1:
+        kept = [i for i in range(x.ndim) if i not in axes]
+        flat = reshape(np.transpose(x, kept + list(axes)), tuple(x.shape[i] for i in kept) + (-1,))
+        r = _vector_norm(flat, ord, -1, False)
+        return reshape(r, tuple(1 if i in axes else d for i, d in enumerate(x.shape))) \
+            if keepdims else _scalar(r)
+    return _scalar(_vector_norm(x, ord, axes[0], keepdims))
+
+
+@implements(np.polyfit)
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    if full or cov or w is not None:
+        raise unsupported("np.polyfit with full=, w= or cov=")
+    x, y = to_tracer(x) + 0.0, to_tracer(y) + 0.0
+    order = operator.index(deg) + 1
+    _numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
+                np.zeros((max(order, 1),) + y.shape[1:], y.dtype), deg)
+    if x.shape[0] != y.shape[0]:
+        raise TypeError(f"expected x and y to have same length\n  at {user_location()}")
+    rcond = x.shape[0] * np.finfo(x.dtype).eps if rcond is None else rcond
+    from .numpy_misc import vander
+    lhs = vander(x, order)
+    scale = np.sqrt(m.sum_(lhs * lhs, axis=0))
+    lhs = lhs / scale
+    dtype = np.result_type(lhs.dtype, y.dtype)
+    rhs = astype(y, dtype)
+    c, _, _ = _least_squares(astype(lhs, dtype), reshape(rhs, (rhs.shape[0], -1)), rcond)
+    c = c / reshape(scale, (-1, 1))
+    return reshape(c, (order,) + y.shape[1:])

@@ -1,0 +1,376 @@
+"""Array manipulation built from existing ops: pad, roll, rot90, diff, gradient,
+cross, kron, triangles and diagonals, stacking helpers, grids and index arrays.
+
+Copy-only modes of ``np.pad`` and ``np.roll`` become one gather whose static
+index map is computed by NumPy itself (``np.pad`` of ``arange``), so NumPy's
+reflection rules hold for any pad width.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from .numpy_api import (_axes, _axis, _numpy_says, arange, astype, atleast_2d, broadcast_to,
+                        concatenate, flip, full, implements, moveaxis, ravel, reshape, stack,
+                        transpose)
+from .numpy_sorting import take
+from .tracer import Tracer, emit, to_tracer
+
+
+def _static_shape(a, name):
+    if None in a.shape:
+        raise unsupported(f"np.{name} of an array with a dimension of unknown size")
+
+
+def _sample(a, limit=2):
+    """A small zero array that NumPy validates arguments against like ``a``."""
+    return np.zeros(tuple(min(d, limit) for d in a.shape), a.dtype)
+
+
+# ------------------------------------------------------------------ padding
+_COPY_MODES = ("edge", "reflect", "symmetric", "wrap")
+
+
+@implements(np.pad)
+def pad(array, pad_width, mode="constant", **kwargs):
+    a = to_tracer(array)
+    _static_shape(a, "pad")
+    if callable(mode) or isinstance(pad_width, Tracer):
+        raise unsupported("np.pad with a function mode or traced pad widths")
+    _numpy_says(np.pad, _sample(a), pad_width, mode, **kwargs)
+    widths = np.broadcast_to(np.asarray(pad_width, dtype=np.intp), (a.ndim, 2))
+    if mode in ("constant", "empty"):
+        values = kwargs.get("constant_values", 0)
+        if isinstance(values, Tracer):
+            raise unsupported("np.pad with traced constant_values")
+        values = np.broadcast_to(np.asarray(values), (a.ndim, 2))
+        out = a
+        for axis, ((before, after), (v_before, v_after)) in enumerate(zip(widths, values)):
+            parts = []
+            for width, value in ((before, v_before), (after, v_after)):
+                shape = out.shape[:axis] + (int(width),) + out.shape[axis + 1:]
+                parts.append(full(shape, np.asarray(value).astype(a.dtype)) if width else None)
+            pieces = [p for p in (parts[0], out, parts[1]) if p is not None]
+            out = concatenate(pieces, axis) if len(pieces) > 1 else out
+        return out
+    if mode not in _COPY_MODES or kwargs.get("reflect_type", "even") != "even":
+        raise unsupported(f"np.pad(..., mode={mode!r}) with {kwargs or 'these arguments'}")
+    out = a
+    for axis, (before, after) in enumerate(widths):
+        if before or after:
+            source = np.pad(np.arange(a.shape[axis]), (int(before), int(after)), mode, **kwargs)
+            out = take(out, source, axis)
+    return out
+
+
+# ------------------------------------------------------------ rolling, flipping
+@implements(np.roll)
+def roll(a, shift, axis=None):
+    a = to_tracer(a)
+    _static_shape(a, "roll")
+    if axis is None:
+        return reshape(roll(ravel(a), shift, 0), a.shape)
+    if isinstance(shift, Tracer):
+        if shift.ndim != 0 or np.ndim(axis) != 0:
+            raise unsupported("np.roll with traced shifts for several axes")
+        pairs = [(shift, axis)]
+    else:
+        pairs = _numpy_says(np.broadcast, np.asarray(shift), np.asarray(axis))
+        if pairs.ndim > 1:
+            raise ValueError(f"'shift' and 'axis' should be scalars or 1D sequences\n"
+                             f"  at {user_location()}")
+    out = a
+    for s, ax in pairs:
+        ax = _axis(int(ax), a.ndim)
+        n = a.shape[ax]
+        if n:
+            out = take(out, np.mod(np.arange(n) - s, n), ax)
+    return out
+
+
+@implements(np.rot90)
+def rot90(m, k=1, axes=(0, 1)):
+    m = to_tracer(m)
+    _numpy_says(np.rot90, _sample(m, 1), k, axes)
+    axes = tuple(axes)
+    k %= 4
+    if k == 0:
+        return m
+    if k == 2:
+        return flip(flip(m, axes[0]), axes[1])
+    perm = list(range(m.ndim))
+    perm[axes[0]], perm[axes[1]] = perm[axes[1]], perm[axes[0]]
+    return transpose(flip(m, axes[1]), perm) if k == 1 else flip(transpose(m, perm), axes[1])
+
+
+# ------------------------------------------------------------ differences
+@implements(np.diff)
+def diff(a, n=1, axis=-1, prepend=np._NoValue, append=np._NoValue):
+    a = to_tracer(a)
+    if n == 0:
+        return a
+    if n < 0:
+        raise ValueError(f"order must be non-negative but got {n!r}\n  at {user_location()}")
+    if a.ndim == 0:
+        raise ValueError(f"diff requires input that is at least one dimensional\n"
+                         f"  at {user_location()}")
+    axis = _axis(axis, a.ndim)
+    parts = []
+    for extra in (prepend, append):
+        if extra is np._NoValue:
+            parts.append(None)
+            continue
+        extra = to_tracer(extra)
+        if extra.ndim == 0:
+            extra = broadcast_to(extra, a.shape[:axis] + (1,) + a.shape[axis + 1:])
+        parts.append(extra)
+    if parts[0] is not None or parts[1] is not None:
+        a = concatenate([p for p in (parts[0], a, parts[1]) if p is not None], axis)
+    lead = (slice(None),) * axis
+    for _ in range(n):
+        later, earlier = a[lead + (slice(1, None),)], a[lead + (slice(None, -1),)]
+        a = np.not_equal(later, earlier) if a.dtype == np.bool_ else np.subtract(later, earlier)
+    return Tracer(a.atom)
+
+
+@implements(np.ediff1d)
+def ediff1d(ary, to_end=None, to_begin=None):
+    a = ravel(ary)
+    _numpy_says(np.ediff1d, np.zeros(2, a.dtype), to_end=to_end if not isinstance(
+        to_end, Tracer) else None, to_begin=to_begin if not isinstance(to_begin, Tracer) else None)
+    pieces = [a[1:] - a[:-1]]
+    if to_begin is not None:
+        pieces.insert(0, astype(ravel(to_begin), a.dtype))
+    if to_end is not None:
+        pieces.append(astype(ravel(to_end), a.dtype))
+    return concatenate(pieces) if len(pieces) > 1 else Tracer(pieces[0].atom)
+
+
+@implements(np.gradient)
+def gradient(f, *varargs, axis=None, edge_order=1):
+    f = to_tracer(f)
+    _static_shape(f, "gradient")
+    axes = _axes(axis, f.ndim)
+    if any(isinstance(v, Tracer) or np.ndim(v) for v in varargs):
+        raise unsupported("np.gradient with coordinate arrays", fix="Pass scalar spacings.")
+    _numpy_says(np.gradient, _sample(f, 3), *varargs, axis=axis, edge_order=edge_order)
+    spacings = list(varargs) * len(axes) if len(varargs) == 1 else list(varargs) or [1.0] * len(axes)
+    if f.dtype.kind in "iu":
+        f = astype(f, np.float64)
+    out_dtype = f.dtype
+    results = []
+    for ax, dx in zip(axes, spacings):
+        def part(start, stop):
+            key = [slice(None)] * f.ndim
+            key[ax] = slice(start, stop)
+            return f[tuple(key)]
+        inner = (part(2, None) - part(None, -2)) / (2.0 * dx)
+        if edge_order == 1:
+            first = (part(1, 2) - part(0, 1)) / dx
+            last = (part(-1, None) - part(-2, -1)) / dx
+        else:  # NumPy's second-order one-sided coefficients
+            first = -1.5 / dx * part(0, 1) + 2.0 / dx * part(1, 2) - 0.5 / dx * part(2, 3)
+            last = 0.5 / dx * part(-3, -2) - 2.0 / dx * part(-2, -1) + 1.5 / dx * part(-1, None)
+        grad = concatenate([astype(p, out_dtype) for p in (first, inner, last)], ax)
+        results.append(grad)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+# ------------------------------------------------------------ products
+@implements(np.cross)
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    a, b = to_tracer(a), to_tracer(b)
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = moveaxis(a, _axis(axisa, a.ndim), -1), moveaxis(b, _axis(axisb, b.ndim), -1)
+    _numpy_says(np.cross, np.zeros((1, a.shape[-1]), a.dtype), np.zeros((1, b.shape[-1]), b.dtype))
+    if a.shape[-1] == 2 or b.shape[-1] == 2:
+        raise unsupported("np.cross of 2-element vectors (deprecated in NumPy 2)")
+    a0, a1, a2 = (a[..., i] for i in range(3))
+    b0, b1, b2 = (b[..., i] for i in range(3))
+    out = stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return moveaxis(out, -1, _axis(axisc, out.ndim))
+
+
+@implements(np.kron)
+def kron(a, b):
+    a, b = to_tracer(a), to_tracer(b)
+    ndim = max(a.ndim, b.ndim)
+    a = reshape(a, (1,) * (ndim - a.ndim) + a.shape)
+    b = reshape(b, (1,) * (ndim - b.ndim) + b.shape)
+    a_wide = reshape(a, sum(((d, 1) for d in a.shape), ()))
+    b_wide = reshape(b, sum(((1, d) for d in b.shape), ()))
+    out = a_wide * b_wide
+    return reshape(out, tuple(x * y for x, y in zip(a.shape, b.shape)))
+
+
+# ------------------------------------------------------- triangles, diagonals
+def _tri_mask(n, m, k):
+    rows = reshape(arange(n), (n, 1))
+    return arange(m) - rows <= k
+
+
+def _matrix_dims(m):
+    """NumPy's ``tri(*m.shape[-2:])``: a 1-D array acts as its own square."""
+    if m.ndim == 0:
+        raise TypeError(f"tri() missing 1 required positional argument: 'N'\n  at {user_location()}")
+    return (m.shape[0], m.shape[0]) if m.ndim == 1 else m.shape[-2:]
+
+
+@implements(np.tril)
+def tril(m, k=0):
+    m = to_tracer(m)
+    mask = _tri_mask(*_matrix_dims(m), operator.index(k))
+    return np.where(mask, m, np.zeros((), m.dtype))
+
+
+@implements(np.triu)
+def triu(m, k=0):
+    m = to_tracer(m)
+    mask = _tri_mask(*_matrix_dims(m), operator.index(k) - 1)
+    return np.where(mask, np.zeros((), m.dtype), m)
+
+
+def tri(N, M=None, k=0, dtype=float, *, like=None):
+    m = N if M is None else M
+    return astype(_tri_mask(operator.index(N), operator.index(m), operator.index(k)), dtype)
+
+
+@implements(np.diagonal)
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    a = to_tracer(a)
+    if a.ndim < 2:
+        raise ValueError(f"diag requires an array of at least two dimensions\n  at {user_location()}")
+    a = moveaxis(a, (_axis(axis1, a.ndim), _axis(axis2, a.ndim)), (-2, -1))
+    _static_shape(a, "diagonal")
+    n, m = a.shape[-2:]
+    k = operator.index(offset)
+    length = max(0, min(n, m - k) if k >= 0 else min(n + k, m))
+    start = k if k >= 0 else -k * m
+    flat = reshape(a, a.shape[:-2] + (n * m,))
+    stop = start + (length - 1) * (m + 1) + 1 if length else start
+    return flat[..., start:stop:m + 1]
+
+
+@implements(np.diag)
+def diag(v, k=0):
+    v = to_tracer(v)
+    k = operator.index(k)
+    if v.ndim == 2:
+        return diagonal(v, k)
+    if v.ndim != 1:
+        raise ValueError(f"Input must be 1- or 2-d.\n  at {user_location()}")
+    n = v.shape[0] + abs(k)
+    zeros = full((abs(k),), np.zeros((), v.dtype))
+    rows = concatenate([v, zeros] if k >= 0 else [zeros, v]) if k else v
+    mask = emit("eye", [], {"n": n, "m": n, "k": k, "dtype": np.dtype(np.bool_)})
+    return np.where(mask, reshape(rows, (n, 1)), np.zeros((), v.dtype))
+
+
+@implements(np.diagflat)
+def diagflat(v, k=0):
+    return diag(ravel(v), k)
+
+
+def _index_pairs(fn, *args):
+    return tuple(to_tracer(i) for i in fn(*args))
+
+
+def tril_indices(n, k=0, m=None):
+    return _index_pairs(np.tril_indices, n, k, m)
+
+
+def triu_indices(n, k=0, m=None):
+    return _index_pairs(np.triu_indices, n, k, m)
+
+
+@implements(np.tril_indices_from)
+def tril_indices_from(arr, k=0):
+    arr = to_tracer(arr)
+    return _index_pairs(np.tril_indices_from, np.broadcast_to(np.zeros((), bool), arr.shape), k)
+
+
+@implements(np.triu_indices_from)
+def triu_indices_from(arr, k=0):
+    arr = to_tracer(arr)
+    return _index_pairs(np.triu_indices_from, np.broadcast_to(np.zeros((), bool), arr.shape), k)
+
+
+# ------------------------------------------------------------ stacking
+@implements(np.atleast_3d)
+def atleast_3d(*arys):
+    res = []
+    for a in arys:
+        a = to_tracer(a)
+        shape = {0: (1, 1, 1), 1: (1,) + a.shape + (1,), 2: a.shape + (1,)}.get(a.ndim, a.shape)
+        res.append(reshape(a, shape))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@implements(np.column_stack)
+def column_stack(tup):
+    cols = [to_tracer(t) for t in tup]
+    return concatenate([transpose(atleast_2d(c)) if c.ndim < 2 else c for c in cols], 1)
+
+
+@implements(np.dstack)
+def dstack(tup):
+    return concatenate([atleast_3d(t) for t in tup], 2)
+
+
+@implements(np.block)
+def block(arrays):
+    def depth(x):
+        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list) else 0)
+
+    levels = depth(arrays)
+
+    def assemble(x, level):
+        if not isinstance(x, list):
+            return to_tracer(x)
+        if not x:
+            raise ValueError(f"List at arrays cannot be empty\n  at {user_location()}")
+        parts = [assemble(p, level + 1) for p in x]
+        ndim = max(levels, *[p.ndim for p in parts])
+        parts = [reshape(p, (1,) * (ndim - p.ndim) + p.shape) for p in parts]
+        return concatenate(parts, axis=-(levels - level))
+    out = assemble(arrays, 0)
+    return reshape(out, (1,) * (levels - out.ndim) + out.shape) if out.ndim < levels else out
+
+
+# ------------------------------------------------------------ grids
+@implements(np.meshgrid)
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Valid values for `indexing` are 'xy' and 'ij'.\n  at {user_location()}")
+    xs = [ravel(x) for x in xi]
+    ndim = len(xs)
+    grids = [reshape(x, (1,) * i + (x.shape[0],) + (1,) * (ndim - i - 1)) for i, x in enumerate(xs)]
+    if indexing == "xy" and ndim > 1:
+        # Cartesian indexing swaps the first two axes of every grid.
+        grids[0] = reshape(grids[0], (1, xs[0].shape[0]) + (1,) * (ndim - 2))
+        grids[1] = reshape(grids[1], (xs[1].shape[0], 1) + (1,) * (ndim - 2))
+    if not sparse and grids:
+        shape = np.broadcast_shapes(*[g.shape for g in grids])
+        grids = [broadcast_to(g, shape) for g in grids]
+    return tuple(grids)
+
+
+def indices(dimensions, dtype=int, sparse=False):
+    dimensions = tuple(operator.index(d) for d in dimensions)
+    n = len(dimensions)
+    parts = []
+    for i, d in enumerate(dimensions):
+        shape = [1] * n
+        shape[i] = d
+        parts.append(reshape(arange(d, dtype=dtype), tuple(shape)))
+    if sparse:
+        return tuple(parts)
+    if not parts:
+        return to_tracer(np.indices((), dtype))
+    return stack([broadcast_to(p, dimensions) for p in parts])
+
+
+Tracer.diagonal = lambda self, offset=0, axis1=0, axis2=1: diagonal(self, offset, axis1, axis2)

@@ -1,0 +1,298 @@
+"""Reductions, linear algebra and composite elementwise functions.
+
+Registered into the same table as ``numpy_api`` (``IMPLS``). Result dtypes are
+learned from NumPy run on one-element samples of the input dtype.
+"""
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from .numpy_api import (_axes, _axis, _numpy_says, _reject, _sample_of, apply_ufunc, astype,
+                        broadcast_to, implements, moveaxis, ravel, reshape, reshape_to, transpose, _NoValue)
+from .tracer import Tracer, emit, to_tracer
+
+
+def _probe(fn, x, **kwargs):
+    """The dtype NumPy's ``fn`` returns for one element of ``x``'s dtype."""
+    return np.dtype(_numpy_says(fn, np.zeros((1,), x.dtype), **kwargs).dtype)
+
+
+def _reduce(op, fn, a, axis, dtype, keepdims, extra=None):
+    a = to_tracer(a)
+    axes = _axes(axis, a.ndim)
+    params = {"axes": axes, "keepdims": bool(keepdims)}
+    if dtype is not None or op in ("reduce_sum", "reduce_prod", "mean", "var", "std"):
+        kw = {"dtype": dtype} if dtype is not None else {}
+        params["dtype"] = _probe(fn, a, **kw)
+    params.update(extra or {})
+    return emit(op, [a], params, scalar=True)  # NumPy returns a scalar for any 0-d result
+
+
+def _no_identity(a, axes, name):
+    if any(a.shape[i] == 0 for i in axes):
+        raise ValueError(f"zero-size array to reduction operation {name} which has no identity\n"
+                         f"  at {user_location()}")
+
+
+@implements(np.sum)
+def sum_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+    _reject("sum", out=out, initial=initial, where=where)
+    return _reduce("reduce_sum", np.sum, a, axis, dtype, keepdims)
+
+
+@implements(np.prod)
+def prod_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+    _reject("prod", out=out, initial=initial, where=where)
+    return _reduce("reduce_prod", np.prod, a, axis, dtype, keepdims)
+
+
+@implements(np.mean)
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
+    _reject("mean", out=out, where=where)
+    return _reduce("mean", np.mean, a, axis, dtype, keepdims)
+
+
+@implements(np.var)
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
+        mean=_NoValue, correction=_NoValue):
+    _reject("var", out=out, where=where, mean=mean)
+    ddof = ddof if correction is _NoValue else correction
+    return _reduce("var", np.var, a, axis, dtype, keepdims, {"ddof": ddof})
+
+
+@implements(np.std)
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
+        mean=_NoValue, correction=_NoValue):
+    _reject("std", out=out, where=where, mean=mean)
+    ddof = ddof if correction is _NoValue else correction
+    return _reduce("std", np.std, a, axis, dtype, keepdims, {"ddof": ddof})
+
+
+def _extremum(op, name):
+    def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+        _reject(name, out=out, initial=initial, where=where)
+        a = to_tracer(a)
+        _no_identity(a, _axes(axis, a.ndim), "maximum" if op == "reduce_max" else "minimum")
+        if a.dtype.kind == "c":
+            raise unsupported(f"np.{name} of complex arrays")
+        return _reduce(op, None, a, axis, None, keepdims)
+    return impl
+
+
+max_ = implements(np.max, np.amax)(_extremum("reduce_max", "max"))
+min_ = implements(np.min, np.amin)(_extremum("reduce_min", "min"))
+
+
+@implements(np.ptp)
+def ptp(a, axis=None, out=None, keepdims=False):
+    return max_(a, axis, keepdims=keepdims) - min_(a, axis, keepdims=keepdims)
+
+
+@implements(np.all)
+def all_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
+    _reject("all", out=out, where=where)
+    return _reduce("reduce_all", None, a, axis, None, keepdims)
+
+
+@implements(np.any)
+def any_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
+    _reject("any", out=out, where=where)
+    return _reduce("reduce_any", None, a, axis, None, keepdims)
+
+
+def _arg_extremum(op, name):
+    def impl(a, axis=None, out=None, *, keepdims=False):
+        _reject(name, out=out)
+        a = to_tracer(a)
+        if a.dtype.kind == "c":
+            raise unsupported(f"np.{name} of complex arrays")
+        if axis is None:
+            if keepdims:
+                return reshape_to(impl(a), (1,) * a.ndim)
+            a, axis = ravel(a), 0
+        axis = _axis(axis, a.ndim)
+        if a.shape[axis] == 0:
+            raise ValueError(f"attempt to get {name} of an empty sequence\n  at {user_location()}")
+        return emit(op, [a], {"axes": (axis,), "keepdims": bool(keepdims)},
+                    scalar=not keepdims and a.ndim == 1)
+    return impl
+
+
+argmax = implements(np.argmax)(_arg_extremum("argmax", "argmax"))
+argmin = implements(np.argmin)(_arg_extremum("argmin", "argmin"))
+
+
+def _scan(op, fn):
+    def impl(a, axis=None, dtype=None, out=None):
+        _reject(fn.__name__, out=out)
+        a = to_tracer(a)
+        if axis is None:
+            a, axis = ravel(a), 0
+        axis = _axis(axis, a.ndim)
+        kw = {"dtype": dtype} if dtype is not None else {}
+        return emit(op, [a], {"axis": axis, "dtype": _probe(fn, a, **kw)})
+    return impl
+
+
+cumsum = implements(np.cumsum)(_scan("cumsum", np.cumsum))
+cumprod = implements(np.cumprod)(_scan("cumprod", np.cumprod))
+
+
+# ------------------------------------------------------------ elementwise+
+@implements(np.where)
+def where(condition, x=None, y=None):
+    if x is None and y is None:
+        from .indexing import where_one_argument
+        return where_one_argument(condition)
+    cond = astype(condition, np.bool_)
+    xs, ys = to_tracer(x), to_tracer(y)
+    _numpy_says(np.where, True, _sample_of(xs.atom), _sample_of(ys.atom))
+    return emit("where", [cond, xs, ys])
+
+
+@implements(np.clip)
+def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoValue, **kwargs):
+    _reject("clip", out=out)
+    lo = a_min if a_min is not _NoValue else (None if min is _NoValue else min)
+    hi = a_max if a_max is not _NoValue else (None if max is _NoValue else max)
+    res = to_tracer(a)
+    if lo is not None and hi is not None and res.dtype.kind in "iu":
+        info = np.iinfo(res.dtype)
+        lo, hi = (builtins.min(builtins.max(b, info.min), info.max) if type(b) is int else b
+                  for b in (lo, hi))
+    _numpy_says(np.clip, _sample_of(res.atom),
+                None if lo is None else _sample_of(to_tracer(lo).atom),
+                None if hi is None else _sample_of(to_tracer(hi).atom))
+    if lo is not None:
+        res = apply_ufunc(np.maximum, (res, lo))
+    if hi is not None:
+        res = apply_ufunc(np.minimum, (res, hi))
+    return res
+
+
+@implements(np.round, np.around)
+def round_(a, decimals=0, out=None):
+    _reject("round", out=out)
+    a = to_tracer(a)
+    _numpy_says(np.round, np.zeros(1, a.dtype), decimals)
+    if a.dtype.kind in "biu":
+        if decimals >= 0:
+            return a
+        scale = 10 ** -decimals
+        return astype(apply_ufunc(np.rint, (a / scale,)) * scale, a.dtype)
+    if decimals == 0:
+        return apply_ufunc(np.rint, (a,))
+    scale = 10.0 ** decimals
+    return apply_ufunc(np.rint, (a * scale,)) / scale if decimals > 0 else \
+        apply_ufunc(np.rint, (a / 10.0 ** -decimals,)) * 10.0 ** -decimals
+
+
+# ---------------------------------------------------------- linear algebra
+@implements(np.matmul)
+def matmul(x1, x2, /, out=None, **kwargs):
+    _reject("matmul", out=out)
+    a, b = to_tracer(x1), to_tracer(x2)
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(f"matmul: Input operand {0 if a.ndim == 0 else 1} does not have enough "
+                         f"dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) "
+                         f"requires 1)\n  at {user_location()}")
+    a2 = reshape_to(a, (1,) + a.shape) if a.ndim == 1 else a
+    b2 = reshape_to(b, b.shape + (1,)) if b.ndim == 1 else b
+    out = emit("matmul", [a2, b2])
+    shape = out.shape
+    if a.ndim == 1:
+        shape = shape[:-2] + shape[-1:]
+    if b.ndim == 1:
+        shape = shape[:-1]
+    res = reshape_to(out, shape)
+    if res.ndim == 0:
+        res = Tracer(res.atom, is_scalar=True)
+    return res
+
+
+@implements(np.dot)
+def dot(a, b, out=None):
+    _reject("dot", out=out)
+    a, b = to_tracer(a), to_tracer(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return apply_ufunc(np.multiply, (a, b))
+    if b.ndim <= 2:
+        return matmul(a, b)
+    return tensordot(a, b, ([a.ndim - 1], [b.ndim - 2]))
+
+
+@implements(np.vdot)
+def vdot(a, b):
+    a = to_tracer(a)
+    a = apply_ufunc(np.conjugate, (a,)) if a.dtype.kind == "c" else a
+    return _as_scalar(dot(ravel(a), ravel(b)))
+
+
+def _as_scalar(t):
+    return Tracer(t.atom, is_scalar=True) if t.ndim == 0 else t
+
+
+@implements(np.inner)
+def inner(a, b):
+    a, b = to_tracer(a), to_tracer(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return apply_ufunc(np.multiply, (a, b))
+    return _as_scalar(tensordot(a, b, ([a.ndim - 1], [b.ndim - 1])))
+
+
+@implements(np.outer)
+def outer(a, b, out=None):
+    _reject("outer", out=out)
+    return apply_ufunc(np.multiply, (reshape(ravel(a), (-1, 1)), ravel(b)))
+
+
+@implements(np.tensordot)
+def tensordot(a, b, axes=2):
+    a, b = to_tracer(a), to_tracer(b)
+    if isinstance(axes, (int, np.integer)):
+        ax_a, ax_b = list(range(a.ndim - axes, a.ndim)), list(range(axes))
+    else:
+        ax_a, ax_b = axes
+        ax_a = [ax_a] if isinstance(ax_a, (int, np.integer)) else list(ax_a)
+        ax_b = [ax_b] if isinstance(ax_b, (int, np.integer)) else list(ax_b)
+    ax_a = [_axis(i, a.ndim) for i in ax_a]
+    ax_b = [_axis(i, b.ndim) for i in ax_b]
+    if len(ax_a) != len(ax_b) or any(a.shape[i] != b.shape[j] for i, j in zip(ax_a, ax_b)):
+        raise ValueError(f"shape-mismatch for sum\n  at {user_location()}")
+    free_a = [i for i in range(a.ndim) if i not in ax_a]
+    free_b = [j for j in range(b.ndim) if j not in ax_b]
+    k = int(np.prod([a.shape[i] for i in ax_a]))
+    a2 = reshape(transpose(a, free_a + ax_a), (-1, k) if a.size else
+                 (int(np.prod([a.shape[i] for i in free_a])), k))
+    b2 = reshape(transpose(b, ax_b + free_b), (k, -1) if b.size else
+                 (k, int(np.prod([b.shape[j] for j in free_b]))))
+    out = emit("matmul", [a2, b2])
+    return reshape_to(out, tuple(a.shape[i] for i in free_a) + tuple(b.shape[j] for j in free_b))
+
+
+@implements(np.einsum)
+def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
+    _reject("einsum", out=out)
+    if not isinstance(operands[0], str):
+        raise unsupported("np.einsum in its sublist form", fix="Use a subscripts string.")
+    subscripts, arrays = operands[0], [to_tracer(o) for o in operands[1:]]
+    if dtype is not None:
+        arrays = [astype(t, dtype) for t in arrays]
+    res = emit("einsum", arrays, {"subscripts": subscripts})
+    if res.ndim == 0:
+        res = Tracer(res.atom, is_scalar=True)
+    return res
+
+
+@implements(np.trace)
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    _reject("trace", out=out)
+    a = to_tracer(a)
+    a = moveaxis(a, (_axis(axis1, a.ndim), _axis(axis2, a.ndim)), (-2, -1))
+    n, m = a.shape[-2:]
+    mask = emit("eye", [], {"n": n, "m": m, "k": int(offset), "dtype": np.dtype(np.bool_)})
+    zero = broadcast_to(np.zeros((), a.dtype), a.shape)
+    return sum_(where(mask, a, zero), axis=(-2, -1), dtype=dtype)

@@ -1,0 +1,131 @@
+"""NumPy's imperative API: assignment, in-place operators, ``out=``, ``ufunc.at`` and friends.
+
+Each writes through ``indexing.write``, so views, casting and duplicate
+indices behave as in NumPy while the IR stays pure.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import unsupported, user_location, with_location
+from . import numpy_api as api
+from .indexing import write
+from .numpy_api import _numpy_says, implements
+from .tracer import Tracer, to_tracer
+
+_AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
+
+
+def setitem(self, key, value):
+    write(self, key, value, what="x[...] = v")
+
+
+def inplace(ufunc):
+    def method(self, other):
+        if self.is_scalar or self.type.weak:
+            # NumPy scalars and Python numbers are immutable: ``s += 1`` rebinds ``s``.
+            return api.apply_ufunc(ufunc, (self, other), python_operator=True)
+        result = api.inplace_result(ufunc, self, other)
+        write(self, None, result, what=f"{ufunc.__name__} in place")
+        return self
+    return method
+
+
+def write_out(out, result, ufunc_name):
+    """``ufunc(..., out=out)``: NumPy casts the result into ``out`` with the same_kind rule."""
+    out = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    if not isinstance(out, Tracer):
+        raise unsupported(f"np.{ufunc_name}(..., out=<an array that is not traced>)",
+                          fix="Allocate the output inside the function (np.empty_like(x)).")
+    api.check_out_cast(ufunc_name, result, out)
+    write(out, None, result, what=f"np.{ufunc_name}(..., out=...)")
+    return out
+
+
+def ufunc_at(ufunc, a, indices, b=None):
+    name = ufunc.__name__
+    if name not in _AT_MODES:
+        raise unsupported(f"np.{name}.at")
+    if not isinstance(a, Tracer):
+        raise unsupported(f"np.{name}.at on an array that is not traced")
+    b = 1 if b is None else b
+    _numpy_says(ufunc.at, np.zeros(1, a.dtype), [0], api._sample_of(to_tracer(b).atom))
+    values = api.astype(to_tracer(b), a.dtype)
+    write(a, indices if isinstance(indices, tuple) else (indices,), values, mode=name,
+          what=f"np.{name}.at")
+
+
+@implements(np.copyto)
+def copyto(dst, src, casting="same_kind", where=True):
+    from .numpy_math import where as np_where
+    src = to_tracer(src)
+    if not np.can_cast(src.dtype if not src.type.weak else np.min_scalar_type(0), dst.dtype, casting) \
+            and not src.type.weak:
+        raise with_location(TypeError(f"Cannot cast array data from {src.dtype!r} to "
+                                      f"{dst.dtype!r} according to the rule '{casting}'"),
+                            user_location())
+    value = api.broadcast_to(api.astype(src, dst.dtype), dst.shape) if where is True else \
+        np_where(where, api.astype(src, dst.dtype), dst)
+    write(dst, None, value, what="np.copyto")
+
+
+def fill(self, value):
+    write(self, None, api.broadcast_to(api.astype(to_tracer(value), self.dtype), self.shape),
+          what="x.fill")
+
+
+@implements(np.put)
+def put(a, ind, v, mode="raise"):
+    flat_ind = np.asarray(ind) if not isinstance(ind, Tracer) else ind
+    v = api.ravel(to_tracer(v))
+    n = flat_ind.size if not isinstance(flat_ind, Tracer) else flat_ind.size
+    if v.size == 0 or n == 0:
+        return None
+    if mode != "raise":
+        size = a.size
+        flat_ind = flat_ind % size if mode == "wrap" else np.clip(flat_ind, 0, size - 1)
+    values = api.getitem(v, (np.arange(n) % v.size,)) if v.size != n else v
+    write(api.ravel(a), (api.ravel(to_tracer(flat_ind)) if isinstance(flat_ind, Tracer)
+                         else np.ravel(flat_ind),), values, what="np.put")
+
+
+@implements(np.putmask)
+def putmask(a, mask, values):
+    from .numpy_math import where as np_where
+    values = api.ravel(to_tracer(values))
+    if values.size == 0:
+        return None
+    cycled = api.reshape_to(api.getitem(values, (np.arange(a.size) % values.size,)), a.shape)
+    write(a, None, np_where(mask, api.astype(cycled, a.dtype), a), what="np.putmask")
+
+
+@implements(np.place)
+def place(arr, mask, vals):
+    mask = api.astype(to_tracer(mask), np.bool_)
+    vals = api.ravel(to_tracer(vals))
+    flat_mask = api.ravel(mask)
+    if isinstance(flat_mask.atom, type(None)):
+        return None
+    from .numpy_math import cumsum
+    rank = cumsum(api.astype(flat_mask, np.intp)) - 1
+    if vals.size == 0:
+        raise ValueError(f"Cannot insert from an empty array!\n  at {user_location()}")
+    chosen = api.getitem(vals, (rank % vals.size,))
+    from .numpy_math import where as np_where
+    new = np_where(flat_mask, api.astype(chosen, arr.dtype), api.ravel(arr))
+    write(arr, None, api.reshape_to(new, arr.shape), what="np.place")
+
+
+def sort_inplace(self, axis=-1, kind=None, order=None, *, stable=None):
+    write(self, None, np.sort(self, axis=axis, kind=kind), what="x.sort()")
+
+
+Tracer.__setitem__ = setitem
+Tracer.fill = fill
+Tracer.sort = sort_inplace
+Tracer.put = lambda self, ind, v, mode="raise": put(self, ind, v, mode)
+for _dunder, _uf in [("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
+                     ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "power"),
+                     ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
+                     ("lshift", "left_shift"), ("rshift", "right_shift")]:
+    setattr(Tracer, f"__i{_dunder}__", inplace(getattr(np, _uf)))

@@ -1,0 +1,254 @@
+"""``np.random`` inside compiled functions: stateless draws, a new one on every call.
+
+The legacy global functions (``np.random.rand``, ``randint``, ...) and
+``np.random.default_rng()`` Generators draw from a key that is threaded
+through the trace like a mutable array, so loops and branches carry it and
+every draw (every loop iteration too) gets its own key. A graph's starting
+key is fed on every call from NumPy's global random state, so
+``np.random.seed(s)`` before the call makes the results reproducible;
+``np.random.seed(s)`` or ``default_rng(s)`` *inside* the function gives the
+same numbers on every call, as in NumPy. The streams are not NumPy's own.
+"""
+from __future__ import annotations
+
+import contextvars
+import operator
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from ..graph_ir import ArrayType
+from ..graph_ir.ir import Literal
+from . import numpy_api as api
+from .builder import current_builder
+from .tracer import Tracer, emit, to_tracer
+from .views import buffer_of, set_buffer
+
+_KEY = ArrayType((2,), np.int64)
+_trace_state = contextvars.ContextVar("nptf_random_state", default=None)
+
+
+class RandomState:
+    """Per trace: the root builder and the global stream, made on first use."""
+
+    def __init__(self, root):
+        self.root, self.stream, self.seed_input = root, None, None
+
+    def global_stream(self):
+        if self.stream is None:
+            self.seed_input = self.root.new_input(_KEY)
+            self.stream = Tracer(self.seed_input)
+            buffer_of(self.stream)
+        return self.stream
+
+
+def start_trace(root):
+    return _trace_state.set(RandomState(root))
+
+
+def end_trace(token):
+    state = _trace_state.get()
+    _trace_state.reset(token)
+    return state
+
+
+def _state():
+    state = _trace_state.get()
+    if state is None:
+        raise RuntimeError("np.random used outside of nptf tracing")
+    return state
+
+
+def _key_of_seed(seed):
+    if isinstance(seed, Tracer):
+        raise unsupported("seeding with a traced value", fix="Seed with a Python int.")
+    words = np.random.SeedSequence(seed).generate_state(2, np.uint64).view(np.int64)
+    return Literal(words, _KEY)
+
+
+def _shape(size):
+    if size is None:
+        return ()
+    return api._shape_tuple(size)   # sizes only known at run time: DynamicShapeError
+
+
+def _draw(stream, dist, shape, dtype, args=(), weak=False):
+    view = buffer_of(stream)
+    new_key, sub = emit("rng_split", [stream])
+    set_buffer(view.buffer, new_key.atom)
+    return emit("random", [sub, *args], {"dist": dist, "shape": shape, "dtype": np.dtype(dtype),
+                                         "weak": weak}, scalar=len(shape) == 0)
+
+
+def _out_shape(size, *params):
+    if size is not None:
+        return _shape(size)
+    return np.broadcast_shapes(*[to_tracer(p).shape for p in params]) if params else ()
+
+
+class Stream:
+    """The draws NumPy offers, on one key stream (a Generator, or the global legacy one)."""
+
+    def __init__(self, key_tracer, python_ints):
+        self.key = key_tracer
+        # size=None gives Python floats; the legacy API's integers are Python ints too.
+        self.python_scalars = True
+        self.python_ints = python_ints
+
+    def _weak(self, size, *params):
+        return self.python_scalars and size is None and not params
+
+    def random(self, size=None, dtype=np.float64, out=None):
+        api._reject("random", out=out)
+        dtype = np.dtype(dtype)
+        if dtype not in (np.float32, np.float64):
+            raise TypeError(f"Unsupported dtype {dtype!r} for random")
+        return _draw(self.key, "uniform", _shape(size), dtype, weak=self._weak(size))
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        shape = _out_shape(size, low, high)
+        u = _draw(self.key, "uniform", shape, np.float64)
+        return _finish(to_tracer(low) + (to_tracer(high) - to_tracer(low)) * u, shape,
+                       self._weak(size, *_arrays(low, high)))
+
+    def normal(self, loc=0.0, scale=1.0, size=None):
+        shape = _out_shape(size, loc, scale)
+        z = _draw(self.key, "normal", shape, np.float64)
+        return _finish(to_tracer(loc) + to_tracer(scale) * z, shape,
+                       self._weak(size, *_arrays(loc, scale)))
+
+    def standard_normal(self, size=None, dtype=np.float64, out=None):
+        api._reject("standard_normal", out=out)
+        return _draw(self.key, "normal", _shape(size), dtype, weak=self._weak(size))
+
+    def exponential(self, scale=1.0, size=None):
+        shape = _out_shape(size, scale)
+        u = _draw(self.key, "uniform", shape, np.float64)
+        return _finish(-to_tracer(scale) * np.log1p(-u), shape, self._weak(size, *_arrays(scale)))
+
+    def integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False):
+        if high is None:
+            low, high = 0, low
+        if any(isinstance(v, Tracer) or np.ndim(v) for v in (low, high)):
+            raise unsupported("random integers with array or traced bounds",
+                              fix="Use Python ints for low and high.")
+        low, high = int(low), int(high) + (1 if endpoint else 0)
+        if high <= low:
+            raise ValueError(f"high <= low\n  at {user_location()}")
+        shape = _shape(size)
+        return _draw(self.key, "integers", shape, dtype, (np.int64(low), np.int64(high)),
+                     weak=self.python_ints and size is None and np.dtype(dtype) == np.int64)
+
+    def binomial(self, n, p, size=None):
+        shape = _out_shape(size, n, p)
+        return _draw(self.key, "binomial", shape, np.int64,
+                     (api.broadcast_to(api.astype(to_tracer(n), np.float64), shape),
+                      api.broadcast_to(api.astype(to_tracer(p), np.float64), shape)))
+
+    def poisson(self, lam=1.0, size=None):
+        shape = _out_shape(size, lam)
+        return _draw(self.key, "poisson", shape, np.int64,
+                     (api.broadcast_to(api.astype(to_tracer(lam), np.float64), shape),))
+
+    def permutation(self, x, axis=0):
+        if isinstance(x, (int, np.integer)):
+            return api.getitem(api.arange(int(x)), (self._order(int(x)),))
+        x = to_tracer(x)
+        n = x.shape[axis]
+        key = (slice(None),) * api._axis(axis, x.ndim) + (self._order(n),)
+        return api.getitem(x, key)
+
+    def shuffle(self, x, axis=0):
+        if not isinstance(x, Tracer):
+            raise unsupported("shuffling an array that is not traced")
+        x[...] = self.permutation(x, axis)
+
+    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        if p is not None:
+            raise unsupported("random choice with probabilities p=")
+        pool = api.arange(int(a)) if isinstance(a, (int, np.integer)) else to_tracer(a)
+        n = pool.shape[axis]
+        shape = _shape(size)
+        count = int(np.prod(shape, dtype=np.int64))
+        if replace:
+            idx = _draw(self.key, "integers", shape, np.int64, (np.int64(0), np.int64(n)))
+        else:
+            if count > n:
+                raise ValueError("Cannot take a larger sample than population when replace=False")
+            idx = api.reshape_to(api.getitem(self._order(n), (slice(0, count),)), shape)
+        out = api.getitem(pool, (slice(None),) * axis + (idx,))
+        return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+    def _order(self, n):
+        """A uniformly random permutation of range(n): argsort of uniform draws."""
+        u = _draw(self.key, "uniform", (n,), np.float64)
+        return np.argsort(u, kind="stable")
+
+
+def _arrays(*params):
+    return [p for p in params if not isinstance(p, (int, float))]
+
+
+def _finish(t, shape, python_float=False):
+    t = api.astype(t, np.float64)
+    t = api.broadcast_to(t, shape) if t.shape != shape else t
+    if python_float:
+        return emit("positive", [t], {"weak": True}, scalar=True)
+    return Tracer(t.atom, is_scalar=len(shape) == 0)
+
+
+# ------------------------------------------------------------- legacy API
+def _legacy():
+    return Stream(_state().global_stream(), python_ints=True)
+
+
+def seed(seed=None):
+    state = _state()
+    stream = state.global_stream()
+    if seed is None:
+        return None
+    set_buffer(buffer_of(stream).buffer, _key_of_seed(seed))
+
+
+LEGACY = {
+    "seed": seed,
+    "rand": lambda *shape: _legacy().random(shape or None),
+    "randn": lambda *shape: _legacy().standard_normal(shape or None),
+    "random": lambda size=None: _legacy().random(size),
+    "random_sample": lambda size=None: _legacy().random(size),
+    "sample": lambda size=None: _legacy().random(size),
+    "ranf": lambda size=None: _legacy().random(size),
+    "uniform": lambda low=0.0, high=1.0, size=None: _legacy().uniform(low, high, size),
+    "normal": lambda loc=0.0, scale=1.0, size=None: _legacy().normal(loc, scale, size),
+    "standard_normal": lambda size=None: _legacy().standard_normal(size),
+    "exponential": lambda scale=1.0, size=None: _legacy().exponential(scale, size),
+    "randint": lambda low, high=None, size=None, dtype=int: _legacy().integers(low, high, size, dtype),
+    "binomial": lambda n, p, size=None: _legacy().binomial(n, p, size),
+    "poisson": lambda lam=1.0, size=None: _legacy().poisson(lam, size),
+    "permutation": lambda x: _legacy().permutation(x),
+    "shuffle": lambda x: _legacy().shuffle(x),
+    "choice": lambda a, size=None, replace=True, p=None: _legacy().choice(a, size, replace, p),
+}
+
+
+class TracedGenerator(Stream):
+    """``np.random.default_rng(seed)`` while tracing."""
+
+    def __init__(self, seed=None):
+        if seed is None:
+            parent = _state().global_stream()
+            key = Tracer(emit("rng_split", [parent])[1].atom)
+            new_parent = emit("rng_split", [parent])[0]
+            set_buffer(buffer_of(parent).buffer, new_parent.atom)
+        else:
+            key = Tracer(_key_of_seed(seed))
+        buffer_of(key)
+        super().__init__(key, python_ints=False)
+
+
+def default_rng(seed=None):
+    return TracedGenerator(seed)
+
+
+LEGACY["default_rng"] = default_rng
+__all__ = ["LEGACY", "TracedGenerator", "start_trace", "end_trace", "current_builder"]

@@ -1,0 +1,217 @@
+"""Sorting and searching: sort, argsort, partition, lexsort, searchsorted, isin, digitize.
+
+Every sort is the stable ``argsort`` op followed by a gather, so NaN goes
+last and equal elements keep their order, as NumPy's ``kind="stable"``.
+That result is also a valid answer for NumPy's other kinds and for
+``partition``/``argpartition`` (a sorted array is partitioned at every kth).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to, implements,
+                        ravel, reshape)
+from .tracer import Tracer, emit, to_tracer
+
+_KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
+
+
+def _sortable(a, name):
+    if a.dtype.kind == "c":
+        raise unsupported(f"np.{name} of complex arrays")
+    if None in a.shape:
+        raise unsupported(f"np.{name} along a dimension of unknown size")
+
+
+def _sort_axis(a, axis, name):
+    """``(a, axis)`` with ``axis=None`` meaning the flattened array, as NumPy does."""
+    a = to_tracer(a)
+    _sortable(a, name)
+    if axis is None:
+        return ravel(a), 0
+    return a, _axis(axis, a.ndim)
+
+
+def _check_kind(kind, name):
+    if kind not in _KINDS:
+        # NumPy's own message for an unknown kind.
+        _numpy_says(getattr(np, name), np.zeros(1), kind=kind)
+
+
+def argsort_along(a, axis):
+    return emit("argsort", [a], {"axis": axis})
+
+
+def take_along(a, indices, axis):
+    return emit("take_along_axis", [a, indices], {"axis": axis % max(a.ndim, 1)})
+
+
+def take(a, indices, axis):
+    """``np.take`` for indices known to be in range (built by nptf, not by the user)."""
+    return emit("take", [a, astype(indices, np.intp)], {"axis": axis % max(a.ndim, 1)})
+
+
+@implements(np.argsort)
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    _reject("argsort", order=order)
+    _check_kind(kind, "argsort")
+    a, axis = _sort_axis(a, axis, "argsort")
+    return argsort_along(a, axis)
+
+
+@implements(np.sort)
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    _reject("sort", order=order)
+    _check_kind(kind, "sort")
+    a, axis = _sort_axis(a, axis, "sort")
+    return take_along(a, argsort_along(a, axis), axis)
+
+
+def _check_kth(a, kth, axis, name):
+    if isinstance(kth, Tracer):
+        raise unsupported(f"np.{name} with a traced kth")
+    # NumPy validates kth against the axis length; a 1-D sample of that length is enough.
+    _numpy_says(getattr(np, name), np.zeros(a.shape[axis], a.dtype), kth)
+
+
+@implements(np.partition)
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    _reject("partition", order=order)
+    a, axis = _sort_axis(a, axis, "partition")
+    _check_kth(a, kth, axis, "partition")
+    return sort(a, axis)
+
+
+@implements(np.argpartition)
+def argpartition(a, kth, axis=-1, kind="introselect", order=None):
+    _reject("argpartition", order=order)
+    a, axis = _sort_axis(a, axis, "argpartition")
+    _check_kth(a, kth, axis, "argpartition")
+    return argsort_along(a, axis)
+
+
+@implements(np.lexsort)
+def lexsort(keys, axis=-1):
+    """Stable sorts from the least to the most significant key (the last one)."""
+    keys = [to_tracer(k) for k in (keys if isinstance(keys, (list, tuple)) else to_tracer(keys))]
+    if not keys:
+        raise TypeError(f"need sequence of keys with len > 0 in lexsort\n  at {user_location()}")
+    if len({k.shape for k in keys}) > 1:
+        raise ValueError(f"all keys need to be the same shape\n  at {user_location()}")
+    for k in keys:
+        _sortable(k, "lexsort")
+    if keys[0].ndim == 0:
+        raise np.exceptions.AxisError(f"axis {axis} is out of bounds for array of dimension 0")
+    axis = _axis(axis, keys[0].ndim)
+    order = argsort_along(keys[0], axis)
+    for k in keys[1:]:
+        order = take_along(order, argsort_along(take_along(k, order, axis), axis), axis)
+    return order
+
+
+@implements(np.take_along_axis)
+def take_along_axis(arr, indices, axis=-1):
+    arr, indices = to_tracer(arr), to_tracer(indices)
+    if indices.dtype.kind not in "iu":
+        raise IndexError(f"`indices` must be an integer array\n  at {user_location()}")
+    if axis is None:
+        if indices.ndim != 1:
+            raise ValueError(f"when axis=None, `indices` must have a single dimension.\n"
+                             f"  at {user_location()}")
+        arr, axis = ravel(arr), 0
+    if arr.ndim != indices.ndim:
+        raise ValueError(f"`indices` and `arr` must have the same number of dimensions\n"
+                         f"  at {user_location()}")
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    if n is None:
+        raise unsupported("np.take_along_axis along a dimension of unknown size")
+    shape = tuple(indices.shape[axis] if i == axis else d for i, d in enumerate(
+        _numpy_says(np.broadcast_shapes, *[tuple(1 if i == axis else d for i, d in enumerate(s))
+                                           for s in (arr.shape, indices.shape)])))
+    idx = broadcast_to(astype(indices, np.intp), shape)
+    idx = np.where(idx < 0, idx + n, idx)  # NumPy counts negative indices from the end
+    in_range = (idx >= 0) & (idx < n)
+    idx = emit("check", [idx, in_range], {"message": f"index out of bounds for axis {axis} with "
+                                                     f"size {n}", "error": "IndexError"})
+    base = broadcast_to(arr, tuple(n if i == axis else d for i, d in enumerate(shape)))
+    return take_along(base, idx, axis)
+
+
+@implements(np.searchsorted)
+def searchsorted(a, v, side="left", sorter=None):
+    a, v = to_tracer(a), to_tracer(v)
+    if side not in ("left", "right"):
+        _numpy_says(np.searchsorted, np.zeros(1), 0, side=side)
+    if a.ndim != 1:
+        raise ValueError(f"object too deep for desired array\n  at {user_location()}")
+    _sortable(a, "searchsorted")
+    if v.dtype.kind == "c":
+        raise unsupported("np.searchsorted of complex values")
+    if sorter is not None:
+        a = take(a, to_tracer(sorter), 0)
+    return emit("searchsorted", [a, v], {"side": side}, scalar=v.ndim == 0)
+
+
+def _isin(element, test_elements, invert):
+    element, test = to_tracer(element), ravel(test_elements)
+    if test.shape[0] == 0:
+        found = broadcast_to(np.zeros((), bool), element.shape)
+    elif element.dtype.kind == "c" or test.dtype.kind == "c":
+        # No order for complex values: compare every pair.
+        found = np.any(reshape(element, element.shape + (1,)) == test, axis=-1)
+    else:
+        # Binary search in the sorted test values: O((n + m) log m), not O(n * m).
+        ordered = sort(test)
+        common = np.result_type(_sample_of(element.atom), _sample_of(ordered.atom))
+        pos = searchsorted(ordered, astype(element, common))
+        pos = np.minimum(pos, test.shape[0] - 1)
+        found = take(ordered, pos, 0) == element
+    found = Tracer(found.atom)
+    return ~found if invert else found
+
+
+@implements(np.isin)
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    if kind not in (None, "sort", "table"):
+        _numpy_says(np.isin, np.zeros(1), np.zeros(1), kind=kind)
+    return _isin(element, test_elements, invert)
+
+
+@implements(np.digitize)
+def digitize(x, bins, right=False):
+    static_bins = None if isinstance(bins, Tracer) else np.asarray(bins)
+    x, bins = to_tracer(x), to_tracer(bins)
+    if x.dtype.kind == "c":
+        raise TypeError(f"x may not be complex\n  at {user_location()}")
+    if static_bins is not None:
+        # Known bins: NumPy checks them and the direction is chosen now.
+        _numpy_says(np.digitize, np.zeros(1, x.dtype), static_bins, right)
+        side = "left" if right else "right"
+        if static_bins.size > 1 and np.all(np.diff(static_bins) <= 0) and \
+                static_bins[0] != static_bins[-1]:
+            out = static_bins.size - searchsorted(bins[::-1], x, side=side)
+            return Tracer(out.atom, is_scalar=x.ndim == 0)
+        return searchsorted(bins, x, side=side)
+    if bins.ndim != 1:
+        raise ValueError(f"object has too many dimensions\n  at {user_location()}")
+    side = "left" if right else "right"
+    n = bins.shape[0]
+    rising = searchsorted(bins, x, side=side)
+    falling = n - searchsorted(bins[::-1], x, side=side)
+    if n < 2:
+        return rising
+    increasing, decreasing = np.all(bins[1:] >= bins[:-1]), np.all(bins[1:] <= bins[:-1])
+    out = np.where(increasing, rising, falling)
+    out = emit("check", [out, increasing | decreasing],
+               {"message": "bins must be monotonically increasing or decreasing",
+                "error": "ValueError"})
+    return Tracer(out.atom, is_scalar=x.ndim == 0)
+
+
+Tracer.argsort = lambda self, axis=-1, kind=None, order=None, *, stable=None: \
+    argsort(self, axis, kind, order, stable=stable)
+Tracer.argpartition = lambda self, kth, axis=-1, kind="introselect", order=None: \
+    argpartition(self, kth, axis, kind, order)
+Tracer.searchsorted = lambda self, v, side="left", sorter=None: searchsorted(self, v, side, sorter)

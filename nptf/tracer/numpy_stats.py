@@ -1,0 +1,405 @@
+"""Order statistics, NaN-ignoring reductions and weighted statistics.
+
+Quantiles sort along the reduced axes and gather the two neighbours of each
+virtual index; the NaN-ignoring variants do the same with a per-slice count
+of valid values (NaN sorts last). Result dtypes come from NumPy run on a
+one-element sample with the user's own ``q``, ``dtype`` and ``ddof``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import unsupported, user_location
+from . import numpy_math as m
+from .numpy_api import (_axes, _NoValue, _numpy_says, _reject, astype, broadcast_to, implements,
+                        reshape, transpose)
+from .numpy_sorting import sort, take_along
+from .tracer import Tracer, emit, to_tracer
+
+_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _sample(a, dtype=None):
+    return np.zeros((1,), a.dtype if dtype is None else dtype)
+
+
+def _as_scalar(t):
+    return Tracer(t.atom, is_scalar=t.ndim == 0)
+
+
+# ------------------------------------------------------------------ quantiles
+def _gather_axes_last(a, axis):
+    """``a`` with the reduced axes merged into one last axis; also the kept shape."""
+    axes = _axes(axis, a.ndim)
+    kept = [i for i in range(a.ndim) if i not in axes]
+    merged = transpose(a, kept + list(axes))
+    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+    kept_shape = tuple(a.shape[i] for i in kept)
+    return reshape(merged, kept_shape + (n,)), axes, kept_shape
+
+
+def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
+    """Shared by quantile/percentile/median and their nan-variants; ``q`` in [0, 1]."""
+    a = to_tracer(a)
+    if isinstance(q, Tracer):
+        raise unsupported(f"np.{name} with traced q", fix="Pass q as Python numbers or an array "
+                          "that is not an argument of the compiled function.")
+    if method not in _METHODS + ("median",):
+        _numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
+        raise unsupported(f"np.{name}(..., method={method!r})")
+    if None in a.shape:
+        raise unsupported(f"np.{name} of an array with a dimension of unknown size")
+    out_dtype = np.dtype(_numpy_says(probe, method=method).dtype)
+    q = np.asarray(q, dtype=np.float64)
+    flat, axes, kept_shape = _gather_axes_last(a, axis)
+    n = flat.shape[-1]
+    if n == 0:
+        raise unsupported(f"np.{name} of an empty slice")
+    ordered = sort(flat, axis=-1)
+    qs = q.ravel()
+    if ignore_nan and a.dtype.kind == "f":
+        valid = m.sum_(astype(~np.isnan(ordered), np.intp), axis=-1, keepdims=True)
+        last = np.maximum(valid - 1, 0)
+        virtual = astype(last, np.float64) * qs
+    else:
+        valid, last = None, n - 1
+        virtual = broadcast_to(qs * (n - 1), kept_shape + (qs.size,))
+    below = np.floor(virtual)
+    if method == "nearest":
+        # NumPy rounds the virtual index half to even.
+        below = np.round(virtual)
+    gamma = astype(virtual - below, out_dtype)
+    lo = astype(below, np.intp)
+    hi = np.minimum(lo + 1, last)
+    lo_val = astype(take_along(ordered, broadcast_to(lo, kept_shape + (qs.size,)), -1), out_dtype)
+    hi_val = astype(take_along(ordered, broadcast_to(hi, kept_shape + (qs.size,)), -1), out_dtype)
+    if method == "median":
+        # NumPy's median is the mean of the middle one or two values, not an interpolation.
+        wide = np.float32 if out_dtype == np.float16 else out_dtype
+        mid = astype((astype(lo_val, wide) + astype(hi_val, wide)) * 0.5, out_dtype)
+        res = np.where(gamma == 0, lo_val, mid)
+    elif method in ("lower", "nearest"):
+        res = lo_val
+    elif method == "higher":
+        res = astype(take_along(ordered, broadcast_to(np.minimum(astype(np.ceil(virtual), np.intp),
+                                                                 last), kept_shape + (qs.size,)),
+                                -1), out_dtype)
+    else:
+        if method == "midpoint":
+            gamma = np.where(virtual == below, np.zeros((), out_dtype), np.full((), 0.5, out_dtype))
+        if a.dtype.kind == "f":
+            # NumPy's _lerp subtracts in the array's own dtype before scaling by gamma.
+            lo_val = take_along(ordered, broadcast_to(lo, kept_shape + (qs.size,)), -1)
+            hi_val = take_along(ordered, broadcast_to(hi, kept_shape + (qs.size,)), -1)
+        diff = hi_val - lo_val
+        res = np.where(gamma >= 0.5, hi_val - diff * (1 - gamma), lo_val + diff * gamma)
+    if a.dtype.kind == "f":
+        nan = np.full((), np.nan, out_dtype)
+        if ignore_nan:
+            res = np.where(valid == 0, nan, res)
+        else:
+            res = np.where(np.isnan(ordered[..., -1:]), nan, res)  # NaN anywhere gives NaN
+    res = astype(res, out_dtype)
+    res = transpose(res, [res.ndim - 1] + list(range(res.ndim - 1)))  # q's axis first
+    if keepdims:
+        kept_shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
+    res = reshape(res, q.shape + kept_shape)
+    return _as_scalar(res) if res.ndim == 0 else res
+
+
+def _quantile_impl(name, ignore_nan, scale):
+    fn = getattr(np, name)
+
+    def impl(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False,
+             *, weights=None, interpolation=None):
+        _reject(name, out=out, weights=weights, interpolation=interpolation)
+        a = to_tracer(a)
+        probe = lambda **kw: fn(_sample(a), q, **kw)  # noqa: E731  (validates q like NumPy)
+        return _quantile(a, np.asarray(q, np.float64) / scale if not isinstance(q, Tracer) else q,
+                         axis, keepdims, method, ignore_nan, name, probe)
+    return impl
+
+
+for _name, _nan, _scale in [("quantile", False, 1), ("percentile", False, 100),
+                            ("nanquantile", True, 1), ("nanpercentile", True, 100)]:
+    implements(getattr(np, _name))(_quantile_impl(_name, _nan, _scale))
+
+
+def _median_impl(name, ignore_nan):
+    fn = getattr(np, name)
+
+    def impl(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+        _reject(name, out=out)
+        a = to_tracer(a)
+        return _quantile(a, 0.5, axis, keepdims, "median", ignore_nan, name,
+                         lambda **kw: fn(_sample(a)))
+    return impl
+
+
+implements(np.median)(_median_impl("median", False))
+implements(np.nanmedian)(_median_impl("nanmedian", True))
+
+
+# ------------------------------------------------------- NaN-ignoring reductions
+def _has_nans(a):
+    return a.dtype.kind in "fc"
+
+
+def _replace_nan(a, value):
+    a = to_tracer(a)
+    if not _has_nans(a):
+        return a
+    return np.where(np.isnan(a), np.full((), value, a.dtype), a)
+
+
+@implements(np.nansum)
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+    _reject("nansum", out=out, initial=initial, where=where)
+    return m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims)
+
+
+@implements(np.nanprod)
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+    _reject("nanprod", out=out, initial=initial, where=where)
+    return m.prod_(_replace_nan(a, 1), axis, dtype, keepdims=keepdims)
+
+
+@implements(np.nancumsum)
+def nancumsum(a, axis=None, dtype=None, out=None):
+    _reject("nancumsum", out=out)
+    return m.cumsum(_replace_nan(a, 0), axis, dtype)
+
+
+@implements(np.nancumprod)
+def nancumprod(a, axis=None, dtype=None, out=None):
+    _reject("nancumprod", out=out)
+    return m.cumprod(_replace_nan(a, 1), axis, dtype)
+
+
+def _valid_count(a, axis, keepdims):
+    a = to_tracer(a)
+    return m.sum_(astype(~np.isnan(a), np.intp), axis, keepdims=keepdims)
+
+
+@implements(np.nanmean)
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
+    _reject("nanmean", out=out, where=where)
+    a = to_tracer(a)
+    if not _has_nans(a):
+        return m.mean(a, axis, dtype, keepdims=keepdims)
+    out_dtype = np.dtype(_numpy_says(np.nanmean, _sample(a), dtype=dtype).dtype)
+    total = m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims)
+    count = _valid_count(a, axis, keepdims)
+    # NumPy divides in the sum's dtype (``true_divide(..., casting="unsafe")``).
+    return astype(total / astype(count, total.dtype), out_dtype)
+
+
+def _nanvar(a, axis, dtype, ddof, keepdims, name):
+    a = to_tracer(a)
+    if not _has_nans(a):
+        return getattr(m, name[3:])(a, axis, dtype, ddof=ddof, keepdims=keepdims)
+    out_dtype = np.dtype(_numpy_says(getattr(np, name), _sample(a), dtype=dtype, ddof=ddof).dtype)
+    count = _valid_count(a, axis, True)
+    total = m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=True)
+    centered = a - total / astype(count, total.dtype)
+    centered = np.where(np.isnan(a), np.zeros((), centered.dtype), centered)
+    if centered.dtype.kind == "c":
+        squares = np.real(centered) ** 2 + np.imag(centered) ** 2
+    else:
+        squares = centered * centered
+    dof = _valid_count(a, axis, keepdims) - ddof
+    sq = m.sum_(squares, axis, keepdims=keepdims)
+    var = sq / astype(dof, sq.dtype)
+    var = np.where(dof <= 0, np.full((), np.nan, var.dtype), var)
+    res = np.sqrt(var) if name == "nanstd" else var
+    return _as_scalar(astype(res, out_dtype))
+
+
+@implements(np.nanvar)
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
+           mean=_NoValue, correction=_NoValue):
+    _reject("nanvar", out=out, where=where, mean=mean)
+    return _nanvar(a, axis, dtype, ddof if correction is _NoValue else correction, keepdims, "nanvar")
+
+
+@implements(np.nanstd)
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
+           mean=_NoValue, correction=_NoValue):
+    _reject("nanstd", out=out, where=where, mean=mean)
+    return _nanvar(a, axis, dtype, ddof if correction is _NoValue else correction, keepdims, "nanstd")
+
+
+def _nan_extremum(name, reduce, fill):
+    def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
+        _reject(name, out=out, initial=initial, where=where)
+        a = to_tracer(a)
+        if a.dtype.kind != "f":
+            return reduce(a, axis, keepdims=keepdims)
+        res = reduce(_replace_nan(a, fill), axis, keepdims=keepdims)
+        all_nan = m.all_(np.isnan(a), axis, keepdims=keepdims)
+        return _as_scalar(np.where(all_nan, np.full((), np.nan, a.dtype), res))
+    return impl
+
+
+implements(np.nanmax)(_nan_extremum("nanmax", m.max_, -np.inf))
+implements(np.nanmin)(_nan_extremum("nanmin", m.min_, np.inf))
+
+
+def _nan_arg_extremum(name, reduce, fill):
+    def impl(a, axis=None, out=None, *, keepdims=False):
+        _reject(name, out=out)
+        a = to_tracer(a)
+        if a.dtype.kind != "f":
+            return reduce(a, axis, keepdims=keepdims)
+        # NumPy itself replaces NaN by -inf (+inf) and refuses all-NaN slices.
+        res = reduce(_replace_nan(a, fill), axis, keepdims=keepdims)
+        ok = ~m.all_(np.isnan(a), axis, keepdims=keepdims)
+        out_ = emit("check", [res, ok], {"message": "All-NaN slice encountered", "error": "ValueError"})
+        return Tracer(out_.atom, is_scalar=res.is_scalar)
+    return impl
+
+
+implements(np.nanargmax)(_nan_arg_extremum("nanargmax", m.argmax, -np.inf))
+implements(np.nanargmin)(_nan_arg_extremum("nanargmin", m.argmin, np.inf))
+
+
+@implements(np.count_nonzero)
+def count_nonzero(a, axis=None, *, keepdims=False):
+    a = to_tracer(a)
+    return m.sum_(astype(a, np.bool_), axis, dtype=np.intp, keepdims=keepdims)
+
+
+# ------------------------------------------------------- weighted statistics
+@implements(np.average)
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    a = to_tracer(a)
+    if weights is None:
+        avg = m.mean(a, axis, keepdims=keepdims)
+        count = (a.size // avg.size) if avg.size else 0
+        scl = broadcast_to(np.asarray(count).astype(avg.dtype)[()], avg.shape)
+        return (avg, _as_scalar(scl) if avg.is_scalar else scl) if returned else avg
+    w = to_tracer(weights)
+    if a.dtype.kind in "biu":
+        dtype = np.result_type(a.dtype, w.dtype, "f8")
+    else:
+        dtype = np.result_type(a.dtype, w.dtype)
+    if a.shape != w.shape:
+        if axis is None:
+            raise TypeError(f"Axis must be specified when shapes of a and weights differ.\n"
+                            f"  at {user_location()}")
+        axes = _axes(axis, a.ndim)
+        if w.shape != tuple(a.shape[i] for i in axes):
+            raise ValueError(f"Shape of weights must be consistent with shape of a along "
+                             f"specified axis.\n  at {user_location()}")
+        shape = [1] * a.ndim
+        for i in axes:
+            shape[i] = a.shape[i]
+        w = reshape(w, tuple(shape)) if sorted(axes) == list(axes) else None
+        if w is None:
+            raise unsupported("np.average with weights over unsorted axes")
+        w = broadcast_to(w, a.shape)
+    scl = m.sum_(w, axis, dtype=dtype, keepdims=keepdims)
+    scl = emit("check", [scl, ~m.any_(scl == 0)],
+               {"message": "Weights sum to zero, can't be normalized", "error": "ZeroDivisionError"})
+    avg = m.sum_(np.multiply(a, w, dtype=dtype), axis, keepdims=keepdims) / scl
+    avg = _as_scalar(avg)
+    if returned:
+        return avg, _as_scalar(broadcast_to(scl, avg.shape))
+    return avg
+
+
+@implements(np.cov)
+def cov(m_, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
+        dtype=None):
+    if fweights is not None or aweights is not None:
+        raise unsupported("np.cov(..., fweights=/aweights=)")
+    x = to_tracer(m_)
+    if x.ndim > 2:
+        raise ValueError(f"m has more than 2 dimensions\n  at {user_location()}")
+    dtype = np.result_type(x.dtype, np.float64) if dtype is None else np.dtype(dtype)
+    if y is not None:
+        y = to_tracer(y)
+        if y.ndim > 2:
+            raise ValueError(f"y has more than 2 dimensions\n  at {user_location()}")
+        dtype = np.result_type(dtype, y.dtype)
+    X = astype(reshape(x, (1,) * (2 - x.ndim) + x.shape), dtype)
+    if not rowvar and X.shape[0] != 1:
+        X = transpose(X)
+    if y is not None:
+        Y = astype(reshape(y, (1,) * (2 - y.ndim) + y.shape), dtype)
+        if not rowvar and Y.shape[0] != 1:
+            Y = transpose(Y)
+        X = concatenate_rows(X, Y)
+    ddof = (1 if not bias else 0) if ddof is None else ddof
+    fact = X.shape[1] - ddof
+    X = X - m.mean(X, axis=1, keepdims=True)
+    c = m.matmul(X, np.conjugate(transpose(X)) if X.dtype.kind == "c" else transpose(X))
+    c = c * (1.0 / fact if fact > 0 else np.inf)
+    shape = tuple(d for d in c.shape if d != 1)
+    return reshape(c, shape)
+
+
+def concatenate_rows(x, y):
+    from .numpy_api import concatenate
+    return concatenate([x, y], 0)
+
+
+@implements(np.corrcoef)
+def corrcoef(x, y=None, rowvar=True, bias=np._NoValue, ddof=np._NoValue, *, dtype=None):
+    c = cov(x, y, rowvar, dtype=dtype)
+    if c.ndim == 0:
+        return c / c
+    d = np.real(np.diagonal(c))
+    std = np.sqrt(d)
+    c = c / std[:, None] / std[None, :]
+    if c.dtype.kind == "c":
+        return np.clip(np.real(c), -1, 1) + np.clip(np.imag(c), -1, 1) * 1j
+    return np.clip(c, -1, 1)
+
+
+# ----------------------------------------------------------------- histograms
+@implements(np.histogram)
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    from .numpy_sorting import searchsorted
+    from .numpy_api import linspace, ravel
+    a = ravel(a)
+    if isinstance(bins, str) or isinstance(range, Tracer):
+        raise unsupported("np.histogram with string bins or a traced range")
+    w = None if weights is None else ravel(weights)
+    sample_bins = bins if not isinstance(bins, Tracer) else np.arange(bins.shape[0], dtype=bins.dtype)
+    probe = _numpy_says(np.histogram, np.zeros(1, a.dtype), sample_bins, range, density,
+                        None if w is None else np.ones(1, w.dtype))
+    hist_dtype, edge_dtype = probe[0].dtype, probe[1].dtype
+    if isinstance(bins, (int, np.integer)):
+        n = int(bins)
+        if range is not None:
+            edges = to_tracer(np.histogram_bin_edges(np.zeros(0, a.dtype), n, range))
+        else:
+            if a.shape[0] == 0:
+                lo, hi = np.zeros((), edge_dtype), np.ones((), edge_dtype)
+            else:
+                lo, hi = m.min_(a), m.max_(a)
+                finite = np.isfinite(lo) & np.isfinite(hi)
+                lo = emit("check", [lo, finite], {"message": "autodetected range of the data is "
+                                                             "not finite", "error": "ValueError"})
+                same = lo == hi
+                lo, hi = np.where(same, lo - 0.5, lo), np.where(same, hi + 0.5, hi)
+            edges = astype(linspace(lo, hi, n + 1, endpoint=True, dtype=edge_dtype), edge_dtype)
+    else:
+        edges = to_tracer(bins)
+        n = edges.shape[0] - 1
+        if isinstance(bins, Tracer):
+            steps = edges[1:] - edges[:-1]
+            edges = emit("check", [edges, m.all_(steps >= 0)],
+                         {"message": "`bins` must increase monotonically, when an array",
+                          "error": "ValueError"})
+    index = searchsorted(edges, a, side="right") - 1
+    index = np.where(a == edges[-1], n - 1, index)  # the last bin is closed
+    values = broadcast_to(np.ones((), hist_dtype), a.shape) if w is None else astype(w, hist_dtype)
+    if density:
+        values = broadcast_to(np.ones((), np.intp), a.shape) if w is None else w
+    counts = emit("segment_sum", [values, index], {"length": n})
+    if density:
+        widths = edges[1:] - edges[:-1]
+        counts = astype(counts / widths / m.sum_(counts), hist_dtype)
+    return counts, astype(edges, edge_dtype)

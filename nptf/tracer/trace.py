@@ -1,0 +1,86 @@
+"""Run a user's function on tracers and collect the Graph it builds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..graph_ir import ArrayType, Graph
+from ..graph_ir.ir import Literal
+from ..tree import flatten
+from .builder import building
+from .control_flow import UNROLL_LIMIT
+from .convert import convert, should_convert
+from .namespace import numpy_patched, rebind
+from .numpy_random import end_trace as end_random
+from .numpy_random import start_trace as start_random
+from .tracer import Tracer, to_atom
+
+
+@dataclass
+class OutputInfo:
+    """How to hand a graph output back to Python as NumPy would have."""
+    kind: str           # "array", "scalar" (NumPy scalar), "pyscalar" (weak -> Python), "static"
+    value: object = None
+
+
+@dataclass
+class TracedFunction:
+    graph: Graph
+    out_tree: object
+    out_info: list
+    mutated: list = None   # graph-input indices of arguments the function writes into;
+                           # their final values are the last graph outputs, in this order
+    random_seed: bool = False   # the last graph input is an int64[2] seed, fresh every call
+
+    def __str__(self):
+        return str(self.graph)
+
+
+def trace_function(fn, leaf_specs, rebuild, unroll=8):
+    """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)``.
+
+    ``leaf_specs[i]`` is ``(ArrayType, is_scalar)`` for a leaf that becomes a graph
+    input, or the static Python value itself.
+    """
+    with numpy_patched(), building() as builder:
+        rng_token = start_random(builder)
+        leaves = []
+        for spec in leaf_specs:
+            if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], ArrayType):
+                var = builder.new_input(spec[0])
+                leaves.append(Tracer(var, is_scalar=spec[1]))
+            else:
+                leaves.append(spec)
+        call_args, call_kwargs = rebuild(leaves)
+        target = convert(fn) if should_convert(fn) else fn
+        if target is fn:
+            target = rebind(fn)
+        token = UNROLL_LIMIT.set(unroll)
+        try:
+            result = target(*call_args, **call_kwargs)
+        finally:
+            UNROLL_LIMIT.reset(token)
+        out_leaves, out_tree = flatten(result)
+        atoms, info = [], []
+        for leaf in out_leaves:
+            if isinstance(leaf, Tracer):
+                atoms.append(leaf.atom)
+                kind = "pyscalar" if leaf.type.weak else ("scalar" if leaf.is_scalar else "array")
+                info.append(OutputInfo(kind))
+            elif leaf is None or isinstance(leaf, (str, bool, int, float, complex)):
+                info.append(OutputInfo("static", leaf))
+            else:
+                atom = to_atom(leaf)
+                atoms.append(atom)
+                info.append(OutputInfo("scalar" if isinstance(leaf, np.generic) else "array"))
+        inputs = [leaf for leaf in leaves if isinstance(leaf, Tracer)]
+        mutated = [i for i, t in enumerate(inputs) if t.view is not None and t.view.buffer.written
+                   and t.view.steps == ()]
+        atoms += [inputs[i].view.buffer.atom for i in mutated]
+        random_state = end_random(rng_token)
+        graph = builder.build(atoms)
+    return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)
+
+
+__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal"]

@@ -1,0 +1,256 @@
+"""Tracer: the abstract array a user's function sees while it is traced.
+
+It quacks like ``np.ndarray``: Python operators, properties and methods, and
+NumPy's dispatch protocols (``__array_ufunc__``, ``__array_function__``) all
+turn into equations of the graph under construction.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..errors import TracerConversionError, unsupported, user_location
+from ..graph_ir import ArrayType
+from ..graph_ir.ir import Literal, Var
+from ..graph_ir.types import weak_type_of
+from .builder import current_builder
+
+
+class Tracer:
+    """A traced array: an IR atom plus whether NumPy would hand back a scalar.
+
+    ``is_scalar`` mirrors NumPy's distinction between a 0-d array
+    (``np.asarray(1.0)``) and a scalar (``np.float64(1.0)``, what ufuncs and
+    full reductions return), so compiled outputs come back as NumPy would.
+    """
+
+    __slots__ = ("_atom", "is_scalar", "view")
+    __array_priority__ = 1000
+
+    def __init__(self, atom, is_scalar=False):
+        self._atom = atom
+        self.is_scalar = is_scalar and atom.type.ndim == 0
+        self.view = None  # a views.View once this array shares memory with others
+
+    @property
+    def atom(self):
+        """The IR value this array holds *now*: writes through any alias re-define it."""
+        if self.view is not None:
+            return self.view.current(self)
+        return self._atom
+
+    # ---------------------------------------------------------------- shapes
+    @property
+    def type(self) -> ArrayType:
+        return self.atom.type
+
+    @property
+    def shape(self):
+        return self.atom.type.shape
+
+    @property
+    def dtype(self):
+        return self.atom.type.dtype
+
+    @property
+    def ndim(self):
+        return self.atom.type.ndim
+
+    @property
+    def size(self):
+        return self.atom.type.size
+
+    @property
+    def itemsize(self):
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.size * self.itemsize
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return concrete_dim(self, 0, "len()")
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(len(self)))
+
+    def __repr__(self):
+        return f"Tracer<{self.type}>"
+
+    # ------------------------------------------------- concretization errors
+    def _concrete(self, what, fix=None):
+        fix = fix or ("Use np.where(...) for a data-dependent choice, or make the value a static "
+                      "argument with nptf.compile(..., static_argnames=[...]).")
+        raise TracerConversionError(
+            f"{what} needs a concrete value, but this array ({self.type}) is only known when the "
+            f"compiled graph runs. {fix}\n  at {user_location()}")
+
+    def __bool__(self):
+        self._concrete("bool() of a traced array (e.g. `if x > 0:` or `while err > tol:`)")
+
+    def __int__(self):
+        self._concrete("int() of a traced array")
+
+    def __float__(self):
+        self._concrete("float() of a traced array")
+
+    def __complex__(self):
+        self._concrete("complex() of a traced array")
+
+    def __index__(self):
+        self._concrete("using a traced array as a Python index or size")
+
+    def item(self, *args):
+        self._concrete("x.item()")
+
+    def tolist(self):
+        self._concrete("x.tolist()")
+
+    def __array__(self, dtype=None, copy=None):
+        self._concrete("converting a traced array to a NumPy array (np.asarray/np.array or a "
+                       "NumPy function without array-protocol support)",
+                       "Call NumPy functions on the array directly (they are traced); if this "
+                       "came from a library that calls np.asarray, that library cannot be compiled.")
+
+    __hash__ = None
+
+    # ------------------------------------------------------ NumPy protocols
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        from .numpy_api import ufunc_method
+        return ufunc_method(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        from .numpy_api import IMPLS
+        impl = IMPLS.get(func)
+        if impl is None:
+            raise unsupported(f"np.{getattr(func, '__name__', func)}")
+        return impl(*args, **kwargs)
+
+
+def concrete_dim(x, axis, what):
+    """The size of ``x``'s dimension ``axis``, which ``what`` needs as a Python int."""
+    d = x.shape[axis]
+    if d is None:
+        from ..errors import DynamicShapeError
+        raise DynamicShapeError(f"{what} needs the size of dimension {axis} of a {x.type} array, "
+                                f"which is only known at run time. Give that dimension a fixed "
+                                f"size, or express the code through the array itself (e.g. "
+                                f"np.zeros_like(x)).\n  at {user_location()}")
+    return d
+
+
+# ------------------------------------------------------------------- atoms
+def is_tracer(x) -> bool:
+    return isinstance(x, Tracer)
+
+
+def contains_tracer(x) -> bool:
+    if isinstance(x, Tracer):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(contains_tracer(v) for v in x)
+    return False
+
+
+def check_dtype(dtype, where=None):
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "biufc":
+        raise TypeError(f"nptf compiles numeric and boolean arrays only; dtype {dtype} "
+                        f"(object, string, datetime or structured) is not supported. Convert it to "
+                        f"a numeric dtype before calling the compiled function.\n  at "
+                        f"{where or user_location()}")
+    return dtype
+
+
+def to_atom(x):
+    """Any array-like as an IR atom: tracers unwrap, Python scalars become weak literals."""
+    if isinstance(x, Tracer):
+        return x.atom
+    if isinstance(x, (bool, int, float, complex)) and not isinstance(x, np.generic):
+        return Literal(x, weak_type_of(x))
+    if isinstance(x, (list, tuple)) and contains_tracer(x):
+        from .numpy_api import array
+        return array(x).atom
+    arr = np.asarray(x)
+    check_dtype(arr.dtype)
+    return Literal(arr, ArrayType(arr.shape, arr.dtype))
+
+
+def to_tracer(x) -> Tracer:
+    if isinstance(x, Tracer):
+        return x
+    scalar = isinstance(x, (numbers.Number, np.generic))
+    return Tracer(to_atom(x), is_scalar=scalar)
+
+
+def emit(op_name, inputs, params=None, scalar=False, where=None):
+    """Emit one equation; returns a Tracer (or a tuple of them for several outputs)."""
+    atoms = [to_atom(x) for x in inputs]
+    builder = current_builder()
+    if builder is None:
+        raise RuntimeError("nptf tracer used outside of tracing")
+    outs = builder.emit(op_name, atoms, params, where)
+    tracers = tuple(Tracer(v, is_scalar=scalar) for v in outs)
+    return tracers if len(tracers) != 1 else tracers[0]
+
+
+def _binop(ufunc_name, reflected=False):
+    def method(self, other):
+        from .numpy_api import apply_ufunc, NotAnArray
+        try:
+            return apply_ufunc(getattr(np, ufunc_name), (other, self) if reflected else (self, other),
+                               python_operator=True)
+        except NotAnArray:
+            return NotImplemented
+    return method
+
+
+def _unop(ufunc_name):
+    def method(self):
+        from .numpy_api import apply_ufunc
+        return apply_ufunc(getattr(np, ufunc_name), (self,), python_operator=True)
+    return method
+
+
+for _dunder, _uf in [("add", "add"), ("sub", "subtract"), ("mul", "multiply"),
+                     ("truediv", "divide"), ("floordiv", "floor_divide"), ("mod", "remainder"),
+                     ("pow", "power"), ("and", "bitwise_and"), ("or", "bitwise_or"),
+                     ("xor", "bitwise_xor"), ("lshift", "left_shift"), ("rshift", "right_shift"),
+                     ("divmod", "divmod")]:
+    setattr(Tracer, f"__{_dunder}__", _binop(_uf))
+    setattr(Tracer, f"__r{_dunder}__", _binop(_uf, reflected=True))
+def _pow(self, other):
+    # ndarray.__pow__ computes integer/bool ``x ** 2`` with np.square (bool ** 2 -> int8).
+    if type(other) in (int, float) and other == 2 and self.dtype.kind in "biu" and not self.is_scalar:
+        from .numpy_api import apply_ufunc
+        return apply_ufunc(np.square, (self,), python_operator=True)
+    return _binop("power")(self, other)
+
+
+Tracer.__pow__ = _pow
+
+for _dunder, _uf in [("lt", "less"), ("le", "less_equal"), ("gt", "greater"),
+                     ("ge", "greater_equal"), ("eq", "equal"), ("ne", "not_equal")]:
+    setattr(Tracer, f"__{_dunder}__", _binop(_uf))
+for _dunder, _uf in [("neg", "negative"), ("pos", "positive"), ("abs", "absolute"),
+                     ("invert", "invert")]:
+    setattr(Tracer, f"__{_dunder}__", _unop(_uf))
+
+
+def _matmul(self, other):
+    from .numpy_math import matmul
+    return matmul(self, other)
+
+
+def _rmatmul(self, other):
+    from .numpy_math import matmul
+    return matmul(other, self)
+
+
+Tracer.__matmul__ = _matmul
+Tracer.__rmatmul__ = _rmatmul

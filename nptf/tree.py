@@ -1,0 +1,59 @@
+"""A minimal pytree: tuples, lists and dicts of leaves, flattened and rebuilt."""
+from __future__ import annotations
+
+
+class TreeDef:
+    __slots__ = ("kind", "meta", "children", "_hash")
+
+    def __init__(self, kind, meta, children):
+        self.kind, self.meta, self.children = kind, meta, children
+        self._hash = hash((kind, meta, children))
+
+    def __eq__(self, other):
+        return isinstance(other, TreeDef) and (self.kind, self.meta, self.children) == \
+            (other.kind, other.meta, other.children)
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return f"TreeDef({self.kind}, {self.meta}, {self.children})"
+
+
+LEAF = TreeDef("leaf", None, ())
+
+
+def flatten(tree, is_leaf=None):
+    leaves = []
+
+    def go(x):
+        if is_leaf is not None and is_leaf(x):
+            leaves.append(x)
+            return LEAF
+        if type(x) is tuple or type(x) is list:
+            return TreeDef(type(x).__name__, len(x), tuple(go(v) for v in x))
+        if isinstance(x, tuple) and hasattr(type(x), "_fields"):   # namedtuple
+            return TreeDef("namedtuple", type(x), tuple(go(v) for v in x))
+        if type(x) is dict:
+            keys = tuple(x.keys())
+            return TreeDef("dict", keys, tuple(go(x[k]) for k in keys))
+        leaves.append(x)
+        return LEAF
+    return leaves, go(tree)
+
+
+def unflatten(treedef, leaves):
+    it = iter(leaves)
+
+    def go(t):
+        if t.kind == "leaf":
+            return next(it)
+        children = [go(c) for c in t.children]
+        if t.kind == "tuple":
+            return tuple(children)
+        if t.kind == "list":
+            return children
+        if t.kind == "namedtuple":
+            return t.meta(*children)
+        return dict(zip(t.meta, children))
+    return go(treedef)

@@ -1,0 +1,16 @@
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture(params=[False, True], ids=["graph", "xla"])
+def jit(request):
+    return request.param
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(0)

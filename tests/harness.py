@@ -1,0 +1,108 @@
+"""Compare compiled functions with NumPy: exact dtype, shape and scalar-ness, close values."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+import nptf
+
+TOL = {np.float16: 2e-3, np.float32: 2e-5, np.float64: 1e-9}
+
+
+def tolerance(dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        dtype = np.empty(0, dtype).real.dtype
+    return TOL.get(dtype.type, 0)
+
+
+def run_numpy(fn, *args):
+    """NumPy's result, or the exception it raises."""
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return fn(*args), None
+        except Exception as e:  # noqa: BLE001
+            return None, e
+
+
+def describe(x):
+    if isinstance(x, (tuple, list)):
+        return type(x).__name__ + "(" + ", ".join(describe(v) for v in x) + ")"
+    if isinstance(x, np.ndarray):
+        return f"ndarray[{x.dtype}{list(x.shape)}]"
+    if isinstance(x, np.generic):
+        return f"{type(x).__name__}"
+    return type(x).__name__
+
+
+def mismatch(expected, got, rtol_scale=1.0):
+    """None when ``got`` matches NumPy's ``expected``; otherwise a description."""
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or list(got) != list(expected):
+            return f"structure {describe(got)} != {describe(expected)}"
+        return mismatch(tuple(expected.values()), tuple(got.values()), rtol_scale)
+    if isinstance(expected, (tuple, list)):
+        if type(got) is not type(expected) or len(got) != len(expected):
+            return f"structure {describe(got)} != {describe(expected)}"
+        for e, g in zip(expected, got):
+            m = mismatch(e, g, rtol_scale)
+            if m:
+                return m
+        return None
+    if isinstance(expected, np.ndarray) != isinstance(got, np.ndarray) or \
+            isinstance(expected, np.generic) != isinstance(got, np.generic):
+        return f"kind {describe(got)} != {describe(expected)}"
+    if not isinstance(expected, (np.ndarray, np.generic)):
+        if type(expected) is not type(got):
+            return f"type {type(got).__name__} != {type(expected).__name__}"
+        if expected is None or isinstance(expected, str):
+            return None if expected == got else f"value {got!r} != {expected!r}"
+        if type(expected) is not type(got):
+            return f"type {type(got).__name__} != {type(expected).__name__}"
+        return None if np.allclose(expected, got, equal_nan=True) else f"value {got} != {expected}"
+    if got.dtype != expected.dtype:
+        return f"dtype {got.dtype} != {expected.dtype}"
+    if np.shape(got) != np.shape(expected):
+        return f"shape {np.shape(got)} != {np.shape(expected)}"
+    tol = tolerance(expected.dtype) * rtol_scale
+    if expected.dtype.kind == "c":
+        return mismatch(np.real(expected), np.real(got), rtol_scale) or \
+            mismatch(np.imag(expected), np.imag(got), rtol_scale)
+    try:
+        if tol == 0:
+            np.testing.assert_array_equal(got, expected)
+        else:
+            np.testing.assert_allclose(got, expected, rtol=tol, atol=tol, equal_nan=True)
+    except AssertionError as e:
+        return "values differ:" + str(e)[:600]
+    return None
+
+
+def _copies(args):
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+def check_against_numpy(fn, *args, jit=False, rtol_scale=1.0, **compile_kw):
+    """Assert ``nptf.compile(fn)(*args)`` equals ``fn(*args)`` (or raises the same type),
+    including what the function writes into its array arguments."""
+    numpy_args, nptf_args = _copies(args), _copies(args)
+    expected, err = run_numpy(fn, *numpy_args)
+    compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", **compile_kw)
+    args = nptf_args
+    if err is not None:
+        try:
+            compiled(*args)
+        except type(err):
+            return
+        except Exception as e:  # noqa: BLE001
+            raise AssertionError(f"NumPy raised {type(err).__name__}: {err}; nptf raised "
+                                 f"{type(e).__name__}: {e}") from e
+        raise AssertionError(f"NumPy raised {type(err).__name__}: {err}; nptf did not")
+    got = compiled(*args)
+    m = mismatch(expected, got, rtol_scale)
+    assert m is None, m
+    m = mismatch(tuple(numpy_args), tuple(nptf_args), rtol_scale)
+    assert m is None, "arguments after the call: " + m
+    return got

@@ -1,0 +1,288 @@
+"""End-to-end behaviour of the public API, on real functions, against NumPy."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def test_decorator_forms():
+    @nptf.compile
+    def f(x):
+        return x * 2
+
+    @nptf.compile(jit_compile=True, static_argnames=["n"])
+    def g(x, n):
+        return x.reshape(n, -1).sum(axis=1)
+
+    x = np.arange(6.0)
+    np.testing.assert_array_equal(f(x), x * 2)
+    np.testing.assert_array_equal(g(x, 2), x.reshape(2, -1).sum(axis=1))
+    np.testing.assert_array_equal(g(x, n=3), x.reshape(3, -1).sum(axis=1))
+    assert g.cache_info().traces == 2
+
+
+def test_inputs_of_every_kind(jit):
+    import tensorflow as tf
+
+    def f(a, b, c, d):
+        return a + b + c + d
+
+    check_against_numpy(f, np.ones(3, np.float32), 2.5, [1.0, 2.0, 3.0], np.float32(1), jit=jit)
+    got = nptf.compile(f)(tf.constant([1.0, 2.0]), 1.0, [1.0, 1.0], 1.0)
+    assert isinstance(got, np.ndarray) and got.dtype == np.float64  # the list is float64
+    np.testing.assert_allclose(got, [4.0, 5.0])
+
+
+def test_output_structure_is_kept():
+    def f(x):
+        return {"sum": x.sum(), "pair": (x.min(), [x.max(), x * 2])}, None, 3
+
+    check_against_numpy(f, np.arange(5.0))
+
+
+def test_scalars_come_back_as_numpy_scalars():
+    def f(x):
+        return np.sum(x), x[0], x.mean(keepdims=True), x.ndim, x[..., 2], x[:1].reshape(())
+
+    got = check_against_numpy(f, np.arange(4.0))
+    assert type(got[0]) is np.float64 and type(got[1]) is np.float64 and got[3] == 1
+    assert type(got[4]) is np.ndarray and got[4].shape == () and type(got[5]) is np.ndarray
+
+
+def test_python_float_is_a_weak_traced_input():
+    f = nptf.compile(lambda x, s: x * s)
+    x = np.ones(3, np.float32)
+    assert f(x, 2.0).dtype == np.float32
+    assert f(x, 3.0)[0] == 3.0
+    assert f.cache_info().traces == 1
+
+
+def test_cache_hits_and_retraces():
+    f = nptf.compile(lambda x: x + 1)
+    f(np.ones(3))
+    f(np.zeros(3))
+    assert (f.cache_info().traces, f.cache_info().hits) == (1, 1)
+    f(np.ones(4))
+    f(np.ones(3, np.float32))
+    info = f.cache_info()
+    assert (info.traces, info.misses, info.hits) == (3, 3, 1)
+    f.clear_cache()
+    assert f.cache_info().size == 0
+
+
+def test_trace_prints_like_a_jaxpr():
+    f = nptf.compile(lambda x, y: np.maximum(x @ y, 0).sum(axis=0))
+    text = str(f.trace(np.ones((2, 3), np.float32), np.ones((3, 4), np.float32)))
+    assert text.startswith("{ lambda a:f32[2,3] b:f32[3,4] .")
+    assert "matmul a b" in text and "reduce_sum[axes=(0,)" in text
+    raw = str(f.trace(np.ones((2, 3)), np.ones((3, 4)), stage="traced"))
+    assert "maximum" in raw
+
+
+# ------------------------------------------------------- promotion (NEP 50)
+@pytest.mark.parametrize("fn, args, dtype", [
+    (lambda x: x * 2.0, (np.ones(2, np.float32),), np.float32),
+    (lambda x: x + 1, (np.ones(2, np.int8),), np.int8),
+    (lambda x, y: x / y, (np.ones(2, np.int32), np.ones(2, np.int32)), np.float64),
+    (lambda x: np.mean(x), (np.ones(2, np.int32),), np.float64),
+    (lambda x: np.sum(x), (np.ones(2, bool),), np.int64),
+    (lambda x: np.sum(x), (np.ones(2, np.int32),), np.int64),
+    (lambda x: np.exp(x), (np.ones(2, np.int8),), np.float16),
+    (lambda x, y: x + y, (np.ones(2, np.int64), np.ones(2, np.uint64)), np.float64),
+    (lambda x: x + np.float64(1), (np.ones(2, np.float32),), np.float64),
+    (lambda x: 1j * x, (np.ones(2, np.float32),), np.complex64),
+])
+def test_promotion_matches_numpy(fn, args, dtype):
+    got = check_against_numpy(fn, *args)
+    assert got.dtype == dtype
+
+
+def test_weak_int_overflow_raises_like_numpy():
+    with pytest.raises(OverflowError, match="out of bounds for int8"):
+        nptf.compile(lambda x: x + 300, fallback="raise")(np.ones(2, np.int8))
+
+
+def test_guide_type_promotion_table():
+    """The guide's table of promotions, for every pair of its four dtypes."""
+    dtypes = [np.int32, np.int64, np.float32, np.float64]
+    f = nptf.compile(lambda a, b: a + b)
+    for a in dtypes:
+        for b in dtypes:
+            got = f(np.asarray(1, a), np.asarray(1, b))
+            assert got.dtype == (np.asarray(1, a) + np.asarray(1, b)).dtype
+
+
+def test_guide_broadcasting_example():
+    check_against_numpy(lambda x, y, z: x + y + z, np.ones([2, 3]), np.ones([3]), np.ones([1, 2, 1]))
+
+
+def test_guide_indexing_example():
+    check_against_numpy(lambda x: x[1, np.newaxis, 1:3, ...], np.arange(24).reshape(2, 3, 4))
+
+
+def test_guide_model(jit):
+    rng = np.random.default_rng(1)
+
+    def predict(inputs, w1, bias, w2):
+        y = np.matmul(inputs, w1) + bias
+        y = np.maximum(y, 0)
+        return np.matmul(y, w2)
+
+    args = (np.ones([2, 32], np.float32), rng.standard_normal((32, 64)).astype(np.float32),
+            rng.standard_normal(64).astype(np.float32), rng.standard_normal((64, 2)).astype(np.float32))
+    check_against_numpy(predict, *args, jit=jit)
+
+
+# ------------------------------------------------------------- real code
+def softmax(x, axis=-1):
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mu = x.mean(axis=-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(axis=-1, keepdims=True)
+    return gamma * (x - mu) / np.sqrt(var + eps) + beta
+
+
+def pairwise_distances(a, b):
+    d2 = (a ** 2).sum(1)[:, None] + (b ** 2).sum(1)[None, :] - 2 * a @ b.T
+    return np.sqrt(np.clip(d2, 0, None))
+
+
+def heat_step(u, alpha=0.1):
+    lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] - 4 * u[1:-1, 1:-1]
+    inner = u[1:-1, 1:-1] + alpha * lap
+    top, bottom = u[:1, 1:-1], u[-1:, 1:-1]
+    middle = np.concatenate([top, inner, bottom], axis=0)
+    return np.concatenate([u[:, :1], middle, u[:, -1:]], axis=1)
+
+
+def gelu(x):
+    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3)))
+
+
+def helper_zeros(n):
+    return np.zeros(n)
+
+
+def uses_helper(x):
+    return x + helper_zeros(x.shape[0]) + np.arange(x.shape[0])
+
+
+@pytest.mark.parametrize("fn, shapes", [
+    (softmax, [(4, 5)]), (layer_norm, [(3, 8), (8,), (8,)]), (pairwise_distances, [(5, 3), (4, 3)]),
+    (heat_step, [(6, 7)]), (gelu, [(100,)]), (uses_helper, [(5,)]),
+])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_real_functions(fn, shapes, dtype, jit):
+    rng = np.random.default_rng(2)
+    args = [rng.standard_normal(s).astype(dtype) for s in shapes]
+    check_against_numpy(fn, *args, jit=jit, rtol_scale=20)
+
+
+def test_nan_semantics():
+    x = np.array([1.0, np.nan, 3.0])
+    check_against_numpy(lambda x: (np.max(x), np.min(x), np.fmax(x, 2.0), np.maximum(x, 2.0),
+                                   np.argmax(x), np.nanmax(x) if False else x.sum()), x)
+
+
+def test_empty_and_zero_d():
+    check_against_numpy(lambda x: (x * 2, x.sum(), x.reshape(0, 3)), np.zeros((0,)))
+    check_against_numpy(lambda x: (x + 1, np.exp(x), x.sum()), np.asarray(2.0))
+
+
+# ------------------------------------------------------------------ errors
+def test_unsupported_function_names_function_and_line():
+    def f(x):
+        return np.packbits(x > 0)  # an unsupported call
+
+    with pytest.raises(nptf.UnsupportedError, match=r"np\.packbits.*\n  at .*test_api\.py:\d+"):
+        nptf.compile(f, fallback="raise")(np.ones(3))
+
+
+def test_unsupported_falls_back_to_numpy_with_a_warning():
+    def f(x):
+        return np.packbits(x > 0)
+
+    g = nptf.compile(f)
+    with pytest.warns(RuntimeWarning, match="np.packbits"):
+        np.testing.assert_allclose(g(np.ones(3)), f(np.ones(3)))
+    g(np.ones(3))
+    assert g.cache_info().fallbacks == 2 and g.cache_info().traces == 1
+
+
+def test_bool_of_tracer_is_a_clear_error():
+    def f(x):
+        return x * int(x.sum())
+
+    with pytest.raises(nptf.TracerConversionError, match=r"int\(\).*\n  at .*test_api\.py"):
+        nptf.compile(f, fallback="raise")(np.ones(3))
+
+
+def test_random_is_never_frozen():
+    f = nptf.compile(lambda x: x + np.random.rand(3), fallback="raise")
+    first, second = f(np.ones(3)), f(np.ones(3))
+    assert not np.array_equal(first, second)  # a fresh draw per call, not a baked-in constant
+    assert np.random.rand is not None and np.random.rand(2).shape == (2,)
+    np.random.seed(0)
+    expected = np.random.rand(2)
+    np.random.seed(0)
+    assert np.array_equal(np.random.rand(2), expected)  # NumPy's own stream is untouched
+
+
+def test_shape_error_has_numpy_message_and_user_line():
+    with pytest.raises(ValueError, match=r"could not be broadcast.*\n  at .*test_api\.py"):
+        nptf.compile(lambda x, y: x + y)(np.ones(3), np.ones(4))
+
+
+@pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([object()]), [[1, 2], [3]]])
+def test_non_numeric_arguments_are_rejected(bad):
+    with pytest.raises(TypeError):
+        nptf.compile(lambda x: x)(bad)
+
+
+def test_wrong_arguments_give_pythons_type_error():
+    f = nptf.compile(lambda x, y: x + y)
+    with pytest.raises(TypeError, match="missing"):
+        f(np.ones(2))
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        f(np.ones(2), np.ones(2), z=1)
+
+
+@nptf.compile
+def _inner(x):
+    return np.exp(x) + 1
+
+
+def test_compiled_functions_inline_into_each_other():
+    outer = nptf.compile(lambda x: _inner(x) * 2)
+    np.testing.assert_allclose(outer(np.zeros(3)), np.full(3, 4.0))
+    assert "exp" in str(outer.trace(np.zeros(3)))
+
+
+def test_keyword_only_and_variadic_parameters():
+    def kw(x, *, scale=2.0, axis=0):
+        return (x * scale).sum(axis=axis)
+
+    def va(*xs):
+        return xs[0] + xs[1] * xs[2]
+
+    check_against_numpy(kw, np.ones((2, 3)))
+    np.testing.assert_array_equal(nptf.compile(kw)(np.ones((2, 3)), scale=3.0, axis=1), [9.0, 9.0])
+    check_against_numpy(va, np.ones(2), np.full(2, 2.0), np.full(2, 3.0))
+
+
+def test_methods_get_a_clear_error_about_self():
+    class Model:
+        w = np.ones((3, 2))
+
+        @nptf.compile
+        def predict(self, x):
+            return x @ self.w
+
+    with pytest.raises(TypeError, match="argument 'self'.*compile a function of the arrays"):
+        Model().predict(np.ones((1, 3)))

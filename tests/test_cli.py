@@ -1,0 +1,219 @@
+"""The ``nptf`` command line, run as ``python -m nptf`` in real subprocesses.
+
+Each subprocess imports TensorFlow (seconds), so a few representative runs
+start together and the tests read their results; the remaining cases call
+``nptf.cli.main`` in this process, which is the same code once the interpreter
+has started.
+"""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from nptf import cli
+
+USER_MODULE = textwrap.dedent("""
+    import numpy as np
+
+
+    def predict(x, w, bias):
+        return np.tanh(x @ w + bias)
+
+
+    def blocks(x, n=2):
+        return x.reshape(n, -1).sum(axis=1)
+
+
+    def branchy(x):
+        # int() of a traced value needs Python: only NumPy can run this.
+        return x * int(x.sum())
+""")
+
+PREDICT_SPECS = ["--spec", "x=float32[None,3]", "--spec", "w=float32[3,2]",
+                 "--spec", "bias=float32[2]"]
+
+COMMANDS = {
+    "export_help": ["export", "--help"],
+    "explain_help": ["explain", "--help"],
+    "bench_help": ["bench", "--help"],
+    "export": ["export", "usermodel.py:predict", *PREDICT_SPECS, "-o", "exported"],
+    "explain": ["explain", "usermodel:blocks", "--spec", "float64[6]", "--static", "n=3",
+                "--logdir", "logs"],
+    "bench": ["bench", "usermodel:predict", *PREDICT_SPECS, "--repeat", "3", "--size", "64"],
+    "bad_spec": ["export", "usermodel:predict", "--spec", "x=float32[None,3", "-o", "out"],
+}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Every command above, run as ``python -m nptf ...`` in the same working directory."""
+    workdir = tmp_path_factory.mktemp("cli")
+    (workdir / "usermodel.py").write_text(USER_MODULE)
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    results, running = {}, []
+    for name, args in COMMANDS.items():
+        # Two at a time: each one is mostly TensorFlow's import, on few cores.
+        if len(running) == 2:
+            _collect(*running.pop(0), results)
+        process = subprocess.Popen([sys.executable, "-m", "nptf", *args], cwd=workdir, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        running.append((name, process))
+    for name, process in running:
+        _collect(name, process, results)
+    results["workdir"] = workdir
+    return results
+
+
+def _collect(name, process, results):
+    out, err = process.communicate(timeout=300)
+    results[name] = subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def _last_line(text):
+    """stderr's last line: TensorFlow's C++ start-up notices may come before it."""
+    return text.strip().splitlines()[-1]
+
+
+def test_help_of_every_subcommand(runs):
+    for name in ("export_help", "explain_help", "bench_help"):
+        assert runs[name].returncode == 0, runs[name].stderr
+    assert "--spec" in runs["export_help"].stdout and "--force" in runs["export_help"].stdout
+    assert "x=float32[None,3]" in runs["export_help"].stdout
+    assert "--logdir" in runs["explain_help"].stdout
+    assert "--repeat" in runs["bench_help"].stdout and "--size" in runs["bench_help"].stdout
+
+
+def test_export_writes_a_savedmodel_that_matches_numpy(runs):
+    run = runs["export"]
+    assert run.returncode == 0, run.stderr
+    assert "serving_default(x: float32[None,3], w: float32[3,2], bias: float32[2])" in run.stdout
+    model = tf.saved_model.load(str(runs["workdir"] / "exported"))
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((6, 3), np.float32), rng.standard_normal((3, 2), np.float32)
+    bias = rng.standard_normal(2, np.float32)
+    got = model.signatures["serving_default"](x=x, w=w, bias=bias)["output_0"].numpy()
+    want = np.tanh(x @ w + bias)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_explain_prints_both_irs_the_report_and_writes_the_graph(runs):
+    run = runs["explain"]
+    assert run.returncode == 0, run.stderr
+    assert "traced IR:" in run.stdout and "after the passes:" in run.stdout
+    assert "reshape[shape=(3, 2)]" in run.stdout
+    assert "TensorFlow ops" in run.stdout and "fallback: none" in run.stdout
+    logs = os.listdir(runs["workdir"] / "logs")
+    assert "graph.pbtxt" in logs and any(f.startswith("events.out.tfevents") for f in logs)
+
+
+def test_bench_prints_a_table_after_checking_the_result(runs):
+    run = runs["bench"]
+    assert run.returncode == 0, run.stderr
+    assert "results match NumPy" in run.stdout and "x=float32[64, 3]" in run.stdout
+    header, numpy_row, nptf_row = run.stdout.strip().splitlines()[-3:]
+    assert header.split() == ["median", "first", "call", "speedup"]
+    assert numpy_row.startswith("NumPy") and numpy_row.endswith("1.00x")
+    assert nptf_row.startswith("nptf") and nptf_row.endswith("x")
+
+
+def test_a_usage_error_is_one_line_with_status_2(runs):
+    run = runs["bad_spec"]
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert _last_line(run.stderr).startswith(
+        "nptf export: error: argument --spec: cannot parse spec 'x=float32[None,3'; "
+        "expected NAME=DTYPE[DIM,...]")
+
+
+# ------------------------------------------------- the same code, in-process
+@pytest.fixture
+def in_workdir(runs, monkeypatch):
+    monkeypatch.chdir(runs["workdir"])
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    return runs["workdir"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["export", "usermodel.py:predict", "--spec", "x=flot32[3]", "-o", "o"],
+     "unknown dtype 'flot32' in spec 'x=flot32[3]'"),
+    (["export", "usermodel.py:predict", "--spec", "x=float32[-1]", "-o", "o"],
+     "negative dimension -1 in spec 'x=float32[-1]'"),
+    (["explain", "usermodel.py:nothing", "--spec", "float32[3]"],
+     "usermodel.py has no 'nothing'; it defines: blocks, branchy, predict"),
+    (["explain", "missing.py:f"], "no such file 'missing.py'"),
+    (["bench", "no_such_module:predict", "--spec", "x=float32[3]"],
+     "nptf bench: error: no module named 'no_such_module'"),
+    (["explain", "usermodel.py"], "expected MODULE:FUNCTION"),
+    (["export", "usermodel.py:predict", "--spec", "z=float32[3]", "-o", "o"],
+     "--spec z=float32[3] names no parameter of usermodel.py:predict; its parameters are "
+     "x, w, bias"),
+    (["export", "usermodel.py:blocks", "--static", "n=three", "-o", "o"], "not a Python literal"),
+])
+def test_more_usage_errors(in_workdir, capsys, args, message):
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(cli.main(args))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_export_of_a_fallback_only_function_fails_with_the_reason(in_workdir, capsys):
+    assert cli.main(["export", "usermodel.py:branchy", "--spec", "x=float32[None]",
+                     "-o", "branchy"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("nptf export: error: cannot export branchy")
+    assert f"{in_workdir / 'usermodel.py'}:15" in err
+    assert not (in_workdir / "branchy").exists()
+
+
+def test_explain_reports_the_fallback(in_workdir, capsys):
+    assert cli.main(["explain", "usermodel.py:branchy", "--spec", "x=float32[None]"]) == 0
+    out = capsys.readouterr().out
+    assert "falls back to NumPy: int() of a traced array" in out and "not exportable" in out
+
+
+def test_export_refuses_an_existing_directory_without_force(in_workdir, capsys):
+    args = ["export", "usermodel.py:blocks", "--spec", "float64[None]", "-o", "twice"]
+    assert cli.main(args) == 0
+    assert cli.main(args) == 1
+    assert "already exists; pass force=True (nptf export --force)" in capsys.readouterr().err
+    assert cli.main([*args, "--force"]) == 0
+
+
+def test_bench_refuses_to_time_a_wrong_result(in_workdir, capsys, monkeypatch):
+    from nptf.runtime.compiled import Compiled
+    monkeypatch.setattr(Compiled, "__call__", lambda self, *a, **k: np.zeros(3))
+    assert cli.main(["bench", "usermodel.py:predict", *PREDICT_SPECS, "--size", "3"]) == 1
+    captured = capsys.readouterr()
+    assert "differs from NumPy's, so no time is reported" in captured.err
+    assert "median" not in captured.out
+
+
+def test_program_help_lists_the_subcommands(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert all(command in out for command in ("export", "explain", "bench", "--traceback"))
+
+
+def test_progress_bar_draws_only_when_enabled():
+    stream = io.StringIO()
+    bar = cli.ProgressBar(4, "timing", stream=stream, enabled=True, delay=0)
+    for _ in range(4):
+        bar.update()
+    bar.close()
+    assert stream.getvalue().rstrip().endswith("timing [" + "#" * 30 + "] 4/4")
+    quiet = io.StringIO()
+    bar = cli.ProgressBar(4, stream=quiet)          # StringIO is not a terminal
+    bar.update(4)
+    bar.close()
+    assert quiet.getvalue() == ""

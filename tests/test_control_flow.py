@@ -1,0 +1,255 @@
+"""Control flow on traced values: converted if/while/for, compiled loops, and their errors."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def branchy(x):
+    if x.sum() > 0:
+        y = x * 2
+    elif x.sum() < -5:
+        y = x - 1
+    else:
+        y = -x
+    z = x.max() if x.min() > -1 else x.min()
+    return y, z
+
+
+def early_return(x):
+    if x[0] > 0:
+        return x + 1
+    return x - 1
+
+
+def while_converge(x, tol):
+    err = 1.0
+    steps = 0
+    while err > tol:
+        x = 0.5 * (x + 2.0 / x)
+        err = np.abs(x * x - 2.0).max()
+        steps += 1
+    return x, steps
+
+
+def recurrence(a, b, alpha):
+    a = a.copy()
+    for i in range(1, a.shape[0]):
+        a[i] = a[i - 1] * alpha + b[i]
+    return a
+
+
+def row_loop(m):
+    out = np.zeros(m.shape[0])
+    for i, row in enumerate(m):
+        out[i] = row.max() - row.min()
+    return out
+
+
+def iterate_rows(m):
+    total = np.zeros(m.shape[1])
+    for row in m:
+        total = total + row * row
+    return total
+
+
+def break_continue(x):
+    total = 0.0
+    n = 0
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            continue
+        if total > 10:
+            break
+        total = total + x[i]
+        n += 1
+    return total, n
+
+
+def while_break(x):
+    i = 0
+    acc = np.zeros_like(x)
+    while i < 100:
+        acc = acc + x
+        if acc.sum() > 50:
+            break
+        i += 1
+    return acc, i
+
+
+def nested_loops(m):
+    out = m.copy()
+    for i in range(1, m.shape[0]):
+        for j in range(1, m.shape[1]):
+            out[i, j] = out[i - 1, j] + out[i, j - 1] * 0.5
+    return out
+
+
+def loop_in_branch(x):
+    if x.mean() > 0:
+        for k in range(20):
+            x = x * 0.9
+    else:
+        x = x * 0
+    return x
+
+
+def traced_trip_count(x, n):
+    acc = np.zeros_like(x)
+    for i in range(n.item() if False else 0, n):
+        acc += x * i
+    return acc
+
+
+def logic(x, y):
+    a = (x > 0) and (y > 0)
+    b = x * 2 if not (x > 1) else x * 3   # `not` of an array gives a Python bool in NumPy
+    c = 0 < x < 2
+    d = x if (x > 5) or (y > 1) else y
+    return a, b, c, d
+
+
+def helper_with_loop(v):
+    s = v[0] * 0
+    k = 0
+    while k < v.shape[0]:
+        s = s + v[k]
+        k += 1
+    return s
+
+
+def calls_helper(x):
+    return helper_with_loop(x) * 2
+
+
+def stencil_steps(u, steps):
+    u = u.copy()
+    for _ in range(steps):
+        u[1:-1] = u[1:-1] + 0.1 * (u[:-2] - 2 * u[1:-1] + u[2:])
+    return u
+
+
+CASES = [
+    (branchy, (np.array([1.0, 2.0, 3.0]),)), (branchy, (np.array([-4.0, -3.0, 0.5]),)),
+    (branchy, (np.array([-0.5, 0.2, 0.1]),)),
+    (early_return, (np.array([1.0, 2.0]),)), (early_return, (np.array([-1.0, 2.0]),)),
+    (while_converge, (np.array([1.0, 3.0]), 1e-10)),
+    (recurrence, (np.zeros(200), np.arange(200.0), 0.5)),
+    (row_loop, (np.arange(40.0).reshape(20, 2),)), (iterate_rows, (np.arange(30.0).reshape(15, 2),)),
+    (break_continue, (np.array([1.0, -2.0, 3.0, 4.0, 5.0, 6.0, -1.0, 2.0, 9.0, 1.0]),)),
+    (while_break, (np.array([1.0, 2.0]),)), (nested_loops, (np.ones((12, 11)),)),
+    (loop_in_branch, (np.array([1.0, 2.0]),)), (loop_in_branch, (np.array([-1.0, -2.0]),)),
+    (traced_trip_count, (np.ones(3), np.int64(12))), (logic, (np.float64(0.5), np.float64(2.0))),
+    (calls_helper, (np.arange(10.0),)), (stencil_steps, (np.linspace(0, 1, 30) ** 2, 100)),
+]
+
+
+@pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", ""))
+def test_control_flow_matches_numpy(fn, args, jit):
+    check_against_numpy(fn, *args, jit=jit)
+
+
+def test_loops_compile_to_graph_loops_not_unrolled():
+    f = nptf.compile(recurrence, fallback="raise")
+    start = time.perf_counter()
+    graph = f.trace(np.zeros(100_000), np.ones(100_000), 0.5)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 1.0, elapsed
+    assert any(e.op.name == "while" for e in graph.eqns)
+    small = f.trace(np.zeros(100), np.ones(100), 0.5)
+    assert len(graph.eqns) == len(small.eqns)
+    assert "while[" in str(graph)
+
+
+def test_short_static_loops_unroll():
+    f = nptf.compile(stencil_steps, fallback="raise", static_argnames=["steps"], unroll=4)
+    assert not any(e.op.name == "while" for e in f.trace(np.ones(10), 3).eqns)
+    assert any(e.op.name == "while" for e in f.trace(np.ones(10), 5).eqns)
+
+
+def test_python_conditions_stay_python():
+    def f(x, flag):
+        if flag:
+            return x + 1
+        return x - 1
+
+    g = nptf.compile(f, fallback="raise")
+    assert not any(e.op.name == "cond" for e in g.trace(np.ones(2), True).eqns)
+    np.testing.assert_array_equal(g(np.ones(2), False), np.zeros(2))
+
+
+def dtype_changes(x):
+    acc = 0
+    for i in range(x.shape[0]):
+        acc = acc + x[i]
+    return acc
+
+
+def test_python_number_adopts_the_dtype_computed_in_the_loop(jit):
+    check_against_numpy(dtype_changes, np.arange(20, dtype=np.float32), jit=jit)
+
+
+def bad_dtype(x):
+    acc = np.zeros(2, dtype=np.int64)
+    for i in range(x.shape[0]):
+        acc = acc + x[i]
+    return acc
+
+
+def one_branch(x):
+    if x.sum() > 0:
+        y = x
+    return y
+
+
+def list_in_loop(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[i] * 2)
+    return out
+
+
+def test_errors_name_the_variable_and_the_fix():
+    with pytest.raises(TypeError, match=r"variable `acc` is int64 before the loop.*float64.*Initialise"):
+        nptf.compile(bad_dtype, fallback="raise")(np.arange(20.0))
+    with pytest.raises(TypeError, match=r"`y` is used, but it is only assigned on some paths"):
+        nptf.compile(one_branch, fallback="raise")(np.ones(3))
+
+
+def test_python_only_loop_bodies_unroll_with_a_warning():
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        got = nptf.compile(list_in_loop, fallback="raise")(np.arange(10.0))
+    assert [float(v) for v in got] == [float(v) for v in list_in_loop(np.arange(10.0))]
+
+
+def test_print_in_a_compiled_loop_warns():
+    def f(x):
+        while x.sum() < 100:
+            print("step")
+            x = x * 2
+        return x
+
+    import types
+    g = types.FunctionType(printing_loop.__code__, printing_loop.__globals__)
+    with pytest.warns(RuntimeWarning, match="print"):
+        nptf.compile(g, fallback="raise")(np.ones(3))
+
+
+def printing_loop(x):
+    while x.sum() < 100:
+        print("step")
+        x = x * 2
+    return x
+
+
+def test_code_without_source_still_traces_and_explains_data_dependent_flow():
+    src = "def f(x):\n    if x.sum() > 0:\n        return x\n    return -x\n"
+    namespace = {"np": np}
+    exec(src, namespace)
+    with pytest.raises(nptf.TracerConversionError, match="bool"):
+        nptf.compile(namespace["f"], fallback="raise")(np.ones(2))

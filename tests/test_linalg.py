@@ -1,0 +1,151 @@
+"""np.linalg decompositions with sign or order freedom, checked by their invariants,
+and NumPy's value-dependent errors (singular matrices) at run time."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import nptf
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+TOL = {np.float32: 1e-4, np.float64: 1e-10, np.complex64: 1e-4, np.complex128: 1e-10}
+
+
+def _matrix(rng, shape, dtype):
+    x = rng.normal(size=shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.normal(size=shape)
+    return x.astype(dtype)
+
+
+def _compile(fn, jit):
+    return nptf.compile(fn, jit_compile=jit, fallback="raise")
+
+
+def _same_types(got, expected):
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and g.shape == e.shape, (g.dtype, g.shape, e.dtype, e.shape)
+
+
+# XLA's iterative (Jacobi) svd/eigh stop near 1e-7 relative even in double precision.
+XLA_TOL = 1e-6
+_xla = [False]
+
+
+def _close(a, b, dtype):
+    tol = max(TOL[dtype] * 10, XLA_TOL if _xla[0] else 0)
+    np.testing.assert_allclose(a, b, rtol=tol, atol=tol)
+
+
+@pytest.fixture(autouse=True)
+def _note_xla(request):
+    _xla[0] = bool(request.node.callspec.params.get("jit")) if hasattr(request.node, "callspec") else False
+    yield
+
+
+def _adj(x):
+    return np.conj(np.swapaxes(x, -1, -2))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_qr(dtype, jit, rng):
+    a = _matrix(rng, (2, 5, 3), dtype)
+    fn = lambda a: (tuple(np.linalg.qr(a)), tuple(np.linalg.qr(a, mode="complete")), np.linalg.qr(a, mode="r"))  # noqa: E731
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        (q, r), (qc, rc), r_only = _compile(fn, jit)(a)
+    (eq, er), (eqc, erc), er_only = fn(a)
+    _same_types([q, r, qc, rc, r_only], [eq, er, eqc, erc, er_only])
+    for qq, rr in ((q, r), (qc, rc)):
+        _close(qq @ rr, a, dtype)
+        _close(_adj(qq) @ qq, np.broadcast_to(np.eye(qq.shape[-1]), qq.shape[:-2] + (qq.shape[-1],) * 2), dtype)
+        assert np.allclose(np.tril(rr, -1), 0)
+    _close(np.abs(r_only), np.abs(er_only), dtype)  # unique up to the signs of rows
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_svd(dtype, jit, rng):
+    a = _matrix(rng, (2, 4, 3), dtype)
+    fn = lambda a: (tuple(np.linalg.svd(a)), tuple(np.linalg.svd(a, full_matrices=False)),  # noqa: E731
+                    np.linalg.svd(a, compute_uv=False))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        (u, s, vh), (ur, sr, vhr), s_only = _compile(fn, jit)(a)
+    (eu, es, evh), (eur, esr, evhr), es_only = fn(a)
+    _same_types([u, s, vh, ur, sr, vhr, s_only], [eu, es, evh, eur, esr, evhr, es_only])
+    _close(s, es, dtype)
+    _close(s_only, es_only, dtype)
+    _close((ur * sr[..., None, :]) @ vhr, a, dtype)
+    _close(_adj(u) @ u, np.broadcast_to(np.eye(4), (2, 4, 4)), dtype)
+    _close(vh @ _adj(vh), np.broadcast_to(np.eye(3), (2, 3, 3)), dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_eigh(dtype, jit, rng):
+    a = _matrix(rng, (2, 4, 4), dtype)
+    for uplo in ("L", "U"):
+        fn = lambda a: tuple(np.linalg.eigh(a, UPLO=uplo))  # noqa: E731
+        w, v = _compile(fn, jit)(a)
+        ew, ev = fn(a)
+        _same_types([w, v], [ew, ev])
+        _close(w, ew, dtype)
+        assert np.all(np.diff(w, axis=-1) >= 0)  # ascending, as NumPy returns them
+        tri = np.tril(a) if uplo == "L" else np.triu(a)
+        herm = tri + _adj(tri) - np.real(np.diagonal(tri, 0, -2, -1))[..., None] * np.eye(4)
+        _close(herm @ v, v * w[..., None, :], dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_eig_complex(dtype, jit, rng):
+    a = _matrix(rng, (3, 3), dtype)
+    fn = lambda a: (tuple(np.linalg.eig(a)), np.linalg.eigvals(a))  # noqa: E731
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        (w, v), w2 = _compile(fn, jit)(a)
+    (ew, ev), ew2 = fn(a)
+    _same_types([w, v, w2], [ew, ev, ew2])
+    _close(np.sort_complex(w), np.sort_complex(ew), dtype)
+    _close(a @ v, v * w[None, :], dtype)
+
+
+def test_eig_of_real_matrix_is_refused():
+    with pytest.raises(nptf.UnsupportedError):
+        _compile(lambda a: np.linalg.eig(a), False)(np.eye(2))
+
+
+@pytest.mark.parametrize("name", ["inv", "solve"])
+def test_value_errors_raise_when_the_graph_runs(name, jit):
+    """TensorFlow's kernels refuse singular input; with XLA they would return NaN, so
+    these ops run without XLA (with a warning)."""
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    fn = {"inv": lambda a: np.linalg.inv(a), "solve": lambda a: np.linalg.solve(a, np.ones(2))}[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        compiled = _compile(fn, jit)
+        with pytest.raises(tf.errors.InvalidArgumentError):
+            compiled(singular)
+
+
+def test_cholesky_of_indefinite_matrix_raises_linalg_error(jit):
+    with pytest.raises(np.linalg.LinAlgError, match="positive definite"):
+        _compile(lambda a: np.linalg.cholesky(a), jit)(-np.eye(2))
+
+
+def test_shape_errors_raise_numpys_error_at_trace_time():
+    with pytest.raises(np.linalg.LinAlgError):
+        _compile(lambda a: np.linalg.inv(a), False).trace(np.ones((2, 3)))
+    with pytest.raises(TypeError):
+        _compile(lambda a: np.linalg.inv(a), False).trace(np.eye(2, dtype=np.float16))
+
+
+def test_data_dependent_numpy_errors_raise_at_run_time(jit):
+    nan_row = np.array([[np.nan, np.nan], [1.0, 2.0]])
+    with pytest.raises(ValueError, match="All-NaN slice"):
+        _compile(lambda x: np.nanargmax(x, axis=1), jit)(nan_row)
+    with pytest.raises(ValueError, match="monotonically"):
+        _compile(lambda x, b: np.digitize(x, b), jit)(np.ones(3), np.array([0.0, 2.0, 1.0]))
+    with pytest.raises(ZeroDivisionError):
+        _compile(lambda x, w: np.average(x, weights=w), jit)(np.ones(2), np.array([1.0, -1.0]))

@@ -1,0 +1,333 @@
+"""Indexing and in-place mutation, against NumPy: every index form x assignment form x dtype,
+views, write-back into arguments, and random index expressions (hypothesis)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import nptf
+from harness import check_against_numpy, mismatch, run_numpy
+
+DTYPES = [np.bool_, np.int8, np.int64, np.uint16, np.float32, np.float64, np.complex64]
+
+READ_KEYS = {
+    "int_array": lambda x: x[[0, 2, -1]],
+    "int_array_2d": lambda x: x[np.array([[0, 1], [2, 0]])],
+    "two_arrays": lambda x: x[[0, 1, 2], [3, 0, -1]],
+    "broadcast_arrays": lambda x: x[np.array([[0], [2]]), np.array([1, 3])],
+    "array_slice": lambda x: x[[2, 0], 1:3],
+    "slice_array": lambda x: x[1:, [0, 0, 3]],
+    "separated": lambda x: x[[0, 1], :, [1, 0]] if x.ndim == 3 else x[[0, 1], None, [1, 0]],
+    "newaxis_ellipsis": lambda x: x[None, ..., [1]],
+    "int_and_array": lambda x: x[0, [1, 2]],
+    "mask": lambda x: x[x.real > 0] if x.dtype != bool else x[x],
+    "mask_rows": lambda x: x[np.array([True, False, True]), :],
+    "mask_and_slice": lambda x: x[np.array([True, False, True]), 1:],
+}
+
+
+@pytest.mark.parametrize("name", READ_KEYS)
+def test_advanced_reads(name, jit):
+    fn = READ_KEYS[name]
+    rng = np.random.default_rng(0)
+    for dtype in DTYPES:
+        x = (rng.standard_normal((3, 4)) * 3).astype(dtype)
+        check_against_numpy(fn, x, jit=jit)
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x, i: x[i], lambda x, i: np.take(x, i), lambda x, i: np.take(x, i, axis=1),
+    lambda x, i: x[:, i], lambda x, i: np.take(x, i, mode="wrap"), lambda x, i: np.take(x, i, mode="clip"),
+])
+def test_traced_index_arrays(fn, jit):
+    x = np.arange(12.0).reshape(3, 4)
+    check_against_numpy(fn, x, np.array([0, -1, 2]), jit=jit)
+
+
+def test_out_of_bounds_raises_index_error(jit):
+    f = nptf.compile(lambda x, i: x[i], jit_compile=jit, fallback="raise")
+    with pytest.raises(IndexError, match="out of bounds"):
+        f(np.arange(5.0), np.array([0, 5]))
+    with pytest.raises(IndexError, match="out of bounds"):
+        nptf.compile(lambda x: x[[0, 9]], fallback="raise")(np.arange(5.0))
+    with pytest.raises(IndexError):
+        nptf.compile(lambda x: x[np.array([True, False])], fallback="raise")(np.arange(5.0))
+
+
+def test_float_index_is_an_index_error():
+    with pytest.raises(IndexError, match="only integers"):
+        nptf.compile(lambda x: x[np.array([1.0])], fallback="raise")(np.arange(5.0))
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: np.nonzero(x > 0), lambda x: np.argwhere(x > 0), lambda x: np.where(x > 0),
+    lambda x: np.compress([True, False, True], x, axis=0), lambda x: np.extract(x > 0, x),
+    lambda x: np.flatnonzero(x), lambda x: np.compress(x[:, 0] > 0, x, axis=0),
+])
+def test_data_dependent_shapes(fn, jit):
+    check_against_numpy(fn, np.random.default_rng(1).standard_normal((3, 4)), jit=jit)
+
+
+# ------------------------------------------------------------------ writes
+def _copy_then(op):
+    def fn(x, *args):
+        y = x.copy()
+        op(y, *args)
+        return y
+    return fn
+
+
+def _set(key, value):
+    def op(y):
+        y[key] = value
+    return op
+
+
+WRITES = {
+    "int": _set(1, 5), "slice": _set(slice(1, 3), 7), "step_slice": _set((slice(None, None, -2),), 1),
+    "ellipsis": _set(..., 2), "row_broadcast": _set(0, np.arange(4)),
+    "int_array": _set(([0, 2],), 9), "duplicates_last_wins": _set(([0, 0, 2],), np.array([[1], [2], [3]])),
+    "two_arrays": _set(([0, 1, 1], [3, 2, 2]), np.array([1, 2, 3])),
+    "mask_scalar": None, "mask_array": None, "column": _set((slice(None), 1), np.array([1, 2, 3])),
+    "newaxis": _set((None, 0), 3),
+}
+
+
+def _mask_scalar(y):
+    y[y.real > 0] = 0
+
+
+def _mask_array(y):
+    m = np.array([[True, False, True, False]] * 3)
+    y[m] = np.arange(6)
+
+
+WRITES["mask_scalar"], WRITES["mask_array"] = _mask_scalar, _mask_array
+
+
+@pytest.mark.parametrize("name", WRITES)
+def test_assignment_forms(name, jit):
+    rng = np.random.default_rng(3)
+    fn = _copy_then(WRITES[name])
+    for dtype in DTYPES:
+        check_against_numpy(fn, (rng.standard_normal((3, 4)) * 4).astype(dtype), jit=jit)
+
+
+AUGMENTED = {
+    "iadd_name": lambda y: y.__iadd__(2),
+    "isub_slice": lambda y: y.__setitem__(slice(1, None), y[1:] - 1),
+    "imul_mask": None, "iadd_dup": None, "ifloordiv_col": None,
+}
+
+
+def _imul_mask(y):
+    y[y > 0] *= 2
+
+
+def _iadd_dup(y):
+    y[[0, 0, 1]] += 1   # duplicates do not accumulate
+
+
+def _ifloordiv_col(y):
+    y[:, 1] //= 2
+
+
+AUGMENTED.update(imul_mask=_imul_mask, iadd_dup=_iadd_dup, ifloordiv_col=_ifloordiv_col)
+
+
+@pytest.mark.parametrize("name", AUGMENTED)
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
+def test_augmented_assignment(name, dtype, jit):
+    x = np.arange(-6, 6).reshape(3, 4).astype(dtype)
+    check_against_numpy(_copy_then(AUGMENTED[name]), x, jit=jit)
+
+
+def test_augmented_assignment_casting_error():
+    def f(x):
+        x = x.copy()
+        x += 1.5
+        return x
+
+    with pytest.raises(TypeError, match="Cannot cast"):
+        nptf.compile(f, fallback="raise")(np.arange(3))
+
+
+@pytest.mark.parametrize("mode", ["add", "subtract", "multiply", "maximum", "minimum"])
+def test_ufunc_at_accumulates_duplicates(mode, jit):
+    def f(x, idx, v):
+        y = x.copy()
+        getattr(np, mode).at(y, idx, v)
+        return y
+
+    check_against_numpy(f, np.arange(5.0), np.array([0, 1, 1, 4, 1]), np.array([1.0, 2, 3, 4, 5]), jit=jit)
+    check_against_numpy(lambda c, i: (np.add.at(c, i, 1), c)[1], np.zeros(4, np.int64),
+                        np.array([3, 3, 0]), jit=jit)
+
+
+def test_out_arguments_and_friends(jit):
+    def f(x, y):
+        out = np.empty_like(x)
+        np.multiply(x, y, out=out)
+        np.add(out, 1, out=out)
+        np.exp(x, out=x)          # out aliases an input
+        a = np.zeros(5)
+        np.copyto(a, 3.0)
+        a.fill(2)
+        np.put(a, [0, 4], [9, 8])
+        b = np.arange(6.0)
+        np.place(b, b > 2, [10, 20])
+        c = np.arange(6.0)
+        np.putmask(c, c < 3, -c)
+        d = np.array([3, 1, 2])
+        d.sort()
+        return out, x, a, b, c, d
+
+    check_against_numpy(f, np.arange(4.0), np.full(4, 2.0), jit=jit)
+
+
+# ------------------------------------------------------------------- views
+def test_writes_through_views_reach_the_base_and_other_views(jit):
+    def f(a):
+        a = a.copy()
+        row = a[0]
+        row[:] = 1
+        col = a[:, 2]
+        col += 10
+        t = a.T
+        t[0, 1] = -5              # a[1, 0]
+        flat = a.reshape(-1)
+        flat[-1] = 99
+        inner = a[1:, 1:][::-1]   # view of a view
+        inner[0, 0] = 42
+        e = a[..., None]
+        e[1, 1, 0] = 7
+        return a, row, col, t, flat, e
+
+    check_against_numpy(f, np.arange(12.0).reshape(3, 4), jit=jit)
+
+
+def test_advanced_indexing_and_astype_copy(jit):
+    def f(a):
+        c = a[[0, 1]]
+        c[:] = 0
+        d = a.astype(a.dtype)
+        d[0] = -1
+        return a, c, d
+
+    check_against_numpy(f, np.arange(6.0).reshape(3, 2), jit=jit)
+
+
+def test_reshape_of_transposed_is_a_copy(jit):
+    def f(a):
+        a = a.copy()
+        r = a.T.reshape(-1)   # NumPy must copy here
+        r[0] = 100
+        return a, r
+
+    check_against_numpy(f, np.arange(6.0).reshape(2, 3), jit=jit)
+
+
+def test_broadcast_view_is_read_only():
+    def f(a):
+        b = np.broadcast_to(a, (3, 3))
+        b[0, 0] = 1
+        return b
+
+    with pytest.raises(ValueError, match="read-only"):
+        nptf.compile(f, fallback="raise")(np.arange(3.0))
+
+
+# --------------------------------------------------------- argument write-back
+def normalise_in_place(x):
+    x -= x.mean()
+    x /= x.std()
+
+
+def test_arguments_are_written_back(jit):
+    f = nptf.compile(normalise_in_place, jit_compile=jit, fallback="raise")
+    x = np.array([1.0, 2.0, 4.0, 7.0])
+    expected = x.copy()
+    normalise_in_place(expected)
+    assert f(x) is None
+    np.testing.assert_allclose(x, expected)
+    y = x.copy()
+    normalise_in_place(y)
+    f(x)
+    np.testing.assert_allclose(x, y)
+
+
+def test_unwritten_arguments_are_untouched_and_read_only_is_refused():
+    f = nptf.compile(lambda a, b: (a.__setitem__(0, 5), b * 2)[1], fallback="raise")
+    a, b = np.zeros(3), np.ones(3)
+    b_before = b.copy()
+    f(a, b)
+    assert a[0] == 5 and np.array_equal(b, b_before)
+    a.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        f(a, b)
+
+
+def test_arrays_created_inside_and_filled_piecewise(jit):
+    def f(x):
+        out = np.zeros_like(x)
+        out[1:-1] = (x[:-2] + x[2:]) / 2
+        out[0], out[-1] = x[0], x[-1]
+        acc = np.empty((2, x.size))
+        acc[0] = x
+        acc[1, :] = x ** 2
+        return out, acc
+
+    check_against_numpy(f, np.arange(6.0) ** 2, jit=jit)
+
+
+def test_shape_mismatch_in_assignment():
+    def f(x):
+        y = x.copy()
+        y[:2] = np.ones(3)
+        return y
+
+    with pytest.raises(ValueError, match="could not broadcast"):
+        nptf.compile(f, fallback="raise")(np.arange(5.0))
+
+
+# ------------------------------------------------------- property-based
+def _index_strategy(shape):
+    def entry(n):
+        return st.one_of(
+            st.integers(-n, n - 1),
+            st.builds(slice, st.one_of(st.none(), st.integers(-n - 1, n + 1)),
+                      st.one_of(st.none(), st.integers(-n - 1, n + 1)),
+                      st.one_of(st.none(), st.sampled_from([1, 2, -1, -2]))),
+            st.lists(st.integers(-n, n - 1), min_size=1, max_size=3),
+        )
+    return st.tuples(*[entry(n) for n in shape])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_index_expressions_read_and_write(data):
+    shape = data.draw(st.sampled_from([(4,), (3, 4), (2, 3, 4)]))
+    key = data.draw(_index_strategy(shape))
+    key = tuple(np.array(k) if isinstance(k, list) else k for k in key)
+    x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape)
+
+    def read(a):
+        return a[key]
+
+    def write(a):
+        b = a.copy()
+        b[key] = -1.0
+        b[key] += 3.0
+        return b
+
+    for fn in (read, write):
+        expected, err = run_numpy(fn, x)
+        f = nptf.compile(fn, fallback="raise")
+        if err is not None:
+            with pytest.raises(type(err)):
+                f(x)
+            continue
+        assert mismatch(expected, f.interpret(x)) is None
+        assert mismatch(expected, f(x)) is None

@@ -1,0 +1,129 @@
+"""Every op record, against NumPy: the TF graph with and without XLA, and the IR interpreter."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import mismatch, run_numpy
+from op_records import RECORDS
+
+
+def _cases(record):
+    rng = np.random.default_rng(abs(hash(record.name)) % 2**32)
+    valid, failing, refused = [], [], []
+    for dtype, args in record.cases(rng):
+        expected, err = run_numpy(record.fn, *args)
+        if err is not None:
+            failing.append((dtype, args, err))
+        elif dtype in record.unsupported:
+            refused.append((dtype, args))
+        else:
+            valid.append((dtype, args, expected))
+    return valid, failing, refused
+
+
+def _label(dtype, args):
+    shapes = [np.shape(a) if isinstance(a, np.ndarray) else repr(a) for a in args]
+    return f"{np.dtype(dtype).name} {shapes}"
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.name)
+def test_errors_match_numpy(record):
+    _, failing, refused = _cases(record)
+    problems = []
+    for dtype, args, err in failing:
+        try:
+            nptf.compile(record.fn, fallback="raise").trace(*args)
+        except type(err):
+            continue
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{_label(dtype, args)}: NumPy raised {type(err).__name__}({err}), "
+                            f"nptf raised {type(e).__name__}({e})")
+            continue
+        problems.append(f"{_label(dtype, args)}: NumPy raised {type(err).__name__}({err}), nptf traced")
+    for dtype, args in refused:
+        with pytest.raises(nptf.UnsupportedError):
+            nptf.compile(record.fn, fallback="raise").trace(*args)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.name)
+def test_interpreter_matches_numpy(record):
+    """The traced IR (before and after every pass, verified) computes NumPy's answer."""
+    valid, _, _ = _cases(record)
+    problems = []
+    for dtype, args, expected in valid:
+        f = nptf.compile(record.fn, fallback="raise")
+        for optimized in (False, True):
+            got = f.interpret(*args, optimized=optimized, verify_passes=True)
+            m = mismatch(expected, got, record.rtol_scale)
+            if m:
+                problems.append(f"{_label(dtype, args)} optimized={optimized}: {m}")
+    assert not problems, "\n".join(problems)
+
+
+def _one_graph(records, valid, jit):
+    """Run every valid case of ``records`` through one compiled function; problems found."""
+    def all_cases(*flat):
+        out, i = [], 0
+        for record, (_, args, _) in valid:
+            out.append(record.fn(*flat[i:i + len(args)]))
+            i += len(args)
+        return tuple(out)
+
+    flat = [a for _, (_, args, _) in valid for a in args]
+    try:
+        got = nptf.compile(all_cases, jit_compile=jit, fallback="raise")(*flat)
+    except Exception:  # noqa: BLE001  (find the case that breaks the graph)
+        problems = []
+        for record, (dtype, args, _) in valid:
+            try:
+                nptf.compile(record.fn, jit_compile=jit, fallback="raise")(*args)
+            except Exception as e:  # noqa: BLE001
+                problems.append(f"{record.name} {_label(dtype, args)}: {type(e).__name__}: "
+                                f"{str(e)[:300]}")
+        return problems or [f"combined graph of {[r.name for r in records]} failed"]
+    problems = []
+    for (record, (dtype, args, expected)), g in zip(valid, got):
+        m = mismatch(expected, g, record.rtol_scale)
+        if m:
+            problems.append(f"{record.name} {_label(dtype, args)}: {m}")
+    return problems
+
+
+def _needs_plain_executor(record, valid):
+    """Records with ops XLA cannot compile get a graph of their own (so the others keep XLA)."""
+    from nptf.lowering import xla_obstacles
+    for _, args, _ in valid:
+        try:
+            graph = nptf.compile(record.fn, fallback="raise").trace(*args)
+        except Exception:  # noqa: BLE001
+            return True
+        if xla_obstacles(graph):
+            return True
+    return False
+
+
+# Several records share one compiled graph: building TensorFlow graphs (and XLA
+# executables) has a fixed cost that would otherwise dominate the suite.
+BATCHES = [RECORDS[i:i + 6] for i in range(0, len(RECORDS), 6)]
+
+
+@pytest.mark.parametrize("batch", BATCHES, ids=lambda b: "+".join(r.name for r in b))
+def test_compiled_matches_numpy(batch, jit):
+    groups, shared = [], []
+    for record in batch:
+        valid = [(record, case) for case in _cases(record)[0]]
+        if not valid:
+            continue
+        if jit and _needs_plain_executor(record, [c for _, c in valid]):
+            groups.append(([record], valid))
+        else:
+            shared.append((record, valid))
+    if shared:
+        groups.append(([r for r, _ in shared], [c for _, v in shared for c in v]))
+    problems = []
+    for records, valid in groups:
+        problems += _one_graph(records, valid, jit)
+    assert not problems, "\n".join(problems)

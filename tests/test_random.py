@@ -1,0 +1,112 @@
+"""np.random inside compiled functions: NumPy's shapes and dtypes, right distributions,
+a new draw on every call (and every loop iteration), reproducible with a seed."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+
+N = 20_000
+
+
+def legacy_draws(x):
+    return (np.random.rand(3, 2), np.random.randn(4), np.random.random((2, 2)),
+            np.random.randint(0, 10, size=5), np.random.randint(7), np.random.uniform(-1, 1, 3),
+            np.random.normal(2.0, 3.0, size=(2,)), np.random.rand(), np.random.permutation(6),
+            np.random.choice(5, size=3, replace=False), np.random.exponential(2.0, 4),
+            x + np.random.random(x.shape))
+
+
+def generator_draws(x):
+    rng = np.random.default_rng()
+    return (rng.random(3), rng.random((2,), dtype=np.float32), rng.normal(size=(2, 2)),
+            rng.integers(0, 5, size=4), rng.integers(3), rng.standard_normal(3),
+            rng.exponential(size=2), rng.choice(np.arange(10.0), size=2), rng.permutation(x),
+            rng.binomial(10, 0.5, size=3), rng.poisson(3.0, size=3), rng.uniform(0, 2))
+
+
+@pytest.mark.parametrize("fn", [legacy_draws, generator_draws])
+def test_shapes_dtypes_and_kinds_match_numpy(fn, jit):
+    x = np.arange(4.0)
+    expected = fn(x)
+    got = nptf.compile(fn, jit_compile=jit, fallback="raise")(x)
+    for e, g in zip(expected, got):
+        assert type(g) is type(e), (type(g), type(e))
+        assert np.shape(g) == np.shape(e)
+        if isinstance(e, np.ndarray):
+            assert g.dtype == e.dtype
+
+
+def test_every_call_draws_anew_and_seeding_reproduces():
+    f = nptf.compile(lambda x: x + np.random.rand(5), fallback="raise")
+    x = np.zeros(5)
+    assert not np.array_equal(f(x), f(x))
+    np.random.seed(7)
+    a = f(x)
+    np.random.seed(7)
+    assert np.array_equal(a, f(x))
+
+
+def test_a_seed_inside_the_function_repeats_like_numpy():
+    def g(x):
+        rng = np.random.default_rng(42)
+        return x + rng.random(3)
+
+    f = nptf.compile(g, fallback="raise")
+    assert np.array_equal(f(np.zeros(3)), f(np.zeros(3)))
+
+
+def random_walk(steps):
+    pos = np.zeros(steps + 1)
+    for i in range(steps):
+        pos[i + 1] = pos[i] + np.random.standard_normal()
+    return pos
+
+
+def test_loop_iterations_draw_different_numbers():
+    f = nptf.compile(random_walk, fallback="raise", static_argnames=["steps"])
+    walk = f(200)
+    assert any(e.op.name == "while" for e in f.trace(200).eqns)
+    increments = np.diff(walk)
+    assert len(np.unique(increments)) == 200
+    assert abs(increments.mean()) < 0.3 and 0.8 < increments.std() < 1.2
+
+
+@pytest.mark.parametrize("draw, mean, std", [
+    (lambda: np.random.rand(N), 0.5, np.sqrt(1 / 12)),
+    (lambda: np.random.normal(3.0, 2.0, N), 3.0, 2.0),
+    (lambda: np.random.exponential(2.0, N), 2.0, 2.0),
+    (lambda: np.random.randint(0, 10, N).astype(float), 4.5, np.sqrt(99 / 12)),
+    (lambda: np.random.default_rng().poisson(4.0, N).astype(float), 4.0, 2.0),
+    (lambda: np.random.default_rng().binomial(20, 0.3, N).astype(float), 6.0, np.sqrt(4.2)),
+])
+def test_distributions(draw, mean, std):
+    sample = nptf.compile(lambda: draw(), fallback="raise")()
+    assert abs(sample.mean() - mean) < 5 * std / np.sqrt(N)
+    assert abs(sample.std() - std) < 0.05 * std
+
+
+def test_permutation_and_shuffle_are_permutations():
+    def f(x):
+        y = x.copy()
+        np.random.shuffle(y)
+        return np.random.permutation(10), y
+
+    p, y = nptf.compile(f, fallback="raise")(np.arange(8.0))
+    assert sorted(p) == list(range(10)) and sorted(y) == list(range(8))
+
+
+def test_export_of_a_random_function_takes_a_seed_input(tmp_path):
+    import tensorflow as tf
+
+    def noisy(x):
+        return x + np.random.normal(0.0, 1.0, x.shape)
+
+    nptf.export(noisy, tmp_path / "model", nptf.Spec((5,), np.float64))
+    serve = tf.saved_model.load(str(tmp_path / "model")).signatures["serving_default"]
+    seed = tf.constant([1, 2], tf.int64)
+    a = serve(x=tf.zeros([5], tf.float64), rng_seed=seed)["output_0"].numpy()
+    b = serve(x=tf.zeros([5], tf.float64), rng_seed=seed)["output_0"].numpy()
+    c = serve(x=tf.zeros([5], tf.float64), rng_seed=tf.constant([3, 4], tf.int64))["output_0"].numpy()
+    assert a.shape == (5,) and np.array_equal(a, b) and not np.array_equal(a, c)

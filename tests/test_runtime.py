@@ -1,0 +1,207 @@
+"""Signature cache, shape relaxation, dispatch and fallback rules (counted via cache_info)."""
+from __future__ import annotations
+
+import threading
+import warnings
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import nptf
+
+
+def test_static_argnums_and_unhashable_static():
+    f = nptf.compile(lambda x, shape: x.reshape(shape), static_argnums=1)
+    assert f(np.arange(6), (2, 3)).shape == (2, 3)
+    assert f(np.arange(6), (3, 2)).shape == (3, 2)
+    assert f.cache_info().traces == 2
+    with pytest.raises(TypeError, match="static argument 'shape' must be hashable"):
+        f(np.arange(6), [2, 3])
+
+
+def test_python_ints_are_static_and_floats_are_not():
+    f = nptf.compile(lambda x, n, s: x[:n] * s)
+    f(np.arange(5.0), 2, 1.5)
+    f(np.arange(5.0), 2, 2.5)
+    assert f.cache_info().traces == 1
+    np.testing.assert_array_equal(f(np.arange(5.0), 3, 2.0), [0.0, 2.0, 4.0])
+    assert f.cache_info().traces == 2
+
+
+def test_lru_bound():
+    f = nptf.compile(lambda x: x + 1, max_cache_size=2, relax=False)
+    for n in (1, 2, 3):
+        f(np.ones(n))
+    assert f.cache_info().size == 2
+    f(np.ones(1))  # evicted: traced again
+    assert f.cache_info().traces == 4
+
+
+def test_threads_trace_each_signature_once():
+    f = nptf.compile(lambda x: np.tanh(x) * 2, relax=False)
+    xs = [np.ones(n) for n in (3, 4)]
+    results, errors = [], []
+
+    def work(i):
+        try:
+            for _ in range(20):
+                results.append(f(xs[i % 2]).shape)
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert f.cache_info().traces == 2
+    assert sorted(set(results)) == [(3,), (4,)]
+
+
+def test_input_signature_compiles_once_for_all_sizes():
+    f = nptf.compile(lambda x: (x * 2).sum(axis=-1), input_signature=[nptf.Spec((None, 3), np.float32)])
+    for n in (1, 5, 17):
+        x = np.ones((n, 3), np.float32)
+        np.testing.assert_array_equal(f(x), (x * 2).sum(axis=-1))
+    assert f.cache_info().traces == 1
+    with pytest.raises(TypeError, match="input_signature says float32"):
+        f(np.ones((2, 3)))
+    with pytest.raises(TypeError, match="input_signature"):
+        f(np.ones((2, 4), np.float32))
+
+
+def test_dynamic_dimension_ops():
+    def g(x):
+        return x[1:-1].sum(0), x[::-1], x[-1], np.zeros_like(x), x.reshape(-1), x[:, None].squeeze(1)
+
+    f = nptf.compile(g, input_signature=[nptf.Spec((None, 2), np.float64)])
+    for n in (3, 6):
+        x = np.arange(n * 2.0).reshape(n, 2)
+        for got, want in zip(f(x), g(x)):
+            np.testing.assert_array_equal(got, want)
+            assert got.dtype == want.dtype
+    assert f.cache_info().traces == 1
+
+
+def test_code_that_needs_a_concrete_size_is_a_clear_error_under_a_spec():
+    f = nptf.compile(lambda x: np.zeros(len(x)) + x, input_signature=[nptf.Spec((None,))],
+                     fallback="raise")
+    with pytest.raises(nptf.DynamicShapeError, match=r"len\(\).*dimension 0"):
+        f(np.ones(3))
+
+
+def test_automatic_relaxation_after_two_sizes():
+    f = nptf.compile(lambda x: np.exp(x) + 1.0)
+    for n in (3, 4, 5, 6, 7):
+        np.testing.assert_allclose(f(np.ones(n)), np.exp(np.ones(n)) + 1.0)
+    info = f.cache_info()
+    assert (info.traces, info.relaxations) == (2, 1)
+    assert f.entry_for(np.ones(9)).shapes == [(None,)]
+
+
+def test_relaxation_falls_back_to_exact_shapes_when_code_needs_them():
+    f = nptf.compile(lambda x: x + np.arange(x.shape[0]))
+    for n in (3, 4, 5):
+        np.testing.assert_array_equal(f(np.ones(n)), np.ones(n) + np.arange(n))
+    info = f.cache_info()
+    assert info.relaxations == 0 and info.fallbacks == 0
+
+
+def test_retracing_warning_names_the_argument_and_dimension():
+    f = nptf.compile(lambda x: x + 1, relax=False, retrace_warning=3)
+    with pytest.warns(RuntimeWarning, match=r"traced 4 times.*argument #0 dimension 0.*Spec"):
+        for n in range(1, 6):
+            f(np.ones(n))
+
+
+def test_output_tensor_mode():
+    f = nptf.compile(lambda x: x * 2, output="tensor")
+    out = f(np.ones(3, np.float32))
+    assert isinstance(out, tf.Tensor) and out.dtype == tf.float32
+    chained = f(out)
+    assert isinstance(chained, tf.Tensor)
+    np.testing.assert_array_equal(chained.numpy(), [4.0, 4.0, 4.0])
+
+
+def test_outputs_never_alias_inputs_constants_or_each_other():
+    f = nptf.compile(lambda x: (x.copy(), x.reshape(-1), x, np.zeros(3), x + 1))
+    x = np.arange(6.0)
+    for _ in range(2):
+        a, b, c, z, y = f(x)
+        a[0] = b[1] = c[2] = z[0] = y[3] = 100
+    np.testing.assert_array_equal(x, np.arange(6.0))
+    np.testing.assert_array_equal(f(x)[3], np.zeros(3))
+    assert all(out.flags.writeable for out in f(x))
+
+
+def test_unaligned_and_strided_inputs():
+    f = nptf.compile(lambda x: x * 2)
+    base = np.arange(40, dtype=np.float32)
+    for x in (base[1:33], base[::2], np.asfortranarray(base.reshape(5, 8)), base[3:35].reshape(4, 8)):
+        np.testing.assert_array_equal(f(x), x * 2)
+
+
+def test_fallback_modes_and_explain():
+    def f(x):
+        return np.packbits(x > 0)
+
+    with pytest.raises(nptf.UnsupportedError):
+        nptf.compile(f, fallback="raise")(np.ones(2))
+    g = nptf.compile(f)
+    with pytest.warns(RuntimeWarning):
+        report = nptf.explain(g, np.ones(2))
+    assert not report.compiled and "np.packbits" in str(report)
+    ok = nptf.explain(lambda x: np.exp(-x) * 2.0 + 1.0, np.ones(4, np.float32))
+    text = str(ok)
+    assert ok.compiled and ok.xla and "TensorFlow ops" in text and "exp" in text
+
+
+def test_xla_policy():
+    sig = nptf.compile(lambda y: 1.0 / (1.0 + np.exp(-y)))
+    assert sig.entry_for(np.ones(3, np.float32)).xla
+    small = nptf.compile(lambda y: y + 1)
+    assert not small.entry_for(np.ones(3)).xla
+    dyn = nptf.compile(lambda y: 1.0 / (1.0 + np.exp(-y)), input_signature=[nptf.Spec((None,))])
+    assert dyn.entry_for(np.ones(3)).xla      # XLA compiles once per size it meets
+    masked = nptf.compile(lambda y: np.exp(y[y > 0]) * 2.0 + 1.0)
+    entry = masked.entry_for(np.ones(3))
+    assert not entry.xla and "nonzero" in entry.xla_reason
+    assert not nptf.compile(lambda y: np.exp(-y) + y * y, jit_compile=False).entry_for(np.ones(2)).xla
+
+
+def test_adaptive_dispatch_keeps_numpy_results_exact():
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    f = nptf.compile(sig, adaptive=True)
+    x = np.linspace(-2, 2, 5, dtype=np.float32)
+    for _ in range(8):
+        got = f(x)
+        assert got.dtype == np.float32 and got.shape == (5,)
+        np.testing.assert_allclose(got, sig(x), rtol=1e-6)
+    assert f.adaptive_choice(x) in ("graph", "numpy")
+    big = np.linspace(-2, 2, 1 << 16, dtype=np.float32)
+    for _ in range(8):   # decided per shape, even where one relaxed graph serves both sizes
+        np.testing.assert_allclose(f(big), sig(big), rtol=1e-6)
+    assert f.adaptive_choice(big) in ("graph", "numpy")
+
+
+def test_special_values_and_empty_inputs():
+    f = nptf.compile(lambda x: (x * 2, x.sum(), np.isnan(x)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = f(np.array([np.nan, np.inf, -np.inf, 1.0]))
+    np.testing.assert_array_equal(out[0], [np.nan, np.inf, -np.inf, 2.0])
+    assert np.isnan(out[1])
+    empty = f(np.zeros((0, 3)))
+    assert empty[0].shape == (0, 3) and empty[1] == 0.0
+
+
+def test_bad_arguments_name_the_argument():
+    f = nptf.compile(lambda x, y: x)
+    with pytest.raises(TypeError, match="argument 'y'"):
+        f(np.ones(2), np.array(["a"]))
+    with pytest.raises(TypeError, match="argument 'y'.*not supported"):
+        f(np.ones(2), object())
