@@ -188,6 +188,21 @@ def test_adaptive_dispatch_keeps_numpy_results_exact():
     assert f.adaptive_choice(big) in ("graph", "numpy")
 
 
+def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
+    f = nptf.compile(lambda y: y * 2 + 1, adaptive=True)
+    x = np.ones(1)
+    for _ in range(12):   # NumPy's microsecond beats any graph call on one element
+        f(x)
+    assert f.adaptive_choice(x) == "numpy"
+    for other in (np.ones(1, np.float32), np.ones(2), np.ones((1, 1)), [1.0], np.ones(1, np.int8)):
+        expected = np.asarray(other) * 2 + 1
+        got = f(other)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+    assert f.cache_info().traces >= 4     # the other signatures went through the cache
+    f.clear_cache()
+    assert f(x).dtype == np.float64 and f.cache_info().traces == 1
+
+
 def test_special_values_and_empty_inputs():
     f = nptf.compile(lambda x: (x * 2, x.sum(), np.isnan(x)))
     with warnings.catch_warnings():
