@@ -70,17 +70,21 @@ def _value(atom, env):
     return value
 
 
+def evaluate_eqn(eqn, xs):
+    """The output values of one equation applied to NumPy values ``xs``, as a tuple."""
+    if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
+        outs = eqn.op.ufunc(*xs)
+    else:
+        outs = EVAL_RULES[eqn.op.name](eqn.params, *xs)
+    return outs if isinstance(outs, tuple) else (outs,)
+
+
 def evaluate(graph, *args):
     """Run ``graph`` on NumPy values; returns the list of output values."""
     env = dict(zip(graph.inputs, args))
     with np.errstate(all="ignore"):
         for eqn in graph.eqns:
-            xs = [_value(a, env) for a in eqn.inputs]
-            if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
-                outs = eqn.op.ufunc(*xs)
-            else:
-                outs = EVAL_RULES[eqn.op.name](eqn.params, *xs)
-            outs = outs if isinstance(outs, tuple) else (outs,)
+            outs = evaluate_eqn(eqn, [_value(a, env) for a in eqn.inputs])
             for var, val in zip(eqn.outputs, outs):
                 env[var] = np.asarray(val)
     return [_value(a, env) if a in env or isinstance(a, Literal) else None for a in graph.outputs]

@@ -4,10 +4,12 @@ Each pass is a pure function named by what it does. Tests run the verifier
 after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph.
 """
 from .broadcast import broadcast_operands
+from .fold import fold_constants, simplify_algebra
 from .promote import promote_dtypes
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
 
-PIPELINE = [promote_dtypes, broadcast_operands, eliminate_common_subexpressions, eliminate_dead_code]
+PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
+            eliminate_common_subexpressions, eliminate_dead_code]
 
 
 def run_pipeline(graph, verify_each=False):
@@ -19,5 +21,6 @@ def run_pipeline(graph, verify_each=False):
     return graph
 
 
-__all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "broadcast_operands",
+__all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
+           "broadcast_operands",
            "eliminate_dead_code", "eliminate_common_subexpressions"]

@@ -1,0 +1,129 @@
+"""Constant folding and algebraic simplification.
+
+``fold_constants`` computes, with NumPy itself, every small elementwise or
+``convert`` equation whose inputs are all literals, so the graph carries the
+value instead of the work (``convert 0:i64`` from ``y[mask] = 0`` becomes
+``0.0:f32``).
+
+``simplify_algebra`` rewrites a few patterns into cheaper equal ones, where
+"equal" means what NumPy itself would compute or within one rounding of it:
+
+* ``power(x, 2)`` is ``multiply(x, x)`` (NumPy's own fast path for ``x**2``;
+  bit-identical) and ``power(x, 3)`` is ``x*x*x`` (one extra rounding): a
+  general ``pow`` kernel costs several times a multiply.
+* ``(x * a) * b`` with literal ``a``, ``b`` and a float ``x`` becomes
+  ``x * (a*b)`` when the inner product has no other use: one pass over the
+  data instead of two, at the cost of one rounding of ``a*b``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from ..evaluate import evaluate_eqn
+from ..ir import Eqn, Literal, Var, map_subgraphs
+from ..ops import OPS
+
+_FOLD_MAX_SIZE = 64          # bigger results stay computed: no large constants in graphs
+_FOLDABLE = {"convert"}
+
+
+def _is_foldable(eqn):
+    if eqn.op.kind != "elementwise" and eqn.op.name not in _FOLDABLE:
+        return False
+    if not eqn.inputs or not all(isinstance(a, Literal) for a in eqn.inputs):
+        return False
+    return all(v.type.shape.count(None) == 0 and int(np.prod(v.type.shape)) <= _FOLD_MAX_SIZE
+               for v in eqn.outputs)
+
+
+def _as_literal(value, var):
+    arr = np.asarray(value).astype(var.type.dtype, copy=False)
+    if arr.shape != tuple(var.type.shape):
+        return None
+    return Literal(arr.item() if var.type.weak else arr, var.type)
+
+
+def _substitute(atoms, rename):
+    return tuple(rename.get(a, a) if isinstance(a, Var) else a for a in atoms)
+
+
+def fold_constants(graph):
+    rename, eqns = {}, []
+    for eqn in graph.eqns:
+        eqn = map_subgraphs(eqn.replace(inputs=_substitute(eqn.inputs, rename)), fold_constants)
+        if _is_foldable(eqn):
+            with np.errstate(all="ignore"):
+                values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
+            folded = [_as_literal(v, var) for v, var in zip(values, eqn.outputs)]
+            if all(f is not None for f in folded):
+                rename.update(zip(eqn.outputs, folded))
+                continue
+        eqns.append(eqn)
+    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename),
+                         stage="fold_constants")
+
+
+def _scalar_literal(atom):
+    if isinstance(atom, Literal) and atom.type.shape == ():
+        return np.asarray(atom.value).item()
+    return None
+
+
+def _uses(graph):
+    counts = Counter(a for eqn in graph.eqns for a in eqn.inputs if isinstance(a, Var))
+    counts.update(a for a in graph.outputs if isinstance(a, Var))
+    for eqn in graph.eqns:   # values read inside sub-graphs count as used many times
+        for v in eqn.params.values():
+            for g in (v if isinstance(v, tuple) else (v,)):
+                if hasattr(g, "eqns"):
+                    counts.update({a: 2 for e in g.eqns for a in e.inputs if isinstance(a, Var)})
+    return counts
+
+
+def _power_as_products(eqn):
+    x, exponent = eqn.inputs
+    k = _scalar_literal(exponent)
+    if k not in (2, 3) or not isinstance(x, Var) or x.type.dtype.kind not in "iuf":
+        return None
+    out = eqn.outputs[0]
+    if k == 2:
+        return [Eqn(OPS["multiply"], (x, x), {}, (out,), eqn.source_info)]
+    square = Var(out.type)
+    return [Eqn(OPS["multiply"], (x, x), {}, (square,), eqn.source_info),
+            Eqn(OPS["multiply"], (square, x), {}, (out,), eqn.source_info)]
+
+
+def _split_scaled(eqn):
+    """(var, scalar literal) of a float ``multiply`` by a scalar literal, else None."""
+    if eqn.op.name != "multiply" or eqn.outputs[0].type.dtype.kind != "f":
+        return None
+    a, b = eqn.inputs
+    if isinstance(a, Var) and _scalar_literal(b) is not None:
+        return a, b
+    if isinstance(b, Var) and _scalar_literal(a) is not None:
+        return b, a
+    return None
+
+
+def simplify_algebra(graph):
+    uses, producers, eqns = _uses(graph), {}, []
+    for eqn in graph.eqns:
+        eqn = map_subgraphs(eqn, simplify_algebra)
+        replacement = _power_as_products(eqn) if eqn.op.name == "power" else None
+        scaled = _split_scaled(eqn)
+        if scaled is not None:
+            x, b = scaled
+            inner = producers.get(x)
+            if inner is not None and uses[x] == 1 and b.type.dtype == eqn.outputs[0].type.dtype:
+                y, a = _split_scaled(inner)
+                product = np.multiply(np.asarray(a.value), np.asarray(b.value),
+                                      dtype=eqn.outputs[0].type.dtype)
+                eqn = eqn.replace(inputs=(y, Literal(product, b.type)))
+        new = replacement or [eqn]
+        for e in new:
+            if _split_scaled(e) is not None:
+                producers[e.outputs[0]] = e
+        eqns.extend(new)
+    return graph.replace(eqns=tuple(eqns), stage="simplify_algebra")

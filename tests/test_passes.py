@@ -1,0 +1,109 @@
+"""The graph passes: what each one rewrites, and that the result still equals NumPy."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from nptf.graph_ir.passes import fold_constants, promote_dtypes, simplify_algebra
+from nptf.graph_ir.verify import verify
+
+
+def _ops(graph):
+    return [e.op.name for e in graph.eqns]
+
+
+def _stage(fn, *args, passes):
+    graph = nptf.compile(fn).trace(*args, stage="traced")
+    for p in passes:
+        graph = p(graph)
+        verify(graph)
+    return graph
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64, np.float32, np.float64])
+def test_small_integer_powers_become_products(dtype):
+    def f(x):
+        return x ** 2, x ** 3, x ** 4
+
+    x = (np.arange(-4, 5) % 7).astype(dtype)
+    graph = _stage(f, x, passes=[promote_dtypes, simplify_algebra])
+    assert _ops(graph).count("power") == 1          # only x**4 keeps the general kernel
+    got = nptf.compile(f, fallback="raise")(x)
+    for g, e in zip(got, f(x)):
+        assert g.dtype == e.dtype
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
+def test_square_is_bit_identical_to_numpy_on_special_values():
+    x = np.array([np.nan, np.inf, -np.inf, -0.0, 1e200, -3.5, 1e-200])
+    with np.errstate(over="ignore", under="ignore"):
+        expected = x ** 2
+    got = nptf.compile(lambda x: x ** 2)(x)
+    assert np.array_equal(got, expected, equal_nan=True)
+    assert np.array_equal(np.signbit(got), np.signbit(expected))
+
+
+def test_literal_scales_merge_into_one_multiply():
+    def f(x):
+        return (x * 2.0) * 3.0, 4.0 * (x * 0.5)
+
+    x = np.linspace(-1, 1, 7, dtype=np.float32)
+    graph = _stage(f, x, passes=[promote_dtypes, simplify_algebra])
+    graph = nptf.graph_ir.passes.eliminate_dead_code(graph)
+    assert _ops(graph) == ["multiply", "multiply"]
+    for g, e in zip(nptf.compile(f)(x), f(x)):
+        assert g.dtype == e.dtype == np.float32
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
+def test_a_scaled_value_used_twice_is_not_rewritten():
+    def f(x):
+        y = x * 2.0
+        return y * 3.0, y
+
+    x = np.arange(4.0)
+    graph = _stage(f, x, passes=[promote_dtypes, simplify_algebra])
+    assert [e.inputs[0] for e in graph.eqns][1] is graph.eqns[0].outputs[0]
+    for g, e in zip(nptf.compile(f)(x), f(x)):
+        np.testing.assert_array_equal(g, e)
+
+
+def test_integer_scales_are_left_alone():
+    # (x * a) * b with integers could overflow differently once a*b is folded.
+    def f(x):
+        return (x * 100) * 100
+
+    x = np.array([1, 2, 3], np.int8)
+    graph = _stage(f, x, passes=[promote_dtypes, simplify_algebra])
+    assert _ops(graph) == ["multiply", "multiply"]
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(nptf.compile(f)(x), f(x))
+
+
+def test_constants_fold_with_numpys_dtypes():
+    def f(x):
+        y = x.copy()
+        y[y < 0] = 0                      # the 0 becomes 0.0 in x's dtype
+        return y, np.sqrt(np.float32(2)) + x
+
+    x = np.array([-1.0, 2.0], np.float32)
+    graph = _stage(f, x, passes=[promote_dtypes, fold_constants])
+    assert "convert" not in _ops(graph) and "sqrt" not in _ops(graph)
+    for g, e in zip(nptf.compile(f)(x), f(x)):
+        assert g.dtype == e.dtype
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
+def test_folding_keeps_large_constants_computed():
+    from nptf.graph_ir.ir import Eqn, Graph, Var, literal
+    from nptf.graph_ir.ops import OPS
+    small, large = literal(np.arange(4.0)), literal(np.arange(1000.0))
+    outs = (Var(small.type), Var(large.type))
+    graph = Graph((), tuple(Eqn(OPS["negative"], (c,), {}, (o,)) for c, o in zip((small, large), outs)),
+                  outs)
+    folded = fold_constants(graph)
+    verify(folded)
+    assert _ops(folded) == ["negative"]           # only the 4-element result became a literal
+    np.testing.assert_array_equal(folded.outputs[0].value, -np.arange(4.0))
+    assert folded.outputs[1] is outs[1]
