@@ -20,6 +20,7 @@ from . import rules_checks as _rules_checks  # noqa: F401
 from . import rules_sorting as _rules_sorting  # noqa: F401
 from . import rules_linalg as _rules_linalg  # noqa: F401
 from . import rules_fft as _rules_fft  # noqa: F401
+from . import rules_sets as _rules_sets  # noqa: F401
 from .rules import TF_RULES
 
 
@@ -50,6 +51,7 @@ XLA_OBSTACLES = {
     # Sizes that depend on the data: XLA needs every size when it compiles.
     "boolean_mask": lambda in_types, params: True,
     "nonzero": lambda in_types, params: True,
+    "bincount": lambda in_types, params: True,
     # No XLA kernels for these samplers.
     "random": lambda in_types, params: params["dist"] in ("binomial", "poisson"),
     "cumprod": lambda in_types, params: in_types[0].dtype.kind == "c",
