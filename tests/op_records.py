@@ -139,7 +139,7 @@ OTHER_RECORDS = [
                              np.hstack([x, y])), [((2, 3), (2, 3)), ((4,), (4,))]),
     R("concat_mixed", lambda x: np.concatenate([x, x.astype(np.float32)]), [((3,),)]),
     R("split", lambda x: (np.split(x, 2), np.split(x, [1, 3], axis=1), np.array_split(x, 3, axis=1)),
-      [((4, 5),)]),
+      [((4, 5),), ((3, 5),)]),   # 3 rows do not split in 2: NumPy's ValueError
     R("flip", lambda x: (np.flip(x), np.flip(x, 0), np.fliplr(x), np.flipud(x)), S2),
     R("tile_repeat", lambda x: (np.tile(x, 2), np.tile(x, (2, 1, 1)), np.repeat(x, 2),
                                 np.repeat(x, [1, 0, 2], axis=0), x.repeat(3, axis=1)), [((3, 2),)]),
@@ -200,3 +200,4 @@ CREATION_RECORDS = [
 RECORDS = UFUNC_RECORDS + OTHER_RECORDS + CREATION_RECORDS
 from op_records_breadth import BREADTH_RECORDS; RECORDS += BREADTH_RECORDS  # noqa: E402,E702
 from op_records_sets import SETS_RECORDS; RECORDS += SETS_RECORDS  # noqa: E402,E702
+from op_records_extra import EXTRA_RECORDS; RECORDS += EXTRA_RECORDS  # noqa: E402,E702

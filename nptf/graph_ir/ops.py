@@ -62,6 +62,7 @@ greater greater_equal less less_equal equal not_equal
 logical_and logical_or logical_xor logical_not
 bitwise_and bitwise_or bitwise_xor invert left_shift right_shift bitwise_count
 isnan isinf isfinite signbit copysign nextafter heaviside conjugate
+gcd lcm spacing
 """.split()
 
 

@@ -186,6 +186,9 @@ simple("nextafter", m.nextafter)
 simple("heaviside", lambda x, h: tf.where(x < 0, tf.zeros_like(x), tf.where(
     x > 0, tf.ones_like(x), tf.where(tf.equal(x, 0), h, x))))
 simple("conjugate", by_kind(c=tf.math.conj, biuf=tf.identity))
+simple("gcd", m.gcd)
+simple("lcm", m.lcm)
+simple("spacing", m.spacing)
 simple("where", tf.where)
 
 

@@ -166,3 +166,70 @@ def frexp(x):
     too_small = tf.abs(m) < 0.5
     m, e = tf.where(too_small, m * 2, m), tf.where(too_small, e - 1, e)
     return tf.where(special, x, m), tf.where(special, tf.zeros_like(e), e)
+
+
+_UNSIGNED_OF_WIDTH = {1: tf.uint8, 2: tf.uint16, 4: tf.uint32, 8: tf.uint64}
+
+
+def unsigned_magnitude(x):
+    """|x| in the unsigned type of x's width, where |INT_MIN| still fits (NumPy's gcd/lcm
+    loops take absolute values the same way)."""
+    if kind(x) == "u":
+        return x
+    return tf.cast(tf.where(x < 0, -x, x), _UNSIGNED_OF_WIDTH[np_dtype(x).itemsize])
+
+
+def unsigned_gcd(a, b):
+    """Euclid's algorithm on every element at once; at most ~93 rounds for 64-bit values."""
+    def step(a, b):
+        done = tf.equal(a, 0)
+        divisor = tf.where(done, tf.ones_like(a), a)
+        return tf.where(done, a, tf.math.floormod(b, divisor)), tf.where(done, b, a)
+
+    shape = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(b))
+    a, b = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)   # a loop keeps its shapes
+    _, b = tf.while_loop(lambda a, b: tf.reduce_any(tf.not_equal(a, 0)), step, (a, b))
+    return b
+
+
+def gcd(x, y):
+    return tf.cast(unsigned_gcd(unsigned_magnitude(x), unsigned_magnitude(y)), x.dtype)
+
+
+def lcm(x, y):
+    a, b = unsigned_magnitude(x), unsigned_magnitude(y)
+    shape = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(b))
+    a, b = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
+    g = unsigned_gcd(a, b)
+    zero = tf.equal(g, 0)
+    # a // gcd * b wraps modulo 2**bits exactly like NumPy's C loop.
+    out = tf.where(zero, tf.zeros_like(a), tf.math.floordiv(a, tf.where(zero, tf.ones_like(g), g)) * b)
+    return tf.cast(out, x.dtype)
+
+
+def _half_spacing(x):
+    """NumPy's ``npy_half_spacing``, on the bit pattern: always positive, unlike the
+    float32/float64 loops."""
+    h = tf.bitwise.bitwise_and(tf.cast(tf.bitcast(x, tf.int16), tf.int32), 0xFFFF)
+    exp = tf.bitwise.bitwise_and(h, 0x7C00)
+    negative_power_of_two = tf.not_equal(tf.bitwise.bitwise_and(h, 0x8000), 0) & \
+        tf.equal(tf.bitwise.bitwise_and(h, 0x03FF), 0)
+
+    def gap(exp_offset, shift_offset):
+        shift = tf.maximum(tf.bitwise.right_shift(exp, 10) - shift_offset, 0)
+        subnormal = tf.where(exp > 0x0400, tf.bitwise.left_shift(tf.ones_like(h), shift), tf.ones_like(h))
+        return tf.where(exp > exp_offset, exp - exp_offset, subnormal)
+
+    bits = tf.where(negative_power_of_two, gap(0x2C00, 2), gap(0x2800, 1))
+    bits = tf.where(tf.equal(h, 0x7BFF), tf.fill(tf.shape(h), 0x7C00), bits)
+    bits = tf.where(tf.equal(exp, 0x7C00), tf.fill(tf.shape(h), 0x7E00), bits)
+    return tf.bitcast(tf.cast(bits, tf.int16), tf.float16)
+
+
+def spacing(x):
+    """Distance to the next representable value away from zero (``npy_spacing``)."""
+    if np_dtype(x) == np.float16:
+        return _half_spacing(x)
+    inf = tf.constant(np.inf, x.dtype)
+    out = nextafter(x, tf.where(x < 0, -inf, inf)) - x
+    return tf.where(tf.math.is_inf(x), tf.constant(np.nan, x.dtype) + tf.zeros_like(x), out)

@@ -9,6 +9,7 @@ from . import numpy_linalg as _numpy_linalg  # noqa: F401  (np.linalg)
 from . import numpy_fft as _numpy_fft  # noqa: F401  (np.fft)
 from . import numpy_mutation as _numpy_mutation  # noqa: F401  (assignment, in-place ops, ufunc.at)
 from . import indexing as _indexing  # noqa: F401  (advanced indexing, np.take, np.nonzero)
+from . import numpy_extra as _numpy_extra  # noqa: F401  (append/insert/delete, splits, windows, small math)
 from . import numpy_sets as _numpy_sets  # noqa: F401  (np.unique, set functions, bincount)
 from .trace import TracedFunction, trace_function
 from .tracer import Tracer

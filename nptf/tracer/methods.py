@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import user_location
 from . import numpy_api as api
 from . import numpy_math as m
 from .tracer import Tracer
@@ -19,6 +20,18 @@ def _reshape(self, *shape, order="C", copy=None):
 def _transpose(self, *axes):
     axes = _shape_args(axes)
     return api.transpose(self, None if axes in ((), (None,)) else axes)
+
+
+def _partition_in_place(self, kth, axis=-1, kind="introselect", order=None):
+    self[...] = np.partition(self, kth, axis, kind, order)
+
+
+def _to_device(self, device, /, *, stream=None):
+    if stream is not None:
+        raise ValueError(f"The stream argument in to_device() is not supported\n  at {user_location()}")
+    if device != "cpu":
+        raise ValueError(f"Unsupported device: {device}. Only 'cpu' is accepted.\n  at {user_location()}")
+    return self
 
 
 _METHODS = {
@@ -39,6 +52,13 @@ _METHODS = {
     "conj": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
     "conjugate": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
     "__getitem__": api.getitem,
+    "take": lambda self, indices, axis=None, out=None, mode="raise": np.take(self, indices, axis, out, mode),
+    "compress": lambda self, condition, axis=None, out=None: np.compress(condition, self, axis, out),
+    "nonzero": lambda self: np.nonzero(self),
+    "choose": lambda self, choices, out=None, mode="raise": np.choose(self, choices, out, mode),
+    "partition": _partition_in_place,
+    "device": property(lambda self: "cpu"),
+    "to_device": _to_device,
 }
 
 for _name, _fn in _METHODS.items():

@@ -95,6 +95,8 @@ def ufunc_method(ufunc, method, inputs, kwargs):
     if ufunc is np.matmul and method == "__call__":
         from .numpy_math import matmul
         return matmul(*inputs, **kwargs)
+    if method == "__call__" and ufunc in IMPLS:     # gufuncs such as np.vecdot, np.matvec
+        return IMPLS[ufunc](*inputs, **kwargs)
     if method == "__call__":
         _reject(ufunc.__name__, where=kwargs.pop("where", None))
         dtype = kwargs.pop("dtype", None)
@@ -525,8 +527,18 @@ def hstack(tup, *, dtype=None, casting="same_kind"):
     return concatenate(ts, 0 if ts[0].ndim == 1 else 1, dtype=dtype)
 
 
-@implements(np.split, np.array_split)
+@implements(np.split)
 def split(ary, indices_or_sections, axis=0):
+    if isinstance(indices_or_sections, (int, np.integer)):
+        n = to_tracer(ary).shape[_axis(axis, np.ndim(ary))]
+        if n is not None and int(indices_or_sections) > 0 and n % int(indices_or_sections):
+            raise ValueError("array split does not result in an equal division"
+                             f"\n  at {user_location()}")
+    return array_split(ary, indices_or_sections, axis)
+
+
+@implements(np.array_split)
+def array_split(ary, indices_or_sections, axis=0):
     a = to_tracer(ary)
     axis = _axis(axis, a.ndim)
     n = a.shape[axis]

@@ -1,0 +1,430 @@
+"""Array manipulation composed from traced NumPy: append/delete/insert/resize, the
+split helpers, ``unstack``/``rollaxis``, sliding windows, index helpers, ``choose``,
+the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries and
+``apply_along_axis``/``apply_over_axes``.
+
+Where NumPy's rules for an argument are intricate (which positions ``np.delete``
+keeps, where ``np.insert`` puts each value, which elements a window sees), NumPy
+itself computes a static index map on ``np.arange`` and the traced data is
+gathered through it, so every corner case and error is NumPy's own.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..errors import unsupported, user_location, with_location
+from . import numpy_api as api
+from .indexing import constant_value, write
+from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to,
+                        concatenate, implements, moveaxis, ravel, reshape_to, transpose)
+from .numpy_sorting import take
+from .tracer import Tracer, concrete_dim, emit, to_tracer
+from .views import buffer_of, mark_readonly
+
+_INTP = np.dtype(np.intp)
+
+
+def shaped_sample(t, dtype=None):
+    """A zero array of ``t``'s exact shape that owns one element of memory: NumPy checks
+    shapes and dtypes against it as against ``t``."""
+    t = to_tracer(t)
+    shape = tuple(concrete_dim(t, i, "this function") for i in range(t.ndim))
+    return np.broadcast_to(np.zeros((), t.dtype if dtype is None else dtype), shape)
+
+
+def static_index(obj, call):
+    """``obj`` as a NumPy value, or ``unsupported`` when it is only known at run time."""
+    obj = constant_value(obj)
+    if isinstance(obj, Tracer) or (isinstance(obj, (list, tuple)) and api.contains_tracer(obj)):
+        raise unsupported(call, fix="Pass the indices as Python ints, slices or a NumPy array.")
+    return obj
+
+
+def _along(ndim, axis, index):
+    key = [slice(None)] * ndim
+    key[axis] = index
+    return tuple(key)
+
+
+# ---------------------------------------------------------- append, delete, insert
+@implements(np.append)
+def append(arr, values, axis=None):
+    arr, values = to_tracer(arr), to_tracer(values)
+    if axis is None:
+        arr = arr if arr.ndim == 1 else ravel(arr)
+        values, axis = ravel(values), arr.ndim - 1
+    return concatenate((arr, values), axis=axis)
+
+
+@implements(np.delete)
+def delete(arr, obj, axis=None):
+    a = to_tracer(arr)
+    obj = static_index(obj, "np.delete(..., obj=<traced array>)")
+    if axis is None:
+        a, axis = (a if a.ndim == 1 else ravel(a)), 0
+    axis = _axis(axis, a.ndim)
+    n = concrete_dim(a, axis, "np.delete")
+    # The positions NumPy keeps along the axis (its own index rules and errors).
+    kept = _numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
+    if kept.size == n:
+        return api.copy_(a)
+    return take(a, kept, axis)
+
+
+def _insert_positions(n, obj, numnew):
+    """Where NumPy's insert sends old element ``i`` (``i < n``) and new element ``n + j``."""
+    return _numpy_says(np.insert, np.arange(n), obj, n + np.arange(numnew))
+
+
+@implements(np.insert)
+def insert(arr, obj, values, axis=None):
+    a = to_tracer(arr)
+    obj = static_index(obj, "np.insert(..., obj=<traced array>)")
+    if axis is None:
+        a, axis = (a if a.ndim == 1 else ravel(a)), 0
+    axis = _axis(axis, a.ndim)
+    n = concrete_dim(a, axis, "np.insert")
+    _numpy_says(np.insert, np.arange(n), obj, 0)   # NumPy's checks of obj, before values
+    if isinstance(obj, slice):
+        indices = np.arange(*obj.indices(n))
+    else:
+        indices = np.array(obj)
+        indices = np.flatnonzero(indices) if indices.dtype == bool else indices
+    values = to_tracer(values)
+    _numpy_says(np.asarray, _sample_of(values.atom), dtype=a.dtype)
+    values = astype(values, a.dtype)
+    if indices.size == 1:
+        index = int(indices.item())
+        index = index + n if index < 0 else index
+        if values.ndim < a.ndim:
+            values = reshape_to(values, (1,) * (a.ndim - values.ndim) + values.shape)
+        if indices.ndim == 0:
+            # A scalar obj inserts values[i] as a slice along the axis (NumPy moves axis 0 there).
+            values = moveaxis(values, 0, axis)
+        numnew = values.shape[axis]
+        block = broadcast_to(values, a.shape[:axis] + (numnew,) + a.shape[axis + 1:])
+        pieces = [a[_along(a.ndim, axis, slice(None, index))], block,
+                  a[_along(a.ndim, axis, slice(index, None))]]
+        return concatenate(pieces, axis)
+    numnew = indices.size
+    block = broadcast_to(values, a.shape[:axis] + (numnew,) + a.shape[axis + 1:])
+    return take(concatenate([a, block], axis), _insert_positions(n, obj, numnew), axis)
+
+
+@implements(np.resize)
+def resize(a, new_shape):
+    a = ravel(a)
+    shape = (operator.index(new_shape),) if isinstance(new_shape, (int, np.integer)) else \
+        tuple(operator.index(d) for d in new_shape)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"all elements of `new_shape` must be non-negative\n  at {user_location()}")
+    size = int(np.prod(shape, dtype=np.int64))
+    n = concrete_dim(a, 0, "np.resize")
+    if n == 0 or size == 0:
+        return api.zeros(shape, a.dtype)
+    # NumPy repeats the flattened data cyclically to fill the new shape.
+    return reshape_to(take(a, np.arange(size) % n, 0), shape)
+
+
+# ----------------------------------------------------------------- splitting
+def _split_equal(ary, sections, axis):
+    a = to_tracer(ary)
+    axis = _axis(axis, a.ndim)
+    n = concrete_dim(a, axis, "np.split")
+    # NumPy refuses sections that do not divide the axis (np.array_split allows them).
+    _numpy_says(np.split, np.empty((n,), np.int8), sections)
+    return api.split(a, sections, axis)
+
+
+@implements(np.hsplit)
+def hsplit(ary, indices_or_sections):
+    a = to_tracer(ary)
+    if a.ndim == 0:
+        raise ValueError(f"hsplit only works on arrays of 1 or more dimensions\n  at {user_location()}")
+    return _split_equal(a, indices_or_sections, 1 if a.ndim > 1 else 0)
+
+
+@implements(np.vsplit)
+def vsplit(ary, indices_or_sections):
+    a = to_tracer(ary)
+    if a.ndim < 2:
+        raise ValueError(f"vsplit only works on arrays of 2 or more dimensions\n  at {user_location()}")
+    return _split_equal(a, indices_or_sections, 0)
+
+
+@implements(np.dsplit)
+def dsplit(ary, indices_or_sections):
+    a = to_tracer(ary)
+    if a.ndim < 3:
+        raise ValueError(f"dsplit only works on arrays of 3 or more dimensions\n  at {user_location()}")
+    return _split_equal(a, indices_or_sections, 2)
+
+
+@implements(np.unstack)
+def unstack(x, /, *, axis=0):
+    x = to_tracer(x)
+    if x.ndim == 0:
+        raise ValueError(f"Input array must be at least 1-d.\n  at {user_location()}")
+    x = moveaxis(x, axis, 0)
+    return tuple(x[i] for i in range(concrete_dim(x, 0, "np.unstack")))
+
+
+# ------------------------------------------------------------- axes and views
+@implements(np.rollaxis)
+def rollaxis(a, axis, start=0):
+    a = to_tracer(a)
+    n = a.ndim
+    axis = _axis(axis, n)
+    start = operator.index(start)
+    if start < 0:
+        start += n
+    if not 0 <= start < n + 1:
+        raise with_location(np.exceptions.AxisError(
+            f"'start' arg requires {-n} <= start < {n + 1}, but {start} was passed in"), user_location())
+    if axis < start:
+        start -= 1
+    if axis == start:
+        return api.getitem(a, (Ellipsis,))
+    axes = list(range(n))
+    axes.remove(axis)
+    axes.insert(start, axis)
+    return transpose(a, axes)
+
+
+@implements(np.lib.stride_tricks.sliding_window_view)
+def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
+    if writeable:
+        raise unsupported("sliding_window_view(..., writeable=True)",
+                          fix="Windows that alias the input cannot be written to in a graph.")
+    x = to_tracer(x)
+    shape = shaped_sample(x).shape
+    # Which element of x each window element is: NumPy's own windows of x's flat positions.
+    positions = _numpy_says(np.lib.stride_tricks.sliding_window_view,
+                            np.arange(int(np.prod(shape)), dtype=_INTP).reshape(shape),
+                            window_shape, axis)
+    out = take(ravel(x), positions, 0) if positions.size else \
+        api.zeros(positions.shape, x.dtype)
+    return mark_readonly(out)   # NumPy's windows are read-only views
+
+
+# ------------------------------------------------------------- index helpers
+@implements(np.ix_)
+def ix_(*args):
+    out = []
+    for k, new in enumerate(args):
+        new = constant_value(new)
+        if not isinstance(new, Tracer):
+            new = np.asarray(new)
+            new = new.astype(_INTP) if new.size == 0 else new
+        if new.ndim != 1:
+            raise ValueError(f"Cross index must be 1 dimensional\n  at {user_location()}")
+        t = to_tracer(np.nonzero(new)[0] if new.dtype == np.bool_ else new)
+        out.append(reshape_to(t, (1,) * k + (t.shape[0],) + (1,) * (len(args) - k - 1)))
+    return tuple(out)
+
+
+@implements(np.diag_indices_from)
+def diag_indices_from(arr):
+    arr = to_tracer(arr)
+    shape = shaped_sample(arr).shape
+    if arr.ndim < 2:
+        raise ValueError(f"input array must be at least 2-d\n  at {user_location()}")
+    if len(set(shape)) != 1:
+        raise ValueError(f"All dimensions of input must be of equal length\n  at {user_location()}")
+    idx = to_tracer(np.arange(shape[0]))
+    return (idx,) * arr.ndim
+
+
+@implements(np.choose)
+def choose(a, choices, out=None, mode="raise"):
+    _reject("choose", out=out)
+    a = to_tracer(a)
+    if isinstance(choices, Tracer):
+        options = [choices[i] for i in range(concrete_dim(choices, 0, "np.choose"))]
+    else:
+        options = [to_tracer(c) for c in choices]
+    # NumPy's result: dtype, broadcast shape, scalar-ness, and its errors for bad arguments.
+    probe = _numpy_says(np.choose, shaped_sample(a), [
+        _sample_of(o.atom) if o.type.weak else shaped_sample(o) for o in options], mode=mode)
+    n = len(options)
+    index = astype(a, _INTP)
+    if mode in ("wrap", "clip"):
+        index = index % n if mode == "wrap" else np.clip(index, 0, n - 1)
+    else:
+        index = emit("check", [index, (index >= 0) & (index < n)],
+                     {"message": "invalid entry in choice array", "error": "ValueError"})
+    result = astype(options[-1], probe.dtype)
+    for i in range(n - 2, -1, -1):
+        result = np.where(index == i, astype(options[i], probe.dtype), result)
+    result = broadcast_to(result, probe.shape)
+    return Tracer(result.atom, is_scalar=isinstance(probe, np.generic))
+
+
+# ------------------------------------------------------------------- mutation
+def _traced_target(arr, name):
+    if not isinstance(arr, Tracer):
+        raise unsupported(f"np.{name} into an array that is not traced",
+                          fix="Copy the array inside the function first (a = a.copy()).")
+    return arr
+
+
+def _cycled(values, count):
+    """``values`` flattened and repeated to ``count`` elements, as flat assignment does."""
+    values = ravel(values)
+    size = values.shape[0]
+    return values if size == count else take(values, np.arange(count) % size, 0)
+
+
+@implements(np.put_along_axis)
+def put_along_axis(arr, indices, values, axis):
+    arr = _traced_target(arr, "put_along_axis")
+    indices = indices if isinstance(indices, Tracer) else np.asarray(indices)
+    flat = axis is None
+    if flat:
+        if indices.ndim != 1:
+            raise ValueError(f"when axis=None, `indices` must have a single dimension.\n"
+                             f"  at {user_location()}")
+        shape = (arr.size,)
+        axis = 0
+    else:
+        axis = _axis(axis, arr.ndim)
+        shape = shaped_sample(arr).shape
+    if indices.dtype.kind not in "iu":
+        raise IndexError(f"`indices` must be an integer array\n  at {user_location()}")
+    if len(shape) != indices.ndim:
+        raise ValueError(f"`indices` and `arr` must have the same number of dimensions\n"
+                         f"  at {user_location()}")
+    if flat:
+        return _put_flat(arr, indices, values)
+    # NumPy's fancy index: the given indices along axis, an open grid on every other axis.
+    key = tuple(indices if dim == axis else
+                np.arange(n).reshape((1,) * dim + (-1,) + (1,) * (len(shape) - dim - 1))
+                for dim, n in enumerate(shape))
+    write(arr, key, values, what="np.put_along_axis")
+
+
+def _put_flat(arr, indices, values):
+    """``axis=None``: NumPy writes through ``np.array(arr.flat)``, the array's own memory when
+    it is C-contiguous and a read-only copy otherwise."""
+    stand_in = buffer_of(arr).stand_in
+    if stand_in is None:
+        raise unsupported("np.put_along_axis(..., axis=None) on an array of unknown size")
+    if not stand_in.flags.c_contiguous:
+        raise ValueError(f"assignment destination is read-only\n  at {user_location()}")
+    write(ravel(arr), (indices,), values, what="np.put_along_axis")
+
+
+@implements(np.fill_diagonal)
+def fill_diagonal(a, val, wrap=False):
+    if a.ndim < 2:
+        raise ValueError(f"array must be at least 2-d\n  at {user_location()}")
+    shape = shaped_sample(a).shape
+    end = None
+    if a.ndim == 2:
+        step = shape[1] + 1
+        if not wrap:
+            end = shape[1] * shape[1]
+    else:
+        if len(set(shape)) != 1:
+            raise ValueError(f"All dimensions of input must be of equal length\n  at {user_location()}")
+        step = 1 + int(np.cumprod(shape[:-1]).sum())
+    flat = np.arange(int(np.prod(shape)))[:end:step]
+    val = to_tracer(val)
+    if flat.size == 0 or val.size == 0:
+        return
+    write(a, np.unravel_index(flat, shape), _cycled(val, flat.size), what="np.fill_diagonal")
+
+
+# -------------------------------------------------------- shape and dtype queries
+@implements(np.ndim)
+def ndim(a):
+    return to_tracer(a).ndim
+
+
+@implements(np.shape)
+def shape(a):
+    return shaped_sample(a).shape
+
+
+@implements(np.size)
+def size(a, axis=None):
+    return _numpy_says(np.size, shaped_sample(a), axis)
+
+
+@implements(np.astype)
+def astype_(x, dtype, /, *, copy=True, device=None):
+    if device is not None and device != "cpu":
+        raise ValueError(f'Device not understood. Only "cpu" is allowed, but received: {device}'
+                         f"\n  at {user_location()}")
+    return astype(x, dtype, copy=copy)
+
+
+@implements(np.result_type)
+def result_type(*arrays_and_dtypes):
+    return _numpy_says(np.result_type, *[_sample_of(x.atom) if isinstance(x, Tracer) else x
+                                         for x in arrays_and_dtypes])
+
+
+@implements(np.can_cast)
+def can_cast(from_, to, casting="safe"):
+    if isinstance(from_, Tracer):
+        from_ = _sample_of(from_.atom)
+        from_ = from_ if isinstance(from_, (bool, int, float, complex)) else from_.dtype
+    return _numpy_says(np.can_cast, from_, to.dtype if isinstance(to, Tracer) else to, casting)
+
+
+@implements(np.min_scalar_type)
+def min_scalar_type(a):
+    a = to_tracer(a)
+    if a.ndim == 0:
+        raise unsupported("np.min_scalar_type of a traced scalar",
+                          fix="Its answer depends on the value, which is known only at run time.")
+    return a.dtype
+
+
+@implements(np.common_type)
+def common_type(*arrays):
+    return _numpy_says(np.common_type, *[np.zeros(0, to_tracer(a).dtype) for a in arrays])
+
+
+# ------------------------------------------------------------ function application
+@implements(np.apply_along_axis)
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    arr = to_tracer(arr)
+    axis = _axis(axis, arr.ndim)
+    moved = moveaxis(arr, axis, -1)
+    outer = shaped_sample(moved).shape[:-1]
+    if 0 in outer:
+        raise ValueError(f"Cannot apply_along_axis when any iteration dimensions are 0\n"
+                         f"  at {user_location()}")
+    results = [to_tracer(func1d(moved[index + (Ellipsis,)], *args, **kwargs))
+               for index in np.ndindex(outer)]
+    first = results[0]
+    results = [broadcast_to(astype(r, first.dtype), first.shape) for r in results]
+    buff = reshape_to(api.stack(results), outer + first.shape)
+    # The function's own axes go where the iterated axis was, as in NumPy.
+    dims = list(range(buff.ndim))
+    inner = buff.ndim - first.ndim
+    return transpose(buff, dims[:axis] + dims[inner:] + dims[axis:inner])
+
+
+@implements(np.apply_over_axes)
+def apply_over_axes(func, a, axes):
+    val = to_tracer(a)
+    n = val.ndim
+    for axis in (axes,) if np.ndim(axes) == 0 else axes:
+        axis = n + axis if axis < 0 else axis
+        res = to_tracer(func(val, axis))
+        if res.ndim != val.ndim:
+            res = api.expand_dims(res, axis)
+            if res.ndim != val.ndim:
+                raise ValueError(f"function is not returning an array of the correct shape\n"
+                                 f"  at {user_location()}")
+        val = res
+    return val
+
+
+from . import numpy_extra_linalg as _linalg  # noqa: E402,F401  (np.linalg aliases, vecdot)
+from . import numpy_extra_math as _math  # noqa: E402,F401  (fix, i0, sinc, polynomials, ...)

@@ -1,0 +1,172 @@
+"""The smaller NumPy functions beyond the op records: writes into arguments
+(put_along_axis, fill_diagonal, ndarray.partition), results of data-dependent size,
+the gufunc implementations, read-only windows, and the argument forms nptf refuses."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy, mismatch
+
+NOT_TRACED = np.zeros((3, 3))
+DTYPES = [np.bool_, np.int8, np.uint16, np.int64, np.float32, np.float64, np.complex64]
+
+
+def _data(dtype, shape=(3, 4), seed=0):
+    return (np.random.default_rng(seed).standard_normal(shape) * 4).astype(dtype)
+
+
+# ------------------------------------------------------------ writes into arguments
+def put_rows(a, idx, v):
+    np.put_along_axis(a, idx, v, axis=1)
+
+
+def put_flat(a, idx, v):
+    np.put_along_axis(a, idx, v, axis=None)
+
+
+def fill_wrapped(a, v):
+    np.fill_diagonal(a, v, wrap=True)
+
+
+def partition_in_place(a):
+    a.partition(1, axis=0)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_put_along_axis_writes_into_the_argument(dtype, jit):
+    idx = np.array([[0, 3], [1, 1], [-1, 2]])
+    check_against_numpy(put_rows, _data(dtype), idx, _data(dtype, (3, 2), seed=1), jit=jit)
+    check_against_numpy(put_flat, _data(dtype), np.array([0, -1, 7, 7]), _data(dtype, (4,)), jit=jit)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_fill_diagonal_writes_into_the_argument(dtype, jit):
+    check_against_numpy(fill_wrapped, _data(dtype, (7, 3)), _data(dtype, (2,), seed=2), jit=jit)
+    check_against_numpy(lambda a: np.fill_diagonal(a, 3), _data(dtype, (3, 3, 3)), jit=jit)
+
+
+def test_writes_through_a_view_argument_reach_the_caller(jit):
+    a = np.zeros((4, 4))
+    f = nptf.compile(lambda a: np.fill_diagonal(a[1:, 1:], 7.0), jit_compile=jit, fallback="raise")
+    assert f(a) is None
+    expected = np.zeros((4, 4))
+    np.fill_diagonal(expected[1:, 1:], 7.0)
+    np.testing.assert_array_equal(a, expected)
+    check_against_numpy(put_rows, np.zeros((3, 4)), np.array([[3], [0], [1]]), 5.0, jit=jit)
+
+
+def test_partition_method_writes_into_the_argument(jit):
+    x = _data(np.float64, (5, 3))
+    y = x.copy()
+    nptf.compile(partition_in_place, jit_compile=jit, fallback="raise")(y)
+    np.testing.assert_array_equal(y[1], np.sort(x, axis=0)[1])
+    assert np.all(y[:1] <= y[1]) and np.all(y[2:] >= y[1])
+
+
+def test_put_along_axis_with_traced_indices(jit):
+    x = np.arange(12.0).reshape(3, 4)
+    check_against_numpy(put_rows, x.copy(), np.array([[3], [0], [2]]), np.array([[1.0], [2.0], [3.0]]), jit=jit)
+    f = nptf.compile(put_rows, jit_compile=jit, fallback="raise")
+    with pytest.raises(IndexError):
+        f(x.copy(), np.array([[4], [0], [2]]), 1.0)
+    with pytest.raises(IndexError):
+        nptf.compile(put_flat, jit_compile=jit, fallback="raise")(x.copy(), np.array([12]), 1.0)
+
+
+def test_put_along_axis_flat_into_a_non_contiguous_array_is_read_only():
+    def f(a):
+        np.put_along_axis(a.T, np.array([0, 5]), 7.0, axis=None)
+
+    check_against_numpy(f, np.zeros((3, 4)))
+
+
+# ------------------------------------------------------------ data-dependent sizes
+@pytest.mark.parametrize("fn", [
+    lambda x: np.ix_(x[:, 0] > 0, [1, 3]), lambda x: np.ix_(x[0] > 0, x[1] > 0),
+    lambda x: x.compress(x.ravel() > 0), lambda x: (x > 0).nonzero(), lambda x: x.ravel().nonzero(),
+])
+def test_data_dependent_sizes(fn, jit):
+    check_against_numpy(fn, _data(np.float64), jit=jit)
+
+
+# ------------------------------------------------------------ gufunc implementations
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.int64, np.float32, np.complex128])
+def test_matvec_and_vecmat_match_numpy(dtype, jit):
+    a, v = _data(dtype, (2, 3, 4)), _data(dtype, (4,), seed=1)
+    w = _data(dtype, (2, 3), seed=2)
+    got = nptf.compile(lambda a, v, w: (np.matvec(a, v), np.vecmat(w, a), np.vecdot(a, v),
+                                        np.vecdot(w, w, axis=0)),
+                       jit_compile=jit, fallback="raise")(a, v, w)
+    assert mismatch((np.matvec(a, v), np.vecmat(w, a), np.vecdot(a, v), np.vecdot(w, w, axis=0)),
+                    got) is None
+    with pytest.raises(ValueError):
+        nptf.compile(lambda a, w: np.matvec(a, w), fallback="raise").trace(a, w)
+    with pytest.raises(nptf.UnsupportedError, match="keepdims"):
+        nptf.compile(lambda a, v: np.vecdot(a, v, keepdims=True), fallback="raise").trace(a, v)
+
+
+# --------------------------------------------------------------------- read-only
+def test_sliding_windows_are_read_only():
+    def f(x):
+        w = np.lib.stride_tricks.sliding_window_view(x, 3)
+        w[0, 0] = 1.0
+        return w
+
+    with pytest.raises(ValueError, match="read-only"):
+        nptf.compile(f, fallback="raise")(np.arange(6.0))
+
+
+# ----------------------------------------------------------------- refused forms
+@pytest.mark.parametrize("fn, args", [
+    (lambda x, i: np.insert(x, i, 0.0), (np.arange(4.0), np.array([1]))),
+    (lambda x, i: np.delete(x, i), (np.arange(4.0), np.array([1]))),
+    (lambda x: np.lib.stride_tricks.sliding_window_view(x, 2, writeable=True), (np.arange(4.0),)),
+    (lambda x: np.poly(x), (np.eye(3),)),
+    (lambda x: np.poly(x), (np.array([1j, -1j]),)),
+    (lambda x: np.min_scalar_type(x[0]), (np.arange(4.0),)),
+    (lambda x: np.unwrap(x, period=x[0]), (np.arange(4.0),)),
+    (lambda x: np.put_along_axis(NOT_TRACED, np.array([[0]]), x[0], axis=1), (np.arange(4.0),)),
+])
+def test_refused_argument_forms(fn, args):
+    with pytest.raises(nptf.UnsupportedError):
+        nptf.compile(fn, fallback="raise").trace(*args)
+
+
+def test_polymul_refuses_a_leading_zero_when_it_runs(jit):
+    f = nptf.compile(np.polymul, jit_compile=jit, fallback="raise")
+    np.testing.assert_allclose(f(np.array([2.0, 1.0]), np.array([1.0, -3.0, 2.0])),
+                               np.polymul([2.0, 1.0], [1.0, -3.0, 2.0]))
+    with pytest.raises(ValueError, match="leading zero"):
+        f(np.array([0.0, 1.0]), np.array([1.0, 2.0]))
+
+
+def test_choose_out_of_range_raises_when_it_runs(jit):
+    f = nptf.compile(lambda a, c: np.choose(a, c), jit_compile=jit, fallback="raise")
+    c = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(f(np.array([0, 1, 0]), c), np.choose([0, 1, 0], c))
+    with pytest.raises(ValueError, match="invalid entry"):
+        f(np.array([0, 2, 0]), c)
+
+
+def test_spacing_of_float16_edges():
+    h = np.array([-1, 1, -65504, 65504, 0, -0.0, 2**-14, -2**-14, 2**-24, -2**-24, 3, -3, np.inf,
+                  -np.inf, np.nan, -2**-15, 6e-5, -6e-5], np.float16)
+    for jit in (False, True):
+        check_against_numpy(lambda x: np.spacing(x), h, jit=jit)
+    check_against_numpy(lambda x: np.spacing(x), h.astype(np.float32))
+    check_against_numpy(lambda x: np.spacing(x), h.astype(np.float64))
+
+
+def test_gcd_lcm_extremes(jit):
+    for dtype in (np.int8, np.int64, np.uint8, np.uint64):
+        info = np.iinfo(dtype)
+        x = np.array([info.min, info.max, 0, 12, info.max, 1], dtype)
+        y = np.array([0, info.max, 0, 18, 3, info.min], dtype)
+        check_against_numpy(lambda a, b: (np.gcd(a, b), np.lcm(a, b)), x, y, jit=jit)
+
+
+def test_polymul_trims_constant_leading_zeros(jit):
+    check_against_numpy(lambda p: (np.polymul(np.array([0.0, 0.0, 2.0, 1.0]), p),
+                                   np.polymul(p, np.array([0.0, 0.0]))), np.array([1.0, 3.0]), jit=jit)
