@@ -29,8 +29,40 @@ _rule("convert")(lambda p, x: np.asarray(x).astype(p["dtype"]))
 _rule("copy")(lambda p, x: np.array(x))
 _rule("real")(lambda p, x: np.real(x))
 _rule("imag")(lambda p, x: np.imag(x))
-_rule("broadcast_to")(lambda p, x: np.broadcast_to(x, p["shape"]))
-_rule("reshape")(lambda p, x: np.reshape(x, p["shape"]))
+
+
+@_rule("broadcast_to")
+def _broadcast_to(p, x):
+    # An unknown dimension takes the operand's run-time size. Where the operand has
+    # size 1 there, the size lives in another operand of the elementwise op this
+    # feeds (only the broadcast pass writes None here), so it stays 1 and
+    # broadcasts there, as in the TensorFlow lowering.
+    x = np.asarray(x)
+    lead = len(p["shape"]) - x.ndim
+    shape = tuple(d if d is not None else 1 if i < lead else x.shape[i - lead]
+                  for i, d in enumerate(p["shape"]))
+    return np.broadcast_to(x, shape)
+
+
+@_rule("reshape")
+def _reshape(p, x):
+    shape = p["shape"]
+    if list(shape).count(None) <= 1:
+        return np.reshape(x, [-1 if d is None else d for d in shape])
+    # Several unknown dimensions: only size-1 axes are inserted or removed, so the
+    # input's sizes other than 1 fill the target's dimensions other than 1, in order.
+    # Without the input's static type, an unknown dimension that is 1 at run time
+    # could sit in any of them; that case is refused rather than guessed.
+    sizes = [d for d in np.shape(x) if d != 1]
+    if not sizes:
+        return np.reshape(x, [1 if d is None else d for d in shape])
+    if len(sizes) != sum(d != 1 for d in shape):
+        raise NotImplementedError(f"reshape of shape {np.shape(x)} to {shape}: which unknown "
+                                  "dimensions are 1 is ambiguous")
+    sizes = iter(sizes)
+    return np.reshape(x, [1 if d == 1 else next(sizes) for d in shape])
+
+
 _rule("transpose")(lambda p, x: np.transpose(x, p["perm"]))
 _rule("slice")(lambda p, x: np.asarray(x)[tuple(slice(None) if s is None else
                                                  slice(*s[1:]) if s[0] == "raw" else slice(*s)

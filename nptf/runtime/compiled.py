@@ -166,7 +166,8 @@ class Compiled:
             # a microsecond or two: compare without building a key (no tuples, no hashing).
             if len(args) == 1:
                 a = args[0]
-                if a.__class__ is np.ndarray and a.dtype is hot[0][1] and a.shape == hot[0][0]:
+                shape, dtype = hot[0]
+                if a.__class__ is np.ndarray and a.dtype is dtype and a.shape == shape:
                     return self.fn(a)
             elif len(args) == len(hot) and all(
                     a.__class__ is np.ndarray and a.dtype is d and a.shape == s
