@@ -107,3 +107,47 @@ def test_folding_keeps_large_constants_computed():
     assert _ops(folded) == ["negative"]           # only the 4-element result became a literal
     np.testing.assert_array_equal(folded.outputs[0].value, -np.arange(4.0))
     assert folded.outputs[1] is outs[1]
+
+
+def test_loop_values_nothing_reads_are_no_longer_carried():
+    def fixed_point(x):
+        change = 1.0
+        while change > 1e-12:
+            x_new = np.cos(x)
+            change = np.max(np.abs(x_new - x))
+            x = x_new
+        return x
+
+    x = np.linspace(0, 1, 50)
+    graph = nptf.compile(fixed_point).trace(x)
+    (loop,) = [e for e in graph.eqns if e.op.name == "while"]
+    assert loop.params["n_carried"] == 2            # change and x; the stale copy is gone
+    verify(graph)
+    np.testing.assert_allclose(nptf.compile(fixed_point)(x), fixed_point(x), rtol=1e-12)
+
+
+def _unrolled(x, i):
+    k = 0
+    while k < x.shape[0]:
+        unused = x[i]           # out of bounds: NumPy raises IndexError  # noqa: F841
+        k += 1
+    return x * 2
+
+
+def _graph_loop(x, i):
+    total = 0.0
+    for k in range(x.shape[0]):  # longer than the unroll limit: one graph loop
+        unused = x[i]            # noqa: F841
+        total = total + x[k]
+    return x * 2
+
+
+@pytest.mark.parametrize("f", [_unrolled, _graph_loop])
+def test_checks_still_run_when_their_results_are_unused(f):
+    x = np.arange(20.0)
+    with pytest.raises(IndexError):
+        f(x, np.int64(70))
+    g = nptf.compile(f)
+    np.testing.assert_array_equal(g(x, np.int64(1)), x * 2)
+    with pytest.raises(IndexError):
+        g(x, np.int64(70))

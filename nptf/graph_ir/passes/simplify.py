@@ -3,18 +3,68 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir import Literal, Var, map_subgraphs
+from ..ir import Graph, Literal, Var, map_subgraphs
 
 
 def eliminate_dead_code(graph):
     live = {a for a in graph.outputs if isinstance(a, Var)}
     kept = []
     for eqn in reversed(graph.eqns):
-        if any(v in live for v in eqn.outputs) or eqn.op.name == "while":
+        if eqn.op.name == "while":    # kept whole: its checks must run, and it may not end
+            eqn = _prune_loop_carries(eqn, live)
+        # A check whose value nobody uses still raises NumPy's error: it stays.
+        if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or _has_effects(eqn):
             eqn = map_subgraphs(eqn, eliminate_dead_code)
             kept.append(eqn)
             live.update(a for a in eqn.inputs if isinstance(a, Var))
     return graph.replace(eqns=tuple(reversed(kept)), stage="eliminate_dead_code")
+
+
+def _has_effects(eqn):
+    if eqn.op.name == "check":
+        return True
+    return any(_has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
+
+
+def _subgraphs(eqn):
+    for v in eqn.params.values():
+        for g in (v if isinstance(v, tuple) else (v,)):
+            if isinstance(g, Graph):
+                yield g
+
+
+def _reads(graph, roots):
+    """Every var that ``roots`` and the graph's effectful equations depend on."""
+    needed = {a for a in roots if isinstance(a, Var)}
+    for eqn in reversed(graph.eqns):
+        if _has_effects(eqn) or any(v in needed for v in eqn.outputs):
+            needed.update(a for a in eqn.inputs if isinstance(a, Var))
+    return needed
+
+
+def _prune_loop_carries(eqn, live):
+    """Drop carried values that nothing reads: not the code after the loop, not the loop's
+    condition, effects or other carried values (``x_new`` and ``x`` in ``x = x_new``
+    loops are often both carried, and one of them is dead)."""
+    n, cond, body = eqn.params["n_carried"], eqn.params["cond"], eqn.params["body"]
+    needed = {k for k in range(n) if eqn.outputs[k] in live}
+    cond_reads = _reads(cond, cond.outputs)
+    needed |= {k for k in range(n) if cond.inputs[k] in cond_reads}
+    while True:
+        reads = _reads(body, [body.outputs[k] for k in needed])
+        grown = needed | {k for k in range(n) if body.inputs[k] in reads}
+        if grown == needed:
+            break
+        needed = grown
+    if len(needed) == n or not needed:
+        return eqn
+    keep = sorted(needed)
+    pick = lambda seq: [seq[k] for k in keep] + list(seq[n:])  # noqa: E731
+    body = body.replace(inputs=tuple(pick(body.inputs)),
+                        outputs=tuple(body.outputs[k] for k in keep))
+    cond = cond.replace(inputs=tuple(pick(cond.inputs)))
+    return eqn.replace(inputs=tuple(pick(eqn.inputs)), outputs=tuple(eqn.outputs[k] for k in keep),
+                       params={**eqn.params, "cond": cond, "body": body, "n_carried": len(keep)})
 
 
 def _key_of_atom(atom, rename):
