@@ -129,37 +129,25 @@ def resize(a, new_shape):
 
 
 # ----------------------------------------------------------------- splitting
-def _split_equal(ary, sections, axis):
-    a = to_tracer(ary)
-    axis = _axis(axis, a.ndim)
-    n = concrete_dim(a, axis, "np.split")
-    # NumPy refuses sections that do not divide the axis (np.array_split allows them).
-    _numpy_says(np.split, np.empty((n,), np.int8), sections)
-    return api.split(a, sections, axis)
+_SPLITS = {"hsplit": (1, None), "vsplit": (2, 0), "dsplit": (3, 2)}   # (min ndim, axis)
 
 
-@implements(np.hsplit)
-def hsplit(ary, indices_or_sections):
-    a = to_tracer(ary)
-    if a.ndim == 0:
-        raise ValueError(f"hsplit only works on arrays of 1 or more dimensions\n  at {user_location()}")
-    return _split_equal(a, indices_or_sections, 1 if a.ndim > 1 else 0)
+def _split_along(name):
+    min_ndim, axis = _SPLITS[name]
+    words = "1 or more dimensions" if min_ndim == 1 else f"{min_ndim} or more dimensions"
+
+    def split_(ary, indices_or_sections):
+        a = to_tracer(ary)
+        if a.ndim < min_ndim:
+            raise ValueError(f"{name} only works on arrays of {words}\n  at {user_location()}")
+        along = axis if axis is not None else (1 if a.ndim > 1 else 0)
+        return api.split(a, indices_or_sections, along)     # checks the equal division
+    split_.__name__ = name
+    return split_
 
 
-@implements(np.vsplit)
-def vsplit(ary, indices_or_sections):
-    a = to_tracer(ary)
-    if a.ndim < 2:
-        raise ValueError(f"vsplit only works on arrays of 2 or more dimensions\n  at {user_location()}")
-    return _split_equal(a, indices_or_sections, 0)
-
-
-@implements(np.dsplit)
-def dsplit(ary, indices_or_sections):
-    a = to_tracer(ary)
-    if a.ndim < 3:
-        raise ValueError(f"dsplit only works on arrays of 3 or more dimensions\n  at {user_location()}")
-    return _split_equal(a, indices_or_sections, 2)
+for _name in _SPLITS:
+    implements(getattr(np, _name))(_split_along(_name))
 
 
 @implements(np.unstack)
