@@ -10,6 +10,10 @@ import numpy as np
 
 REPEAT_TARGET_S = 0.02     # each repeat runs the call enough times to last about this long
 MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement stays near this
+# Every contender warms up alike, for up to this long: on large arrays the first hundred
+# or so calls of a process pay page faults until the C allocator settles on reusing
+# blocks, and whoever is timed first would pay for everyone.
+WARMUP_S, WARMUP_CALLS = 0.5, 300
 
 
 class DeadlineExceeded(Exception):
@@ -23,11 +27,12 @@ def median_time(call, repeat=7, min_warmup=2):
     (at least 3) so that the suite stays within its time budget.
     """
     start = time.perf_counter()
-    calls = 0
-    while calls < min_warmup or (calls < 8 and time.perf_counter() - start < 0.05):
+    calls, last = 0, start
+    while calls < min_warmup or (calls < WARMUP_CALLS and last - start < WARMUP_S):
         call()
         calls += 1
-    one = max((time.perf_counter() - start) / calls, 1e-7)
+        one, last = time.perf_counter() - last, time.perf_counter()
+    one = max(one, 1e-7)
     number = max(1, int(REPEAT_TARGET_S / one))
     repeats = max(3, min(repeat, int(MEASURE_BUDGET_S / (one * number))))
     samples = []

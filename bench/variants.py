@@ -58,12 +58,14 @@ def tnp_function(kernel, jit_compile=False):
 
 
 def jax_jit(kernel):
-    """jax.jit of the kernel's own code with ``np`` rebound to ``jax.numpy``."""
+    """jax.jit of the kernel's own code with ``np`` rebound to ``jax.numpy``, or of its
+    hand-written JAX form where it assigns into arrays or loops (``jax_baselines``)."""
     import jax
     import jax.numpy as jnp
     jax.config.update("jax_enable_x64", True)   # float64 kernels stay float64, as in NumPy
-    rebound = _with_numpy_module(kernel.fn, jnp)
-    jitted = jax.jit(rebound)
+    from .jax_baselines import JAX_BASELINES
+    body = JAX_BASELINES.get(kernel.name) or _with_numpy_module(kernel.fn, jnp)
+    jitted = jax.jit(body)
     return lambda *args: _tensors_to_numpy(_block(jitted(*args)))
 
 
