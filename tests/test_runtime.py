@@ -85,6 +85,14 @@ def test_dynamic_dimension_ops():
     assert f.cache_info().traces == 1
 
 
+def test_a_numpy_fallback_under_a_spec_serves_every_size():
+    f = nptf.compile(lambda x: np.zeros(len(x)) + x, input_signature=[nptf.Spec((None,))])
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        np.testing.assert_array_equal(f(np.ones(3)), np.ones(3))
+    np.testing.assert_array_equal(f(np.ones(4)), np.ones(4))
+    assert f.cache_info().traces == 1 and f.cache_info().fallbacks == 2
+
+
 def test_code_that_needs_a_concrete_size_is_a_clear_error_under_a_spec():
     f = nptf.compile(lambda x: np.zeros(len(x)) + x, input_signature=[nptf.Spec((None,))],
                      fallback="raise")

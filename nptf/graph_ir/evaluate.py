@@ -57,8 +57,9 @@ def _reshape(p, x):
     if not sizes:
         return np.reshape(x, [1 if d is None else d for d in shape])
     if len(sizes) != sum(d != 1 for d in shape):
-        raise NotImplementedError(f"reshape of shape {np.shape(x)} to {shape}: which unknown "
-                                  "dimensions are 1 is ambiguous")
+        raise NotImplementedError(f"reshape of shape {np.shape(x)} to {shape}: with several "
+                                  "unknown sizes, only size-1 axes can be inserted or removed, "
+                                  "and which ones is ambiguous here")
     sizes = iter(sizes)
     return np.reshape(x, [1 if d == 1 else next(sizes) for d in shape])
 

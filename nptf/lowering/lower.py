@@ -101,7 +101,15 @@ def run_graph(graph, args, checks):
         elementwise = eqn.op.kind == "elementwise"
         xs = [read(a, lazy_ok=elementwise) for a in eqn.inputs]
         if elementwise and xs and all(isinstance(env.get(a), _Lazy) for a in eqn.inputs):
-            xs[0] = read(eqn.inputs[0])
+            lazies = [env[a] for a in eqn.inputs]
+            if None in lazies[0].shape:
+                # The sizes known only at run time come from the sources themselves.
+                shape = tf.shape(lazies[0].source)
+                for lazy in lazies[1:]:
+                    shape = tf.broadcast_dynamic_shape(shape, tf.shape(lazy.source))
+                xs[0] = tf.broadcast_to(lazies[0].source, shape)
+            else:
+                xs[0] = read(eqn.inputs[0])
         fn = TF_RULES.get(name)
         if fn is None:
             raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),

@@ -60,6 +60,8 @@ def _argsort(ctx, x, axis):
     if n == 0:
         return tf.zeros(tf.shape(x), tf.int64)
     key, perm = _move_last(order_key(x), axis)
+    if n is None:
+        n = tf.shape(key)[-1]   # a length known only at run time (e.g. after a boolean mask)
     # top_k sorts descending; bitwise inversion reverses the order without overflow.
     idx = tf.math.top_k(tf.bitwise.invert(key), k=n, sorted=True).indices
     return _move_back(tf.cast(idx, tf.int64), perm)

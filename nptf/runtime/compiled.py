@@ -506,6 +506,8 @@ def _with_shapes(specs, shapes):
 
 
 def _fits(pattern, shapes):
+    if pattern is None:     # a NumPy fallback for an input_signature: every size it admits
+        return True
     return len(pattern) == len(shapes) and all(
         len(p) == len(s) and all(a is None or a == b for a, b in zip(p, s))
         for p, s in zip(pattern, shapes))

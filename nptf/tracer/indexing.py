@@ -17,6 +17,7 @@ from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
+from .builder import current_builder
 from .tracer import Tracer, emit, to_tracer
 from .views import buffer_of, check_writeable, set_buffer
 
@@ -92,8 +93,11 @@ def _expand(x, key):
             dims = x.shape[axis:axis + k.ndim]
             if k.ndim == 0:
                 raise unsupported("a boolean scalar used as an index")
+            if None in k.shape:
+                # Its coordinates alone cannot tell a mask shorter than the axis.
+                raise unsupported("a boolean mask of unknown size combined with other indices")
             for i, (a, b) in enumerate(zip(dims, k.shape)):
-                if a is not None and b is not None and a != b:
+                if a is not None and b is not None and a != b and 0 not in k.shape:
                     raise IndexError(f"boolean index did not match indexed array along axis "
                                      f"{axis + i}; size of axis is {a} but size of corresponding "
                                      f"boolean axis is {b}\n  at {user_location()}")
@@ -135,6 +139,10 @@ def _checked(idx, dim, axis):
 
 
 def advanced_getitem(x, key):
+    key = [_as_index(k) for k in key]
+    masked = _single_mask_getitem(x, key)
+    if masked is not None:
+        return masked
     x, key = _expand(x, tuple(key))
     arrays = [i for i, k in enumerate(key) if _is_array(k) or isinstance(k, int)]
     # Slices apply first, on their own axes.
@@ -152,9 +160,14 @@ def advanced_getitem(x, key):
     stacked = api.stack(idx, axis=-1) if idx else None
     if front.size == 0:
         # Nothing to gather (TensorFlow's GatherNd rejects empty operands): the empty result.
-        out_shape = tuple(stacked.shape[:-1]) + tuple(front.shape[len(idx):])
-        out = api.full(tuple(0 if d is None else d for d in out_shape), 0, front.dtype) \
-            if None not in out_shape else api.full_like(stacked[..., 0], 0, front.dtype)
+        rest = tuple(front.shape[len(idx):])   # static: front is empty
+        if None not in stacked.shape[:-1]:
+            out = api.full(tuple(stacked.shape[:-1]) + rest, 0, front.dtype)
+        else:
+            out = api.full_like(stacked[..., 0], 0, front.dtype)
+            if rest:
+                out = api.reshape_to(out, out.shape + (1,) * len(rest))
+                out = emit("tile", [out], {"reps": (1,) * (out.ndim - len(rest)) + rest})
     else:
         out = emit("gather_nd", [front, stacked])
     contiguous = arrays == list(range(arrays[0], arrays[0] + len(arrays)))
@@ -164,6 +177,118 @@ def advanced_getitem(x, key):
             list(range(nb + arrays[0], out.ndim))
         out = api.transpose(out, order)
     return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+
+# ------------------------------------------------- sizes known at run time
+# Ops whose result has the shape of their first operand.
+_SHAPE_KEEPING = ("copy", "check", "real", "imag")
+
+
+def _size_origins(atom, axis, producers):
+    """The (var, axis) pairs whose ops gave ``atom``'s dimension ``axis`` its size, traced back
+    through elementwise ops (which take their operands' sizes) and shape-keeping ones."""
+    origins, seen, todo = set(), set(), [(atom, axis)]
+    while todo:
+        a, i = todo.pop()
+        if (a, i) in seen:
+            continue
+        seen.add((a, i))
+        eqn = producers.get(a)
+        if eqn is None or not (eqn.op.kind == "elementwise" or eqn.op.name in _SHAPE_KEEPING):
+            origins.add((a, i))
+            continue
+        for b in eqn.inputs[:1] if eqn.op.name in _SHAPE_KEEPING else eqn.inputs:
+            j = i - (a.type.ndim - b.type.ndim)
+            if j >= 0 and b.type.shape[j] != 1:   # operands of size 1 there only broadcast
+                todo.append((b, j))
+    return origins
+
+
+def same_size(a, i, b, j):
+    """Whether dimension ``i`` of ``a`` and dimension ``j`` of ``b`` surely have the same size:
+    equal static sizes, or one run-time size both were computed elementwise from."""
+    if a.shape[i] is not None or b.shape[j] is not None:
+        return a.shape[i] == b.shape[j]
+    builder = current_builder()
+    producers = {v: e for e in builder.eqns for v in e.outputs} if builder else {}
+    origins = _size_origins(a.atom, i, producers)
+    return len(origins) == 1 and origins == _size_origins(b.atom, j, producers)
+
+
+def dim_size(x, axis):
+    """The size of ``x``'s dimension ``axis``: an int, or a traced intp scalar when it is only
+    known at run time."""
+    if x.shape[axis] is not None:
+        return x.shape[axis]
+    return np.sum(_ones_along(x, axis))
+
+
+def positions_along(x, axis):
+    """``np.arange`` of the size of ``x``'s dimension ``axis`` (which may be a run-time size)."""
+    if x.shape[axis] is not None:
+        return api.arange(x.shape[axis], dtype=_INTP)
+    return np.cumsum(_ones_along(x, axis)) - 1
+
+
+def _ones_along(x, axis):
+    others = tuple(i for i in range(x.ndim) if i != axis)
+    along = np.any(api.full_like(x, False, np.bool_), axis=others) if others else x
+    return api.full_like(along, 1, _INTP)
+
+
+def _matched_mask(x, axis, mask):
+    """``mask`` (a boolean Tracer) for ``x``'s dimensions from ``axis`` on, where some size is
+    known only at run time. Sizes that are surely equal need nothing. Otherwise NumPy's
+    IndexError is raised after the run; until then the mask is cut or padded to the axis's
+    size, so that the ``boolean_mask`` kernel never reads out of bounds."""
+    if all(same_size(x, axis + i, mask, i) for i in range(mask.ndim)):
+        return mask
+    if mask.ndim != 1:
+        raise unsupported("a multi-dimensional boolean mask whose sizes may differ from the "
+                          "array's at run time")
+    size = dim_size(mask, 0)
+    padded = api.concatenate([mask, np.zeros(1, np.bool_)])
+    safe = emit("take", [padded, np.minimum(positions_along(x, axis), size)], {"axis": 0})
+    sizes = [("known only at run time" if d is None else d) for d in (x.shape[axis], mask.shape[0])]
+    # NumPy takes a mask of size 0 as selecting nothing, whatever the axis's size.
+    ok = (dim_size(x, axis) == size) | (size == 0)
+    return emit("check", [safe, ok], {
+        "error": "IndexError",
+        "message": f"boolean index did not match indexed array along axis {axis}; size of axis "
+                   f"is {sizes[0]} but size of corresponding boolean axis is {sizes[1]}\n"
+                   f"  at {user_location()}"})
+
+
+def _single_mask_getitem(x, key):
+    """``x[mask]`` (or with slices around the mask) where a masked size is known only at run
+    time: the ``boolean_mask`` op. None when the key (entries from ``_as_index``) is not of
+    that kind."""
+    arrays = [i for i, k in enumerate(key) if _is_array(k) or isinstance(k, int)]
+    n_ellipsis = sum(k is Ellipsis for k in key)
+    if len(arrays) != 1 or n_ellipsis > 1 or any(k is None for k in key):
+        return None
+    pos = arrays[0]
+    mask = key[pos]
+    if not _is_array(mask) or mask.dtype.kind != "b" or mask.ndim == 0:
+        return None
+    consumed = len(key) - n_ellipsis - 1 + mask.ndim
+    if consumed > x.ndim:
+        return None   # _expand raises NumPy's error
+    axis = sum(x.ndim - consumed if k is Ellipsis else 1 for k in key[:pos])
+    dims = x.shape[axis:axis + mask.ndim]
+    if None not in dims and None not in mask.shape:
+        return None
+    for i, (a, b) in enumerate(zip(dims, mask.shape)):
+        if a is not None and b is not None and a != b and 0 not in mask.shape:
+            raise IndexError(f"boolean index did not match indexed array along axis {axis + i}; "
+                             f"size of axis is {a} but size of corresponding boolean axis is {b}"
+                             f"\n  at {user_location()}")
+    mask = _matched_mask(x, axis, mask if isinstance(mask, Tracer) else _literal(mask))
+    sliced = api.basic_getitem(x, tuple(key[:pos]) + (slice(None),) * mask.ndim +
+                               tuple(key[pos + 1:]))
+    masked_axes = tuple(range(axis, axis + mask.ndim))
+    out = emit("boolean_mask", [api.moveaxis(sliced, masked_axes, tuple(range(mask.ndim))), mask])
+    return api.moveaxis(out, 0, axis)
 
 
 def _broadcast_indices(idx, bshape):
@@ -331,7 +456,7 @@ def _write_dynamic(target, view, key, value, mode):
     if key is None:
         mask = True
     elif isinstance(key, Tracer) and key.dtype == np.bool_ and key.shape == target.shape:
-        mask = key
+        mask = _matched_mask(target, 0, key)
     else:
         raise unsupported("this assignment into an array of unknown size",
                           fix="Only x[...] = v and x[mask] = scalar are compiled for such arrays.")

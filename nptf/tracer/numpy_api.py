@@ -17,7 +17,7 @@ from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import sample
 from ..graph_ir.ir import Literal
-from .tracer import Tracer, check_dtype, contains_tracer, emit, to_atom, to_tracer
+from .tracer import Tracer, check_dtype, concrete_dim, contains_tracer, emit, to_atom, to_tracer
 from .views import Step, make_view, mark_readonly
 
 IMPLS = {}
@@ -435,7 +435,14 @@ def expand_dims(a, axis):
 @implements(np.squeeze)
 def squeeze(a, axis=None):
     a = to_tracer(a)
-    axes = tuple(i for i, d in enumerate(a.shape) if d == 1) if axis is None else _axes(axis, a.ndim)
+    if axis is None:
+        # Whether a dimension known only at run time is squeezed decides the result's rank.
+        sizes = [d if d is not None else concrete_dim(a, i, "np.squeeze") for i, d in enumerate(a.shape)]
+        axes = tuple(i for i, d in enumerate(sizes) if d == 1)
+    else:
+        axes = _axes(axis, a.ndim)
+        for i in axes:
+            concrete_dim(a, i, "np.squeeze")
     for i in axes:
         if a.shape[i] != 1:
             raise ValueError(f"cannot select an axis to squeeze out which has size not equal to "

@@ -25,9 +25,10 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location
 from .numpy_api import (_axis, _numpy_says, arange, asarray, astype, concatenate, flip, full,
-                        implements, imag, moveaxis, ravel, real, reshape_to)
+                        full_like, implements, imag, moveaxis, ravel, real, reshape_to)
 from .numpy_math import any_, cumsum
-from .numpy_sorting import argsort_along, isin, lexsort, searchsorted, take
+from .indexing import dim_size, positions_along
+from .numpy_sorting import argsort_along, isin, lexsort, search, take
 from .tracer import Tracer, concrete_dim, emit
 from .views import mark_readonly
 
@@ -40,11 +41,16 @@ def _as_array(a):
     return astype(a, a.dtype) if a.type.weak else a
 
 
-def _flat(a, name):
-    """``a`` flattened; sorting needs its length when the graph is built."""
-    x = ravel(_as_array(a))
-    concrete_dim(x, 0, f"np.{name} (which sorts)")
-    return x
+def _flat(a):
+    """``a`` flattened (its length may be known only at run time)."""
+    return ravel(_as_array(a))
+
+
+def _edge(x):
+    """``np.ones(1, bool)``, or no entry at all when ``x`` turns out empty at run time."""
+    if x.shape[0] is not None:
+        return np.ones(1, bool)
+    return full_like(x[:1], True, np.bool_)
 
 
 def _compact(x, keep):
@@ -85,7 +91,7 @@ def _run_starts(aux, equal_nan):
             # Sorting puts every NaN last, so NaNs form one run (for complex: any NaN part).
             nan = np.isnan(aux)
             differs = differs & ~(nan[1:] & nan[:-1])
-    return concatenate([np.ones(1, bool), differs])
+    return concatenate([_edge(aux), differs])
 
 
 def _sorted_runs(x, equal_nan):
@@ -116,11 +122,12 @@ def _unique(x, want_index, want_inverse, want_counts, equal_nan, inverse_shape, 
         out.append(_compact(perm, first))   # the stable sort keeps first occurrences first
     run = cumsum(first) - 1   # which run (unique value) each sorted entry belongs to
     if want_inverse:
-        inverse = emit("scatter", [full((n,), 0, _INTP), perm, run], {"mode": "update", "unique": True})
+        inverse = emit("scatter", [full_like(perm, 0, _INTP), perm, run],
+                       {"mode": "update", "unique": True})
         out.append(reshape_to(inverse, inverse_shape))
     if want_counts:
-        run_end = searchsorted(run, run, side="right")
-        out.append(_compact(run_end - arange(n, dtype=_INTP), first))
+        run_end = search(run, run, side="right")
+        out.append(_compact(run_end - positions_along(run, 0), first))
     return tuple(out)
 
 
@@ -131,8 +138,12 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     if axis is not None:
         axis = _axis(axis, ar.ndim)
     flags = (bool(return_index), bool(return_inverse), bool(return_counts), bool(equal_nan))
+    if return_inverse and list(ar.shape).count(None) > 1:
+        # The flat inverse cannot be given back ar's shape without knowing its sizes.
+        raise unsupported("np.unique(..., return_inverse=True) of an array with several "
+                          "dimensions of unknown size")
     if axis is None or ar.ndim == 1:
-        out = _unique(_flat(ar, "unique"), *flags, ar.shape)
+        out = _unique(_flat(ar), *flags, ar.shape)
     else:
         for i in range(ar.ndim):
             concrete_dim(ar, i, "np.unique(..., axis=...)")
@@ -165,13 +176,13 @@ def unique_values(x):
 
 
 # --------------------------------------------------------------- set algebra
-def _candidates(ar, assume_unique, name):
+def _candidates(ar, assume_unique):
     """What NumPy's set functions work on: ``unique(ar)``, or ``ar`` flattened when the caller
     promises it is unique. As (values, index into ``ar``, keep): the array is ``values[keep]``
     (keep is None when every entry counts), still at ``ar``'s size."""
-    x = _flat(ar, name)
+    x = _flat(ar)
     if assume_unique:
-        return x, arange(x.shape[0], dtype=_INTP), None
+        return x, positions_along(x, 0), None
     perm, aux, first = _sorted_runs(x, equal_nan=True)
     return aux, perm, first
 
@@ -194,11 +205,11 @@ def union1d(ar1, ar2):
 
 @implements(np.intersect1d)
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
-    parts = [_candidates(a, assume_unique, "intersect1d") for a in (ar1, ar2)]
+    parts = [_candidates(a, assume_unique) for a in (ar1, ar2)]
     both, order, aux, keep = _sorted_union(parts)
     if assume_unique:
         # NumPy's indices into the concatenation, ar2's shifted back by ar1's size.
-        first_of_pair, second_of_pair = order[:-1], order[1:] - parts[0][0].shape[0]
+        first_of_pair, second_of_pair = order[:-1], order[1:] - dim_size(parts[0][0], 0)
     else:
         origin = take(concatenate([p[1] for p in parts]), order, 0)   # indices into ar1 or ar2
         aux, origin = _compact(aux, keep), _compact(origin, keep)
@@ -215,20 +226,20 @@ def setdiff1d(ar1, ar2, assume_unique=False):
     if assume_unique:
         values, keep = ravel(_as_array(ar1)), None   # no sort: any length will do
     else:
-        _, values, keep = _sorted_runs(_flat(ar1, "setdiff1d"), equal_nan=True)
+        _, values, keep = _sorted_runs(_flat(ar1), equal_nan=True)
     absent = isin(values, _as_array(ar2), invert=True)
     return _compact(values, absent if keep is None else keep & absent)
 
 
 @implements(np.setxor1d)
 def setxor1d(ar1, ar2, assume_unique=False):
-    parts = [_candidates(a, assume_unique, "setxor1d") for a in (ar1, ar2)]
+    parts = [_candidates(a, assume_unique) for a in (ar1, ar2)]
     both, _, aux, keep = _sorted_union(parts)
     if both.shape[0] == 0:
         return both
     if keep is not None:
         aux = _compact(aux, keep)
-    edge = np.ones(1, bool)
+    edge = _edge(aux)
     flag = concatenate([edge, aux[1:] != aux[:-1], edge])
     return _compact(aux, flag[1:] & flag[:-1])
 

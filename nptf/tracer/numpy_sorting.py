@@ -10,18 +10,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to, implements,
-                        ravel, reshape)
+from .indexing import dim_size, same_size
+from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to, concatenate,
+                        implements, ravel, reshape)
 from .tracer import Tracer, emit, to_tracer
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
 
 def _sortable(a, name):
+    # A size known only at run time is fine: the sort kernel reads it when it runs.
     if a.dtype.kind == "c":
         raise unsupported(f"np.{name} of complex arrays")
-    if None in a.shape:
-        raise unsupported(f"np.{name} along a dimension of unknown size")
 
 
 def _sort_axis(a, axis, name):
@@ -71,6 +71,9 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
 def _check_kth(a, kth, axis, name):
     if isinstance(kth, Tracer):
         raise unsupported(f"np.{name} with a traced kth")
+    if a.shape[axis] is None:
+        # NumPy's kth bounds check needs the length now.
+        raise unsupported(f"np.{name} along a dimension of unknown size")
     # NumPy validates kth against the axis length; a 1-D sample of that length is enough.
     _numpy_says(getattr(np, name), np.zeros(a.shape[axis], a.dtype), kth)
 
@@ -101,6 +104,9 @@ def lexsort(keys, axis=-1):
         raise ValueError(f"all keys need to be the same shape\n  at {user_location()}")
     for k in keys:
         _sortable(k, "lexsort")
+        # Keys of run-time sizes must surely match keys[0]: NumPy raises otherwise.
+        if not all(same_size(k, i, keys[0], i) for i in range(k.ndim)):
+            raise unsupported("np.lexsort of keys whose sizes are only known at run time")
     if keys[0].ndim == 0:
         raise np.exceptions.AxisError(f"axis {axis} is out of bounds for array of dimension 0")
     axis = _axis(axis, keys[0].ndim)
@@ -147,10 +153,18 @@ def searchsorted(a, v, side="left", sorter=None):
     if a.ndim != 1:
         raise ValueError(f"object too deep for desired array\n  at {user_location()}")
     _sortable(a, "searchsorted")
+    if a.shape[0] is None:
+        # Kept while callers such as np.interp compute with the length of ``a``.
+        raise unsupported("np.searchsorted in an array of unknown size")
     if v.dtype.kind == "c":
         raise unsupported("np.searchsorted of complex values")
     if sorter is not None:
         a = take(a, to_tracer(sorter), 0)
+    return search(a, v, side)
+
+
+def search(a, v, side):
+    """``np.searchsorted`` in 1-D real ``a``, whose size may be known only at run time."""
     return emit("searchsorted", [a, v], {"side": side}, scalar=v.ndim == 0)
 
 
@@ -165,9 +179,13 @@ def _isin(element, test_elements, invert):
         # Binary search in the sorted test values: O((n + m) log m), not O(n * m).
         ordered = sort(test)
         common = np.result_type(_sample_of(element.atom), _sample_of(ordered.atom))
-        pos = searchsorted(ordered, astype(element, common))
-        pos = np.minimum(pos, test.shape[0] - 1)
-        found = take(ordered, pos, 0) == element
+        pos = search(ordered, astype(element, common), "left")
+        if test.shape[0] is None:
+            # Possibly empty: a padding entry keeps the gather in bounds and never counts.
+            padded = concatenate([ordered, np.zeros(1, ordered.dtype)])
+            found = (pos < dim_size(test, 0)) & (take(padded, pos, 0) == element)
+        else:
+            found = take(ordered, np.minimum(pos, test.shape[0] - 1), 0) == element
     found = Tracer(found.atom)
     return ~found if invert else found
 
