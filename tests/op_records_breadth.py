@@ -31,7 +31,7 @@ SORTING = [
     R("sort", lambda x: (np.sort(x), np.sort(x, axis=0), np.sort(x, axis=None), x.argsort(kind="stable"),
                          np.argsort(x, axis=0, kind="stable"), np.take_along_axis(x, np.argsort(x), -1),
                          np.sort(x, kind="mergesort")),
-      [((3, 4),), ((9,),)], specials=True, unsupported=COMPLEX),
+      [((3, 4),), ((9,),)], specials=True),
     R("partition", _partition_property, [((3, 6),), ((2, 2, 7),)], dtypes=REAL_DTYPES),
     R("lexsort", lambda a, b: (np.lexsort((a, b)), np.lexsort((b, a, b))), [((9,), (9,))],
       dtypes=REAL_DTYPES),

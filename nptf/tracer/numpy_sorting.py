@@ -20,7 +20,7 @@ _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
 def _sortable(a, name):
     # A size known only at run time is fine: the sort kernel reads it when it runs.
-    if a.dtype.kind == "c":
+    if a.dtype.kind == "c" and name == "searchsorted":
         raise unsupported(f"np.{name} of complex arrays")
 
 
@@ -40,6 +40,15 @@ def _check_kind(kind, name):
 
 
 def argsort_along(a, axis):
+    if a.dtype.kind == "c":
+        # NumPy's complex order: lexicographic on (real, imag); R+nanj, nan+Rj and nan+nanj
+        # follow all other values, in that order. Stable sorts from the least significant key.
+        re, im = np.real(a), np.imag(a)
+        nan_class = astype(np.isnan(re), np.int8) * 2 + astype(np.isnan(im), np.int8)
+        order = argsort_along(im, axis)
+        for key in (re, nan_class):
+            order = take_along(order, argsort_along(take_along(key, order, axis), axis), axis)
+        return order
     return emit("argsort", [a], {"axis": axis})
 
 
