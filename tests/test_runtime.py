@@ -228,3 +228,39 @@ def test_bad_arguments_name_the_argument():
         f(np.ones(2), np.array(["a"]))
     with pytest.raises(TypeError, match="argument 'y'.*not supported"):
         f(np.ones(2), object())
+
+
+@pytest.mark.parametrize("fn", [lambda x: x, lambda x: x.reshape(2, 2), lambda x: x[::-1],
+                                lambda x: (x + 1, x.T)])
+def test_results_never_share_memory_with_a_later_call(fn):
+    # Small inputs reach the graph through buffers reused from call to call.
+    f = nptf.compile(fn)
+    a, b = np.arange(4.0), np.arange(4.0) * 10
+    first = f(a)
+    expected = tuple(np.copy(r) for r in first) if isinstance(first, tuple) else np.copy(first)
+    f(b)
+    a[:] = -1
+    for got, want in zip(first if isinstance(first, tuple) else (first,),
+                         expected if isinstance(expected, tuple) else (expected,)):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_threads_calling_one_function_get_their_own_results():
+    import threading
+    f = nptf.compile(lambda x: x * 2 + 1)
+    f(np.zeros(8))
+    errors = []
+
+    def work(k):
+        x = np.full(8, float(k))
+        for _ in range(200):
+            if not np.array_equal(f(x), x * 2 + 1):
+                errors.append(k)
+                return
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
