@@ -8,8 +8,8 @@ the cost of getting into and out of the runtime:
   (c) that tf.function's concrete function called with a tensor (tensor out)
   (c') its atomic function's ``call_flat`` (TensorFlow's lowest Python layer
       short of executing the function op by hand; tensor out)
-  (d) the lowest-level call nptf itself makes: ``entry.call`` on the tensors
-      from ``nptf.runtime.dispatch.to_tensors`` (NumPy in, tensor out)
+  (d) nptf's graph call on fresh tensors from ``nptf.runtime.dispatch.to_tensors``
+      (NumPy in, tensor out; the compiled call reuses staged input tensors instead)
   (e) ``nptf.compile`` called normally (NumPy in, NumPy out)
 
 Run:  python -m bench.dispatch   (or python bench/dispatch.py)
@@ -53,7 +53,7 @@ def measure_dispatch(repeat=15):
         ("(c) concrete function(tensor)", lambda: concrete(tensor)),
         ("(c') atomic function call_flat(tensor)",
          lambda: concrete._inference_function.call_flat(tensor)),
-        ("(d) nptf lowest level: entry.call(*to_tensors)",
+        ("(d) nptf's graph call on fresh tensors: entry.call(*to_tensors)",
          lambda: entry.call(*to_tensors([x], entry.dtypes))),
         ("(e) nptf.compile(NumPy array)", lambda: compiled(x)),
     ]
