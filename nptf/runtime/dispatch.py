@@ -119,7 +119,7 @@ def to_tensors(values, dtypes):
     return [to_tensor(v, dt) for v, dt in zip(values, dtypes)]
 
 
-_STAGE_MAX_BYTES = 1 << 16
+_STAGE_MAX_BYTES = 1 << 18
 
 
 class InputStager:
@@ -128,8 +128,9 @@ class InputStager:
     Executing a function on a tensor object TensorFlow has not seen before costs
     some 25-40 µs more than on one it has, whatever the size: more than the rest
     of a small call. So each thread keeps, per argument, one aligned buffer and
-    the tensor over it, copies the caller's data in (well under a microsecond for
-    64 KiB or less) and passes the same tensor every time. Outputs that could
+    the tensor over it, copies the caller's data in (a few microseconds up to the
+    256 KiB limit, where the copy starts to cost what it saves) and passes the same
+    tensor every time. Outputs that could
     share memory with a buffer are copied (``to_numpy`` is given the buffers);
     calls are synchronous, so the next copy never races a running graph.
     """
