@@ -264,3 +264,12 @@ def test_threads_calling_one_function_get_their_own_results():
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_a_graph_serving_many_sizes_keeps_one_staging_buffer_per_argument():
+    f = nptf.compile(lambda x, y: x * y, input_signature=[nptf.Spec((None,)), nptf.Spec(())])
+    for n in range(1, 40):
+        x = np.arange(float(n))
+        np.testing.assert_array_equal(f(x, np.float64(3.0)), x * 3.0)
+    (entry,) = {id(e): e for e in f._cache.values()}.values()
+    assert len(entry.stager._local.slots) == 2

@@ -127,12 +127,13 @@ class InputStager:
 
     Executing a function on a tensor object TensorFlow has not seen before costs
     some 25-40 µs more than on one it has, whatever the size: more than the rest
-    of a small call. So each thread keeps, per argument, one aligned buffer and
+    of a small call. So each thread keeps, per argument, one aligned buffer of the
+    last size seen (a graph serving many sizes still holds one per argument) and
     the tensor over it, copies the caller's data in (a few microseconds up to the
-    256 KiB limit, where the copy starts to cost what it saves) and passes the same
-    tensor every time. Outputs that could
-    share memory with a buffer are copied (``to_numpy`` is given the buffers);
-    calls are synchronous, so the next copy never races a running graph.
+    256 KiB limit, where the copy starts to cost what it saves) and passes the
+    same tensor every time. Outputs that could share memory with a buffer are
+    copied (``to_numpy`` is given the buffers); calls are synchronous, so the next
+    copy never races a running graph.
     """
 
     def __init__(self, dtypes):
@@ -148,11 +149,10 @@ class InputStager:
         for i, (v, dt) in enumerate(zip(values, dtypes)):
             if type(v) is np.ndarray and v.dtype == self._dtypes[i] and v.dtype in _DLPACK_OK \
                     and 0 < v.nbytes <= _STAGE_MAX_BYTES:
-                key = (i, v.shape)
-                slot = slots.get(key)
-                if slot is None:
+                slot = slots.get(i)
+                if slot is None or slot[0].shape != v.shape:   # one buffer per argument
                     buf = _aligned_empty(v.shape, v.dtype)
-                    slot = slots[key] = (buf, _from_dlpack(buf.__dlpack__()))
+                    slot = slots[i] = (buf, _from_dlpack(buf.__dlpack__()))
                 np.copyto(slot[0], v)
                 tensors.append(slot[1])
                 staged.append(slot[0])

@@ -74,12 +74,7 @@ def _scalar_literal(atom):
 def _uses(graph):
     counts = Counter(a for eqn in graph.eqns for a in eqn.inputs if isinstance(a, Var))
     counts.update(a for a in graph.outputs if isinstance(a, Var))
-    for eqn in graph.eqns:   # values read inside sub-graphs count as used many times
-        for v in eqn.params.values():
-            for g in (v if isinstance(v, tuple) else (v,)):
-                if hasattr(g, "eqns"):
-                    counts.update({a: 2 for e in g.eqns for a in e.inputs if isinstance(a, Var)})
-    return counts
+    return counts     # sub-graphs are closed: what they read is an input of their equation
 
 
 def _power_as_products(eqn):
