@@ -22,6 +22,10 @@ from .tracer import Tracer
 from .tracer.namespace import CREATION
 from .tracer.numpy_api import IMPLS
 
+# Tracer methods that exist only to refuse with a clear error: a Python value of a
+# traced array is not known while tracing.
+_REFUSED = {"item", "tolist"}
+
 _NAMESPACES = [("np.linalg", np.linalg), ("np.fft", np.fft), ("np", np)]
 
 
@@ -47,7 +51,7 @@ def _rows():
         if f"np.{name}" not in funcs:
             rows.append(("creation", f"np.{name}", True))
     for name in sorted(n for n in dir(np.ndarray) if not n.startswith("_")):
-        rows.append(("ndarray", f"ndarray.{name}", hasattr(Tracer, name)))
+        rows.append(("ndarray", f"ndarray.{name}", hasattr(Tracer, name) and name not in _REFUSED))
     return sorted(rows, key=lambda r: (r[0], r[1]))
 
 

@@ -331,3 +331,14 @@ def test_random_index_expressions_read_and_write(data):
             continue
         assert mismatch(expected, f.interpret(x)) is None
         assert mismatch(expected, f(x)) is None
+
+
+def test_ndarray_view_aliases_like_numpy():
+    def f(x):
+        v = x.view()
+        v[0] = 7.0
+        return x.sum(), v.view(x.dtype)[1]
+
+    check_against_numpy(f, np.arange(4.0))
+    with pytest.raises(nptf.UnsupportedError, match="view"):
+        nptf.compile(lambda x: x.view(np.int64), fallback="raise")(np.arange(4.0))

@@ -34,7 +34,15 @@ def _to_device(self, device, /, *, stream=None):
     return self
 
 
+def _view(self, dtype=None, type=None):
+    if type is not None or (dtype is not None and np.dtype(dtype) != self.dtype):
+        from ..errors import unsupported
+        raise unsupported("ndarray.view(dtype) reinterpreting the bytes as another dtype")
+    return self[...]        # a basic index: a view sharing this array's data, as in NumPy
+
+
 _METHODS = {
+    "view": _view,
     "astype": lambda self, dtype, order="K", casting="unsafe", subok=True, copy=True:
         api.astype(self, dtype, casting=casting, copy=copy),
     "reshape": _reshape,

@@ -466,7 +466,7 @@ def broadcast_to(array, shape, subok=False):
                                      lambda t: emit("broadcast_to", [t], {"shape": shape}),
                                      lambda x: np.broadcast_to(x, shape)),
                     lambda s: np.broadcast_to(s, shape))
-    return mark_readonly(out) if out.view is not None else out
+    return mark_readonly(out) if out._view is not None else out
 
 
 @implements(np.broadcast_arrays)

@@ -75,9 +75,9 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
                 atoms.append(atom)
                 info.append(OutputInfo("scalar" if isinstance(leaf, np.generic) else "array"))
         inputs = [leaf for leaf in leaves if isinstance(leaf, Tracer)]
-        mutated = [i for i, t in enumerate(inputs) if t.view is not None and t.view.buffer.written
-                   and t.view.steps == ()]
-        atoms += [inputs[i].view.buffer.atom for i in mutated]
+        mutated = [i for i, t in enumerate(inputs) if t._view is not None and t._view.buffer.written
+                   and t._view.steps == ()]
+        atoms += [inputs[i]._view.buffer.atom for i in mutated]
         random_state = end_random(rng_token)
         graph = builder.build(atoms)
     return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)

@@ -25,19 +25,19 @@ class Tracer:
     full reductions return), so compiled outputs come back as NumPy would.
     """
 
-    __slots__ = ("_atom", "is_scalar", "view")
+    __slots__ = ("_atom", "is_scalar", "_view")
     __array_priority__ = 1000
 
     def __init__(self, atom, is_scalar=False):
         self._atom = atom
         self.is_scalar = is_scalar and atom.type.ndim == 0
-        self.view = None  # a views.View once this array shares memory with others
+        self._view = None  # a views.View once this array shares memory with others
 
     @property
     def atom(self):
         """The IR value this array holds *now*: writes through any alias re-define it."""
-        if self.view is not None:
-            return self.view.current(self)
+        if self._view is not None:
+            return self._view.current(self)
         return self._atom
 
     # ---------------------------------------------------------------- shapes

@@ -84,10 +84,10 @@ def has_static_shape(t) -> bool:
 
 def buffer_of(t) -> View:
     """The tracer's view of its memory, creating a buffer if it owns its memory."""
-    if t.view is None:
+    if t._view is None:
         buf = Buffer(t._atom)
-        t.view = View(buf, (), buf.stand_in)
-    return t.view
+        t._view = View(buf, (), buf.stand_in)
+    return t._view
 
 
 def make_view(parent, result, step, stand_in_fn):
@@ -100,7 +100,7 @@ def make_view(parent, result, step, stand_in_fn):
         stand_in = stand_in_fn(base.stand_in)
     except ValueError:  # NumPy would have to copy
         return result
-    result.view = View(base.buffer, base.steps + (step,), stand_in, readonly=base.readonly)
+    result._view = View(base.buffer, base.steps + (step,), stand_in, readonly=base.readonly)
     return result
 
 
@@ -112,7 +112,7 @@ def mark_readonly(t):
 
 
 def check_writeable(t, what):
-    if t.view is not None and t.view.readonly:
+    if t._view is not None and t._view.readonly:
         raise ValueError(f"assignment destination is read-only ({what})\n  at {user_location()}")
 
 
