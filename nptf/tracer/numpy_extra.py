@@ -58,14 +58,19 @@ def append(arr, values, axis=None):
     return concatenate((arr, values), axis=axis)
 
 
-@implements(np.delete)
-def delete(arr, obj, axis=None):
+def _along_axis(arr, obj, axis, name):
+    """``(array, static obj, axis, length)``: axis=None works on the flattened array."""
     a = to_tracer(arr)
-    obj = static_index(obj, "np.delete(..., obj=<traced array>)")
+    obj = static_index(obj, f"np.{name}(..., obj=<traced array>)")
     if axis is None:
         a, axis = (a if a.ndim == 1 else ravel(a)), 0
     axis = _axis(axis, a.ndim)
-    n = concrete_dim(a, axis, "np.delete")
+    return a, obj, axis, concrete_dim(a, axis, f"np.{name}")
+
+
+@implements(np.delete)
+def delete(arr, obj, axis=None):
+    a, obj, axis, n = _along_axis(arr, obj, axis, "delete")
     # The positions NumPy keeps along the axis (its own index rules and errors).
     kept = _numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
     if kept.size == n:
@@ -80,12 +85,7 @@ def _insert_positions(n, obj, numnew):
 
 @implements(np.insert)
 def insert(arr, obj, values, axis=None):
-    a = to_tracer(arr)
-    obj = static_index(obj, "np.insert(..., obj=<traced array>)")
-    if axis is None:
-        a, axis = (a if a.ndim == 1 else ravel(a)), 0
-    axis = _axis(axis, a.ndim)
-    n = concrete_dim(a, axis, "np.insert")
+    a, obj, axis, n = _along_axis(arr, obj, axis, "insert")
     _numpy_says(np.insert, np.arange(n), obj, 0)   # NumPy's checks of obj, before values
     if isinstance(obj, slice):
         indices = np.arange(*obj.indices(n))
