@@ -27,7 +27,7 @@ import nptf  # noqa: E402
 from . import tf_baselines  # noqa: E402
 from .kernels import sigmoid  # noqa: E402
 from .report import format_seconds, have_matplotlib, table  # noqa: E402
-from .timing import median_time  # noqa: E402
+from .timing import MIN_WARMUP, MIN_WARMUP_ADAPTIVE, median_time  # noqa: E402
 from .validate import mismatch  # noqa: E402
 
 EXPONENTS = range(0, 21, 2)
@@ -60,7 +60,7 @@ def run(repeat):
                 print(f"WRONG {name} at n={n}: {wrong}", file=sys.stderr)
                 times[name].append(None)
                 continue
-            warmup = 8 if name == "nptf adaptive" else 2   # adaptive samples both paths first
+            warmup = MIN_WARMUP_ADAPTIVE if name == "nptf adaptive" else MIN_WARMUP
             times[name].append(median_time(lambda: fn(y), repeat, warmup)[0])
         print(f"\r  n = 2^{int(np.log2(n))} done", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)

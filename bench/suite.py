@@ -6,7 +6,8 @@ import warnings
 
 import tensorflow as tf
 
-from .timing import DeadlineExceeded, call_with_deadline, median_time
+from .timing import (MIN_WARMUP, MIN_WARMUP_ADAPTIVE, DeadlineExceeded, call_with_deadline,
+                     median_time)
 from .validate import leaves, mismatch
 from .variants import VARIANTS, NotAvailable
 
@@ -44,7 +45,7 @@ def run_suite(kernels, sizes, repeat, device, progress, all_variants=False, copy
                 expected = kernel.fn(*args)
                 progress.step(f"{kernel.name} {size} numpy")
                 numpy = _record(kernel, size, "numpy")
-                numpy.update(_timed(kernel.fn, args, repeat, min_warmup=2))
+                numpy.update(_timed(kernel.fn, args, repeat, min_warmup=MIN_WARMUP))
                 results.append(numpy)
                 by_variant = {}
                 for name, build, is_nptf in VARIANTS:
@@ -118,7 +119,8 @@ def _measure(kernel, build, args, expected, repeat, device, adaptive):
     if wrong:
         return {"status": "WRONG", "first_call_s": first, "note": wrong}
     out = {"first_call_s": first, "note": "; ".join(_first_line(m) for m in messages)}
-    out.update(_timed(fn, args, repeat, min_warmup=8 if adaptive else 2))
+    out.update(_timed(fn, args, repeat,
+                      min_warmup=MIN_WARMUP_ADAPTIVE if adaptive else MIN_WARMUP))
     return out
 
 

@@ -14,13 +14,16 @@ MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement sta
 # or so calls of a process pay page faults until the C allocator settles on reusing
 # blocks, and whoever is timed first would pay for everyone.
 WARMUP_S, WARMUP_CALLS = 0.5, 300
+# ... and for at least this many calls: nptf's default times both of its executors on
+# the first six calls with new shapes (adaptive=True also times NumPy first: 12).
+MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 8, 12
 
 
 class DeadlineExceeded(Exception):
     """A first call (trace + compile + run) took longer than the deadline."""
 
 
-def median_time(call, repeat=7, min_warmup=2):
+def median_time(call, repeat=7, min_warmup=MIN_WARMUP):
     """Median seconds per call over up to ``repeat`` repeats, after warm-up.
 
     Returns (median, repeats, calls per repeat). Slow calls get fewer repeats

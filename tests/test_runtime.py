@@ -9,6 +9,8 @@ import pytest
 import tensorflow as tf
 
 import nptf
+from nptf.runtime import xla_policy
+from nptf.runtime.xla_policy import ExecutorTrial
 
 
 def test_static_argnums_and_unhashable_static():
@@ -163,20 +165,102 @@ def test_fallback_modes_and_explain():
     assert not report.compiled and "np.packbits" in str(report)
     ok = nptf.explain(lambda x: np.exp(-x) * 2.0 + 1.0, np.ones(4, np.float32))
     text = str(ok)
-    assert ok.compiled and ok.xla and "TensorFlow ops" in text and "exp" in text
+    assert ok.compiled and "XLA" in text and "TensorFlow ops" in text and "exp" in text
 
 
-def test_xla_policy():
-    sig = nptf.compile(lambda y: 1.0 / (1.0 + np.exp(-y)))
-    assert sig.entry_for(np.ones(3, np.float32)).xla
-    small = nptf.compile(lambda y: y + 1)
-    assert not small.entry_for(np.ones(3)).xla
-    dyn = nptf.compile(lambda y: 1.0 / (1.0 + np.exp(-y)), input_signature=[nptf.Spec((None,))])
-    assert dyn.entry_for(np.ones(3)).xla      # XLA compiles once per size it meets
-    masked = nptf.compile(lambda y: np.exp(y[y > 0]) * 2.0 + 1.0)
-    entry = masked.entry_for(np.ones(3))
-    assert not entry.xla and "nonzero" in entry.xla_reason
-    assert not nptf.compile(lambda y: np.exp(-y) + y * y, jit_compile=False).entry_for(np.ones(2)).xla
+def _recurrence(b):
+    a = b.copy()
+    for i in range(1, a.shape[0]):
+        a[i] = a[i - 1] * 0.5 + b[i]
+    return a
+
+
+def test_xla_policy_starting_points():
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    entry = nptf.compile(sig).entry_for(np.ones(3, np.float32))
+    assert not entry.xla and "measuring" in entry.xla_reason   # quick to compile first
+    entry = nptf.compile(_recurrence).entry_for(np.ones(50))  # past unrolling
+    assert entry.xla and "measuring" in entry.xla_reason       # loops: XLA first
+    masked = nptf.compile(lambda y: np.exp(y[y > 0]) * 2.0 + 1.0).entry_for(np.ones(3))
+    assert not masked.xla and "nonzero" in masked.xla_reason
+    assert not isinstance(masked.call, ExecutorTrial)
+    chol = nptf.compile(np.linalg.cholesky).entry_for(np.eye(3))
+    assert not chol.xla and "cholesky" in chol.xla_reason and not isinstance(chol.call, ExecutorTrial)
+    for forced in (True, False):
+        entry = nptf.compile(sig, jit_compile=forced).entry_for(np.ones(2))
+        assert entry.xla is forced and not isinstance(entry.call, ExecutorTrial)
+
+
+def assert_same(actual, expected):
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    np.testing.assert_allclose(actual, expected, rtol=1e-6)
+
+
+def _fake_clock(durations):
+    """perf_counter stand-in: the n-th timed call lasts durations[n]."""
+    readings = iter([t for d in durations for t in (0.0, d)])
+    return lambda: next(readings)
+
+
+@pytest.mark.parametrize("plain, xla, winner", [((5, 5), (1, 1), True), ((1, 2), (5, 1.5), False)])
+def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    # Calls: plain (untimed), plain x2, XLA (untimed: compiles), XLA x2.
+    monkeypatch.setattr(xla_policy, "_clock", _fake_clock([9, *plain, 9, *xla]))
+    f = nptf.compile(sig)
+    x = np.linspace(-3, 3, 7, dtype=np.float32)
+    for _ in range(6):
+        assert_same(f(x), sig(x))
+    entry = f.entry_for(x)
+    assert entry.xla is winner and entry.xla_reason.startswith("measured")
+    assert not isinstance(entry.call, ExecutorTrial)
+    assert_same(f(x), sig(x))
+
+
+def test_xla_trial_cancels_a_plain_loop_that_runs_too_long(monkeypatch):
+    monkeypatch.setattr(ExecutorTrial, "BOUND_MIN_S", 0.002)
+    f = nptf.compile(_recurrence)
+    b = np.random.default_rng(0).random(20_000)
+    expected = _recurrence(b)
+    for _ in range(5):
+        np.testing.assert_allclose(f(b), expected)
+    entry = f.entry_for(b)
+    assert entry.xla and "cancelled" in entry.xla_reason
+
+
+def test_xla_trial_gives_up_when_shapes_never_repeat(monkeypatch):
+    monkeypatch.setattr(ExecutorTrial, "GIVE_UP", 4)
+    f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0, input_signature=[nptf.Spec((None,))])
+    for n in range(1, 7):
+        x = np.linspace(0, 1, n)
+        assert_same(f(x), np.exp(-x) * 2.0 + 1.0)
+    entry = f.entry_for(np.ones(3))
+    assert not entry.xla and "gave up" in entry.xla_reason
+
+
+def test_threads_during_the_xla_trial_get_their_own_results():
+    f = nptf.compile(lambda y: np.sin(y) * 2.0 + y)
+    inputs = [np.full(16, float(i)) for i in range(8)]
+    errors = []
+
+    def work(x):
+        try:
+            for _ in range(4):
+                np.testing.assert_allclose(f(x), np.sin(x) * 2.0 + x)
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(x,)) for x in inputs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert f.entry_for(inputs[0]).xla_reason.startswith("measured")
 
 
 def test_adaptive_dispatch_keeps_numpy_results_exact():

@@ -22,6 +22,7 @@ from ..tree import unflatten
 from .dispatch import InputStager, fast_caller, to_numpy, to_tensors
 from .signature import Static, signature_of
 from .spec import Spec
+from .xla_policy import ExecutorTrial, choose_xla_automatically
 
 
 @dataclass
@@ -377,11 +378,15 @@ class Compiled:
                 raise
             return self._fallback_entry(e)
         graph = optimize(traced.graph)
-        xla, reason = self._choose_xla(graph)
+        xla, reason, measure = self._choose_xla(graph, traced.random_seed)
         concrete, checks = _concretize(graph, xla)
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
-        return Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
-                     checks=checks)
+        entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
+                      checks=checks)
+        if measure and entry.call is not None:
+            loops = any(e.op.name == "while" for e in graph.eqns)
+            entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops)
+        return entry
 
     def _fallback_entry(self, e):
         if self.fallback == "raise":
@@ -390,19 +395,19 @@ class Compiled:
                       RuntimeWarning, stacklevel=6)
         return Entry(fallback_reason=str(e))
 
-    def _choose_xla(self, graph):
-        obstacles = xla_obstacles(graph)
-        dynamic = any(d is None for v in graph.inputs for d in v.type.shape)
+    def _choose_xla(self, graph, draws_random=False):
+        """(XLA to start with, why, whether to time both executors on the first calls)."""
         if self.jit_compile is False:
-            return False, "jit_compile=False"
+            return False, "jit_compile=False", False
+        obstacles = xla_obstacles(graph)
         if obstacles:
             if self.jit_compile:
                 warnings.warn(f"nptf: {self.fn.__name__} runs without XLA: XLA cannot compile "
                               f"{'; '.join(obstacles)}", RuntimeWarning, stacklevel=6)
-            return False, "XLA cannot compile " + "; ".join(obstacles)
+            return False, "XLA cannot compile " + "; ".join(obstacles), False
         if self.jit_compile:
-            return True, "jit_compile=True"
-        return choose_xla_automatically(graph, dynamic)
+            return True, "jit_compile=True", False
+        return choose_xla_automatically(graph, draws_random)
 
     # ------------------------------------------------------------ inspection
     def _traced(self, args, kwargs):
@@ -471,34 +476,6 @@ class Compiled:
         if obj is None:
             return self
         return functools.partial(self.__call__, obj)
-
-
-# Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
-_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
-                     "slogdet"}
-
-
-def _all_eqns(graph):
-    for e in graph.eqns:
-        yield e
-        for v in e.params.values():
-            for g in (v if isinstance(v, tuple) else (v,)):
-                if hasattr(g, "eqns"):
-                    yield from _all_eqns(g)
-
-
-def choose_xla_automatically(graph, dynamic):
-    """The default XLA policy (jit_compile=None); see README "XLA policy"."""
-    slow = sorted({e.op.name for e in _all_eqns(graph)} & _SLOWER_UNDER_XLA)
-    if slow:
-        return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's"
-    loops = sum(1 for e in graph.eqns if e.op.name == "while")
-    fusable = sum(1 for e in graph.eqns if e.op.kind == "elementwise")
-    if loops:
-        return True, "graph loops run far faster under XLA"
-    if fusable >= 2:
-        return True, f"{fusable} elementwise ops fuse into one XLA kernel"
-    return False, "too little to fuse: the plain executor starts faster"
 
 
 def _is_array_spec(s):

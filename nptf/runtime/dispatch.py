@@ -80,7 +80,16 @@ def fast_caller(concrete):
     return call
 
 
-def _direct_executor(atomic):
+def bounded_caller(concrete):
+    """A callable ``(tensors, seconds) -> list of tensors``, or None once the graph has run
+    ``seconds`` and was cancelled. None where this TensorFlow offers no direct call."""
+    atomic = getattr(concrete, "_inference_function", None)
+    if atomic is None or concrete.captured_inputs:
+        return None
+    return _direct_executor(atomic, cancelable=True)
+
+
+def _direct_executor(atomic, cancelable=False):
     try:
         ctx = atomic._bound_context  # noqa: SLF001  (the context the function is registered in)
         name = atomic.name.decode() if isinstance(atomic.name, bytes) else atomic.name
@@ -99,7 +108,29 @@ def _direct_executor(atomic):
         except _core._NotOkStatusException as e:  # noqa: SLF001
             raise _core._status_to_exception(e) from None  # noqa: SLF001
         return outputs or []
-    return run
+
+    def run_bounded(tensors, seconds):
+        ctx.ensure_initialized()
+        manager = _cancellation.CancellationManager()
+        timer = threading.Timer(seconds, manager.start_cancel)
+        timer.daemon = True
+        timer.start()
+        try:
+            outputs = _pywrap_tfe.TFE_Py_ExecuteCancelable(
+                ctx._handle, ctx.device_name, name, list(tensors), attrs,  # noqa: SLF001
+                manager._impl, num_outputs)  # noqa: SLF001
+        except _core._NotOkStatusException as e:  # noqa: SLF001
+            if manager.is_cancelled:
+                return None
+            raise _core._status_to_exception(e) from None  # noqa: SLF001
+        except tf.errors.CancelledError:
+            if manager.is_cancelled:
+                return None
+            raise
+        finally:
+            timer.cancel()
+        return outputs or []
+    return run_bounded if cancelable else run
 
 
 def to_tensor(value, dtype):

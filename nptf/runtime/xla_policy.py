@@ -1,0 +1,172 @@
+"""The default XLA policy (``jit_compile=None``): measured, not guessed.
+
+Which executor runs a graph faster cannot be read off the graph. XLA fuses
+elementwise chains into one kernel and runs small loop bodies a thousand times
+faster than TensorFlow's plain executor, which pays a few microseconds per op
+per iteration; but XLA's CPU kernels for some ops (float64 ``cos``, large
+reductions, single-threaded where TensorFlow's use both cores) are slower, and
+the plain executor compiles in a fraction of the time. So a graph starts on
+the executor that is safer to start on and, at its first calls with one set of
+shapes, both are timed and the faster is kept.
+
+* Graphs without loops start on the plain executor (quick to compile: the first
+  call is not kept waiting for XLA); XLA is compiled at the fourth call.
+* Graphs with loops start under XLA, since the plain executor may be a thousand
+  times slower there; its trial calls are cancelled once they run several
+  times longer than XLA's best, and XLA is kept.
+* Graphs that draw random numbers stay on one executor (XLA if they loop): the
+  two turn the same random bits into different floats.
+* Decompositions whose XLA CPU kernels are known to be many times slower
+  (and slow to compile) are never tried under XLA.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+from tensorflow.python.eager import context as _context
+
+from .dispatch import bounded_caller, fast_caller
+
+_clock = time.perf_counter     # tests substitute a fake clock
+
+# Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
+_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
+                     "slogdet"}
+
+
+def _all_eqns(graph):
+    for e in graph.eqns:
+        yield e
+        for v in e.params.values():
+            for g in (v if isinstance(v, tuple) else (v,)):
+                if hasattr(g, "eqns"):
+                    yield from _all_eqns(g)
+
+
+def choose_xla_automatically(graph, draws_random):
+    """(XLA to start with, the reason, whether to time both executors)."""
+    slow = sorted({e.op.name for e in _all_eqns(graph)} & _SLOWER_UNDER_XLA)
+    if slow:
+        return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
+            False
+    loops = any(e.op.name == "while" for e in graph.eqns)
+    if draws_random:
+        # The executors turn the same random bits into different floats: switching
+        # would make np.random.seed stop repeating a function's draws.
+        return loops, (f"draws random numbers: one executor for every call, so a seed repeats "
+                       f"its draws; {'loops run under XLA' if loops else 'the plain executor'}"
+                       ), False
+    if loops:
+        return True, ("measuring: starts under XLA (graph loops run far faster there); the "
+                      "plain executor is timed too"), True
+    return False, ("measuring: starts on the plain executor (quick to compile); XLA is timed "
+                   "too"), True
+
+
+def _name(xla):
+    return "XLA" if xla else "the plain executor"
+
+
+def _ms(seconds):
+    return f"{seconds * 1e3:.3g} ms"
+
+
+class ExecutorTrial:
+    """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
+
+    Per set of input shapes, each executor's first call is not timed (it compiles or
+    instantiates the graph), the next ``SAMPLES`` are; the faster best time wins. The
+    entry then calls the winner directly and the loser is dropped.
+    """
+
+    SAMPLES = 2
+    GIVE_UP = 64                # calls: shapes that never repeat end the trial, first kept
+    BOUND_FACTOR, BOUND_MIN_S = 4.0, 0.1
+
+    def __init__(self, entry, build, loops):
+        self.entry = entry
+        self.build = build      # xla flag -> concrete function of the graph
+        self.first = entry.xla
+        self.loops = loops
+        self.concretes = {entry.xla: entry.concrete}
+        self.callers = {entry.xla: entry.call}
+        self.bounded = None
+        self.samples = {}       # (xla, shapes) -> seconds of timed calls
+        self.calls = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, *tensors):
+        with self.lock:
+            if self.entry.call is not self:     # decided while this thread waited
+                return self.entry.call(*tensors)
+            if not _context.executing_eagerly():   # building a graph: nothing to time
+                return self.callers[self.first](*tensors)
+            return self._step(tensors)
+
+    def _step(self, tensors):
+        self.calls += 1
+        shapes = tuple(tuple(t.shape) for t in tensors)
+        xla = self.first
+        if len(self.samples.get((xla, shapes), ())) > self.SAMPLES:
+            xla = not xla
+        timings = self.samples.setdefault((xla, shapes), [])
+        if xla not in self.callers:
+            try:
+                concrete = self.build(xla)
+            except Exception as e:  # noqa: BLE001  (keep the executor that works)
+                return self._decide_and_run(self.first, f"{_name(xla)} failed to build: {e}",
+                                            tensors)
+            self.concretes[xla], self.callers[xla] = concrete, fast_caller(concrete)
+        best_first = min(self.samples[(self.first, shapes)][1:], default=None)
+        start = _clock()
+        try:
+            if xla != self.first and self.loops and not xla:
+                seconds = max(self.BOUND_FACTOR * best_first, self.BOUND_MIN_S)
+                outputs = self._run_bounded(tensors, seconds)
+                if outputs is None:
+                    return self._decide_and_run(
+                        self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
+                        f"executor was cancelled after {_ms(seconds)}", tensors)
+            else:
+                outputs = self.callers[xla](*tensors)
+        except Exception:  # noqa: BLE001  (the other executor raises the graph's own errors)
+            if xla == self.first:
+                raise
+            return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
+        timings.append(_clock() - start)
+        self._maybe_decide(shapes)
+        return outputs
+
+    def _run_bounded(self, tensors, seconds):
+        if self.bounded is None:
+            self.bounded = bounded_caller(self.concretes[False])
+            if self.bounded is None:    # no way to cancel: do not risk a thousand-fold call
+                return None
+        return self.bounded(tensors, seconds)
+
+    def _maybe_decide(self, shapes):
+        first = self.samples.get((self.first, shapes), [])
+        other = self.samples.get((not self.first, shapes), [])
+        if len(first) > self.SAMPLES and len(other) > self.SAMPLES:
+            # The first call of each executor compiled or instantiated: not counted.
+            best = {self.first: min(first[1:]), not self.first: min(other[1:])}
+            winner = min(best, key=lambda x: (best[x], x != self.first))
+            self._decide(winner, f"measured: XLA {_ms(best[True])} vs the plain executor "
+                                 f"{_ms(best[False])} per call")
+        elif self.calls >= self.GIVE_UP:
+            self._decide(self.first, "the trial gave up (input shapes never repeated)")
+
+    def _decide(self, xla, reason):
+        entry = self.entry
+        entry.concrete, entry.xla, entry.xla_reason = self.concretes[xla], xla, reason
+        entry.call = self.callers[xla]
+        self.concretes, self.callers, self.bounded = {}, {}, None
+
+    def _decide_and_run(self, xla, reason, tensors):
+        caller = self.callers[xla]
+        self._decide(xla, reason)
+        return caller(*tensors)
+
+
+__all__ = ["choose_xla_automatically", "ExecutorTrial"]
