@@ -342,3 +342,22 @@ def test_ndarray_view_aliases_like_numpy():
     check_against_numpy(f, np.arange(4.0))
     with pytest.raises(nptf.UnsupportedError, match="view"):
         nptf.compile(lambda x: x.view(np.int64), fallback="raise")(np.arange(4.0))
+
+
+_REGIONS = [(slice(1, -1),), (slice(0, 0),), (slice(None),), (slice(2, None), slice(None, 1)),
+            (slice(1, 3), slice(1, -1)), (slice(None, None, 2), slice(1, 4)), (1, slice(0, 3)),
+            (slice(-3, None), slice(4, 5))]
+
+
+@pytest.mark.parametrize("jit", [True, False])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float32", "complex128"])
+@pytest.mark.parametrize("region", _REGIONS, ids=str)
+def test_basic_slice_writes_of_arrays(region, dtype, jit):
+    def write(a):
+        b = a.copy()
+        b[region] = a[region] * 2 if dtype != "bool" else ~a[region]
+        return b
+
+    x = (np.arange(30).reshape(5, 6) % 7).astype(dtype)
+    check = nptf.compile(write, jit_compile=jit, fallback="raise")
+    assert mismatch(write(x), check(x)) is None
