@@ -357,3 +357,29 @@ def test_a_graph_serving_many_sizes_keeps_one_staging_buffer_per_argument():
         np.testing.assert_array_equal(f(x, np.float64(3.0)), x * 3.0)
     (entry,) = {id(e): e for e in f._cache.values()}.values()
     assert len(entry.stager._local.slots) == 2
+
+
+def _sixteen_past_64(n):
+    """A float32 array of n elements whose data is 16 bytes past a 64-byte boundary,
+    where NumPy puts large arrays (too large to stage: the direct path)."""
+    buf = np.zeros(n + 32, np.float32)
+    start = (-buf.ctypes.data) % 64 // 4 + 4
+    x = buf[start:start + n]
+    x[:] = np.linspace(-1, 1, n, dtype=np.float32)
+    assert x.ctypes.data % 64 == 16
+    return x
+
+
+@pytest.mark.parametrize("jit", [None, True, False])
+def test_large_inputs_at_numpys_alignment(jit):
+    # Under XLA they pass without a copy; TensorFlow's own kernels would abort the
+    # process on them, so the plain executor (and the executor trial) gets a copy.
+    x = _sixteen_past_64(1 << 17)
+    f = nptf.compile(lambda a: a * 2.0 + 1.0, jit_compile=jit)
+    same = nptf.compile(lambda a: a, jit_compile=jit)
+    for _ in range(8):
+        assert_same(f(x), x * 2.0 + 1.0)
+        out = same(x)
+        assert_same(out, x)
+        assert not np.may_share_memory(out, x)
+    assert f.entry_for(x).input_align == (16 if f.entry_for(x).xla else 64)

@@ -19,7 +19,7 @@ from ..tracer import trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
-from .dispatch import InputStager, fast_caller, to_numpy, to_tensors
+from .dispatch import XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
 from .signature import Static, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
@@ -59,6 +59,8 @@ class Entry:
         self.mutated = traced.mutated if traced is not None else []
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.stager = InputStager(self.dtypes) if self.call is not None else None
+        # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
+        self.input_align = XLA_ALIGN if xla else 64
 
 
 def _with_seed(entry, values):
@@ -218,7 +220,8 @@ class Compiled:
         if self.output == "tensor":     # results may still be computing: nothing is reused
             return self._outputs(entry, entry.call(*to_tensors(_with_seed(entry, values),
                                                                entry.dtypes)), values)
-        tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes)
+        tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
+                                               entry.input_align)
         return self._outputs(entry, entry.call(*tensors), values, staged)
 
     def _run_adaptive(self, state, entry, values, args, kwargs):
@@ -385,6 +388,7 @@ class Compiled:
                       checks=checks)
         if measure and entry.call is not None:
             loops = any(e.op.name == "while" for e in graph.eqns)
+            entry.input_align = 64          # the plain executor is timed too
             entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops)
         return entry
 

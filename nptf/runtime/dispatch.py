@@ -3,8 +3,8 @@
 * ``tf.function`` spends most of a small call binding and checking arguments;
   the concrete function's atomic function runs the same graph directly.
 * NumPy inputs reach TensorFlow through DLPack without a copy when their data
-  is aligned as TensorFlow's kernels require (64 bytes); otherwise they are
-  copied once into an aligned buffer. The caller keeps its input tensors
+  is aligned as TensorFlow's kernels require (64 bytes; 16 for a graph that
+  runs under XLA); otherwise they are copied once into an aligned buffer. The caller keeps its input tensors
   alive during the call, so TensorFlow never forwards (writes into) them.
 * Outputs become NumPy arrays over TensorFlow's buffers without a copy,
   except where that buffer could be shared with an input, a constant or
@@ -25,6 +25,11 @@ from tensorflow.python.eager import context as _context
 from tensorflow.python.eager import core as _core
 
 _ALIGN = 64
+# XLA's CPU executables need only 16-byte aligned parameters (jax hands them NumPy
+# data at this alignment too), where TensorFlow's own kernels CHECK-fail (abort the
+# process) below 64. Large NumPy arrays sit 16 bytes past a page boundary, so a
+# graph that runs under XLA takes them without a copy.
+XLA_ALIGN = 16
 _from_dlpack = getattr(getattr(tf.experimental, "dlpack", None), "from_dlpack", None)
 
 
@@ -133,12 +138,12 @@ def _direct_executor(atomic, cancelable=False):
     return run_bounded if cancelable else run
 
 
-def to_tensor(value, dtype):
+def to_tensor(value, dtype, align=_ALIGN):
     if isinstance(value, tf.Tensor):
         return value if value.dtype == dtype else tf.cast(value, dtype)
     arr = np.asarray(value)
     if arr.dtype in _DLPACK_OK and arr.size and arr.dtype == dtype.as_numpy_dtype:
-        if arr.ctypes.data % _ALIGN or not arr.flags.c_contiguous:
+        if arr.ctypes.data % align or not arr.flags.c_contiguous:
             copy = _aligned_empty(arr.shape, arr.dtype)
             np.copyto(copy, arr)
             arr = copy
@@ -171,8 +176,9 @@ class InputStager:
         self._dtypes = [dt.as_numpy_dtype for dt in dtypes]
         self._local = threading.local()
 
-    def tensors(self, values, dtypes):
-        """(tensors, the staging arrays they read) for one call."""
+    def tensors(self, values, dtypes, align=_ALIGN):
+        """(tensors, the staging arrays they read) for one call; inputs too large to stage
+        pass without a copy when aligned to ``align`` bytes."""
         slots = getattr(self._local, "slots", None)
         if slots is None:
             slots = self._local.slots = {}
@@ -188,7 +194,7 @@ class InputStager:
                 tensors.append(slot[1])
                 staged.append(slot[0])
             else:
-                tensors.append(to_tensor(v, dt))
+                tensors.append(to_tensor(v, dt, align))
         return tensors, staged
 
 

@@ -26,7 +26,7 @@ import time
 
 from tensorflow.python.eager import context as _context
 
-from .dispatch import bounded_caller, fast_caller
+from .dispatch import XLA_ALIGN, bounded_caller, fast_caller
 
 _clock = time.perf_counter     # tests substitute a fake clock
 
@@ -161,6 +161,8 @@ class ExecutorTrial:
         entry = self.entry
         entry.concrete, entry.xla, entry.xla_reason = self.concretes[xla], xla, reason
         entry.call = self.callers[xla]
+        if xla:     # set only now: until here a plain-executor call could read the inputs
+            entry.input_align = XLA_ALIGN
         self.concretes, self.callers, self.bounded = {}, {}, None
 
     def _decide_and_run(self, xla, reason, tensors):
