@@ -15,8 +15,8 @@ MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement sta
 # blocks, and whoever is timed first would pay for everyone.
 WARMUP_S, WARMUP_CALLS = 0.5, 300
 # ... and for at least this many calls: nptf's default times both of its executors on
-# the first six calls with new shapes (adaptive=True also times NumPy first: 12).
-MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 8, 12
+# the first eight calls with new shapes (adaptive=True then times NumPy too: 16).
+MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 8, 16
 
 
 class DeadlineExceeded(Exception):

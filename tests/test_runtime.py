@@ -204,16 +204,19 @@ def _fake_clock(durations):
     return lambda: next(readings)
 
 
-@pytest.mark.parametrize("plain, xla, winner", [((5, 5), (1, 1), True), ((1, 2), (5, 1.5), False)])
+@pytest.mark.parametrize("plain, xla, winner", [((5, 5, 5), (1, 1, 1), True),
+                                                 ((1, 2, 9), (5, 1.5, 1.2), False)])
 def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
 
-    # Calls: plain (untimed), plain x2, XLA (untimed: compiles), XLA x2.
-    monkeypatch.setattr(xla_policy, "_clock", _fake_clock([9, *plain, 9, *xla]))
+    # Calls in turn: plain (untimed), plain, XLA (untimed: compiles), XLA, plain, XLA, ...
+    p, x = iter(plain), iter(xla)
+    order = [9, next(p), 9, next(x), next(p), next(x), next(p), next(x)]
+    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
     f = nptf.compile(sig)
     x = np.linspace(-3, 3, 7, dtype=np.float32)
-    for _ in range(6):
+    for _ in range(8):
         assert_same(f(x), sig(x))
     entry = f.entry_for(x)
     assert entry.xla is winner and entry.xla_reason.startswith("measured")
@@ -269,13 +272,13 @@ def test_adaptive_dispatch_keeps_numpy_results_exact():
 
     f = nptf.compile(sig, adaptive=True)
     x = np.linspace(-2, 2, 5, dtype=np.float32)
-    for _ in range(8):
+    for _ in range(16):    # 8 calls choose the graph's executor, 6 compare it with NumPy
         got = f(x)
         assert got.dtype == np.float32 and got.shape == (5,)
         np.testing.assert_allclose(got, sig(x), rtol=1e-6)
     assert f.adaptive_choice(x) in ("graph", "numpy")
     big = np.linspace(-2, 2, 1 << 16, dtype=np.float32)
-    for _ in range(8):   # decided per shape, even where one relaxed graph serves both sizes
+    for _ in range(16):  # decided per shape, even where one relaxed graph serves both sizes
         np.testing.assert_allclose(f(big), sig(big), rtol=1e-6)
     assert f.adaptive_choice(big) in ("graph", "numpy")
 
@@ -283,7 +286,7 @@ def test_adaptive_dispatch_keeps_numpy_results_exact():
 def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
     f = nptf.compile(lambda y: y * 2 + 1, adaptive=True)
     x = np.ones(1)
-    for _ in range(12):   # NumPy's microsecond beats any graph call on one element
+    for _ in range(16):   # NumPy's microsecond beats any graph call on one element
         f(x)
     assert f.adaptive_choice(x) == "numpy"
     for other in (np.ones(1, np.float32), np.ones(2), np.ones((1, 1)), [1.0], np.ones(1, np.int8)):

@@ -10,7 +10,7 @@ the executor that is safer to start on and, at its first calls with one set of
 shapes, both are timed and the faster is kept.
 
 * Graphs without loops start on the plain executor (quick to compile: the first
-  call is not kept waiting for XLA); XLA is compiled at the fourth call.
+  call is not kept waiting for XLA); XLA is compiled at the third call.
 * Graphs with loops start under XLA, since the plain executor may be a thousand
   times slower there; its trial calls are cancelled once they run several
   times longer than XLA's best, and XLA is kept.
@@ -76,11 +76,13 @@ class ExecutorTrial:
     """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
 
     Per set of input shapes, each executor's first call is not timed (it compiles or
-    instantiates the graph), the next ``SAMPLES`` are; the faster best time wins. The
-    entry then calls the winner directly and the loser is dropped.
+    instantiates the graph), the next three are, taken in turns so that both meet the
+    same state of the machine (early calls on large arrays pay page faults until the C
+    allocator settles); the faster best time wins. The entry then calls the winner
+    directly and the loser is dropped.
     """
 
-    SAMPLES = 2
+    ORDER = (False, False, True, True, False, True, False, True)   # True: the other one
     GIVE_UP = 64                # calls: shapes that never repeat end the trial, first kept
     BOUND_FACTOR, BOUND_MIN_S = 4.0, 0.1
 
@@ -107,9 +109,9 @@ class ExecutorTrial:
     def _step(self, tensors):
         self.calls += 1
         shapes = tuple(tuple(t.shape) for t in tensors)
-        xla = self.first
-        if len(self.samples.get((xla, shapes), ())) > self.SAMPLES:
-            xla = not xla
+        done = len(self.samples.get((self.first, shapes), ())) + \
+            len(self.samples.get((not self.first, shapes), ()))
+        xla = self.first != self.ORDER[min(done, len(self.ORDER) - 1)]
         timings = self.samples.setdefault((xla, shapes), [])
         if xla not in self.callers:
             try:
@@ -148,7 +150,7 @@ class ExecutorTrial:
     def _maybe_decide(self, shapes):
         first = self.samples.get((self.first, shapes), [])
         other = self.samples.get((not self.first, shapes), [])
-        if len(first) > self.SAMPLES and len(other) > self.SAMPLES:
+        if len(first) + len(other) >= len(self.ORDER):
             # The first call of each executor compiled or instantiated: not counted.
             best = {self.first: min(first[1:]), not self.first: min(other[1:])}
             winner = min(best, key=lambda x: (best[x], x != self.first))
