@@ -214,6 +214,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     p, x = iter(plain), iter(xla)
     order = [9, next(p), 9, next(x), next(p), next(x), next(p), next(x)]
     monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
     f = nptf.compile(sig)
     x = np.linspace(-3, 3, 7, dtype=np.float32)
     for _ in range(8):
@@ -222,6 +223,24 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     assert entry.xla is winner and entry.xla_reason.startswith("measured")
     assert not isinstance(entry.call, ExecutorTrial)
     assert_same(f(x), sig(x))
+
+
+def test_xla_trial_waits_out_page_faults_on_close_calls(monkeypatch):
+    # The first 23 calls pay 1,000 page faults each: their close times (within 10%)
+    # decide nothing; calls 24-27 run clean, two per executor, and decide.
+    fault_counts = iter(n for c in range(1000) for n in (0, 1000 if c < 23 else 0))
+    monkeypatch.setattr(xla_policy, "_faults", lambda: next(fault_counts))
+    durations = iter([9, 1.0, 9] + [1.1, 1.2] * 10 + [1.15, 0.9, 1.15, 0.9])
+    readings = iter([t for d in durations for t in (0.0, d)])
+    monkeypatch.setattr(xla_policy, "_clock", lambda: next(readings))
+    f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
+    x = np.ones(4)
+    for n in range(1, 28):
+        f(x)
+        if not isinstance(f.entry_for(x).call, ExecutorTrial):
+            break
+    entry = f.entry_for(x)
+    assert n == 27 and not entry.xla and "plain executor 900 ms" in entry.xla_reason
 
 
 def test_xla_trial_cancels_a_plain_loop_that_runs_too_long(monkeypatch):

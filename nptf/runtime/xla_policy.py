@@ -28,7 +28,17 @@ from tensorflow.python.eager import context as _context
 
 from .dispatch import XLA_ALIGN, bounded_caller, fast_caller
 
+try:
+    import resource
+except ImportError:     # not on Windows: every sample counts as clean there
+    resource = None
+
 _clock = time.perf_counter     # tests substitute a fake clock
+
+
+def _faults():
+    """Page faults of this process so far."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource else 0
 
 # Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
 _SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
@@ -76,14 +86,18 @@ class ExecutorTrial:
     """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
 
     Per set of input shapes, each executor's first call is not timed (it compiles or
-    instantiates the graph), the next three are, taken in turns so that both meet the
-    same state of the machine (early calls on large arrays pay page faults until the C
-    allocator settles); the faster best time wins. The entry then calls the winner
-    directly and the loser is dropped.
+    instantiates the graph), the next ones are, taken in turns so that both meet the
+    same state of the machine. The early calls on large arrays pay for page faults
+    (hundreds of microseconds per call, for a few hundred calls, while the C
+    allocator grows its heap around TensorFlow's aligned buffers), which can hide a
+    tenfold difference: the faster best time wins once each executor has two timed
+    calls without many page faults, or at once when one is twice as fast even so.
+    The entry then calls the winner directly and the loser is dropped.
     """
 
     ORDER = (False, False, True, True, False, True, False, True)   # True: the other one
-    GIVE_UP = 64                # calls: shapes that never repeat end the trial, first kept
+    GIVE_UP = 64                # calls: then the best times so far decide
+    CLEAN_FAULTS, DECISIVE = 16, 2.0
     BOUND_FACTOR, BOUND_MIN_S = 4.0, 0.1
 
     def __init__(self, entry, build, loops):
@@ -111,7 +125,8 @@ class ExecutorTrial:
         shapes = tuple(tuple(t.shape) for t in tensors)
         done = len(self.samples.get((self.first, shapes), ())) + \
             len(self.samples.get((not self.first, shapes), ()))
-        xla = self.first != self.ORDER[min(done, len(self.ORDER) - 1)]
+        turn = self.ORDER[done] if done < len(self.ORDER) else done % 2 == 1
+        xla = self.first != turn
         timings = self.samples.setdefault((xla, shapes), [])
         if xla not in self.callers:
             try:
@@ -120,8 +135,8 @@ class ExecutorTrial:
                 return self._decide_and_run(self.first, f"{_name(xla)} failed to build: {e}",
                                             tensors)
             self.concretes[xla], self.callers[xla] = concrete, fast_caller(concrete)
-        best_first = min(self.samples[(self.first, shapes)][1:], default=None)
-        start = _clock()
+        best_first = min((t for t, _ in self.samples[(self.first, shapes)][1:]), default=None)
+        faults, start = _faults(), _clock()
         try:
             if xla != self.first and self.loops and not xla:
                 seconds = max(self.BOUND_FACTOR * best_first, self.BOUND_MIN_S)
@@ -136,7 +151,7 @@ class ExecutorTrial:
             if xla == self.first:
                 raise
             return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
-        timings.append(_clock() - start)
+        timings.append((_clock() - start, _faults() - faults))
         self._maybe_decide(shapes)
         return outputs
 
@@ -148,16 +163,24 @@ class ExecutorTrial:
         return self.bounded(tensors, seconds)
 
     def _maybe_decide(self, shapes):
-        first = self.samples.get((self.first, shapes), [])
-        other = self.samples.get((not self.first, shapes), [])
-        if len(first) + len(other) >= len(self.ORDER):
-            # The first call of each executor compiled or instantiated: not counted.
-            best = {self.first: min(first[1:]), not self.first: min(other[1:])}
-            winner = min(best, key=lambda x: (best[x], x != self.first))
-            self._decide(winner, f"measured: XLA {_ms(best[True])} vs the plain executor "
-                                 f"{_ms(best[False])} per call")
-        elif self.calls >= self.GIVE_UP:
-            self._decide(self.first, "the trial gave up (input shapes never repeated)")
+        # The first call of each executor compiled or instantiated: not counted.
+        timed = {x: self.samples.get((x, shapes), [])[1:] for x in (self.first, not self.first)}
+        if len(timed[self.first]) + len(timed[not self.first]) < len(self.ORDER) - 2:
+            if self.calls >= self.GIVE_UP:
+                self._decide(self.first, "the trial gave up (input shapes never repeated)")
+            return
+        clean = {x: [t for t, f in s if f <= self.CLEAN_FAULTS] for x, s in timed.items()}
+        best = {x: min(t for t, _ in s) for x, s in timed.items()}
+        note = ""
+        if all(len(c) >= 2 for c in clean.values()):
+            best = {x: min(c) for x, c in clean.items()}
+        elif max(best.values()) < self.DECISIVE * min(best.values()):
+            if self.calls < self.GIVE_UP:
+                return      # too close to call while page faults blur the times
+            note = " (calls still paying page faults)"
+        winner = min(best, key=lambda x: (best[x], x != self.first))
+        self._decide(winner, f"measured: XLA {_ms(best[True])} vs the plain executor "
+                             f"{_ms(best[False])} per call{note}")
 
     def _decide(self, xla, reason):
         entry = self.entry
