@@ -226,10 +226,10 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
 
 
 def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
-    # Plain: 1.5 s clean, +1 ms a fault; XLA: 0.8 s, but its calls fault more. The
+    # Plain: 1.5 s clean; XLA: 0.8 s, but its calls fault more (1 µs a fault). The
     # raw best (1.5 vs 1.8) favours plain, the times without faults favour XLA.
-    plain = iter([(1.5, 0), (2.5, 1000), (2.5, 1000)])
-    xla = iter([(1.8, 1000), (2.8, 2000), (1.8, 1000)])
+    plain = iter([(1.5, 0), (2.5, 10 ** 6), (2.5, 10 ** 6)])
+    xla = iter([(1.8, 10 ** 6), (2.8, 2 * 10 ** 6), (1.8, 10 ** 6)])
     turns = [(9, 0), next(plain), (9, 0), next(xla), next(plain), next(xla), next(plain), next(xla)]
     monkeypatch.setattr(xla_policy, "_clock", _fake_clock([t for t, _ in turns]))
     faults = iter([n for _, f in turns for n in (0, f)])

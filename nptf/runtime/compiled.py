@@ -173,10 +173,12 @@ class Compiled:
                 shape, dtype = hot[0]
                 if a.__class__ is np.ndarray and a.dtype is dtype and a.shape == shape:
                     return self.fn(a)
-            elif len(args) == len(hot) and all(
-                    a.__class__ is np.ndarray and a.dtype is d and a.shape == s
-                    for a, (s, d) in zip(args, hot)):
-                return self.fn(*args)
+            elif len(args) == len(hot):
+                for a, (shape, dtype) in zip(args, hot):
+                    if a.__class__ is not np.ndarray or a.dtype is not dtype or a.shape != shape:
+                        break
+                else:
+                    return self.fn(*args)
         if current_builder() is not None:
             # Called while another compiled function is traced: inline it.
             return converted(self.fn)(*args, **kwargs)
