@@ -85,18 +85,18 @@ def _ms(seconds):
 class ExecutorTrial:
     """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
 
-    Per set of input shapes, each executor's first call is not timed (it compiles or
-    instantiates the graph), the next ones are, taken in turns so that both meet the
-    same state of the machine. The early calls on large arrays pay for page faults
-    (hundreds of microseconds per call, for a few hundred calls, while the C
-    allocator grows its heap around TensorFlow's aligned buffers), which can hide a
-    tenfold difference. So each call's page faults are counted too: the best time
-    of calls without many wins, or, until both executors have two such calls, the
-    best time with the faults' share taken out. The entry then calls the winner directly and
-    the loser is dropped.
+    Per set of input shapes the executors take turns, three calls each. A call runs
+    the graph for the caller (the first time, this compiles or instantiates it), then
+    once more, timed, its outputs dropped at once: the time of the graph itself. The
+    caller's own outputs stay alive, so the timed run's outputs land in fresh memory
+    and may still pay page faults while the C allocator settles (hundreds of
+    microseconds a call, for a few hundred calls, on large arrays): those are
+    counted, and until both executors have two runs without many, their share is
+    taken out. The faster best time wins; the entry then calls the winner directly
+    and the loser is dropped.
     """
 
-    ORDER = (False, False, True, True, False, True, False, True)   # True: the other one
+    ORDER = (False, True, False, True, False, True)   # True: the other executor
     GIVE_UP = 64                # calls: then the best times so far decide
     CLEAN_FAULTS = 16
     # What a page fault costs at least (trapping, zeroing 4 KiB): about 1.2-1.5 µs
@@ -140,25 +140,33 @@ class ExecutorTrial:
                 return self._decide_and_run(self.first, f"{_name(xla)} failed to build: {e}",
                                             tensors)
             self.concretes[xla], self.callers[xla] = concrete, fast_caller(concrete)
-        best_first = min((t for t, _ in self.samples[(self.first, shapes)][1:]), default=None)
-        faults, start = _faults(), _clock()
+        best_first = min((t for t, _ in self.samples.get((self.first, shapes), ())),
+                         default=None)
+        risky = xla != self.first and self.loops and not xla
+        seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
         try:
-            if xla != self.first and self.loops and not xla:
-                seconds = max(self.BOUND_FACTOR * best_first, self.BOUND_MIN_S)
-                outputs = self._run_bounded(tensors, seconds)
-                if outputs is None:
-                    return self._decide_and_run(
-                        self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
-                        f"executor was cancelled after {_ms(seconds)}", tensors)
-            else:
-                outputs = self.callers[xla](*tensors)
+            outputs, timed = self._run(xla, tensors, risky, seconds), None
+            if outputs is not None:
+                faults, start = _faults(), _clock()
+                timed = self._run(xla, tensors, risky, seconds)
+                elapsed, faulted = _clock() - start, _faults() - faults
+            if timed is None:
+                return self._decide_and_run(
+                    self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
+                    f"executor was cancelled after {_ms(seconds)}", tensors)
+            del timed
         except Exception:  # noqa: BLE001  (the other executor raises the graph's own errors)
             if xla == self.first:
                 raise
             return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
-        timings.append((_clock() - start, _faults() - faults))
+        timings.append((elapsed, faulted))
         self._maybe_decide(shapes)
         return outputs
+
+    def _run(self, xla, tensors, risky, seconds):
+        if risky:       # a plain-executor loop may run a thousand times longer than XLA's
+            return self._run_bounded(tensors, seconds)
+        return self.callers[xla](*tensors)
 
     def _run_bounded(self, tensors, seconds):
         if self.bounded is None:
@@ -168,9 +176,8 @@ class ExecutorTrial:
         return self.bounded(tensors, seconds)
 
     def _maybe_decide(self, shapes):
-        # The first call of each executor compiled or instantiated: not counted.
-        timed = {x: self.samples.get((x, shapes), [])[1:] for x in (self.first, not self.first)}
-        if len(timed[self.first]) + len(timed[not self.first]) < len(self.ORDER) - 2:
+        timed = {x: self.samples.get((x, shapes), []) for x in (self.first, not self.first)}
+        if len(timed[self.first]) + len(timed[not self.first]) < len(self.ORDER):
             if self.calls >= self.GIVE_UP:
                 self._decide(self.first, "the trial gave up (input shapes never repeated)")
             return
