@@ -121,6 +121,11 @@ def _measure(kernel, build, args, expected, repeat, device, adaptive):
     out = {"first_call_s": first, "note": "; ".join(_first_line(m) for m in messages)}
     out.update(_timed(fn, args, repeat,
                       min_warmup=MIN_WARMUP_ADAPTIVE if adaptive else MIN_WARMUP))
+    entry_for = getattr(fn, "entry_for", None)
+    if entry_for is not None:       # nptf: which executor ran the graph
+        entry = entry_for(*args)
+        if entry.fallback_reason is None:
+            out["executor"] = "xla" if entry.xla else "plain"
     return out
 
 
