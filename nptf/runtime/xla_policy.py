@@ -92,8 +92,8 @@ class ExecutorTrial:
     and may still pay page faults while the C allocator settles (hundreds of
     microseconds a call, for a few hundred calls, on large arrays): those are
     counted, and until both executors have two runs without many, their share is
-    taken out. The faster best time wins; the entry then calls the winner directly
-    and the loser is dropped.
+    taken out. The faster best time wins (by 10% at least, to switch); the entry then
+    calls the winner directly and the loser is dropped.
     """
 
     ORDER = (False, True, False, True, False, True)   # True: the other executor
@@ -104,6 +104,9 @@ class ExecutorTrial:
     # taking out too little is the safe error.
     FAULT_COST = 1e-6
     BOUND_FACTOR, BOUND_MIN_S = 4.0, 0.1
+    # The executor a graph started on stays unless the other is clearly faster: small
+    # graphs run either in about the same time, and three runs each cannot tell 10%.
+    SWITCH_MARGIN = 0.1
 
     def __init__(self, entry, build, loops):
         self.entry = entry
@@ -188,7 +191,8 @@ class ExecutorTrial:
             cost = self.FAULT_COST
             best = {x: min(max(t - cost * f, 0.0) for t, f in s) for x, s in timed.items()}
             note = f" once page faults ({cost * 1e6:g} µs each) are taken out"
-        winner = min(best, key=lambda x: (best[x], x != self.first))
+        other = not self.first
+        winner = other if best[other] < (1 - self.SWITCH_MARGIN) * best[self.first] else self.first
         self._decide(winner, f"measured: XLA {_ms(best[True])} vs the plain executor "
                              f"{_ms(best[False])} per call{note}")
 
