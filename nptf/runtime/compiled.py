@@ -386,7 +386,7 @@ class Compiled:
                 raise
             return self._fallback_entry(e)
         graph = optimize(traced.graph)
-        xla, reason, measure = self._choose_xla(graph, traced.random_seed)
+        xla, reason, measure = self._choose_xla(graph)
         concrete, checks = _concretize(graph, xla)
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
@@ -404,7 +404,7 @@ class Compiled:
                       RuntimeWarning, stacklevel=6)
         return Entry(fallback_reason=str(e))
 
-    def _choose_xla(self, graph, draws_random=False):
+    def _choose_xla(self, graph):
         """(XLA to start with, why, whether to time both executors on the first calls)."""
         if self.jit_compile is False:
             return False, "jit_compile=False", False
@@ -416,7 +416,7 @@ class Compiled:
             return False, "XLA cannot compile " + "; ".join(obstacles), False
         if self.jit_compile:
             return True, "jit_compile=True", False
-        return choose_xla_automatically(graph, draws_random)
+        return choose_xla_automatically(graph)
 
     # ------------------------------------------------------------ inspection
     def _traced(self, args, kwargs):

@@ -10,10 +10,10 @@ the executor that is safer to start on and, at its first calls with one set of
 shapes, both are timed and the faster is kept.
 
 * Graphs without loops start on the plain executor (quick to compile: the first
-  call is not kept waiting for XLA); XLA is compiled at the third call.
+  call is not kept waiting for XLA); XLA is compiled at the second call.
 * Graphs with loops start under XLA, since the plain executor may be a thousand
-  times slower there; its trial calls are cancelled once they run several
-  times longer than XLA's best, and XLA is kept.
+  times slower there; its trial calls are cancelled once they run four
+  times longer than XLA's best (0.1 s at least), and XLA is kept.
 * Graphs that draw random numbers stay on one executor (XLA if they loop): the
   two turn the same random bits into different floats.
 * Decompositions whose XLA CPU kernels are known to be many times slower
@@ -40,6 +40,7 @@ def _faults():
     """Page faults of this process so far."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource else 0
 
+
 # Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
 _SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
                      "slogdet"}
@@ -54,9 +55,14 @@ def _all_eqns(graph):
                     yield from _all_eqns(g)
 
 
-def choose_xla_automatically(graph, draws_random):
+_RANDOM_OPS = {"random", "rng_split"}
+
+
+def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time both executors)."""
-    slow = sorted({e.op.name for e in _all_eqns(graph)} & _SLOWER_UNDER_XLA)
+    names = {e.op.name for e in _all_eqns(graph)}
+    slow = sorted(names & _SLOWER_UNDER_XLA)
+    draws_random = bool(names & _RANDOM_OPS)    # with a seed passed in or written inside
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
             False
