@@ -252,14 +252,18 @@ def test_xla_trial_cancels_a_plain_loop_that_runs_too_long(monkeypatch):
     assert entry.xla and "cancelled" in entry.xla_reason
 
 
-def test_xla_trial_gives_up_when_shapes_never_repeat(monkeypatch):
-    monkeypatch.setattr(ExecutorTrial, "GIVE_UP", 4)
-    f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0, input_signature=[nptf.Spec((None,))])
-    for n in range(1, 7):
+def test_graphs_serving_many_sizes_are_not_measured():
+    # A measurement at the first sizes would not carry to the others.
+    chain = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0, input_signature=[nptf.Spec((None,))])
+    small = nptf.compile(lambda y: y + 1.0, input_signature=[nptf.Spec((None,))])
+    for n in range(1, 9):
         x = np.linspace(0, 1, n)
-        assert_same(f(x), np.exp(-x) * 2.0 + 1.0)
-    entry = f.entry_for(np.ones(3))
-    assert not entry.xla and "gave up" in entry.xla_reason
+        assert_same(chain(x), np.exp(-x) * 2.0 + 1.0)
+        assert_same(small(x), x + 1.0)
+    entry = chain.entry_for(np.ones(3))
+    assert entry.xla and "sizes vary" in entry.xla_reason and not isinstance(entry.call, ExecutorTrial)
+    entry = small.entry_for(np.ones(3))
+    assert not entry.xla and "sizes vary" in entry.xla_reason
 
 
 def test_threads_during_the_xla_trial_get_their_own_results():
