@@ -13,6 +13,24 @@ from nptf.runtime import xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
 
+def errors_in_threads(work, args):
+    """Run ``work(a)`` for each ``a`` in its own thread, all at once; the exceptions raised."""
+    errors = []
+
+    def guarded(a):
+        try:
+            work(a)
+        except Exception as e:  # noqa: BLE001  (reported to the test)
+            errors.append(e)
+
+    threads = [threading.Thread(target=guarded, args=(a,)) for a in args]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
 def test_static_argnums_and_unhashable_static():
     f = nptf.compile(lambda x, shape: x.reshape(shape), static_argnums=1)
     assert f(np.arange(6), (2, 3)).shape == (2, 3)
@@ -43,21 +61,13 @@ def test_lru_bound():
 def test_threads_trace_each_signature_once():
     f = nptf.compile(lambda x: np.tanh(x) * 2, relax=False)
     xs = [np.ones(n) for n in (3, 4)]
-    results, errors = [], []
+    results = []
 
     def work(i):
-        try:
-            for _ in range(20):
-                results.append(f(xs[i % 2]).shape)
-        except Exception as e:  # noqa: BLE001
-            errors.append(e)
+        for _ in range(20):
+            results.append(f(xs[i % 2]).shape)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not errors_in_threads(work, range(8))
     assert f.cache_info().traces == 2
     assert sorted(set(results)) == [(3,), (4,)]
 
@@ -269,21 +279,12 @@ def test_graphs_serving_many_sizes_are_not_measured():
 def test_threads_during_the_xla_trial_get_their_own_results():
     f = nptf.compile(lambda y: np.sin(y) * 2.0 + y)
     inputs = [np.full(16, float(i)) for i in range(8)]
-    errors = []
 
     def work(x):
-        try:
-            for _ in range(4):
-                np.testing.assert_allclose(f(x), np.sin(x) * 2.0 + x)
-        except Exception as e:  # noqa: BLE001
-            errors.append(e)
+        for _ in range(4):
+            np.testing.assert_allclose(f(x), np.sin(x) * 2.0 + x)
 
-    threads = [threading.Thread(target=work, args=(x,)) for x in inputs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not errors_in_threads(work, inputs)
     assert f.entry_for(inputs[0]).xla_reason.startswith("measured")
 
 
@@ -354,24 +355,15 @@ def test_results_never_share_memory_with_a_later_call(fn):
 
 
 def test_threads_calling_one_function_get_their_own_results():
-    import threading
     f = nptf.compile(lambda x: x * 2 + 1)
     f(np.zeros(8))
-    errors = []
 
     def work(k):
         x = np.full(8, float(k))
         for _ in range(200):
-            if not np.array_equal(f(x), x * 2 + 1):
-                errors.append(k)
-                return
+            assert np.array_equal(f(x), x * 2 + 1), k
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not errors_in_threads(work, range(4))
 
 
 def test_a_graph_serving_many_sizes_keeps_one_staging_buffer_per_argument():

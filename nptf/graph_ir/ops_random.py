@@ -16,7 +16,7 @@ from .types import ArrayType
 _KEY = np.dtype(np.int64)
 
 
-@register("rng_split")
+@register("rng_split", kind="random")
 def _rng_split(ts, params):
     if ts[0].shape != (2,) or ts[0].dtype != _KEY:
         raise TypeError("a random key is int64[2]")
@@ -27,7 +27,7 @@ def _rng_split(ts, params):
 DISTRIBUTIONS = ("uniform", "normal", "integers", "binomial", "poisson")
 
 
-@register("random", lambda ts, p: [_KEY] + [t.dtype for t in ts[1:]])
+@register("random", lambda ts, p: [_KEY] + [t.dtype for t in ts[1:]], kind="random")
 def _random(ts, params):
     if params["dist"] not in DISTRIBUTIONS:
         raise ValueError(f"unknown distribution {params['dist']!r}")

@@ -19,7 +19,7 @@ from ..tracer import trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
-from .dispatch import XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
+from .dispatch import TF_ALIGN, XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
 from .signature import Static, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
@@ -60,7 +60,7 @@ class Entry:
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
-        self.input_align = XLA_ALIGN if xla else 64
+        self.input_align = XLA_ALIGN if xla else TF_ALIGN
 
 
 def _with_seed(entry, values):
@@ -393,7 +393,7 @@ class Compiled:
                       checks=checks)
         if measure and entry.call is not None:
             loops = any(e.op.name == "while" for e in graph.eqns)
-            entry.input_align = 64          # the plain executor is timed too
+            entry.input_align = TF_ALIGN    # the plain executor is timed too
             entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops)
         return entry
 

@@ -4,8 +4,9 @@
   the concrete function's atomic function runs the same graph directly.
 * NumPy inputs reach TensorFlow through DLPack without a copy when their data
   is aligned as TensorFlow's kernels require (64 bytes; 16 for a graph that
-  runs under XLA); otherwise they are copied once into an aligned buffer. The caller keeps its input tensors
-  alive during the call, so TensorFlow never forwards (writes into) them.
+  runs under XLA); otherwise they are copied once into an aligned buffer. The
+  caller keeps its input tensors alive during the call, so TensorFlow never
+  forwards (writes into) them.
 * Outputs become NumPy arrays over TensorFlow's buffers without a copy,
   except where that buffer could be shared with an input, a constant or
   another output: then they are copied, so results never alias what NumPy
@@ -24,7 +25,7 @@ from tensorflow.python.eager import cancellation as _cancellation
 from tensorflow.python.eager import context as _context
 from tensorflow.python.eager import core as _core
 
-_ALIGN = 64
+_ALIGN = TF_ALIGN = 64
 # XLA's CPU executables need only 16-byte aligned parameters (jax hands them NumPy
 # data at this alignment too), where TensorFlow's own kernels CHECK-fail (abort the
 # process) below 64. Large NumPy arrays sit 16 bytes past a page boundary, so a

@@ -6,8 +6,8 @@ faster than TensorFlow's plain executor, which pays a few microseconds per op
 per iteration; but XLA's CPU kernels for some ops (float64 ``cos``, large
 reductions, single-threaded where TensorFlow's use both cores) are slower, and
 the plain executor compiles in a fraction of the time. So a graph starts on
-the executor that is safer to start on and, at its first calls with one set of
-shapes, both are timed and the faster is kept.
+the executor that is safer to start on and, at its first calls, both are timed
+and the faster is kept.
 
 * Graphs without loops start on the plain executor (quick to compile: the first
   call is not kept waiting for XLA); XLA is compiled at the second call.
@@ -58,14 +58,11 @@ def _all_eqns(graph):
                     yield from _all_eqns(g)
 
 
-_RANDOM_OPS = {"random", "rng_split"}
-
-
 def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time both executors)."""
-    names = {e.op.name for e in _all_eqns(graph)}
-    slow = sorted(names & _SLOWER_UNDER_XLA)
-    draws_random = bool(names & _RANDOM_OPS)    # with a seed passed in or written inside
+    eqns = list(_all_eqns(graph))
+    slow = sorted({e.op.name for e in eqns} & _SLOWER_UNDER_XLA)
+    draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
             False
@@ -103,13 +100,13 @@ def _ms(seconds):
 class ExecutorTrial:
     """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
 
-    Per set of input shapes the executors take turns, three calls each. A call runs
-    the graph for the caller (the first time, this compiles or instantiates it), then
-    once more, timed, its outputs dropped at once: the time of the graph itself. The
-    caller's own outputs stay alive, so the timed run's outputs land in fresh memory
-    and may still pay page faults while the C allocator settles (hundreds of
-    microseconds a call, for a few hundred calls, on large arrays): those are
-    counted, and until both executors have two runs without many, their share is
+    Only graphs of static shapes are measured. The executors take turns, three calls
+    each. A call runs the graph for the caller (the first time, this compiles or
+    instantiates it), then once more, timed, its outputs dropped at once: the time of
+    the graph itself. The caller's own outputs stay alive, so the timed run's outputs
+    land in fresh memory and may still pay page faults while the C allocator settles
+    (hundreds of microseconds a call, for a few hundred calls, on large arrays): those
+    are counted, and until both executors have two runs without many, their share is
     taken out. The faster best time wins (by 10% at least, to switch); the entry then
     calls the winner directly and the loser is dropped.
     """
@@ -133,7 +130,7 @@ class ExecutorTrial:
         self.concretes = {entry.xla: entry.concrete}
         self.callers = {entry.xla: entry.call}
         self.bounded = None
-        self.samples = {}       # (xla, shapes) -> seconds of timed calls
+        self.samples = {False: [], True: []}   # xla -> (seconds, page faults) of timed runs
         self.lock = threading.Lock()
 
     def __call__(self, *tensors):
@@ -145,11 +142,7 @@ class ExecutorTrial:
             return self._step(tensors)
 
     def _step(self, tensors):
-        shapes = tuple(tuple(t.shape) for t in tensors)
-        done = len(self.samples.get((self.first, shapes), ())) + \
-            len(self.samples.get((not self.first, shapes), ()))
-        xla = self.first != self.ORDER[done]
-        timings = self.samples.setdefault((xla, shapes), [])
+        xla = self.first != self.ORDER[len(self.samples[False]) + len(self.samples[True])]
         if xla not in self.callers:
             try:
                 concrete = self.build(xla)
@@ -157,8 +150,7 @@ class ExecutorTrial:
                 return self._decide_and_run(self.first, f"{_name(xla)} failed to build: {e}",
                                             tensors)
             self.concretes[xla], self.callers[xla] = concrete, fast_caller(concrete)
-        best_first = min((t for t, _ in self.samples.get((self.first, shapes), ())),
-                         default=None)
+        best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = xla != self.first and self.loops and not xla
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
         try:
@@ -176,8 +168,8 @@ class ExecutorTrial:
             if xla == self.first:
                 raise
             return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
-        timings.append((elapsed, faulted))
-        self._maybe_decide(shapes)
+        self.samples[xla].append((elapsed, faulted))
+        self._maybe_decide()
         return outputs
 
     def _run(self, xla, tensors, risky, seconds):
@@ -192,9 +184,9 @@ class ExecutorTrial:
                 return None
         return self.bounded(tensors, seconds)
 
-    def _maybe_decide(self, shapes):
-        timed = {x: self.samples.get((x, shapes), []) for x in (self.first, not self.first)}
-        if len(timed[self.first]) + len(timed[not self.first]) < len(self.ORDER):
+    def _maybe_decide(self):
+        timed = self.samples
+        if len(timed[False]) + len(timed[True]) < len(self.ORDER):
             return
         clean = {x: [t for t, f in s if f <= self.CLEAN_FAULTS] for x, s in timed.items()}
         if all(len(c) >= 2 for c in clean.values()):
