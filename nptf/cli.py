@@ -404,13 +404,13 @@ def _sample(fn, number):
 
 def _bench(args):
     import numpy as np
-    from .runtime.compiled import Compiled
+    from .runtime.compiled import compiled_of
     fn, bound = _bind(args)
     rng = np.random.default_rng(args.seed)
     arrays = _examples(bound.specs, args.size, rng)
     call_args, call_kwargs = bound.arguments(arrays)
     plain = getattr(fn, "fn", fn)
-    compiled = fn if isinstance(fn, Compiled) and not args.xla else \
+    compiled = fn if compiled_of(fn) is not None and not args.xla else \
         _compiled_for(fn, bound, xla=args.xla)
 
     start = time.perf_counter()

@@ -1,6 +1,7 @@
 """Signature cache, shape relaxation, dispatch and fallback rules (counted via cache_info)."""
 from __future__ import annotations
 
+import inspect
 import threading
 import warnings
 
@@ -316,8 +317,27 @@ def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
         got = f(other)
         assert got.dtype == expected.dtype and got.shape == expected.shape
     assert f.cache_info().traces >= 4     # the other signatures went through the cache
+    np.testing.assert_array_equal(f(y=x), x * 2 + 1)       # keywords skip the shortcut
     f.clear_cache()
     assert f(x).dtype == np.float64 and f.cache_info().traces == 1
+
+
+def test_compile_returns_a_plain_function_carrying_the_cache():
+    def scale(x, factor=2.0):
+        """Doubles."""
+        return x * factor
+
+    f = nptf.compile(scale, static_argnames="factor")
+    assert type(f) is type(scale) and f.__name__ == "scale" and f.__doc__ == "Doubles."
+    assert inspect.signature(f) == inspect.signature(scale)
+    assert nptf.compiled_of(f) is f.compiled and isinstance(f.compiled, nptf.Compiled)
+    assert f.static_argnames == {"factor"} and nptf.compiled_of(scale) is None
+    np.testing.assert_array_equal(f(np.ones(2)), [2.0, 2.0])
+    np.testing.assert_array_equal(f(x=np.ones(2), factor=3.0), [3.0, 3.0])
+    assert f.cache_info().traces == 2 and nptf.explain(f, np.ones(2)).compiled
+    assert nptf.compile(lambda: np.arange(3))().tolist() == [0, 1, 2]
+    with pytest.raises(TypeError, match="scale"):
+        f()
 
 
 def test_special_values_and_empty_inputs():
@@ -371,7 +391,7 @@ def test_a_graph_serving_many_sizes_keeps_one_staging_buffer_per_argument():
     for n in range(1, 40):
         x = np.arange(float(n))
         np.testing.assert_array_equal(f(x, np.float64(3.0)), x * 3.0)
-    (entry,) = {id(e): e for e in f._cache.values()}.values()
+    (entry,) = {id(e): e for e in f.compiled._cache.values()}.values()
     assert len(entry.stager._local.slots) == 2
 
 

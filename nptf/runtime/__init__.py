@@ -1,5 +1,5 @@
 """Calling compiled functions: signatures, caching, dispatch, conversion."""
-from .compiled import CacheInfo, Compiled, compile
+from .compiled import CacheInfo, Compiled, compile, compiled_of
 from .explain import Explanation, explain
 
-__all__ = ["compile", "Compiled", "CacheInfo", "explain", "Explanation"]
+__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation"]

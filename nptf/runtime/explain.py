@@ -31,8 +31,8 @@ class Explanation:
 
 def explain(f, *args, **kwargs) -> Explanation:
     """Report how ``f`` (a plain function or an ``nptf.compile``d one) handles these arguments."""
-    from .compiled import Compiled
-    compiled = f if isinstance(f, Compiled) else Compiled(f)
+    from .compiled import Compiled, compiled_of
+    compiled = compiled_of(f) or Compiled(f)
     entry = compiled.entry_for(*args, **kwargs)
     name = getattr(compiled.fn, "__qualname__", repr(compiled.fn))
     if entry.fallback_reason is not None:

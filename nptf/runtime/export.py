@@ -22,7 +22,7 @@ from ..errors import TracerConversionError, UnsupportedError
 from ..graph_ir import ArrayType
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import trace_function
-from .compiled import Compiled, optimize
+from .compiled import compiled_of, optimize
 from .spec import Spec
 
 SERVING_DEFAULT = "serving_default"
@@ -207,8 +207,9 @@ def bind_specs(fn, specs, static_args=None):
 
 def _unwrap(fn):
     """The plain function, the parameters it keeps static, and its input_signature if any."""
-    if isinstance(fn, Compiled):
-        return fn.fn, fn.static_argnames, fn.input_signature
+    compiled = compiled_of(fn)
+    if compiled is not None:
+        return compiled.fn, compiled.static_argnames, compiled.input_signature
     if not callable(fn):
         raise TypeError(f"export needs a function, got {type(fn).__name__}")
     return fn, frozenset(), None
