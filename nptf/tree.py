@@ -25,35 +25,43 @@ LEAF = TreeDef("leaf", None, ())
 
 def flatten(tree, is_leaf=None):
     leaves = []
+    return leaves, _flatten_into(tree, is_leaf, leaves)   # see unflatten on closures
 
-    def go(x):
-        if is_leaf is not None and is_leaf(x):
-            leaves.append(x)
-            return LEAF
-        if type(x) is tuple or type(x) is list:
-            return TreeDef(type(x).__name__, len(x), tuple(go(v) for v in x))
-        if isinstance(x, tuple) and hasattr(type(x), "_fields"):   # namedtuple
-            return TreeDef("namedtuple", type(x), tuple(go(v) for v in x))
-        if type(x) is dict:
-            keys = tuple(x.keys())
-            return TreeDef("dict", keys, tuple(go(x[k]) for k in keys))
+
+def _flatten_into(x, is_leaf, leaves):
+    if is_leaf is not None and is_leaf(x):
         leaves.append(x)
         return LEAF
-    return leaves, go(tree)
+    if type(x) is tuple or type(x) is list:
+        return TreeDef(type(x).__name__, len(x),
+                       tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
+    if isinstance(x, tuple) and hasattr(type(x), "_fields"):   # namedtuple
+        return TreeDef("namedtuple", type(x), tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
+    if type(x) is dict:
+        keys = tuple(x.keys())
+        return TreeDef("dict", keys, tuple([_flatten_into(x[k], is_leaf, leaves) for k in keys]))
+    leaves.append(x)
+    return LEAF
 
 
 def unflatten(treedef, leaves):
-    it = iter(leaves)
+    if treedef.kind == "leaf":
+        (leaf,) = leaves
+        return leaf
+    # No recursive closure here: a closure that calls itself is a reference cycle, and
+    # it would keep the leaves (a call's output buffers) alive until the cyclic garbage
+    # collector runs, so every call would get fresh, cold memory from the allocator.
+    return _build(treedef, iter(leaves))
 
-    def go(t):
-        if t.kind == "leaf":
-            return next(it)
-        children = [go(c) for c in t.children]
-        if t.kind == "tuple":
-            return tuple(children)
-        if t.kind == "list":
-            return children
-        if t.kind == "namedtuple":
-            return t.meta(*children)
-        return dict(zip(t.meta, children))
-    return go(treedef)
+
+def _build(t, it):
+    if t.kind == "leaf":
+        return next(it)
+    children = [_build(c, it) for c in t.children]
+    if t.kind == "tuple":
+        return tuple(children)
+    if t.kind == "list":
+        return children
+    if t.kind == "namedtuple":
+        return t.meta(*children)
+    return dict(zip(t.meta, children))
