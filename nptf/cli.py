@@ -404,7 +404,7 @@ def _sample(fn, number):
 
 def _bench(args):
     import numpy as np
-    from .runtime.compiled import compiled_of
+    from .runtime.entry import compiled_of
     fn, bound = _bind(args)
     rng = np.random.default_rng(args.seed)
     arrays = _examples(bound.specs, args.size, rng)

@@ -318,9 +318,27 @@ def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
         got = f(other)
         assert got.dtype == expected.dtype and got.shape == expected.shape
     assert f.cache_info().traces >= 4     # the other signatures went through the cache
-    np.testing.assert_array_equal(f(y=x), x * 2 + 1)       # keywords skip the shortcut
+    np.testing.assert_array_equal(f(y=x), x * 2 + 1)
     f.clear_cache()
     assert f(x).dtype == np.float64 and f.cache_info().traces == 1
+
+
+def test_adaptive_numpy_shortcut_checks_every_argument():
+    def axpy(x, y):
+        return 2.5 * x + y
+
+    for f in (nptf.compile(axpy, adaptive=True), nptf.compile(lambda *xy: axpy(*xy), adaptive=True)):
+        x, y = np.ones(4, np.float32), np.ones(4, np.float32)
+        for _ in range(16):
+            f(x, y)
+        assert f.adaptive_choice(x, y) == "numpy"
+        for other in ((x, np.ones(4)), (x, np.ones((2, 4), np.float32)), (x, [1.0] * 4),
+                      (np.ones(4), y), (x, np.float32(2.0))):
+            expected = axpy(*[np.asarray(o) for o in other])
+            got = f(*other)
+            assert got.dtype == expected.dtype and got.shape == expected.shape
+            np.testing.assert_allclose(got, expected)
+        np.testing.assert_array_equal(f(x, y=y) if f.__name__ == "axpy" else f(x, y), 2.5 * x + y)
 
 
 @pytest.mark.parametrize("options", [{}, {"adaptive": True}, {"jit_compile": True},
@@ -362,6 +380,18 @@ def test_compile_returns_a_plain_function_carrying_the_cache():
     assert nptf.compile(lambda: np.arange(3))().tolist() == [0, 1, 2]
     with pytest.raises(TypeError, match="scale"):
         f()
+    exact = nptf.compile(lambda x, y: x - y)       # an entry point with the same parameters
+    np.testing.assert_array_equal(exact(y=np.ones(2), x=np.zeros(2)), [-1.0, -1.0])
+    with pytest.raises(TypeError, match="positional"):
+        exact(np.ones(2), np.ones(2), np.ones(2))
+
+    class Model:
+        @nptf.compile
+        def shift(self, x):
+            return x + 1
+
+    with pytest.raises(TypeError, match="argument 'self'"):
+        Model().shift(np.ones(2))     # binds as a method, then says self cannot be traced
 
 
 def test_special_values_and_empty_inputs():

@@ -13,6 +13,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import TracerConversionError, UnsupportedError
+from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import trace_function
@@ -72,8 +73,9 @@ def _with_seed(entry, values):
 
 
 def _raise_failed_checks(flags, checks):
-    from ..graph_ir.ops_checks import ERRORS
-    for ok, (error, message) in zip(flags, checks):
+    if flags.all():         # every call pays this: no Python loop over the flags
+        return
+    for ok, (error, message) in zip(flags.tolist(), checks):
         if not ok:
             raise ERRORS.get(error, ValueError)(message)
 
@@ -157,8 +159,7 @@ class Compiled:
         self._static_only = set()       # generic keys whose code needs concrete sizes
         self._trace_counts = {}
         self._adaptive = {}             # shapes key -> _AdaptiveState
-        self._numpy_hot = None          # ((shape, dtype), ...) last sent to NumPy by adaptive
-        self._numpy_hot1 = None         # the same for one-argument calls, read by the entry point
+        self._numpy_hot = None          # (shape, dtype, shape, dtype, ...) adaptive sends to NumPy
         self._lock = threading.RLock()
         self._info = CacheInfo()
         functools.update_wrapper(self, fn)
@@ -166,20 +167,15 @@ class Compiled:
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):
         hot = self._numpy_hot
-        if hot is not None and not kwargs:
+        if hot is not None and not kwargs and 2 * len(args) == len(hot):
             # Adaptive dispatch sends these shapes to NumPy, whose own call may take
             # a microsecond or two: compare without building a key (no tuples, no hashing).
-            if len(args) == 1:
-                a = args[0]
-                shape, dtype = hot[0]
-                if a.__class__ is np.ndarray and a.dtype is dtype and a.shape == shape:
-                    return self.fn(a)
-            elif len(args) == len(hot):
-                for a, (shape, dtype) in zip(args, hot):
-                    if a.__class__ is not np.ndarray or a.dtype is not dtype or a.shape != shape:
-                        break
-                else:
-                    return self.fn(*args)
+            for i, a in enumerate(args):
+                if a.__class__ is not np.ndarray or a.dtype is not hot[2 * i + 1] or \
+                        a.shape != hot[2 * i]:
+                    break
+            else:
+                return self.fn(*args)
         if current_builder() is not None:
             # Called while another compiled function is traced: inline it.
             return converted(self.fn)(*args, **kwargs)
@@ -195,9 +191,7 @@ class Compiled:
                     state = self._adaptive.get(fast_key)
                     if state is not None and state.choice == "numpy":
                         if all(t is np.ndarray for t, _, _ in fast_key):
-                            self._numpy_hot = tuple((s, d) for _, s, d in fast_key)
-                            if len(fast_key) == 1:
-                                self._numpy_hot1 = self._numpy_hot[0]
+                            self._numpy_hot = tuple(x for _, s, d in fast_key for x in (s, d))
                         return self.fn(*args)     # measured: NumPy is faster for these shapes
                 self._info.hits += 1
                 return self._run(entry, args, args, {}, fast_key)
@@ -280,7 +274,7 @@ class Compiled:
     def _outputs(self, entry, outs, inputs=(), staged=(), evaluated=False):
         outs = list(outs or ())
         if entry.checks and not evaluated:
-            _raise_failed_checks(outs.pop().numpy(), entry.checks)
+            _raise_failed_checks(np.asarray(outs.pop()), entry.checks)
         if entry.mutated:
             outs, written = outs[:len(outs) - len(entry.mutated)], outs[len(outs) - len(entry.mutated):]
             for i, value in zip(entry.mutated, written):
@@ -478,7 +472,7 @@ class Compiled:
             self._static_only.clear()
             self._trace_counts.clear()
             self._adaptive.clear()
-            self._numpy_hot = self._numpy_hot1 = None
+            self._numpy_hot = None
             self._info = CacheInfo()
 
     def __repr__(self):
@@ -541,54 +535,10 @@ def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(),
                    static_argnums=static_argnums, fallback=fallback,
                    max_cache_size=max_cache_size, output=output, input_signature=input_signature,
                    relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll)
+    from .entry import entry_point
     if fn is None:
         return lambda f: entry_point(Compiled(f, **options))
     return entry_point(Compiled(fn, **options))
 
 
-# What the entry point exposes of its Compiled (read-only copies of the options).
-ENTRY_ATTRIBUTES = ("jit_compile", "fallback", "output", "max_cache_size", "relax",
-                    "retrace_warning", "adaptive", "unroll", "static_argnames",
-                    "input_signature", "trace", "interpret", "entry_for", "adaptive_choice",
-                    "cache_info", "clear_cache")
-
-
-_NOTHING = object()     # no positional argument
-
-
-def entry_point(compiled: Compiled):
-    """A plain Python function that calls ``compiled``, carrying its methods.
-
-    Why a function and not the Compiled instance itself: calling an instance goes
-    through its type's ``__call__`` slot, about 0.1 us more than calling a function,
-    and adaptive dispatch hands small inputs to NumPy, whose own call takes 2-3 us.
-    A function is also a descriptor already, so compiled methods bind like any other."""
-    fn, ndarray = compiled.fn, np.ndarray
-
-    def call(first=_NOTHING, /, *args, **kwargs):
-        # The first argument is named so that a one-array call builds no tuple.
-        hot = compiled._numpy_hot1
-        if hot is not None and first.__class__ is ndarray and not args and not kwargs and \
-                first.dtype is hot[1] and first.shape == hot[0]:
-            return fn(first)        # adaptive dispatch measured NumPy faster for these
-        if first is _NOTHING:
-            return compiled(*args, **kwargs)
-        return compiled(first, *args, **kwargs)
-
-    functools.update_wrapper(call, fn)
-    call.fn = fn
-    call.compiled = compiled
-    for name in ENTRY_ATTRIBUTES:
-        setattr(call, name, getattr(compiled, name))
-    return call
-
-
-def compiled_of(f):
-    """The Compiled behind ``f`` (an ``nptf.compile`` result or a Compiled), else None."""
-    if isinstance(f, Compiled):
-        return f
-    inner = getattr(f, "compiled", None)
-    return inner if isinstance(inner, Compiled) else None
-
-
-__all__ = ["compile", "Compiled", "CacheInfo", "Entry", "entry_point", "compiled_of"]
+__all__ = ["compile", "Compiled", "CacheInfo", "Entry"]

@@ -31,7 +31,8 @@ class Explanation:
 
 def explain(f, *args, **kwargs) -> Explanation:
     """Report how ``f`` (a plain function or an ``nptf.compile``d one) handles these arguments."""
-    from .compiled import Compiled, compiled_of
+    from .compiled import Compiled
+    from .entry import compiled_of
     compiled = compiled_of(f) or Compiled(f)
     entry = compiled.entry_for(*args, **kwargs)
     name = getattr(compiled.fn, "__qualname__", repr(compiled.fn))

@@ -22,7 +22,8 @@ from ..errors import TracerConversionError, UnsupportedError
 from ..graph_ir import ArrayType
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import trace_function
-from .compiled import compiled_of, optimize
+from .compiled import optimize
+from .entry import compiled_of
 from .spec import Spec
 
 SERVING_DEFAULT = "serving_default"

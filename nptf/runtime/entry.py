@@ -1,0 +1,101 @@
+"""What ``nptf.compile`` returns: a plain function in front of a ``Compiled``.
+
+Why a function and not the Compiled instance itself: calling an instance goes
+through its type's ``__call__`` slot, about 0.1 us more than calling a function,
+and adaptive dispatch hands small inputs to NumPy, whose own call can take under
+2 us. Where the function's parameters allow, the entry point is generated with
+the same parameters (as the ``decorator`` library does), so a call builds no
+``*args`` tuple and checks each array against the shapes sent to NumPy in a
+single expression. A function is also a descriptor already, so compiled methods
+bind like any other.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import keyword
+
+import numpy as np
+
+from .compiled import Compiled
+
+# What the entry point exposes of its Compiled (read-only copies of the options).
+ENTRY_ATTRIBUTES = ("jit_compile", "fallback", "output", "max_cache_size", "relax",
+                    "retrace_warning", "adaptive", "unroll", "static_argnames",
+                    "input_signature", "trace", "interpret", "entry_for", "adaptive_choice",
+                    "cache_info", "clear_cache")
+
+_MAX_EXACT_PARAMETERS = 8
+_NOTHING = object()     # no positional argument
+
+
+def entry_point(compiled: Compiled):
+    """A plain Python function that calls ``compiled``, carrying its methods."""
+    names = _plain_parameters(compiled._signature)
+    call = _exact_entry(compiled, names) if names else _generic_entry(compiled)
+    functools.update_wrapper(call, compiled.fn)
+    call.fn = compiled.fn
+    call.compiled = compiled
+    for name in ENTRY_ATTRIBUTES:
+        setattr(call, name, getattr(compiled, name))
+    return call
+
+
+def compiled_of(f):
+    """The Compiled behind ``f`` (an ``nptf.compile`` result or a Compiled), else None."""
+    if isinstance(f, Compiled):
+        return f
+    inner = getattr(f, "compiled", None)
+    return inner if isinstance(inner, Compiled) else None
+
+
+def _plain_parameters(signature):
+    """Parameter names when every parameter is positional-or-keyword without a default
+    (the generated entry point then binds exactly like the function), else None."""
+    params = list(signature.parameters.values())
+    if not 0 < len(params) <= _MAX_EXACT_PARAMETERS:
+        return None
+    for p in params:
+        if p.kind is not p.POSITIONAL_OR_KEYWORD or p.default is not p.empty or \
+                not p.name.isidentifier() or keyword.iskeyword(p.name) or \
+                p.name.startswith("_nptf_"):
+            return None
+    return [p.name for p in params]
+
+
+def _exact_entry(compiled, names):
+    checks = " and ".join(
+        f"{n}.__class__ is _nptf_ndarray and {n}.dtype is _nptf_hot[{2 * i + 1}] and "
+        f"{n}.shape == _nptf_hot[{2 * i}]" for i, n in enumerate(names))
+    args = ", ".join(names)
+    # Closure cells, not globals: a cell is read faster than a namespace dict.
+    source = (
+        f"def _nptf_make(_nptf_compiled, _nptf_fn, _nptf_ndarray):\n"
+        f"    def _nptf_entry({args}):\n"
+        f"        _nptf_hot = _nptf_compiled._numpy_hot\n"
+        f"        if _nptf_hot is not None and len(_nptf_hot) == {2 * len(names)} and {checks}:\n"
+        f"            return _nptf_fn({args})   # adaptive dispatch measured NumPy faster\n"
+        f"        return _nptf_compiled({args})\n"
+        f"    return _nptf_entry\n")
+    namespace = {}
+    exec(compile(source, f"<nptf entry point of {compiled.fn.__qualname__}>", "exec"),
+         namespace)
+    return namespace["_nptf_make"](compiled, compiled.fn, np.ndarray)
+
+
+def _generic_entry(compiled):
+    fn, ndarray = compiled.fn, np.ndarray
+
+    def call(first=_NOTHING, /, *args, **kwargs):
+        # The first argument is named so that a one-array call builds no tuple.
+        hot = compiled._numpy_hot
+        if hot is not None and not args and not kwargs and len(hot) == 2 and \
+                first.__class__ is ndarray and first.dtype is hot[1] and first.shape == hot[0]:
+            return fn(first)        # adaptive dispatch measured NumPy faster for these
+        if first is _NOTHING:
+            return compiled(*args, **kwargs)
+        return compiled(first, *args, **kwargs)
+    return call
+
+
+__all__ = ["entry_point", "compiled_of", "ENTRY_ATTRIBUTES"]
