@@ -1,6 +1,7 @@
 """Signature cache, shape relaxation, dispatch and fallback rules (counted via cache_info)."""
 from __future__ import annotations
 
+import functools
 import gc
 import inspect
 import os
@@ -385,6 +386,14 @@ def test_compile_returns_a_plain_function_carrying_the_cache():
     np.testing.assert_array_equal(exact(y=np.ones(2), x=np.zeros(2)), [-1.0, -1.0])
     with pytest.raises(TypeError, match="positional"):
         exact(np.ones(2), np.ones(2), np.ones(2))
+
+    class Shift:                    # callable objects and partials compile too
+        def __call__(self, x):
+            return x + 1
+
+    np.testing.assert_array_equal(nptf.compile(Shift())(np.ones(2)), [2.0, 2.0])
+    np.testing.assert_array_equal(nptf.compile(functools.partial(scale, factor=3.0))(np.ones(2)),
+                                  [3.0, 3.0])
 
     class Model:
         @nptf.compile

@@ -78,8 +78,8 @@ def _exact_entry(compiled, names):
         f"        return _nptf_compiled({args})\n"
         f"    return _nptf_entry\n")
     namespace = {}
-    exec(compile(source, f"<nptf entry point of {compiled.fn.__qualname__}>", "exec"),
-         namespace)
+    name = getattr(compiled.fn, "__qualname__", type(compiled.fn).__qualname__)
+    exec(compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
     return namespace["_nptf_make"](compiled, compiled.fn, np.ndarray)
 
 
