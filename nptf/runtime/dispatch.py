@@ -201,14 +201,22 @@ class InputStager:
 
 def to_numpy(tensors, fresh, inputs):
     """NumPy arrays of output tensors; ``fresh[i]`` is False where the IR says output i may
-    be a constant or an input itself."""
+    be a constant or an input itself. Plain loops, no generators: this runs on every call."""
+    others = [x for x in inputs if isinstance(x, np.ndarray)]
     arrays = []
     for t, is_fresh in zip(tensors, fresh):
         arr = _view(t) if is_fresh else None
-        if arr is None or any(np.may_share_memory(arr, a) for a in arrays) or \
-                any(isinstance(x, np.ndarray) and np.may_share_memory(arr, x) for x in inputs):
-            arr = t.numpy()
-        arrays.append(arr)
+        if arr is not None:
+            for other in arrays:
+                if np.may_share_memory(arr, other):
+                    arr = None
+                    break
+        if arr is not None:
+            for other in others:
+                if np.may_share_memory(arr, other):
+                    arr = None
+                    break
+        arrays.append(t.numpy() if arr is None else arr)
     return arrays
 
 
