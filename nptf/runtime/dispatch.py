@@ -191,7 +191,7 @@ class InputStager:
                 if slot is None or slot[0].shape != v.shape:   # one buffer per argument
                     buf = _aligned_empty(v.shape, v.dtype)
                     slot = slots[i] = (buf, _from_dlpack(buf.__dlpack__()))
-                np.copyto(slot[0], v)
+                slot[0][...] = v
                 tensors.append(slot[1])
                 staged.append(slot[0])
             else:
