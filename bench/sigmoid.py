@@ -30,7 +30,7 @@ from .report import format_seconds, have_matplotlib, table  # noqa: E402
 from .timing import MIN_WARMUP, MIN_WARMUP_ADAPTIVE, median_time  # noqa: E402
 from .validate import mismatch  # noqa: E402
 
-EXPONENTS = range(0, 21, 2)
+EXPONENTS = sorted({*range(0, 21, 2), 5})   # 32 too: the adaptive target names sizes 1 and 32
 
 
 def contenders():
