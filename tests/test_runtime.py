@@ -384,6 +384,9 @@ def test_compile_returns_a_plain_function_carrying_the_cache():
         f()
     exact = nptf.compile(lambda x, y: x - y)       # an entry point with the same parameters
     np.testing.assert_array_equal(exact(y=np.ones(2), x=np.zeros(2)), [-1.0, -1.0])
+    shadows = nptf.compile(lambda x, len: x * len, adaptive=True)    # a builtin's name
+    for _ in range(16):
+        np.testing.assert_array_equal(shadows(np.ones(2), np.full(2, 3.0)), [3.0, 3.0])
     with pytest.raises(TypeError, match="positional"):
         exact(np.ones(2), np.ones(2), np.ones(2))
 
