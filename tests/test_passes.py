@@ -151,3 +151,80 @@ def test_checks_still_run_when_their_results_are_unused(f):
     np.testing.assert_array_equal(g(x, np.int64(1)), x * 2)
     with pytest.raises(IndexError):
         g(x, np.int64(70))
+
+
+def _recurrence(b):
+    a = np.empty_like(b)
+    a[0] = b[0]
+    for i in range(1, b.shape[0]):
+        a[i] = a[i - 1] * 0.5 + b[i]
+    return a
+
+
+def _backwards(b):
+    a = b.copy()
+    for i in range(b.shape[0] - 1, 0, -1):
+        a[i - 1] = a[i - 1] + 0.25 * a[i]
+    return a
+
+
+def _body_ops(graph):
+    (loop,) = [e for e in graph.eqns if e.op.name == "while"]
+    return _ops(loop.params["body"])
+
+
+@pytest.mark.parametrize("f", [_recurrence, _backwards])
+def test_loop_counters_bound_their_index_checks_away(f):
+    from nptf.graph_ir.passes import PIPELINE, bound_loop_counters
+    b = np.random.default_rng(0).standard_normal(40)
+    before = PIPELINE.index(bound_loop_counters)
+    graph = _stage(f, b, passes=PIPELINE[:before])
+    assert "check" in _body_ops(graph)           # as traced: NumPy's wrap and bounds check
+    graph = _stage(f, b, passes=PIPELINE)          # verified after each pass
+    assert "check" not in _body_ops(graph) and "where" not in _body_ops(graph)
+    got = nptf.compile(f, fallback="raise")(b)
+    assert got.dtype == f(b).dtype and got.shape == b.shape
+    np.testing.assert_allclose(got, f(b), rtol=1e-12)
+
+
+def _one_past_the_end(b):
+    a = np.zeros(b.shape[0])
+    for i in range(1, b.shape[0] + 1):      # i == n indexes past the end
+        a[i] = b[i - 1]
+    return a
+
+
+def _wraps_around(b):
+    a = b.copy()
+    for i in range(b.shape[0]):             # i - 1 == -1 at first: NumPy's last element
+        a[i] = a[i - 1] + 1.0
+    return a
+
+
+def test_indices_the_counter_does_not_bound_keep_their_checks():
+    b = np.arange(40.0)
+    graph = nptf.compile(_one_past_the_end).trace(b)
+    assert "check" in _body_ops(graph)
+    with pytest.raises(IndexError):
+        _one_past_the_end(b)
+    with pytest.raises(IndexError):
+        nptf.compile(_one_past_the_end, fallback="raise")(b)
+    graph = nptf.compile(_wraps_around).trace(b)
+    assert "where" in _body_ops(graph)           # the negative index still wraps
+    np.testing.assert_array_equal(nptf.compile(_wraps_around, fallback="raise")(b), _wraps_around(b))
+
+
+def _breaks_early(b):
+    a = b.copy()
+    for i in range(1, b.shape[0]):
+        if a[i - 1] > 30.0:
+            break
+        a[i] = a[i - 1] + b[i]
+    return a
+
+
+def test_a_loop_with_break_is_still_bounded_by_its_range():
+    b = np.ones(40)
+    graph = nptf.compile(_breaks_early).trace(b)
+    assert "check" not in str(graph)
+    np.testing.assert_array_equal(nptf.compile(_breaks_early, fallback="raise")(b), _breaks_early(b))

@@ -3,13 +3,14 @@
 Each pass is a pure function named by what it does. Tests run the verifier
 after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph.
 """
+from .bounds import bound_loop_counters
 from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
 from .promote import promote_dtypes
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
-            eliminate_common_subexpressions, eliminate_dead_code]
+            bound_loop_counters, eliminate_common_subexpressions, eliminate_dead_code]
 
 
 def run_pipeline(graph, verify_each=False):
@@ -22,5 +23,5 @@ def run_pipeline(graph, verify_each=False):
 
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
-           "broadcast_operands",
+           "broadcast_operands", "bound_loop_counters",
            "eliminate_dead_code", "eliminate_common_subexpressions"]
