@@ -69,19 +69,21 @@ def _exact_entry(compiled, names):
         f"{n}.shape == _nptf_hot[{2 * i}]" for i, n in enumerate(names))
     args = ", ".join(names)
     # Closure cells, not globals: a cell is read faster than a namespace dict. Every
-    # name the body uses is one of them (a parameter may be called ``len``).
+    # name the body uses is one of them (a parameter may be called ``len``). The hot
+    # tuple needs no length check: it is only ever set from a call of every parameter
+    # passed positionally as an array, and this function always passes all of them.
     source = (
-        f"def _nptf_make(_nptf_compiled, _nptf_fn, _nptf_ndarray, _nptf_len):\n"
+        f"def _nptf_make(_nptf_compiled, _nptf_fn, _nptf_ndarray):\n"
         f"    def _nptf_entry({args}):\n"
         f"        _nptf_hot = _nptf_compiled._numpy_hot\n"
-        f"        if _nptf_hot is not None and _nptf_len(_nptf_hot) == {2 * len(names)} and {checks}:\n"
+        f"        if _nptf_hot is not None and {checks}:\n"
         f"            return _nptf_fn({args})   # adaptive dispatch measured NumPy faster\n"
         f"        return _nptf_compiled({args})\n"
         f"    return _nptf_entry\n")
     namespace = {}
     name = getattr(compiled.fn, "__qualname__", type(compiled.fn).__qualname__)
     exec(compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
-    return namespace["_nptf_make"](compiled, compiled.fn, np.ndarray, len)
+    return namespace["_nptf_make"](compiled, compiled.fn, np.ndarray)
 
 
 def _generic_entry(compiled):
