@@ -1,0 +1,83 @@
+"""One small graph on each TensorFlow executor, called back to back and with pauses.
+
+The sigmoid of 1,024 float32 values, compiled by nptf without XLA, run three ways
+on the same input tensor (graph call only, no conversions): TensorFlow's default
+executor, which hands ops to a thread pool; its single-threaded executor, which
+runs them in the calling thread (what nptf uses for plain graphs without loops);
+and, for comparison, the same graph under XLA. Each is timed with the calls back
+to back and with a 0.2 ms pause (sleep) between calls, as when the caller does
+other work in between.
+
+Run:  python -m bench.executors [--markdown]
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+if __package__ in (None, ""):      # run as a script: make the bench package importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    __package__ = "bench"
+    import bench  # noqa: F401  (quiets TensorFlow's start-up log before it is imported)
+
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+import nptf  # noqa: E402
+from nptf.runtime.dispatch import _direct_executor  # noqa: E402
+
+from .kernels import sigmoid  # noqa: E402
+from .report import table  # noqa: E402
+
+PAUSE_S = 2e-4
+
+
+def _median_call(call, tensors, calls, pause):
+    for _ in range(20):
+        call(tensors)
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        call(tensors)
+        times.append(time.perf_counter() - start)
+        if pause:
+            time.sleep(pause)
+    return float(np.median(times))
+
+
+def measure(calls=2000):
+    y = np.random.default_rng(0).standard_normal(1024).astype(np.float32)
+    plain = nptf.compile(sigmoid, jit_compile=False)
+    xla = nptf.compile(sigmoid, jit_compile=True)
+    for f in (plain, xla):
+        np.testing.assert_allclose(f(y), sigmoid(y), rtol=1e-6)
+    atomic = plain.entry_for(y).concrete._inference_function
+    tensors = [tf.constant(y)]
+    ways = {"default executor (thread pool)": _direct_executor(atomic, inline=False),
+            "single-threaded executor (nptf)": _direct_executor(atomic, inline=True),
+            "XLA": lambda ts: xla.entry_for(y).call(*ts)}
+    rows = []
+    for name, call in ways.items():
+        np.testing.assert_allclose(call(tensors)[0].numpy(), sigmoid(y), rtol=1e-6)
+        rows.append((name, _median_call(call, tensors, calls, 0.0),
+                     _median_call(call, tensors, calls, PAUSE_S)))
+    return rows
+
+
+def main(argv=None):
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args(argv)
+    rows = measure(args.calls)
+    print(table(["graph call (sigmoid, 1,024 float32)", "back to back",
+                 f"{PAUSE_S * 1e3:g} ms pause between calls"],
+                [[n, f"{a * 1e6:.1f} µs", f"{b * 1e6:.1f} µs"] for n, a, b in rows],
+                args.markdown))
+
+
+if __name__ == "__main__":
+    main()
