@@ -27,9 +27,12 @@ from __future__ import annotations
 import threading
 import time
 
+import numpy as np
+
 from tensorflow.python.eager import context as _context
 
-from .dispatch import XLA_ALIGN, bounded_caller, fast_caller
+from .dispatch import _STAGE_MAX_BYTES, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller, \
+    to_tensor
 
 try:
     import resource
@@ -101,17 +104,21 @@ class ExecutorTrial:
     """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
 
     Only graphs of static shapes are measured. The executors take turns, three calls
-    each. A call runs the graph for the caller (the first time, this compiles or
-    instantiates it), then once more, timed, its outputs dropped at once: the time of
-    the graph itself. The caller's own outputs stay alive, so the timed run's outputs
-    land in fresh memory and may still pay page faults while the C allocator settles
-    (hundreds of microseconds a call, for a few hundred calls, on large arrays): those
-    are counted, and until both executors have two runs without many, their share is
-    taken out. The faster best time wins (by 10% at least, to switch); the entry then
-    calls the winner directly and the loser is dropped.
+    each (up to six, see below). A call runs the graph for the caller (the first
+    time, this compiles or instantiates it), then again, timed with the outputs'
+    conversion to NumPy (which costs more for XLA's outputs), outputs dropped at
+    once: as many timed runs as fit in 4 ms, up to 16. One run each would not do for
+    graphs of a millisecond or less: their first runs vary by a factor of two. The
+    caller's own outputs stay alive, so the timed run's outputs land in fresh memory
+    and may still pay page faults while the allocator settles (hundreds of
+    microseconds a call on large arrays): those are counted; the executors keep taking
+    turns until both have two runs without many, up to six calls each, and failing
+    that the faults' share is taken out. The faster best time wins (by 10% at least,
+    to switch); the entry then calls the winner directly and the loser is dropped.
     """
 
-    ORDER = (False, True, False, True, False, True)   # True: the other executor
+    ORDER = (False, True) * 6      # True: the other executor
+    MIN_CALLS = 6                  # then decided, once each executor has two clean runs
     CLEAN_FAULTS = 16
     # What a page fault costs at least (trapping, zeroing 4 KiB): about 1.2-1.5 µs
     # measured here. Fitting it per trial proved fragile (one slow call skews it);
@@ -121,6 +128,7 @@ class ExecutorTrial:
     # The executor a graph started on stays unless the other is clearly faster: small
     # graphs run either in about the same time, and three runs each cannot tell 10%.
     SWITCH_MARGIN = 0.1
+    RUN_BUDGET_S, MAX_TIMED_RUNS = 4e-3, 16
 
     def __init__(self, entry, build, loops):
         self.entry = entry
@@ -131,7 +139,9 @@ class ExecutorTrial:
         self.callers = {entry.xla: entry.call}
         self.bounded = None
         self.samples = {False: [], True: []}   # xla -> (seconds, page faults) of timed runs
+        self.calls = 0
         self.lock = threading.Lock()
+        self.recorder = entry.stager = _ValueRecorder(entry.stager)
 
     def __call__(self, *tensors):
         with self.lock:
@@ -142,7 +152,7 @@ class ExecutorTrial:
             return self._step(tensors)
 
     def _step(self, tensors):
-        xla = self.first != self.ORDER[len(self.samples[False]) + len(self.samples[True])]
+        xla = self.first != self.ORDER[self.calls]
         if xla not in self.callers:
             try:
                 concrete = self.build(xla)
@@ -154,23 +164,51 @@ class ExecutorTrial:
         risky = xla != self.first and self.loops and not xla
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
         try:
-            outputs, timed = self._run(xla, tensors, risky, seconds), None
-            if outputs is not None:
-                faults, start = _faults(), _clock()
-                timed = self._run(xla, tensors, risky, seconds)
-                elapsed, faulted = _clock() - start, _faults() - faults
-            if timed is None:
+            outputs = self._run(xla, tensors, risky, seconds)
+            runs = None if outputs is None else self._timed_runs(xla, tensors, risky, seconds)
+            if runs is None:
                 return self._decide_and_run(
                     self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
                     f"executor was cancelled after {_ms(seconds)}", tensors)
-            del timed
         except Exception:  # noqa: BLE001  (the other executor raises the graph's own errors)
             if xla == self.first:
                 raise
             return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
-        self.samples[xla].append((elapsed, faulted))
+        self.samples[xla].extend(runs)
+        self.calls += 1
         self._maybe_decide()
         return outputs
+
+    def _timed_runs(self, xla, tensors, risky, seconds):
+        """[(seconds, page faults)] of runs converted as a call converts them; None if one
+        was cancelled."""
+        runs, spent = [], 0.0
+        convert = self._conversion(xla)
+        while not runs or (len(runs) < self.MAX_TIMED_RUNS and spent < self.RUN_BUDGET_S):
+            faults, start = _faults(), _clock()
+            convert()
+            timed = self._run(xla, tensors, risky, seconds)
+            if timed is None:
+                return None
+            for t in timed:
+                _view(t)
+            elapsed = _clock() - start
+            runs.append((elapsed, _faults() - faults))
+            spent += elapsed
+            del timed
+        return runs
+
+    def _conversion(self, xla):
+        """What converting this call's large inputs costs under ``xla``: the plain executor
+        needs 64-byte aligned data and copies what NumPy aligns to 16 only (large arrays,
+        as a rule); XLA takes it as it is. Small inputs are staged alike for both."""
+        values = getattr(self.recorder.local, "values", None)
+        if values is None:
+            return lambda: None
+        align, dtypes = XLA_ALIGN if xla else TF_ALIGN, self.entry.dtypes
+        large = [(v, dt) for v, dt in zip(values, dtypes)
+                 if isinstance(v, np.ndarray) and v.nbytes > _STAGE_MAX_BYTES]
+        return lambda: [to_tensor(v, dt, align) for v, dt in large]
 
     def _run(self, xla, tensors, risky, seconds):
         if risky:       # a plain-executor loop may run a thousand times longer than XLA's
@@ -186,11 +224,13 @@ class ExecutorTrial:
 
     def _maybe_decide(self):
         timed = self.samples
-        if len(timed[False]) + len(timed[True]) < len(self.ORDER):
+        if self.calls < self.MIN_CALLS:
             return
         clean = {x: [t for t, f in s if f <= self.CLEAN_FAULTS] for x, s in timed.items()}
         if all(len(c) >= 2 for c in clean.values()):
             best, note = {x: min(c) for x, c in clean.items()}, ""
+        elif self.calls < len(self.ORDER):
+            return      # large outputs still fault on fresh memory: a few more calls
         else:
             cost = self.FAULT_COST
             best = {x: min(max(t - cost * f, 0.0) for t, f in s) for x, s in timed.items()}
@@ -202,6 +242,7 @@ class ExecutorTrial:
 
     def _decide(self, xla, reason):
         entry = self.entry
+        entry.stager = self.recorder.stager
         entry.concrete, entry.xla, entry.xla_reason = self.concretes[xla], xla, reason
         entry.call = self.callers[xla]
         if xla:     # set only now: until here a plain-executor call could read the inputs
@@ -212,6 +253,18 @@ class ExecutorTrial:
         caller = self.callers[xla]
         self._decide(xla, reason)
         return caller(*tensors)
+
+
+class _ValueRecorder:
+    """The entry's input stager while the executors are timed: also keeps, per thread,
+    the values of the call being staged, for ``ExecutorTrial._conversion``."""
+
+    def __init__(self, stager):
+        self.stager, self.local = stager, threading.local()
+
+    def tensors(self, values, dtypes, align):
+        self.local.values = values
+        return self.stager.tensors(values, dtypes, align)
 
 
 __all__ = ["choose_xla_automatically", "ExecutorTrial"]
