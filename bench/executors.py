@@ -55,9 +55,10 @@ def measure(calls=2000):
         np.testing.assert_allclose(f(y), sigmoid(y), rtol=1e-6)
     atomic = plain.entry_for(y).concrete._inference_function
     tensors = [tf.constant(y)]
+    xla_call = xla.entry_for(y).call
     ways = {"default executor (thread pool)": _direct_executor(atomic, inline=False),
             "single-threaded executor (nptf)": _direct_executor(atomic, inline=True),
-            "XLA": lambda ts: xla.entry_for(y).call(*ts)}
+            "XLA": lambda ts: xla_call(*ts)}
     rows = []
     for name, call in ways.items():
         np.testing.assert_allclose(call(tensors)[0].numpy(), sigmoid(y), rtol=1e-6)

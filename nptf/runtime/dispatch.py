@@ -86,7 +86,7 @@ def fast_caller(concrete):
             return call_flat(*tensors)
         try:
             return direct(tensors)
-        except (tf.errors.UnimplementedError, tf.errors.FailedPreconditionError) as e:
+        except tf.errors.OpError as e:
             # Grappler may rewrite the graph into what the single-threaded executor
             # refuses (reference-typed temporaries for a large AddN); it refuses while
             # setting up, before any op has run, so the call can be made again.
@@ -102,36 +102,24 @@ _CONTROL_FLOW_OPS = {"While", "StatelessWhile", "If", "StatelessIf", "Case", "St
                      "Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond"}
 
 
-# Above this many elements in any of its values, a graph's ops take long enough that
-# running independent ones side by side (the default executor) pays for waking threads.
-_INLINE_MAX_ELEMENTS = 1 << 16
-
-
 def runs_inline(concrete):
     """Whether ``concrete`` runs on TensorFlow's single-threaded executor, which runs each op
     in the calling thread. The default executor hands ops to a pool of threads that fall
-    asleep between calls: a small graph called now and then pays 60-100 µs to wake them
-    (sigmoid on 1,024 floats: 130 µs a call instead of 53 when the caller does other work
-    in between), and no less in a tight loop. Ops still use every core inside their
-    kernels, but independent ops no longer run side by side, which large graphs need
-    (standardizing 2048x2048 rows took 6.1 ms instead of 3.9). So: small graphs of
-    static shapes only, without control flow (it refuses it), and not under XLA (one op)."""
+    asleep between calls: a small graph called now and then pays to wake them at every
+    call (sigmoid of 1,024 floats with 0.2 ms between calls: 150 µs a call instead of 59,
+    ``bench/executors.py``). Ops still use every core inside their kernels; graphs of
+    large arrays measured the same or faster inline (independent ops no longer overlap,
+    but each one already fills both cores). Not for graphs with control flow (the
+    executor refuses it) nor under XLA (one op: nothing to schedule)."""
     try:
         if concrete.function_def.attr["_XlaMustCompile"].b:
             return False
-        graph = concrete.graph
-        for op in graph.get_operations():
-            if op.type in _CONTROL_FLOW_OPS:
-                return False
-            for t in op.outputs:
-                shape = t.shape
-                if shape.rank is None or not shape.is_fully_defined() or \
-                        shape.num_elements() > _INLINE_MAX_ELEMENTS:
-                    return False
-        library = graph.as_graph_def().library.function
+        graph = concrete.graph.as_graph_def()
     except Exception:  # noqa: BLE001  (another TensorFlow version: keep its default)
         return False
-    return not any(n.op in _CONTROL_FLOW_OPS for f in library for n in f.node_def)
+    ops = {n.op for n in graph.node}
+    ops.update(n.op for f in graph.library.function for n in f.node_def)
+    return not ops & _CONTROL_FLOW_OPS
 
 
 def bounded_caller(concrete):
