@@ -8,6 +8,10 @@ and, for comparison, the same graph under XLA. Each is timed with the calls back
 to back and with a 0.2 ms pause (sleep) between calls, as when the caller does
 other work in between.
 
+Then larger suite kernels, compiled without XLA, graph call only, on the default
+and the single-threaded executor in turn (30 calls each, alternating): the single-
+threaded executor gives up running independent ops side by side.
+
 Run:  python -m bench.executors [--markdown]
 """
 from __future__ import annotations
@@ -28,10 +32,12 @@ import tensorflow as tf  # noqa: E402
 import nptf  # noqa: E402
 from nptf.runtime.dispatch import _direct_executor  # noqa: E402
 
-from .kernels import sigmoid  # noqa: E402
+from .kernels import BY_NAME, sigmoid  # noqa: E402
 from .report import table  # noqa: E402
 
 PAUSE_S = 2e-4
+LARGE = [("standardize_rows", "large"), ("softmax", "large"), ("layer_norm", "large"),
+         ("attention", "medium"), ("heat_step", "medium"), ("pairwise_distances", "medium")]
 
 
 def _median_call(call, tensors, calls, pause):
@@ -67,6 +73,28 @@ def measure(calls=2000):
     return rows
 
 
+def measure_large(turns=30):
+    """[(kernel, size, default executor seconds, single-threaded seconds)], medians."""
+    rows = []
+    for name, size in LARGE:
+        kernel = BY_NAME[name]
+        args = kernel.make_inputs(size)
+        plain = nptf.compile(kernel.fn, jit_compile=False)
+        np.testing.assert_allclose(plain(*args), kernel.fn(*args), rtol=1e-5, atol=1e-6)
+        atomic = plain.entry_for(*args).concrete._inference_function
+        tensors = [tf.constant(a) for a in args]
+        calls = [_direct_executor(atomic, inline=False), _direct_executor(atomic, inline=True)]
+        times = [[], []]
+        for turn in range(turns + 2):
+            for i, call in enumerate(calls):
+                start = time.perf_counter()
+                call(tensors)
+                if turn >= 2:       # the first two instantiate and warm up
+                    times[i].append(time.perf_counter() - start)
+        rows.append((name, size, float(np.median(times[0])), float(np.median(times[1]))))
+    return rows
+
+
 def main(argv=None):
     import argparse
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -78,6 +106,11 @@ def main(argv=None):
                  f"{PAUSE_S * 1e3:g} ms pause between calls"],
                 [[n, f"{a * 1e6:.1f} µs", f"{b * 1e6:.1f} µs"] for n, a, b in rows],
                 args.markdown))
+    print()
+    print(table(["graph call, no XLA", "size", "default executor", "single-threaded",
+                 "single-threaded / default"],
+                [[n, s, f"{a * 1e3:.2f} ms", f"{b * 1e3:.2f} ms", f"{b / a:.2f}x"]
+                 for n, s, a, b in measure_large()], args.markdown))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""What the simplifying passes buy: each kernel compiled with the full pass pipeline
-and without ``fold_constants``/``simplify_algebra``, timed side by side in one run.
+"""What passes buy: each kernel compiled with the full pass pipeline and without the
+passes named for it (``fold_constants``/``simplify_algebra``; ``bound_loop_counters``
+for the recurrence), timed side by side in one run.
 
 Run:  python -m bench.passes
 """
@@ -19,25 +20,33 @@ from nptf.graph_ir import passes  # noqa: E402
 from . import kernels as k  # noqa: E402
 from .report import table  # noqa: E402
 from .timing import median_time  # noqa: E402
+from .validate import mismatch  # noqa: E402
 
-CASES = [("gelu", k.gelu, k.vector_f32), ("pairwise_distances", k.pairwise_distances, k.point_clouds),
-         ("layer_norm", k.layer_norm, k.layer_norm_inputs), ("relu_inplace", k.relu_inplace, k.vector_f32)]
+SIMPLIFY = (passes.fold_constants, passes.simplify_algebra)
+CASES = [("gelu", k.gelu, k.vector_f32, SIMPLIFY),
+         ("pairwise_distances", k.pairwise_distances, k.point_clouds, SIMPLIFY),
+         ("layer_norm", k.layer_norm, k.layer_norm_inputs, SIMPLIFY),
+         ("relu_inplace", k.relu_inplace, k.vector_f32, SIMPLIFY),
+         ("recurrence", k.recurrence, k.recurrence_inputs, (passes.bound_loop_counters,))]
 
 
 def measure(size="medium"):
     full = list(passes.PIPELINE)
-    without = [p for p in full if p not in (passes.fold_constants, passes.simplify_algebra)]
     rows = []
     try:
-        for name, fn, inputs in CASES:
+        for name, fn, inputs, dropped in CASES:
             args = inputs(size)
+            without = [p for p in full if p not in dropped]
             times = {}
             for label, pipeline in (("without", without), ("with", full)):
                 passes.PIPELINE[:] = pipeline     # read when a signature is traced
                 compiled = nptf.compile(fn)
-                compiled(*args)
+                wrong = mismatch(compiled(*args), fn(*[a.copy() for a in args]))
+                if wrong:
+                    raise AssertionError(f"{name} {label} the passes: {wrong}")
                 times[label] = median_time(lambda: compiled(*args))[0]
-            rows.append([name, size, f"{times['without'] * 1e3:.3f} ms", f"{times['with'] * 1e3:.3f} ms",
+            rows.append([name, size, ", ".join(p.__name__ for p in dropped),
+                         f"{times['without'] * 1e3:.3f} ms", f"{times['with'] * 1e3:.3f} ms",
                          f"{times['without'] / times['with']:.2f}x"])
     finally:
         passes.PIPELINE[:] = full
@@ -45,7 +54,8 @@ def measure(size="medium"):
 
 
 def main():
-    print(table(["kernel", "size", "without the passes", "with", "speed-up"], measure(), True))
+    print(table(["kernel", "size", "passes turned off", "without them", "with", "speed-up"],
+                measure(), True))
 
 
 if __name__ == "__main__":

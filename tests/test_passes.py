@@ -201,8 +201,24 @@ def _wraps_around(b):
     return a
 
 
+def _bound_grows(b):
+    a = b.copy()
+    i, limit = 0, b.shape[0]         # both start as literals; the limit is carried
+    while i < limit and b[0] < 1e9:
+        a[i] = 1.0                  # i == 40 once the limit has grown: IndexError
+        i += 1
+        limit = np.minimum(limit + 1, b.shape[0] + 1)
+    return a
+
+
 def test_indices_the_counter_does_not_bound_keep_their_checks():
     b = np.arange(40.0)
+    with pytest.raises(IndexError):
+        _bound_grows(b)
+    graph = nptf.compile(_bound_grows).trace(b)
+    assert "check" in _body_ops(graph)           # a carried bound proves nothing
+    with pytest.raises(IndexError):
+        nptf.compile(_bound_grows, fallback="raise")(b)
     graph = nptf.compile(_one_past_the_end).trace(b)
     assert "check" in _body_ops(graph)
     with pytest.raises(IndexError):
@@ -211,7 +227,9 @@ def test_indices_the_counter_does_not_bound_keep_their_checks():
         nptf.compile(_one_past_the_end, fallback="raise")(b)
     graph = nptf.compile(_wraps_around).trace(b)
     assert "where" in _body_ops(graph)           # the negative index still wraps
-    np.testing.assert_array_equal(nptf.compile(_wraps_around, fallback="raise")(b), _wraps_around(b))
+    got = nptf.compile(_wraps_around, fallback="raise")(b)
+    assert got.dtype == np.float64 and got.shape == b.shape
+    np.testing.assert_array_equal(got, _wraps_around(b))
 
 
 def _breaks_early(b):
@@ -227,4 +245,6 @@ def test_a_loop_with_break_is_still_bounded_by_its_range():
     b = np.ones(40)
     graph = nptf.compile(_breaks_early).trace(b)
     assert "check" not in str(graph)
-    np.testing.assert_array_equal(nptf.compile(_breaks_early, fallback="raise")(b), _breaks_early(b))
+    got = nptf.compile(_breaks_early, fallback="raise")(b)
+    assert got.dtype == np.float64 and got.shape == b.shape
+    np.testing.assert_array_equal(got, _breaks_early(b))

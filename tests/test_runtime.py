@@ -300,17 +300,27 @@ def _cosine_fixed_point(x):
     return x
 
 
-def test_plain_graphs_without_control_flow_run_on_the_calling_thread():
+def test_plain_graphs_without_control_flow_run_on_the_calling_thread(monkeypatch):
+    from nptf.runtime import dispatch
     from nptf.runtime.dispatch import runs_inline
+    built = []      # the executor each compiled graph's caller was built for
+    direct = dispatch._direct_executor
+    monkeypatch.setattr(dispatch, "_direct_executor",
+                        lambda atomic, cancelable=False, inline=False:
+                        built.append(inline) or direct(atomic, cancelable, inline))
 
     def chain(y):
         return np.tanh(y) * 2.0 + np.exp(-y)
 
     x = np.linspace(-1, 1, 64)
     plain, xla = nptf.compile(chain, jit_compile=False), nptf.compile(chain, jit_compile=True)
+    assert_same(plain(x), chain(x))
+    assert built == [True]
+    assert_same(xla(x), chain(x))
     loop = nptf.compile(_cosine_fixed_point, jit_compile=False)
     b = np.linspace(0, 1, 16)
-    np.testing.assert_allclose(loop(b), _cosine_fixed_point(b))
+    assert_same(loop(b), _cosine_fixed_point(b))
+    assert built == [True, False, False]
     assert runs_inline(plain.entry_for(x).concrete)
     assert not runs_inline(xla.entry_for(x).concrete)          # one XLA op: nothing to gain
     loop_graph = loop.entry_for(b).concrete.graph.as_graph_def()

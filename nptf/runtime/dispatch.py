@@ -106,7 +106,7 @@ def runs_inline(concrete):
     """Whether ``concrete`` runs on TensorFlow's single-threaded executor, which runs each op
     in the calling thread. The default executor hands ops to a pool of threads that fall
     asleep between calls: a small graph called now and then pays to wake them at every
-    call (sigmoid of 1,024 floats with 0.2 ms between calls: 150 µs a call instead of 59,
+    call (sigmoid of 1,024 floats with 0.2 ms between calls: 89 µs a call instead of 56,
     ``bench/executors.py``). Ops still use every core inside their kernels; graphs of
     large arrays measured the same or faster inline (independent ops no longer overlap,
     but each one already fills both cores). Not for graphs with control flow (the

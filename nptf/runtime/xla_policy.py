@@ -27,12 +27,9 @@ from __future__ import annotations
 import threading
 import time
 
-import numpy as np
-
 from tensorflow.python.eager import context as _context
 
-from .dispatch import _STAGE_MAX_BYTES, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller, \
-    to_tensor
+from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller
 
 try:
     import resource
@@ -199,16 +196,15 @@ class ExecutorTrial:
         return runs
 
     def _conversion(self, xla):
-        """What converting this call's large inputs costs under ``xla``: the plain executor
-        needs 64-byte aligned data and copies what NumPy aligns to 16 only (large arrays,
-        as a rule); XLA takes it as it is. Small inputs are staged alike for both."""
+        """This call's input conversion as it would be under ``xla``: the plain executor
+        needs 64-byte aligned data and copies large inputs NumPy aligns to 16 only (as a
+        rule), XLA takes them as they are; small ones are staged alike for both."""
         values = getattr(self.recorder.local, "values", None)
         if values is None:
             return lambda: None
-        align, dtypes = XLA_ALIGN if xla else TF_ALIGN, self.entry.dtypes
-        large = [(v, dt) for v, dt in zip(values, dtypes)
-                 if isinstance(v, np.ndarray) and v.nbytes > _STAGE_MAX_BYTES]
-        return lambda: [to_tensor(v, dt, align) for v, dt in large]
+        align, stager, dtypes = XLA_ALIGN if xla else TF_ALIGN, self.recorder.stager, \
+            self.entry.dtypes
+        return lambda: stager.tensors(values, dtypes, align)[0]
 
     def _run(self, xla, tensors, risky, seconds):
         if risky:       # a plain-executor loop may run a thousand times longer than XLA's
