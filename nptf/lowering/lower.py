@@ -31,6 +31,8 @@ class RuleContext:
     # Run-time conditions NumPy would raise on: (all_ok tensor, error type name, message).
     # They leave the graph as one extra boolean output, which works under XLA too.
     checks: list = None
+    # Lowering for XLA: some ops have forms XLA's CPU backend compiles better.
+    xla: bool = False
 
 
 class _Lazy:
@@ -81,7 +83,7 @@ def literal_tensor(lit: Literal):
     return tf.constant(value, dtype=tf.as_dtype(value.dtype))
 
 
-def run_graph(graph, args, checks):
+def run_graph(graph, args, checks, xla=False):
     """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
     env = dict(zip(graph.inputs, args))
 
@@ -114,7 +116,7 @@ def run_graph(graph, args, checks):
         if fn is None:
             raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),
                                 eqn.source_info)
-        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks)
+        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks, xla)
         try:
             outs = fn(ctx, *xs, **eqn.params)
         except (TypeError, ValueError, NotImplementedError) as e:
@@ -127,15 +129,16 @@ def run_graph(graph, args, checks):
     return [read(a) for a in graph.outputs]
 
 
-def lower_graph(graph):
-    """A function ``(*tensors) -> list of tensors`` computing ``graph`` with TensorFlow.
+def lower_graph(graph, xla=False):
+    """A function ``(*tensors) -> list of tensors`` computing ``graph`` with TensorFlow
+    (for ``tf.function(jit_compile=xla)``).
 
     When the graph holds run-time checks, a last boolean vector output says which
     held; ``run.checks`` lists their (error type, message) after tracing."""
 
     def run(*args):
         checks = []
-        outputs = run_graph(graph, args, checks)
+        outputs = run_graph(graph, args, checks, xla)
         if checks:
             outputs.append(tf.stack([ok for ok, _, _ in checks]))
         run.checks = [(error, message) for _, error, message in checks]

@@ -10,6 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import tf_math as m
+from . import trig
 
 TF_RULES = {}
 
@@ -106,7 +107,9 @@ simple("logaddexp", lambda x, y: _logaddexp(x, y, tf.constant(np.log(2), x.dtype
 simple("logaddexp2", lambda x, y: _logaddexp(
     x, y, tf.constant(1, x.dtype), lambda v: tf.pow(tf.constant(2, x.dtype), v),
     lambda v: tf.math.log1p(v) / tf.constant(np.log(2), x.dtype)))
-for _name, _fn in [("sin", tf.sin), ("cos", tf.cos), ("tan", tf.tan), ("arcsin", tf.asin),
+TF_RULES["sin"] = lambda ctx, x: trig.sin(x) if ctx.xla else tf.sin(x)
+TF_RULES["cos"] = lambda ctx, x: trig.cos(x) if ctx.xla else tf.cos(x)
+for _name, _fn in [("tan", tf.tan), ("arcsin", tf.asin),
                    ("arccos", tf.acos), ("arctan", tf.atan), ("sinh", tf.sinh), ("cosh", tf.cosh),
                    ("tanh", tf.tanh), ("arcsinh", tf.asinh), ("arccosh", tf.acosh),
                    ("arctanh", tf.atanh)]:

@@ -511,7 +511,7 @@ def optimize(graph):
 
 
 def _concretize(graph, xla):
-    run = lower_graph(graph)
+    run = lower_graph(graph, xla)
     input_signature = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype)) for v in graph.inputs]
     fn = tf.function(run, input_signature=input_signature, jit_compile=xla, autograph=False,
                      reduce_retracing=False)

@@ -3,8 +3,8 @@
 Which executor runs a graph faster cannot be read off the graph. XLA fuses
 elementwise chains into one kernel and runs small loop bodies a thousand times
 faster than TensorFlow's plain executor, which pays a few microseconds per op
-per iteration; but XLA's CPU kernels for some ops (float64 ``cos``, large
-reductions, single-threaded where TensorFlow's use both cores) are slower, and
+per iteration; but XLA's CPU kernels for some ops (large reductions,
+single-threaded where TensorFlow's use both cores) are slower, and
 the plain executor compiles in a fraction of the time. So a graph starts on
 the executor that is safer to start on and, at its first calls, both are timed
 and the faster is kept.

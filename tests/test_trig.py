@@ -1,0 +1,85 @@
+"""Sine and cosine under XLA (nptf/lowering/trig.py) against NumPy, to the ulp."""
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import nptf
+from nptf.lowering import trig
+
+
+def _arguments(dtype):
+    rng = np.random.default_rng(7)
+    parts = [rng.standard_normal(4000) * scale for scale in (1e-300, 1e-8, 1, 30, 1e4, 1e6)]
+    # Multiples of pi/2 leave the smallest reduced arguments: the reduction's hard cases.
+    k = np.concatenate([np.arange(-40, 41), rng.integers(-2 ** 20, 2 ** 20, 2000)])
+    parts.append(k * (np.pi / 2))
+    parts.append(np.nextafter(k * (np.pi / 2), np.inf))
+    parts.append([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324,
+                  trig.REDUCE_LIMIT * 0.999, trig.REDUCE_LIMIT, 1e7, -3e15, 1e300])
+    with np.errstate(over="ignore"):       # float32: the largest become infinities
+        return np.concatenate(parts).astype(dtype)
+
+
+def _ulps(got, want):
+    finite = np.isfinite(want)
+    spacing = np.spacing(np.abs(want[finite]).astype(want.dtype))
+    return np.max(np.abs(got[finite].astype(np.float64) - want[finite]) / spacing)
+
+
+def _same_specials(got, want):
+    assert np.array_equal(np.isnan(got), np.isnan(want))
+    zeros = want == 0
+    assert np.array_equal(np.signbit(got[zeros]), np.signbit(want[zeros]))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_xla_form_within_one_ulp_of_numpy(name, dtype):
+    x = _arguments(dtype)
+    with np.errstate(invalid="ignore"):
+        want = getattr(np, name)(x)
+    got = tf.function(getattr(trig, name), jit_compile=True)(tf.constant(x)).numpy()
+    assert got.dtype == want.dtype
+    _same_specials(got, want)
+    assert _ulps(got, want) <= 1.0
+
+
+@pytest.mark.parametrize("jit", [True, False])
+def test_compiled_sin_cos_match_numpy(jit):
+    def f(x, y):
+        return np.sin(x), np.cos(x * 3.0), np.sin(y), np.cos(y)
+
+    x, y = _arguments(np.float64), _arguments(np.float32)
+    with np.errstate(invalid="ignore"):
+        want = f(x, y)
+    got = nptf.compile(f, jit_compile=jit, fallback="raise")(x, y)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        _same_specials(g, w)
+        # TensorFlow's own float32 kernels (the plain executor's) are within 2 ulps.
+        assert _ulps(g, w) <= (1.0 if jit else 2.0)
+
+
+def test_only_xla_graphs_use_the_arithmetic_form():
+    def f(x):
+        return np.cos(x)
+
+    x = np.linspace(0, 1, 8)
+    for jit, uses_round in ((True, True), (False, False)):
+        compiled = nptf.compile(f, jit_compile=jit, fallback="raise")
+        ops = {op.type for op in compiled.entry_for(x).concrete.graph.get_operations()}
+        assert ("Round" in ops) is uses_round, (jit, sorted(ops))
+
+
+def test_loop_of_cosines_under_xla():
+    def fixed_point(x):
+        change = 1.0
+        while change > 1e-12:
+            x_new = np.cos(x)
+            change = np.max(np.abs(x_new - x))
+            x = x_new
+        return x
+
+    x = np.random.default_rng(0).random(300)
+    got = nptf.compile(fixed_point, jit_compile=True, fallback="raise")(x)
+    np.testing.assert_allclose(got, fixed_point(x), rtol=1e-12)
