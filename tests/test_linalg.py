@@ -149,3 +149,37 @@ def test_data_dependent_numpy_errors_raise_at_run_time(jit):
         _compile(lambda x, b: np.digitize(x, b), jit)(np.ones(3), np.array([0.0, 2.0, 1.0]))
     with pytest.raises(ZeroDivisionError):
         _compile(lambda x, w: np.average(x, weights=w), jit)(np.ones(2), np.array([1.0, -1.0]))
+
+
+def _spd(rng, n, dtype, batch=()):
+    m = _matrix(rng, batch + (n, n), dtype)
+    return (m @ np.conj(np.swapaxes(m, -1, -2)) + n * np.eye(n)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_large_cholesky_computed_by_blocks_matches_numpy(dtype):
+    from nptf.lowering.rules_linalg import CHOLESKY_BLOCKED_FROM
+    rng = np.random.default_rng(3)
+    n = CHOLESKY_BLOCKED_FROM + 18          # n // 4 does not divide n: a narrow last block
+    a = _spd(rng, n, dtype)
+    a_with_upper_noise = a + np.triu(_matrix(rng, (n, n), dtype), 1)   # only the lower half is read
+    f = _compile(lambda x: (np.linalg.cholesky(x), np.linalg.cholesky(x, upper=True)), False)
+    got, expected = f(a_with_upper_noise), (np.linalg.cholesky(a), np.linalg.cholesky(a, upper=True))
+    _same_types(got, expected)
+    for g, e in zip(got, expected):
+        _close(g, e, dtype)
+    ops = [op.type for op in f.entry_for(a).concrete.graph.get_operations()]
+    assert ops.count("Cholesky") == 5 and ("MatMul" in ops or "BatchMatMulV2" in ops), ops
+
+
+def test_large_batched_cholesky_matches_numpy():
+    a = _spd(np.random.default_rng(4), 512, np.float64, batch=(2,))
+    got = _compile(np.linalg.cholesky, False)(a)
+    _close(got, np.linalg.cholesky(a), np.float64)
+
+
+def test_large_cholesky_failing_in_a_later_block_raises_linalg_error():
+    a = _spd(np.random.default_rng(5), 600, np.float64)
+    a[-1, -1] = -1.0
+    with pytest.raises(np.linalg.LinAlgError, match="positive definite"):
+        _compile(np.linalg.cholesky, False)(a)

@@ -14,7 +14,44 @@ from .rules import rule
 
 rule("inv")(lambda ctx, a: tf.linalg.inv(a))
 rule("solve")(lambda ctx, a, b: tf.linalg.solve(a, b))
-rule("cholesky")(lambda ctx, a: tf.linalg.cholesky(a))
+
+
+@rule("cholesky")
+def _cholesky(ctx, a):
+    n = a.shape[-1]
+    if ctx.xla or n is None or n < CHOLESKY_BLOCKED_FROM:
+        return tf.linalg.cholesky(a)
+    return _blocked_cholesky(a, n // 4)
+
+
+# TensorFlow's Cholesky kernel (Eigen's LLT) runs in one thread and about 1.5x
+# slower than LAPACK; its matrix products use every core. So large factors are
+# computed a block column at a time (right-looking): the kernel factors each
+# diagonal block, a triangular solve gives the panel below it, and one matrix
+# product updates the rest, where most of the arithmetic is. Four block
+# columns measured best from 512 (1.7x faster there, 1.5x at 1024); at 384 and
+# below the extra ops cost more than they save.
+CHOLESKY_BLOCKED_FROM = 512
+
+
+def _blocked_cholesky(a, block):
+    n = a.shape[-1]
+    rest = a
+    columns = []
+    for start in range(0, n, block):
+        width = min(block, n - start)
+        diagonal = tf.linalg.cholesky(rest[..., :width, :width])
+        if start + width < n:
+            # panel = below * diagonal^-H, from diagonal * panel^H = below^H
+            panel = tf.linalg.adjoint(tf.linalg.triangular_solve(
+                diagonal, tf.linalg.adjoint(rest[..., width:, :width]), lower=True))
+            rest = rest[..., width:, width:] - tf.matmul(panel, panel, adjoint_b=True)
+            column = tf.concat([diagonal, panel], axis=-2)
+        else:
+            column = diagonal
+        # NaN from a failed block spreads to every later block: the tracer's check sees it.
+        columns.append(tf.pad(column, [[0, 0]] * (len(a.shape) - 2) + [[start, 0], [0, 0]]))
+    return tf.concat(columns, axis=-1)
 rule("det")(lambda ctx, a: tf.linalg.det(a))
 
 
