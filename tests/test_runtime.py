@@ -53,6 +53,18 @@ def test_python_ints_are_static_and_floats_are_not():
     assert f.cache_info().traces == 2
 
 
+def test_numpy_functions_compile_directly():
+    """A ufunc refuses some of its own defaults passed explicitly (dtype with signature):
+    defaults go back to the function as its own."""
+    x = np.linspace(-2, 2, 7, dtype=np.float32)
+    cases = [(np.exp, (x,), {}), (np.add, (x, 3), {}), (np.add, (x, 3), {"dtype": np.float64}),
+             (np.sum, (x.reshape(7, 1),), {"axis": 1}), (np.exp, (np.float32(2),), {})]
+    for fn, args, kwargs in cases:
+        got, want = nptf.compile(fn)(*args, **kwargs), fn(*args, **kwargs)
+        assert type(got) is type(want) and got.dtype == want.dtype
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
 def test_lru_bound():
     f = nptf.compile(lambda x: x + 1, max_cache_size=2, relax=False)
     for n in (1, 2, 3):

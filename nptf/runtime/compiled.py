@@ -26,6 +26,9 @@ from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
 
 
+_NO_DEFAULT = object()
+
+
 @dataclass
 class CacheInfo:
     hits: int = 0
@@ -263,12 +266,17 @@ class Compiled:
 
     def _rebuild(self, bound, treedefs):
         names = list(bound.arguments)
+        defaults = {k: p.default for k, p in self._signature.parameters.items()
+                    if p.default is not inspect.Parameter.empty}
 
         def rebuild(leaves):
             it = iter(leaves)
             values = {}
             for name, td in zip(names, treedefs):
                 values[name] = unflatten(td, [next(it) for _ in range(_count_leaves(td))])
+            # Defaults go back as the function's own: some callables (ufuncs) refuse
+            # certain defaults when they are passed explicitly.
+            values = {k: v for k, v in values.items() if v is not defaults.get(k, _NO_DEFAULT)}
             ba = inspect.BoundArguments(self._signature, OrderedDict(values))
             return ba.args, ba.kwargs
         return rebuild
