@@ -103,6 +103,16 @@ def recurrence(b):
     return a
 
 
+def bubble_pass(b):
+    """One pass of bubble sort: neighbours swapped in place where out of order (not in the
+    suite; ``bench.passes`` measures the pass that merges the swap's two writes)."""
+    a = b.copy()
+    for i in range(a.shape[0] - 1):
+        if a[i] > a[i + 1]:
+            a[i], a[i + 1] = a[i + 1], a[i]
+    return a
+
+
 def jacobi(a, b):
     """Jacobi iteration for a x = b until the update is below a tolerance."""
     d = np.diag(a)

@@ -8,9 +8,11 @@ from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
 from .promote import promote_dtypes
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
+from .writes import merge_element_writes
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
-            bound_loop_counters, eliminate_common_subexpressions, eliminate_dead_code]
+            bound_loop_counters, eliminate_common_subexpressions, merge_element_writes,
+            eliminate_dead_code]
 
 
 def run_pipeline(graph, verify_each=False):
@@ -23,5 +25,5 @@ def run_pipeline(graph, verify_each=False):
 
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
-           "broadcast_operands", "bound_loop_counters",
+           "broadcast_operands", "bound_loop_counters", "merge_element_writes",
            "eliminate_dead_code", "eliminate_common_subexpressions"]

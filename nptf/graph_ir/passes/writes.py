@@ -1,0 +1,245 @@
+"""Element writes that follow each other, read back and merged.
+
+``a[i], a[i + 1] = a[i + 1], a[i]`` in a loop body traces as two one-element
+``scatter`` updates, the second applied to the first's result. XLA updates an
+array in place only when nothing reads the old value after the write; with two
+writes in a row its fusion recomputes reads of the array after the first write
+and then copies the whole array every iteration (a 10,000-step swap loop: 41 ms
+under XLA against 3.7 ms for NumPy's own Python loop). One update of several
+positions has no such ordering, and a read of a just-written position needs no
+read at all.
+
+``merge_element_writes`` works on positions it can compare: each is
+``root * scale + offset`` for one integer root (a loop counter, say) and
+literals, seen through reshapes, index checks, additions, multiplications and the flat
+position tables of n-d arrays. Two positions with the same root and scale are
+equal when their offsets are, and distinct otherwise. Then
+
+* ``gather_nd(scatter(m, p, v), q)`` is ``v`` where ``q == p`` and
+  ``gather_nd(m, q)`` where ``q != p`` (also through a reshape of the scatter);
+* ``scatter(scatter(m, p1, v1), p2, v2)`` whose inner result nothing else reads
+  is one ``scatter(m, [p1, p2], [v1, v2])`` where ``p2 != p1``, and
+  ``scatter(m, p2, v2)`` where ``p2 == p1`` (the second write wins).
+
+Anything it cannot prove stays as traced; ``eliminate_dead_code`` removes what
+the rewrites leave unread.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..ir import Eqn, Literal, Var, map_subgraphs
+from ..ops import OPS
+from ..types import ArrayType
+from .fold import _substitute
+
+_INTP = np.dtype(np.intp)
+
+
+def _literal_int(atom):
+    if isinstance(atom, Literal) and atom.type.dtype.kind in "iu":
+        v = np.asarray(atom.value)
+        if v.size == 1:
+            return int(v.reshape(()))
+    return None
+
+
+def _affine(atom, made, depth=0):
+    """``(root, scale, offset)`` with ``atom == root * scale + offset`` (root None for a
+    constant), or None."""
+    c = _literal_int(atom)
+    if c is not None:
+        return None, 0, c
+    if not isinstance(atom, Var) or atom.type.dtype.kind not in "iu" or atom.type.size != 1 \
+            or depth > 32:
+        return None
+    e = made.get(atom)
+    name = e.op.name if e is not None else None
+    if name in ("reshape", "check") or (name == "concatenate" and len(e.inputs) == 1):
+        return _affine(e.inputs[0], made, depth + 1)       # a check passes its value on
+    if name in ("add", "subtract"):
+        a, b = (_affine(x, made, depth + 1) for x in e.inputs)
+        if a is None or b is None or (a[0] is not None and b[0] is not None and a[0] is not b[0]):
+            return (atom, 1, 0)
+        sign = 1 if name == "add" else -1
+        return a[0] if a[0] is not None else b[0], a[1] + sign * b[1], a[2] + sign * b[2]
+    if name == "multiply":
+        a, b = (_affine(x, made, depth + 1) for x in e.inputs)
+        if a is not None and b is not None and (a[0] is None or b[0] is None):
+            k, other = (a, b) if a[0] is None else (b, a)
+            return other[0], other[1] * k[2], other[2] * k[2]
+    if name == "gather_nd" and isinstance(e.inputs[0], Literal):
+        table = np.asarray(e.inputs[0].value)
+        if table.dtype.kind in "iu" and np.array_equal(table.ravel(), np.arange(table.size)):
+            return _flat(e.inputs[1], table.shape, made, depth + 1) or (atom, 1, 0)
+    return atom, 1, 0
+
+
+def _flat(index, shape, made, depth=0):
+    """The flat C-order position of the multi-index ``index`` (an int vector, one entry per
+    dimension of ``shape``) as ``(root, scale, offset)``, or None."""
+    if index.type.shape != (len(shape),) or None in shape:
+        return None
+    e = made.get(index) if isinstance(index, Var) else None
+    if len(shape) == 1:
+        parts = [index]
+    elif e is not None and e.op.name == "concatenate" and \
+            all(p.type.shape == (1,) for p in e.inputs) and len(e.inputs) == len(shape):
+        parts = list(e.inputs)
+    else:
+        return None
+    strides = np.cumprod((1,) + tuple(shape[:0:-1]))[::-1]
+    root, scale, offset = None, 0, 0
+    for part, stride in zip(parts, strides):
+        key = _affine(part, made, depth)
+        if key is None or (key[0] is not None and root is not None and key[0] is not root):
+            return None
+        root = root if key[0] is None else key[0]
+        scale, offset = scale + int(stride) * key[1], offset + int(stride) * key[2]
+    return root, scale, offset
+
+
+def _compare(p, q):
+    """True if the positions are equal, False if distinct, None if unknown."""
+    if p is None or q is None or p[0] is not q[0] or p[1] != q[1]:
+        return None
+    return p[2] == q[2]
+
+
+def _written(var, made):
+    """``(scatter eqn, its flat position key)`` for a one-position update ``var`` is the
+    result of (seen through one reshape), else None."""
+    e = made.get(var)
+    if e is not None and e.op.name == "reshape" and isinstance(e.inputs[0], Var):
+        e = made.get(e.inputs[0])
+    if e is None or e.op.name != "scatter" or e.params["mode"] != "update" \
+            or e.inputs[1].type.shape != (1,):
+        return None
+    return e, _affine(e.inputs[1], made)
+
+
+def _unreshaped(var, made, shape):
+    """``var`` itself, or what it is a reshape of when that has ``shape``."""
+    e = made.get(var)
+    if e is not None and e.op.name == "reshape" and isinstance(e.inputs[0], Var) and \
+            e.inputs[0].type.shape == shape:
+        return e.inputs[0]
+    return var
+
+
+def _forward(eqn, made, emit):
+    """A replacement for a one-element ``gather_nd`` from a written array: an atom, or None."""
+    if eqn.op.name != "gather_nd" or not isinstance(eqn.inputs[0], Var):
+        return None
+    array, index = eqn.inputs
+    out = eqn.outputs[0]
+    if out.type.shape != () or None in array.type.shape:
+        return None
+    key = _flat(index, array.type.shape, made)
+    source = array
+    while (found := _written(source, made)) is not None:
+        scatter, written = found
+        same = _compare(written, key)
+        if same is None:
+            break
+        if same:
+            values = scatter.inputs[2]
+            if values.type.dtype != out.type.dtype:
+                return None
+            return emit("reshape", (values,), {"shape": ()}, out.type)
+        source = _unreshaped(scatter.inputs[0], made, array.type.shape)
+    if source is array:
+        return None
+    if source.type.shape != array.type.shape:
+        source = emit("reshape", (source,), {"shape": array.type.shape},
+                      ArrayType(array.type.shape, source.type.dtype))
+    return emit("gather_nd", (source, index), eqn.params, out.type)
+
+
+def _rewrite(graph, transform, inner=None):
+    made, rename, eqns = {}, {}, []
+    current = None
+
+    def emit(op, inputs, params, type):
+        var = Var(type)
+        eqn = Eqn(OPS[op], tuple(inputs), params, (var,), current.source_info)
+        eqns.append(eqn)
+        made[var] = eqn
+        return var
+
+    for eqn in graph.eqns:
+        eqn = eqn.replace(inputs=_substitute(eqn.inputs, rename))
+        current = map_subgraphs(eqn, inner) if inner is not None else eqn
+        new = transform(current, made, emit)
+        if new is not None:
+            rename[current.outputs[0]] = new
+            continue
+        eqns.append(current)
+        for v in current.outputs:
+            made[v] = current
+    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename))
+
+
+def _uses(graph):
+    counts = {}
+    for a in [a for e in graph.eqns for a in e.inputs] + list(graph.outputs):
+        if isinstance(a, Var):
+            counts[a] = counts.get(a, 0) + 1
+    return counts
+
+
+def _merger(uses):
+    merged = {}   # scatter result -> (its base, [(key, position, value)], reads of it)
+
+    def earlier_writes(base, made):
+        """The merged writes ``base`` is the result of, seen through a reshape there and
+        back that nothing else reads, or None."""
+        var = base
+        e = made.get(var)
+        if e is not None and e.op.name == "reshape" and uses.get(var) == 1:
+            inner = _unreshaped(e.inputs[0], made, base.type.shape)
+            if inner is not e.inputs[0] and uses.get(e.inputs[0]) == 1:
+                var = inner
+        found = merged.get(var)
+        return found if found is not None and found[2] == 1 else None
+
+    def merge(eqn, made, emit):
+        if eqn.op.name != "scatter" or eqn.params["mode"] != "update" or \
+                eqn.inputs[1].type.shape != (1,) or eqn.inputs[2].type.shape != (1,):
+            return None
+        base, position, value = eqn.inputs
+        key = _affine(position, made)
+        writes = [(key, position, value)]
+        earlier = earlier_writes(base, made) if key is not None else None
+        if earlier is not None:
+            relation = [_compare(k, key) for k, _, _ in earlier[1]]
+            if all(r is False for r in relation):
+                base, writes = earlier[0], earlier[1] + writes
+            elif len(relation) == 1 and relation[0] is True:
+                base = earlier[0]             # the second write replaces the first
+        reads = uses.get(eqn.outputs[0], 0)
+        if base is eqn.inputs[0]:
+            merged[eqn.outputs[0]] = (base, writes, reads)
+            return None
+        if len(writes) == 1:
+            out = emit("scatter", (base, position, value), eqn.params, eqn.outputs[0].type)
+        else:
+            n = len(writes)
+            positions = emit("concatenate", [w[1] for w in writes], {"axis": 0},
+                             ArrayType((n,), _INTP))
+            values = emit("concatenate", [w[2] for w in writes], {"axis": 0},
+                          ArrayType((n,), value.type.dtype))
+            out = emit("scatter", (base, positions, values), {"mode": "update", "unique": True},
+                       eqn.outputs[0].type)
+        merged[out] = (base, writes, reads)
+        return out
+    return merge
+
+
+def merge_element_writes(graph):
+    graph = _rewrite(graph, _forward, inner=merge_element_writes)
+    graph = _rewrite(graph, _merger(_uses(graph)))
+    return graph.replace(stage="merge_element_writes")
+
+
+__all__ = ["merge_element_writes"]

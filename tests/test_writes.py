@@ -1,0 +1,142 @@
+"""merge_element_writes: element writes in a row become one update, reads of them forwarded."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from nptf.graph_ir.passes import PIPELINE
+from nptf.graph_ir.verify import verify
+
+
+def _verified(fn, *args):
+    graph = nptf.compile(fn).trace(*args, stage="traced")
+    for p in PIPELINE:
+        graph = p(graph)
+        verify(graph)
+    return graph
+
+
+def _body(graph):
+    (loop,) = [e for e in graph.eqns if e.op.name == "while"]
+    return loop.params["body"]
+
+
+def _count(graph, op):
+    return sum(e.op.name == op for e in graph.eqns)
+
+
+def _agrees(fn, *args):
+    expected = fn(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
+    for jit in (True, False):
+        got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*args)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_array_equal(got, expected)
+
+
+def swap_neighbours(a):
+    a = a.copy()
+    for i in range(a.shape[0] - 1):
+        a[i], a[i + 1] = a[i + 1], a[i]
+    return a
+
+
+def bubble_pass(a):
+    a = a.copy()
+    for i in range(a.shape[0] - 1):
+        if a[i] > a[i + 1]:
+            a[i], a[i + 1] = a[i + 1], a[i]
+    return a
+
+
+def swap_across_rows(a):
+    a = a.copy()
+    for i in range(a.shape[0] - 1):
+        a[i, 0], a[i + 1, -1] = a[i + 1, -1], a[i, 0]
+    return a
+
+
+def two_steps_a_turn(b):
+    a = np.empty_like(b)
+    a[0] = b[0]
+    for i in range(1, b.shape[0] - 1, 2):
+        a[i] = a[i - 1] * 0.5 + b[i]
+        a[i + 1] = a[i] * 0.5 + b[i + 1]     # reads what the line above wrote
+    a[-1] = a[-2] * 0.5 + b[-1]
+    return a
+
+
+@pytest.mark.parametrize("fn, shape", [(swap_neighbours, (50,)), (bubble_pass, (50,)),
+                                       (swap_across_rows, (20, 3)), (two_steps_a_turn, (51,))])
+def test_writes_in_a_loop_body_become_one_update(fn, shape):
+    x = np.random.default_rng(1).standard_normal(shape)
+    body = _body(_verified(fn, x))
+    if fn is bubble_pass:     # the swap sits in a cond branch
+        (branch,) = [e for e in body.eqns if e.op.name == "cond"]
+        body = [g for g in branch.params["branches"] if _count(g, "scatter")][0]
+    assert _count(body, "scatter") == 1
+    reads = [e.inputs[0] for e in body.eqns if e.op.name == "gather_nd"]
+    assert all(r in body.inputs or not hasattr(r, "id") for r in reads)   # of the old array only
+    _agrees(fn, x)
+
+
+def overwritten(a, i):
+    a = a.copy()
+    a[i] = 1.0
+    a[i] = 2.0
+    return a
+
+
+def test_a_write_to_the_same_position_replaces_the_earlier_one():
+    x = np.zeros(5)
+    graph = _verified(overwritten, x, np.int64(3))
+    assert _count(graph, "scatter") == 1
+    _agrees(overwritten, x, np.int64(3))
+
+
+def maybe_same(a, i, j):
+    a = a.copy()
+    a[i] = 1.0
+    a[j] = 2.0
+    return a * a[i]
+
+
+@pytest.mark.parametrize("i, j", [(1, 1), (1, 2), (-1, 4)])
+def test_positions_that_may_coincide_keep_both_writes_in_order(i, j):
+    x = np.zeros(5)
+    graph = _verified(maybe_same, x, np.int64(i), np.int64(j))
+    assert _count(graph, "scatter") == 2
+    _agrees(maybe_same, x, np.int64(i), np.int64(j))
+
+
+def read_between(a, i):
+    a = a.copy()
+    a[i] = 3.0
+    total = a.sum()               # reads the array between the writes
+    a[i + 1] = total
+    return a
+
+
+def test_an_update_read_in_between_is_not_merged():
+    x = np.arange(6.0)
+    graph = _verified(read_between, x, np.int64(2))
+    assert _count(graph, "scatter") == 2
+    _agrees(read_between, x, np.int64(2))
+
+
+def read_back(a, i):
+    a = a.copy()
+    a[i] = 2.7                    # cast to the array's dtype on the way in
+    return a + a[i] + a[i + 1]
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
+def test_reads_of_written_positions_get_the_written_value(dtype):
+    x = np.arange(6).astype(dtype)
+    graph = _verified(read_back, x, np.int64(2))
+    gathers = [e for e in graph.eqns if e.op.name == "gather_nd"]
+    (scatter,) = [e for e in graph.eqns if e.op.name == "scatter"]
+    # a[i] is the value written; a[i + 1] may wrap around to a[0] (i == -1): still read
+    assert sum(g.inputs[0] is scatter.outputs[0] for g in gathers) == 1
+    _agrees(read_back, x, np.int64(2))
+    _agrees(read_back, x, np.int64(-1))
