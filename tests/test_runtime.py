@@ -58,11 +58,23 @@ def test_numpy_functions_compile_directly():
     defaults go back to the function as its own."""
     x = np.linspace(-2, 2, 7, dtype=np.float32)
     cases = [(np.exp, (x,), {}), (np.add, (x, 3), {}), (np.add, (x, 3), {"dtype": np.float64}),
-             (np.sum, (x.reshape(7, 1),), {"axis": 1}), (np.exp, (np.float32(2),), {})]
+             (np.sum, (x.reshape(7, 1),), {"axis": 1}), (np.exp, (np.float32(2),), {}),
+             (np.clip, (x, -1, 1), {}), (np.add.reduce, (x,), {})]
     for fn, args, kwargs in cases:
         got, want = nptf.compile(fn)(*args, **kwargs), fn(*args, **kwargs)
         assert type(got) is type(want) and got.dtype == want.dtype
         np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_star_args_and_kwargs_may_be_left_empty():
+    def f(x, *args, **kwargs):
+        return x + 1 + sum(args) + sum(kwargs.values())
+
+    g = nptf.compile(f)
+    x = np.zeros(3)
+    for args, kwargs in [((), {}), ((2.0,), {}), ((), {"y": 3.0}), ((np.ones(3),), {"y": 2})]:
+        np.testing.assert_array_equal(g(x, *args, **kwargs), f(x, *args, **kwargs))
+    assert g.cache_info().traces == 4 and g.cache_info().fallbacks == 0
 
 
 def test_lru_bound():

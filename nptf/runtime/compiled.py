@@ -146,6 +146,8 @@ class Compiled:
         self.adaptive = adaptive
         self.unroll = unroll
         self._signature = inspect.signature(fn)
+        self._var_params = {k for k, p in self._signature.parameters.items()
+                            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
         params = list(self._signature.parameters)
         names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
         nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums)
@@ -258,7 +260,9 @@ class Compiled:
             raise TypeError(f"{self.fn.__name__}(): {e}") from None
         passed = set(bound.arguments)
         bound.apply_defaults()
-        # Defaults the caller did not override are part of the function, hence static.
+        # Defaults the caller did not override are part of the function, hence static
+        # (an empty *args or **kwargs is an empty tree, not a default).
+        passed.update(self._var_params)
         items = [(k, Static(v) if k in self.static_argnames or
                   (k not in passed and not isinstance(v, (np.ndarray, float, complex))) else v)
                  for k, v in bound.arguments.items()]
