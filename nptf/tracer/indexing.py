@@ -325,7 +325,7 @@ def write(target, key, value, mode="update", what="assignment"):
                 positions = positions[tuple(_static_key(k) for k in key)]
             except (IndexError, ValueError, TypeError) as e:
                 raise with_location(e, user_location()) from None
-    unique = key is None or api.is_basic_key(key) or positions.size == 1
+    unique = key is None or _distinct_positions(key) or positions.size == 1
     values = _values_for(value, positions, target.dtype, mode)
     _scatter_into(view.buffer, positions, values, mode, unique)
     return target
@@ -417,6 +417,15 @@ def _values_for(value, positions, dtype, mode):
     if None in shape:
         return api.broadcast_like(v, positions)
     return api.broadcast_to(v, tuple(shape))
+
+
+def _distinct_positions(key):
+    """Whether ``key`` selects each position at most once: basic keys do, and so do 0-d
+    integer arrays, which NumPy takes as integers (``traj[i] = row`` in a loop)."""
+    return all(k is None or k is Ellipsis or
+               (isinstance(k, (slice, int, np.integer)) and not isinstance(k, (bool, np.bool_))) or
+               (isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu")
+               for k in key)
 
 
 def _scatter_into(buffer, positions, values, mode, unique):
