@@ -169,3 +169,53 @@ def test_rows_written_at_a_traced_index_take_the_unique_update():
     a = np.arange(12.0).reshape(3, 4)
     for i in (0, 2, -1, -3):
         _agrees(rows_from_the_end, a, np.int64(i))
+
+
+def running_rows(a):
+    out = np.zeros_like(a)
+    for i in range(a.shape[0]):
+        for j in range(1, a.shape[1]):
+            out[i, j] = out[i, j - 1] + a[i, j]
+    return out
+
+
+def first_column(a):
+    a = a.copy()
+    for i in range(1, a.shape[0]):
+        a[i, 0] = a[i - 1, 0] * 0.5 + a[i, 1]
+    return a
+
+
+def corners(a, i):
+    a = a.copy()
+    a[i, 0, -1] = 5.0
+    a[-1, i, 0] += 1.0            # an update with ufunc.at semantics: through the flat form
+    a[i] = 2.0
+    return a
+
+
+def test_element_writes_update_n_d_arrays_without_a_reshape():
+    """One element written into an n-d array goes to the array itself, at its n-d index:
+    through a flat reshape XLA copied a loop-carried array every iteration."""
+    a = np.random.default_rng(2).random((10, 12))   # both loops longer than unrolled ones
+    graph = _verified(running_rows, a)
+    (outer,) = [e for e in graph.eqns if e.op.name == "while"]
+    (inner,) = [e for e in _body(graph).eqns if e.op.name == "while"]
+    (scatter,) = [e for e in inner.params["body"].eqns if e.op.name == "scatter"]
+    assert scatter.inputs[0].type.shape == (10, 12)
+    assert "reshape" not in {e.op.name for e in inner.params["body"].eqns if
+                             scatter.inputs[0] in e.outputs}
+    _agrees(running_rows, a)
+    _agrees(first_column, a)
+    compiled = nptf.compile(first_column, jit_compile=True, fallback="raise")
+    compiled(a)
+    library = compiled.entry_for(a).concrete.graph.as_graph_def().library.function
+    producers = {(f.signature.name, n.name): n.op for f in library for n in f.node_def}
+    updates = [(f.signature.name, n) for f in library for n in f.node_def
+               if n.op == "TensorScatterUpdate"]
+    assert updates and all(producers.get((f, n.input[0].split(":")[0])) != "Reshape"
+                           for f, n in updates)
+    b = np.arange(24.0).reshape(2, 3, 4)
+    for i in (0, 1, -1):
+        _agrees(corners, b, np.int64(i))
+    _agrees(lambda x: (x.__setitem__((), 3.0), x)[1], np.array(1.5))

@@ -4,10 +4,12 @@
   last axis of ``indices`` (valid by construction: the tracer normalises
   negatives and checks bounds).
 * ``boolean_mask``, ``nonzero``: data-dependent sizes (an unknown dimension).
-* ``scatter``: a pure update of a flat array. ``mode="update"`` is NumPy's
-  ``a[idx] = v`` (the last write to a position wins), the other modes are
-  ``ufunc.at`` (duplicates accumulate). ``unique=True`` promises no position
-  repeats, which allows the cheaper kernel.
+* ``scatter``: a pure update of an array at flat (C-order) positions.
+  ``mode="update"`` is NumPy's ``a[idx] = v`` (the last write to a position
+  wins), the other modes are ``ufunc.at`` (duplicates accumulate).
+  ``unique=True`` promises no position repeats, which allows the cheaper
+  kernel. The array keeps its shape: XLA updates a loop-carried array in
+  place only if the update is applied to it, not to a reshape of it.
 """
 from __future__ import annotations
 
@@ -45,17 +47,19 @@ def _nonzero(ts, params):
 @register("scatter", lambda ts, p: [ts[0].dtype, _INTP, ts[0].dtype])
 def _scatter(ts, params):
     base, positions, values = ts
-    if base.ndim != 1 or positions.ndim != 1 or values.ndim != 1:
-        raise ValueError("scatter works on flat arrays")
+    if positions.ndim != 1 or values.ndim != 1 or (base.ndim != 1 and None in base.shape):
+        raise ValueError("scatter takes flat positions and values into a flat array or one "
+                         "of known shape")
     return [base.strong()]
 
 
 def _eval_scatter(p, base, positions, values):
     out = np.array(base, copy=True)
+    flat = out.reshape(-1)          # a view: out is a fresh contiguous copy
     if p["mode"] == "update":
-        out[positions] = values
+        flat[positions] = values
     else:
-        getattr(np, p["mode"]).at(out, positions, values)
+        getattr(np, p["mode"]).at(flat, positions, values)
     return out
 
 

@@ -1,6 +1,7 @@
 """TF_RULES for gathers, masks and functionalised writes."""
 from __future__ import annotations
 
+import numpy as np
 import tensorflow as tf
 
 from . import tf_math as m
@@ -36,6 +37,22 @@ def _segment_dtype(x):
 
 @rule("scatter")
 def _scatter(ctx, base, positions, values, mode, unique):
+    shape = base.shape.as_list() if base.shape.rank is not None else None
+    if shape is not None and len(shape) == 1:
+        return _scatter_flat(base, positions, values, mode, unique)
+    if shape and len(shape) >= 2 and None not in shape and mode == "update" and \
+            positions.shape.as_list() == [1]:
+        # One element: on the array itself, at its n-d index. Written through a reshape,
+        # XLA copied a loop-carried array every iteration (a[i, 0] = ... in a 10,000-step
+        # loop: 461 ms instead of 0.3). Rows and columns measured faster flat.
+        strides = [int(np.prod(shape[k + 1:], dtype=np.int64)) for k in range(len(shape))]
+        index = tf.stack([(positions // s) % d for s, d in zip(strides, shape)], axis=1)
+        return tf.tensor_scatter_nd_update(base, index, values)
+    flat = _scatter_flat(tf.reshape(base, [-1]), positions, values, mode, unique)
+    return tf.reshape(flat, tf.shape(base))
+
+
+def _scatter_flat(base, positions, values, mode, unique):
     n = tf.shape(base, out_type=tf.int64)[0]
     idx = positions[:, None]
     if mode == "update" and unique:

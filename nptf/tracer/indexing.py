@@ -446,9 +446,9 @@ def _scatter_into(buffer, positions, values, mode, unique):
         positions = _literal(flat_pos.astype(_INTP))
     else:
         positions = api.ravel(positions)
-    base = api.reshape_to(Tracer(buffer.atom), (size,))
-    new = emit("scatter", [base, positions, flat_values], {"mode": mode, "unique": bool(unique)})
-    set_buffer(buffer, api.reshape_to(new, buffer.shape).atom)
+    new = emit("scatter", [Tracer(buffer.atom), positions, flat_values],
+               {"mode": mode, "unique": bool(unique)})
+    set_buffer(buffer, new.atom)
 
 
 def _write_dynamic(target, view, key, value, mode):
