@@ -113,6 +113,26 @@ def bubble_pass(b):
     return a
 
 
+def trajectory(x0):
+    """2,000 explicit steps of a diffusion on a ring, each state stored as a row."""
+    traj = np.zeros((2000, x0.shape[0]))
+    traj[0] = x0
+    for i in range(1, traj.shape[0]):
+        x = traj[i - 1]
+        traj[i] = x + 0.01 * (np.roll(x, 1) - x)
+    return traj
+
+
+def running_rows(a):
+    """Running sums along rows, one element at a time in a nested loop (a table filled
+    cell by cell, as dynamic programming does)."""
+    out = np.zeros_like(a)
+    for i in range(a.shape[0]):
+        for j in range(1, a.shape[1]):
+            out[i, j] = out[i, j - 1] + a[i, j]
+    return out
+
+
 def jacobi(a, b):
     """Jacobi iteration for a x = b until the update is below a tolerance."""
     d = np.diag(a)

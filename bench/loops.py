@@ -1,0 +1,55 @@
+"""Loop bodies that write arrays element by element or row by row, compiled by nptf and
+run by NumPy as written, side by side in one run. They are not in the suite: each stands
+for a write pattern that once made XLA copy the whole array every iteration (two writes
+and a read: ``bubble_pass``; a row at a traced index: ``trajectory``; one element of a
+2-d array: ``running_rows``).
+
+Run:  python -m bench.loops
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+if __package__ in (None, ""):      # run as a script: make the bench package importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    __package__ = "bench"
+    import bench  # noqa: F401  (quiets TensorFlow's start-up log before it is imported)
+
+import numpy as np  # noqa: E402
+
+import nptf  # noqa: E402
+
+from . import kernels as k  # noqa: E402
+from .report import table  # noqa: E402
+from .timing import median_time  # noqa: E402
+from .validate import mismatch  # noqa: E402
+
+CASES = [("bubble_pass", k.bubble_pass, lambda: k.recurrence_inputs("medium"), "10,000 float64"),
+         ("trajectory", k.trajectory, lambda: (np.random.default_rng(0).random(64),),
+          "2,000 rows of 64"),
+         ("running_rows", k.running_rows, lambda: (np.random.default_rng(0).random((100, 100)),),
+          "100x100 cells")]
+
+
+def measure():
+    rows = []
+    for name, fn, inputs, size in CASES:
+        args = inputs()
+        compiled = nptf.compile(fn)
+        wrong = mismatch(compiled(*args), fn(*[a.copy() for a in args]))
+        if wrong:
+            raise AssertionError(f"{name}: {wrong}")
+        numpy = median_time(lambda: fn(*[a.copy() for a in args]))[0]
+        ours = median_time(lambda: compiled(*args))[0]
+        rows.append([name, size, f"{numpy * 1e3:.3f} ms", f"{ours * 1e3:.3f} ms",
+                     f"{numpy / ours:.1f}x"])
+    return rows
+
+
+def main():
+    print(table(["kernel", "size", "NumPy (Python loop)", "nptf", "speed-up"], measure(), True))
+
+
+if __name__ == "__main__":
+    main()
