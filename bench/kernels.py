@@ -123,6 +123,18 @@ def trajectory(x0):
     return traj
 
 
+def two_recurrences(x):
+    """Two recurrences fed by one read of the previous state (a running sum and a smoothed
+    copy of it, written into two arrays)."""
+    a = np.zeros_like(x)
+    b = np.zeros_like(x)
+    for i in range(1, x.shape[0]):
+        t = a[i - 1]
+        a[i] = t + x[i]
+        b[i] = 0.5 * (b[i - 1] + t)
+    return a, b
+
+
 def running_rows(a):
     """Running sums along rows, one element at a time in a nested loop (a table filled
     cell by cell, as dynamic programming does)."""

@@ -127,19 +127,50 @@ def test_an_update_read_in_between_is_not_merged():
 def read_back(a, i):
     a = a.copy()
     a[i] = 2.7                    # cast to the array's dtype on the way in
-    return a + a[i] + a[i + 1]
+    total = a + a[i] + a[i + 1]
+    a[i + 2] = 1.0                # a later write: the reads above were of a passing state
+    return total, a
 
 
 @pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
-def test_reads_of_written_positions_get_the_written_value(dtype):
+def test_reads_between_writes_get_the_written_value(dtype):
     x = np.arange(6).astype(dtype)
     graph = _verified(read_back, x, np.int64(2))
     gathers = [e for e in graph.eqns if e.op.name == "gather_nd"]
-    (scatter,) = [e for e in graph.eqns if e.op.name == "scatter"]
+    first = [e for e in graph.eqns if e.op.name == "scatter"][0]
     # a[i] is the value written; a[i + 1] may wrap around to a[0] (i == -1): still read
-    assert sum(g.inputs[0] is scatter.outputs[0] for g in gathers) == 1
-    _agrees(read_back, x, np.int64(2))
-    _agrees(read_back, x, np.int64(-1))
+    assert sum(g.inputs[0] is first.outputs[0] for g in gathers) == 1
+    for i in (2, -1, -3):
+        expected = read_back(x.copy(), np.int64(i))
+        for jit in (True, False):
+            got = nptf.compile(read_back, fallback="raise", jit_compile=jit)(x, np.int64(i))
+            for g, e in zip(got, expected):
+                assert g.dtype == e.dtype and g.shape == e.shape
+                np.testing.assert_array_equal(g, e)
+
+
+def shared_read(x):
+    a = np.zeros_like(x)
+    b = np.ones_like(x)
+    for i in range(1, x.shape[0]):
+        t = a[i - 1]
+        a[i] = t + x[i]
+        b[i] = t * 0.5 + a[i]     # reads of a after a's write
+    return a + b
+
+
+def test_reads_used_after_a_write_read_the_written_array():
+    """The same value, but XLA then has no reason to keep the array's old state (it
+    recomputed the old read where b's value is made, and copied the array for it)."""
+    x = np.random.default_rng(3).random(40)
+    body = _body(_verified(shared_read, x))
+    (write_a, write_b) = [e for e in body.eqns if e.op.name == "scatter"]
+    made = {v: e for e in body.eqns for v in e.outputs}
+    used_after = {v for e in body.eqns[body.eqns.index(write_a) + 1:] for v in e.inputs}
+    reads_of_old_a = [v for v in used_after if v in made and made[v].op.name == "gather_nd"
+                      and made[v].inputs[0] is write_a.inputs[0]]
+    assert not reads_of_old_a
+    _agrees(shared_read, x)
 
 
 def trajectory(x0, steps):

@@ -15,8 +15,9 @@ literals, seen through reshapes, index checks, additions, multiplications and th
 position tables of n-d arrays. Two positions with the same root and scale are
 equal when their offsets are, and distinct otherwise. Then
 
-* ``gather_nd(scatter(m, p, v), q)`` is ``v`` where ``q == p`` and
-  ``gather_nd(m, q)`` where ``q != p`` (also through a reshape of the scatter);
+* ``gather_nd(scatter(m, p, v), q)``, where a later update writes into the
+  scatter's result, is ``v`` where ``q == p`` and ``gather_nd(m, q)`` where
+  ``q != p`` (also through a reshape of the scatter);
 * ``scatter(scatter(m, p1, v1), p2, v2)`` whose inner result nothing else reads
   is one ``scatter(m, [p1, p2], [v1, v2])`` where ``p2 != p1``, and
   ``scatter(m, p2, v2)`` where ``p2 == p1`` (the second write wins).
@@ -125,6 +126,31 @@ def _unreshaped(var, made, shape):
             e.inputs[0].type.shape == shape:
         return e.inputs[0]
     return var
+
+
+def _rewritten(graph):
+    """Arrays a later update writes into (seen through one reshape)."""
+    made = {v: e for e in graph.eqns for v in e.outputs}
+    bases = set()
+    for e in graph.eqns:
+        if e.op.name == "scatter" and isinstance(e.inputs[0], Var):
+            bases.add(e.inputs[0])
+            inner = made.get(e.inputs[0])
+            if inner is not None and inner.op.name == "reshape" and isinstance(inner.inputs[0], Var):
+                bases.add(inner.inputs[0])
+    return bases
+
+
+def _forwarder(rewritten):
+    """Reads of a written array's final state stay reads: the written value may depend on
+    reads of the array before the write, and XLA, recomputing them where the value is
+    used, would copy the array to keep its old state. Reads between two writes are
+    forwarded: that is what lets the writes merge."""
+    def forward(eqn, made, emit):
+        if eqn.op.name == "gather_nd" and eqn.inputs[0] in rewritten:
+            return _forward(eqn, made, emit)
+        return None
+    return forward
 
 
 def _forward(eqn, made, emit):
@@ -236,9 +262,47 @@ def _merger(uses):
     return merge
 
 
+def _reread_after_writes(graph):
+    """Uses of an element read from an array, after a write elsewhere in that array, read
+    the written array instead: the same value, but XLA, recomputing a cheap read where
+    each use is, would otherwise read the old array after its in-place update and copy
+    it to keep it (``t = a[i - 1]; a[i] = t + x; b[i] = t / 2``: a copy of ``a`` every
+    iteration)."""
+    made, eqns, written, reread = {}, [], {}, {}
+    rewritten = _rewritten(graph)
+    for eqn in graph.eqns:
+        inputs = list(eqn.inputs)
+        for k, a in enumerate(inputs):
+            read = made.get(a) if isinstance(a, Var) else None
+            if read is None or read.op.name != "gather_nd" or a.type.shape != () or \
+                    read.inputs[0] not in written:
+                continue
+            new_array, key = written[read.inputs[0]]
+            index_key = _flat(read.inputs[1], read.inputs[0].type.shape, made)
+            if _compare(key, index_key) is not False:
+                continue
+            if (a, new_array) not in reread:
+                var = Var(a.type)
+                fresh = Eqn(read.op, (new_array, read.inputs[1]), read.params, (var,),
+                            read.source_info)
+                eqns.append(fresh)
+                made[var] = fresh
+                reread[(a, new_array)] = var
+            inputs[k] = reread[(a, new_array)]
+        eqn = eqn.replace(inputs=tuple(inputs))
+        if eqn.op.name == "scatter" and eqn.params["mode"] == "update" and \
+                eqn.inputs[1].type.shape == (1,) and eqn.outputs[0] not in rewritten:
+            written[eqn.inputs[0]] = (eqn.outputs[0], _affine(eqn.inputs[1], made))
+        eqns.append(eqn)
+        for v in eqn.outputs:
+            made[v] = eqn
+    return graph.replace(eqns=tuple(eqns))
+
+
 def merge_element_writes(graph):
-    graph = _rewrite(graph, _forward, inner=merge_element_writes)
+    graph = _rewrite(graph, _forwarder(_rewritten(graph)), inner=merge_element_writes)
     graph = _rewrite(graph, _merger(_uses(graph)))
+    graph = _reread_after_writes(graph)
     return graph.replace(stage="merge_element_writes")
 
 
