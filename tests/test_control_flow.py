@@ -253,3 +253,45 @@ def test_code_without_source_still_traces_and_explains_data_dependent_flow():
     exec(src, namespace)
     with pytest.raises(nptf.TracerConversionError, match="bool"):
         nptf.compile(namespace["f"], fallback="raise")(np.ones(2))
+
+
+def edit_distance(a, b):
+    n, m = a.shape[0], b.shape[0]
+    d = np.zeros((n + 1, m + 1))
+    for i in range(n + 1):
+        d[i, 0] = i
+    for j in range(m + 1):
+        d[0, j] = j
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            cost = 0.0 if a[i - 1] == b[j - 1] else 1.0
+            d[i, j] = min(d[i - 1, j] + 1, d[i, j - 1] + 1, d[i - 1, j - 1] + cost)
+    return d[n, m]
+
+
+def extremes(x, y):
+    return min(x[0], y[0]), min(y[0], x[0]), max(x[1], y[1], 0.5), max(y[1], x[1]), min(x[2], 3.0)
+
+
+def min_with_inexact_literal(x):
+    return min(x[0], 0.1)          # Python may return the double 0.1 itself
+
+
+def min_of_two_dtypes(x, y):
+    return min(x[0], y[0])
+
+
+def test_builtin_min_and_max_of_traced_numbers():
+    rng = np.random.default_rng(4)
+    a, b = rng.integers(0, 4, 12), rng.integers(0, 4, 15)
+    got = nptf.compile(edit_distance, fallback="raise")(a, b)
+    assert type(got) is np.float64 and got == edit_distance(a, b)
+    x, y = np.array([np.nan, 1.0, 5.0]), np.array([2.0, np.nan, 1.0])
+    # Python's rule: the first of the smallest; a NaN first stays, a NaN later is passed over
+    for got, want in zip(nptf.compile(extremes, fallback="raise")(x, y), extremes(x, y)):
+        np.testing.assert_array_equal(got, want)
+    x32 = np.ones(3, np.float32)
+    for fn, args in [(min_with_inexact_literal, (x32,)), (min_of_two_dtypes, (x32, np.ones(2)))]:
+        with pytest.raises(nptf.TracerConversionError):
+            nptf.compile(fn, fallback="raise")(*args)
+        np.testing.assert_array_equal(nptf.compile(fn)(*args), fn(*args))   # NumPy runs it

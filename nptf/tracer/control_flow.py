@@ -9,7 +9,9 @@ are carried too.
 """
 from __future__ import annotations
 
+import builtins
 import contextvars
+import functools
 import numbers
 import warnings
 
@@ -546,5 +548,38 @@ class _PythonOnlyBody(Exception):
 
 
 def converted(fn):
+    if fn is builtins.min or fn is builtins.max:
+        return functools.partial(_extremum, fn)
     from .convert import converted as _converted
     return _converted(fn)
+
+
+def _extremum(fn, *args, **kwargs):
+    """Python's ``min(a, b, ...)``/``max`` of traced numbers, with Python's own rule: the
+    first of the smallest (a later one replaces it only if strictly smaller, so a NaN
+    first stays, a NaN later is passed over). Only for numbers of one dtype (Python
+    returns one of the objects, with its type), and Python numbers that dtype holds
+    exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
+    traced = [a for a in args if isinstance(a, Tracer)]
+    strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
+              not (isinstance(a, Tracer) and a.type.weak)}
+    if kwargs or len(args) < 2 or not traced or len(strong) > 1 or \
+            any(t.ndim for t in traced) or \
+            not all(isinstance(a, (Tracer, numbers.Number)) for a in args) or \
+            (strong and not all(_held_exactly(a, *strong) for a in args)):
+        return fn(*args, **kwargs)
+    better = np.less if fn is builtins.min else np.greater
+    best = args[0]
+    for a in args[1:]:
+        best = np.where(better(a, best), a, best)
+    return Tracer(to_tracer(best).atom, is_scalar=all(t.is_scalar for t in traced))
+
+
+def _held_exactly(value, dtype):
+    if isinstance(value, Tracer) or not isinstance(value, numbers.Number):
+        return True
+    with np.errstate(all="ignore"):
+        try:
+            return np.asarray(value).astype(dtype).item() == value   # compared as Python numbers
+        except (OverflowError, TypeError, ValueError):
+            return False
