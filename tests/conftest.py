@@ -14,10 +14,3 @@ def jit(request):
 @pytest.fixture
 def rng():
     return np.random.default_rng(0)
-
-
-def pytest_collection_modifyitems(config, items):
-    # The op-record batches take seconds to minutes each: they run first, so that the
-    # two workers of `pytest -n 2` end together on short tests instead of one of them
-    # waiting on a long batch collected late.
-    items.sort(key=lambda item: 0 if "test_op_records.py" in item.nodeid else 1)
