@@ -135,6 +135,22 @@ def two_recurrences(x):
     return a, b
 
 
+def edit_distance(a, b):
+    """Levenshtein distance between two integer sequences by dynamic programming: a
+    table filled cell by cell with ``min`` of three neighbours."""
+    n, m = a.shape[0], b.shape[0]
+    d = np.zeros((n + 1, m + 1))
+    for i in range(n + 1):
+        d[i, 0] = i
+    for j in range(m + 1):
+        d[0, j] = j
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            cost = 0.0 if a[i - 1] == b[j - 1] else 1.0
+            d[i, j] = min(d[i - 1, j] + 1, d[i, j - 1] + 1, d[i - 1, j - 1] + cost)
+    return d[n, m]
+
+
 def running_rows(a):
     """Running sums along rows, one element at a time in a nested loop (a table filled
     cell by cell, as dynamic programming does)."""

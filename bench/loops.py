@@ -3,7 +3,7 @@ run by NumPy as written, side by side in one run. They are not in the suite: eac
 for a write pattern that once made XLA copy the whole array every iteration (two writes
 and a read: ``bubble_pass``; a row at a traced index: ``trajectory``; a read used after
 a write into the same array: ``two_recurrences``; one element of a 2-d array:
-``running_rows``).
+``running_rows``; ``edit_distance`` also needs the builtin ``min`` of traced numbers).
 
 Run:  python -m bench.loops
 """
@@ -32,7 +32,10 @@ CASES = [("bubble_pass", k.bubble_pass, lambda: k.recurrence_inputs("medium"), "
          ("two_recurrences", k.two_recurrences, lambda: k.recurrence_inputs("medium"),
           "10,000 float64"),
          ("running_rows", k.running_rows, lambda: (np.random.default_rng(0).random((100, 100)),),
-          "100x100 cells")]
+          "100x100 cells"),
+         ("edit_distance", k.edit_distance,
+          lambda: tuple(np.random.default_rng(0).integers(0, 4, n) for n in (80, 90)),
+          "80x90 cells")]
 
 
 def measure():
