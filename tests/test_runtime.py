@@ -66,6 +66,19 @@ def test_numpy_functions_compile_directly():
         np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
+def _positional_only_defaults(x, scale=None, shift=None, /):
+    return x * (1.0 if scale is None else scale) + (0.0 if shift is None else shift)
+
+
+def test_a_default_passed_explicitly_keeps_later_arguments_in_place():
+    x = np.arange(3.0)
+    g = nptf.compile(_positional_only_defaults)
+    for args in [(), (2.0,), (None, 3.0), (None, None)]:
+        got, want = g(x, *args), _positional_only_defaults(x, *args)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got, want)
+
+
 def test_star_args_and_kwargs_may_be_left_empty():
     def f(x, *args, **kwargs):
         return x + 1 + sum(args) + sum(kwargs.values())

@@ -272,6 +272,7 @@ class Compiled:
         names = list(bound.arguments)
         defaults = {k: p.default for k, p in self._signature.parameters.items()
                     if p.default is not inspect.Parameter.empty}
+        kinds = {k: p.kind for k, p in self._signature.parameters.items()}
 
         def rebuild(leaves):
             it = iter(leaves)
@@ -279,8 +280,14 @@ class Compiled:
             for name, td in zip(names, treedefs):
                 values[name] = unflatten(td, [next(it) for _ in range(_count_leaves(td))])
             # Defaults go back as the function's own: some callables (ufuncs) refuse
-            # certain defaults when they are passed explicitly.
-            values = {k: v for k, v in values.items() if v is not defaults.get(k, _NO_DEFAULT)}
+            # certain defaults when they are passed explicitly. A positional one only
+            # from the end, or the arguments after it would lose their places.
+            for k in reversed(list(values)):
+                if values[k] is defaults.get(k, _NO_DEFAULT):
+                    del values[k]
+                elif kinds[k] not in (inspect.Parameter.KEYWORD_ONLY,
+                                      inspect.Parameter.VAR_KEYWORD):
+                    break
             ba = inspect.BoundArguments(self._signature, OrderedDict(values))
             return ba.args, ba.kwargs
         return rebuild

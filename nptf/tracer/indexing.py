@@ -422,10 +422,8 @@ def _values_for(value, positions, dtype, mode):
 def _distinct_positions(key):
     """Whether ``key`` selects each position at most once: basic keys do, and so do 0-d
     integer arrays, which NumPy takes as integers (``traj[i] = row`` in a loop)."""
-    return all(k is None or k is Ellipsis or
-               (isinstance(k, (slice, int, np.integer)) and not isinstance(k, (bool, np.bool_))) or
-               (isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu")
-               for k in key)
+    return all(api.is_basic_key((k,)) or
+               (isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu") for k in key)
 
 
 def _scatter_into(buffer, positions, values, mode, unique):
