@@ -113,6 +113,17 @@ def bubble_pass(b):
     return a
 
 
+def reverse_in_place(b):
+    """An in-place reversal by swaps from both ends (not in the suite; ``bench.loops``): the
+    two positions meet in the middle of an odd length, so the swap's writes cannot be
+    proven apart."""
+    a = b.copy()
+    n = a.shape[0]
+    for i in range(n // 2):
+        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
+    return a
+
+
 def trajectory(x0):
     """2,000 explicit steps of a diffusion on a ring, each state stored as a row."""
     traj = np.zeros((2000, x0.shape[0]))

@@ -102,12 +102,27 @@ def maybe_same(a, i, j):
     return a * a[i]
 
 
-@pytest.mark.parametrize("i, j", [(1, 1), (1, 2), (-1, 4)])
-def test_positions_that_may_coincide_keep_both_writes_in_order(i, j):
+@pytest.mark.parametrize("i, j", [(1, 1), (1, 2), (-1, 4), (4, -1)])
+def test_positions_that_may_coincide_merge_with_the_later_value_winning(i, j):
     x = np.zeros(5)
     graph = _verified(maybe_same, x, np.int64(i), np.int64(j))
-    assert _count(graph, "scatter") == 2
+    assert _count(graph, "scatter") == 1 and _count(graph, "equal") == 1
     _agrees(maybe_same, x, np.int64(i), np.int64(j))
+
+
+def reverse_in_place(a):
+    a = a.copy()
+    n = a.shape[0]
+    for i in range((n + 1) // 2):     # the middle of an odd length swaps with itself
+        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
+    return a
+
+
+@pytest.mark.parametrize("n", [30, 31])   # more steps than are unrolled
+def test_a_reversal_swap_is_one_update(n):
+    x = np.random.default_rng(2).standard_normal(n)
+    assert _count(_body(_verified(reverse_in_place, x)), "scatter") == 1
+    _agrees(reverse_in_place, x)
 
 
 def read_between(a, i):

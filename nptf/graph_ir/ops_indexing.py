@@ -7,8 +7,8 @@
 * ``scatter``: a pure update of an array at flat (C-order) positions.
   ``mode="update"`` is NumPy's ``a[idx] = v`` (the last write to a position
   wins), the other modes are ``ufunc.at`` (duplicates accumulate).
-  ``unique=True`` promises no position repeats, which allows the cheaper
-  kernel. The array keeps its shape: XLA updates a loop-carried array in
+  ``unique=True`` promises that no position repeats with another value, which
+  allows the cheaper kernel. The array keeps its shape: XLA updates a loop-carried array in
   place only if the update is applied to it, not to a reshape of it.
 """
 from __future__ import annotations

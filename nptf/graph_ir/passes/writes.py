@@ -19,10 +19,12 @@ equal when their offsets are, and distinct otherwise. Then
   scatter's result, is ``v`` where ``q == p`` and ``gather_nd(m, q)`` where
   ``q != p`` (also through a reshape of the scatter);
 * ``scatter(scatter(m, p1, v1), p2, v2)`` whose inner result nothing else reads
-  is one ``scatter(m, [p1, p2], [v1, v2])`` where ``p2 != p1``, and
-  ``scatter(m, p2, v2)`` where ``p2 == p1`` (the second write wins).
+  is one ``scatter(m, [p1, p2], [v1, v2])`` where ``p2 != p1``,
+  ``scatter(m, p2, v2)`` where ``p2 == p1`` (the second write wins), and
+  ``scatter(m, [p1, p2], [where(p1 == p2, v2, v1), v2])`` where it cannot tell
+  (``a[i], a[n - 1 - i] = a[n - 1 - i], a[i]``, which meet when ``n`` is odd).
 
-Anything it cannot prove stays as traced; ``eliminate_dead_code`` removes what
+Reads it cannot place stay as traced; ``eliminate_dead_code`` removes what
 the rewrites leave unread.
 """
 from __future__ import annotations
@@ -214,6 +216,15 @@ def _uses(graph):
     return counts
 
 
+def _later_wins(emit, p, q, value_q, value_p):
+    """The value an earlier write at ``p`` carries into a merged update with a later write
+    at ``q``: its own, or the later one where the positions turn out equal (then the update
+    writes that position twice with one value, and the order of the two does not matter)."""
+    same = emit("equal", (p, q), {}, OPS["equal"].type_rule([p.type, q.type], {})[0])
+    types = [same.type, value_q.type, value_p.type]
+    return emit("where", (same, value_q, value_p), {}, OPS["where"].type_rule(types, {})[0])
+
+
 def _merger(uses):
     merged = {}   # scatter result -> (its base, [(key, position, value)], reads of it)
 
@@ -238,11 +249,13 @@ def _merger(uses):
         writes = [(key, position, value)]
         earlier = earlier_writes(base, made) if key is not None else None
         if earlier is not None:
-            relation = [_compare(k, key) for k, _, _ in earlier[1]]
-            if all(r is False for r in relation):
-                base, writes = earlier[0], earlier[1] + writes
-            elif len(relation) == 1 and relation[0] is True:
-                base = earlier[0]             # the second write replaces the first
+            kept = []
+            for (k, p, v), same in zip(earlier[1], [_compare(k, key) for k, _, _ in earlier[1]]):
+                if same is None:
+                    v = _later_wins(emit, p, position, value, v)
+                if same is not True:          # a write to the same position replaces it
+                    kept.append((k, p, v))
+            base, writes = earlier[0], kept + writes
         reads = uses.get(eqn.outputs[0], 0)
         if base is eqn.inputs[0]:
             merged[eqn.outputs[0]] = (base, writes, reads)
