@@ -46,6 +46,17 @@ class DynamicShapeError(UnsupportedError):
     """
 
 
+class OutsideTheGraphError(UnsupportedError):
+    """A call whose result NumPy gives in a form the compiled graph cannot have.
+
+    Example: ``x[i:i + 4]`` near the end of ``x``, where NumPy returns fewer than four
+    elements; the graph was built for four. Found when the graph runs: with
+    ``fallback="numpy"`` (the default) that call runs with NumPy instead, with a
+    warning; with ``fallback="raise"`` this error is raised. Fix: keep such slices
+    inside the array (pad it), or let the call fall back.
+    """
+
+
 class SpecError(NptfError, ValueError):
     """An input specification (``nptf.Spec`` or a spec string) is malformed."""
 

@@ -361,3 +361,24 @@ def test_basic_slice_writes_of_arrays(region, dtype, jit):
     x = (np.arange(30).reshape(5, 6) % 7).astype(dtype)
     check = nptf.compile(write, jit_compile=jit, fallback="raise")
     assert mismatch(write(x), check(x)) is None
+
+
+def augmented_slices(x):
+    x = x.copy()
+    x[1:3] += 1
+    x[0, ::2] *= 2
+    v = x[2:4]
+    x[3] = 9                 # v sees this write, as a NumPy view does
+    x[2:4] = v               # writes back what the memory already holds
+    return x, v.copy()
+
+
+def test_the_write_back_of_an_augmented_slice_assignment_is_one_write():
+    x = np.arange(20.0).reshape(5, 4)
+    graph = nptf.compile(augmented_slices).trace(x, stage="traced")
+    writes = [e for e in graph.eqns if e.op.name in ("scatter", "slice_update")]
+    assert len(writes) == 3          # x[1:3] += 1, x[0, ::2] *= 2, x[3] = 9; no write-backs
+    for jit in (True, False):
+        got = nptf.compile(augmented_slices, fallback="raise", jit_compile=jit)(x)
+        for g, e in zip(got, augmented_slices(x)):
+            np.testing.assert_array_equal(g, e)

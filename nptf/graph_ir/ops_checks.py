@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import OutsideTheGraphError
 from .evaluate import EVAL_RULES
 from .ops import register
 
 
-# NumPy's exception types, by the name a ``check`` records.
+# NumPy's exception types, by the name a ``check`` records; "OutsideTheGraph" where NumPy
+# would not raise but return what the graph cannot (the runtime may then run NumPy).
 ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError": ZeroDivisionError,
-          "LinAlgError": np.linalg.LinAlgError}
+          "LinAlgError": np.linalg.LinAlgError, "OutsideTheGraph": OutsideTheGraphError}
 
 
 @register("check", lambda ts, p: [ts[0].dtype, np.bool_])

@@ -87,3 +87,20 @@ def _eval_slice_update(p, base, values):
 
 
 EVAL_RULES["slice_update"] = _eval_slice_update
+
+
+@register("dynamic_slice", lambda ts, p: [ts[0].dtype, _INTP])
+def _dynamic_slice(ts, params):
+    """``x[b0:b0 + s0, b1:b1 + s1, ...]`` for a run-time ``begin`` vector (one entry per
+    dimension, in bounds by construction: the tracer checks it) and static ``sizes``."""
+    x, begin = ts
+    if begin.shape != (x.ndim,) or len(params["sizes"]) != x.ndim:
+        raise ValueError("dynamic_slice takes one begin and one size per dimension")
+    return [ArrayType(tuple(params["sizes"]), x.dtype)]
+
+
+def _eval_dynamic_slice(p, x, begin):
+    return x[tuple(slice(int(b), int(b) + s) for b, s in zip(begin, p["sizes"]))]
+
+
+EVAL_RULES["dynamic_slice"] = _eval_dynamic_slice

@@ -13,6 +13,11 @@ def _gather_nd(ctx, x, indices):
     return tf.gather_nd(x, indices)
 
 
+@rule("dynamic_slice")
+def _dynamic_slice(ctx, x, begin, sizes):
+    return tf.slice(x, begin, sizes)
+
+
 @rule("boolean_mask")
 def _boolean_mask(ctx, x, mask):
     return tf.boolean_mask(x, mask)

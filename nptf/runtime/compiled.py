@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from ..errors import TracerConversionError, UnsupportedError
+from ..errors import OutsideTheGraphError, TracerConversionError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
@@ -220,7 +220,16 @@ class Compiled:
                 return self._run_adaptive(state, entry, values, args, kwargs)
         if entry.mutated:
             _check_writable(values, entry.mutated)
-        return self._call_graph(entry, values)
+        try:
+            return self._call_graph(entry, values)
+        except OutsideTheGraphError as e:
+            # Raised before any input is written back: NumPy starts from the same arguments.
+            if self.fallback == "raise":
+                raise
+            self._info.fallbacks += 1
+            warnings.warn(f"nptf: {self.fn.__name__} runs with NumPy for this call because {e}",
+                          RuntimeWarning, stacklevel=4)
+            return self.fn(*args, **kwargs)
 
     def _call_graph(self, entry, values):
         if self.output == "tensor":     # results may still be computing: nothing is reused

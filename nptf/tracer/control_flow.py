@@ -155,7 +155,13 @@ def _trace(fn, in_types, capture):
     try:
         with write_frame() as frame, building() as builder:
             placeholders = [Tracer(builder.new_input(t), is_scalar=t.ndim == 0) for t in in_types]
-            outs = fn(*capture(placeholders))
+            try:
+                outs = fn(*capture(placeholders))
+            except BaseException:
+                # Writes the trace made before it failed would leave outer arrays holding
+                # values of a graph that is thrown away (a loop retraced unrolled read them).
+                restore(frame)
+                raise
         return builder, outs, frame
     finally:
         _in_graph_control_flow.reset(token)

@@ -18,6 +18,7 @@ from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
 from .builder import current_builder
+from .dynamic_slices import has_traced_bounds
 from .tracer import Tracer, emit, to_tracer
 from .views import buffer_of, check_writeable, set_buffer
 
@@ -27,6 +28,8 @@ _BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`No
 
 
 def _literal(arr):
+    if isinstance(arr, Tracer):     # positions through a slice of a traced start
+        return arr
     arr = np.asarray(arr)
     return Tracer(Literal(arr, ArrayType(arr.shape, arr.dtype)))
 
@@ -310,6 +313,8 @@ def write(target, key, value, mode="update", what="assignment"):
     if view.stand_in is None:
         return _write_dynamic(target, view, key, value, mode)
     check_writeable(target, what)
+    if mode == "update" and _rewrites_itself(view, key, value):
+        return target
     masked = _masked_scalar_write(target, key, value, mode)
     if masked is not None:
         key, value = None, masked   # a whole-array select, no scatter needed
@@ -318,7 +323,7 @@ def write(target, key, value, mode="update", what="assignment"):
     positions = view.positions()
     if key is not None:
         key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
-        if api.contains_tracer(list(key)):
+        if api.contains_tracer(list(key)) or has_traced_bounds(key):
             positions = api.getitem(_literal(positions), key)
         else:
             try:
@@ -331,10 +336,34 @@ def write(target, key, value, mode="update", what="assignment"):
     return target
 
 
+def _rewrites_itself(view, key, value):
+    """``x[k] = x[k]`` with the right side a view of the same memory, as in the last step of
+    ``x[k] += v`` (Python's ``t = x[k]; t += v; x[k] = t``, where ``t += v`` already wrote
+    through the view): the memory already holds those values, whatever was written since."""
+    other = value._view if isinstance(value, Tracer) else None
+    if other is None or other.buffer is not view.buffer or \
+            len(other.steps) != len(view.steps) + 1 or \
+            any(a is not b for a, b in zip(other.steps, view.steps)):
+        return False
+    last = other.steps[-1].key
+    key = key if isinstance(key, tuple) else (key,)
+    return last is not None and len(last) == len(key) and all(map(_same_entry, last, key))
+
+
+def _same_entry(a, b):
+    if a is b:
+        return True
+    if isinstance(a, slice) and isinstance(b, slice):
+        return all(map(_same_entry, (a.start, a.stop, a.step), (b.start, b.stop, b.step)))
+    plain = (int, np.integer)
+    return isinstance(a, plain) and isinstance(b, plain) and not isinstance(a, (bool, np.bool_)) \
+        and not isinstance(b, (bool, np.bool_)) and a == b
+
+
 def _slice_write(target, view, key, value):
     """``x[1:-1, 2] = v`` on an array's own memory: one strided-slice update, no scatter."""
     key = key if isinstance(key, tuple) else (key,)
-    if not api.is_basic_key(key) or any(k is None for k in key):
+    if not api.is_basic_key(key) or any(k is None for k in key) or has_traced_bounds(key):
         return False
     n_real = sum(1 for k in key if k is not Ellipsis)
     if n_real > target.ndim:

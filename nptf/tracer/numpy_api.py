@@ -640,13 +640,19 @@ def getitem(x, key):
     """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
     x = to_tracer(x)
     key = key if isinstance(key, tuple) else (key,)
+    if any(isinstance(k, slice) for k in key):
+        from . import dynamic_slices
+        if dynamic_slices.has_traced_bounds(key):
+            out = dynamic_slices.getitem(x, key)
+            if out is not None:
+                return out
     if not is_basic_key(key):
         from .indexing import advanced_getitem
         return advanced_getitem(x, key)
     out = basic_getitem(x, key)
     if out.is_scalar:
         return out
-    return make_view(x, out, Step("getitem", lambda t: basic_getitem(t, key), lambda a: a[key]),
+    return make_view(x, out, Step("getitem", lambda t: basic_getitem(t, key), lambda a: a[key], key),
                      lambda s: s[key])
 
 

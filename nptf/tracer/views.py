@@ -71,11 +71,12 @@ class View:
 
 
 class Step:
-    """One view step: how to apply it to a tracer, and to a NumPy array."""
-    __slots__ = ("apply", "numpy", "name")
+    """One view step: how to apply it to a tracer, and to a NumPy array (``key``: the index
+    of a ``getitem`` step)."""
+    __slots__ = ("apply", "numpy", "name", "key")
 
-    def __init__(self, name, apply, numpy):
-        self.name, self.apply, self.numpy = name, apply, numpy
+    def __init__(self, name, apply, numpy, key=None):
+        self.name, self.apply, self.numpy, self.key = name, apply, numpy, key
 
 
 def has_static_shape(t) -> bool:

@@ -1,0 +1,85 @@
+"""Integer scalars as ``root * scale + offset``: what passes and the tracer compare.
+
+Positions of element writes (``a[i]``, ``a[i + 1]``, ``a[n - 1 - i]``) and the bounds of
+slices with a traced start (``x[i - 1:i + 2]``) are such affine forms of one root (a
+loop counter, say): two of them with the same root and scale differ by a constant.
+``made`` maps each variable to the equation that made it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .ir import Literal, Var
+
+
+def literal_int(atom):
+    if isinstance(atom, Literal) and atom.type.dtype.kind in "iu":
+        v = np.asarray(atom.value)
+        if v.size == 1:
+            return int(v.reshape(()))
+    return None
+
+
+def affine(atom, made, depth=0):
+    """``(root, scale, offset)`` with ``atom == root * scale + offset`` (root None for a
+    constant), or None."""
+    c = literal_int(atom)
+    if c is not None:
+        return None, 0, c
+    if not isinstance(atom, Var) or atom.type.dtype.kind not in "iu" or atom.type.size != 1 \
+            or depth > 32:
+        return None
+    e = made.get(atom)
+    name = e.op.name if e is not None else None
+    if name in ("reshape", "check") or (name == "concatenate" and len(e.inputs) == 1):
+        return affine(e.inputs[0], made, depth + 1)       # a check passes its value on
+    if name in ("add", "subtract"):
+        a, b = (affine(x, made, depth + 1) for x in e.inputs)
+        if a is None or b is None or (a[0] is not None and b[0] is not None and a[0] is not b[0]):
+            return (atom, 1, 0)
+        sign = 1 if name == "add" else -1
+        return a[0] if a[0] is not None else b[0], a[1] + sign * b[1], a[2] + sign * b[2]
+    if name == "multiply":
+        a, b = (affine(x, made, depth + 1) for x in e.inputs)
+        if a is not None and b is not None and (a[0] is None or b[0] is None):
+            k, other = (a, b) if a[0] is None else (b, a)
+            return other[0], other[1] * k[2], other[2] * k[2]
+    if name == "gather_nd" and isinstance(e.inputs[0], Literal):
+        table = np.asarray(e.inputs[0].value)
+        if table.dtype.kind in "iu" and np.array_equal(table.ravel(), np.arange(table.size)):
+            return flat_position(e.inputs[1], table.shape, made, depth + 1) or (atom, 1, 0)
+    return atom, 1, 0
+
+
+def flat_position(index, shape, made, depth=0):
+    """The flat C-order position of the multi-index ``index`` (an int vector, one entry per
+    dimension of ``shape``) as ``(root, scale, offset)``, or None."""
+    if index.type.shape != (len(shape),) or None in shape:
+        return None
+    e = made.get(index) if isinstance(index, Var) else None
+    if len(shape) == 1:
+        parts = [index]
+    elif e is not None and e.op.name == "concatenate" and \
+            all(p.type.shape == (1,) for p in e.inputs) and len(e.inputs) == len(shape):
+        parts = list(e.inputs)
+    else:
+        return None
+    strides = np.cumprod((1,) + tuple(shape[:0:-1]))[::-1]
+    root, scale, offset = None, 0, 0
+    for part, stride in zip(parts, strides):
+        key = affine(part, made, depth)
+        if key is None or (key[0] is not None and root is not None and key[0] is not root):
+            return None
+        root = root if key[0] is None else key[0]
+        scale, offset = scale + int(stride) * key[1], offset + int(stride) * key[2]
+    return root, scale, offset
+
+
+def compare(p, q):
+    """True if the positions are equal, False if distinct, None if unknown."""
+    if p is None or q is None or p[0] is not q[0] or p[1] != q[1]:
+        return None
+    return p[2] == q[2]
+
+
+__all__ = ["literal_int", "affine", "flat_position", "compare"]

@@ -1,0 +1,147 @@
+"""Slices with a traced start and a fixed length: ``x[i:i + 4]``, ``g[i - 1:i + 2, j]``.
+
+How long NumPy's ``x[i:j]`` is depends on ``i`` and ``j``, and near the ends of the
+axis also on where they fall (``x[8:12]`` of ten elements has two). A graph needs the
+length when it is built. Where the stop is the start plus a constant, seen through
+the graph's additions and multiplications (``affine``), the slice has that length
+whenever it lies inside the axis. Where it would not (NumPy would return fewer
+elements), a run-time check stops the graph, and that call runs with NumPy
+(``fallback="numpy"``) or raises ``OutsideTheGraphError``.
+A read is one ``dynamic_slice``; the result is a view, and writes through it, or
+into ``x[i:i + 4]`` directly, land in the array at the positions the same slice
+picks out of its position table.
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..errors import user_location
+from ..graph_ir.affine import affine
+from . import numpy_api as api
+from .builder import current_builder
+from .tracer import Tracer, emit, to_tracer
+from .views import Step, make_view
+
+_INTP = np.dtype(np.intp)
+
+
+def has_traced_bounds(key):
+    return any(isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer))
+               for k in key)
+
+
+def getitem(x, key):
+    """``x[key]`` for a basic key with slices of a traced start and a fixed length, or None
+    for other keys."""
+    x = to_tracer(x)
+    plan = _plan(x, key)
+    if plan is None:
+        return None
+    begins, sizes, rest, like = plan
+    begin = api.stack([api.astype(to_tracer(b), _INTP) for b in begins])
+    out = emit("dynamic_slice", [x, begin], {"sizes": tuple(sizes)})
+    out = api.basic_getitem(out, rest)
+    if out.is_scalar:
+        return out
+    # Positions come out of the same traced slice, so writes through the view (its
+    # "numpy" step runs on the position table) land where NumPy's would.
+    return make_view(x, out, Step("getitem", lambda t: getitem(t, key), lambda a: getitem(a, key),
+                                  key),
+                     lambda s: s[like])
+
+
+def _plan(x, key):
+    """Per dimension of ``x``: the traced or constant begin and the size of the dynamic slice,
+    then the rest of the key for its result (the other entries, with ``slice(None)``
+    where the slice was), and an equivalent static key (the slice moved to the start);
+    None unless every slice with a traced bound has a fixed length."""
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_real > x.ndim:
+        raise IndexError(f"too many indices for array: array is {x.ndim}-dimensional, but "
+                         f"{n_real} were indexed\n  at {user_location()}")
+    if Ellipsis in key:
+        i = key.index(Ellipsis)
+        key = key[:i] + (slice(None),) * (x.ndim - n_real) + key[i + 1:]
+    else:
+        key = key + (slice(None),) * (x.ndim - n_real)
+    begins, sizes, rest, like, axis = [], [], [], [], 0
+    for k in key:
+        if k is None:
+            rest.append(None)
+            like.append(None)
+            continue
+        dim = x.shape[axis]
+        if isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)):
+            found = _start_and_length(k, dim, axis)
+            if found is None:
+                return None
+            begin, size = found
+            begins.append(begin)
+            sizes.append(size)
+            rest.append(slice(None))
+            like.append(slice(0, size))
+        else:
+            if dim is None:
+                return None
+            begins.append(0)
+            sizes.append(dim)
+            rest.append(k)
+            like.append(k)
+        axis += 1
+    return begins, sizes, tuple(rest), tuple(like)
+
+
+def _start_and_length(k, dim, axis):
+    """(begin, length) for the slice ``k`` along an axis of ``dim``, or None where its length
+    is not fixed: the caller then goes on as for any traced bound (which needs a concrete
+    value, so a loop around it runs unrolled)."""
+    where = user_location()
+    step = 1 if k.step is None else k.step
+    if dim is None or isinstance(step, Tracer) or operator.index(step) != 1 or \
+            k.start is None or k.stop is None:
+        return None
+    start, stop = (to_tracer(b) if isinstance(b, Tracer) else operator.index(b)
+                   for b in (k.start, k.stop))
+    length = _difference(stop, start)
+    if length is None or length > dim:
+        return None
+    if length <= 0:                # empty wherever the start falls
+        return 0, 0
+    if not isinstance(start, Tracer):
+        start = to_tracer(np.intp(start))
+    start = api.astype(start, _INTP)
+    inside = (start >= 0) & (start <= dim - length)
+    from_end = (start >= -dim) & (start < -length)
+    ok = inside | from_end
+    safe = np.where(ok, np.where(start < 0, start + dim, start), 0)
+    return emit("check", [safe, ok], {
+        "error": "OutsideTheGraph",
+        "message": f"a slice of {length} elements from a traced start reaches past the ends "
+                   f"of axis {axis} (size {dim}), where NumPy returns fewer elements; the "
+                   f"graph keeps {length}. Starts from 0 to {dim - length} (or {-dim} to "
+                   f"{-length - 1}) stay in the graph\n  at {where}"}), length
+
+
+def _difference(stop, start):
+    """``stop - start`` when it is the same whatever the traced values, else None."""
+    if not isinstance(stop, Tracer) and not isinstance(start, Tracer):
+        return stop - start
+    builder = current_builder()
+    made = {v: e for e in builder.eqns for v in e.outputs} if builder else {}
+    a, b = (affine(t.atom, made) if isinstance(t, Tracer) else (None, 0, t) for t in (stop, start))
+    if a is None or b is None or a[0] is not b[0] or a[1] != b[1]:
+        return None
+    return a[2] - b[2]
+
+
+def _text(k):
+    def one(b):
+        return "" if b is None else str(b) if not isinstance(b, Tracer) else "<traced>"
+    return f"[{one(k.start)}:{one(k.stop)}{'' if k.step is None else ':' + str(k.step)}]"
+
+
+__all__ = ["has_traced_bounds", "getitem"]

@@ -1,0 +1,145 @@
+"""Slices with a traced start and a fixed length (``x[i:i + 4]``), read and written."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from nptf.errors import OutsideTheGraphError
+from nptf.graph_ir.passes import PIPELINE
+from nptf.graph_ir.verify import verify
+
+
+def _copies(args):
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+def _agrees(fn, *args):
+    expected = fn(*_copies(args))
+    for jit in (True, False):
+        compiled = nptf.compile(fn, fallback="raise", jit_compile=jit)
+        got = compiled(*_copies(args))
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+    graph = nptf.compile(fn).trace(*args, stage="traced")
+    for p in PIPELINE:
+        graph = p(graph)
+        verify(graph)
+    np.testing.assert_allclose(nptf.compile(fn).interpret(*_copies(args)), expected, rtol=1e-12)
+    return graph
+
+
+def _ops(graph):
+    names = {e.op.name for e in graph.eqns}
+    for e in graph.eqns:
+        for sub in e.params.values():
+            for g in sub if isinstance(sub, (list, tuple)) else [sub]:
+                if hasattr(g, "eqns"):
+                    names |= _ops(g)
+    return names
+
+
+def window_sums(x):
+    out = np.empty(x.shape[0] - 2)
+    for i in range(1, x.shape[0] - 1):
+        out[i - 1] = x[i - 1:i + 2].sum()
+    return out
+
+
+def spread(x):
+    out = np.zeros(x.shape[0] + 4, dtype=x.dtype)
+    for i in range(x.shape[0]):
+        out[i:i + 4] += x[i]
+    return out
+
+
+def blocks(g):
+    out = np.zeros_like(g)
+    for i in range(1, g.shape[0] - 1):
+        out[i - 1:i + 2, 1:] += g[i, :-1]
+        out[i, ...] -= g[i - 1:i, :].mean()
+    return out
+
+
+@pytest.mark.parametrize("fn, shape, dtype", [
+    (window_sums, (40,), np.float64), (window_sums, (25,), np.float32),
+    (spread, (30,), np.float64), (spread, (30,), np.int32), (blocks, (14, 5), np.float64)])
+def test_loops_over_fixed_length_slices_compile_without_unrolling(fn, shape, dtype):
+    x = (np.random.default_rng(0).standard_normal(shape) * 10).astype(dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")         # an unrolled loop would warn
+        graph = _agrees(fn, x)
+    assert "while" in _ops(graph) and "dynamic_slice" in _ops(graph)
+
+
+def through_a_view(x, i):
+    v = x[i:i + 3]
+    v[0] = 100.0
+    v += 1
+    x[None, i - 1:i + 1] *= 2        # a new axis in front, a start offset from i
+    return x, v.copy()
+
+
+@pytest.mark.parametrize("i", [1, 2, 7, -9, -4])
+def test_writes_through_a_view_of_a_traced_start_land_in_the_array(i):
+    x = np.arange(10.0)
+    expected = through_a_view(x.copy(), i)
+    for jit in (True, False):
+        got = nptf.compile(through_a_view, fallback="raise", jit_compile=jit)(x.copy(), np.int64(i))
+        for g, e in zip(got, expected):
+            np.testing.assert_array_equal(g, e)
+
+
+@pytest.mark.parametrize("i", [8, 9, -2, -3, -11, 100])
+def test_a_slice_past_the_ends_runs_with_numpy_or_raises(i):
+    x = np.arange(10.0)
+    with pytest.raises(OutsideTheGraphError, match="fewer elements"):
+        nptf.compile(through_a_view, fallback="raise")(x.copy(), np.int64(i))
+    f = nptf.compile(through_a_view)
+    try:
+        expected = through_a_view(x.copy(), i)
+    except IndexError:          # v is empty: NumPy itself fails at v[0]
+        with pytest.warns(RuntimeWarning, match="runs with NumPy"), pytest.raises(IndexError):
+            f(x.copy(), np.int64(i))
+        return
+    with pytest.warns(RuntimeWarning, match="runs with NumPy for this call"):
+        got = f(x.copy(), np.int64(i))
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)
+    assert f.cache_info().fallbacks == 1
+
+
+def prefix_sums(x):
+    out = np.zeros_like(x)
+    for i in range(x.shape[0]):
+        out[i] = x[:i + 1].sum()         # the length grows: not a fixed-length slice
+    return out
+
+
+def two_starts(x, i, j):
+    return x[i:j].sum()
+
+
+def test_slices_of_varying_length_keep_their_previous_handling():
+    x = np.arange(12.0)
+    with pytest.warns(RuntimeWarning, match="unrolled"):
+        np.testing.assert_allclose(nptf.compile(prefix_sums)(x), prefix_sums(x))
+    with pytest.raises(nptf.errors.TracerConversionError):
+        nptf.compile(two_starts, fallback="raise")(x, np.int64(2), np.int64(5))
+
+
+def write_then_unroll(x):
+    out = np.zeros(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i] += 1.0               # written before the line that makes the loop unroll
+        out[:i + 1] += x[i]
+    return out
+
+
+def test_a_loop_retraced_unrolled_forgets_the_writes_of_its_failed_trace():
+    x = np.arange(12.0)
+    with pytest.warns(RuntimeWarning, match="unrolled"):
+        got = nptf.compile(write_then_unroll, fallback="raise")(x)
+    np.testing.assert_allclose(got, write_then_unroll(x))
