@@ -30,12 +30,13 @@ def _pool_cpu_buffers():
 _pool_cpu_buffers()
 
 from . import errors  # noqa: E402
-from .errors import (DynamicShapeError, NptfError, SpecError, TracerConversionError,  # noqa: E402
-                     UnsupportedError)
+from .errors import (DynamicShapeError, NptfError, OutsideTheGraphError, SpecError,  # noqa: E402
+                     TracerConversionError, UnsupportedError)
 from .runtime import CacheInfo, Compiled, compile, compiled_of, explain  # noqa: E402
 from .runtime.spec import Spec  # noqa: E402
 from .runtime.export import export  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "Spec", "explain", "errors", "NptfError",
-           "UnsupportedError", "TracerConversionError", "DynamicShapeError", "SpecError", "export"]
+           "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
+           "SpecError", "export"]

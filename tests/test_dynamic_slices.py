@@ -143,3 +143,21 @@ def test_a_loop_retraced_unrolled_forgets_the_writes_of_its_failed_trace():
     with pytest.warns(RuntimeWarning, match="unrolled"):
         got = nptf.compile(write_then_unroll, fallback="raise")(x)
     np.testing.assert_allclose(got, write_then_unroll(x))
+
+
+def stamp(x, rows):
+    out = np.zeros((x.shape[0] + 2, 4), dtype=np.float32)
+    for i in range(x.shape[0]):
+        out[i:i + 3, 2] = x[i]          # a column of a window: cast into float32
+        out[rows[i] - 3:rows[i], 0] += 1  # a start below zero reads from the end
+    return out
+
+
+def test_window_writes_are_one_region_update_without_a_scatter():
+    graph = _agrees(spread, np.arange(30.0))
+    (loop,) = [e for e in graph.eqns if e.op.name == "while"]
+    body = {e.op.name for e in loop.params["body"].eqns}
+    assert "dynamic_update_slice" in body and "scatter" not in body
+    x = np.random.default_rng(3).standard_normal(20)
+    rows = np.random.default_rng(4).integers(-8, 0, 20)    # starts -11..-4, from the end
+    _agrees(stamp, x, rows)

@@ -82,4 +82,24 @@ def compare(p, q):
     return p[2] == q[2]
 
 
-__all__ = ["literal_int", "affine", "flat_position", "compare"]
+def same_value(a, b, made, depth=0):
+    """Whether atoms ``a`` and ``b`` surely hold the same value: one atom, equal literals, or
+    the same op with the same parameters on such inputs (``x[k]`` written twice in one
+    expression, before common subexpressions are merged). Every IR op is a pure function."""
+    if a is b:
+        return True
+    if isinstance(a, Literal) and isinstance(b, Literal):
+        return a.type == b.type and np.array_equal(a.value, b.value)
+    ea, eb = made.get(a), made.get(b)
+    if ea is None or eb is None or depth > 16 or ea.op is not eb.op or \
+            len(ea.inputs) != len(eb.inputs) or ea.outputs.index(a) != eb.outputs.index(b):
+        return False
+    try:
+        if ea.params != eb.params:
+            return False
+    except (ValueError, TypeError):       # array-valued parameters: not worth comparing
+        return False
+    return all(same_value(x, y, made, depth + 1) for x, y in zip(ea.inputs, eb.inputs))
+
+
+__all__ = ["literal_int", "affine", "flat_position", "compare", "same_value"]

@@ -104,3 +104,23 @@ def _eval_dynamic_slice(p, x, begin):
 
 
 EVAL_RULES["dynamic_slice"] = _eval_dynamic_slice
+
+
+@register("dynamic_update_slice", lambda ts, p: [ts[0].dtype, ts[0].dtype, _INTP])
+def _dynamic_update_slice(ts, params):
+    """``base`` with ``values`` written at the run-time ``begin`` (one entry per dimension, in
+    bounds by construction), a region of ``values``' shape."""
+    base, values, begin = ts
+    if values.ndim != base.ndim or begin.shape != (base.ndim,) or any(
+            v is None or b is None or v > b for v, b in zip(values.shape, base.shape)):
+        raise ValueError(f"dynamic_update_slice of {values.shape} into {base.shape}")
+    return [base.strong()]
+
+
+def _eval_dynamic_update_slice(p, base, values, begin):
+    out = np.array(base, copy=True)
+    out[tuple(slice(int(b), int(b) + s) for b, s in zip(begin, values.shape))] = values
+    return out
+
+
+EVAL_RULES["dynamic_update_slice"] = _eval_dynamic_update_slice

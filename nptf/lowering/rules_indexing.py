@@ -7,6 +7,11 @@ import tensorflow as tf
 from . import tf_math as m
 from .rules import rule
 
+try:   # TensorFlow's binding of XLA's own op (not in tf.raw_ops)
+    from tensorflow.compiler.tf2xla.python.xla import dynamic_update_slice as _xla_dynamic_update_slice
+except ImportError:  # another TensorFlow layout: the strided-slice update, outside loops only
+    _xla_dynamic_update_slice = None
+
 
 @rule("gather_nd")
 def _gather_nd(ctx, x, indices):
@@ -16,6 +21,17 @@ def _gather_nd(ctx, x, indices):
 @rule("dynamic_slice")
 def _dynamic_slice(ctx, x, begin, sizes):
     return tf.slice(x, begin, sizes)
+
+
+@rule("dynamic_update_slice")
+def _dynamic_update_slice(ctx, base, values, begin):
+    if ctx.xla and _xla_dynamic_update_slice is not None:
+        # XLA updates a loop-carried array in place; its TensorStridedSliceUpdate needs a
+        # begin known when it compiles.
+        return _xla_dynamic_update_slice(base, values, begin)
+    return tf.raw_ops.TensorStridedSliceUpdate(input=base, begin=begin,
+                                               end=begin + tf.shape(values, out_type=begin.dtype),
+                                               strides=tf.ones_like(begin), value=values)
 
 
 @rule("boolean_mask")

@@ -18,7 +18,7 @@ import operator
 import numpy as np
 
 from ..errors import user_location
-from ..graph_ir.affine import affine
+from ..graph_ir.affine import affine, same_value
 from . import numpy_api as api
 from .builder import current_builder
 from .tracer import Tracer, emit, to_tracer
@@ -36,7 +36,7 @@ def getitem(x, key):
     """``x[key]`` for a basic key with slices of a traced start and a fixed length, or None
     for other keys."""
     x = to_tracer(x)
-    plan = _plan(x, key)
+    plan = _plan(x.shape, key)
     if plan is None:
         return None
     begins, sizes, rest, like = plan
@@ -52,29 +52,56 @@ def getitem(x, key):
                      lambda s: s[like])
 
 
-def _plan(x, key):
-    """Per dimension of ``x``: the traced or constant begin and the size of the dynamic slice,
+def window(shape, key):
+    """``(begin, region)`` for writing ``key`` of an array of ``shape`` as one region: its
+    traced begin vector and the region's shape, or None (a new axis, a static slice of
+    another step, a slice of varying length: the caller writes position by position)."""
+    if any(k is None for k in key):
+        return None
+    plan = _plan(shape, key)
+    if plan is None:
+        return None
+    begins, sizes, rest, _ = plan
+    for axis, (k, dim) in enumerate(zip(rest, shape)):
+        if isinstance(k, slice):
+            if k == slice(None):
+                continue
+            start, stop, step = k.indices(dim)
+            if step != 1 or stop <= start:
+                return None
+            begins[axis], sizes[axis] = start, stop - start
+        else:
+            i = operator.index(k)
+            if not -dim <= i < dim:
+                return None           # the position-by-position write raises NumPy's error
+            begins[axis], sizes[axis] = i % dim, 1
+    begin = api.stack([api.astype(to_tracer(b), _INTP) for b in begins])
+    return begin, tuple(sizes)
+
+
+def _plan(shape, key):
+    """Per dimension of an array of ``shape``: the traced or constant begin and the size of the dynamic slice,
     then the rest of the key for its result (the other entries, with ``slice(None)``
     where the slice was), and an equivalent static key (the slice moved to the start);
     None unless every slice with a traced bound has a fixed length."""
     if sum(1 for k in key if k is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
-    if n_real > x.ndim:
-        raise IndexError(f"too many indices for array: array is {x.ndim}-dimensional, but "
+    if n_real > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but "
                          f"{n_real} were indexed\n  at {user_location()}")
     if Ellipsis in key:
         i = key.index(Ellipsis)
-        key = key[:i] + (slice(None),) * (x.ndim - n_real) + key[i + 1:]
+        key = key[:i] + (slice(None),) * (len(shape) - n_real) + key[i + 1:]
     else:
-        key = key + (slice(None),) * (x.ndim - n_real)
+        key = key + (slice(None),) * (len(shape) - n_real)
     begins, sizes, rest, like, axis = [], [], [], [], 0
     for k in key:
         if k is None:
             rest.append(None)
             like.append(None)
             continue
-        dim = x.shape[axis]
+        dim = shape[axis]
         if isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)):
             found = _start_and_length(k, dim, axis)
             if found is None:
@@ -133,7 +160,7 @@ def _difference(stop, start):
     builder = current_builder()
     made = {v: e for e in builder.eqns for v in e.outputs} if builder else {}
     a, b = (affine(t.atom, made) if isinstance(t, Tracer) else (None, 0, t) for t in (stop, start))
-    if a is None or b is None or a[0] is not b[0] or a[1] != b[1]:
+    if a is None or b is None or a[1] != b[1] or not same_value(a[0], b[0], made):
         return None
     return a[2] - b[2]
 
@@ -144,4 +171,4 @@ def _text(k):
     return f"[{one(k.start)}:{one(k.stop)}{'' if k.step is None else ':' + str(k.step)}]"
 
 
-__all__ = ["has_traced_bounds", "getitem"]
+__all__ = ["has_traced_bounds", "getitem", "window"]

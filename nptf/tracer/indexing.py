@@ -18,7 +18,7 @@ from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
 from .builder import current_builder
-from .dynamic_slices import has_traced_bounds
+from .dynamic_slices import has_traced_bounds, window
 from .tracer import Tracer, emit, to_tracer
 from .views import buffer_of, check_writeable, set_buffer
 
@@ -320,6 +320,8 @@ def write(target, key, value, mode="update", what="assignment"):
         key, value = None, masked   # a whole-array select, no scatter needed
     if mode == "update" and key is not None and view.steps == () and _slice_write(target, view, key, value):
         return target
+    if mode == "update" and _window_write(view, key, value):
+        return target
     positions = view.positions()
     if key is not None:
         key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
@@ -398,6 +400,41 @@ def _slice_write(target, view, key, value):
     new = emit("slice_update", [Tracer(view.buffer.atom), values], {"slices": tuple(slices)})
     set_buffer(view.buffer, new.atom)
     return True
+
+
+def _window_write(view, key, value):
+    """``x[i:i + 4] = v``, or a write to all of the view ``x[i:i + 4]`` (``+=`` on it): one
+    region at a traced start, which XLA updates in place where a scatter of its positions
+    costs a loop of its own."""
+    if key is None and len(view.steps) == 1 and view.steps[0].key is not None:
+        key = view.steps[0].key                 # the view's own slice of its buffer
+    elif key is None or view.steps != ():
+        return False
+    key = key if isinstance(key, tuple) else (key,)
+    if not has_traced_bounds(key) or not api.is_basic_key(key):
+        return False
+    found = window(view.buffer.shape, key)
+    if found is None:
+        return False
+    begin, region = found
+    values = _values_for(value, np.empty(_selected_shape(view.buffer.shape, key, region), np.int8),
+                         view.buffer.atom.type.dtype, "update")
+    values = api.reshape_to(values, region)
+    if 0 in region:
+        return True
+    new = emit("dynamic_update_slice", [Tracer(view.buffer.atom), values, begin])
+    set_buffer(view.buffer, new.atom)
+    return True
+
+
+def _selected_shape(shape, key, region):
+    """The shape ``x[key]`` has (integer entries drop their axis) for the region's sizes."""
+    n_real = sum(1 for k in key if k is not Ellipsis)
+    if Ellipsis in key:
+        i = key.index(Ellipsis)
+        key = key[:i] + (slice(None),) * (len(shape) - n_real) + key[i + 1:]
+    key = key + (slice(None),) * (len(shape) - len(key))
+    return tuple(n for k, n in zip(key, region) if isinstance(k, slice))
 
 
 def _masked_scalar_write(target, key, value, mode):
