@@ -161,3 +161,15 @@ def test_window_writes_are_one_region_update_without_a_scatter():
     x = np.random.default_rng(3).standard_normal(20)
     rows = np.random.default_rng(4).integers(-8, 0, 20)    # starts -11..-4, from the end
     _agrees(stamp, x, rows)
+
+
+def float_start(x, f):
+    return x[f:f + 2]
+
+
+def test_slice_bounds_that_are_not_integer_scalars_are_not_taken_as_fixed_lengths():
+    x = np.arange(10.0)
+    with pytest.raises(TypeError):
+        nptf.compile(float_start, fallback="raise")(x, np.float64(2.0))
+    with pytest.raises(TypeError):
+        nptf.compile(float_start, fallback="raise")(x, np.array([2]))

@@ -131,6 +131,9 @@ def _start_and_length(k, dim, axis):
     if dim is None or isinstance(step, Tracer) or operator.index(step) != 1 or \
             k.start is None or k.stop is None:
         return None
+    if any(isinstance(b, Tracer) and (b.ndim != 0 or b.dtype.kind not in "iu")
+           for b in (k.start, k.stop)):
+        return None     # NumPy's own rules (TypeError for floats) apply on the general path
     start, stop = (to_tracer(b) if isinstance(b, Tracer) else operator.index(b)
                    for b in (k.start, k.stop))
     length = _difference(stop, start)
