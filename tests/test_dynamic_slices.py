@@ -173,3 +173,17 @@ def test_slice_bounds_that_are_not_integer_scalars_are_not_taken_as_fixed_length
         nptf.compile(float_start, fallback="raise")(x, np.float64(2.0))
     with pytest.raises(TypeError):
         nptf.compile(float_start, fallback="raise")(x, np.array([2]))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_exported_windows_match_numpy_and_refuse_a_start_past_the_end(tmp_path, jit):
+    import tensorflow as tf
+    nptf.export(through_a_view, tmp_path / "m", nptf.Spec((10,), np.float64),
+                nptf.Spec((), np.int64), jit_compile=jit)
+    serve = tf.saved_model.load(str(tmp_path / "m")).signatures["serving_default"]
+    x = np.arange(10.0)
+    got = serve(x=tf.constant(x), i=tf.constant(2, tf.int64))
+    for name, expected in zip(("output_0", "output_1"), through_a_view(x.copy(), 2)):
+        np.testing.assert_array_equal(got[name].numpy(), expected)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="fewer elements"):
+        serve(x=tf.constant(x), i=tf.constant(9, tf.int64))
