@@ -8,8 +8,9 @@ from . import tf_math as m
 from .rules import rule
 
 try:   # TensorFlow's binding of XLA's own op (not in tf.raw_ops)
-    from tensorflow.compiler.tf2xla.python.xla import dynamic_update_slice as _xla_dynamic_update_slice
-except ImportError:  # another TensorFlow layout: the strided-slice update, outside loops only
+    from tensorflow.compiler.tf2xla.python import xla as _tf2xla
+    _xla_dynamic_update_slice = _tf2xla.dynamic_update_slice
+except (ImportError, AttributeError):  # another TensorFlow layout: the strided-slice update, outside loops only
     _xla_dynamic_update_slice = None
 
 

@@ -80,10 +80,10 @@ def window(shape, key):
 
 
 def _plan(shape, key):
-    """Per dimension of an array of ``shape``: the traced or constant begin and the size of the dynamic slice,
-    then the rest of the key for its result (the other entries, with ``slice(None)``
-    where the slice was), and an equivalent static key (the slice moved to the start);
-    None unless every slice with a traced bound has a fixed length."""
+    """Per dimension of an array of ``shape``: the traced or constant begin and the size
+    of the dynamic slice; then the rest of the key for its result (the other entries,
+    with ``slice(None)`` where the slice was) and an equivalent static key (the slice
+    moved to the start). None unless every slice with a traced bound has a fixed length."""
     if sum(1 for k in key if k is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
@@ -166,12 +166,6 @@ def _difference(stop, start):
     if a is None or b is None or a[1] != b[1] or not same_value(a[0], b[0], made):
         return None
     return a[2] - b[2]
-
-
-def _text(k):
-    def one(b):
-        return "" if b is None else str(b) if not isinstance(b, Tracer) else "<traced>"
-    return f"[{one(k.start)}:{one(k.stop)}{'' if k.step is None else ':' + str(k.step)}]"
 
 
 __all__ = ["has_traced_bounds", "getitem", "window"]
