@@ -187,3 +187,11 @@ def test_exported_windows_match_numpy_and_refuse_a_start_past_the_end(tmp_path, 
         np.testing.assert_array_equal(got[name].numpy(), expected)
     with pytest.raises(tf.errors.InvalidArgumentError, match="fewer elements"):
         serve(x=tf.constant(x), i=tf.constant(9, tf.int64))
+
+
+def test_without_xlas_own_update_op_a_window_is_a_scatter_of_its_region(monkeypatch):
+    import nptf.lowering.rules_indexing as rules
+    monkeypatch.setattr(rules, "_xla_dynamic_update_slice", None)
+    x = np.random.default_rng(5).standard_normal((14, 5))
+    np.testing.assert_allclose(nptf.compile(blocks, jit_compile=True, fallback="raise")(x),
+                               blocks(x), rtol=1e-12)

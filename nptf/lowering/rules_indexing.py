@@ -10,7 +10,7 @@ from .rules import rule
 try:   # TensorFlow's binding of XLA's own op (not in tf.raw_ops)
     from tensorflow.compiler.tf2xla.python import xla as _tf2xla
     _xla_dynamic_update_slice = _tf2xla.dynamic_update_slice
-except (ImportError, AttributeError):  # another TensorFlow layout: the strided-slice update, outside loops only
+except (ImportError, AttributeError):  # another TensorFlow layout: a scatter of the region
     _xla_dynamic_update_slice = None
 
 
@@ -26,10 +26,13 @@ def _dynamic_slice(ctx, x, begin, sizes):
 
 @rule("dynamic_update_slice")
 def _dynamic_update_slice(ctx, base, values, begin):
-    if ctx.xla and _xla_dynamic_update_slice is not None:
+    if ctx.xla:
         # XLA updates a loop-carried array in place; its TensorStridedSliceUpdate needs a
         # begin known when it compiles.
-        return _xla_dynamic_update_slice(base, values, begin)
+        if _xla_dynamic_update_slice is not None:
+            return _xla_dynamic_update_slice(base, values, begin)
+        grid = tf.meshgrid(*[tf.range(n, dtype=begin.dtype) for n in values.shape], indexing="ij")
+        return tf.tensor_scatter_nd_update(base, begin + tf.stack(grid, axis=-1), values)
     return tf.raw_ops.TensorStridedSliceUpdate(input=base, begin=begin,
                                                end=begin + tf.shape(values, out_type=begin.dtype),
                                                strides=tf.ones_like(begin), value=values)
