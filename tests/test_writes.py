@@ -269,3 +269,50 @@ def test_element_writes_update_n_d_arrays_without_a_reshape():
     for i in (0, 1, -1):
         _agrees(corners, b, np.int64(i))
     _agrees(lambda x: (x.__setitem__((), 3.0), x)[1], np.array(1.5))
+
+
+def clip_square(x):
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        v = x[i]
+        if v < -1:
+            out[i] = -1.0
+        elif v > 1:
+            out[i] = 1
+        else:
+            out[i] = v * v
+    return out
+
+
+def keep_positive(x):
+    out = np.zeros(x.shape[0] + 1, dtype=x.dtype)
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out[i:i + 2] = x[i]          # the other branch leaves out as it is
+    return out
+
+
+def two_windows(x):
+    out = np.zeros((x.shape[0] + 2, 3))
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out[i:i + 2, 1] = x[i]
+        else:
+            out[i + 1:i + 3, 0] = -x[i]
+    return out
+
+
+@pytest.mark.parametrize("fn, dtype", [(clip_square, np.float64), (clip_square, np.float32),
+                                       (keep_positive, np.float64), (keep_positive, np.int32),
+                                       (two_windows, np.float64)])
+def test_writes_at_the_end_of_branches_happen_once_after_the_branch(fn, dtype):
+    x = (np.random.default_rng(6).standard_normal(40) * 2).astype(dtype)
+    body = _body(_verified(fn, x))
+    writes = [e for e in body.eqns if e.op.name in ("scatter", "dynamic_update_slice")]
+    (cond,) = [e for e in body.eqns if e.op.name == "cond"]
+
+    def inner_writes(g):
+        return sum(e.op.name in ("scatter", "dynamic_update_slice") or
+                   any(inner_writes(b) for b in e.params.get("branches", ())) for e in g.eqns)
+    assert len(writes) == 1 and not any(inner_writes(b) for b in cond.params["branches"])
+    _agrees(fn, x)

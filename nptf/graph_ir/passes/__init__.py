@@ -4,6 +4,7 @@ Each pass is a pure function named by what it does. Tests run the verifier
 after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph.
 """
 from .bounds import bound_loop_counters
+from .branches import sink_branch_writes
 from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
 from .promote import promote_dtypes
@@ -11,8 +12,8 @@ from .simplify import eliminate_dead_code, eliminate_common_subexpressions
 from .writes import merge_element_writes
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
-            bound_loop_counters, eliminate_common_subexpressions, merge_element_writes,
-            eliminate_dead_code]
+            bound_loop_counters, eliminate_common_subexpressions, sink_branch_writes,
+            merge_element_writes, eliminate_dead_code]
 
 
 def run_pipeline(graph, verify_each=False):
@@ -25,5 +26,5 @@ def run_pipeline(graph, verify_each=False):
 
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
-           "broadcast_operands", "bound_loop_counters", "merge_element_writes",
+           "broadcast_operands", "bound_loop_counters", "sink_branch_writes", "merge_element_writes",
            "eliminate_dead_code", "eliminate_common_subexpressions"]
