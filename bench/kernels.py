@@ -135,6 +135,21 @@ def deposit_windows(x):
     return out
 
 
+def clip_square(x):
+    """Each value clipped to -1 or 1 beyond them, squared between (not in the suite;
+    ``bench.loops``): an if/elif/else on each element, each branch writing it."""
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        v = x[i]
+        if v < -1:
+            out[i] = -1.0
+        elif v > 1:
+            out[i] = 1.0
+        else:
+            out[i] = v * v
+    return out
+
+
 def trajectory(x0):
     """2,000 explicit steps of a diffusion on a ring, each state stored as a row."""
     traj = np.zeros((2000, x0.shape[0]))

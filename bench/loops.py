@@ -3,7 +3,8 @@ run by NumPy as written, side by side in one run. They are not in the suite: eac
 for a write pattern that once made XLA copy the whole array every iteration (two writes
 and a read: ``bubble_pass``; two writes that may meet: ``reverse_in_place``; a row at a
 traced index: ``trajectory``; a read used after a write into the same array:
-``two_recurrences``; one element of a 2-d array: ``running_rows``), or that once made the
+``two_recurrences``; one element of a 2-d array: ``running_rows``; a write in each
+branch of an if/elif/else: ``clip_square``), or that once made the
 loop run unrolled (a window at a traced start: ``deposit_windows``; ``edit_distance``
 needs the builtin ``min`` of traced numbers).
 
@@ -32,6 +33,8 @@ CASES = [("bubble_pass", k.bubble_pass, lambda: k.recurrence_inputs("medium"), "
          ("reverse_in_place", k.reverse_in_place, lambda: k.recurrence_inputs("medium"),
           "10,000 float64"),
          ("deposit_windows", k.deposit_windows, lambda: k.recurrence_inputs("medium"),
+          "10,000 float64"),
+         ("clip_square", k.clip_square, lambda: k.recurrence_inputs("medium"),
           "10,000 float64"),
          ("trajectory", k.trajectory, lambda: (np.random.default_rng(0).random(64),),
           "2,000 rows of 64"),
