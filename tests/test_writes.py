@@ -316,3 +316,25 @@ def test_writes_at_the_end_of_branches_happen_once_after_the_branch(fn, dtype):
                    any(inner_writes(b) for b in e.params.get("branches", ())) for e in g.eqns)
     assert len(writes) == 1 and not any(inner_writes(b) for b in cond.params["branches"])
     _agrees(fn, x)
+
+
+def running_table(g):
+    out = np.zeros_like(g)
+    for i in range(1, g.shape[0]):
+        for j in range(1, g.shape[1]):
+            out[i, j] = max(out[i - 1, j], out[i, j - 1]) + g[i, j]
+    return out
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_exported_loops_with_element_and_branch_writes_match_numpy(tmp_path, jit):
+    import tensorflow as tf
+    rng = np.random.default_rng(7)
+    for fn, x in [(running_table, rng.random((12, 9))), (clip_square, rng.standard_normal(30) * 2),
+                  (swap_neighbours, rng.standard_normal(30))]:
+        path = tmp_path / f"{fn.__name__}_{jit}"
+        nptf.export(fn, path, nptf.Spec(x.shape, x.dtype), jit_compile=jit)
+        serve = tf.saved_model.load(str(path)).signatures["serving_default"]
+        (name,) = serve.structured_input_signature[1]
+        got = serve(**{name: tf.constant(x)})["output_0"].numpy()
+        np.testing.assert_allclose(got, fn(x.copy()), rtol=1e-12)
