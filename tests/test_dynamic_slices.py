@@ -27,8 +27,14 @@ def _agrees(fn, *args):
     for p in PIPELINE:
         graph = p(graph)
         verify(graph)
-    np.testing.assert_allclose(nptf.compile(fn).interpret(*_copies(args)), expected, rtol=1e-12)
+    _same(nptf.compile(fn).interpret(*_copies(args)), expected)
     return graph
+
+
+def _same(got, expected):
+    got = np.asarray(got)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
 
 
 def _ops(graph):
@@ -89,7 +95,7 @@ def test_writes_through_a_view_of_a_traced_start_land_in_the_array(i):
     for jit in (True, False):
         got = nptf.compile(through_a_view, fallback="raise", jit_compile=jit)(x.copy(), np.int64(i))
         for g, e in zip(got, expected):
-            np.testing.assert_array_equal(g, e)
+            _same(g, e)
 
 
 @pytest.mark.parametrize("i", [8, 9, -2, -3, -11, 100])
@@ -107,7 +113,7 @@ def test_a_slice_past_the_ends_runs_with_numpy_or_raises(i):
     with pytest.warns(RuntimeWarning, match="runs with NumPy for this call"):
         got = f(x.copy(), np.int64(i))
     for g, e in zip(got, expected):
-        np.testing.assert_array_equal(g, e)
+        _same(g, e)
     assert f.cache_info().fallbacks == 1
 
 
@@ -125,7 +131,7 @@ def two_starts(x, i, j):
 def test_slices_of_varying_length_keep_their_previous_handling():
     x = np.arange(12.0)
     with pytest.warns(RuntimeWarning, match="unrolled"):
-        np.testing.assert_allclose(nptf.compile(prefix_sums)(x), prefix_sums(x))
+        _same(nptf.compile(prefix_sums)(x), prefix_sums(x))
     with pytest.raises(nptf.errors.TracerConversionError):
         nptf.compile(two_starts, fallback="raise")(x, np.int64(2), np.int64(5))
 
@@ -142,7 +148,7 @@ def test_a_loop_retraced_unrolled_forgets_the_writes_of_its_failed_trace():
     x = np.arange(12.0)
     with pytest.warns(RuntimeWarning, match="unrolled"):
         got = nptf.compile(write_then_unroll, fallback="raise")(x)
-    np.testing.assert_allclose(got, write_then_unroll(x))
+    _same(got, write_then_unroll(x))
 
 
 def stamp(x, rows):
@@ -184,7 +190,7 @@ def test_exported_windows_match_numpy_and_refuse_a_start_past_the_end(tmp_path, 
     x = np.arange(10.0)
     got = serve(x=tf.constant(x), i=tf.constant(2, tf.int64))
     for name, expected in zip(("output_0", "output_1"), through_a_view(x.copy(), 2)):
-        np.testing.assert_array_equal(got[name].numpy(), expected)
+        _same(got[name].numpy(), expected)
     with pytest.raises(tf.errors.InvalidArgumentError, match="fewer elements"):
         serve(x=tf.constant(x), i=tf.constant(9, tf.int64))
 
@@ -193,5 +199,29 @@ def test_without_xlas_own_update_op_a_window_is_a_scatter_of_its_region(monkeypa
     import nptf.lowering.rules_indexing as rules
     monkeypatch.setattr(rules, "_xla_dynamic_update_slice", None)
     x = np.random.default_rng(5).standard_normal((14, 5))
-    np.testing.assert_allclose(nptf.compile(blocks, jit_compile=True, fallback="raise")(x),
-                               blocks(x), rtol=1e-12)
+    _same(nptf.compile(blocks, jit_compile=True, fallback="raise")(x), blocks(x))
+
+
+def column_window(g, i, j):
+    g = g.copy()
+    col = g[i:i + 3, j] * 2          # a traced index beside the traced slice
+    g[i - 1:i + 1, j] = -1.0
+    return g, col
+
+
+@pytest.mark.parametrize("i, j", [(1, 2), (3, -1), (2, -5)])
+def test_a_traced_index_beside_a_traced_slice(i, j):
+    g = np.arange(30.0).reshape(6, 5)
+    graph = _agrees_pair(column_window, g, np.int64(i), np.int64(j))
+    assert "dynamic_slice" in _ops(graph) and "dynamic_update_slice" in _ops(graph)
+    with pytest.raises(IndexError, match="out of bounds"):
+        nptf.compile(column_window, fallback="raise")(g, np.int64(i), np.int64(5))
+
+
+def _agrees_pair(fn, *args):
+    expected = fn(*_copies(args))
+    for jit in (True, False):
+        got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*_copies(args))
+        for g, e in zip(got, expected):
+            _same(g, e)
+    return nptf.compile(fn).trace(*args)

@@ -381,4 +381,5 @@ def test_the_write_back_of_an_augmented_slice_assignment_is_one_write():
     for jit in (True, False):
         got = nptf.compile(augmented_slices, fallback="raise", jit_compile=jit)(x)
         for g, e in zip(got, augmented_slices(x)):
+            assert g.dtype == e.dtype and g.shape == e.shape
             np.testing.assert_array_equal(g, e)

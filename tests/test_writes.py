@@ -336,5 +336,6 @@ def test_exported_loops_with_element_and_branch_writes_match_numpy(tmp_path, jit
         nptf.export(fn, path, nptf.Spec(x.shape, x.dtype), jit_compile=jit)
         serve = tf.saved_model.load(str(path)).signatures["serving_default"]
         (name,) = serve.structured_input_signature[1]
-        got = serve(**{name: tf.constant(x)})["output_0"].numpy()
-        np.testing.assert_allclose(got, fn(x.copy()), rtol=1e-12)
+        got, expected = serve(**{name: tf.constant(x)})["output_0"].numpy(), fn(x.copy())
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=1e-12)

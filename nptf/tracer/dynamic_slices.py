@@ -28,6 +28,7 @@ _INTP = np.dtype(np.intp)
 
 
 def has_traced_bounds(key):
+    """Whether ``key`` has a slice with a traced start or stop."""
     return any(isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer))
                for k in key)
 
@@ -63,6 +64,8 @@ def window(shape, key):
         return None
     begins, sizes, rest, _ = plan
     for axis, (k, dim) in enumerate(zip(rest, shape)):
+        if isinstance(begins[axis], Tracer):
+            continue                  # a traced slice or index, placed by _plan
         if isinstance(k, slice):
             if k == slice(None):
                 continue
@@ -79,29 +82,36 @@ def window(shape, key):
     return begin, tuple(sizes)
 
 
-def _plan(shape, key):
-    """Per dimension of an array of ``shape``: the traced or constant begin and the size
-    of the dynamic slice; then the rest of the key for its result (the other entries,
-    with ``slice(None)`` where the slice was) and an equivalent static key (the slice
-    moved to the start). None unless every slice with a traced bound has a fixed length."""
-    if sum(1 for k in key if k is Ellipsis) > 1:
+def expand_key(key, ndim):
+    """``key`` with ``...`` expanded and trailing ``slice(None)``s, one entry per axis plus
+    the ``None``s (entries compared by identity: they may be traced)."""
+    dots = [n for n, k in enumerate(key) if k is Ellipsis]
+    if len(dots) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
-    if n_real > len(shape):
-        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but "
+    if n_real > ndim:
+        raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but "
                          f"{n_real} were indexed\n  at {user_location()}")
-    if Ellipsis in key:
-        i = key.index(Ellipsis)
-        key = key[:i] + (slice(None),) * (len(shape) - n_real) + key[i + 1:]
-    else:
-        key = key + (slice(None),) * (len(shape) - n_real)
+    if dots:
+        return key[:dots[0]] + (slice(None),) * (ndim - n_real) + key[dots[0] + 1:]
+    return key + (slice(None),) * (ndim - n_real)
+
+
+def _plan(shape, key):
+    """Per dimension of an array of ``shape``: the traced or constant begin and the size
+    of the dynamic slice (a traced integer index is one of size 1); then the rest of the
+    key for its result (the other entries, with ``slice(None)`` where the slice was and
+    ``0`` where the traced index was) and an equivalent static key (the slice moved to
+    the start). None unless every slice with a traced bound has a fixed length."""
     begins, sizes, rest, like, axis = [], [], [], [], 0
-    for k in key:
+    for k in expand_key(key, len(shape)):
         if k is None:
             rest.append(None)
             like.append(None)
             continue
         dim = shape[axis]
+        if dim is None:
+            return None
         if isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)):
             found = _start_and_length(k, dim, axis)
             if found is None:
@@ -111,9 +121,15 @@ def _plan(shape, key):
             sizes.append(size)
             rest.append(slice(None))
             like.append(slice(0, size))
+        elif isinstance(k, Tracer):
+            if k.ndim != 0 or k.dtype.kind not in "iu":
+                return None       # index arrays: NumPy's advanced indexing, not a region
+            from .indexing import checked_index
+            begins.append(checked_index(k, dim, axis))
+            sizes.append(1)
+            rest.append(0)
+            like.append(0)
         else:
-            if dim is None:
-                return None
             begins.append(0)
             sizes.append(dim)
             rest.append(k)
@@ -168,4 +184,4 @@ def _difference(stop, start):
     return a[2] - b[2]
 
 
-__all__ = ["has_traced_bounds", "getitem", "window"]
+__all__ = ["has_traced_bounds", "getitem", "window", "expand_key"]

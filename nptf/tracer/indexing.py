@@ -18,7 +18,7 @@ from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
 from .builder import current_builder
-from .dynamic_slices import has_traced_bounds, window
+from .dynamic_slices import expand_key, has_traced_bounds, window
 from .tracer import Tracer, emit, to_tracer
 from .views import buffer_of, check_writeable, set_buffer
 
@@ -120,7 +120,7 @@ def _is_array(k):
     return isinstance(k, (np.ndarray, Tracer))
 
 
-def _checked(idx, dim, axis):
+def checked_index(idx, dim, axis):
     """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time)."""
     if not isinstance(idx, Tracer):
         idx = np.asarray(idx)
@@ -157,7 +157,7 @@ def advanced_getitem(x, key):
         raise IndexError("shape mismatch: indexing arrays could not be broadcast together with "
                          "shapes " + " ".join(str(s).replace(" ", "") for s in shapes) +
                          f"\n  at {user_location()}") from None
-    idx = _broadcast_indices([_checked(key[i], sliced.shape[i], i) for i in arrays], bshape)
+    idx = _broadcast_indices([checked_index(key[i], sliced.shape[i], i) for i in arrays], bshape)
     rest = [i for i in range(len(key)) if i not in arrays]
     front = api.transpose(sliced, arrays + rest) if arrays != list(range(len(arrays))) else sliced
     stacked = api.stack(idx, axis=-1) if idx else None
@@ -411,7 +411,7 @@ def _window_write(view, key, value):
     elif key is None or view.steps != ():
         return False
     key = key if isinstance(key, tuple) else (key,)
-    if not has_traced_bounds(key) or not api.is_basic_key(key):
+    if not has_traced_bounds(key):
         return False
     found = window(view.buffer.shape, key)
     if found is None:
@@ -429,12 +429,7 @@ def _window_write(view, key, value):
 
 def _selected_shape(shape, key, region):
     """The shape ``x[key]`` has (integer entries drop their axis) for the region's sizes."""
-    n_real = sum(1 for k in key if k is not Ellipsis)
-    if Ellipsis in key:
-        i = key.index(Ellipsis)
-        key = key[:i] + (slice(None),) * (len(shape) - n_real) + key[i + 1:]
-    key = key + (slice(None),) * (len(shape) - len(key))
-    return tuple(n for k, n in zip(key, region) if isinstance(k, slice))
+    return tuple(n for k, n in zip(expand_key(key, len(shape)), region) if isinstance(k, slice))
 
 
 def _masked_scalar_write(target, key, value, mode):
