@@ -9,10 +9,11 @@ from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
 from .promote import promote_dtypes
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
+from .unroll import unroll_loops
 from .writes import merge_element_writes
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
-            bound_loop_counters, eliminate_common_subexpressions, sink_branch_writes,
+            bound_loop_counters, unroll_loops, eliminate_common_subexpressions, sink_branch_writes,
             merge_element_writes, eliminate_dead_code]
 
 
@@ -26,5 +27,5 @@ def run_pipeline(graph, verify_each=False):
 
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
-           "broadcast_operands", "bound_loop_counters", "sink_branch_writes", "merge_element_writes",
+           "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes", "merge_element_writes",
            "eliminate_dead_code", "eliminate_common_subexpressions"]

@@ -1,0 +1,176 @@
+"""Counted loops of small steps run several steps per iteration (``unroll_loops``)."""
+import numpy as np
+import pytest
+
+import nptf
+from nptf.graph_ir.passes import PIPELINE
+from nptf.graph_ir.passes.unroll import UNROLL
+from nptf.graph_ir.verify import verify
+
+
+def recurrence(b):
+    a = np.empty_like(b)
+    a[0] = b[0]
+    for i in range(1, b.shape[0]):
+        a[i] = a[i - 1] * 0.5 + b[i]
+    return a
+
+
+def two_recurrences(x):
+    a = np.zeros_like(x)
+    b = np.zeros_like(x)
+    for i in range(1, x.shape[0]):
+        t = a[i - 1]
+        a[i] = t + x[i]
+        b[i] = 0.5 * (b[i - 1] + t)
+    return a, b
+
+
+def every_third(x):
+    out = np.zeros_like(x)
+    for i in range(2, x.shape[0], 3):
+        out[i] = x[i] - x[i - 2]
+    return out
+
+
+def gather_by_index(x, idx):
+    out = np.zeros(idx.shape[0], dtype=x.dtype)
+    for i in range(idx.shape[0]):
+        out[i] = x[idx[i]] * 2
+    return out
+
+
+def count_near_the_top(n):
+    s = 0
+    for i in range(n - 20, n):      # i + 7 would overflow int64 near the end
+        s = s + (i - n)
+    return s
+
+
+def window_sums(x):
+    out = np.zeros(x.shape[0] + 4, dtype=x.dtype)
+    for i in range(x.shape[0]):
+        out[i:i + 4] += x[i]
+    return out
+
+
+def _loops(graph):
+    return [e for e in graph.eqns if e.op.name == "while"]
+
+
+def _writes(graph):
+    return [e.op.name for e in graph.eqns if e.op.name in ("scatter", "dynamic_update_slice")]
+
+
+def _same(got, expected):
+    for g, e in zip(got if isinstance(got, tuple) else (got,),
+                    expected if isinstance(expected, tuple) else (expected,)):
+        g, e = np.asarray(g), np.asarray(e)
+        assert g.dtype == e.dtype and g.shape == e.shape
+        np.testing.assert_allclose(g, e, rtol=1e-12)
+
+
+def _agrees(fn, *args):
+    expected = fn(*args)
+    for jit in (True, False):
+        _same(nptf.compile(fn, fallback="raise", jit_compile=jit)(*args), expected)
+    _same(nptf.compile(fn).interpret(*args, verify_passes=True), expected)
+
+
+def test_a_recurrence_runs_unrolled_steps_then_the_rest_with_one_update_a_step():
+    b = np.random.default_rng(0).standard_normal(100)
+    graph = nptf.compile(recurrence).trace(b)
+    main, rest = _loops(graph)
+    # One update of UNROLL neighbours per iteration: the copies' reads of what the copy
+    # before wrote are the written values, so their writes merge.
+    assert _writes(main.params["body"]) == ["dynamic_update_slice"]
+    assert _writes(rest.params["body"]) == ["scatter"]
+    (update,) = [e for e in main.params["body"].eqns if e.op.name == "dynamic_update_slice"]
+    assert update.inputs[1].type.shape == (UNROLL,)
+    verify(graph)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 2 * UNROLL - 1, 2 * UNROLL, 2 * UNROLL + 1,
+                               3 * UNROLL + 1, 101])
+def test_unrolled_loops_agree_with_numpy_at_every_trip_count(n):
+    b = np.random.default_rng(n).standard_normal(n)
+    _agrees(recurrence, b)
+    _agrees(every_third, b)
+    if n > 1:
+        _agrees(two_recurrences, b)
+
+
+@pytest.mark.parametrize("n, unrolled, rest", [(2 * UNROLL - 1, False, False),
+                                               (2 * UNROLL + 2, True, True),
+                                               (4 * UNROLL + 1, True, False)])
+def test_short_loops_stay_whole_and_exact_multiples_need_no_rest(n, unrolled, rest):
+    b = np.random.default_rng(1).standard_normal(n)     # n - 1 steps
+    loops = _loops(nptf.compile(recurrence).trace(b))
+    assert len(loops) == 1 + (unrolled and rest)
+    assert _writes(loops[0].params["body"]) == ["dynamic_update_slice" if unrolled else "scatter"]
+
+
+def test_the_second_array_is_not_read_in_its_old_state_after_the_first_is_updated():
+    """The values written into ``b`` come from a read of ``a``; once ``a`` is updated, a
+    read of its old state would make XLA copy it every iteration."""
+    x = np.random.default_rng(2).standard_normal(100)
+    main = _loops(nptf.compile(two_recurrences).trace(x))[0].params["body"]
+    assert _writes(main) == ["dynamic_update_slice", "dynamic_update_slice"]
+    first = next(e for e in main.eqns if e.op.name == "dynamic_update_slice")
+    after = main.eqns[main.eqns.index(first) + 1:]
+    assert not [e for e in after if e.op.name == "gather_nd" and e.inputs[0] is first.inputs[0]]
+
+
+def prefix_sum(x, n):
+    s = 0.0
+    for i in range(n):             # n is traced: the bound is only known at run time
+        s = s + x[i] * x[i]
+    return s
+
+
+def test_a_bound_known_only_at_run_time_unrolls_and_agrees():
+    x = np.random.default_rng(5).standard_normal(64)
+    f = nptf.compile(prefix_sum, fallback="raise")
+    for n in (0, 1, 7, 8, 9, 37, 64):
+        _same(f(x, np.int64(n)), prefix_sum(x, np.int64(n)))
+        _same(nptf.compile(prefix_sum).interpret(x, np.int64(n)), prefix_sum(x, np.int64(n)))
+    assert f.cache_info().traces == 1
+    assert len(_loops(f.trace(x, np.int64(3)))) == 2
+    with pytest.raises(IndexError):
+        f(x, np.int64(65))
+
+
+def test_the_unrolled_condition_does_not_overflow_near_the_top_of_int64():
+    n = np.int64(np.iinfo(np.int64).max)
+    _same(nptf.compile(count_near_the_top, fallback="raise")(n), count_near_the_top(n))
+    _same(nptf.compile(count_near_the_top, fallback="raise")(np.int64(50)),
+          count_near_the_top(np.int64(50)))
+
+
+def test_checks_in_unrolled_steps_still_raise_numpys_error():
+    x = np.arange(10.0)
+    idx = np.arange(40) % 10
+    _agrees(gather_by_index, x, idx)
+    idx[13] = 10
+    with pytest.raises(IndexError, match="out of bounds"):
+        nptf.compile(gather_by_index, fallback="raise")(x, idx)
+
+
+def test_steps_whose_writes_would_not_merge_stay_as_written():
+    """Windows written and read back in every step: unrolled, they would be as many
+    updates per iteration, each a possible copy of the array."""
+    x = np.random.default_rng(3).standard_normal(50)
+    (loop,) = _loops(nptf.compile(window_sums).trace(x))
+    assert _writes(loop.params["body"]) == ["dynamic_update_slice"]
+    _agrees(window_sums, x)
+
+
+def test_every_pass_output_verifies_for_unrolled_loops():
+    b = np.random.default_rng(4).standard_normal(30)
+    graph = nptf.compile(two_recurrences).trace(b, stage="traced")
+    for p in PIPELINE:
+        graph = p(graph)
+        verify(graph)
+        for loop in _loops(graph):
+            verify(loop.params["body"])
+            verify(loop.params["cond"])
