@@ -1,10 +1,11 @@
-"""Counted loops of small steps run several steps per iteration (``unroll_loops``)."""
+"""Counted loops of small steps run several steps per iteration (``unroll_loops``); loops of
+fewer than MIN_TRIPS known steps stay whole."""
 import numpy as np
 import pytest
 
 import nptf
 from nptf.graph_ir.passes import PIPELINE
-from nptf.graph_ir.passes.unroll import UNROLL
+from nptf.graph_ir.passes.unroll import _MIN_TRIPS as MIN_TRIPS, UNROLL
 from nptf.graph_ir.verify import verify
 
 
@@ -78,7 +79,7 @@ def _agrees(fn, *args):
 
 
 def test_a_recurrence_runs_unrolled_steps_then_the_rest_with_one_update_a_step():
-    b = np.random.default_rng(0).standard_normal(100)
+    b = np.random.default_rng(0).standard_normal(300)
     graph = nptf.compile(recurrence).trace(b)
     main, rest = _loops(graph)
     # One update of UNROLL neighbours per iteration: the copies' reads of what the copy
@@ -90,8 +91,8 @@ def test_a_recurrence_runs_unrolled_steps_then_the_rest_with_one_update_a_step()
     verify(graph)
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 2 * UNROLL - 1, 2 * UNROLL, 2 * UNROLL + 1,
-                               3 * UNROLL + 1, 101])
+@pytest.mark.parametrize("n", [1, 2, 3, MIN_TRIPS, MIN_TRIPS + 1, MIN_TRIPS + 2, MIN_TRIPS + UNROLL,
+                               MIN_TRIPS + UNROLL + 1, 3 * MIN_TRIPS + 2 + 3 * UNROLL])
 def test_unrolled_loops_agree_with_numpy_at_every_trip_count(n):
     b = np.random.default_rng(n).standard_normal(n)
     _agrees(recurrence, b)
@@ -100,9 +101,9 @@ def test_unrolled_loops_agree_with_numpy_at_every_trip_count(n):
         _agrees(two_recurrences, b)
 
 
-@pytest.mark.parametrize("n, unrolled, rest", [(2 * UNROLL - 1, False, False),
-                                               (2 * UNROLL + 2, True, True),
-                                               (4 * UNROLL + 1, True, False)])
+@pytest.mark.parametrize("n, unrolled, rest", [(MIN_TRIPS, False, False),
+                                               (MIN_TRIPS + 2, True, True),
+                                               (MIN_TRIPS + 1, True, False)])
 def test_short_loops_stay_whole_and_exact_multiples_need_no_rest(n, unrolled, rest):
     b = np.random.default_rng(1).standard_normal(n)     # n - 1 steps
     loops = _loops(nptf.compile(recurrence).trace(b))
@@ -113,7 +114,7 @@ def test_short_loops_stay_whole_and_exact_multiples_need_no_rest(n, unrolled, re
 def test_the_second_array_is_not_read_in_its_old_state_after_the_first_is_updated():
     """The values written into ``b`` come from a read of ``a``; once ``a`` is updated, a
     read of its old state would make XLA copy it every iteration."""
-    x = np.random.default_rng(2).standard_normal(100)
+    x = np.random.default_rng(2).standard_normal(300)
     main = _loops(nptf.compile(two_recurrences).trace(x))[0].params["body"]
     assert _writes(main) == ["dynamic_update_slice", "dynamic_update_slice"]
     first = next(e for e in main.eqns if e.op.name == "dynamic_update_slice")
@@ -149,9 +150,10 @@ def test_the_unrolled_condition_does_not_overflow_near_the_top_of_int64():
 
 def test_checks_in_unrolled_steps_still_raise_numpys_error():
     x = np.arange(10.0)
-    idx = np.arange(40) % 10
+    idx = np.arange(300) % 10
     _agrees(gather_by_index, x, idx)
-    idx[13] = 10
+    assert len(_loops(nptf.compile(gather_by_index).trace(x, idx))) == 2
+    idx[133] = 10
     with pytest.raises(IndexError, match="out of bounds"):
         nptf.compile(gather_by_index, fallback="raise")(x, idx)
 
@@ -159,14 +161,14 @@ def test_checks_in_unrolled_steps_still_raise_numpys_error():
 def test_steps_whose_writes_would_not_merge_stay_as_written():
     """Windows written and read back in every step: unrolled, they would be as many
     updates per iteration, each a possible copy of the array."""
-    x = np.random.default_rng(3).standard_normal(50)
+    x = np.random.default_rng(3).standard_normal(300)
     (loop,) = _loops(nptf.compile(window_sums).trace(x))
     assert _writes(loop.params["body"]) == ["dynamic_update_slice"]
     _agrees(window_sums, x)
 
 
 def test_every_pass_output_verifies_for_unrolled_loops():
-    b = np.random.default_rng(4).standard_normal(30)
+    b = np.random.default_rng(4).standard_normal(300)
     graph = nptf.compile(two_recurrences).trace(b, stage="traced")
     for p in PIPELINE:
         graph = p(graph)
@@ -174,3 +176,30 @@ def test_every_pass_output_verifies_for_unrolled_loops():
         for loop in _loops(graph):
             verify(loop.params["body"])
             verify(loop.params["cond"])
+
+
+def swap_neighbours(a):
+    a = a.copy()
+    for i in range(a.shape[0] - 1):
+        a[i], a[i + 1] = a[i + 1], a[i]
+    return a
+
+
+def reverse_in_place(a):
+    a = a.copy()
+    n = a.shape[0]
+    for i in range((n + 1) // 2):     # the middle of an odd length swaps with itself
+        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
+    return a
+
+
+@pytest.mark.parametrize("fn, n, update", [(swap_neighbours, 300, "dynamic_update_slice"),
+                                           (reverse_in_place, 601, "scatter"),
+                                           (reverse_in_place, 600, "scatter")])
+def test_swaps_stay_one_update_per_iteration(fn, n, update):
+    x = np.random.default_rng(5).standard_normal(n)
+    loops = _loops(nptf.compile(fn).trace(x))
+    assert len(loops) == (2 if fn is swap_neighbours else 1)
+    for loop in loops:
+        assert _writes(loop.params["body"]) == [update]
+    _agrees(fn, x)
