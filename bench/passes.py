@@ -1,7 +1,7 @@
 """What passes buy: each kernel compiled with the full pass pipeline and without the
 passes named for it (``fold_constants``/``simplify_algebra``; ``bound_loop_counters``
-for the recurrence; ``merge_element_writes`` for a bubble-sort pass), timed side by
-side in one run.
+and ``unroll_loops`` for the recurrence; ``unroll_loops`` for two recurrences in one
+loop; ``merge_element_writes`` for a bubble-sort pass), timed side by side in one run.
 
 Run:  python -m bench.passes
 """
@@ -29,6 +29,8 @@ CASES = [("gelu", k.gelu, k.vector_f32, SIMPLIFY),
          ("layer_norm", k.layer_norm, k.layer_norm_inputs, SIMPLIFY),
          ("relu_inplace", k.relu_inplace, k.vector_f32, SIMPLIFY),
          ("recurrence", k.recurrence, k.recurrence_inputs, (passes.bound_loop_counters,)),
+         ("recurrence", k.recurrence, k.recurrence_inputs, (passes.unroll_loops,)),
+         ("two_recurrences", k.two_recurrences, k.recurrence_inputs, (passes.unroll_loops,)),
          ("bubble_pass", k.bubble_pass, k.recurrence_inputs, (passes.merge_element_writes,))]
 
 

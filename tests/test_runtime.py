@@ -256,7 +256,10 @@ def _fake_clock(durations):
 
 
 @pytest.mark.parametrize("plain, xla, winner", [((5, 5, 5), (1, 1, 1), True),
-                                                 ((1, 2, 9), (5, 1.5, 1.2), False)])
+                                                 ((1, 2, 9), (5, 1.5, 1.2), False),
+                                                 # 5% faster switches; 1% is a tie
+                                                 ((1, 1, 1), (0.95, 0.95, 0.95), True),
+                                                 ((1, 1, 1), (0.99, 0.99, 0.99), False)])
 def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
@@ -648,6 +651,10 @@ def test_large_outputs_reuse_their_buffer_from_call_to_call():
     # With malloc, a 32 MiB result is a fresh mmap each call: 8,193 page faults.
     f = nptf.compile(lambda x: x * 2.0 + 1.0)
     x = np.ones(1 << 22)
+    for _ in range(30):        # steady state: the executor trial's own runs allocate too
+        f(x)
+        if not isinstance(f.entry_for(x).call, ExecutorTrial):
+            break
     for _ in range(4):
         f(x)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
