@@ -203,3 +203,14 @@ def test_swaps_stay_one_update_per_iteration(fn, n, update):
     for loop in loops:
         assert _writes(loop.params["body"]) == [update]
     _agrees(fn, x)
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_exported_unrolled_loops_match_numpy(tmp_path, jit):
+    import tensorflow as tf
+    x = np.random.default_rng(8).standard_normal(MIN_TRIPS + 5)
+    path = tmp_path / f"recurrence_{jit}"
+    nptf.export(recurrence, path, nptf.Spec(x.shape, x.dtype), jit_compile=jit)
+    serve = tf.saved_model.load(str(path)).signatures["serving_default"]
+    (name,) = serve.structured_input_signature[1]
+    _same(serve(**{name: tf.constant(x)})["output_0"].numpy(), recurrence(x))

@@ -12,6 +12,7 @@ its steps are small (scalar work, element reads and writes, no loop inside):
     while i < bound:                   body              (the steps left over)
 
 with ``k`` up to ``UNROLL``, as many copies as fit in ``_MAX_UNROLLED`` equations.
+Loops of fewer than ``_MIN_TRIPS`` steps known when tracing stay whole.
 
 Each copy sees exactly the state the original loop has at that step, so the
 values, the run-time checks and the order of writes are the original ones; a
