@@ -130,6 +130,22 @@ def reverse_in_place(a):
     return a
 
 
+@pytest.mark.parametrize("fn, n, update", [(swap_neighbours, 300, "dynamic_update_slice"),
+                                           (reverse_in_place, 601, "scatter"),
+                                           (reverse_in_place, 600, "scatter")])
+def test_swaps_in_long_loops_stay_one_update_per_iteration(fn, n, update):
+    """Long enough for unroll_loops: the neighbour swap runs unrolled (then the steps left
+    over), its copies' writes one update; the reversal's copies would not merge (a read
+    between them may see a write), so it stays as written."""
+    x = np.random.default_rng(5).standard_normal(n)
+    bodies = _bodies(_verified(fn, x))
+    assert len(bodies) == (2 if fn is swap_neighbours else 1)
+    for body in bodies:
+        assert [e.op.name for e in body.eqns if e.op.name in ("scatter", "dynamic_update_slice")] \
+            == [update]
+    _agrees(fn, x)
+
+
 @pytest.mark.parametrize("n", [30, 31])   # more steps than are unrolled
 def test_a_reversal_swap_is_one_update(n):
     x = np.random.default_rng(2).standard_normal(n)

@@ -30,6 +30,8 @@ from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from .bounds import _steps
 from .fold import _as_literal, _substitute
+from .simplify import eliminate_common_subexpressions, eliminate_dead_code
+from .writes import merge_element_writes
 
 UNROLL = 8
 _MAX_UNROLLED = 256     # equations, sub-graphs included: a bigger body has enough work per step
@@ -48,7 +50,7 @@ def _counted(eqn):
             cond.outputs[0] is not cond.eqns[0].outputs[0]:
         return None
     counter, bound = cond.eqns[0].inputs
-    carried = [v for v in cond.inputs[:n]]
+    carried = cond.inputs[:n]
     if not isinstance(counter, Var) or not any(counter is v for v in carried):
         return None
     k = next(j for j, v in enumerate(carried) if v is counter)
@@ -93,8 +95,7 @@ def _writes(graph):
 
 
 def _tidied(body):
-    from .simplify import eliminate_common_subexpressions, eliminate_dead_code
-    from .writes import merge_element_writes
+    """``body`` as the write-merging passes after this one leave it."""
     return eliminate_dead_code(merge_element_writes(eliminate_common_subexpressions(body)))
 
 
