@@ -237,8 +237,13 @@ def test_xla_policy_starting_points():
     masked = nptf.compile(lambda y: np.exp(y[y > 0]) * 2.0 + 1.0).entry_for(np.ones(3))
     assert not masked.xla and "nonzero" in masked.xla_reason
     assert not isinstance(masked.call, ExecutorTrial)
-    chol = nptf.compile(np.linalg.cholesky).entry_for(np.eye(3))
+    chol = nptf.compile(np.linalg.cholesky).entry_for(np.eye(64))
     assert not chol.xla and "cholesky" in chol.xla_reason and not isinstance(chol.call, ExecutorTrial)
+    # Tiny matrices: XLA's kernel can win, so both executors are timed.
+    small = nptf.compile(np.linalg.cholesky).entry_for(np.eye(16))
+    assert "measuring" in small.xla_reason and isinstance(small.call, ExecutorTrial)
+    stacked = nptf.compile(lambda a: np.linalg.qr(a)[1] + np.linalg.svd(a)[1][..., None])
+    assert "svd" in stacked.entry_for(np.ones((3, 8, 8))).xla_reason   # svd only up to 4x4
     for forced in (True, False):
         entry = nptf.compile(sig, jit_compile=forced).entry_for(np.ones(2))
         assert entry.xla is forced and not isinstance(entry.call, ExecutorTrial)

@@ -20,7 +20,8 @@ and the faster is kept.
   a measurement at the first ones would not carry: XLA for loops and chains of
   two or more elementwise ops, as measured on the benchmark suite.
 * Decompositions whose XLA CPU kernels are known to be many times slower
-  (and slow to compile) are never tried under XLA.
+  (and slow to compile) are not tried under XLA, except on matrices small
+  enough for XLA's to have measured faster (16x16 for cholesky).
 """
 from __future__ import annotations
 
@@ -44,9 +45,22 @@ def _faults():
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource else 0
 
 
-# Measured (bench/RESULTS.md): XLA's CPU decompositions run many times slower.
-_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
-                     "slogdet"}
+# XLA's CPU decompositions run many times slower than TensorFlow's kernels from
+# small sizes on (cholesky: 1.6 ms against 0.15 at 64x64, 17 against 0.24 at
+# 128x128) and compile slowly, so they are not tried there. On tiny matrices XLA
+# wins (cholesky 0.05 against 0.12 ms at 16x16): up to the largest size where it
+# was measured faster (bench/RESULTS.md), such graphs are timed like any other.
+# 0: never faster, or an op XLA keeps on the plain executor anyway.
+_XLA_DECOMPOSITION_WINS_UP_TO = {"cholesky": 16, "qr": 32, "eigh": 16, "svd": 4, "eig": 0,
+                                 "solve": 0, "inv": 0, "lstsq": 0, "det": 0, "slogdet": 0}
+
+
+def _slow_under_xla(eqn):
+    limit = _XLA_DECOMPOSITION_WINS_UP_TO.get(eqn.op.name)
+    if limit is None:
+        return False
+    matrix = eqn.inputs[0].type.shape[-2:]
+    return any(d is None or d > limit for d in matrix) or not limit
 
 
 def _all_eqns(graph):
@@ -61,7 +75,7 @@ def _all_eqns(graph):
 def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time both executors)."""
     eqns = list(_all_eqns(graph))
-    slow = sorted({e.op.name for e in eqns} & _SLOWER_UNDER_XLA)
+    slow = sorted({e.op.name for e in eqns if _slow_under_xla(e)})
     draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
