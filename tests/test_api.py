@@ -1,6 +1,10 @@
 """End-to-end behaviour of the public API, on real functions, against NumPy."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -188,6 +192,54 @@ def test_nan_semantics():
     x = np.array([1.0, np.nan, 3.0])
     check_against_numpy(lambda x: (np.max(x), np.min(x), np.fmax(x, 2.0), np.maximum(x, 2.0),
                                    np.argmax(x), np.nanmax(x) if False else x.sum()), x)
+
+
+def _nan_grid(dtype):
+    """Rows and columns with NaN first, last, inside a vector's lanes and everywhere."""
+    x = np.random.default_rng(3).standard_normal((37, 129)).astype(dtype)
+    x[3, 5] = x[10, 128] = x[36, 0] = x[5, 64] = np.nan
+    x[20, :] = np.nan
+    x[7, 9] = np.inf
+    x[8, 11] = -np.inf
+    return x
+
+
+def _extremes(x):
+    e = np.exp(x - np.max(x, axis=-1, keepdims=True))
+    return (np.max(x), np.min(x, axis=0), np.amax(x, axis=1, keepdims=True), np.argmax(x, axis=1),
+            np.argmin(x, axis=0), np.ptp(x, axis=1), e / np.sum(e, axis=-1, keepdims=True))
+
+
+@pytest.mark.parametrize("jit", [True, False])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_max_and_min_reductions_return_nan_as_numpy_does(jit, dtype):
+    check_against_numpy(_extremes, _nan_grid(dtype), jit=jit, rtol_scale=10)
+
+
+def test_nan_kept_where_xla_reductions_drop_it(monkeypatch):
+    """Where XLA's fast min/max is on (XLA compiled before nptf was imported, or it was
+    asked for in XLA_FLAGS), the lowering finds NaN itself; exported graphs always do."""
+    from nptf.lowering import structural
+    script = ("import numpy as np, tensorflow as tf\n"
+              "tf.function(lambda a: a + 1, jit_compile=True)(tf.constant(1.0))\n"
+              "import nptf\n"
+              "from nptf.lowering.xla_flags import reductions_keep_nan\n"
+              "f = nptf.compile(lambda x: (np.max(x), np.argmin(x)), jit_compile=True)\n"
+              "top, where = f(np.array([1, np.nan, 2], np.float32))\n"
+              "print(reductions_keep_nan(), np.isnan(top), where)\n")
+    env = {k: v for k, v in os.environ.items() if k != "XLA_FLAGS"}   # as nptf found it
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert done.stdout.split() == ["False", "True", "1"], done.stderr[-2000:]
+    import tensorflow as tf
+    from nptf.lowering import lower_graph
+    graph = nptf.compile(lambda x: np.max(x, axis=0)).trace(np.ones((3, 4), np.float32))
+    for portable, separate_pass in ((False, False), (True, True)):
+        monkeypatch.setattr(structural, "reductions_keep_nan", lambda: True)
+        fn = tf.function(lower_graph(graph, xla=True, portable=portable), autograph=False)
+        ops = {op.type for op in fn.get_concrete_function(
+            tf.TensorSpec((3, 4), tf.float32)).graph.get_operations()}
+        assert ("IsNan" in ops) is separate_pass
 
 
 def test_empty_and_zero_d():

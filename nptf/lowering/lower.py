@@ -33,6 +33,8 @@ class RuleContext:
     checks: list = None
     # Lowering for XLA: some ops have forms XLA's CPU backend compiles better.
     xla: bool = False
+    # For a SavedModel: compiled by whichever process loads it, not by this one.
+    portable: bool = False
 
 
 class _Lazy:
@@ -83,7 +85,7 @@ def literal_tensor(lit: Literal):
     return tf.constant(value, dtype=tf.as_dtype(value.dtype))
 
 
-def run_graph(graph, args, checks, xla=False):
+def run_graph(graph, args, checks, xla=False, portable=False):
     """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
     env = dict(zip(graph.inputs, args))
 
@@ -116,7 +118,8 @@ def run_graph(graph, args, checks, xla=False):
         if fn is None:
             raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),
                                 eqn.source_info)
-        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks, xla)
+        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks, xla,
+                          portable)
         try:
             outs = fn(ctx, *xs, **eqn.params)
         except (TypeError, ValueError, NotImplementedError) as e:
@@ -129,16 +132,17 @@ def run_graph(graph, args, checks, xla=False):
     return [read(a) for a in graph.outputs]
 
 
-def lower_graph(graph, xla=False):
+def lower_graph(graph, xla=False, portable=False):
     """A function ``(*tensors) -> list of tensors`` computing ``graph`` with TensorFlow
-    (for ``tf.function(jit_compile=xla)``).
+    (for ``tf.function(jit_compile=xla)``; ``portable`` for a graph exported to run
+    in other processes).
 
     When the graph holds run-time checks, a last boolean vector output says which
     held; ``run.checks`` lists their (error type, message) after tracing."""
 
     def run(*args):
         checks = []
-        outputs = run_graph(graph, args, checks, xla)
+        outputs = run_graph(graph, args, checks, xla, portable)
         if checks:
             outputs.append(tf.stack([ok for ok, _, _ in checks]))
         run.checks = [(error, message) for _, error, message in checks]

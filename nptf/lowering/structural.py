@@ -6,6 +6,7 @@ import tensorflow as tf
 
 from . import tf_math as m
 from .rules import TF_RULES, rule
+from .xla_flags import reductions_keep_nan
 
 _MATMUL_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "complex64", "complex128",
                                          "int32", "int64")}
@@ -174,26 +175,35 @@ rule("std")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
     tf.sqrt(_variance(x, axes, keepdims, ddof)), tf.as_dtype(ctx.out_types[0].dtype)))
 
 
-def _extreme(x, axes, keepdims, take_max):
+def _extreme(ctx, x, axes, keepdims, take_max):
     axes = list(axes)
     if m.kind(x) == "b":
         return (tf.reduce_any if take_max else tf.reduce_all)(x, axis=axes, keepdims=keepdims)
     out = (tf.reduce_max if take_max else tf.reduce_min)(x, axis=axes, keepdims=keepdims)
-    if m.kind(x) == "f":
+    if m.kind(x) == "f" and not _reductions_keep_nan(ctx):
         nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
         out = tf.where(nan, tf.constant(np.nan, x.dtype), out)
     return out
 
 
-rule("reduce_max")(lambda ctx, x, axes, keepdims: _extreme(x, axes, keepdims, True))
-rule("reduce_min")(lambda ctx, x, axes, keepdims: _extreme(x, axes, keepdims, False))
+def _reductions_keep_nan(ctx):
+    """Whether TensorFlow's min/max reductions already return NaN where NumPy's do.
+    Its own kernels do; XLA's do where this process turned fast min/max off. An
+    exported graph may be compiled by another process, which may not have."""
+    if not ctx.xla:
+        return True
+    return not ctx.portable and reductions_keep_nan()
+
+
+rule("reduce_max")(lambda ctx, x, axes, keepdims: _extreme(ctx, x, axes, keepdims, True))
+rule("reduce_min")(lambda ctx, x, axes, keepdims: _extreme(ctx, x, axes, keepdims, False))
 rule("reduce_all")(lambda ctx, x, axes, keepdims: tf.reduce_all(m.to_bool(x), list(axes), keepdims))
 rule("reduce_any")(lambda ctx, x, axes, keepdims: tf.reduce_any(m.to_bool(x), list(axes), keepdims))
 
 
-def _arg_extreme(x, axis, keepdims, take_max):
+def _arg_extreme(ctx, x, axis, keepdims, take_max):
     """First index of the extreme value (NaN counts as extreme), as NumPy guarantees."""
-    best = _extreme(x, [axis], True, take_max)
+    best = _extreme(ctx, x, [axis], True, take_max)
     hit = tf.equal(x, best)
     if m.kind(x) == "f":
         hit = tf.where(tf.math.is_nan(best), tf.math.is_nan(x), hit)
@@ -204,8 +214,8 @@ def _arg_extreme(x, axis, keepdims, take_max):
     return tf.reduce_min(tf.where(hit, iota, n), axis=axis, keepdims=keepdims)
 
 
-rule("argmax")(lambda ctx, x, axes, keepdims: _arg_extreme(x, axes[0], keepdims, True))
-rule("argmin")(lambda ctx, x, axes, keepdims: _arg_extreme(x, axes[0], keepdims, False))
+rule("argmax")(lambda ctx, x, axes, keepdims: _arg_extreme(ctx, x, axes[0], keepdims, True))
+rule("argmin")(lambda ctx, x, axes, keepdims: _arg_extreme(ctx, x, axes[0], keepdims, False))
 
 _SCAN_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "int32", "int64",
                                        "complex64", "complex128")}

@@ -312,7 +312,7 @@ def _signature_function(plan, jit_compile):
                          f"names of its written arguments; rename the dict keys")
     constants = {name: _static_output(plan, name, info.value)
                  for name, info in zip(names, traced.out_info) if info.kind == "static"}
-    run = lower_graph(graph, bool(jit_compile))
+    run = lower_graph(graph, bool(jit_compile), portable=True)
     # The graph itself (XLA-compiled if asked) inside a plain function that names the
     # outputs and turns NumPy's run-time errors into assertions, which XLA would drop.
     compute = tf.function(run, jit_compile=bool(jit_compile), autograph=False)

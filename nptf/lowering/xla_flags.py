@@ -1,0 +1,22 @@
+"""What the XLA of this process does with NaN in min/max reductions.
+
+``nptf/__init__`` asks XLA to keep NaN (``--xla_cpu_enable_fast_min_max=false``),
+but XLA reads its flags once, at its first compile: if that came before nptf was
+imported, or XLA_FLAGS turns fast min/max on, reductions drop NaN. One tiny
+compile, the first time a lowering needs to know, tells which.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import tensorflow as tf
+
+
+@functools.cache
+def reductions_keep_nan() -> bool:
+    """Whether XLA's max reduction of [1, nan, 2] is NaN in this process."""
+    with tf.init_scope():     # run eagerly, also while a graph is being traced
+        probe = tf.function(tf.reduce_max, jit_compile=True, autograph=False)
+        value = probe(tf.constant([1.0, np.nan, 2.0], tf.float32))
+    return bool(np.isnan(value.numpy()))
