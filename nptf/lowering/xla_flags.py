@@ -15,8 +15,14 @@ import tensorflow as tf
 
 @functools.cache
 def reductions_keep_nan() -> bool:
-    """Whether XLA's max reduction of [1, nan, 2] is NaN in this process."""
+    """Whether XLA's max reduction of [1, nan, 2] is NaN in this process, on the CPU
+    and on a GPU if there is one (each backend has its own flag)."""
+    devices = ["/CPU:0"] + [d.name for d in tf.config.list_logical_devices("GPU")[:1]]
     with tf.init_scope():     # run eagerly, also while a graph is being traced
-        probe = tf.function(tf.reduce_max, jit_compile=True, autograph=False)
-        value = probe(tf.constant([1.0, np.nan, 2.0], tf.float32))
-    return bool(np.isnan(value.numpy()))
+        for device in devices:
+            with tf.device(device):
+                probe = tf.function(tf.reduce_max, jit_compile=True, autograph=False)
+                value = probe(tf.constant([1.0, np.nan, 2.0], tf.float32))
+            if not np.isnan(value.numpy()):
+                return False
+    return True
