@@ -50,7 +50,8 @@ def _faults():
 # small sizes on (cholesky: 1.6 ms against 0.15 at 64x64, 17 against 0.24 at
 # 128x128) and compile slowly, so they are not tried there. On tiny matrices XLA
 # wins (cholesky 0.05 against 0.12 ms at 16x16): up to the largest size where it
-# was measured faster (bench/RESULTS.md), such graphs are timed like any other.
+# was measured faster (by hand; table in bench/RESULTS.md), such graphs are timed like
+# any other.
 # 0: never faster, or an op XLA keeps on the plain executor anyway.
 _XLA_DECOMPOSITION_WINS_UP_TO = {"cholesky": 16, "qr": 32, "eigh": 16, "svd": 4, "eig": 0,
                                  "solve": 0, "inv": 0, "lstsq": 0, "det": 0, "slogdet": 0}
