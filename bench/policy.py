@@ -73,6 +73,10 @@ def measure_one(kernel, size, rounds):
         fns["default"](*args)
         one["default"] = time.perf_counter() - t0
         deciding += 1
+    # Its calls per turn come from a steady call, not a trial call (which also times
+    # the other executor): too few calls a turn and a turn's first, cache-cold call
+    # weighs more than in the forced settings' turns.
+    one["default"] = _warm(fns["default"], args)
     # The same input arrays for every call, as in the suite (in-place kernels write
     # into them; every setting alike).
     number = {name: max(1, int(BLOCK_S / max(t, 1e-6))) for name, t in one.items()}
