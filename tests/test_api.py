@@ -242,6 +242,20 @@ def test_nan_kept_where_xla_reductions_drop_it(monkeypatch):
         assert ("IsNan" in ops) is separate_pass
 
 
+@pytest.mark.parametrize("jit", [True, False])
+def test_exported_graphs_return_nan_as_numpy_does(tmp_path, jit):
+    import tensorflow as tf
+    x = _nan_grid(np.float32)
+    nptf.export(_extremes, tmp_path / "extremes", nptf.Spec(x.shape, x.dtype), jit_compile=jit)
+    serve = tf.saved_model.load(str(tmp_path / "extremes")).signatures["serving_default"]
+    (name,) = serve.structured_input_signature[1]
+    got = serve(**{name: tf.constant(x)})
+    for k, expected in enumerate(_extremes(x)):
+        value = got[f"output_{k}"].numpy()
+        assert value.dtype == np.asarray(expected).dtype and value.shape == np.shape(expected)
+        np.testing.assert_allclose(value, expected, rtol=1e-5, equal_nan=True)
+
+
 def test_empty_and_zero_d():
     check_against_numpy(lambda x: (x * 2, x.sum(), x.reshape(0, 3)), np.zeros((0,)))
     check_against_numpy(lambda x: (x + 1, np.exp(x), x.sum()), np.asarray(2.0))

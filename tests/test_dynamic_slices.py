@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import nptf
+from loop_kernels import spread
 from nptf.errors import OutsideTheGraphError
 from nptf.graph_ir.passes import PIPELINE
 from nptf.graph_ir.verify import verify
@@ -51,13 +52,6 @@ def window_sums(x):
     out = np.empty(x.shape[0] - 2)
     for i in range(1, x.shape[0] - 1):
         out[i - 1] = x[i - 1:i + 2].sum()
-    return out
-
-
-def spread(x):
-    out = np.zeros(x.shape[0] + 4, dtype=x.dtype)
-    for i in range(x.shape[0]):
-        out[i:i + 4] += x[i]
     return out
 
 

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import nptf
+from loop_kernels import recurrence as _recurrence
 from nptf.graph_ir.passes import fold_constants, promote_dtypes, simplify_algebra
 from nptf.graph_ir.verify import verify
 
@@ -151,14 +152,6 @@ def test_checks_still_run_when_their_results_are_unused(f):
     np.testing.assert_array_equal(g(x, np.int64(1)), x * 2)
     with pytest.raises(IndexError):
         g(x, np.int64(70))
-
-
-def _recurrence(b):
-    a = np.empty_like(b)
-    a[0] = b[0]
-    for i in range(1, b.shape[0]):
-        a[i] = a[i - 1] * 0.5 + b[i]
-    return a
 
 
 def _backwards(b):

@@ -5,27 +5,10 @@ import pytest
 
 import nptf
 from harness import check_against_numpy, mismatch
+from loop_kernels import recurrence, spread, two_recurrences
 from nptf.graph_ir.passes import PIPELINE
 from nptf.graph_ir.passes.unroll import _MIN_TRIPS as MIN_TRIPS, UNROLL
 from nptf.graph_ir.verify import verify
-
-
-def recurrence(b):
-    a = np.empty_like(b)
-    a[0] = b[0]
-    for i in range(1, b.shape[0]):
-        a[i] = a[i - 1] * 0.5 + b[i]
-    return a
-
-
-def two_recurrences(x):
-    a = np.zeros_like(x)
-    b = np.zeros_like(x)
-    for i in range(1, x.shape[0]):
-        t = a[i - 1]
-        a[i] = t + x[i]
-        b[i] = 0.5 * (b[i - 1] + t)
-    return a, b
 
 
 def every_third(x):
@@ -47,13 +30,6 @@ def count_near_the_top(n):
     for i in range(n - 20, n):      # i + 7 would overflow int64 near the end
         s = s + (i - n)
     return s
-
-
-def window_sums(x):
-    out = np.zeros(x.shape[0] + 4, dtype=x.dtype)
-    for i in range(x.shape[0]):
-        out[i:i + 4] += x[i]
-    return out
 
 
 def _loops(graph):
@@ -166,9 +142,9 @@ def test_steps_whose_writes_would_not_merge_stay_as_written():
     """Windows written and read back in every step: unrolled, they would be as many
     updates per iteration, each a possible copy of the array."""
     x = np.random.default_rng(3).standard_normal(300)
-    (loop,) = _loops(nptf.compile(window_sums).trace(x))
+    (loop,) = _loops(nptf.compile(spread).trace(x))
     assert _writes(loop.params["body"]) == ["dynamic_update_slice"]
-    _agrees(window_sums, x)
+    _agrees(spread, x)
 
 
 def test_every_pass_output_verifies_for_unrolled_loops():

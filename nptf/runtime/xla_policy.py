@@ -61,8 +61,7 @@ def _slow_under_xla(eqn):
     limit = _XLA_DECOMPOSITION_WINS_UP_TO.get(eqn.op.name)
     if limit is None:
         return False
-    matrix = eqn.inputs[0].type.shape[-2:]
-    return any(d is None or d > limit for d in matrix) or not limit
+    return not limit or any(d is None or d > limit for d in eqn.inputs[0].type.shape[-2:])
 
 
 def _all_eqns(graph):

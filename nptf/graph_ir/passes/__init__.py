@@ -27,5 +27,5 @@ def run_pipeline(graph, verify_each=False):
 
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
-           "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes", "merge_element_writes",
-           "eliminate_dead_code", "eliminate_common_subexpressions"]
+           "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes",
+           "merge_element_writes", "eliminate_dead_code", "eliminate_common_subexpressions"]

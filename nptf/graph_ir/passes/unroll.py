@@ -31,7 +31,7 @@ from ..ops import OPS
 from .bounds import _steps
 from .fold import _as_literal, _substitute
 from .simplify import eliminate_common_subexpressions, eliminate_dead_code
-from .writes import merge_element_writes
+from .writes import WRITES, merge_element_writes
 
 UNROLL = 8
 _MAX_UNROLLED = 256     # equations, sub-graphs included: a bigger body has enough work per step
@@ -40,7 +40,6 @@ _SMALL = 16         # elements: a larger value is array work, which unrolling do
 # recurrence's first call 0.16 -> 0.26 s), and the few nanoseconds a step they save
 # are lost in a call's fixed cost.
 _MIN_TRIPS = 256
-_WRITES = ("scatter", "dynamic_update_slice")
 
 
 def _counted(eqn):
@@ -80,7 +79,7 @@ def _copies(body):
     for e in body.eqns:
         if e.op.name == "while":
             return 1
-        if e.op.name in _WRITES:
+        if e.op.name in WRITES:
             continue
         if any(v.type.size is None or v.type.size > _SMALL for v in e.outputs):
             return 1
@@ -91,7 +90,7 @@ def _copies(body):
 
 
 def _writes(graph):
-    return sum(e.op.name in _WRITES for e in graph.eqns)
+    return sum(e.op.name in WRITES for e in graph.eqns)
 
 
 def _tidied(body):

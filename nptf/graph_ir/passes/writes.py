@@ -40,7 +40,7 @@ from .fold import _substitute
 from .simplify import _has_effects
 
 _INTP = np.dtype(np.intp)
-_WRITES = ("scatter", "dynamic_update_slice")
+WRITES = ("scatter", "dynamic_update_slice")    # ops that write into an array
 
 
 def _written(var, made):
@@ -287,7 +287,7 @@ def _writes_first(graph):
         return graph
     index = {v: i for i, e in enumerate(eqns) for v in e.outputs}
     placed, order, uses = [False] * len(eqns), [], _uses(graph)
-    writes = [i for i, e in enumerate(eqns) if e.op.name in _WRITES and uses.get(e.outputs[0])]
+    writes = [i for i, e in enumerate(eqns) if e.op.name in WRITES and uses.get(e.outputs[0])]
     for first in writes + list(range(len(eqns))):     # (merged writes left unread: not first)
         pending = [first]
         while pending:
@@ -311,8 +311,8 @@ def _outside(start, length, position):
     if length == 1:
         return _compare(start, position) is False
     if start is None or position is None or start[0] is not position[0] or \
-            start[1] != position[1] or start[1] == 0 and start[0] is not None:
-        return False
+            start[1] != position[1]:
+        return False        # (the same root and scale: the offsets tell)
     return position[2] < start[2] or position[2] >= start[2] + length
 
 
