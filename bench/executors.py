@@ -1,16 +1,18 @@
-"""One small graph on each TensorFlow executor, called back to back and with pauses.
+"""One small graph each way TensorFlow can run it, called back to back and with pauses.
 
-The sigmoid of 1,024 float32 values, compiled by nptf without XLA, run three ways
-on the same input tensor (graph call only, no conversions): TensorFlow's default
-executor, which hands ops to a thread pool; its single-threaded executor, which
-runs them in the calling thread (what nptf uses for plain graphs without loops);
-and, for comparison, the same graph under XLA. Each is timed with the calls back
-to back and with a 0.2 ms pause (sleep) between calls, as when the caller does
-other work in between.
+The sigmoid of 1,024 float32 values, compiled by nptf without XLA, run on the same
+input tensor (graph call only, no conversions): as an eager function call, which
+TensorFlow hands to a thread of its inter-op pool while the caller waits, on its
+default executor (which hands ops to the pool again) and on its single-threaded
+executor (one thread runs the ops); through the ``StatefulPartitionedCall`` op,
+whose kernel runs the graph on the calling thread (what nptf does for plain graphs
+without loops); and, for comparison, the same graph under XLA. Each is timed with the
+calls back to back and with a 0.2 ms pause (sleep) between calls, as when the caller
+does other work in between.
 
-Then larger suite kernels, compiled without XLA, graph call only, on the default
-and the single-threaded executor in turn (30 calls each, alternating): the single-
-threaded executor gives up running independent ops side by side.
+Then larger suite kernels, compiled without XLA, graph call only, each way in turn
+(30 calls each, alternating): the single-threaded executor gives up running
+independent ops side by side.
 
 Run:  python -m bench.executors [--markdown]
 """
@@ -36,6 +38,9 @@ from .kernels import BY_NAME, sigmoid  # noqa: E402
 from .report import table  # noqa: E402
 
 PAUSE_S = 2e-4
+WAYS = [("function call, default executor", False, False),          # (name, inline, in_caller)
+        ("function call, single-threaded executor", True, False),
+        ("call op on the calling thread, single-threaded executor (nptf)", True, True)]
 LARGE = [("standardize_rows", "large"), ("softmax", "large"), ("layer_norm", "large"),
          ("attention", "medium"), ("heat_step", "medium"), ("pairwise_distances", "medium")]
 
@@ -62,9 +67,9 @@ def measure(calls=2000):
     atomic = plain.entry_for(y).concrete._inference_function
     tensors = [tf.constant(y)]
     xla_call = xla.entry_for(y).call
-    ways = {"default executor (thread pool)": _direct_executor(atomic, inline=False),
-            "single-threaded executor (nptf)": _direct_executor(atomic, inline=True),
-            "XLA": lambda ts: xla_call(*ts)}
+    ways = {name: _direct_executor(atomic, inline=inline, in_caller=in_caller)
+            for name, inline, in_caller in WAYS}
+    ways["XLA"] = lambda ts: xla_call(*ts)
     rows = []
     for name, call in ways.items():
         np.testing.assert_allclose(call(tensors)[0].numpy(), sigmoid(y), rtol=1e-6)
@@ -74,7 +79,7 @@ def measure(calls=2000):
 
 
 def measure_large(turns=30):
-    """[(kernel, size, default executor seconds, single-threaded seconds)], medians."""
+    """[(kernel, size, seconds per way of WAYS...)], medians."""
     rows = []
     for name, size in LARGE:
         kernel = BY_NAME[name]
@@ -83,15 +88,16 @@ def measure_large(turns=30):
         np.testing.assert_allclose(plain(*args), kernel.fn(*args), rtol=1e-5, atol=1e-6)
         atomic = plain.entry_for(*args).concrete._inference_function
         tensors = [tf.constant(a) for a in args]
-        calls = [_direct_executor(atomic, inline=False), _direct_executor(atomic, inline=True)]
-        times = [[], []]
+        calls = [_direct_executor(atomic, inline=inline, in_caller=in_caller)
+                 for _, inline, in_caller in WAYS]
+        times = [[] for _ in calls]
         for turn in range(turns + 2):
             for i, call in enumerate(calls):
                 start = time.perf_counter()
                 call(tensors)
                 if turn >= 2:       # the first two instantiate and warm up
                     times[i].append(time.perf_counter() - start)
-        rows.append((name, size, float(np.median(times[0])), float(np.median(times[1]))))
+        rows.append((name, size, *(float(np.median(t)) for t in times)))
     return rows
 
 
@@ -107,10 +113,9 @@ def main(argv=None):
                 [[n, f"{a * 1e6:.1f} µs", f"{b * 1e6:.1f} µs"] for n, a, b in rows],
                 args.markdown))
     print()
-    print(table(["graph call, no XLA", "size", "default executor", "single-threaded",
-                 "single-threaded / default"],
-                [[n, s, f"{a * 1e3:.2f} ms", f"{b * 1e3:.2f} ms", f"{b / a:.2f}x"]
-                 for n, s, a, b in measure_large()], args.markdown))
+    print(table(["graph call, no XLA", "size"] + [w[0] for w in WAYS] + ["nptf / first"],
+                [[n, s] + [f"{t * 1e3:.2f} ms" for t in ts] + [f"{ts[-1] / ts[0]:.2f}x"]
+                 for n, s, *ts in measure_large()], args.markdown))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,11 @@
 
 * ``tf.function`` spends most of a small call binding and checking arguments;
   the concrete function's atomic function runs the same graph directly.
+* TensorFlow runs an eagerly called function on a thread of its inter-op pool
+  while the caller waits; waking that thread costs tens of microseconds on a
+  virtual machine. A graph without control flow is called instead through the
+  ``StatefulPartitionedCall`` op, whose kernel runs the graph on the calling
+  thread (``bench/executors.py``).
 * NumPy inputs reach TensorFlow through DLPack without a copy when their data
   is aligned as TensorFlow's kernels require (64 bytes; 16 for a graph that
   runs under XLA); otherwise they are copied once into an aligned buffer. The
@@ -20,6 +25,7 @@ import threading
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.core.framework import attr_value_pb2 as _attr_value_pb2
 from tensorflow.python import pywrap_tfe as _pywrap_tfe
 from tensorflow.python.eager import cancellation as _cancellation
 from tensorflow.python.eager import context as _context
@@ -76,7 +82,7 @@ def fast_caller(concrete):
     if call_flat is None or concrete.captured_inputs:
         return lambda *xs: concrete(*xs)
     inline = runs_inline(concrete)
-    direct = _direct_executor(atomic, inline=inline)
+    direct = _direct_executor(atomic, inline=inline, in_caller=inline and _CALLER_THREAD_OK)
     if direct is None:
         return call_flat
 
@@ -92,7 +98,8 @@ def fast_caller(concrete):
             # setting up, before any op has run, so the call can be made again.
             if not inline or "ingle-threaded executor" not in str(e):
                 raise
-            inline, direct = False, _direct_executor(atomic)
+            inline = False
+            direct = _direct_executor(atomic, in_caller=_CALLER_THREAD_OK)
             return direct(tensors)
     return call
 
@@ -103,13 +110,12 @@ _CONTROL_FLOW_OPS = {"While", "StatelessWhile", "If", "StatelessIf", "Case", "St
 
 
 def runs_inline(concrete):
-    """Whether ``concrete`` runs on TensorFlow's single-threaded executor, which runs each op
-    in the calling thread. The default executor hands ops to a pool of threads that fall
-    asleep between calls: a small graph called now and then pays to wake them at every
-    call (sigmoid of 1,024 floats with 0.2 ms between calls: 89 µs a call instead of 56,
-    ``bench/executors.py``). Ops still use every core inside their kernels; graphs of
-    large arrays measured the same or faster inline (independent ops no longer overlap,
-    but each one already fills both cores). Not for graphs with control flow (the
+    """Whether ``concrete`` runs on TensorFlow's single-threaded executor, which runs the ops
+    one after another on one thread (the calling thread, through the call op), where the
+    default executor hands each op to a pool of threads that fall asleep between calls.
+    Ops still use every core inside their kernels; graphs of large arrays measured the
+    same or faster this way (independent ops no longer overlap, but each one already
+    fills both cores; ``bench/executors.py``). Not for graphs with control flow (the
     executor refuses it) nor under XLA (one op: nothing to schedule)."""
     try:
         if concrete.function_def.attr["_XlaMustCompile"].b:
@@ -131,16 +137,32 @@ def bounded_caller(concrete):
     return _direct_executor(atomic, cancelable=True)
 
 
-def _direct_executor(atomic, cancelable=False, inline=False):
+# The call op runs in the calling thread on CPU; with a GPU the function runtime places
+# and copies across devices, which stays TensorFlow's own function call.
+_CALLER_THREAD_OK = not tf.config.list_physical_devices("GPU")
+
+
+def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False):
+    """Runs ``atomic``'s graph: on TensorFlow's single-threaded executor if ``inline``, and
+    through the call op on the calling thread if ``in_caller`` (else as a function call,
+    on a thread of TensorFlow's pool)."""
     try:
         ctx = atomic._bound_context  # noqa: SLF001  (the context the function is registered in)
         name = atomic.name.decode() if isinstance(atomic.name, bytes) else atomic.name
-        num_outputs = len(atomic.function_type.flat_outputs)
-        if any(out.dtype._handle_data for out in atomic.function_type.flat_outputs):  # noqa: SLF001
+        outputs = atomic.function_type.flat_outputs
+        num_outputs = len(outputs)
+        if any(out.dtype._handle_data for out in outputs):  # noqa: SLF001
             return None  # resource outputs need their handle data attached
         options = dict(ctx.function_call_options.as_attrs())
         if inline and not options.get("executor_type"):
             options["executor_type"] = "SINGLE_THREADED_EXECUTOR"
+        if in_caller:
+            options = {"Tin": [t.dtype.as_datatype_enum for t in atomic.function_type.flat_inputs],
+                       "Tout": [t.dtype.as_datatype_enum for t in outputs],
+                       "f": _attr_value_pb2.NameAttrList(name=name), "config": "",
+                       "config_proto": options.get("config_proto", b""),
+                       "executor_type": options.get("executor_type", "")}
+            name = "StatefulPartitionedCall"    # stateful: random ops may be inside
         attrs = tuple(itertools.chain(*options.items()))
     except Exception:  # noqa: BLE001  (another TensorFlow version: use the public path)
         return None
