@@ -350,7 +350,7 @@ _REGIONS = [(slice(1, -1),), (slice(0, 0),), (slice(None),), (slice(2, None), sl
 
 
 @pytest.mark.parametrize("jit", [True, False])
-@pytest.mark.parametrize("dtype", ["bool", "int8", "float32", "complex128"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float16", "float32", "complex128"])
 @pytest.mark.parametrize("region", _REGIONS, ids=str)
 def test_basic_slice_writes_of_arrays(region, dtype, jit):
     def write(a):

@@ -19,9 +19,8 @@ and the faster is kept.
 * Graphs with sizes left open (relaxed or declared ``None``) serve many sizes, so
   a measurement at the first ones would not carry: XLA for loops and chains of
   two or more elementwise ops, as measured on the benchmark suite.
-* Decompositions whose XLA CPU kernels are known to be many times slower
-  (and slow to compile) are not tried under XLA, except on matrices small
-  enough for XLA's to have measured faster (16x16 for cholesky).
+* Decompositions whose XLA CPU kernels are known to be slower (many times, from
+  16x16 on) and slow to compile are not tried under XLA.
 """
 from __future__ import annotations
 
@@ -46,22 +45,16 @@ def _faults():
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource else 0
 
 
-# XLA's CPU decompositions run many times slower than TensorFlow's kernels from
-# small sizes on (cholesky: 1.6 ms against 0.15 at 64x64, 17 against 0.24 at
-# 128x128) and compile slowly, so they are not tried there. On tiny matrices XLA
-# wins (cholesky 0.05 against 0.12 ms at 16x16): up to the largest size where it
-# was measured faster (by hand; table in bench/RESULTS.md), such graphs are timed like
-# any other.
-# 0: never faster, or an op XLA keeps on the plain executor anyway.
-_XLA_DECOMPOSITION_WINS_UP_TO = {"cholesky": 16, "qr": 32, "eigh": 16, "svd": 4, "eig": 0,
-                                 "solve": 0, "inv": 0, "lstsq": 0, "det": 0, "slogdet": 0}
+# XLA's CPU decompositions run slower than TensorFlow's kernels at every size measured
+# (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
+# bench/RESULTS.md) and compile slowly, so they are not tried there. solve, inv, lstsq,
+# det and slogdet: ops XLA keeps on the plain executor anyway.
+_SLOW_UNDER_XLA = frozenset({"cholesky", "qr", "eigh", "svd", "eig", "solve", "inv", "lstsq",
+                             "det", "slogdet"})
 
 
 def _slow_under_xla(eqn):
-    limit = _XLA_DECOMPOSITION_WINS_UP_TO.get(eqn.op.name)
-    if limit is None:
-        return False
-    return not limit or any(d is None or d > limit for d in eqn.inputs[0].type.shape[-2:])
+    return eqn.op.name in _SLOW_UNDER_XLA
 
 
 def _all_eqns(graph):
