@@ -197,11 +197,15 @@ def test_outputs_never_alias_inputs_constants_or_each_other():
     assert all(out.flags.writeable for out in f(x))
 
 
-def test_unaligned_and_strided_inputs():
-    f = nptf.compile(lambda x: x * 2)
-    base = np.arange(40, dtype=np.float32)
-    for x in (base[1:33], base[::2], np.asfortranarray(base.reshape(5, 8)), base[3:35].reshape(4, 8)):
-        np.testing.assert_array_equal(f(x), x * 2)
+@pytest.mark.parametrize("jit", [None, True, False])
+@pytest.mark.parametrize("n", [32, 1 << 17])       # staged; too large to stage
+def test_unaligned_and_strided_inputs(n, jit):
+    f = nptf.compile(lambda x: x * 2, jit_compile=jit)
+    base = np.arange(2 * n + 8, dtype=np.float32)
+    for x in (base[1:n + 1], base[::2], np.asfortranarray(base[:n].reshape(-1, 8)),
+              base[3:n + 3].reshape(-1, 8), base[:n].astype(np.float64)[:n]):
+        for _ in range(3):
+            assert_same(f(x), x * 2)
 
 
 def test_fallback_modes_and_explain():
