@@ -116,17 +116,32 @@ def test_eig_of_real_matrix_is_refused():
         _compile(lambda a: np.linalg.eig(a), False)(np.eye(2))
 
 
-@pytest.mark.parametrize("name", ["inv", "solve"])
-def test_value_errors_raise_when_the_graph_runs(name, jit):
-    """TensorFlow's kernels refuse singular input; with XLA they would return NaN, so
-    these ops run without XLA (with a warning)."""
+@pytest.mark.parametrize("name", ["inv", "solve", "batched", "in_a_loop"])
+def test_singular_matrices_raise_linalg_error_when_the_graph_runs(name, jit):
+    """TensorFlow's kernels refuse singular input (with XLA they would return NaN, so these
+    ops run without it); the runtime raises NumPy's LinAlgError, naming the call."""
     singular = np.array([[1.0, 2.0], [2.0, 4.0]])
-    fn = {"inv": lambda a: np.linalg.inv(a), "solve": lambda a: np.linalg.solve(a, np.ones(2))}[name]
+    fn = {"inv": lambda a: np.linalg.inv(a),
+          "solve": lambda a: np.linalg.solve(a, np.ones(2)),
+          "batched": lambda a: np.linalg.solve(np.stack([np.eye(2), a]), np.ones((2, 2, 1))),
+          "in_a_loop": _solve_in_a_loop}[name]
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        fn(singular)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         compiled = _compile(fn, jit)
-        with pytest.raises(tf.errors.InvalidArgumentError):
+        with pytest.raises(np.linalg.LinAlgError, match="Singular matrix") as raised:
             compiled(singular)
+        assert "np.linalg." in str(raised.value) and "test_linalg.py:" in str(raised.value)
+        regular = np.array([[2.0, 1.0], [1.0, 3.0]])
+        _close(compiled(regular), fn(regular), np.float64)
+
+
+def _solve_in_a_loop(a):
+    x = np.ones(2)
+    for _ in range(12):     # past unrolling: the solve sits in a loop body
+        x = np.linalg.solve(a + 0.0 * x[0], x) * 0.5
+    return x
 
 
 def test_cholesky_of_indefinite_matrix_raises_linalg_error(jit):

@@ -13,6 +13,7 @@ import tensorflow as tf
 
 from ..errors import UnsupportedError, with_location
 from ..graph_ir.ir import Literal
+from ..graph_ir.walk import all_eqns
 from . import structural as _structural  # noqa: F401  (registers structural rules)
 from . import rules_indexing as _rules_indexing  # noqa: F401
 from . import rules_random as _rules_random  # noqa: F401
@@ -73,7 +74,7 @@ XLA_OBSTACLES = {
 def xla_obstacles(graph):
     """Why XLA cannot compile ``graph`` (an empty list when it can)."""
     reasons = []
-    for eqn in graph.eqns:
+    for eqn in all_eqns(graph):        # loop bodies and branches too
         check = XLA_OBSTACLES.get(eqn.op.name)
         if check and check([a.type for a in eqn.inputs], eqn.params):
             reasons.append(f"{eqn.op.name} on {eqn.inputs[0].type} at {eqn.source_info}")

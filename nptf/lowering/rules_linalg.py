@@ -1,8 +1,8 @@
 """TF_RULES for ``np.linalg`` kernels (ops in ``graph_ir.ops_linalg``).
 
 On the plain executor TensorFlow's ``MatrixInverse``/``MatrixSolve`` kernels
-fail with ``InvalidArgumentError`` on exactly singular input, where NumPy
-raises ``LinAlgError``. XLA would return NaN instead, so
+fail with ``InvalidArgumentError`` on exactly singular input, which the runtime
+raises as NumPy's ``LinAlgError``. XLA would return NaN (or garbage) instead, so
 ``lower.XLA_OBSTACLES`` keeps those two ops off XLA. ``cholesky`` returns NaN
 for a matrix that is not positive definite; the tracer adds a ``check``.
 """

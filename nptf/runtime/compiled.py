@@ -14,6 +14,7 @@ import tensorflow as tf
 
 from ..errors import OutsideTheGraphError, TracerConversionError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
+from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import trace_function
@@ -62,6 +63,7 @@ class Entry:
         self.fresh = _fresh_outputs(graph) if graph is not None else []
         self.mutated = traced.mutated if traced is not None else []
         self.checks = checks or []        # (error, message) per run-time check output flag
+        self.singular = _singular_sources(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
@@ -83,6 +85,27 @@ def _raise_failed_checks(flags, checks):
     for ok, (error, message) in zip(flags.tolist(), checks):
         if not ok:
             raise ERRORS.get(error, ValueError)(message)
+
+
+# TensorFlow's kernels refuse a singular matrix with InvalidArgumentError where NumPy
+# raises LinAlgError (these ops never run under XLA, which would return NaN instead).
+_SINGULAR_OPS = {"inv": "np.linalg.inv", "solve": "np.linalg.solve"}
+_SINGULAR_MESSAGE = "not invertible"
+
+
+def _singular_sources(graph):
+    """"np.linalg.solve at file:line" for each op of ``graph`` that refuses singular input."""
+    return [f"{_SINGULAR_OPS[e.op.name]} at {e.source_info}" for e in all_eqns(graph)
+            if e.op.name in _SINGULAR_OPS]
+
+
+def _numpy_error(entry, error):
+    """NumPy's exception for a TensorFlow error raised while ``entry``'s graph ran, or None."""
+    if entry.singular and isinstance(error, tf.errors.InvalidArgumentError) and \
+            _SINGULAR_MESSAGE in (error.message or ""):
+        return np.linalg.LinAlgError("Singular matrix (raised by " + "; ".join(entry.singular)
+                                     + ")")
+    return None
 
 
 def _check_writable(values, mutated):
@@ -233,11 +256,18 @@ class Compiled:
 
     def _call_graph(self, entry, values):
         if self.output == "tensor":     # results may still be computing: nothing is reused
-            return self._outputs(entry, entry.call(*to_tensors(_with_seed(entry, values),
-                                                               entry.dtypes)), values)
-        tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
-                                               entry.input_align)
-        return self._outputs(entry, entry.call(*tensors), values, staged)
+            tensors, staged = to_tensors(_with_seed(entry, values), entry.dtypes), ()
+        else:
+            tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
+                                                   entry.input_align)
+        try:
+            outs = entry.call(*tensors)
+        except tf.errors.OpError as e:
+            error = _numpy_error(entry, e)
+            if error is None:
+                raise
+            raise error from None
+        return self._outputs(entry, outs, values, staged)
 
     def _run_adaptive(self, state, entry, values, args, kwargs):
         """Time both paths on the first calls with these shapes; keep the faster.

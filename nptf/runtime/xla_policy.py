@@ -30,6 +30,7 @@ import time
 
 from tensorflow.python.eager import context as _context
 
+from ..graph_ir.walk import all_eqns
 from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller
 
 try:
@@ -57,18 +58,9 @@ def _slow_under_xla(eqn):
     return eqn.op.name in _SLOW_UNDER_XLA
 
 
-def _all_eqns(graph):
-    for e in graph.eqns:
-        yield e
-        for v in e.params.values():
-            for g in (v if isinstance(v, tuple) else (v,)):
-                if hasattr(g, "eqns"):
-                    yield from _all_eqns(g)
-
-
 def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time both executors)."""
-    eqns = list(_all_eqns(graph))
+    eqns = list(all_eqns(graph))
     slow = sorted({e.op.name for e in eqns if _slow_under_xla(e)})
     draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
     if slow:
