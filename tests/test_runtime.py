@@ -230,6 +230,13 @@ def _recurrence(b):
     return a
 
 
+def _loop_in_a_branch(x):
+    if x[0] > 0:
+        while np.max(np.abs(np.cos(x) - x)) > 1e-9:
+            x = np.cos(x)
+    return x
+
+
 def test_xla_policy_starting_points():
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
@@ -238,6 +245,8 @@ def test_xla_policy_starting_points():
     assert not entry.xla and "measuring" in entry.xla_reason   # quick to compile first
     entry = nptf.compile(_recurrence).entry_for(np.ones(50))  # past unrolling
     assert entry.xla and "measuring" in entry.xla_reason       # loops: XLA first
+    in_branch = nptf.compile(_loop_in_a_branch).entry_for(np.linspace(0.1, 1, 8))
+    assert in_branch.xla and "loops" in in_branch.xla_reason   # a loop inside an if: XLA first
     masked = nptf.compile(lambda y: np.exp(y[y > 0]) * 2.0 + 1.0).entry_for(np.ones(3))
     assert not masked.xla and "nonzero" in masked.xla_reason
     assert not isinstance(masked.call, ExecutorTrial)

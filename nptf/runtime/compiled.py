@@ -449,7 +449,7 @@ class Compiled:
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
         if measure and entry.call is not None:
-            loops = any(e.op.name == "while" for e in graph.eqns)
+            loops = any(e.op.name == "while" for e in all_eqns(graph))
             entry.input_align = TF_ALIGN    # the plain executor is timed too
             entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops)
         return entry

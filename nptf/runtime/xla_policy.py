@@ -66,7 +66,7 @@ def choose_xla_automatically(graph):
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
             False
-    loops = any(e.op.name == "while" for e in graph.eqns)
+    loops = any(e.op.name == "while" for e in eqns)   # in branches too
     if draws_random:
         # The executors turn the same random bits into different floats: switching
         # would make np.random.seed stop repeating a function's draws.
