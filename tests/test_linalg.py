@@ -144,6 +144,24 @@ def _solve_in_a_loop(a):
     return x
 
 
+def _determinants_in_a_loop(a):
+    total = 0.0
+    for i in range(12):     # past unrolling: det sits in a loop body
+        total = total + np.linalg.det(a * (i + 1))
+    return total
+
+
+def test_forced_xla_runs_without_it_when_a_loop_body_holds_what_xla_cannot_compile():
+    # XLA has no determinant kernel: found in the loop body, the graph runs on the plain
+    # executor with a warning (it used to fail to compile inside TensorFlow).
+    a = np.array([[2.0, 1.0], [1.0, 3.0]])
+    compiled = nptf.compile(_determinants_in_a_loop, jit_compile=True, fallback="raise")
+    with pytest.warns(RuntimeWarning, match="XLA cannot compile det"):
+        got = compiled(a)
+    np.testing.assert_allclose(got, _determinants_in_a_loop(a), rtol=1e-12)
+    assert not compiled.entry_for(a).xla
+
+
 def test_cholesky_of_indefinite_matrix_raises_linalg_error(jit):
     with pytest.raises(np.linalg.LinAlgError, match="positive definite"):
         _compile(lambda a: np.linalg.cholesky(a), jit)(-np.eye(2))
