@@ -19,8 +19,8 @@ and the faster is kept.
 * Graphs with sizes left open (relaxed or declared ``None``) serve many sizes, so
   a measurement at the first ones would not carry: XLA for loops and chains of
   two or more elementwise ops, as measured on the benchmark suite.
-* Decompositions whose XLA CPU kernels are known to be slower (many times, from
-  16x16 on) and slow to compile are not tried under XLA.
+* Decompositions whose XLA CPU kernels are slower at every size measured (many
+  times from 16x16 on) and slow to compile are never tried under XLA.
 """
 from __future__ import annotations
 
@@ -50,18 +50,14 @@ def _faults():
 # (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
 # bench/RESULTS.md) and compile slowly, so they are not tried there. solve, inv, lstsq,
 # det and slogdet: ops XLA keeps on the plain executor anyway.
-_SLOW_UNDER_XLA = frozenset({"cholesky", "qr", "eigh", "svd", "eig", "solve", "inv", "lstsq",
-                             "det", "slogdet"})
-
-
-def _slow_under_xla(eqn):
-    return eqn.op.name in _SLOW_UNDER_XLA
+_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
+                     "slogdet"}
 
 
 def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time both executors)."""
     eqns = list(all_eqns(graph))
-    slow = sorted({e.op.name for e in eqns if _slow_under_xla(e)})
+    slow = sorted({e.op.name for e in eqns} & _SLOWER_UNDER_XLA)
     draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
