@@ -152,8 +152,8 @@ simple("frexp", m.frexp)
 simple("ldexp", lambda x, e: m.ldexp(x, tf.cast(e, tf.int32)))
 
 # ------------------------------------------------------ comparison, extrema
-simple("maximum", lambda x, y: m.extremum(x, y, True))
-simple("minimum", lambda x, y: m.extremum(x, y, False))
+TF_RULES["maximum"] = lambda ctx, x, y: m.extremum(x, y, True, fused=ctx.xla)
+TF_RULES["minimum"] = lambda ctx, x, y: m.extremum(x, y, False, fused=ctx.xla)
 simple("fmax", lambda x, y: m.extremum(x, y, True, propagate_nan=False))
 simple("fmin", lambda x, y: m.extremum(x, y, False, propagate_nan=False))
 simple("less", lambda x, y: m.less(x, y))

@@ -98,10 +98,52 @@ def less(x, y, or_equal=False):
     return tf.less_equal(x, y) if or_equal else tf.less(x, y)
 
 
-def extremum(x, y, take_max, propagate_nan=True):
+def _scalar_constant(x):
+    """The value of a scalar constant (a literal in the IR), else None."""
+    if x.shape.rank is not None and x.shape.num_elements() == 1:
+        return tf.get_static_value(x)
+    return None
+
+
+def _extremum_with_constant(x, c_tensor, c, take_max, c_first, fused):
+    """maximum/minimum of ``x`` and a scalar constant ``c`` (not NaN), as NumPy computes it:
+    maximum(a, b) = a if isnan(a) or a > b else b (minimum with <; float16 keeps a on
+    ties: >=, <=). Relu is maximum(x, 0), so this is worth its cases.
+
+    TensorFlow's Maximum/Minimum keep NaN from either side (checked on every float dtype
+    and both of Eigen's code paths) and differ from NumPy only on the sign of a zero tie,
+    so they serve as they are against a constant that is not zero. In maximum(x, +0.0)
+    NumPy's tie gives +0.0, as ``abs`` of the result does (NaN stays NaN). Other zero
+    ties, and XLA (which fuses it all anyway), take one comparison and one select:
+    exact, but a select costs the plain executor three times a maximum."""
+    ties_to_a = x.dtype == tf.float16
+    op = tf.maximum if take_max else tf.minimum
+    if not fused:
+        if c != 0:
+            return op(x, c_tensor)
+        if take_max and ties_to_a == c_first and not np.signbit(c):     # the tie gives +0
+            return tf.abs(op(x, c_tensor))
+    if c_first:             # a NaN in x fails the test and is kept
+        if take_max:
+            keep_c = tf.greater_equal(c_tensor, x) if ties_to_a else tf.greater(c_tensor, x)
+        else:
+            keep_c = tf.less_equal(c_tensor, x) if ties_to_a else tf.less(c_tensor, x)
+    elif take_max:          # here too: x is kept where the test fails
+        keep_c = tf.less(x, c_tensor) if ties_to_a else tf.less_equal(x, c_tensor)
+    else:
+        keep_c = tf.greater(x, c_tensor) if ties_to_a else tf.greater_equal(x, c_tensor)
+    return tf.where(keep_c, c_tensor, x)
+
+
+def extremum(x, y, take_max, propagate_nan=True, fused=False):
     k = kind(x)
     if k == "b":
         return tf.logical_or(x, y) if take_max else tf.logical_and(x, y)
+    if k == "f" and propagate_nan:
+        for c, other, c_first in ((_scalar_constant(y), x, False), (_scalar_constant(x), y, True)):
+            if c is not None and not np.isnan(c).any():
+                return _extremum_with_constant(other, x if c_first else y, c, take_max, c_first,
+                                               fused)
     if k == "c":
         pick_x = less(y, x, or_equal=True) if take_max else less(x, y, or_equal=True)
         out = tf.where(pick_x, x, y)

@@ -1,0 +1,53 @@
+"""maximum/minimum against a constant (lowering/tf_math.py: TensorFlow's own Maximum where
+that is exact, else a comparison and a select) match NumPy: NaN kept from either side,
+the sign of a zero tie, infinities, float16's own tie rule."""
+import numpy as np
+import pytest
+
+import nptf
+
+SPECIALS = [np.nan, -np.inf, -1.5, -0.0, 0.0, 0.5, 2.0, np.inf]
+
+KERNELS = {
+    "relu": lambda x: np.maximum(x, 0.0),
+    "relu_reversed": lambda x: np.maximum(0.0, x),
+    "clip_above": lambda x: np.minimum(x, -0.0),
+    "clip_at_one": lambda x: np.minimum(x, 1.0),
+    "floor_at_minus_zero": lambda x: np.maximum(x, -0.0),
+    "clip_above_reversed": lambda x: np.minimum(-0.0, x),
+    "max_with_inf": lambda x: np.maximum(x, -np.inf),
+    "min_int_literal": lambda x: np.minimum(2, x),
+    "max_with_nan": lambda x: np.maximum(x, np.nan),           # the general form
+    "max_array_scalar": lambda x: np.maximum(x, np.float32(-0.0)),
+    "relu_chain": lambda x: np.maximum(x * 2.0, 0) - 1.0,
+}
+
+
+def _same_bits(got, want):
+    """Equal values, NaN where NumPy has NaN, and the same sign on every zero (a NaN's
+    sign bit is not a value: relu may clear it)."""
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.array_equal(got, want, equal_nan=True)
+    numbers = ~np.isnan(want)
+    assert np.array_equal(np.signbit(got[numbers]), np.signbit(want[numbers]))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_extremum_with_a_constant_matches_numpy_bits(name, dtype, jit):
+    fn = KERNELS[name]
+    x = np.array(SPECIALS * 3, dtype).reshape(4, 6)
+    _same_bits(nptf.compile(fn, jit_compile=jit, fallback="raise")(x), fn(x))
+
+
+@pytest.mark.parametrize("jit, selects", [(False, 0), (True, 1)])
+def test_relu_lowering(jit, selects):
+    # The plain executor: Maximum and Abs (a select costs it three times a maximum);
+    # XLA: a comparison and a select, fused with the rest.
+    f = nptf.compile(KERNELS["relu"], jit_compile=jit)
+    x = np.ones((8, 8), np.float32)
+    f(x)
+    graph = f.entry_for(x).concrete.graph.as_graph_def()
+    ops = [n.op for n in graph.node] + [n.op for fn in graph.library.function for n in fn.node_def]
+    assert "IsNan" not in ops and ops.count("SelectV2") == selects, ops
