@@ -13,7 +13,7 @@ import pytest
 import tensorflow as tf
 
 import nptf
-from nptf.runtime import xla_policy
+from nptf.runtime import dispatch, xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
 
@@ -284,6 +284,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
 
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)    # two ways here
     # Calls in turn: plain, XLA (compiles it), plain, XLA, ...; each timed on a second run.
     order = [t for pair in zip(plain, xla) for t in pair]
     monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
@@ -309,6 +310,7 @@ def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
     monkeypatch.setattr(xla_policy, "_clock", _fake_clock([t for t, _ in turns]))
     faults = iter([n for _, f in turns for n in (0, f)])
     monkeypatch.setattr(xla_policy, "_faults", lambda: next(faults))
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
     f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
     x = np.ones(4)
     for _ in range(14):
@@ -415,6 +417,58 @@ def test_plain_graphs_run_on_the_calling_thread():
     assert threads == [threading.get_ident()]
 
 
+@pytest.mark.skipif(dispatch.one_thread_caller(dispatch.fast_caller(
+    tf.function(tf.identity).get_concrete_function(tf.TensorSpec([2])))) is None,
+    reason="no per-thread parallelism cap in this TensorFlow, or not on the calling thread")
+def test_one_thread_caller_caps_the_kernels_of_the_call_and_restores_the_cap():
+    caps = []
+    set_cap, get_cap = dispatch._PARALLELISM
+
+    def record(x):
+        caps.append(get_cap())
+        return x
+
+    graph = tf.function(lambda x: tf.py_function(record, [x], tf.float64) * 2.0)
+    call = dispatch.fast_caller(graph.get_concrete_function(tf.TensorSpec([3], tf.float64)))
+    capped = dispatch.one_thread_caller(call)
+    before = get_cap()
+    x = tf.constant([1.0, 2.0, 3.0], tf.float64)
+    (out,) = capped(x)
+    call(x)
+    np.testing.assert_array_equal(out.numpy(), [2.0, 4.0, 6.0])
+    assert caps == [1, before] and get_cap() == before and before > 1
+
+
+@pytest.mark.parametrize("plain, xla, one, winner", [
+    ((5, 5, 5), (4, 4, 4), (1, 1, 1), "one thread"),
+    ((5, 5, 5), (1, 1, 1), (2, 2, 2), True),
+    ((1, 1, 1), (5, 5, 5), (0.99, 0.99, 0.99), False),      # a tie stays where it started
+])
+def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, plain, xla, one,
+                                                                 winner):
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    f = nptf.compile(sig)
+    x = np.linspace(-3, 3, 7, dtype=np.float32)
+    if xla_policy.one_thread_caller(dispatch.fast_caller(
+            tf.function(tf.identity).get_concrete_function(tf.TensorSpec([2])))) is None:
+        pytest.skip("no per-thread parallelism cap here")
+    # Calls in turn: plain, XLA (compiles it), one thread, plain, ...
+    order = [t for turn in zip(plain, xla, one) for t in turn]
+    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
+    for _ in range(10):
+        assert_same(f(x), sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial)
+    assert entry.xla is (winner is True)
+    assert ("kept to the calling thread" in entry.xla_reason) is (winner == "one thread")
+    assert "on one thread" in entry.xla_reason
+    assert_same(f(x), sig(x))
+
+
 @pytest.mark.parametrize("in_caller", [True, False])
 def test_a_graph_the_single_threaded_executor_refuses_runs_on_the_default_one(monkeypatch,
                                                                                in_caller):
@@ -457,7 +511,7 @@ def test_xla_trial_charges_each_executor_its_own_input_conversion(monkeypatch):
     x[...] = np.linspace(-1, 1, n)
     assert x.ctypes.data % 64 == 16
     f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
-    for _ in range(6):
+    for _ in range(3 * ExecutorTrial.CALLS_EACH):    # three ways, three calls each
         assert_same(f(x), np.exp(-x) * 2.0 + 1.0)
     assert converted[True][0]._numpy().ctypes.data == x.ctypes.data
     assert converted[False][0]._numpy().ctypes.data != x.ctypes.data
@@ -470,7 +524,7 @@ def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
     decide = ExecutorTrial._maybe_decide
 
     def spy(self):
-        seen.append((self.calls, {x: len(s) for x, s in self.samples.items()}))
+        seen.append((self.calls, {x: len(s) for x, s in self.samples.items()}, list(self.ways)))
         return decide(self)
 
     monkeypatch.setattr(ExecutorTrial, "_maybe_decide", spy)
@@ -478,11 +532,12 @@ def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
     monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
     f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
     x = np.ones(8)
-    for _ in range(8):
+    for _ in range(10):
         assert_same(f(x), np.exp(-x) * 2.0 + 1.0)
-    calls, runs = seen[-1]
-    each = ExecutorTrial.MIN_CALLS // 2 * ExecutorTrial.MAX_TIMED_RUNS
-    assert calls == ExecutorTrial.MIN_CALLS and runs == {False: each, True: each}
+    calls, runs, ways = seen[-1]
+    each = ExecutorTrial.CALLS_EACH * ExecutorTrial.MAX_TIMED_RUNS
+    assert calls == ExecutorTrial.CALLS_EACH * len(ways)
+    assert runs == {way: each for way in ways}
     assert f.entry_for(x).xla_reason.startswith("measured")
 
 

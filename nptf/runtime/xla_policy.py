@@ -31,7 +31,7 @@ import time
 from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
-from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller
+from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller, one_thread_caller
 
 try:
     import resource
@@ -85,8 +85,14 @@ def choose_xla_automatically(graph):
                    "too"), True
 
 
-def _name(xla):
-    return "XLA" if xla else "the plain executor"
+# The ways a trial may run a graph: the plain executor, XLA, and the plain executor with
+# each kernel kept to the calling thread (for graphs whose ops run there).
+PLAIN, XLA, ONE_THREAD = False, True, "one thread"
+
+
+def _name(way):
+    return {PLAIN: "the plain executor", XLA: "XLA", ONE_THREAD: "the plain executor on one "
+            "thread"}[way]
 
 
 def _ms(seconds):
@@ -94,34 +100,38 @@ def _ms(seconds):
 
 
 class ExecutorTrial:
-    """Stands in for ``entry.call`` until one executor is chosen for the entry's graph.
+    """Stands in for ``entry.call`` until one way to run the entry's graph is chosen.
 
-    Only graphs of static shapes are measured. The executors take turns, three calls
-    each (up to six, see below). A call runs the graph for the caller (the first
-    time, this compiles or instantiates it), then again, timed with the outputs'
-    conversion to NumPy (which costs more for XLA's outputs), outputs dropped at
-    once: as many timed runs as fit in 4 ms, up to 16. One run each would not do for
-    graphs of a millisecond or less: their first runs vary by a factor of two. The
-    caller's own outputs stay alive, so the timed run's outputs land in fresh memory
-    and may still pay page faults while the allocator settles (hundreds of
-    microseconds a call on large arrays): those are counted; the executors keep taking
-    turns until both have two runs without many, up to six calls each, and failing
-    that the faults' share is taken out. The faster median time wins (by 3% at least,
-    to switch); the entry then calls the winner directly and the loser is dropped.
-    Median, not best: the plain executor's small graphs run in two modes, now and
-    then in a quarter of their usual time (saxpy of 1,024 floats: best 23 µs, every
-    call of the suite's 110 µs), and the best run picked it over XLA's 25 µs.
+    Only graphs of static shapes are measured. The ways take turns, three calls each
+    (up to six, see below): XLA, the plain executor and, for graphs whose ops run on
+    the calling thread (no loops), the plain executor with each kernel kept to that
+    thread (on two cores, splitting an op of a few hundred KiB over both often costs
+    more than it saves). A call runs the graph for the caller (the first time, this
+    compiles or instantiates it), then again, timed with the outputs' conversion to
+    NumPy (which costs more for XLA's outputs), outputs dropped at once: as many timed
+    runs as fit in 4 ms, up to 16. One run each would not do for graphs of a
+    millisecond or less: their first runs vary by a factor of two. The caller's own
+    outputs stay alive, so the timed run's outputs land in fresh memory and may still
+    pay page faults while the allocator settles (hundreds of microseconds a call on
+    large arrays): those are counted; the ways keep taking turns until each has two
+    runs without many, up to six calls each, and failing that the faults' share is
+    taken out. The fastest median time wins (by 3% at least, to switch from the way
+    the graph started on); the entry then calls the winner directly and the others
+    are dropped. Median, not best: the plain executor's small graphs run in two
+    modes, now and then in a quarter of their usual time (saxpy of 1,024 floats: best
+    23 µs, every call of the suite's 110 µs), and the best run picked it over XLA's
+    25 µs.
     """
 
-    ORDER = (False, True) * 6      # True: the other executor
-    MIN_CALLS = 6                  # then decided, once each executor has two clean runs
+    CALLS_EACH, MAX_CALLS_EACH = 3, 6   # then decided, once each way has two clean runs
+    TRY_ONE_THREAD = True
     CLEAN_FAULTS = 16
     # What a page fault costs at least (trapping, zeroing 4 KiB): about 1.2-1.5 µs
     # measured here. Fitting it per trial proved fragile (one slow call skews it);
     # taking out too little is the safe error.
     FAULT_COST = 1e-6
     BOUND_FACTOR, BOUND_MIN_S = 4.0, 0.1
-    # The executor a graph started on stays unless the other is faster by this share: a
+    # The way a graph started on stays unless another is faster by this share: a
     # margin only keeps a near-tie from switching. At 10%, graphs that ran 13-15% faster
     # under XLA stayed on the plain executor they started on (each of the three misses
     # of a bench.policy run, bench/RESULTS.md).
@@ -135,8 +145,13 @@ class ExecutorTrial:
         self.loops = loops
         self.concretes = {entry.xla: entry.concrete}
         self.callers = {entry.xla: entry.call}
+        self.ways = [self.first, not self.first]
+        one_thread = one_thread_caller(entry.call) if self.TRY_ONE_THREAD else None
+        if one_thread is not None:
+            self.ways.append(ONE_THREAD)
+            self.concretes[ONE_THREAD], self.callers[ONE_THREAD] = entry.concrete, one_thread
         self.bounded = None
-        self.samples = {False: [], True: []}   # xla -> (seconds, page faults) of timed runs
+        self.samples = {way: [] for way in self.ways}   # way -> (seconds, page faults) of runs
         self.calls = 0
         self.lock = threading.Lock()
         self.recorder = entry.stager = _ValueRecorder(entry.stager)
@@ -150,42 +165,42 @@ class ExecutorTrial:
             return self._step(tensors)
 
     def _step(self, tensors):
-        xla = self.first != self.ORDER[self.calls]
-        if xla not in self.callers:
+        way = self.ways[self.calls % len(self.ways)]
+        if way not in self.callers:
             try:
-                concrete = self.build(xla)
+                concrete = self.build(way)
             except Exception as e:  # noqa: BLE001  (keep the executor that works)
-                return self._decide_and_run(self.first, f"{_name(xla)} failed to build: {e}",
+                return self._decide_and_run(self.first, f"{_name(way)} failed to build: {e}",
                                             tensors)
-            self.concretes[xla], self.callers[xla] = concrete, fast_caller(concrete)
+            self.concretes[way], self.callers[way] = concrete, fast_caller(concrete)
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
-        risky = xla != self.first and self.loops and not xla
+        risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
         try:
-            outputs = self._run(xla, tensors, risky, seconds)
-            runs = None if outputs is None else self._timed_runs(xla, tensors, risky, seconds)
+            outputs = self._run(way, tensors, risky, seconds)
+            runs = None if outputs is None else self._timed_runs(way, tensors, risky, seconds)
             if runs is None:
                 return self._decide_and_run(
                     self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
                     f"executor was cancelled after {_ms(seconds)}", tensors)
-        except Exception:  # noqa: BLE001  (the other executor raises the graph's own errors)
-            if xla == self.first:
+        except Exception:  # noqa: BLE001  (another way raises the graph's own errors)
+            if way == self.first:
                 raise
-            return self._decide_and_run(self.first, f"{_name(xla)} failed at run time", tensors)
-        self.samples[xla].extend(runs)
+            return self._decide_and_run(self.first, f"{_name(way)} failed at run time", tensors)
+        self.samples[way].extend(runs)
         self.calls += 1
         self._maybe_decide()
         return outputs
 
-    def _timed_runs(self, xla, tensors, risky, seconds):
+    def _timed_runs(self, way, tensors, risky, seconds):
         """[(seconds, page faults)] of runs converted as a call converts them; None if one
         was cancelled."""
         runs, spent = [], 0.0
-        convert = self._conversion(xla)
+        convert = self._conversion(way is XLA)
         while not runs or (len(runs) < self.MAX_TIMED_RUNS and spent < self.RUN_BUDGET_S):
             faults, start = _faults(), _clock()
             convert()
-            timed = self._run(xla, tensors, risky, seconds)
+            timed = self._run(way, tensors, risky, seconds)
             if timed is None:
                 return None
             for t in timed:
@@ -207,49 +222,52 @@ class ExecutorTrial:
             self.entry.dtypes
         return lambda: stager.tensors(values, dtypes, align)[0]
 
-    def _run(self, xla, tensors, risky, seconds):
+    def _run(self, way, tensors, risky, seconds):
         if risky:       # a plain-executor loop may run a thousand times longer than XLA's
             return self._run_bounded(tensors, seconds)
-        return self.callers[xla](*tensors)
+        return self.callers[way](*tensors)
 
     def _run_bounded(self, tensors, seconds):
         if self.bounded is None:
-            self.bounded = bounded_caller(self.concretes[False])
+            self.bounded = bounded_caller(self.concretes[PLAIN])
             if self.bounded is None:    # no way to cancel: do not risk a thousand-fold call
                 return None
         return self.bounded(tensors, seconds)
 
     def _maybe_decide(self):
-        timed = self.samples
-        if self.calls < self.MIN_CALLS:
+        timed, n = self.samples, len(self.ways)
+        if self.calls < self.CALLS_EACH * n:
             return
-        clean = {x: [t for t, f in s if f <= self.CLEAN_FAULTS] for x, s in timed.items()}
+        clean = {w: [t for t, f in s if f <= self.CLEAN_FAULTS] for w, s in timed.items()}
         if all(len(c) >= 2 for c in clean.values()):
-            best, note = {x: statistics.median(c) for x, c in clean.items()}, ""
-        elif self.calls < len(self.ORDER):
+            best, note = {w: statistics.median(c) for w, c in clean.items()}, ""
+        elif self.calls < self.MAX_CALLS_EACH * n:
             return      # large outputs still fault on fresh memory: a few more calls
         else:
             cost = self.FAULT_COST
-            best = {x: statistics.median(max(t - cost * f, 0.0) for t, f in s)
-                    for x, s in timed.items()}
+            best = {w: statistics.median(max(t - cost * f, 0.0) for t, f in s)
+                    for w, s in timed.items()}
             note = f" once page faults ({cost * 1e6:g} µs each) are taken out"
-        other = not self.first
+        other = min((w for w in self.ways if w != self.first), key=best.__getitem__)
         winner = other if best[other] < (1 - self.SWITCH_MARGIN) * best[self.first] else self.first
-        self._decide(winner, f"measured: XLA {_ms(best[True])} vs the plain executor "
-                             f"{_ms(best[False])} per call{note}")
+        one = f" ({_ms(best[ONE_THREAD])} on one thread)" if ONE_THREAD in best else ""
+        self._decide(winner, f"measured: XLA {_ms(best[XLA])} vs the plain executor "
+                             f"{_ms(best[PLAIN])}{one} per call{note}"
+                             + ("; kernels kept to the calling thread"
+                                if winner == ONE_THREAD else ""))
 
-    def _decide(self, xla, reason):
+    def _decide(self, way, reason):
         entry = self.entry
         entry.stager = self.recorder.stager
-        entry.concrete, entry.xla, entry.xla_reason = self.concretes[xla], xla, reason
-        entry.call = self.callers[xla]
-        if xla:     # set only now: until here a plain-executor call could read the inputs
+        entry.concrete, entry.xla, entry.xla_reason = self.concretes[way], way is XLA, reason
+        entry.call = self.callers[way]
+        if way is XLA:  # set only now: until here a plain-executor call could read the inputs
             entry.input_align = XLA_ALIGN
         self.concretes, self.callers, self.bounded = {}, {}, None
 
-    def _decide_and_run(self, xla, reason, tensors):
-        caller = self.callers[xla]
-        self._decide(xla, reason)
+    def _decide_and_run(self, way, reason, tensors):
+        caller = self.callers[way]
+        self._decide(way, reason)
         return caller(*tensors)
 
 
