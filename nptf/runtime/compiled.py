@@ -462,7 +462,7 @@ class Compiled:
         return Entry(fallback_reason=str(e))
 
     def _choose_xla(self, graph):
-        """(XLA to start with, why, whether to time both executors on the first calls)."""
+        """(XLA to start with, why, whether to time the executors on the first calls)."""
         if self.jit_compile is False:
             return False, "jit_compile=False", False
         obstacles = xla_obstacles(graph)

@@ -7,7 +7,9 @@ per iteration; but XLA's CPU kernels for some ops (large reductions,
 single-threaded where TensorFlow's use both cores) are slower, and
 the plain executor compiles in a fraction of the time. So a graph starts on
 the executor that is safer to start on and, at its first calls, both are timed
-and the faster is kept.
+and the faster is kept. A graph without loops has a third way: the plain
+executor with each op's kernel kept to the calling thread (on two cores an op
+of a few hundred KiB often runs faster unsplit); it is timed too.
 
 * Graphs without loops start on the plain executor (quick to compile: the first
   call is not kept waiting for XLA); XLA is compiled at the second call.
@@ -55,7 +57,7 @@ _SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "ls
 
 
 def choose_xla_automatically(graph):
-    """(XLA to start with, the reason, whether to time both executors)."""
+    """(XLA to start with, the reason, whether to time the executors)."""
     eqns = list(all_eqns(graph))
     slow = sorted({e.op.name for e in eqns} & _SLOWER_UNDER_XLA)
     draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
