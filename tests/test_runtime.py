@@ -208,6 +208,35 @@ def test_unaligned_and_strided_inputs(n, jit):
             assert_same(f(x), x * 2)
 
 
+@pytest.mark.parametrize("jit", [None, True, False])
+def test_large_copied_inputs_reuse_a_buffer_that_outputs_never_share(jit):
+    # Misaligned (plain executor) or strided (both) inputs over 256 KiB are copied into
+    # one buffer per argument, reused every call: an output TensorFlow forwards from
+    # it (a reshape) must not change when the next call fills the buffer.
+    f = nptf.compile(lambda x: (x.reshape(-1), x * 2), jit_compile=jit)
+    n = 1 << 16
+
+    def sixteen_past_64(values):
+        raw = np.empty(n * 8 + 128, np.uint8)
+        start = (16 - raw.ctypes.data) % 64
+        out = raw[start:start + n * 8].view(np.float64)
+        out[...] = values
+        return out
+
+    first, other = sixteen_past_64(np.arange(n)), sixteen_past_64(np.arange(n) + 0.25)
+    strided = np.arange(2 * n, dtype=np.float64)[::2] + 0.5
+    for x in (first, strided, other):
+        for _ in range(12):       # the executor trial included
+            flat, twice = f(x)
+            assert_same(flat, x.reshape(-1))
+            assert_same(twice, x * 2)
+    for x, y in ((first, other), (strided, np.arange(2 * n, dtype=np.float64)[::2] + 7.0)):
+        kept = f(x)
+        f(y)
+        assert_same(kept[0], x.reshape(-1))
+        assert_same(kept[1], x * 2)
+
+
 def test_fallback_modes_and_explain():
     def f(x):
         return np.packbits(x > 0)
