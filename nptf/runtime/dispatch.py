@@ -24,6 +24,7 @@ import itertools
 import math
 import os
 import threading
+import weakref
 
 import numpy as np
 import tensorflow as tf
@@ -261,8 +262,26 @@ def to_tensors(values, dtypes):
 _STAGE_MAX_BYTES = 1 << 18
 # Inputs that need a copy anyway (misaligned for TensorFlow's kernels, or strided)
 # reuse their buffer up to this size: a fresh one costs a page fault per 4 KiB
-# touched (about 1-2 µs each on small VMs), more than the copy itself.
+# touched (about 1-2 µs each on small VMs), more than the copy itself. Such buffers
+# stay with their graph, so all of them together are held to a total; past it,
+# copies go to fresh memory.
 _RESTAGE_MAX_BYTES = 1 << 26
+_RESTAGE_TOTAL_BYTES = 1 << 28
+_restaged = {"bytes": 0}
+_restaged_lock = threading.Lock()
+
+
+def _reserve_restage(nbytes):
+    with _restaged_lock:
+        if _restaged["bytes"] + nbytes > _RESTAGE_TOTAL_BYTES:
+            return False
+        _restaged["bytes"] += nbytes
+        return True
+
+
+def _release_restage(nbytes):
+    with _restaged_lock:
+        _restaged["bytes"] -= nbytes
 
 
 class InputStager:
@@ -276,7 +295,8 @@ class InputStager:
     256 KiB limit, where the copy starts to cost what it saves) and passes the
     same tensor every time. Larger inputs pass without a copy when aligned and
     contiguous; otherwise they need a copy anyway, and it goes to the reused
-    buffer (up to 64 MiB) rather than to fresh memory. Outputs that could share
+    buffer (up to 64 MiB, and 256 MiB for all graphs together) rather than to fresh
+    memory. Outputs that could share
     memory with a buffer are copied (``to_numpy`` is given the buffers); calls are
     synchronous, so the next copy never races a running graph.
     """
@@ -299,21 +319,30 @@ class InputStager:
                     tensors.append(_from_dlpack(v.__dlpack__()))
                     continue
                 if 0 < nbytes <= _RESTAGE_MAX_BYTES:
-                    buf, tensor = self._slot(i, v)
-                    buf[...] = v
-                    tensors.append(tensor)
-                    staged.append(buf)
-                    continue
+                    slot = self._slot(i, v)
+                    if slot is not None:
+                        slot[0][...] = v
+                        tensors.append(slot[1])
+                        staged.append(slot[0])
+                        continue
             tensors.append(to_tensor(v, dtypes[i], align))
         return tensors, staged
 
     def _slot(self, i, v):
+        """(buffer, tensor over it) for argument ``i``, or None once large buffers
+        would hold more than their total."""
         slots = getattr(self._local, "slots", None)
         if slots is None:
             slots = self._local.slots = {}
         slot = slots.get(i)
         if slot is None or slot[0].shape != v.shape:   # one buffer per argument
+            slots.pop(i, None)
+            nbytes = v.nbytes
+            if nbytes > _STAGE_MAX_BYTES and not _reserve_restage(nbytes):
+                return None
             buf = _aligned_empty(v.shape, v.dtype)
+            if nbytes > _STAGE_MAX_BYTES:
+                weakref.finalize(buf, _release_restage, nbytes)
             slot = slots[i] = (buf, _from_dlpack(buf.__dlpack__()))
         return slot
 
