@@ -224,13 +224,14 @@ def test_large_copied_inputs_reuse_a_buffer_that_outputs_never_share(jit):
         return out
 
     first, other = sixteen_past_64(np.arange(n)), sixteen_past_64(np.arange(n) + 0.25)
-    strided = np.arange(2 * n, dtype=np.float64)[::2] + 0.5
+    assert other.ctypes.data % 64 == 16
+    strided = (np.arange(2 * n, dtype=np.float64) + 0.5)[::2]
     for x in (first, strided, other):
         for _ in range(12):       # the executor trial included
             flat, twice = f(x)
             assert_same(flat, x.reshape(-1))
             assert_same(twice, x * 2)
-    for x, y in ((first, other), (strided, np.arange(2 * n, dtype=np.float64)[::2] + 7.0)):
+    for x, y in ((first, other), (strided, (np.arange(2 * n, dtype=np.float64) + 7.0)[::2])):
         kept = f(x)
         f(y)
         assert_same(kept[0], x.reshape(-1))
@@ -242,7 +243,8 @@ def test_reused_input_buffers_are_held_to_a_total(monkeypatch):
     before = dispatch._restaged["bytes"]
     monkeypatch.setattr(dispatch, "_RESTAGE_TOTAL_BYTES", before + (3 << 20))
     n = 1 << 17                                    # 1 MiB of float64, strided: copied
-    xs = [np.arange(2 * n, dtype=np.float64)[::2] + k for k in range(5)]
+    xs = [(np.arange(2 * n, dtype=np.float64) + k)[::2] for k in range(5)]
+    assert not any(x.flags.c_contiguous for x in xs)
     f = nptf.compile(lambda *a: sum(a), jit_compile=False)
     for _ in range(3):
         assert_same(f(*xs), sum(xs))
