@@ -23,6 +23,13 @@ KERNELS = {
 }
 
 
+def _specials(dtype):
+    """Every special value, with zeros also in the last three of 27 elements: TensorFlow's
+    kernels take the scalar code path there (past the last full vector), whose zero
+    ties differ from the vector path's."""
+    return np.array(SPECIALS * 3 + [-0.0, 0.0, -0.0], dtype).reshape(3, 9)
+
+
 def _same_bits(got, want):
     """Equal values, NaN where NumPy has NaN, and the same sign on every zero (a NaN's
     sign bit is not a value: relu may clear it)."""
@@ -37,7 +44,7 @@ def _same_bits(got, want):
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_extremum_with_a_constant_matches_numpy_bits(name, dtype, jit):
     fn = KERNELS[name]
-    x = np.array(SPECIALS * 3, dtype).reshape(4, 6)
+    x = _specials(dtype)
     _same_bits(nptf.compile(fn, jit_compile=jit, fallback="raise")(x), fn(x))
 
 
@@ -51,3 +58,33 @@ def test_relu_lowering(jit, selects):
     graph = f.entry_for(x).concrete.graph.as_graph_def()
     ops = [n.op for n in graph.node] + [n.op for fn in graph.library.function for n in fn.node_def]
     assert "IsNan" not in ops and ops.count("SelectV2") == selects, ops
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("take_max", [True, False])
+def test_extremum_of_two_arrays_matches_numpy_bits(take_max, dtype, jit):
+    # Every pair of special values, either way round (zero ties of both signs among them).
+    fn = (lambda a, b: np.maximum(a, b)) if take_max else (lambda a, b: np.minimum(a, b))
+    a, b = (v.ravel().astype(dtype) for v in np.meshgrid(SPECIALS, SPECIALS))
+    a, b = np.concatenate([a, a[-3:]]), np.concatenate([b, b[-3:]])    # a tail past the vectors
+    _same_bits(nptf.compile(fn, jit_compile=jit, fallback="raise")(a, b), fn(a, b))
+
+
+def _all_kernels(x):
+    return tuple(KERNELS[name](x) for name in sorted(KERNELS))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_exported_extrema_match_numpy_bits(tmp_path, dtype, jit):
+    # A SavedModel runs in whichever process loads it: the plain form relies on
+    # TensorFlow's own Maximum/Minimum kernels there, the XLA form on the select.
+    import tensorflow as tf
+    x = _specials(dtype)
+    nptf.export(_all_kernels, tmp_path / "extrema", nptf.Spec(x.shape, x.dtype), jit_compile=jit)
+    serve = tf.saved_model.load(str(tmp_path / "extrema")).signatures["serving_default"]
+    (name,) = serve.structured_input_signature[1]
+    got = serve(**{name: tf.constant(x)})
+    for k, want in enumerate(_all_kernels(x)):
+        _same_bits(got[f"output_{k}"].numpy(), want)

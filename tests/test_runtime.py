@@ -464,9 +464,15 @@ def test_plain_graphs_run_on_the_calling_thread():
     assert threads == [threading.get_ident()]
 
 
-@pytest.mark.skipif(dispatch.one_thread_caller(dispatch.fast_caller(
-    tf.function(tf.identity).get_concrete_function(tf.TensorSpec([2])))) is None,
-    reason="no per-thread parallelism cap in this TensorFlow, or not on the calling thread")
+# Whether graphs can run with their kernels kept to the calling thread here (TensorFlow's
+# per-thread cap found, graphs called on the calling thread: not with a GPU).
+ONE_THREAD_WAY = dispatch.one_thread_caller(dispatch.fast_caller(
+    tf.function(tf.identity).get_concrete_function(tf.TensorSpec([2])))) is not None
+needs_one_thread_way = pytest.mark.skipif(
+    not ONE_THREAD_WAY, reason="no per-thread parallelism cap here, or not on the calling thread")
+
+
+@needs_one_thread_way
 def test_one_thread_caller_caps_the_kernels_of_the_call_and_restores_the_cap():
     caps = []
     set_cap, get_cap = dispatch._PARALLELISM
@@ -486,6 +492,7 @@ def test_one_thread_caller_caps_the_kernels_of_the_call_and_restores_the_cap():
     assert caps == [1, before] and get_cap() == before and before > 1
 
 
+@needs_one_thread_way
 @pytest.mark.parametrize("plain, xla, one, winner", [
     ((5, 5, 5), (4, 4, 4), (1, 1, 1), "one thread"),
     ((5, 5, 5), (1, 1, 1), (2, 2, 2), True),
@@ -498,9 +505,6 @@ def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, pl
 
     f = nptf.compile(sig)
     x = np.linspace(-3, 3, 7, dtype=np.float32)
-    if xla_policy.one_thread_caller(dispatch.fast_caller(
-            tf.function(tf.identity).get_concrete_function(tf.TensorSpec([2])))) is None:
-        pytest.skip("no per-thread parallelism cap here")
     # Calls in turn: plain, XLA (compiles it), one thread, plain, ...
     order = [t for turn in zip(plain, xla, one) for t in turn]
     monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))

@@ -144,6 +144,19 @@ def extremum(x, y, take_max, propagate_nan=True, fused=False):
             if c is not None and not np.isnan(c).any():
                 return _extremum_with_constant(other, x if c_first else y, c, take_max, c_first,
                                                fused)
+    if k == "f" and propagate_nan:
+        # NumPy gives y on a tie (float16: x), which decides the sign of 0.0 against -0.0,
+        # where TensorFlow's Maximum picks a sign that depends on the element's position.
+        tie = x if x.dtype == tf.float16 else y
+        if not fused:   # three ops: TensorFlow's Maximum/Minimum keep NaN (see above)
+            return tf.where(tf.equal(x, y), tie, tf.maximum(x, y) if take_max else tf.minimum(x, y))
+        # Under XLA NumPy's rule itself, which does not depend on how the XLA that runs
+        # it (an exported graph's) treats NaN in max/min.
+        if x.dtype == tf.float16:
+            keep_x = tf.greater_equal(x, y) if take_max else tf.less_equal(x, y)
+        else:
+            keep_x = tf.greater(x, y) if take_max else tf.less(x, y)
+        return tf.where(tf.logical_or(keep_x, is_nan(x)), x, y)
     if k == "c":
         pick_x = less(y, x, or_equal=True) if take_max else less(x, y, or_equal=True)
         out = tf.where(pick_x, x, y)
