@@ -66,6 +66,43 @@ def test_interpreter_matches_numpy(record):
     assert not problems, "\n".join(problems)
 
 
+def _arrays(tree):
+    if isinstance(tree, dict):
+        tree = list(tree.values())
+    if isinstance(tree, (tuple, list)):
+        return [a for t in tree for a in _arrays(t)]
+    return [tree] if isinstance(tree, np.ndarray) else []
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.name)
+def test_numpy_program_matches_numpy(record):
+    """The NumPy program adaptive dispatch may run instead of the function computes NumPy's
+    answer, leaves its arguments alone and returns new, writable arrays."""
+    valid, _, _ = _cases(record)
+    problems = []
+    for dtype, args, expected in valid:
+        f = nptf.compile(record.fn, fallback="raise")
+        before = [np.copy(a) if isinstance(a, np.ndarray) else a for a in args]
+        try:
+            with np.errstate(all="ignore"):
+                got = f.interpret(*args, program=True)
+        except nptf.UnsupportedError as e:
+            assert "no NumPy program" in str(e)
+            continue
+        m = mismatch(expected, got, record.rtol_scale)
+        if m:
+            problems.append(f"{_label(dtype, args)}: {m}")
+        for a, b in zip(args, before):
+            if isinstance(a, np.ndarray) and not np.array_equal(a, b, equal_nan=True):
+                problems.append(f"{_label(dtype, args)}: an argument was written")
+        for out in _arrays(got):
+            if not out.flags.writeable or any(
+                    isinstance(a, np.ndarray) and np.shares_memory(out, a) for a in args):
+                problems.append(f"{_label(dtype, args)}: an output is read-only or shares "
+                                "memory with an argument")
+    assert not problems, "\n".join(problems)
+
+
 def _one_graph(records, valid, jit):
     """Run every valid case of ``records`` through one compiled function; problems found."""
     def all_cases(*flat):

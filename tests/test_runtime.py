@@ -592,29 +592,33 @@ def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
     assert f.entry_for(x).xla_reason.startswith("measured")
 
 
+# Adaptive dispatch's NumPy side: the function itself, or the graph as a NumPy program.
+NUMPY_SIDE = ("numpy", "numpy program")
+
+
 def test_adaptive_dispatch_keeps_numpy_results_exact():
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
 
     f = nptf.compile(sig, adaptive=True)
     x = np.linspace(-2, 2, 5, dtype=np.float32)
-    for _ in range(16):    # 6 calls choose the graph's executor, 6 compare it with NumPy
+    for _ in range(32):    # calls choose the graph's executor, then compare it with NumPy
         got = f(x)
         assert got.dtype == np.float32 and got.shape == (5,)
         np.testing.assert_allclose(got, sig(x), rtol=1e-6)
-    assert f.adaptive_choice(x) in ("graph", "numpy")
+    assert f.adaptive_choice(x) in ("graph", *NUMPY_SIDE)
     big = np.linspace(-2, 2, 1 << 16, dtype=np.float32)
-    for _ in range(16):  # decided per shape, even where one relaxed graph serves both sizes
+    for _ in range(32):  # decided per shape, even where one relaxed graph serves both sizes
         np.testing.assert_allclose(f(big), sig(big), rtol=1e-6)
-    assert f.adaptive_choice(big) in ("graph", "numpy")
+    assert f.adaptive_choice(big) in ("graph", *NUMPY_SIDE)
 
 
 def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
     f = nptf.compile(lambda y: y * 2 + 1, adaptive=True)
     x = np.ones(1)
-    for _ in range(16):   # NumPy's microsecond beats any graph call on one element
+    for _ in range(32):   # NumPy's microsecond beats any graph call on one element
         f(x)
-    assert f.adaptive_choice(x) == "numpy"
+    assert f.adaptive_choice(x) in NUMPY_SIDE
     for other in (np.ones(1, np.float32), np.ones(2), np.ones((1, 1)), [1.0], np.ones(1, np.int8)):
         expected = np.asarray(other) * 2 + 1
         got = f(other)
@@ -625,15 +629,71 @@ def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
     assert f(x).dtype == np.float64 and f.cache_info().traces == 1
 
 
+def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
+    from nptf.runtime import compiled as compiled_module
+    calls = []
+
+    def axpb(x, y):
+        calls.append(None)          # the function's own code runs: traced, or called
+        return np.maximum(2.5 * x + y, 0)
+
+    # A clock on which the NumPy program is the fastest way (each way's cost per call).
+    cost, now = {"graph": 5.0, "numpy": 3.0, "numpy program": 1.0}, [0.0]
+    run_path = compiled_module.Compiled._run_path
+
+    def timed(self, path, *rest):
+        result = run_path(self, path, *rest)
+        now[0] += cost[path]
+        return result
+    monkeypatch.setattr(compiled_module.Compiled, "_run_path", timed)
+    monkeypatch.setattr(compiled_module.time, "perf_counter", lambda: now[0])
+    f = nptf.compile(axpb, adaptive=True)
+    x, y = np.linspace(-1, 1, 8, dtype=np.float32), np.ones(8, np.float32)
+    for _ in range(32):
+        np.testing.assert_array_equal(f(x, y), np.maximum(2.5 * x + y, 0))
+    assert f.adaptive_choice(x, y) == "numpy program"
+    ran = len(calls)
+    first, second = f(x, y), f(x, y)          # the entry point's shortcut
+    assert len(calls) == ran                   # the program ran, not the function
+    assert first.dtype == np.float32 and first is not second and first.flags.writeable
+    np.testing.assert_array_equal(first, np.maximum(2.5 * x + y, 0))
+    assert not np.shares_memory(first, x) and not np.shares_memory(first, y)
+    got = f(x, np.ones(8))                     # other dtypes: through the cache
+    assert got.dtype == np.float64
+
+
+def test_no_numpy_program_where_it_would_change_what_the_function_does():
+    def writes(x):
+        x[0] = 1.0
+        return x * 2
+
+    def draws(x):
+        return x + np.random.standard_normal(x.shape)
+
+    def loops(x):
+        while x.sum() < 10:
+            x = x * 2
+        return x
+
+    for fn, why in ((writes, "writes into its arguments"), (draws, "random"),
+                    (loops, "sub-graphs")):
+        with pytest.raises(nptf.UnsupportedError, match=why):
+            nptf.compile(fn).interpret(np.ones(3), program=True)
+        f = nptf.compile(fn, adaptive=True)
+        for _ in range(32):
+            f(np.ones(3))
+        assert f.adaptive_choice(np.ones(3)) in ("graph", "numpy")
+
+
 def test_adaptive_numpy_shortcut_checks_every_argument():
     def axpy(x, y):
         return 2.5 * x + y
 
     for f in (nptf.compile(axpy, adaptive=True), nptf.compile(lambda *xy: axpy(*xy), adaptive=True)):
         x, y = np.ones(4, np.float32), np.ones(4, np.float32)
-        for _ in range(16):
+        for _ in range(32):
             f(x, y)
-        assert f.adaptive_choice(x, y) == "numpy"
+        assert f.adaptive_choice(x, y) in NUMPY_SIDE
         for other in ((x, np.ones(4)), (x, np.ones((2, 4), np.float32)), (x, [1.0] * 4),
                       (np.ones(4), y), (x, np.float32(2.0))):
             expected = axpy(*[np.asarray(o) for o in other])

@@ -65,9 +65,15 @@ def _reshape(p, x):
 
 
 _rule("transpose")(lambda p, x: np.transpose(x, p["perm"]))
-_rule("slice")(lambda p, x: np.asarray(x)[tuple(slice(None) if s is None else
-                                                 slice(*s[1:]) if s[0] == "raw" else slice(*s)
-                                                 for s in p["slices"])])
+
+
+def slice_index(slices):
+    """The basic index a ``slice`` op's ``slices`` param stands for."""
+    return tuple(slice(None) if s is None else slice(*s[1:]) if s[0] == "raw" else slice(*s)
+                 for s in slices)
+
+
+_rule("slice")(lambda p, x: np.asarray(x)[slice_index(p["slices"])])
 _rule("concatenate")(lambda p, *xs: np.concatenate(xs, axis=p["axis"]))
 _rule("tile")(lambda p, x: np.tile(x, p["reps"]))
 _rule("repeat")(lambda p, x: np.repeat(x, p["repeats"], axis=p["axis"]))

@@ -13,6 +13,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import OutsideTheGraphError, TracerConversionError, UnsupportedError
+from ..graph_ir.numpy_program import numpy_program, unsupported_reason
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -40,13 +41,18 @@ class CacheInfo:
     size: int = 0
 
 
+# Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
+# equations as a NumPy program (graph_ir.numpy_program), where one can be generated.
+GRAPH, NUMPY, NUMPY_PROGRAM = "graph", "numpy", "numpy program"
+
+
 class _AdaptiveState:
     """Adaptive dispatch for one set of argument shapes: timings, then the choice."""
     __slots__ = ("choice", "timings")
 
-    def __init__(self):
-        self.choice = None              # "graph" or "numpy" once measured
-        self.timings = {"graph": [], "numpy": []}
+    def __init__(self, paths):
+        self.choice = None              # one of ``paths`` once measured
+        self.timings = {p: [] for p in paths}
 
 
 class Entry:
@@ -65,8 +71,65 @@ class Entry:
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.singular = _singular_sources(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
+        self._program = _NOT_YET
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
+
+
+_NOT_YET = object()
+
+
+def numpy_program_of(entry):
+    """``entry``'s graph as a NumPy program: ``(*graph inputs) -> what the function
+    returns``, or None where none is generated (it draws random numbers, writes into its
+    arguments, has loops, ...). Built on first use."""
+    if entry._program is _NOT_YET:
+        entry._program = _make_program(entry)
+    return entry._program
+
+
+def _make_program(entry):
+    traced = entry.traced
+    if traced is None or traced.mutated or traced.random_seed:
+        return None
+    infos = traced.out_info
+    if traced.out_tree.kind == "leaf" and len(infos) == 1 and infos[0].kind == "array":
+        return numpy_program(entry.graph, single=True)
+    program = numpy_program(entry.graph)
+    if program is None:
+        return None
+    tree = traced.out_tree
+
+    def run(*values):
+        outs = iter(program(*values))
+        return unflatten(tree, [info.value if info.kind == "static" else
+                                _program_leaf(next(outs), info) for info in infos])
+    return run
+
+
+def _no_program_reason(traced, graph):
+    if traced.mutated:
+        return "the function writes into its arguments"
+    if traced.random_seed:
+        return "the function draws random numbers"
+    return unsupported_reason(graph)
+
+
+def _program_leaf(value, info):
+    if info.kind == "pyscalar":
+        return np.asarray(value).item()
+    if info.kind == "scalar":
+        return np.asarray(value)[()]
+    return value
+
+
+def _plain_values(values):
+    """Whether a NumPy program may run these graph inputs (exact NumPy types: a subclass's
+    own arithmetic would differ from the program's)."""
+    return all(type(v) in _PLAIN_TYPES or isinstance(v, np.generic) for v in values)
+
+
+_PLAIN_TYPES = {np.ndarray, bool, int, float, complex}
 
 
 def _with_seed(entry, values):
@@ -189,7 +252,7 @@ class Compiled:
         self._static_only = set()       # generic keys whose code needs concrete sizes
         self._trace_counts = {}
         self._adaptive = {}             # shapes key -> _AdaptiveState
-        self._numpy_hot = None          # (shape, dtype, shape, dtype, ...) adaptive sends to NumPy
+        self._numpy_hot = None          # (shape, dtype, shape, dtype, ..., run): what adaptive sends to NumPy
         self._lock = threading.RLock()
         self._info = CacheInfo()
         functools.update_wrapper(self, fn)
@@ -197,7 +260,7 @@ class Compiled:
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):
         hot = self._numpy_hot
-        if hot is not None and not kwargs and 2 * len(args) == len(hot):
+        if hot is not None and not kwargs and 2 * len(args) + 1 == len(hot):
             # Adaptive dispatch sends these shapes to NumPy, whose own call may take
             # a microsecond or two: compare without building a key (no tuples, no hashing).
             for i, a in enumerate(args):
@@ -205,7 +268,7 @@ class Compiled:
                         a.shape != hot[2 * i]:
                     break
             else:
-                return self.fn(*args)
+                return hot[-1](*args)
         if current_builder() is not None:
             # Called while another compiled function is traced: inline it.
             return converted(self.fn)(*args, **kwargs)
@@ -219,10 +282,16 @@ class Compiled:
             if entry is not None:
                 if self.adaptive:
                     state = self._adaptive.get(fast_key)
-                    if state is not None and state.choice == "numpy":
+                    if state is not None and state.choice in (NUMPY, NUMPY_PROGRAM):
+                        # measured: NumPy is faster for these shapes. The graph's inputs
+                        # are these arguments (an entry in _fast takes arrays only).
+                        run = numpy_program_of(entry) if state.choice == NUMPY_PROGRAM \
+                            else self.fn
                         if all(t is np.ndarray for t, _, _ in fast_key):
-                            self._numpy_hot = tuple(x for _, s, d in fast_key for x in (s, d))
-                        return self.fn(*args)     # measured: NumPy is faster for these shapes
+                            # One tuple, set at once: a thread that read it runs the
+                            # function that goes with its shapes.
+                            self._numpy_hot = (*(x for _, s, d in fast_key for x in (s, d)), run)
+                        return run(*args)
                 self._info.hits += 1
                 return self._run(entry, args, args, {}, fast_key)
         bound, items = self._bind(args, kwargs)
@@ -238,8 +307,12 @@ class Compiled:
             self._info.fallbacks += 1
             return self.fn(*args, **kwargs)
         if self.adaptive and _plain_numpy_arguments(args, kwargs):
-            state = self._adaptive.setdefault(shapes_key, _AdaptiveState())
-            if state.choice != "graph":
+            state = self._adaptive.get(shapes_key)
+            if state is None:
+                paths = (GRAPH, NUMPY, NUMPY_PROGRAM) if numpy_program_of(entry) is not None \
+                    else (GRAPH, NUMPY)
+                state = self._adaptive.setdefault(shapes_key, _AdaptiveState(paths))
+            if state.choice != GRAPH:
                 return self._run_adaptive(state, entry, values, args, kwargs)
         if entry.mutated:
             _check_writable(values, entry.mutated)
@@ -274,23 +347,28 @@ class Compiled:
 
         Decided per exact shapes, not per graph: a shape-relaxed graph serves sizes
         where NumPy wins and sizes where the graph wins."""
-        if state.choice == "numpy":
-            return self.fn(*args, **kwargs)
+        if state.choice is not None:
+            return self._run_path(state.choice, entry, values, args, kwargs)
         if isinstance(entry.call, ExecutorTrial):
             # The graph's executor is still being chosen: compare NumPy with the winner.
             return self._call_graph(entry, values)
         samples = state.timings
-        path = "graph" if len(samples["graph"]) <= len(samples["numpy"]) else "numpy"
+        path = min(samples, key=lambda p: len(samples[p]))     # in turn, the graph first
         start = time.perf_counter()
-        if path == "graph":
-            result = self._call_graph(entry, values)
-        else:
-            result = self.fn(*args, **kwargs)
+        result = self._run_path(path, entry, values, args, kwargs)
         samples[path].append(time.perf_counter() - start)
         if min(len(s) for s in samples.values()) >= self.ADAPTIVE_SAMPLES:
-            # The first graph call pays one-off costs: judge by the best of each.
-            state.choice = "graph" if min(samples["graph"]) <= min(samples["numpy"]) else "numpy"
+            # The first graph call pays one-off costs: judge by the best of each (on a tie,
+            # the earlier path: the graph, then the user's own function).
+            state.choice = min(samples, key=lambda p: min(samples[p]))
         return result
+
+    def _run_path(self, path, entry, values, args, kwargs):
+        if path == GRAPH:
+            return self._call_graph(entry, values)
+        if path == NUMPY_PROGRAM and _plain_values(values):
+            return numpy_program_of(entry)(*values)
+        return self.fn(*args, **kwargs)
 
     def _bind(self, args, kwargs):
         try:
@@ -486,8 +564,10 @@ class Compiled:
         traced, _ = self._traced(args, kwargs)
         return traced.graph if stage == "traced" else optimize(traced.graph)
 
-    def interpret(self, *args, optimized=True, verify_passes=False, **kwargs):
-        """Run the traced IR with the NumPy reference interpreter (no TensorFlow)."""
+    def interpret(self, *args, optimized=True, verify_passes=False, program=False, **kwargs):
+        """Run the traced IR with the NumPy reference interpreter (no TensorFlow);
+        ``program=True``: run the optimized graph as the NumPy program adaptive dispatch
+        may run instead of the function (``UnsupportedError`` where there is none)."""
         from ..graph_ir import evaluate, verify
         traced, values = self._traced(args, kwargs)
         graph = traced.graph
@@ -500,6 +580,12 @@ class Compiled:
                     verify(graph)
             if verify_passes:
                 verify(graph, strict=True)
+        if program:
+            run = numpy_program_of(Entry(traced, graph))
+            if run is None:
+                raise UnsupportedError(f"{self.fn.__name__}: no NumPy program for this graph ("
+                                       f"{_no_program_reason(traced, graph)})")
+            return run(*values)
         if traced.random_seed:
             values = list(values) + [np.random.randint(0, 2 ** 62, size=2, dtype=np.int64)]
         outs = evaluate(graph, *[np.asarray(v) for v in values])
@@ -512,8 +598,8 @@ class Compiled:
         return self._lookup(key, values, bound, specs, treedefs)
 
     def adaptive_choice(self, *args):
-        """With ``adaptive=True``: "graph" or "numpy" for arrays of these shapes (None: not
-        decided yet)."""
+        """With ``adaptive=True``, for arrays of these shapes: "graph", "numpy" (the function
+        itself) or "numpy program" (the graph's equations run by NumPy); None: not decided yet."""
         state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype) for a in args]))
         return None if state is None else state.choice
 

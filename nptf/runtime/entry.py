@@ -70,31 +70,33 @@ def _exact_entry(compiled, names):
     args = ", ".join(names)
     # Closure cells, not globals: a cell is read faster than a namespace dict. Every
     # name the body uses is one of them (a parameter may be called ``len``). The hot
-    # tuple needs no length check: it is only ever set from a call of every parameter
-    # passed positionally as an array, and this function always passes all of them.
+    # tuple (shapes and dtypes, then the function that runs them) needs no length check:
+    # it is only ever set from a call of every parameter passed positionally as an array,
+    # and this function always passes all of them.
     source = (
-        f"def _nptf_make(_nptf_compiled, _nptf_fn, _nptf_ndarray):\n"
+        f"def _nptf_make(_nptf_compiled, _nptf_ndarray):\n"
         f"    def _nptf_entry({args}):\n"
         f"        _nptf_hot = _nptf_compiled._numpy_hot\n"
         f"        if _nptf_hot is not None and {checks}:\n"
-        f"            return _nptf_fn({args})   # adaptive dispatch measured NumPy faster\n"
+        f"            # adaptive dispatch measured NumPy faster\n"
+        f"            return _nptf_hot[{2 * len(names)}]({args})\n"
         f"        return _nptf_compiled({args})\n"
         f"    return _nptf_entry\n")
     namespace = {}
     name = getattr(compiled.fn, "__qualname__", type(compiled.fn).__qualname__)
     exec(compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
-    return namespace["_nptf_make"](compiled, compiled.fn, np.ndarray)
+    return namespace["_nptf_make"](compiled, np.ndarray)
 
 
 def _generic_entry(compiled):
-    fn, ndarray = compiled.fn, np.ndarray
+    ndarray = np.ndarray
 
     def call(first=_NOTHING, /, *args, **kwargs):
         # The first argument is named so that a one-array call builds no tuple.
         hot = compiled._numpy_hot
-        if hot is not None and not args and not kwargs and len(hot) == 2 and \
+        if hot is not None and not args and not kwargs and len(hot) == 3 and \
                 first.__class__ is ndarray and first.dtype is hot[1] and first.shape == hot[0]:
-            return fn(first)        # adaptive dispatch measured NumPy faster for these
+            return hot[2](first)    # adaptive dispatch measured NumPy faster for these
         if first is _NOTHING:
             return compiled(*args, **kwargs)
         return compiled(first, *args, **kwargs)
