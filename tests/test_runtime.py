@@ -596,29 +596,38 @@ def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
 NUMPY_SIDE = ("numpy", "numpy program")
 
 
+def _until_decided(f, *args, check=lambda result: None):
+    """Call ``f`` until adaptive dispatch has chosen a way for these arguments."""
+    for _ in range(200):
+        check(f(*args))
+        if f.adaptive_choice(*args) is not None:
+            return f.adaptive_choice(*args)
+    raise AssertionError("adaptive dispatch did not decide in 200 calls")
+
+
 def test_adaptive_dispatch_keeps_numpy_results_exact():
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
 
     f = nptf.compile(sig, adaptive=True)
     x = np.linspace(-2, 2, 5, dtype=np.float32)
-    for _ in range(32):    # calls choose the graph's executor, then compare it with NumPy
-        got = f(x)
+    def check(got):
         assert got.dtype == np.float32 and got.shape == (5,)
         np.testing.assert_allclose(got, sig(x), rtol=1e-6)
-    assert f.adaptive_choice(x) in ("graph", *NUMPY_SIDE)
+    # Calls choose the graph's executor, then compare it with NumPy.
+    assert _until_decided(f, x, check=check) in ("graph", *NUMPY_SIDE)
+    check(f(x))
     big = np.linspace(-2, 2, 1 << 16, dtype=np.float32)
-    for _ in range(32):  # decided per shape, even where one relaxed graph serves both sizes
-        np.testing.assert_allclose(f(big), sig(big), rtol=1e-6)
-    assert f.adaptive_choice(big) in ("graph", *NUMPY_SIDE)
+    # Decided per shape, even where one relaxed graph serves both sizes.
+    assert _until_decided(f, big, check=lambda got: np.testing.assert_allclose(
+        got, sig(big), rtol=1e-6)) in ("graph", *NUMPY_SIDE)
 
 
 def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
     f = nptf.compile(lambda y: y * 2 + 1, adaptive=True)
     x = np.ones(1)
-    for _ in range(32):   # NumPy's microsecond beats any graph call on one element
-        f(x)
-    assert f.adaptive_choice(x) in NUMPY_SIDE
+    # NumPy's microsecond beats any graph call on one element.
+    assert _until_decided(f, x) in NUMPY_SIDE
     for other in (np.ones(1, np.float32), np.ones(2), np.ones((1, 1)), [1.0], np.ones(1, np.int8)):
         expected = np.asarray(other) * 2 + 1
         got = f(other)
@@ -649,9 +658,8 @@ def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
     monkeypatch.setattr(compiled_module.time, "perf_counter", lambda: now[0])
     f = nptf.compile(axpb, adaptive=True)
     x, y = np.linspace(-1, 1, 8, dtype=np.float32), np.ones(8, np.float32)
-    for _ in range(32):
-        np.testing.assert_array_equal(f(x, y), np.maximum(2.5 * x + y, 0))
-    assert f.adaptive_choice(x, y) == "numpy program"
+    assert _until_decided(f, x, y, check=lambda got: np.testing.assert_array_equal(
+        got, np.maximum(2.5 * x + y, 0))) == "numpy program"
     ran = len(calls)
     first, second = f(x, y), f(x, y)          # the entry point's shortcut
     assert len(calls) == ran                   # the program ran, not the function
@@ -680,9 +688,7 @@ def test_no_numpy_program_where_it_would_change_what_the_function_does():
         with pytest.raises(nptf.UnsupportedError, match=why):
             nptf.compile(fn).interpret(np.ones(3), program=True)
         f = nptf.compile(fn, adaptive=True)
-        for _ in range(32):
-            f(np.ones(3))
-        assert f.adaptive_choice(np.ones(3)) in ("graph", "numpy")
+        assert _until_decided(f, np.ones(3)) in ("graph", "numpy")
 
 
 def test_adaptive_numpy_shortcut_checks_every_argument():
@@ -691,9 +697,7 @@ def test_adaptive_numpy_shortcut_checks_every_argument():
 
     for f in (nptf.compile(axpy, adaptive=True), nptf.compile(lambda *xy: axpy(*xy), adaptive=True)):
         x, y = np.ones(4, np.float32), np.ones(4, np.float32)
-        for _ in range(32):
-            f(x, y)
-        assert f.adaptive_choice(x, y) in NUMPY_SIDE
+        assert _until_decided(f, x, y) in NUMPY_SIDE
         for other in ((x, np.ones(4)), (x, np.ones((2, 4), np.float32)), (x, [1.0] * 4),
                       (np.ones(4), y), (x, np.float32(2.0))):
             expected = axpy(*[np.asarray(o) for o in other])
@@ -714,7 +718,7 @@ def test_a_call_leaves_no_reference_cycles(options):
              (lambda x: x.sum(), ([1.0, 2.0],))]
     for fn, args in cases:
         f = nptf.compile(fn, **options)
-        for _ in range(12):      # past the executor trial and adaptive dispatch's timing
+        for _ in range(150):     # past the executor trial and adaptive dispatch's timing
             f(*args)
         gc.collect()
         gc.disable()
