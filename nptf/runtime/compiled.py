@@ -13,7 +13,6 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import OutsideTheGraphError, TracerConversionError, UnsupportedError
-from ..graph_ir.numpy_program import numpy_program, unsupported_reason
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -22,6 +21,8 @@ from ..tracer import trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
+from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
+                       numpy_program_of, plain_values)
 from .dispatch import TF_ALIGN, XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
 from .signature import Static, signature_of
 from .spec import Spec
@@ -41,51 +42,6 @@ class CacheInfo:
     size: int = 0
 
 
-# Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
-# equations as a NumPy program (graph_ir.numpy_program), where one can be generated.
-GRAPH, NUMPY, NUMPY_PROGRAM = "graph", "numpy", "numpy program"
-
-
-class _AdaptiveState:
-    """Adaptive dispatch for one set of argument shapes: timings, then the choice.
-
-    First the graph against the function, in turn. Where the function wins and the graph
-    has a NumPy program, then the function against the program, back to back in both
-    orders: a NumPy call right after a TensorFlow call runs on cold caches (a 16x16
-    solve: 13-25 us instead of 5.5), which would favour whichever came second."""
-    __slots__ = ("choice", "timings", "schedule", "program")
-
-    def __init__(self, program, samples):
-        self.choice = None              # GRAPH, NUMPY or NUMPY_PROGRAM once measured
-        self.program = program          # whether the graph has a NumPy program
-        self.timings = {GRAPH: [], NUMPY: []}
-        self.schedule = [GRAPH, NUMPY] * samples    # the paths the next calls time
-
-    # The function against its program: pairs in both orders until each has this many
-    # samples and they took this long together (microsecond calls need many to tell),
-    # or until each has the most samples.
-    PAIRED, PAIRED_S, PAIRED_MAX = 4, 2e-4, 32
-
-    def decide(self):
-        """Called when the schedule runs out: decide, or schedule more calls."""
-        t = self.timings
-        # The best of each: the first calls pay one-off costs.
-        if NUMPY_PROGRAM in t:
-            n = len(t[NUMPY])
-            if n < self.PAIRED_MAX and (n < self.PAIRED or
-                                        sum(t[NUMPY]) + sum(t[NUMPY_PROGRAM]) < self.PAIRED_S):
-                self.schedule = [NUMPY, NUMPY_PROGRAM, NUMPY_PROGRAM, NUMPY]
-            else:
-                self.choice = NUMPY_PROGRAM if min(t[NUMPY_PROGRAM]) < min(t[NUMPY]) else NUMPY
-        elif min(t[GRAPH]) <= min(t[NUMPY]):
-            self.choice = GRAPH
-        elif not self.program:
-            self.choice = NUMPY
-        else:
-            t[NUMPY], t[NUMPY_PROGRAM] = [], []
-            self.schedule = [NUMPY, NUMPY_PROGRAM, NUMPY_PROGRAM, NUMPY]
-
-
 class Entry:
     """One input signature: its graph and concrete function, or the reason it falls back."""
 
@@ -102,65 +58,9 @@ class Entry:
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.singular = _singular_sources(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
-        self._program = _NOT_YET
+        self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
-
-
-_NOT_YET = object()
-
-
-def numpy_program_of(entry):
-    """``entry``'s graph as a NumPy program: ``(*graph inputs) -> what the function
-    returns``, or None where none is generated (it draws random numbers, writes into its
-    arguments, has loops, ...). Built on first use."""
-    if entry._program is _NOT_YET:
-        entry._program = _make_program(entry)
-    return entry._program
-
-
-def _make_program(entry):
-    traced = entry.traced
-    if traced is None or traced.mutated or traced.random_seed:
-        return None
-    infos = traced.out_info
-    if traced.out_tree.kind == "leaf" and len(infos) == 1 and infos[0].kind == "array":
-        return numpy_program(entry.graph, single=True)
-    program = numpy_program(entry.graph)
-    if program is None:
-        return None
-    tree = traced.out_tree
-
-    def run(*values):
-        outs = iter(program(*values))
-        return unflatten(tree, [info.value if info.kind == "static" else
-                                _program_leaf(next(outs), info) for info in infos])
-    return run
-
-
-def _no_program_reason(traced, graph):
-    if traced.mutated:
-        return "the function writes into its arguments"
-    if traced.random_seed:
-        return "the function draws random numbers"
-    return unsupported_reason(graph)
-
-
-def _program_leaf(value, info):
-    if info.kind == "pyscalar":
-        return np.asarray(value).item()
-    if info.kind == "scalar":
-        return np.asarray(value)[()]
-    return value
-
-
-def _plain_values(values):
-    """Whether a NumPy program may run these graph inputs (exact NumPy types: a subclass's
-    own arithmetic would differ from the program's)."""
-    return all(type(v) in _PLAIN_TYPES or isinstance(v, np.generic) for v in values)
-
-
-_PLAIN_TYPES = {np.ndarray, bool, int, float, complex}
 
 
 def _with_seed(entry, values):
@@ -340,7 +240,7 @@ class Compiled:
         if self.adaptive and _plain_numpy_arguments(args, kwargs):
             state = self._adaptive.get(shapes_key)
             if state is None:
-                state = self._adaptive.setdefault(shapes_key, _AdaptiveState(
+                state = self._adaptive.setdefault(shapes_key, AdaptiveState(
                     numpy_program_of(entry) is not None, self.ADAPTIVE_SAMPLES))
             if state.choice != GRAPH:
                 return self._run_adaptive(state, entry, values, args, kwargs)
@@ -396,7 +296,7 @@ class Compiled:
     def _run_path(self, path, entry, values, args, kwargs):
         if path == GRAPH:
             return self._call_graph(entry, values)
-        if path == NUMPY_PROGRAM and _plain_values(values):
+        if path == NUMPY_PROGRAM and plain_values(values):
             return numpy_program_of(entry)(*values)
         return self.fn(*args, **kwargs)
 
@@ -614,7 +514,7 @@ class Compiled:
             run = numpy_program_of(Entry(traced, graph))
             if run is None:
                 raise UnsupportedError(f"{self.fn.__name__}: no NumPy program for this graph ("
-                                       f"{_no_program_reason(traced, graph)})")
+                                       f"{no_program_reason(traced, graph)})")
             return run(*values)
         if traced.random_seed:
             values = list(values) + [np.random.randint(0, 2 ** 62, size=2, dtype=np.int64)]
