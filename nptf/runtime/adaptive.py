@@ -40,6 +40,8 @@ class AdaptiveState:
     def decide(self):
         """Called when the schedule runs out: decide, or schedule more calls."""
         t = self.timings
+        if self.choice is not None:     # another thread decided
+            return
         # The best of each: the first calls pay one-off costs.
         if NUMPY_PROGRAM in t:
             n = len(t[NUMPY])
