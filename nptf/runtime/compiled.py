@@ -513,8 +513,10 @@ class Compiled:
         if program:
             run = numpy_program_of(Entry(traced, graph))
             if run is None:
-                raise UnsupportedError(f"{self.fn.__name__}: no NumPy program for this graph ("
-                                       f"{no_program_reason(traced, graph)})")
+                raise UnsupportedError(
+                    f"{self.fn.__name__}: no NumPy program for this graph ("
+                    f"{no_program_reason(traced, graph)}); interpret(*args) without "
+                    "program=True runs the graph with the reference interpreter")
             return run(*values)
         if traced.random_seed:
             values = list(values) + [np.random.randint(0, 2 ** 62, size=2, dtype=np.int64)]
