@@ -86,3 +86,67 @@ def test_loop_of_cosines_under_xla():
     # The arithmetic form is inside the loop body too (rules see the XLA flag there).
     library = compiled.entry_for(x).concrete.graph.as_graph_def().library.function
     assert any(n.op == "Round" for f in library for n in f.node_def)
+
+
+def _cosine_loop(x):
+    change = 1.0
+    while change > 1e-12:       # the first step is peeled off: the loop sees cos(x) only
+        x_new = np.cos(x)
+        change = np.max(np.abs(x_new - x))
+        x = x_new
+    return x
+
+
+def _scaled_loop(x):
+    for _ in range(3):
+        x = np.sin(x) * 3e6     # leaves [-1, 1]: the next sine needs the full reduction
+    return x
+
+
+def _marked(graph):
+    from nptf.graph_ir.walk import all_eqns
+    return [bool(e.params.get("unit_argument")) for e in all_eqns(graph)
+            if e.op.name in ("sin", "cos")]
+
+
+def test_trig_of_a_trig_result_is_marked_and_skips_the_huge_argument_branch():
+    x = np.random.default_rng(1).random(50)
+    # The first cosine reads the input: unmarked; the loop's only ever reads a cosine.
+    assert _marked(nptf.compile(_cosine_loop).trace(x)) == [False, True]
+    assert not any(_marked(nptf.compile(_scaled_loop).trace(x)))
+    assert _marked(nptf.compile(lambda y: np.sin(np.tanh(y)) + np.cos(y)).trace(x)) == \
+        [True, False]
+    compiled = nptf.compile(_cosine_loop, jit_compile=True, fallback="raise")
+    graph = compiled.entry_for(x).concrete.graph.as_graph_def()
+    nodes = [*graph.node, *(n for f in graph.library.function for n in f.node_def)]
+    branches = [n.op for n in nodes if n.op in ("If", "StatelessIf")]
+    assert len(branches) == 1, branches      # the first cosine's, none in the loop
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_marked_trig_matches_numpy_on_special_and_huge_inputs(dtype):
+    x = _arguments(dtype)[::7]
+    for fn in (_cosine_loop, lambda y: np.sin(np.cos(y)) * np.cos(np.tanh(y))):
+        with np.errstate(invalid="ignore", over="ignore"):
+            want = fn(x)
+            got = nptf.compile(fn, jit_compile=True, fallback="raise")(x)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        _same_specials(got, want)
+        np.testing.assert_allclose(got, want, rtol=4 * np.finfo(dtype).eps,
+                                   atol=4 * np.finfo(dtype).eps)
+
+
+def _escaping_loop(x):
+    y = np.cos(x)
+    k = np.sum(x > 2.0)          # 0 for these inputs, known only at run time
+    while k < 1:
+        y = np.sin(y) * 3e6      # starts within [-1, 1] but leaves it
+        k = k + 1
+    return np.sin(y)             # of arguments up to 3e6: the full reduction
+
+
+def test_a_loop_value_that_leaves_the_unit_range_is_not_marked():
+    x = np.random.default_rng(3).random(2000)
+    assert not any(_marked(nptf.compile(_escaping_loop).trace(x)))
+    got = nptf.compile(_escaping_loop, jit_compile=True, fallback="raise")(x)
+    np.testing.assert_allclose(got, _escaping_loop(x), rtol=0, atol=1e-8)

@@ -107,8 +107,10 @@ simple("logaddexp", lambda x, y: _logaddexp(x, y, tf.constant(np.log(2), x.dtype
 simple("logaddexp2", lambda x, y: _logaddexp(
     x, y, tf.constant(1, x.dtype), lambda v: tf.pow(tf.constant(2, x.dtype), v),
     lambda v: tf.math.log1p(v) / tf.constant(np.log(2), x.dtype)))
-TF_RULES["sin"] = lambda ctx, x: trig.sin(x) if ctx.xla else tf.sin(x)
-TF_RULES["cos"] = lambda ctx, x: trig.cos(x) if ctx.xla else tf.cos(x)
+TF_RULES["sin"] = lambda ctx, x, unit_argument=False: \
+    trig.sin(x, unit_argument) if ctx.xla else tf.sin(x)
+TF_RULES["cos"] = lambda ctx, x, unit_argument=False: \
+    trig.cos(x, unit_argument) if ctx.xla else tf.cos(x)
 for _name, _fn in [("tan", tf.tan), ("arcsin", tf.asin),
                    ("arccos", tf.acos), ("arctan", tf.atan), ("sinh", tf.sinh), ("cosh", tf.cosh),
                    ("tanh", tf.tanh), ("arcsinh", tf.asinh), ("arccosh", tf.acosh),

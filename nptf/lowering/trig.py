@@ -14,7 +14,9 @@ XLA's own: 3-5x faster on the recorded run).
   ``|r| <= pi/4``; the quadrant ``n mod 4`` picks which and the sign.
 * Arguments beyond ``2^19 pi`` would need Payne-Hanek reduction: when any
   element is that large (or infinite), those elements take TensorFlow's own
-  kernel, under a ``cond`` so ordinary inputs never pay for it.
+  kernel, under a ``cond`` so ordinary inputs never pay for it. Arguments
+  known to lie in [-1, 1] or be NaN (``graph_ir.passes.trig_bounds``) skip the
+  ``cond``: in a loop it costs a reduction and a branch every iteration.
 
 float32 is reduced in float64, then evaluated with Cephes' float32 polynomials
 (within 2 ulps of NumPy, eight lanes at a time).
@@ -106,7 +108,7 @@ def _reduced(x, sine, single):
     return tf.where(negative, -value, value)
 
 
-def _trig(x, sine):
+def _trig(x, sine, unit_argument):
     exact = tf.sin if sine else tf.cos
     if x.dtype not in (tf.float32, tf.float64):
         return exact(x)
@@ -114,18 +116,23 @@ def _trig(x, sine):
     reducible = tf.abs(x) < REDUCE_LIMIT          # False for NaN too: NaN goes to `exact`
     result = _reduced(tf.where(reducible, wide, tf.zeros_like(wide)), sine,
                       single=x.dtype == tf.float32)
-    # The libm branch must consume `result`: XLA moved a branch holding only
-    # `exact(x)` out of the conditional and ran it for every call (4x slower).
-    result = tf.cond(tf.reduce_all(reducible), lambda: result,
-                     lambda: tf.where(reducible, result, exact(x)))
+    if unit_argument:
+        # |x| <= 1 or NaN (graph_ir.passes.trig_bounds): only NaN is not reducible.
+        result = tf.where(reducible, result, x)
+    else:
+        # The libm branch must consume `result`: XLA moved a branch holding only
+        # `exact(x)` out of the conditional and ran it for every call (4x slower).
+        result = tf.cond(tf.reduce_all(reducible), lambda: result,
+                         lambda: tf.where(reducible, result, exact(x)))
     if sine:
         result = tf.where(tf.equal(x, 0), x, result)     # sin(-0.0) is -0.0
     return result
 
 
-def sin(x):
-    return _trig(x, sine=True)
+def sin(x, unit_argument=False):
+    """``unit_argument``: every element lies in [-1, 1] or is NaN (no huge-argument branch)."""
+    return _trig(x, sine=True, unit_argument=unit_argument)
 
 
-def cos(x):
-    return _trig(x, sine=False)
+def cos(x, unit_argument=False):
+    return _trig(x, sine=False, unit_argument=unit_argument)
