@@ -182,7 +182,7 @@ class Compiled:
         self._first_shapes = {}         # generic key -> array shapes first seen
         self._static_only = set()       # generic keys whose code needs concrete sizes
         self._trace_counts = {}
-        self._adaptive = {}             # shapes key -> _AdaptiveState
+        self._adaptive = {}             # shapes key -> AdaptiveState
         self._numpy_hot = None          # (shape, dtype, shape, dtype, ..., run): what adaptive sends to NumPy
         self._lock = threading.RLock()
         self._info = CacheInfo()
