@@ -150,3 +150,19 @@ def test_a_loop_value_that_leaves_the_unit_range_is_not_marked():
     assert not any(_marked(nptf.compile(_escaping_loop).trace(x)))
     got = nptf.compile(_escaping_loop, jit_compile=True, fallback="raise")(x)
     np.testing.assert_allclose(got, _escaping_loop(x), rtol=0, atol=1e-8)
+
+
+def test_exported_loop_of_cosines_matches_numpy(tmp_path):
+    x = np.random.default_rng(2).random(64)
+    x[:3] = [np.nan, 3e6, -np.inf]       # the first cosine's huge arguments: full reduction
+    nptf.export(_cosine_loop, tmp_path / "cosines", nptf.Spec(x.shape, x.dtype),
+                jit_compile=True)
+    serve = tf.saved_model.load(str(tmp_path / "cosines")).signatures["serving_default"]
+    (name,) = serve.structured_input_signature[1]
+    (got,) = serve(**{name: tf.constant(x)}).values()
+    with np.errstate(invalid="ignore"):
+        want = _cosine_loop(x)
+    got = got.numpy()
+    assert got.dtype == want.dtype and got.shape == want.shape
+    _same_specials(got, want)
+    np.testing.assert_allclose(got, want, rtol=1e-12, equal_nan=True)

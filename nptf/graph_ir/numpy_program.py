@@ -227,7 +227,7 @@ class _Generator:
 
     def _emit_slice_update(self, index, eqn, args):
         (out,), base = eqn.outputs, eqn.inputs[0]
-        index_ = tuple(slice(None) if s is None else slice(*s) for s in eqn.params["slices"])
+        index_ = slice_index(eqn.params["slices"])
         if self._reusable(eqn, index, candidates=[base]) is base:
             self.owned.discard(base)
             self.lines.append(f"{self._name(out)} = {args[0]}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .evaluate import EVAL_RULES
+from .evaluate import EVAL_RULES, slice_index
 from .ops import register
 from .types import ArrayType
 
@@ -82,7 +82,7 @@ def _slice_update(ts, params):
 
 def _eval_slice_update(p, base, values):
     out = np.array(base, copy=True)
-    out[tuple(slice(None) if s is None else slice(*s) for s in p["slices"])] = values
+    out[slice_index(p["slices"])] = values
     return out
 
 

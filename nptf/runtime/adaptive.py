@@ -73,7 +73,7 @@ def numpy_program_of(entry):
 
 def _make_program(entry):
     traced = entry.traced
-    if traced is None or traced.mutated or traced.random_seed:
+    if traced is None or no_program_reason(traced, entry.graph) is not None:
         return None
     infos = traced.out_info
     if traced.out_tree.kind == "leaf" and len(infos) == 1 and infos[0].kind == "array":
@@ -91,6 +91,7 @@ def _make_program(entry):
 
 
 def no_program_reason(traced, graph):
+    """Why ``graph`` (of ``traced``) gets no NumPy program, or None."""
     if traced.mutated:
         return "the function writes into its arguments"
     if traced.random_seed:
