@@ -24,6 +24,7 @@ from ..tree import unflatten
 from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
                        numpy_program_of, plain_values)
 from .dispatch import TF_ALIGN, XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
+from .one_core import may_split
 from .signature import Static, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
@@ -457,9 +458,11 @@ class Compiled:
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
         if measure and entry.call is not None:
-            loops = any(e.op.name == "while" for e in all_eqns(graph))
+            eqns = list(all_eqns(graph))
+            loops = any(e.op.name == "while" for e in eqns)
             entry.input_align = TF_ALIGN    # the plain executor is timed too
-            entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops)
+            entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops,
+                                       splits=may_split(eqns))
         return entry
 
     def _fallback_entry(self, e):

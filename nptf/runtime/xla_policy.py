@@ -9,13 +9,16 @@ the plain executor compiles in a fraction of the time. So a graph starts on
 the executor that is safer to start on and, at its first calls, both are timed
 and the faster is kept. A graph without loops has a third way: the plain
 executor with each op's kernel kept to the calling thread (on two cores an op
-of a few hundred KiB often runs faster unsplit); it is timed too.
+of a few hundred KiB often runs faster unsplit); it is timed too. Likewise XLA
+compiled to split no loop over threads (``one_core.py``), for graphs with
+arrays large enough that XLA would split one.
 
 * Graphs without loops start on the plain executor (quick to compile: the first
   call is not kept waiting for XLA); XLA is compiled at the second call.
 * Graphs with loops start under XLA, since the plain executor may be a thousand
   times slower there; its trial calls are cancelled once they run four
-  times longer than XLA's best (0.1 s at least), and XLA is kept.
+  times longer than XLA's best (0.1 s at least), and XLA is kept (timed
+  against XLA compiled for one CPU where that is tried).
 * Graphs that draw random numbers stay on one executor (XLA if they loop): the
   two turn the same random bits into different floats.
 * Graphs with sizes left open (relaxed or declared ``None``) serve many sizes, so
@@ -33,6 +36,7 @@ import time
 from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
+from . import one_core
 from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller, one_thread_caller
 
 try:
@@ -87,14 +91,16 @@ def choose_xla_automatically(graph):
                    "too"), True
 
 
-# The ways a trial may run a graph: the plain executor, XLA, and the plain executor with
-# each kernel kept to the calling thread (for graphs whose ops run there).
-PLAIN, XLA, ONE_THREAD = False, True, "one thread"
+# The ways a trial may run a graph: the plain executor, XLA, the plain executor with
+# each kernel kept to the calling thread (for graphs whose ops run there), and XLA
+# compiled to split no loop over threads (one_core.py; for graphs with loops it may split).
+PLAIN, XLA, ONE_THREAD, XLA_ONE_CPU = False, True, "one thread", "XLA one CPU"
+_XLA_WAYS = (XLA, XLA_ONE_CPU)
 
 
 def _name(way):
     return {PLAIN: "the plain executor", XLA: "XLA", ONE_THREAD: "the plain executor on one "
-            "thread"}[way]
+            "thread", XLA_ONE_CPU: "XLA compiled for one CPU"}[way]
 
 
 def _ms(seconds):
@@ -108,7 +114,9 @@ class ExecutorTrial:
     (up to six, see below): XLA, the plain executor and, for graphs whose ops run on
     the calling thread (no loops), the plain executor with each kernel kept to that
     thread (on two cores, splitting an op of a few hundred KiB over both often costs
-    more than it saves). A call runs the graph for the caller (the first time, this
+    more than it saves); for graphs with an op of 32 KiB or more, XLA compiled to
+    split no loop over threads (the same trade, inside XLA). A way that fails, or a
+    plain-executor loop that is cancelled, leaves the trial. A call runs the graph for the caller (the first time, this
     compiles or instantiates it), then again, timed with the outputs' conversion to
     NumPy (which costs more for XLA's outputs), outputs dropped at once: as many timed
     runs as fit in 4 ms, up to 16. One run each would not do for graphs of a
@@ -140,9 +148,11 @@ class ExecutorTrial:
     SWITCH_MARGIN = 0.03
     RUN_BUDGET_S, MAX_TIMED_RUNS = 4e-3, 16
 
-    def __init__(self, entry, build, loops):
+    TRY_ONE_CPU_XLA = True
+
+    def __init__(self, entry, build, loops, splits=False):
         self.entry = entry
-        self.build = build      # xla flag -> concrete function of the graph
+        self.build = build      # xla flag -> a new concrete function of the graph
         self.first = entry.xla
         self.loops = loops
         self.concretes = {entry.xla: entry.concrete}
@@ -152,9 +162,13 @@ class ExecutorTrial:
         if one_thread is not None:
             self.ways.append(ONE_THREAD)
             self.concretes[ONE_THREAD], self.callers[ONE_THREAD] = entry.concrete, one_thread
+        if splits and self.TRY_ONE_CPU_XLA and one_core.AVAILABLE:
+            self.ways.append(XLA_ONE_CPU)
         self.bounded = None
         self.samples = {way: [] for way in self.ways}   # way -> (seconds, page faults) of runs
+        self.turns = {way: 0 for way in self.ways}      # way -> calls it ran
         self.calls = 0
+        self.dropped = []       # why ways left the trial early
         self.lock = threading.Lock()
         self.recorder = entry.stager = _ValueRecorder(entry.stager)
 
@@ -170,11 +184,13 @@ class ExecutorTrial:
         way = self.ways[self.calls % len(self.ways)]
         if way not in self.callers:
             try:
-                concrete = self.build(way)
+                concrete = self.build(way in _XLA_WAYS)
             except Exception as e:  # noqa: BLE001  (keep the executor that works)
-                return self._decide_and_run(self.first, f"{_name(way)} failed to build: {e}",
-                                            tensors)
-            self.concretes[way], self.callers[way] = concrete, fast_caller(concrete)
+                return self._drop(way, f"{_name(way)} failed to build: {e}", tensors)
+            caller = fast_caller(concrete)
+            if way == XLA_ONE_CPU:
+                caller = one_core.compiled_on_one_cpu(caller)
+            self.concretes[way], self.callers[way] = concrete, caller
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
@@ -182,14 +198,14 @@ class ExecutorTrial:
             outputs = self._run(way, tensors, risky, seconds)
             runs = None if outputs is None else self._timed_runs(way, tensors, risky, seconds)
             if runs is None:
-                return self._decide_and_run(
-                    self.first, f"measured: XLA {_ms(best_first)} per call; the plain "
-                    f"executor was cancelled after {_ms(seconds)}", tensors)
+                return self._drop(way, f"the plain executor was cancelled after {_ms(seconds)}",
+                                  tensors, f"measured: XLA {_ms(best_first)} per call; ")
         except Exception:  # noqa: BLE001  (another way raises the graph's own errors)
             if way == self.first:
                 raise
-            return self._decide_and_run(self.first, f"{_name(way)} failed at run time", tensors)
+            return self._drop(way, f"{_name(way)} failed at run time", tensors)
         self.samples[way].extend(runs)
+        self.turns[way] += 1
         self.calls += 1
         self._maybe_decide()
         return outputs
@@ -198,7 +214,7 @@ class ExecutorTrial:
         """[(seconds, page faults)] of runs converted as a call converts them; None if one
         was cancelled."""
         runs, spent = [], 0.0
-        convert = self._conversion(way is XLA)
+        convert = self._conversion(way in _XLA_WAYS)
         while not runs or (len(runs) < self.MAX_TIMED_RUNS and spent < self.RUN_BUDGET_S):
             faults, start = _faults(), _clock()
             convert()
@@ -236,34 +252,57 @@ class ExecutorTrial:
                 return None
         return self.bounded(tensors, seconds)
 
+    def _drop(self, way, why, tensors, measured=""):
+        """Leave ``way`` out of the trial (it failed or was cancelled) and run this call the
+        first way; decided where no other way is left."""
+        self.dropped.append(why)
+        # A failing executor takes its variant along (XLA compiled for one CPU fails alone).
+        gone = [way] + ([XLA_ONE_CPU] if way is XLA else [ONE_THREAD] if way is PLAIN else [])
+        self.ways = [w for w in self.ways if w == self.first or all(w is not g for g in gone)]
+        for table in (self.samples, self.turns, self.callers, self.concretes):
+            for w in [w for w in table if w not in self.ways]:
+                del table[w]
+        if len(self.ways) == 1:
+            return self._decide_and_run(self.first, measured + "; ".join(self.dropped), tensors)
+        return self.callers[self.first](*tensors)
+
     def _maybe_decide(self):
-        timed, n = self.samples, len(self.ways)
-        if self.calls < self.CALLS_EACH * n:
+        timed, done = self.samples, min(self.turns.values())
+        if done < self.CALLS_EACH:
             return
         clean = {w: [t for t, f in s if f <= self.CLEAN_FAULTS] for w, s in timed.items()}
         if all(len(c) >= 2 for c in clean.values()):
             best, note = {w: statistics.median(c) for w, c in clean.items()}, ""
-        elif self.calls < self.MAX_CALLS_EACH * n:
+        elif done < self.MAX_CALLS_EACH:
             return      # large outputs still fault on fresh memory: a few more calls
         else:
             cost = self.FAULT_COST
             best = {w: statistics.median(max(t - cost * f, 0.0) for t, f in s)
                     for w, s in timed.items()}
             note = f" once page faults ({cost * 1e6:g} µs each) are taken out"
+        keep = 1 - self.SWITCH_MARGIN
         other = min((w for w in self.ways if w != self.first), key=best.__getitem__)
-        winner = other if best[other] < (1 - self.SWITCH_MARGIN) * best[self.first] else self.first
+        if other == XLA_ONE_CPU and best[other] >= keep * best[XLA]:
+            other = XLA         # XLA's own executable, unless the variant is clearly faster
+        winner = other if other != self.first and best[other] < keep * best[self.first] \
+            else self.first
         one = f" ({_ms(best[ONE_THREAD])} on one thread)" if ONE_THREAD in best else ""
-        self._decide(winner, f"measured: XLA {_ms(best[XLA])} vs the plain executor "
-                             f"{_ms(best[PLAIN])}{one} per call{note}"
-                             + ("; kernels kept to the calling thread"
-                                if winner == ONE_THREAD else ""))
+        one_cpu = f" ({_ms(best[XLA_ONE_CPU])} compiled for one CPU)" \
+            if XLA_ONE_CPU in best else ""
+        plain = f" vs the plain executor {_ms(best[PLAIN])}{one}" if PLAIN in best else ""
+        self._decide(winner, f"measured: XLA {_ms(best[XLA])}{one_cpu}{plain} per call{note}"
+                             + "".join("; " + why for why in self.dropped)
+                             + {ONE_THREAD: "; kernels kept to the calling thread",
+                                XLA_ONE_CPU: "; XLA compiled for one CPU (no loop split "
+                                "over threads)"}.get(winner, ""))
 
     def _decide(self, way, reason):
         entry = self.entry
         entry.stager = self.recorder.stager
-        entry.concrete, entry.xla, entry.xla_reason = self.concretes[way], way is XLA, reason
+        entry.concrete, entry.xla, entry.xla_reason = self.concretes[way], way in _XLA_WAYS, \
+            reason
         entry.call = self.callers[way]
-        if way is XLA:  # set only now: until here a plain-executor call could read the inputs
+        if way in _XLA_WAYS:  # only now: until here a plain-executor call could read the inputs
             entry.input_align = XLA_ALIGN
         self.concretes, self.callers, self.bounded = {}, {}, None
 

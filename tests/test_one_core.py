@@ -1,0 +1,151 @@
+"""XLA compiled for one CPU (runtime/one_core.py) as a way of the executor trial."""
+from __future__ import annotations
+
+import os
+import threading
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import nptf
+from nptf.runtime import one_core, xla_policy
+from nptf.runtime.xla_policy import ExecutorTrial
+
+needs_affinity = pytest.mark.skipif(not one_core.AVAILABLE,
+                                    reason="needs per-thread CPU affinity and two CPUs")
+
+
+def assert_same(actual, expected):
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    np.testing.assert_allclose(actual, expected, rtol=1e-6)
+
+
+def _fake_clock(durations):
+    readings = iter([t for d in durations for t in (0.0, d)])
+    return lambda: next(readings)
+
+
+@needs_affinity
+def test_on_one_cpu_confines_the_call_and_frees_threads_started_in_it():
+    everything = os.sched_getaffinity(0)
+    seen, started, release = {}, threading.Event(), threading.Event()
+
+    def worker():
+        seen["worker"] = os.sched_getaffinity(0)
+        started.set()
+        release.wait()
+        seen["worker after"] = os.sched_getaffinity(0)
+
+    def run():
+        seen["caller"] = os.sched_getaffinity(0)
+        thread = threading.Thread(target=worker)
+        thread.start()
+        started.wait()
+        return thread
+
+    thread = one_core.on_one_cpu(run)
+    release.set()
+    thread.join()
+    assert len(seen["caller"]) == 1 and seen["worker"] == seen["caller"]
+    assert os.sched_getaffinity(0) == everything
+    assert seen["worker after"] == everything       # inherited the confinement: given back
+
+
+@needs_affinity
+def test_on_one_cpu_restores_the_caller_when_the_call_raises():
+    everything = os.sched_getaffinity(0)
+    with pytest.raises(ZeroDivisionError):
+        one_core.on_one_cpu(lambda: 1 / 0)
+    assert os.sched_getaffinity(0) == everything
+
+
+@needs_affinity
+def test_xla_compiled_on_one_cpu_splits_no_loop():
+    # What the way relies on: XLA's CPU compiler sizes its loop split by the CPUs the
+    # compiling thread may use.
+    f = tf.function(lambda x: tf.exp(x) * 2.0 + 1.0, jit_compile=True)
+    x = tf.constant(np.ones(1 << 18, np.float32))
+    usual = f.experimental_get_compiler_ir(x)(stage="optimized_hlo")
+    confined = one_core.on_one_cpu(lambda: f.experimental_get_compiler_ir(x)(stage="optimized_hlo"))
+    assert "outer_dimension_partitions" in usual
+    assert "outer_dimension_partitions" not in confined
+
+
+def test_only_graphs_with_large_ops_may_split():
+    small = nptf.compile(lambda y: np.exp(-y) * 2.0).trace(np.ones(1024, np.float32))
+    large = nptf.compile(lambda y: np.exp(-y) * 2.0).trace(np.ones(1 << 13, np.float32))
+    assert not one_core.may_split(small.eqns) and one_core.may_split(large.eqns)
+
+
+def _sig(y):
+    return 1.0 / (1.0 + np.exp(-y))
+
+
+@needs_affinity
+@pytest.mark.parametrize("xla, one_cpu, winner", [((5, 5, 5), (1, 1, 1), "XLA one CPU"),
+                                                  ((1, 1, 1), (5, 5, 5), "XLA"),
+                                                  # 1% faster is a tie: XLA's own stays
+                                                  ((1, 1, 1), (0.99, 0.99, 0.99), "XLA")])
+def test_xla_trial_times_xla_compiled_for_one_cpu(monkeypatch, xla, one_cpu, winner):
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    # Calls in turn: plain, XLA, XLA for one CPU, plain, ...
+    plain = (9, 9, 9)
+    order = [t for turn in zip(plain, xla, one_cpu) for t in turn]
+    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    confined = []
+    on_one_cpu = one_core.on_one_cpu
+    monkeypatch.setattr(one_core, "on_one_cpu", lambda run: confined.append(1) or on_one_cpu(run))
+    f = nptf.compile(_sig)
+    x = np.linspace(-3, 3, 1 << 13, dtype=np.float32)
+    for _ in range(10):
+        assert_same(f(x), _sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial) and entry.xla
+    assert confined == [1]          # its first call compiled it, confined
+    assert "compiled for one CPU" in entry.xla_reason
+    assert ("no loop split" in entry.xla_reason) is (winner == "XLA one CPU")
+    assert_same(f(x), _sig(x))
+
+
+@needs_affinity
+def test_a_failing_way_leaves_the_trial_and_the_others_go_on(monkeypatch):
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+
+    def broken(caller):
+        def call(*tensors):
+            raise RuntimeError("no")
+        return call
+
+    monkeypatch.setattr(one_core, "compiled_on_one_cpu", broken)
+    f = nptf.compile(_sig)
+    x = np.linspace(-3, 3, 1 << 13, dtype=np.float32)
+    for _ in range(12):
+        assert_same(f(x), _sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial)
+    assert "XLA compiled for one CPU failed at run time" in entry.xla_reason
+    assert "vs the plain executor" in entry.xla_reason      # the other two were timed
+
+
+def test_jacobi_solve_matches_numpy_whichever_way_wins():
+    def jacobi(a, b):
+        d = np.diag(a)
+        rest = a - np.diag(d)
+        x = np.zeros_like(b)
+        err = 1.0
+        while err > 1e-10:
+            x_new = (b - rest @ x) / d
+            err = np.max(np.abs(x_new - x))
+            x = x_new
+        return x
+
+    rng = np.random.default_rng(0)
+    a, b = rng.random((128, 128)) + 128 * np.eye(128), rng.standard_normal(128)  # converges
+    f = nptf.compile(jacobi)
+    for _ in range(16):
+        np.testing.assert_allclose(f(a, b), jacobi(a, b), rtol=1e-9)
+    assert not isinstance(f.entry_for(a, b).call, ExecutorTrial)
