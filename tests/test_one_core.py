@@ -9,11 +9,13 @@ import pytest
 import tensorflow as tf
 
 import nptf
-from nptf.runtime import one_core, xla_policy
+from nptf.runtime import dispatch, one_core, xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
 needs_affinity = pytest.mark.skipif(not one_core.AVAILABLE,
                                     reason="needs per-thread CPU affinity and two CPUs")
+needs_one_cpu_way = pytest.mark.skipif(not (one_core.AVAILABLE and dispatch.CPU_ONLY),
+                                       reason="tried with per-thread CPU affinity, on CPU only")
 
 
 def assert_same(actual, expected):
@@ -82,7 +84,7 @@ def _sig(y):
     return 1.0 / (1.0 + np.exp(-y))
 
 
-@needs_affinity
+@needs_one_cpu_way
 @pytest.mark.parametrize("xla, one_cpu, winner", [((5, 5, 5), (1, 1, 1), "XLA one CPU"),
                                                   ((1, 1, 1), (5, 5, 5), "XLA"),
                                                   # 1% faster is a tie: XLA's own stays
@@ -110,7 +112,7 @@ def test_xla_trial_times_xla_compiled_for_one_cpu(monkeypatch, xla, one_cpu, win
     assert_same(f(x), _sig(x))
 
 
-@needs_affinity
+@needs_one_cpu_way
 def test_a_failing_way_leaves_the_trial_and_the_others_go_on(monkeypatch):
     monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
     monkeypatch.setattr(xla_policy, "_faults", lambda: 0)

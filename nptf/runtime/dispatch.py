@@ -181,7 +181,8 @@ def bounded_caller(concrete):
 
 # The call op runs in the calling thread on CPU; with a GPU the function runtime places
 # and copies across devices, which stays TensorFlow's own function call.
-_CALLER_THREAD_OK = not tf.config.list_physical_devices("GPU")
+CPU_ONLY = not tf.config.list_physical_devices("GPU")
+_CALLER_THREAD_OK = CPU_ONLY
 
 
 def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False):

@@ -37,7 +37,8 @@ from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
 from . import one_core
-from .dispatch import TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller, one_thread_caller
+from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller,
+                       one_thread_caller)
 
 try:
     import resource
@@ -162,7 +163,7 @@ class ExecutorTrial:
         if one_thread is not None:
             self.ways.append(ONE_THREAD)
             self.concretes[ONE_THREAD], self.callers[ONE_THREAD] = entry.concrete, one_thread
-        if splits and self.TRY_ONE_CPU_XLA and one_core.AVAILABLE:
+        if splits and self.TRY_ONE_CPU_XLA and one_core.AVAILABLE and CPU_ONLY:
             self.ways.append(XLA_ONE_CPU)
         self.bounded = None
         self.samples = {way: [] for way in self.ways}   # way -> (seconds, page faults) of runs
