@@ -94,7 +94,7 @@ def choose_xla_automatically(graph):
 
 # The ways a trial may run a graph: the plain executor, XLA, the plain executor with
 # each kernel kept to the calling thread (for graphs whose ops run there), and XLA
-# compiled to split no loop over threads (one_core.py; for graphs with loops it may split).
+# compiled to split no loop over threads (one_core.py; for graphs where XLA may split one).
 PLAIN, XLA, ONE_THREAD, XLA_ONE_CPU = False, True, "one thread", "XLA one CPU"
 _XLA_WAYS = (XLA, XLA_ONE_CPU)
 
@@ -111,27 +111,27 @@ def _ms(seconds):
 class ExecutorTrial:
     """Stands in for ``entry.call`` until one way to run the entry's graph is chosen.
 
-    Only graphs of static shapes are measured. The ways take turns, three calls each
-    (up to six, see below): XLA, the plain executor and, for graphs whose ops run on
-    the calling thread (no loops), the plain executor with each kernel kept to that
-    thread (on two cores, splitting an op of a few hundred KiB over both often costs
-    more than it saves); for graphs with an op of 32 KiB or more, XLA compiled to
-    split no loop over threads (the same trade, inside XLA). A way that fails, or a
-    plain-executor loop that is cancelled, leaves the trial. A call runs the graph for the caller (the first time, this
-    compiles or instantiates it), then again, timed with the outputs' conversion to
-    NumPy (which costs more for XLA's outputs), outputs dropped at once: as many timed
-    runs as fit in 4 ms, up to 16. One run each would not do for graphs of a
-    millisecond or less: their first runs vary by a factor of two. The caller's own
+    Only graphs of static shapes are measured. The ways take turns, three calls each (up
+    to six, see below): XLA, the plain executor and, for graphs whose ops run on the
+    calling thread (no loops), the plain executor with each kernel kept to that thread
+    (on two cores, splitting an op of a few hundred KiB over both often costs more than
+    it saves); for graphs with an op of 32 KiB or more, XLA compiled to split no loop
+    over threads (the same trade, inside XLA). A way that fails, or a plain-executor
+    loop that is cancelled, leaves the trial. A call runs the graph for the caller (the
+    first time, this compiles or instantiates it), then again, timed with the outputs'
+    conversion to NumPy (which costs more for XLA's outputs), outputs dropped at once:
+    as many timed runs as fit in 4 ms, up to 16. One run each would not do for graphs of
+    a millisecond or less: their first runs vary by a factor of two. The caller's own
     outputs stay alive, so the timed run's outputs land in fresh memory and may still
     pay page faults while the allocator settles (hundreds of microseconds a call on
-    large arrays): those are counted; the ways keep taking turns until each has two
-    runs without many, up to six calls each, and failing that the faults' share is
-    taken out. The fastest median time wins (by 3% at least, to switch from the way
-    the graph started on); the entry then calls the winner directly and the others
-    are dropped. Median, not best: the plain executor's small graphs run in two
-    modes, now and then in a quarter of their usual time (saxpy of 1,024 floats: best
-    23 µs, every call of the suite's 110 µs), and the best run picked it over XLA's
-    25 µs.
+    large arrays): those are counted; the ways keep taking turns until each has two runs
+    without many, up to six calls each, and failing that the faults' share is taken out.
+    The fastest median time wins (by 3% at least, to switch from the way the graph
+    started on, or to XLA for one CPU from XLA's own); the entry then calls the winner
+    directly and the others are dropped. Median, not best: the plain executor's small
+    graphs run in two modes, now and then in a quarter of their usual time (saxpy of
+    1,024 floats: best 23 µs, every call of the suite's 110 µs), and the best run picked
+    it over XLA's 25 µs.
     """
 
     CALLS_EACH, MAX_CALLS_EACH = 3, 6   # then decided, once each way has two clean runs
