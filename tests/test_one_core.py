@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -72,6 +74,28 @@ def test_xla_compiled_on_one_cpu_splits_no_loop():
     confined = one_core.on_one_cpu(lambda: f.experimental_get_compiler_ir(x)(stage="optimized_hlo"))
     assert "outer_dimension_partitions" in usual
     assert "outer_dimension_partitions" not in confined
+
+
+_TRIAL_SCRIPT = """
+import numpy as np, nptf
+from nptf.runtime.xla_policy import ExecutorTrial
+f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
+x = np.linspace(0, 1, 1 << 18, dtype=np.float32)
+for _ in range(30):
+    np.testing.assert_allclose(f(x), np.exp(-x) * 2.0 + 1.0, rtol=1e-6)
+assert not isinstance(f.entry_for(x).call, ExecutorTrial)
+"""
+
+
+@needs_one_cpu_way
+def test_the_trial_compiles_xla_both_ways(tmp_path):
+    # Through nptf.compile, in a fresh process: the executables XLA compiled, as dumped.
+    env = dict(os.environ, XLA_FLAGS=f"--xla_dump_to={tmp_path} --xla_dump_hlo_as_text",
+               TF_CPP_MIN_LOG_LEVEL="3")
+    subprocess.run([sys.executable, "-c", _TRIAL_SCRIPT], env=env, check=True, timeout=300)
+    dumps = [p.read_text() for p in tmp_path.glob("*inference_run_*cpu_after_optimizations.txt")]
+    split = sorted("outer_dimension_partitions" in d for d in dumps)
+    assert split == [False, True]       # XLA's own executable splits its loop; the other not
 
 
 def test_only_graphs_with_large_ops_may_split():

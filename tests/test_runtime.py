@@ -682,6 +682,26 @@ def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
     assert None in f.entry_for(x, y).shapes[0]
 
 
+def test_adaptive_dispatch_times_numpy_warm_too(monkeypatch):
+    # A NumPy call right after a TensorFlow call runs on cold caches. On this clock the
+    # function costs 3 then and 1 after itself, the graph 2: taking turns would only
+    # ever time the function cold, and keep the graph.
+    from nptf.runtime import compiled as compiled_module
+    now, last = [0.0], [None]
+    run_path = compiled_module.Compiled._run_path
+
+    def timed(self, path, *rest):
+        result = run_path(self, path, *rest)
+        now[0] += 2.0 if path == "graph" else 3.0 if last[0] == "graph" else 1.0
+        last[0] = path
+        return result
+    monkeypatch.setattr(compiled_module.Compiled, "_run_path", timed)
+    monkeypatch.setattr(compiled_module.time, "perf_counter", lambda: now[0])
+    f = nptf.compile(lambda x: x * 2.0 + 1.0, adaptive=True)
+    x = np.arange(8.0)
+    assert _until_decided(f, x) in NUMPY_SIDE
+
+
 def test_no_numpy_program_where_it_would_change_what_the_function_does():
     def writes(x):
         x[0] = 1.0

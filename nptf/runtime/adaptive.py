@@ -20,17 +20,20 @@ GRAPH, NUMPY, NUMPY_PROGRAM = "graph", "numpy", "numpy program"
 class AdaptiveState:
     """Adaptive dispatch for one set of argument shapes: timings, then the choice.
 
-    First the graph against the function, in turn. Where the function wins and the graph
-    has a NumPy program, then the function against the program, back to back in both
+    First the graph against the function; where the function wins and the graph has a
+    NumPy program, then the function against the program. Both back to back in both
     orders: a NumPy call right after a TensorFlow call runs on cold caches (a 16x16
-    solve: 13-25 us instead of 5.5), which would favour whichever came second."""
+    solve: 13-25 us instead of 5.5), so taking turns would time the function cold every
+    time (once the graph kept a 1,024-float sigmoid, 8.6x NumPy's time) and favour
+    whichever of two NumPy ways came second."""
     __slots__ = ("choice", "timings", "schedule", "program")
 
     def __init__(self, program, samples):
         self.choice = None              # GRAPH, NUMPY or NUMPY_PROGRAM once measured
         self.program = program          # whether the graph has a NumPy program
         self.timings = {GRAPH: [], NUMPY: []}
-        self.schedule = [GRAPH, NUMPY] * samples    # the paths the next calls time
+        # The paths the next calls time: each way also right after itself.
+        self.schedule = [GRAPH, NUMPY, NUMPY, GRAPH] * -(-samples // 2)
 
     # The function against its program: pairs in both orders until each has this many
     # samples and they took this long together (microsecond calls need many to tell),
