@@ -4,8 +4,8 @@ XLA's CPU compiler splits each elementwise loop of more than about 256 KiB (a
 memory-bound one; compute-bound ones from less) into one task per core, run on
 TensorFlow's thread pool. On a virtual machine, handing a task to a sleeping
 thread and waiting for it costs tens to a hundred microseconds a time: a
-256x256 Jacobi solve spent half of its 0.30 ms that way in its set-up (three
-split loops), 0.18 ms compiled without (by hand). XLA has no flag for this; it
+256x256 Jacobi solve spent about 0.12 ms of its 0.30 ms that way in its set-up
+(three split loops): 0.18 ms compiled without (by hand). XLA has no flag for this; it
 sizes the split by the CPUs the *compiling thread* may run on (its CPU
 affinity), and TensorFlow compiles an XLA function on the thread of its first
 call. So that call runs with the thread confined to one CPU. Threads that
