@@ -157,6 +157,29 @@ def test_a_failing_way_leaves_the_trial_and_the_others_go_on(monkeypatch):
     assert "vs the plain executor" in entry.xla_reason      # the other two were timed
 
 
+def test_when_xla_fails_the_plain_ways_are_still_compared(monkeypatch):
+    from nptf.runtime import compiled
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    f = nptf.compile(_sig)
+    x = np.linspace(-3, 3, 1 << 13, dtype=np.float32)
+    assert_same(f(x), _sig(x))                  # built on the plain executor
+    concretize = compiled._concretize
+
+    def no_xla(graph, xla):
+        if xla:
+            raise RuntimeError("no XLA here")
+        return concretize(graph, xla)
+    monkeypatch.setattr(compiled, "_concretize", no_xla)
+    for _ in range(12):
+        assert_same(f(x), _sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial) and not entry.xla
+    # Where kernels can be kept to the calling thread, that way is still timed.
+    assert entry.xla_reason == "XLA failed to build: no XLA here" or (
+        entry.xla_reason.startswith("measured: the plain executor")
+        and "on one thread) per call; XLA failed to build: no XLA here" in entry.xla_reason)
+
+
 def test_jacobi_solve_matches_numpy_whichever_way_wins():
     def jacobi(a, b):
         d = np.diag(a)

@@ -287,15 +287,23 @@ class ExecutorTrial:
             other = XLA         # XLA's own executable, unless the variant is clearly faster
         winner = other if other != self.first and best[other] < keep * best[self.first] \
             else self.first
-        one = f" ({_ms(best[ONE_THREAD])} on one thread)" if ONE_THREAD in best else ""
-        one_cpu = f" ({_ms(best[XLA_ONE_CPU])} compiled for one CPU)" \
-            if XLA_ONE_CPU in best else ""
-        plain = f" vs the plain executor {_ms(best[PLAIN])}{one}" if PLAIN in best else ""
-        self._decide(winner, f"measured: XLA {_ms(best[XLA])}{one_cpu}{plain} per call{note}"
+        self._decide(winner, f"measured: {self._times(best)} per call{note}"
                              + "".join("; " + why for why in self.dropped)
                              + {ONE_THREAD: "; kernels kept to the calling thread",
                                 XLA_ONE_CPU: "; XLA compiled for one CPU (no loop split "
                                 "over threads)"}.get(winner, ""))
+
+    @staticmethod
+    def _times(best):
+        """The executors' times, each with its variant's (a failed executor left with its
+        variant, so either may be missing)."""
+        times = []
+        for way, variant, how in ((XLA, XLA_ONE_CPU, "compiled for one CPU"),
+                                  (PLAIN, ONE_THREAD, "on one thread")):
+            if way in best:
+                extra = f" ({_ms(best[variant])} {how})" if variant in best else ""
+                times.append(f"{_name(way)} {_ms(best[way])}{extra}")
+        return " vs ".join(times)
 
     def _decide(self, way, reason):
         entry = self.entry
