@@ -125,9 +125,7 @@ def _measure(kernel, build, args, expected, repeat, device, adaptive):
     if entry_for is not None:       # nptf: which executor ran the graph
         entry = entry_for(*args)
         if entry.fallback_reason is None:
-            out["executor"] = "xla" if entry.xla else "plain"
-            if "kept to the calling thread" in entry.xla_reason:
-                out["executor"] = "plain, one thread"
+            out["executor"] = entry.executor
             out["executor_reason"] = entry.xla_reason
     return out
 

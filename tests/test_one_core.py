@@ -133,6 +133,7 @@ def test_xla_trial_times_xla_compiled_for_one_cpu(monkeypatch, xla, one_cpu, win
     assert confined == [1]          # its first call compiled it, confined
     assert "compiled for one CPU" in entry.xla_reason
     assert ("no loop split" in entry.xla_reason) is (winner == "XLA one CPU")
+    assert entry.executor == ("xla, one CPU" if winner == "XLA one CPU" else "xla")
     assert_same(f(x), _sig(x))
 
 

@@ -517,6 +517,7 @@ def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, pl
     assert not isinstance(entry.call, ExecutorTrial)
     assert entry.xla is (winner is True)
     assert ("kept to the calling thread" in entry.xla_reason) is (winner == "one thread")
+    assert entry.executor == {True: "xla", False: "plain", "one thread": "plain, one thread"}[winner]
     assert "on one thread" in entry.xla_reason
     assert_same(f(x), sig(x))
 

@@ -99,6 +99,10 @@ PLAIN, XLA, ONE_THREAD, XLA_ONE_CPU = False, True, "one thread", "XLA one CPU"
 _XLA_WAYS = (XLA, XLA_ONE_CPU)
 
 
+# Entry.executor for each way.
+_LABEL = {PLAIN: "plain", XLA: "xla", ONE_THREAD: "plain, one thread", XLA_ONE_CPU: "xla, one CPU"}
+
+
 def _name(way):
     return {PLAIN: "the plain executor", XLA: "XLA", ONE_THREAD: "the plain executor on one "
             "thread", XLA_ONE_CPU: "XLA compiled for one CPU"}[way]
@@ -310,7 +314,7 @@ class ExecutorTrial:
         entry.stager = self.recorder.stager
         entry.concrete, entry.xla, entry.xla_reason = self.concretes[way], way in _XLA_WAYS, \
             reason
-        entry.call = self.callers[way]
+        entry.call, entry.executor = self.callers[way], _LABEL[way]
         if way in _XLA_WAYS:  # only now: until here a plain-executor call could read the inputs
             entry.input_align = XLA_ALIGN
         self.concretes, self.callers, self.bounded = {}, {}, None
