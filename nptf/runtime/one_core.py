@@ -1,8 +1,8 @@
 """XLA executables that never split a loop over threads, for the executor trial.
 
-XLA's CPU compiler splits each elementwise loop of more than about 256 KiB (a
-memory-bound one; compute-bound ones from less) into one task per core, run on
-TensorFlow's thread pool. On a virtual machine, handing a task to a sleeping
+XLA's CPU compiler splits an elementwise loop that reads and writes 512 KiB or
+more (a memory-bound one; compute-bound ones from less) into one task per core,
+run on a thread pool. On a virtual machine, handing a task to a sleeping
 thread and waiting for it costs tens to a hundred microseconds a time: a
 256x256 Jacobi solve spent about 0.12 ms of its 0.30 ms that way in its set-up
 (three split loops): 0.18 ms compiled without (by hand). XLA has no flag for this; it
