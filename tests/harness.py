@@ -106,3 +106,15 @@ def check_against_numpy(fn, *args, jit=False, rtol_scale=1.0, **compile_kw):
     m = mismatch(tuple(numpy_args), tuple(nptf_args), rtol_scale)
     assert m is None, "arguments after the call: " + m
     return got
+
+
+def assert_same(actual, expected):
+    """Same dtype and shape, values within 1e-6 relative."""
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    np.testing.assert_allclose(actual, expected, rtol=1e-6)
+
+
+def fake_clock(durations):
+    """perf_counter stand-in: the n-th timed call lasts durations[n]."""
+    readings = iter([t for d in durations for t in (0.0, d)])
+    return lambda: next(readings)

@@ -11,6 +11,7 @@ import pytest
 import tensorflow as tf
 
 import nptf
+from harness import assert_same, fake_clock
 from nptf.runtime import dispatch, one_core, xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
@@ -18,16 +19,6 @@ needs_affinity = pytest.mark.skipif(not one_core.AVAILABLE,
                                     reason="needs per-thread CPU affinity and two CPUs")
 needs_one_cpu_way = pytest.mark.skipif(not (one_core.AVAILABLE and dispatch.CPU_ONLY),
                                        reason="tried with per-thread CPU affinity, on CPU only")
-
-
-def assert_same(actual, expected):
-    assert actual.dtype == expected.dtype and actual.shape == expected.shape
-    np.testing.assert_allclose(actual, expected, rtol=1e-6)
-
-
-def _fake_clock(durations):
-    readings = iter([t for d in durations for t in (0.0, d)])
-    return lambda: next(readings)
 
 
 @needs_affinity
@@ -120,7 +111,7 @@ def test_xla_trial_times_xla_compiled_for_one_cpu(monkeypatch, xla, one_cpu, win
     # Calls in turn: plain, XLA, XLA for one CPU, plain, ...
     plain = (9, 9, 9)
     order = [t for turn in zip(plain, xla, one_cpu) for t in turn]
-    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
     confined = []
     on_one_cpu = one_core.on_one_cpu
     monkeypatch.setattr(one_core, "on_one_cpu", lambda run: confined.append(1) or on_one_cpu(run))

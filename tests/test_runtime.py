@@ -13,6 +13,7 @@ import pytest
 import tensorflow as tf
 
 import nptf
+from harness import assert_same, fake_clock
 from nptf.runtime import dispatch, xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
@@ -309,17 +310,6 @@ def test_xla_policy_starting_points():
         assert entry.xla is forced and not isinstance(entry.call, ExecutorTrial)
 
 
-def assert_same(actual, expected):
-    assert actual.dtype == expected.dtype and actual.shape == expected.shape
-    np.testing.assert_allclose(actual, expected, rtol=1e-6)
-
-
-def _fake_clock(durations):
-    """perf_counter stand-in: the n-th timed call lasts durations[n]."""
-    readings = iter([t for d in durations for t in (0.0, d)])
-    return lambda: next(readings)
-
-
 @pytest.mark.parametrize("plain, xla, winner", [((5, 5, 5), (1, 1, 1), True),
                                                  ((1, 2, 9), (5, 2.5, 2.2), False),
                                                  # the typical run counts, not a rare fast one
@@ -334,7 +324,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)    # two ways here
     # Calls in turn: plain, XLA (compiles it), plain, XLA, ...; each timed on a second run.
     order = [t for pair in zip(plain, xla) for t in pair]
-    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
     monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
     f = nptf.compile(sig)
     x = np.linspace(-3, 3, 7, dtype=np.float32)
@@ -354,7 +344,7 @@ def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
     plain = iter([(1.5, 0)] + [(2.5, 10 ** 6)] * 5)
     xla = iter([(1.8, 10 ** 6), (2.8, 2 * 10 ** 6)] + [(1.8, 10 ** 6)] * 4)
     turns = [sample for pair in zip(plain, xla) for sample in pair]
-    monkeypatch.setattr(xla_policy, "_clock", _fake_clock([t for t, _ in turns]))
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock([t for t, _ in turns]))
     faults = iter([n for _, f in turns for n in (0, f)])
     monkeypatch.setattr(xla_policy, "_faults", lambda: next(faults))
     monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
@@ -508,7 +498,7 @@ def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, pl
     x = np.linspace(-3, 3, 7, dtype=np.float32)
     # Calls in turn: plain, XLA (compiles it), one thread, plain, ...
     order = [t for turn in zip(plain, xla, one) for t in turn]
-    monkeypatch.setattr(xla_policy, "_clock", _fake_clock(order))
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
     monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
     monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
     for _ in range(10):
