@@ -266,6 +266,9 @@ def test_fallback_modes_and_explain():
     with pytest.warns(RuntimeWarning):
         report = nptf.explain(g, np.ones(2))
     assert not report.compiled and "np.packbits" in str(report)
+    assert g.entry_for(np.ones(2)).executor is None
+    assert nptf.compile(lambda x: x + 1.0, jit_compile=False).entry_for(np.ones(2)).executor \
+        == "plain"
     ok = nptf.explain(lambda x: np.exp(-x) * 2.0 + 1.0, np.ones(4, np.float32))
     text = str(ok)
     assert ok.compiled and "XLA" in text and "TensorFlow ops" in text and "exp" in text

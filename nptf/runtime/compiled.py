@@ -51,8 +51,9 @@ class Entry:
         self.traced, self.graph, self.concrete = traced, graph, concrete
         self.fallback_reason = fallback_reason
         self.xla, self.xla_reason = xla, xla_reason
-        # "xla" or "plain"; the executor trial may pick "xla, one CPU" or "plain, one thread"
-        self.executor = "xla" if xla else "plain"
+        # "xla" or "plain"; the executor trial may pick "xla, one CPU" or "plain, one thread".
+        # None where NumPy runs the calls (fallback).
+        self.executor = None if concrete is None else "xla" if xla else "plain"
         self.shapes = shapes            # per array leaf, with None for relaxed dimensions
         self.call = fast_caller(concrete) if concrete is not None else None
         self.dtypes = [tf.as_dtype(v.type.dtype) for v in graph.inputs] if graph is not None else []
