@@ -16,8 +16,8 @@ MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement sta
 WARMUP_S, WARMUP_CALLS = 0.5, 300
 # ... and for at least this many calls: nptf's default times its ways to run a graph on
 # the first calls with new shapes (up to four ways, three calls each, up to six), and
-# adaptive=True then times the graph against the function (three each), and the function
-# against its NumPy program (4 to 32 each, more for shorter calls).
+# adaptive=True then times the graph against the function (four each, in both orders),
+# and the function against its NumPy program (4 to 32 each, more for shorter calls).
 MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 26, 110
 SETTLE_S, SETTLE_WINDOW, SETTLED_FAULTS = 1.5, 10, 8
 

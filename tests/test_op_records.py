@@ -1,6 +1,7 @@
 """Every op record, against NumPy: the TF graph with and without XLA, and the IR interpreter."""
 from __future__ import annotations
 
+import re
 import zlib
 
 import numpy as np
@@ -87,7 +88,9 @@ def test_numpy_program_matches_numpy(record):
             with np.errstate(all="ignore"):
                 got = f.interpret(*args, program=True)
         except nptf.UnsupportedError as e:
-            assert "no NumPy program" in str(e)
+            # Only the exclusions adaptive dispatch documents (today no record hits one).
+            assert re.search(r"no NumPy program .*(random|sub-graphs|run-time check|writes "
+                             r"into its arguments)", str(e)), str(e)
             continue
         m = mismatch(expected, got, record.rtol_scale)
         if m:
