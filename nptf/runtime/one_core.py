@@ -1,7 +1,7 @@
 """XLA executables that never split a loop over threads, for the executor trial.
 
 XLA's CPU compiler splits an elementwise loop that reads and writes 512 KiB or
-more (a memory-bound one; compute-bound ones from less) into one task per core,
+more (a memory-bound one; compute-bound ones from less) into tasks for several cores,
 run on a thread pool. On a virtual machine, handing a task to a sleeping
 thread and waiting for it costs tens to a hundred microseconds a time: a
 256x256 Jacobi solve spent about 0.12 ms of its 0.30 ms that way in its set-up

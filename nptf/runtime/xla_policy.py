@@ -263,7 +263,7 @@ class ExecutorTrial:
         self.dropped.append(why)
         # A failing executor takes its variant along (XLA compiled for one CPU fails alone).
         gone = [way] + ([XLA_ONE_CPU] if way is XLA else [ONE_THREAD] if way is PLAIN else [])
-        self.ways = [w for w in self.ways if w == self.first or all(w is not g for g in gone)]
+        self.ways = [w for w in self.ways if w == self.first or w not in gone]
         for table in (self.samples, self.turns, self.callers, self.concretes):
             for w in [w for w in table if w not in self.ways]:
                 del table[w]
