@@ -44,31 +44,6 @@ def _nan_propagating_xla_min_max():
 
 _nan_propagating_xla_min_max()
 
-
-def _cpu_has_avx512():
-    try:
-        with open("/proc/cpuinfo") as info:
-            return any(line.startswith("flags") and " avx512f" in line for line in info)
-    except OSError:     # not Linux: leave XLA's default
-        return False
-
-
-def _full_width_xla_vectors():
-    """XLA's CPU code uses 512-bit vectors where the CPU has them, unless the user chose.
-
-    XLA vectorizes for 256-bit registers by default (older AVX-512 chips slowed their
-    clock for wide vectors). On this project's machines the wide ones make every
-    compute-heavy elementwise fusion faster: sigmoid of 2^20 float32 0.55 -> 0.48 ms,
-    gelu 0.60 -> 0.53 ms (``bench/RESULTS.md``). Elementwise values are unchanged (each
-    element goes through the same instructions, more of them at once); a reduction
-    may add in another order, as XLA's already does against NumPy's."""
-    flags = _os.environ.get("XLA_FLAGS", "")
-    if "xla_cpu_prefer_vector_width" not in flags and _cpu_has_avx512():
-        _os.environ["XLA_FLAGS"] = (flags + " --xla_cpu_prefer_vector_width=512").strip()
-
-
-_full_width_xla_vectors()
-
 from . import errors  # noqa: E402
 from .errors import (DynamicShapeError, NptfError, OutsideTheGraphError, SpecError,  # noqa: E402
                      TracerConversionError, UnsupportedError)

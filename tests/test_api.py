@@ -242,30 +242,6 @@ def test_nan_kept_where_xla_reductions_drop_it(monkeypatch):
         assert ("IsNan" in ops) is separate_pass
 
 
-def _widest_vector_in_xla_code(tmp_path, xla_flags):
-    """Compile sigmoid under XLA in a fresh process: the float vector width its LLVM IR uses most."""
-    script = ("import numpy as np, nptf\n"
-              "f = nptf.compile(lambda x: 1.0 / (1.0 + np.exp(-x)), jit_compile=True)\n"
-              "x = np.linspace(-5, 5, 4096, dtype=np.float32)\n"
-              "np.testing.assert_allclose(f(x), 1.0 / (1.0 + np.exp(-x)), rtol=1e-6)\n")
-    env = dict(os.environ, XLA_FLAGS=f"--xla_dump_to={tmp_path} {xla_flags}")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=300, env=env)
-    assert done.returncode == 0, done.stderr[-2000:]
-    ir = "".join(p.read_text() for p in tmp_path.glob("*ir-with-opt.ll"))
-    assert ir, "XLA dumped no optimized LLVM IR"
-    import collections
-    import re
-    widths = collections.Counter(int(n) for n in re.findall(r"<(\d+) x float>", ir))
-    return widths.most_common(1)[0][0]
-
-
-@pytest.mark.skipif(not nptf._cpu_has_avx512(), reason="the CPU has no 512-bit vectors")
-def test_xla_uses_512_bit_vectors_unless_the_user_chose(tmp_path):
-    assert _widest_vector_in_xla_code(tmp_path / "default", "") == 16
-    assert _widest_vector_in_xla_code(tmp_path / "user", "--xla_cpu_prefer_vector_width=256") == 8
-
-
 @pytest.mark.parametrize("jit", [True, False])
 def test_exported_graphs_return_nan_as_numpy_does(tmp_path, jit):
     import tensorflow as tf
