@@ -23,6 +23,7 @@ from ..tracer.convert import converted
 from ..tree import unflatten
 from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
                        numpy_program_of, plain_values)
+from . import per_size
 from .dispatch import TF_ALIGN, XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
 from .one_core import may_split
 from .signature import Static, signature_of
@@ -460,8 +461,14 @@ class Compiled:
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
+        eqns = list(all_eqns(graph))
+        open_sizes = any(d is None for s in shapes for d in s)
+        if self.jit_compile is None and entry.call is not None and per_size.applies(
+                open_sizes, xla, any(e.op.kind == "random" for e in eqns)):
+            entry.call = per_size.SizeChooser(entry.call, lambda: _concretize(graph, True)[0])
+            entry.xla_reason += ("; per size, XLA's usual executable or one compiled for one "
+                                 "CPU, whichever runs faster at that size's first calls")
         if measure and entry.call is not None:
-            eqns = list(all_eqns(graph))
             loops = any(e.op.name == "while" for e in eqns)
             entry.input_align = TF_ALIGN    # the plain executor is timed too
             entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops,
