@@ -66,5 +66,6 @@ def main():
               f" {t_ad * 1e6:>10.1f} {t_np / t_ad:>8.2f}x")
     print("\ncache:", fast_sigmoid.cache_info())
 
+
 if __name__ == "__main__":
     main()
