@@ -53,7 +53,8 @@ def main():
     # faster: below some 10^5 elements a TensorFlow call costs more than NumPy's work.
     adaptive_sigmoid = nptf.compile(sigmoid, adaptive=True)
     print("\nsigmoid, float32: NumPy vs nptf (microseconds per call)")
-    print(f"{'size':>9} {'NumPy':>10} {'nptf':>10} {'speed-up':>9} {'adaptive':>10} {'speed-up':>9}")
+    print(f"{'size':>9} {'NumPy':>10} {'nptf':>10} {'speed-up':>9}"
+          f" {'adaptive':>10} {'speed-up':>9}")
     for exponent in range(0, 21, 4):
         n = 2 ** exponent
         x = rng.standard_normal(n).astype(np.float32)
@@ -61,7 +62,8 @@ def main():
         for _ in range(150):
             fast_sigmoid(x)
             adaptive_sigmoid(x)
-        t_np, t_tf, t_ad = best_of(sigmoid, x), best_of(fast_sigmoid, x), best_of(adaptive_sigmoid, x)
+        t_np = best_of(sigmoid, x)
+        t_tf, t_ad = best_of(fast_sigmoid, x), best_of(adaptive_sigmoid, x)
         print(f"{n:>9} {t_np * 1e6:>10.1f} {t_tf * 1e6:>10.1f} {t_np / t_tf:>8.2f}x"
               f" {t_ad * 1e6:>10.1f} {t_np / t_ad:>8.2f}x")
     print("\ncache:", fast_sigmoid.cache_info())

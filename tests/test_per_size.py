@@ -1,4 +1,4 @@
-"""Graphs with open sizes under XLA: per size, XLA's usual executable or one compiled for one CPU."""
+"""Graphs with open sizes under XLA: per size, the usual executable or one for one CPU."""
 from __future__ import annotations
 
 import numpy as np
