@@ -157,7 +157,7 @@ def _count(x, axes):
 
 @rule("reduce_sum")
 def _sum(ctx, x, axes, keepdims, dtype):
-    return tf.reduce_sum(x, axis=list(axes), keepdims=keepdims)
+    return tf.cast(_add_up(ctx, x, axes, keepdims), x.dtype)
 
 
 @rule("reduce_prod")
@@ -169,30 +169,68 @@ def _accumulator(x):
     return tf.float32 if m.np_dtype(x) == np.float16 else x.dtype
 
 
+# Under XLA, sums of this many values or more over the trailing axes go in blocks.
+BLOCKED_SUMS_FROM, SUM_BLOCK = 4096, 1024
+
+
+def _blocked(ctx, x, axes):
+    rank = x.shape.rank
+    if not ctx.xla or m.kind(x) not in "fc" or rank is None or not axes:
+        return False
+    if sorted(axes) != list(range(rank - len(axes), rank)):
+        return False        # NumPy too adds along other axes one row after another
+    dims = [x.shape[a] for a in axes]
+    return None in dims or int(np.prod(dims, dtype=np.int64)) >= BLOCKED_SUMS_FROM
+
+
+def _add_up(ctx, x, axes, keepdims):
+    """The sum of ``x`` over ``axes`` in x's type (float16 adds in float32).
+
+    XLA's CPU reductions add each accumulator's share in sequence, so their error grows
+    with the length: a float32 sum of 2^25 values of 0.1 came out 1.7% off (10^6
+    values: 6e-4), where NumPy, which adds the trailing axes pairwise, is 1.5e-7 off and
+    TensorFlow's own kernel 2.4e-6. Under XLA, long sums over the trailing axes go in
+    blocks of 1,024 values, each summed in the array's own type, and the blocks' sums add
+    in double precision: NumPy's accuracy for a second, small reduction. (Double
+    precision all along made a sum of 2^20 floats 2.5x slower, by hand.)"""
+    xa = tf.cast(x, _accumulator(x))
+    if not _blocked(ctx, x, axes):
+        return tf.reduce_sum(xa, axis=list(axes), keepdims=keepdims)
+    rank, k = x.shape.rank, len(axes)
+    kept = tf.shape(xa)[:rank - k]
+    flat = tf.reshape(xa, tf.concat([kept, [-1]], 0))
+    pad = tf.math.floormod(-tf.shape(flat)[-1], SUM_BLOCK)
+    flat = tf.pad(flat, tf.concat([tf.zeros([rank - k, 2], tf.int32), [[0, pad]]], 0))
+    partial = tf.reduce_sum(tf.reshape(flat, tf.concat([kept, [-1, SUM_BLOCK]], 0)), axis=-1)
+    wide = tf.float64 if m.kind(x) == "f" else tf.complex128
+    total = tf.cast(tf.reduce_sum(tf.cast(partial, wide), axis=-1), xa.dtype)
+    if keepdims:
+        total = tf.reshape(total, tf.concat([kept, tf.ones([k], tf.int32)], 0))
+    return total
+
+
 @rule("mean")
 def _mean(ctx, x, axes, keepdims, dtype):
     out = ctx.out_types[0].dtype
-    acc = _accumulator(x)
-    total = tf.reduce_sum(tf.cast(x, acc), axis=list(axes), keepdims=keepdims)
-    return tf.cast(total / tf.cast(_count(x, axes), acc), tf.as_dtype(out))
+    total = _add_up(ctx, x, axes, keepdims)
+    return tf.cast(total / tf.cast(_count(x, axes), total.dtype), tf.as_dtype(out))
 
 
-def _variance(x, axes, keepdims, ddof):
-    acc = _accumulator(x)
-    xa = tf.cast(x, acc)
-    n = tf.cast(_count(x, axes), acc)
-    centered = xa - tf.reduce_sum(xa, axis=list(axes), keepdims=True) / n
+def _variance(ctx, x, axes, keepdims, ddof):
+    xa = tf.cast(x, _accumulator(x))
+    n = tf.cast(_count(x, axes), xa.dtype)
+    centered = xa - _add_up(ctx, xa, axes, True) / n
     if m.kind(x) == "c":
         sq = tf.square(tf.math.real(centered)) + tf.square(tf.math.imag(centered))
     else:
         sq = tf.square(centered)
-    return tf.reduce_sum(sq, axis=list(axes), keepdims=keepdims) / tf.cast(n - ddof, sq.dtype)
+    return _add_up(ctx, sq, axes, keepdims) / tf.cast(n - ddof, sq.dtype)
 
 
 rule("var")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
-    _variance(x, axes, keepdims, ddof), tf.as_dtype(ctx.out_types[0].dtype)))
+    _variance(ctx, x, axes, keepdims, ddof), tf.as_dtype(ctx.out_types[0].dtype)))
 rule("std")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
-    tf.sqrt(_variance(x, axes, keepdims, ddof)), tf.as_dtype(ctx.out_types[0].dtype)))
+    tf.sqrt(_variance(ctx, x, axes, keepdims, ddof)), tf.as_dtype(ctx.out_types[0].dtype)))
 
 
 def _extreme(ctx, x, axes, keepdims, take_max):
