@@ -64,3 +64,19 @@ def test_sums_along_leading_axes_and_short_sums_are_left_to_xla():
         ops = [op.type for op in run.get_concrete_function(
             tf.TensorSpec(shape, tf.float32)).graph.get_operations()]
         assert ops.count("Sum") == 1, ops
+
+
+@pytest.mark.parametrize("jit", [True, False, None])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64])
+def test_long_dot_products_are_no_less_accurate_than_numpy(jit, dtype):
+    """NumPy's BLAS dot product of 10^6 float32 values is 1.5e-4 off here; XLA's product
+    was 9.6e-3 off, TensorFlow's own 3.5e-3."""
+    n = 1_000_000
+    x = np.full(n, 0.1 + (0.2j if dtype is np.complex64 else 0), dtype)
+    y = (1 + np.random.default_rng(0).random(n) * 1e-3).astype(dtype)
+    wide = np.complex128 if dtype is np.complex64 else np.float64
+    exact = np.dot(x.astype(wide), y.astype(wide))
+    for fn in (lambda a, b: np.dot(a, b), lambda a, b: a @ b):
+        got, expected = nptf.compile(fn, jit_compile=jit)(x, y), fn(x, y)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        assert abs(got - exact) <= max(abs(expected - exact), 2e-6 * abs(exact))

@@ -173,9 +173,9 @@ def _accumulator(x):
 BLOCKED_SUMS_FROM, SUM_BLOCK = 4096, 1024
 
 
-def _blocked(ctx, x, axes):
+def _blocked(ctx, x, axes, any_executor=False):
     rank = x.shape.rank
-    if not ctx.xla or m.kind(x) not in "fc" or rank is None or not axes:
+    if not (ctx.xla or any_executor) or m.kind(x) not in "fc" or rank is None or not axes:
         return False
     if sorted(axes) != list(range(rank - len(axes), rank)):
         return False        # NumPy too adds along other axes one row after another
@@ -183,7 +183,7 @@ def _blocked(ctx, x, axes):
     return None in dims or int(np.prod(dims, dtype=np.int64)) >= BLOCKED_SUMS_FROM
 
 
-def _add_up(ctx, x, axes, keepdims):
+def _add_up(ctx, x, axes, keepdims, any_executor=False):
     """The sum of ``x`` over ``axes`` in x's type (float16 adds in float32).
 
     XLA's CPU reductions add each accumulator's share in sequence, so their error grows
@@ -194,7 +194,7 @@ def _add_up(ctx, x, axes, keepdims):
     in double precision: NumPy's accuracy for a second, small reduction. (Double
     precision all along made a sum of 2^20 floats 2.5x slower, by hand.)"""
     xa = tf.cast(x, _accumulator(x))
-    if not _blocked(ctx, x, axes):
+    if not _blocked(ctx, x, axes, any_executor):
         return tf.reduce_sum(xa, axis=list(axes), keepdims=keepdims)
     rank, k = x.shape.rank, len(axes)
     kept = tf.shape(xa)[:rank - k]
@@ -294,7 +294,20 @@ rule("cumsum")(_scan(tf.math.cumsum))
 rule("cumprod")(_scan(tf.math.cumprod))
 
 # ------------------------------------------------------------ linear algebra
-rule("matmul")(lambda ctx, a, b: _native_or_widened(tf.linalg.matmul, a, b))
+@rule("matmul")
+def _matmul(ctx, a, b):
+    """Dot products of a long float K (the tracer makes them (1, K) @ (K, 1)) add up as
+    ``_add_up`` does, on either executor: the dot product of 10^6 float32 values came
+    out 9.6e-3 off under XLA and 3.5e-3 on the plain executor, NumPy's (BLAS, many
+    accumulators) 1.5e-4; now 4e-7, and in less time (1.25 -> 0.78 ms under XLA, by
+    hand). A matrix times a vector stays a product: 64x131072 came out 1.5e-4 off
+    against NumPy's 3.9e-6, but the blocked form took 2.4-2.9x as long under XLA."""
+    rank = a.shape.rank
+    if rank is not None and b.shape.rank is not None and a.shape[-2] == 1 and \
+            b.shape[-1] == 1 and _blocked(ctx, a, [rank - 1], any_executor=True):
+        return _add_up(ctx, a * tf.linalg.matrix_transpose(b), [rank - 1], True,
+                       any_executor=True)
+    return _native_or_widened(tf.linalg.matmul, a, b)
 
 
 @rule("einsum")
