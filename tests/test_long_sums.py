@@ -80,3 +80,22 @@ def test_long_dot_products_are_no_less_accurate_than_numpy(jit, dtype):
         got, expected = nptf.compile(fn, jit_compile=jit)(x, y), fn(x, y)
         assert got.dtype == expected.dtype and got.shape == expected.shape
         assert abs(got - exact) <= max(abs(expected - exact), 2e-6 * abs(exact))
+
+
+def test_long_float16_dot_products_keep_their_dtype():
+    x = np.full(8192, 0.01, np.float16)
+    for jit in (True, False):
+        got, expected = nptf.compile(lambda a, b: a @ b, jit_compile=jit)(x, x), x @ x
+        assert got.dtype == expected.dtype == np.float16 and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=2e-3)
+
+
+def test_float64_sums_are_left_to_xla():
+    import tensorflow as tf
+    from nptf.lowering import lower_graph
+
+    graph = nptf.compile(np.sum).trace(np.ones(1 << 16))
+    run = tf.function(lower_graph(graph, xla=True), autograph=False)
+    ops = [op.type for op in run.get_concrete_function(
+        tf.TensorSpec((1 << 16,), tf.float64)).graph.get_operations()]
+    assert ops.count("Sum") == 1, ops

@@ -174,9 +174,10 @@ BLOCKED_SUMS_FROM, SUM_BLOCK = 4096, 1024
 
 
 def _blocked(ctx, x, axes, any_executor=False):
-    rank = x.shape.rank
-    if not (ctx.xla or any_executor) or m.kind(x) not in "fc" or rank is None or not axes:
-        return False
+    rank, dt = x.shape.rank, m.np_dtype(x)
+    if not (ctx.xla or any_executor) or rank is None or not axes or dt.kind not in "fc" \
+            or dt.itemsize > (4 if dt.kind == "f" else 8):
+        return False        # float64 sums are exact enough either way
     if sorted(axes) != list(range(rank - len(axes), rank)):
         return False        # NumPy too adds along other axes one row after another
     dims = [x.shape[a] for a in axes]
@@ -305,8 +306,8 @@ def _matmul(ctx, a, b):
     rank = a.shape.rank
     if rank is not None and b.shape.rank is not None and a.shape[-2] == 1 and \
             b.shape[-1] == 1 and _blocked(ctx, a, [rank - 1], any_executor=True):
-        return _add_up(ctx, a * tf.linalg.matrix_transpose(b), [rank - 1], True,
-                       any_executor=True)
+        return tf.cast(_add_up(ctx, a * tf.linalg.matrix_transpose(b), [rank - 1], True,
+                               any_executor=True), a.dtype)
     return _native_or_widened(tf.linalg.matmul, a, b)
 
 
