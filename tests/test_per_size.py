@@ -110,10 +110,12 @@ def test_relaxed_graph_chooses_per_size_and_matches_numpy(monkeypatch):
 
 def test_fixed_sizes_forced_xla_and_random_draws_do_not_choose_per_size():
     x = np.ones(1 << 16, np.float32)
-    for f in (nptf.compile(sigmoid, relax=False), nptf.compile(sigmoid, jit_compile=True)):
+    for f in (nptf.compile(sigmoid, relax=False),
+              nptf.compile(sigmoid, jit_compile=True, relax=True)):
         for n in (1 << 15, 1 << 16, 1 << 14):
             f(np.ones(n, np.float32))
         assert not isinstance(f.entry_for(x).call, SizeChooser)
+    assert f.cache_info().relaxations == 1      # forced XLA on a relaxed graph: one executable
     # Graphs that draw random numbers keep one executable for every call (a seed repeats
     # its draws); those seen so far do not relax at all, so the rule is checked directly.
     assert not per_size.applies(True, True, draws_random=True)

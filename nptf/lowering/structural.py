@@ -315,6 +315,12 @@ def _matmul(ctx, a, b):
 def _einsum(ctx, *xs, subscripts):
     from ..graph_ir.ops import parse_einsum
     full, _ = parse_einsum(subscripts, [t.shape for t in ctx.in_types])
+    inputs, out = full.split("->")
+    terms = inputs.split(",")
+    if len(terms) == 2 and terms[0] == terms[1] and not out and \
+            len(set(terms[0])) == len(terms[0]):    # a full inner product: a dot product
+        a, b = (tf.reshape(x, [1, -1]) for x in xs)
+        return tf.reshape(_matmul(ctx, a, tf.transpose(b)), [])
     return _native_or_widened(lambda *ys: tf.einsum(full, *ys), *xs)
 
 

@@ -23,6 +23,7 @@ from tensorflow.python.eager import context as _context
 
 from . import one_core
 from .dispatch import CPU_ONLY, fast_caller
+from .xla_policy import ExecutorTrial
 
 _clock = time.perf_counter     # tests substitute a fake clock
 
@@ -41,7 +42,7 @@ class SizeChooser:
 
     TIMED_EACH = 3      # timed calls of each executable per size, after its compiling call
     MAX_SIZES = 8
-    MARGIN = 0.03
+    MARGIN = ExecutorTrial.SWITCH_MARGIN    # as the executor trial's, for the same reason
 
     def __init__(self, usual, build):
         self.usual = usual          # caller of XLA's usual function
