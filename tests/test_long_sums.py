@@ -76,7 +76,8 @@ def test_long_dot_products_are_no_less_accurate_than_numpy(jit, dtype):
     y = (1 + np.random.default_rng(0).random(n) * 1e-3).astype(dtype)
     wide = np.complex128 if dtype is np.complex64 else np.float64
     exact = np.dot(x.astype(wide), y.astype(wide))
-    for fn in (lambda a, b: np.dot(a, b), lambda a, b: a @ b,
+    for fn in (lambda a, b: np.dot(a, b), lambda a, b: a @ b, np.inner, np.vecdot,
+               lambda a, b: np.vdot(a.conj(), b), lambda a, b: np.tensordot(a, b, axes=1),
                lambda a, b: np.einsum("i,i", a, b)):
         got, expected = nptf.compile(fn, jit_compile=jit)(x, y), fn(x, y)
         assert got.dtype == expected.dtype and got.shape == expected.shape
