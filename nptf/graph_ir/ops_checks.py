@@ -18,6 +18,7 @@ from .ops import register
 # NumPy's exception types, by the name a ``check`` records; "OutsideTheGraph" where NumPy
 # would not raise but return what the graph cannot (the runtime may then run NumPy).
 ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError": ZeroDivisionError,
+          "OverflowError": OverflowError,
           "LinAlgError": np.linalg.LinAlgError, "OutsideTheGraph": OutsideTheGraphError}
 
 

@@ -49,7 +49,10 @@ def int_div_guard(fn):
 simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
 simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
-simple("divide", tf.divide)
+# TensorFlow's complex division kernel gives nan+nanj for a zero divisor; XLA's agrees
+# with NumPy (and contracts the explicit form into FMAs: x / x came out 1+1e-8j).
+rule("divide")(lambda ctx, x, y: m.complex_divide(x, y) if m.kind(x) == "c" and not ctx.xla
+               else tf.divide(x, y))
 simple("floor_divide", by_kind(iu=int_div_guard(tf.math.floordiv),
                                f=m.in_float32(lambda a, b: m.float_divmod(a, b)[0])))
 simple("remainder", by_kind(iu=int_div_guard(tf.math.floormod),
@@ -63,8 +66,26 @@ def _int_fmod(x, y):
 simple("fmod", by_kind(iu=int_div_guard(_int_fmod), f=m.in_float32(tf.truncatemod)))
 TF_RULES["divmod"] = lambda ctx, x, y: (TF_RULES["floor_divide"](ctx, x, y),
                                         TF_RULES["remainder"](ctx, x, y))
-simple("power", by_kind(u=lambda x, y: m.widen(tf.pow, x, y), ifc=tf.pow))
-simple("float_power", tf.pow)
+@rule("power")
+def _power(ctx, x, y):
+    if m.kind(x) == "c":
+        return m.complex_power(x, y)
+    if m.kind(x) == "f":
+        # NumPy takes x ** 0.5 as sqrt (-0.0 -> -0.0, -inf -> NaN), where XLA's pow follows
+        # C (0.0, inf); and x ** -0.5 as C's pow, where Grappler makes it rsqrt (-0.0 ->
+        # -inf, not inf; -inf -> NaN, not 0).
+        k = tf.get_static_value(y)
+        if k is not None and np.ndim(k) == 0 and k == 0.5:
+            return tf.sqrt(x)
+        if k is not None and np.ndim(k) == 0 and k == -0.5:
+            return tf.where(tf.equal(x, -np.inf), tf.zeros_like(x), 1 / tf.abs(tf.sqrt(x)))
+        return tf.pow(x, y)
+    # TensorFlow's integer Pow fails on a negative exponent, before the tracer's check can
+    # raise NumPy's ValueError for it: the check still sees the exponent, the kernel never does.
+    y = tf.maximum(y, tf.zeros_like(y))
+    pow_ = m.integer_power if ctx.xla else tf.pow
+    return m.widen(pow_, x, y) if m.kind(x) == "u" else pow_(x, y)
+simple("float_power", by_kind(c=m.complex_power, f=tf.pow))
 # Two's complement negation; Grappler rewrites ``0 - x`` into a Neg kernel that has no unsigned types.
 simple("negative", by_kind(u=lambda x: tf.bitwise.invert(x) + tf.ones_like(x), ifc=tf.negative))
 simple("positive", tf.identity)
@@ -89,9 +110,22 @@ simple("cbrt", lambda x: tf.sign(x) * tf.pow(tf.abs(x), tf.constant(1 / 3, x.dty
 simple("exp", tf.exp)
 simple("exp2", lambda x: tf.pow(tf.constant(2, x.dtype), x))
 simple("expm1", tf.math.expm1)
-simple("log", tf.math.log)
-simple("log2", lambda x: tf.math.log(x) / tf.constant(np.log(2), x.dtype))
-simple("log10", lambda x: tf.math.log(x) / tf.constant(np.log(10), x.dtype))
+def _log(ctx, x):
+    # XLA's algebraic simplifier rewrites log(exp(a)) to a and log(a ** b) to b * log(|a|),
+    # where NumPy's log(exp(1000.0)) is inf and log((-1.5) ** 0.5) NaN (it gave 0.2):
+    # a barrier keeps the argument's own value.
+    if ctx.xla and _xla_barrier is not None and x.op.type in ("Exp", "Pow"):
+        (x,) = _xla_barrier([x])
+    return tf.math.log(x)
+
+
+try:
+    from tensorflow.compiler.tf2xla.ops.gen_xla_ops import xla_optimization_barrier as _xla_barrier
+except ImportError:     # another TensorFlow build: XLA's rewrites stay
+    _xla_barrier = None
+rule("log")(_log)
+rule("log2")(lambda ctx, x: _log(ctx, x) / tf.constant(np.log(2), x.dtype))
+rule("log10")(lambda ctx, x: _log(ctx, x) / tf.constant(np.log(10), x.dtype))
 simple("log1p", tf.math.log1p)
 
 

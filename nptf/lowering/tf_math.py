@@ -51,6 +51,45 @@ def widen(fn, x, *rest, to=tf.int64):
     return tf.cast(out, x.dtype)
 
 
+def complex_divide(x, y):
+    """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / 0, im / 0)``
+    (infinities, where TensorFlow's kernel gives nan+nanj)."""
+    a, b, c, d = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
+    c_abs, d_abs = tf.abs(c), tf.abs(d)
+    real_larger = c_abs >= d_abs
+    zero = tf.logical_and(tf.equal(c_abs, 0), tf.equal(d_abs, 0))
+    rat = tf.where(real_larger, d / c, c / d)       # the unused side may be inf/nan
+    scl = 1 / tf.where(real_larger, c + d * rat, d + c * rat)
+    re = tf.where(real_larger, (a + b * rat) * scl, (a * rat + b) * scl)
+    im = tf.where(real_larger, (b - a * rat) * scl, (b * rat - a) * scl)
+    re, im = tf.where(zero, a / c_abs, re), tf.where(zero, b / c_abs, im)
+    return tf.complex(re, im)
+
+
+def complex_power(x, y):
+    """NumPy's complex power at a zero base or exponent, where ``exp(y log x)`` gives NaN or
+    infinities: ``x ** 0`` is 1 (NaN too), ``0 ** y`` is 0 when ``y.real > 0``, else NaN."""
+    def is_zero(z):
+        return tf.logical_and(tf.equal(tf.math.real(z), 0), tf.equal(tf.math.imag(z), 0))
+    out = tf.pow(x, y)
+    zero_exponent, zero_base = is_zero(y), is_zero(x)
+    nan = tf.constant(complex(np.nan, np.nan), out.dtype)
+    at_zero = tf.where(tf.math.real(y) > 0, tf.zeros_like(out), nan)
+    return tf.where(zero_exponent, tf.ones_like(out), tf.where(zero_base, at_zero, out))
+
+
+def integer_power(x, y):
+    """``x ** y`` for integers with ``y >= 0``, squaring over every bit of ``y`` and
+    wrapping around as NumPy does. XLA's own integer power reads the exponent's low six
+    bits only: ``2 ** 64`` came out 1, ``3 ** 64`` as 1 (NumPy: 0 and 12297829382473034753)."""
+    result, base = tf.ones_like(x), x
+    for _ in range(np_dtype(y).itemsize * 8):
+        result = tf.where(tf.equal(tf.bitwise.bitwise_and(y, tf.ones_like(y)), 1), result * base, result)
+        base = base * base
+        y = tf.bitwise.right_shift(y, tf.ones_like(y))
+    return result
+
+
 def safe_int_divisor(y):
     zero = tf.equal(y, tf.zeros_like(y))
     return zero, tf.where(zero, tf.ones_like(y), y)
@@ -83,10 +122,12 @@ def in_float32(fn):
 
 
 def complex_less(x, y, or_equal=False):
-    """NumPy orders complex numbers lexicographically (real part first)."""
+    """NumPy orders complex numbers lexicographically (real part first); a NaN imaginary
+    part on either side makes the order false even where the real parts decide."""
     xr, xi, yr, yi = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
     tie = tf.equal(xr, yr)
-    return (xr < yr) | (tie & ((xi <= yi) if or_equal else (xi < yi)))
+    ordered = ~tf.math.is_nan(xi) & ~tf.math.is_nan(yi)
+    return ((xr < yr) & ordered) | (tie & ((xi <= yi) if or_equal else (xi < yi)))
 
 
 def less(x, y, or_equal=False):

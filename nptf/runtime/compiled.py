@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import threading
 import time
 import warnings
@@ -62,6 +63,7 @@ class Entry:
         self.mutated = traced.mutated if traced is not None else []
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.singular = _singular_sources(graph) if graph is not None else []
+        self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
@@ -98,12 +100,37 @@ def _singular_sources(graph):
             if e.op.name in _SINGULAR_OPS]
 
 
+def _open_broadcasts(graph):
+    """The file:line of each op of ``graph`` that broadcasts a size known only at run time
+    (after a boolean mask, np.unique, ...): TensorFlow checks those as they run."""
+    from ..graph_ir.ir import Var
+    found = []
+    for e in all_eqns(graph):
+        shapes = {a.type.shape for a in e.inputs if isinstance(a, Var) and a.type.ndim}
+        if e.op.name == "broadcast_to":
+            shapes.add(e.outputs[0].type.shape)
+        if len(shapes) > 1 and any(None in s for s in shapes) and str(e.source_info) not in found:
+            found.append(str(e.source_info))
+    return found
+
+
+_INCOMPATIBLE = re.compile(r"Incompatible shapes: \[([\d,]*)\] vs. \[([\d,]*)\]")
+
+
 def _numpy_error(entry, error):
     """NumPy's exception for a TensorFlow error raised while ``entry``'s graph ran, or None."""
-    if entry.singular and isinstance(error, tf.errors.InvalidArgumentError) and \
-            _SINGULAR_MESSAGE in (error.message or ""):
+    if not isinstance(error, tf.errors.InvalidArgumentError):
+        return None
+    message = error.message or ""
+    if entry.singular and _SINGULAR_MESSAGE in message:
         return np.linalg.LinAlgError("Singular matrix (raised by " + "; ".join(entry.singular)
                                      + ")")
+    shapes = _INCOMPATIBLE.search(message)
+    if shapes and entry.open_broadcasts:
+        shapes = " ".join(f"({s}{',' if s.count(',') == 0 and s else ''})" for s in shapes.groups())
+        return ValueError(f"operands could not be broadcast together with shapes {shapes} "
+                          f"(sizes known only at run time)\n  at "
+                          + "\n  or ".join(entry.open_broadcasts))
     return None
 
 

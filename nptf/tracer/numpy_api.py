@@ -79,7 +79,14 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
                              f" \n  at {user_location()}") from None
     weak = python_operator and all(a.type.weak for a in atoms)
     scalar = all(a.type.ndim == 0 for a in atoms)
-    return emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
+    out = emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
+    if name == "power" and out.dtype.kind in "iu" and atoms[1].type.dtype.kind == "i" \
+            and not (isinstance(atoms[1], Literal) and atoms[1].type.ndim == 0):
+        # NumPy refuses negative integer exponents (a constant one already failed above).
+        out = emit("check", [out, Tracer(atoms[1]) >= 0],
+                   {"message": "Integers to negative integer powers are not allowed.\n"
+                               f"  at {user_location()}", "error": "ValueError"}, scalar=scalar)
+    return out
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
@@ -392,11 +399,14 @@ def _axis(axis, ndim):
         raise with_location(e, user_location()) from None
 
 
-def _axes(axis, ndim):
+def _axes(axis, ndim, reduce_like=True):
+    """``axis`` as a tuple of non-negative axes. ``reduce_like``: as a ufunc's reduce
+    reads it, which lets a 0-d array name axis 0 or -1 (not as a tuple); np.flip,
+    np.median and the like refuse that."""
     if axis is None:
         return tuple(range(ndim))
-    if ndim == 0 and all(a in (0, -1) for a in (axis if isinstance(axis, tuple) else (axis,))):
-        return ()  # NumPy lets reductions of 0-d arrays name axis 0 or -1
+    if reduce_like and ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
+        return ()
     try:
         return normalize_axis_tuple(axis, ndim)
     except (np.exceptions.AxisError, ValueError) as e:
@@ -570,7 +580,7 @@ def array_split(ary, indices_or_sections, axis=0):
 @implements(np.flip)
 def flip(m, axis=None):
     m = to_tracer(m)
-    axes = _axes(axis, m.ndim)
+    axes = _axes(axis, m.ndim, reduce_like=False)
     return m[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(m.ndim))]
 
 

@@ -95,8 +95,8 @@ def cholesky(a, /, *, upper=False):
     # TensorFlow (and XLA) fill the factor with NaN where LAPACK reports a failure.
     diag = np.diagonal(low, 0, -2, -1)
     ok = np.isfinite(diag) | ~np.isfinite(np.diagonal(a, 0, -2, -1))
-    low = emit("check", [low, ok], {"message": "Matrix is not positive definite",
-                                    "error": "LinAlgError"})
+    low = emit("check", [low, ok], {"message": "Matrix is not positive definite\n"
+                                               f"  at {user_location()}", "error": "LinAlgError"})
     return _adjoint(low) if upper else low
 
 

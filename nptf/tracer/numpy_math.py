@@ -22,6 +22,8 @@ def _probe(fn, x, **kwargs):
 
 def _reduce(op, fn, a, axis, dtype, keepdims, extra=None):
     a = to_tracer(a)
+    if a.ndim == 0 and axis is not None and fn is not None:
+        _numpy_says(fn, np.zeros((), a.dtype), axis=axis)   # np.mean refuses what np.sum allows
     axes = _axes(axis, a.ndim)
     params = {"axes": axes, "keepdims": bool(keepdims)}
     if dtype is not None or op in ("reduce_sum", "reduce_prod", "mean", "var", "std"):
@@ -113,6 +115,8 @@ def _arg_extremum(op, name):
             if keepdims:
                 return reshape_to(impl(a), (1,) * a.ndim)
             a, axis = ravel(a), 0
+        elif a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
+            return impl(a)
         axis = _axis(axis, a.ndim)
         if a.shape[axis] == 0:
             raise ValueError(f"attempt to get {name} of an empty sequence\n  at {user_location()}")
@@ -129,7 +133,7 @@ def _scan(op, fn):
     def impl(a, axis=None, dtype=None, out=None):
         _reject(fn.__name__, out=out)
         a = to_tracer(a)
-        if axis is None:
+        if axis is None or (a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1)):   # 0-d: as one element
             a, axis = ravel(a), 0
         axis = _axis(axis, a.ndim)
         kw = {"dtype": dtype} if dtype is not None else {}

@@ -16,7 +16,45 @@ from .tracer import Tracer, to_tracer
 _AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
 
+def _numpy_converts(dtype, value):
+    """``value`` as NumPy stores it into an array of ``dtype``: a constant that NumPy
+    refuses (a complex number into floats, NaN or 300 into int8) raises NumPy's error
+    here; a Python float that is an argument is checked when the graph runs."""
+    if isinstance(value, (bool, int, float, complex, np.generic)):
+        _numpy_says(np.zeros(1, dtype).__setitem__, 0, value)
+    elif isinstance(value, (list, tuple)) and not _holds_tracers(value):
+        _numpy_says(np.zeros(np.shape(value), dtype).__setitem__, Ellipsis, value)
+    elif isinstance(value, Tracer) and value.type.weak and value.ndim == 0:
+        kind = np.dtype(dtype).kind
+        if value.dtype.kind == "c" and kind not in "cb":
+            _numpy_says(np.zeros(1, dtype).__setitem__, 0, 1j)
+        if value.dtype.kind == "f" and kind in "iu":
+            return _checked_float_to_int(value, np.dtype(dtype))
+    return value
+
+
+def _checked_float_to_int(value, dtype):
+    whole = np.trunc(value)
+    limits = np.iinfo(dtype)
+    at = f"\n  at {user_location()}"
+    for ok, error, message in [
+            (~np.isnan(value), "ValueError", "cannot convert float NaN to integer"),
+            (~np.isinf(value), "OverflowError", "cannot convert float infinity to integer"),
+            ((whole >= float(limits.min)) & (whole < float(limits.max) + 1), "OverflowError",
+             f"Python integer out of bounds for {dtype}")]:
+        value = api.emit("check", [value, ok], {"message": message + at, "error": error},
+                         scalar=True)
+    return value
+
+
+def _holds_tracers(value):
+    if isinstance(value, (list, tuple)):
+        return any(_holds_tracers(v) for v in value)
+    return isinstance(value, Tracer)
+
+
 def setitem(self, key, value):
+    value = _numpy_converts(self.dtype, value)
     write(self, key, value, what="x[...] = v")
 
 
@@ -70,6 +108,7 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def fill(self, value):
+    value = _numpy_converts(self.dtype, value)
     write(self, None, api.broadcast_to(api.astype(to_tracer(value), self.dtype), self.shape),
           what="x.fill")
 

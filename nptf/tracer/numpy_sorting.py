@@ -65,6 +65,8 @@ def take(a, indices, axis):
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     _reject("argsort", order=order)
     _check_kind(kind, "argsort")
+    if np.ndim(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
+        axis = None
     a, axis = _sort_axis(a, axis, "argsort")
     return argsort_along(a, axis)
 

@@ -30,7 +30,7 @@ def _as_scalar(t):
 # ------------------------------------------------------------------ quantiles
 def _gather_axes_last(a, axis):
     """``a`` with the reduced axes merged into one last axis; also the kept shape."""
-    axes = _axes(axis, a.ndim)
+    axes = _axes(axis, a.ndim, reduce_like=False)
     kept = [i for i in range(a.ndim) if i not in axes]
     merged = transpose(a, kept + list(axes))
     n = int(np.prod([a.shape[i] for i in axes])) if axes else 1

@@ -1,0 +1,167 @@
+"""Edge cases where NumPy raises or answers in its own way, found by random programs
+(``tests/test_random_programs.py``): each is checked against NumPy on both executors."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+
+from harness import check_against_numpy
+
+AXIS_FUNCTIONS = {
+    "sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min, "any": np.any,
+    "all": np.all, "ptp": np.ptp, "count_nonzero": np.count_nonzero, "nansum": np.nansum,
+    "nanmax": np.nanmax, "mean": np.mean, "var": np.var, "std": np.std,
+    "nanmean": np.nanmean, "nanstd": np.nanstd, "average": np.average,
+    "median": np.median, "quantile": lambda x, axis: np.quantile(x, 0.5, axis=axis),
+    "percentile": lambda x, axis: np.percentile(x, 50, axis=axis),
+    "argmax": np.argmax, "argmin": np.argmin, "cumsum": np.cumsum, "cumprod": np.cumprod,
+    "nancumsum": np.nancumsum, "argsort": np.argsort, "flip": np.flip, "sort": np.sort,
+}
+
+
+@pytest.mark.parametrize("axis", [0, -1, (0,), 1], ids=["0", "-1", "(0,)", "1"])
+@pytest.mark.parametrize("name", list(AXIS_FUNCTIONS))
+def test_axis_of_a_0d_array(name, axis, jit):
+    # A ufunc's reduce (np.sum, np.max, ...) reads axis 0 or -1 of a 0-d array as no axis;
+    # np.mean, np.median, np.flip and the like raise AxisError; np.argmax, np.cumsum and
+    # np.argsort read the array as one element; a tuple is refused by all of them.
+    fn = AXIS_FUNCTIONS[name]
+    check_against_numpy(lambda x: fn(x, axis=axis), np.array(2.5), jit=jit)
+    check_against_numpy(lambda x: fn(np.sum(x), axis=axis), np.arange(3.0), jit=jit)
+
+
+def _power(a, b):
+    return np.power(a, b)
+
+
+def _pow_operator(a, b):
+    return a ** b
+
+
+def _pow_in_place(a, b):
+    a **= b
+    return a
+
+
+@pytest.mark.parametrize("fn", [_power, _pow_operator, _pow_in_place])
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64])
+def test_negative_integer_exponent_raises_as_numpy_does(fn, dtype, jit):
+    base = np.arange(1, 5, dtype=dtype)
+    check_against_numpy(fn, base, np.array([1, -1, 2, 0], dtype=dtype), jit=jit)
+    check_against_numpy(fn, base, np.array([1, 3, 2, 0], dtype=dtype), jit=jit)
+    check_against_numpy(fn, dtype(3), dtype(-2), jit=jit)
+
+
+def test_negative_integer_exponents_elsewhere(jit):
+    ints = np.arange(4)
+    check_against_numpy(lambda a: a ** np.array([1, -1, 2, 0]), ints, jit=jit)   # a constant
+    check_against_numpy(lambda a: a ** -1, ints, jit=jit)                        # at trace time
+    check_against_numpy(lambda a, b: a ** b, np.arange(4.0), np.array([1, -1, 2, 0]), jit=jit)
+    check_against_numpy(lambda a, b: a ** b, np.arange(4, dtype=np.uint8),
+                        np.array([1, 7, 2, 0], dtype=np.uint8), jit=jit)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint8, np.uint32, np.uint64])
+def test_integer_power_wraps_around_for_large_exponents(dtype, jit):
+    # XLA's own integer power reads the exponent's low six bits (2 ** 64 came out 1).
+    signed = np.dtype(dtype).kind == "i"
+    base = np.array([2, 3, -3 if signed else 5, 1, 7, 2], dtype=dtype)
+    exponent = np.array([64, 64, 65, 100, 127, 63], dtype=dtype)
+    check_against_numpy(lambda a, b: a ** b, base, exponent, jit=jit)
+    check_against_numpy(lambda a: a ** 100, base, jit=jit)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_division_by_zero(dtype, jit):
+    # TensorFlow's kernel gave nan+nanj where NumPy gives (re/0, im/0).
+    x = np.array([1 + 2j, -3 + 0j, 0j, 2 - 1j, 1e-30 + 1e30j], dtype=dtype)
+    y = np.array([0j, 0j, 0j, 1 + 1j, 1e30 - 1e-30j], dtype=dtype)
+    check_against_numpy(lambda a, b: a / b, x, y, jit=jit)
+    check_against_numpy(lambda a, b: a / b, x, np.array(0.0), jit=jit)
+
+
+def _store(a, v):
+    a[1] = v
+    return a
+
+
+def _store_all(a, v):
+    a[...] = v
+    return a
+
+
+def _fill(a, v):
+    a.fill(v)
+    return a
+
+
+@pytest.mark.parametrize("store", [_store, _store_all, _fill])
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.uint64, np.float32, np.bool_])
+@pytest.mark.parametrize("value", [1 + 2j, float("nan"), float("inf"), -float("inf"), 127.9, 128.0,
+                                   -128.9, -129.0, 1e300, 2.5, 300, -1, True])
+def test_storing_a_python_number_argument(store, dtype, value, jit):
+    # NumPy converts the number as int()/float() would: NaN -> ValueError, infinity or
+    # out of range -> OverflowError, complex into a real array -> TypeError.
+    check_against_numpy(store, np.zeros(3, dtype), value, jit=jit)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.float32])
+@pytest.mark.parametrize("source", [
+    "a[1] = 1 + 2j", "a[...] = float('nan')", "a[1] = np.inf", "a.fill(np.nan)", "a[0] = 300",
+    "a[0] = -1", "a[:2] = [300, 1]", "a[:2] = [1 + 2j, 0]", "a[0] = np.float64(np.nan)",
+    "a[0] = np.int64(300)", "a[0] = 2.5"])
+def test_storing_a_constant(dtype, source, jit, tmp_path):
+    path = tmp_path / "store_constant.py"
+    path.write_text(f"import numpy as np\n\n\ndef f(a):\n    {source}\n    return a\n")
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    check_against_numpy(namespace["f"], np.zeros(3, dtype), jit=jit)
+
+
+@pytest.mark.parametrize("fn", [lambda a, b: a ** b, np.float_power], ids=["power", "float_power"])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_power_at_zero(fn, dtype, jit):
+    # exp(y log x) gives NaN or infinities here; NumPy: x ** 0 is 1, 0 ** y is 0 for
+    # y.real > 0, NaN otherwise.
+    x = np.array([0, 0, 0, 0, 2, -1, 0, 0, np.nan, -0.0], dtype=dtype)
+    y = np.array([1 + 1j, 2, 0, -1, 0.5, 0.5, 1j, -1 + 1j, 0, 3], dtype=dtype)
+    check_against_numpy(fn, x, y, jit=jit)
+
+
+@pytest.mark.parametrize("op", ["<", "<=", ">", ">=", "==", "!="])
+def test_complex_order_with_nan_parts(op, jit):
+    # NumPy: a NaN imaginary part makes <, <=, >, >= false even where the real parts decide.
+    nan = np.nan
+    x = np.array([1 + nan * 1j, 1 + 0j, 1 + 0j, complex(1, nan), complex(nan, 0), 1 + 1j, 1 + 0j])
+    y = np.array([2 + 0j, complex(2, nan), complex(1, nan), complex(1, nan), 1 + 0j, 1 + 1j, 2 + 0j])
+    fn = eval(f"lambda a, b: a {op} b")
+    check_against_numpy(fn, x, y, jit=jit)
+    check_against_numpy(fn, x.astype(np.complex64), y.astype(np.complex64), jit=jit)
+
+
+EDGE_FLOATS = [-0.0, 0.0, -np.inf, np.inf, np.nan, -1.5, 2.25, 1000.0, -800.0, 800.0]
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("log(exp)", lambda x: np.log(np.exp(x))),            # XLA: log(exp(a)) -> a
+    ("log2(exp)", lambda x: np.log2(np.exp(x))),
+    ("log(pow)", lambda x: np.log(x ** 0.75)),            # XLA: log(a ** b) -> b log|a|
+    ("log10(pow)", lambda x: np.log10(np.power(x, 1.5))),
+    ("pow 0.5", lambda x: x ** 0.5),                      # NumPy: sqrt; XLA's pow: C's
+    ("power 0.5", lambda x: np.power(x, 0.5)),
+    ("pow -0.5", lambda x: x ** -0.5),                    # NumPy: C's pow; Grappler: rsqrt
+    ("power -0.5", lambda x: np.power(x, -0.5)),
+    ("pow -1", lambda x: x ** -1),
+    ("pow 0", lambda x: x ** 0),
+])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_rewrites_that_would_change_edge_values(name, fn, dtype, jit):
+    x = np.array(EDGE_FLOATS, dtype=dtype)
+    with np.errstate(all="ignore"):
+        expected, got = fn(x), nptf.compile(fn, jit_compile=jit)(x)
+    check_against_numpy(fn, x, jit=jit)
+    # check_against_numpy compares values; the sign of a zero matters here too
+    zero = expected == 0
+    np.testing.assert_array_equal(np.signbit(got[zero]), np.signbit(expected[zero]))
