@@ -1,8 +1,9 @@
 """Random straight-line NumPy programs, compiled and compared with NumPy.
 
 Each program takes three arrays of random dtypes and broadcast-compatible shapes,
-builds a few temporaries from operators, ufuncs, reductions, ``where``, casts and
-reshaping calls, may write into its first argument, and returns its temporaries.
+builds a few temporaries from operators, ufuncs, reductions, ``where``, casts,
+indexing and reshaping calls (some under an ``if`` on a traced value or in a ``for``
+loop), may write into its first argument, and returns its temporaries.
 NumPy runs it as written; nptf must return the same dtype, shape and kind of result
 with values within the tolerance of the narrowest float type the program touches,
 write the same into the argument, or raise the same exception.
@@ -34,18 +35,34 @@ import nptf  # noqa: E402
 DTYPES = ["bool", "int8", "uint8", "int16", "int32", "int64", "uint32", "float16", "float32",
           "float64", "complex64", "complex128"]
 OPERATORS = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<", "<=", "==", "!=", ">", ">="]
-BINARY = ["maximum", "minimum", "fmax", "fmin", "arctan2", "hypot", "copysign", "logaddexp",
+# Not signbit or copysign: they read the sign of a NaN, which is the kernel's (x86's
+# default NaN is negative, TensorFlow's arcsin of 2 positive).
+BINARY = ["maximum", "minimum", "fmax", "fmin", "arctan2", "hypot", "logaddexp",
           "heaviside", "floor_divide", "remainder", "fmod", "power", "true_divide", "left_shift",
           "right_shift", "gcd", "lcm", "ldexp", "float_power"]
 UNARY = ["abs", "negative", "exp", "log", "sqrt", "square", "sin", "cos", "tanh", "floor", "ceil",
          "rint", "sign", "isnan", "isfinite", "logical_not", "invert", "reciprocal", "expm1",
-         "log1p", "cbrt", "trunc", "signbit", "positive", "conj", "real", "imag", "angle", "exp2",
+         "log1p", "cbrt", "trunc", "positive", "conj", "real", "imag", "angle", "exp2",
          "log2", "log10", "arcsin", "arctan", "sinh", "cosh", "deg2rad", "fabs"]
 REDUCTIONS = ["sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
               "cumsum", "cumprod", "ptp", "median", "count_nonzero", "nansum", "nanmax", "average"]
 AXES = ["", ", axis=0", ", axis=-1", ", keepdims=True", ", axis=0, keepdims=True"]
 SCALARS = ["2", "-3", "0.5", "1e-3", "3.0", "True", "(1+2j)", "7", "255", "np.float32(2.5)",
            "np.int8(3)", "np.float64(0.1)", "np.uint8(200)", "-1.5"]
+# Statements besides plain assignments: writes into an argument (through an index, an
+# in-place operator or a mask), and Python control flow on traced values.
+WRITES = ["a[...] = {e}", "a[0] += 1", "a += {e}", "a *= {e}", "a[1:] -= {e}", "a[::2] = {e}",
+          "a[a > 0] = {e}", "a[..., -1] = {e}", "a[[0, -1]] = {e}", "np.copyto(a, {e})"]
+INDEXING = ["({})[1:]", "({})[::2]", "({})[..., ::-1]", "({})[[0, -1]]", "({})[None]",
+            "({})[..., 0]", "({})[({}) > 0]", "({}).T", "({}).reshape(-1)", "({})[-1]"]
+CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.take({0}, [0, -1])",
+         "np.sort({0}, axis=-1)", "np.argsort({0})", "np.cumsum({0}, axis=-1)",
+         "np.linalg.norm({0})", "np.sum({0}, dtype=np.int8)", "np.mean({0}, dtype=np.float32)",
+         "np.expand_dims({0}, 0)", "np.squeeze({0})", "np.broadcast_to({0}, (2, 3, 4))",
+         "np.where({0})[0]", "np.nonzero({0})[0]", "np.flatnonzero({0})", "np.abs({0}).max()",
+         "{0}.sum(axis=-1)", "{0}.astype(np.float32).mean()", "np.matmul({0}, np.ones((4, 2)))",
+         "np.einsum('...i->...', {0})", "np.minimum.reduce({0}, axis=0)", "np.add.accumulate({0})",
+         "np.isin({0}, [0, 1, 2])", "np.searchsorted(np.sort(np.ravel({0})), 0.5)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
@@ -75,7 +92,12 @@ def _expression(r, depth, names):
     if k < 0.96:
         return f"np.clip({sub()}, -2, 3)"
     inner = sub()
-    return r.choice(RESHAPING).format(inner, inner)
+    form = r.random()
+    if form < 0.4:
+        return r.choice(RESHAPING).format(inner, inner)
+    if form < 0.7:
+        return r.choice(INDEXING).format(inner, inner)
+    return r.choice(CALLS).format(inner)
 
 
 def program_source(seed, name="f"):
@@ -83,10 +105,20 @@ def program_source(seed, name="f"):
     lines = [f"def {name}(a, b, c):"]
     names = ["a", "b", "c"]
     for j in range(r.randint(1, 4)):
-        lines.append(f"    t{j} = {_expression(r, 3, names)}")
-        names.append(f"t{j}")
+        t, shape = f"t{j}", r.random()
+        if shape < 0.1 and j:           # a branch on a traced value
+            lines += [f"    if np.sum({r.choice(names)}) > 0:",
+                      f"        {t} = {_expression(r, 2, names)}",
+                      "    else:", f"        {t} = {_expression(r, 2, names)}"]
+        elif shape < 0.2 and j:         # a loop that carries a value
+            other = r.choice(names[3:])
+            lines += [f"    {t} = {other} * 1", f"    for i in range({r.randint(1, 4)}):",
+                      f"        {t} = {t} * 0.5 + {_expression(r, 1, names + ['i'])}"]
+        else:
+            lines.append(f"    {t} = {_expression(r, 3, names)}")
+        names.append(t)
     if r.random() < 0.3:
-        lines.append(f"    a[...] = {_expression(r, 2, names)}" if r.random() < 0.5 else "    a[0] += 1")
+        lines.append("    " + r.choice(WRITES).format(e=_expression(r, 2, names)))
     # Every temporary is returned: NumPy raises for a line whose value nobody uses, where
     # a graph drops the line.
     lines.append(f"    return ({', '.join(names[3:])},)")
@@ -174,12 +206,13 @@ def compare(fn, values, jit, source="", seed=0):
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             got = nptf.compile(fn, jit_compile=jit, fallback="raise")(*args)
-    except nptf.UnsupportedError:
-        return None
+    except nptf.errors.NptfError:
+        return None     # what nptf cannot compile (branches of different dtypes), said so
     except Exception as e:  # noqa: BLE001
         # Both raise. Which error comes first may differ: nptf raises what it finds while
         # tracing (a dtype a ufunc refuses) before what depends on the data (a shape).
-        if err is not None:
+        # And it traces both branches of an `if`, where NumPy runs one.
+        if err is not None or "    if " in source:
             return None
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:

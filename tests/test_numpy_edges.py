@@ -165,3 +165,37 @@ def test_rewrites_that_would_change_edge_values(name, fn, dtype, jit):
     # check_against_numpy compares values; the sign of a zero matters here too
     zero = expected == 0
     np.testing.assert_array_equal(np.signbit(got[zero]), np.signbit(expected[zero]))
+
+
+def _store_max(a, b):
+    a[0] = np.max(b)        # a NumPy scalar: NumPy converts it as int() would
+    return a
+
+
+@pytest.mark.parametrize("target, values", [
+    (np.int8, [1.0, np.inf]), (np.int8, [1.0, np.nan]), (np.int8, [1.0, 200.0]),
+    (np.int8, [1.0, 100.7]), (np.int8, [1, 300]), (np.int8, [1, 100]), (np.uint8, [1, -1]),
+    (np.int64, [1, 2 ** 40]), (np.uint64, [1, -5]), (np.float32, [1, 300])])
+def test_storing_a_numpy_scalar(target, values, jit):
+    check_against_numpy(_store_max, np.zeros(3, target), np.array(values), jit=jit)
+    check_against_numpy(_store_max, np.zeros(3, np.int64), np.array([1, 2 ** 63], np.uint64),
+                        jit=jit)
+
+
+@pytest.mark.parametrize("value", [3.0, 3, 2.5, np.float64(2.0), np.array([1.5, 2, 3])])
+@pytest.mark.parametrize("target", [np.int8, np.float32])
+def test_copyto_casting_as_numpy(value, target, jit):
+    # np.copyto's same_kind rule refuses a Python float into an integer array too.
+    def fn(a, v):
+        np.copyto(a, v)
+        return a
+    check_against_numpy(fn, np.zeros(3, target), value, jit=jit)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1000.0])
+@pytest.mark.parametrize("fn", [np.var, lambda a: np.std(a, axis=-1, ddof=1),
+                                lambda a: np.var(a, axis=0, keepdims=True)])
+def test_float16_variance_as_numpy_computes_it(fn, scale, jit):
+    # NumPy squares float16 deviations in float16: a spread past 256 gives inf.
+    x = (np.random.default_rng(0).standard_normal((3, 50)) * scale).astype(np.float16)
+    check_against_numpy(fn, x, jit=jit, rtol_scale=1.0)

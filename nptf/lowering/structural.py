@@ -218,6 +218,8 @@ def _mean(ctx, x, axes, keepdims, dtype):
 
 
 def _variance(ctx, x, axes, keepdims, ddof):
+    if x.dtype == tf.float16:
+        return _half_variance(ctx, x, axes, keepdims, ddof)
     xa = tf.cast(x, _accumulator(x))
     n = tf.cast(_count(x, axes), xa.dtype)
     centered = xa - _add_up(ctx, xa, axes, True) / n
@@ -226,6 +228,16 @@ def _variance(ctx, x, axes, keepdims, ddof):
     else:
         sq = tf.square(centered)
     return _add_up(ctx, sq, axes, keepdims) / tf.cast(n - ddof, sq.dtype)
+
+
+def _half_variance(ctx, x, axes, keepdims, ddof):
+    """NumPy's float16 variance: its sums add in float32 but come back as float16, and the
+    deviations are squared in float16, so a spread past 256 overflows to inf as there."""
+    n = tf.cast(_count(x, axes), tf.float16)
+    mean = tf.cast(_add_up(ctx, x, axes, True), tf.float16) / n
+    centered = x - mean
+    total = tf.cast(_add_up(ctx, centered * centered, axes, keepdims), tf.float16)
+    return total / (n - tf.cast(ddof, tf.float16))
 
 
 rule("var")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(

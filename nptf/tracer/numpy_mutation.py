@@ -24,13 +24,28 @@ def _numpy_converts(dtype, value):
         _numpy_says(np.zeros(1, dtype).__setitem__, 0, value)
     elif isinstance(value, (list, tuple)) and not _holds_tracers(value):
         _numpy_says(np.zeros(np.shape(value), dtype).__setitem__, Ellipsis, value)
-    elif isinstance(value, Tracer) and value.type.weak and value.ndim == 0:
+    elif isinstance(value, Tracer) and (value.type.weak or value.is_scalar) and value.ndim == 0:
+        # A Python number or a NumPy scalar (not a 0-d array, which NumPy casts unchecked).
         kind = np.dtype(dtype).kind
-        if value.dtype.kind == "c" and kind not in "cb":
+        if value.type.weak and value.dtype.kind == "c" and kind not in "cb":
             _numpy_says(np.zeros(1, dtype).__setitem__, 0, 1j)
         if value.dtype.kind == "f" and kind in "iu":
             return _checked_float_to_int(value, np.dtype(dtype))
+        if value.dtype.kind in "iu" and kind in "iu" and not value.type.weak and \
+                not np.can_cast(value.dtype, dtype):
+            return _checked_int_range(value, np.dtype(dtype))
     return value
+
+
+def _checked_int_range(value, dtype):
+    limits = np.iinfo(dtype)
+    wide = api.astype(value, np.float64) if value.dtype == np.uint64 or dtype == np.uint64 \
+        else value
+    ok = (wide >= limits.min) & ((wide <= limits.max) if wide is value else
+                                 (wide < float(limits.max) + 1))   # 2**63 - 1 rounds up
+    return api.emit("check", [value, ok], {"message": f"Python integer out of bounds for {dtype}"
+                                           f"\n  at {user_location()}", "error": "OverflowError"},
+                    scalar=True)
 
 
 def _checked_float_to_int(value, dtype):
@@ -97,11 +112,8 @@ def ufunc_at(ufunc, a, indices, b=None):
 def copyto(dst, src, casting="same_kind", where=True):
     from .numpy_math import where as np_where
     src = to_tracer(src)
-    if not np.can_cast(src.dtype if not src.type.weak else np.min_scalar_type(0), dst.dtype, casting) \
-            and not src.type.weak:
-        raise with_location(TypeError(f"Cannot cast array data from {src.dtype!r} to "
-                                      f"{dst.dtype!r} according to the rule '{casting}'"),
-                            user_location())
+    # NumPy's own verdict on the dtypes (a Python float into int8 fails same_kind too).
+    _numpy_says(np.copyto, np.zeros(1, dst.dtype), api._sample_of(src.atom), casting=casting)
     value = api.broadcast_to(api.astype(src, dst.dtype), dst.shape) if where is True else \
         np_where(where, api.astype(src, dst.dtype), dst)
     write(dst, None, value, what="np.copyto")
