@@ -60,7 +60,7 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.linalg.norm({0})", "np.sum({0}, dtype=np.int8)", "np.mean({0}, dtype=np.float32)",
          "np.expand_dims({0}, 0)", "np.squeeze({0})", "np.broadcast_to({0}, (2, 3, 4))",
          "np.where({0})[0]", "np.nonzero({0})[0]", "np.flatnonzero({0})", "np.abs({0}).max()",
-         "{0}.sum(axis=-1)", "{0}.astype(np.float32).mean()", "np.matmul({0}, np.ones((4, 2)))",
+         "({0}).sum(axis=-1)", "({0}).astype(np.float32).mean()", "np.matmul({0}, np.ones((4, 2)))",
          "np.einsum('...i->...', {0})", "np.minimum.reduce({0}, axis=0)", "np.add.accumulate({0})",
          "np.isin({0}, [0, 1, 2])", "np.searchsorted(np.sort(np.ravel({0})), 0.5)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",

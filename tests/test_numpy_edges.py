@@ -199,3 +199,10 @@ def test_float16_variance_as_numpy_computes_it(fn, scale, jit):
     # NumPy squares float16 deviations in float16: a spread past 256 gives inf.
     x = (np.random.default_rng(0).standard_normal((3, 50)) * scale).astype(np.float16)
     check_against_numpy(fn, x, jit=jit, rtol_scale=1.0)
+
+
+def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
+    # A NumPy scalar's astype returns a NumPy scalar, also to its own dtype.
+    fn = lambda c: (np.sum(c).astype(np.float32), np.remainder(c[0], 2).astype(c.dtype),  # noqa: E731
+                    np.sum(c).astype(np.float64), c.astype(c.dtype))
+    check_against_numpy(fn, np.arange(3, dtype=np.float32), jit=jit)

@@ -322,8 +322,11 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
         raise TypeError(f"Cannot cast array data from {x.dtype!r} to {dtype!r} according to the "
                         f"rule '{casting}'\n  at {user_location()}")
     if x.dtype == dtype and not x.type.weak:
-        return copy_(x) if copy else x
-    out = emit("convert", [x], {"dtype": dtype})
+        if not copy:
+            return x
+        out = copy_(x)
+    else:
+        out = emit("convert", [x], {"dtype": dtype})
     out.is_scalar = x.is_scalar
     return out
 
