@@ -77,9 +77,11 @@ def test_integer_power_wraps_around_for_large_exponents(dtype, jit):
 def test_complex_division_by_zero(dtype, jit):
     # TensorFlow's kernel gave nan+nanj where NumPy gives (re/0, im/0).
     x = np.array([1 + 2j, -3 + 0j, 0j, 2 - 1j, 1e-30 + 1e30j], dtype=dtype)
-    y = np.array([0j, 0j, 0j, 1 + 1j, 1e30 - 1e-30j], dtype=dtype)
+    y = np.array([0j, 0j, complex(-0.0, -0.0), 1 + 1j, 1e30 - 1e-30j], dtype=dtype)
     check_against_numpy(lambda a, b: a / b, x, y, jit=jit)
     check_against_numpy(lambda a, b: a / b, x, np.array(0.0), jit=jit)
+    check_against_numpy(lambda a, b: a / b, x, np.array(-0.0), jit=jit)
+    check_against_numpy(lambda a, b: a / np.rint(b), x, np.array([-0.2, 0.2, -0.3, 1, 2]), jit=jit)
 
 
 def _store(a, v):
@@ -206,3 +208,8 @@ def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
     fn = lambda c: (np.sum(c).astype(np.float32), np.remainder(c[0], 2).astype(c.dtype),  # noqa: E731
                     np.sum(c).astype(np.float64), c.astype(c.dtype))
     check_against_numpy(fn, np.arange(3, dtype=np.float32), jit=jit)
+
+
+def test_real_and_imag_of_a_scalar_are_scalars(jit):
+    fn = lambda c: (np.real(np.negative(c)), np.imag(c[()] * 2), np.real(c))  # noqa: E731
+    check_against_numpy(fn, np.array(1 + 2j), jit=jit)

@@ -49,9 +49,7 @@ def int_div_guard(fn):
 simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
 simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
-# TensorFlow's complex division kernel gives nan+nanj for a zero divisor; XLA's agrees
-# with NumPy (and contracts the explicit form into FMAs: x / x came out 1+1e-8j).
-rule("divide")(lambda ctx, x, y: m.complex_divide(x, y) if m.kind(x) == "c" and not ctx.xla
+rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
                else tf.divide(x, y))
 simple("floor_divide", by_kind(iu=int_div_guard(tf.math.floordiv),
                                f=m.in_float32(lambda a, b: m.float_divmod(a, b)[0])))

@@ -51,13 +51,17 @@ def widen(fn, x, *rest, to=tf.int64):
     return tf.cast(out, x.dtype)
 
 
-def complex_divide(x, y):
-    """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / 0, im / 0)``
-    (infinities, where TensorFlow's kernel gives nan+nanj)."""
+def complex_divide(x, y, xla=False):
+    """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / +0, im / +0)``
+    (infinities, where TensorFlow's kernel gives nan+nanj and XLA's takes the signs of
+    the zero's parts). Under XLA only the zero divisor is NumPy's: written out, the rest
+    contracts into FMAs (x / x came out 1+1e-8j)."""
     a, b, c, d = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
     c_abs, d_abs = tf.abs(c), tf.abs(d)
-    real_larger = c_abs >= d_abs
     zero = tf.logical_and(tf.equal(c_abs, 0), tf.equal(d_abs, 0))
+    if xla:
+        return tf.where(zero, tf.complex(a / c_abs, b / c_abs), x / y)
+    real_larger = c_abs >= d_abs
     rat = tf.where(real_larger, d / c, c / d)       # the unused side may be inf/nan
     scl = 1 / tf.where(real_larger, c + d * rat, d + c * rat)
     re = tf.where(real_larger, (a + b * rat) * scl, (a * rat + b) * scl)

@@ -333,12 +333,12 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
 
 @implements(np.real)
 def real(val):
-    return emit("real", [val])
+    return emit("real", [val], scalar=getattr(val, "is_scalar", False))   # of a scalar: a scalar
 
 
 @implements(np.imag)
 def imag(val):
-    return emit("imag", [val])
+    return emit("imag", [val], scalar=getattr(val, "is_scalar", False))
 
 
 # ------------------------------------------------------------ shape changes
