@@ -213,3 +213,15 @@ def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
 def test_real_and_imag_of_a_scalar_are_scalars(jit):
     fn = lambda c: (np.real(np.negative(c)), np.imag(c[()] * 2), np.real(c))  # noqa: E731
     check_against_numpy(fn, np.array(1 + 2j), jit=jit)
+
+
+@pytest.mark.parametrize("op", ["<", "<=", ">", ">=", "==", "!="])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.uint32, np.int64, np.uint64])
+def test_comparison_with_a_python_int_out_of_range(op, dtype, jit):
+    # NumPy 2 compares by value (uint8_array >= -3 is all True); a cast would wrap -3 to 253.
+    x = np.array([0, 1, 5, np.iinfo(dtype).max], dtype=dtype)
+    for value in (-3, 300, -200, 2 ** 40, 2 ** 64, 5):
+        check_against_numpy(eval(f"lambda a: a {op} {value}"), x, jit=jit)
+        check_against_numpy(eval(f"lambda a: {value} {op} a"), x, jit=jit)
+    check_against_numpy(lambda a: np.greater_equal(a, -3), x, jit=jit)
+    check_against_numpy(eval(f"lambda a: a[0] {op} -3"), x, jit=jit)

@@ -79,6 +79,10 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
                              f" \n  at {user_location()}") from None
     weak = python_operator and all(a.type.weak for a in atoms)
     scalar = all(a.type.ndim == 0 for a in atoms)
+    if name in _COMPARISONS:
+        settled = _out_of_range_comparison(ufunc, atoms, scalar)
+        if settled is not None:
+            return settled
     out = emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
     if name == "power" and out.dtype.kind in "iu" and atoms[1].type.dtype.kind == "i" \
             and not (isinstance(atoms[1], Literal) and atoms[1].type.ndim == 0):
@@ -87,6 +91,29 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
                    {"message": "Integers to negative integer powers are not allowed.\n"
                                f"  at {user_location()}", "error": "ValueError"}, scalar=scalar)
     return out
+
+
+_COMPARISONS = {"less", "less_equal", "greater", "greater_equal", "equal", "not_equal"}
+
+
+def _out_of_range_comparison(ufunc, atoms, scalar):
+    """NumPy compares an integer array with a Python int its dtype cannot hold by value
+    (``uint8_array >= -3`` is all True), where casting the int would wrap it: the answer
+    is the same for every element, so it is NumPy's answer for the dtype's two ends."""
+    for i, (number, other) in enumerate((atoms, atoms[::-1])):
+        if not (isinstance(number, Literal) and number.type.weak and number.type.ndim == 0 and
+                number.type.dtype.kind == "i" and other.type.dtype.kind in "iu" and
+                not other.type.weak):
+            continue
+        value, limits = int(np.asarray(number.value)), np.iinfo(other.type.dtype)
+        if limits.min <= value <= limits.max:
+            return None
+        ends = np.array([limits.min, limits.max], other.type.dtype)
+        answer = bool((ufunc(value, ends) if i == 0 else ufunc(ends, value))[0])
+        x = Tracer(other)
+        same = emit("equal", [x, x], scalar=scalar)        # True everywhere, x's shape
+        return same if answer else emit("logical_not", [same], scalar=scalar)
+    return None
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
