@@ -225,3 +225,38 @@ def test_comparison_with_a_python_int_out_of_range(op, dtype, jit):
         check_against_numpy(eval(f"lambda a: {value} {op} a"), x, jit=jit)
     check_against_numpy(lambda a: np.greater_equal(a, -3), x, jit=jit)
     check_against_numpy(eval(f"lambda a: a[0] {op} -3"), x, jit=jit)
+
+
+def _store_max_masked(a, b):
+    a[a > 0] = np.max(b)    # through a mask NumPy casts unchecked
+    return a
+
+
+def _store_max_listed(a, b):
+    a[[0, 2]] = np.max(b)
+    return a
+
+
+def _store_max_sliced(a, b):
+    a[1:] = np.max(b)
+    return a
+
+
+@pytest.mark.parametrize("store", [_store_max, _store_max_masked, _store_max_listed,
+                                   _store_max_sliced])
+@pytest.mark.parametrize("target", [np.int8, np.uint8, np.int64, np.uint64])
+@pytest.mark.parametrize("values", [[-5], [300], [2.5], [np.nan], [-300.0]])
+def test_numpy_scalar_stores_check_as_numpy_does(store, target, values, jit):
+    # NumPy checks a NumPy scalar stored through a basic index into a signed array (as
+    # int() would) and casts it unchecked into an unsigned one or through an index array.
+    for dtype in (np.int16, np.int64, np.float64):
+        b = np.array(values).astype(dtype) if np.isfinite(values[0]) or dtype == np.float64 \
+            else np.array(values)
+        with np.errstate(invalid="raise"):
+            try:
+                store(np.ones(3, target), b)
+            except FloatingPointError:
+                continue    # NaN into an integer through a cast: C leaves it undefined
+            except (OverflowError, ValueError):
+                pass        # NumPy refuses it: nptf must too
+        check_against_numpy(store, np.ones(3, target), b, jit=jit)

@@ -5,6 +5,8 @@ indices behave as in NumPy while the IR stays pure.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from ..errors import unsupported, user_location, with_location
@@ -16,7 +18,7 @@ from .tracer import Tracer, to_tracer
 _AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
 
-def _numpy_converts(dtype, value):
+def _numpy_converts(dtype, value, basic_index=True):
     """``value`` as NumPy stores it into an array of ``dtype``: a constant that NumPy
     refuses (a complex number into floats, NaN or 300 into int8) raises NumPy's error
     here; a Python float that is an argument is checked when the graph runs."""
@@ -24,17 +26,38 @@ def _numpy_converts(dtype, value):
         _numpy_says(np.zeros(1, dtype).__setitem__, 0, value)
     elif isinstance(value, (list, tuple)) and not _holds_tracers(value):
         _numpy_says(np.zeros(np.shape(value), dtype).__setitem__, Ellipsis, value)
-    elif isinstance(value, Tracer) and (value.type.weak or value.is_scalar) and value.ndim == 0:
-        # A Python number or a NumPy scalar (not a 0-d array, which NumPy casts unchecked).
+    elif isinstance(value, Tracer) and value.ndim == 0 and \
+            (value.type.weak or (value.is_scalar and basic_index)):
+        # A Python number, or a NumPy scalar stored through a basic index (NumPy casts a
+        # 0-d array, or anything stored through an index array or a mask, unchecked).
         kind = np.dtype(dtype).kind
         if value.type.weak and value.dtype.kind == "c" and kind not in "cb":
             _numpy_says(np.zeros(1, dtype).__setitem__, 0, 1j)
-        if value.dtype.kind == "f" and kind in "iu":
+        # NumPy checks some of these stores (as int() would) and wraps others (a NumPy
+        # scalar into an unsigned array): it says which for an extreme value of the dtype.
+        if value.dtype.kind == "f" and kind in "iu" and \
+                (value.type.weak or _numpy_refuses(dtype, value.dtype.type(np.inf))):
             return _checked_float_to_int(value, np.dtype(dtype))
         if value.dtype.kind in "iu" and kind in "iu" and not value.type.weak and \
-                not np.can_cast(value.dtype, dtype):
+                not np.can_cast(value.dtype, dtype) and \
+                any(_numpy_refuses(dtype, end) for end in _ends(value.dtype)):
             return _checked_int_range(value, np.dtype(dtype))
     return value
+
+
+def _ends(dtype):
+    limits = np.iinfo(dtype)
+    return dtype.type(limits.min), dtype.type(limits.max)
+
+
+def _numpy_refuses(dtype, sample):
+    try:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            np.zeros(1, dtype)[0] = sample
+    except (OverflowError, ValueError):
+        return True
+    return False
 
 
 def _checked_int_range(value, dtype):
@@ -68,8 +91,14 @@ def _holds_tracers(value):
     return isinstance(value, Tracer)
 
 
+def _advanced(key):
+    parts = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(k, list) or (isinstance(k, (np.ndarray, Tracer)) and k.ndim > 0)
+               for k in parts)
+
+
 def setitem(self, key, value):
-    value = _numpy_converts(self.dtype, value)
+    value = _numpy_converts(self.dtype, value, basic_index=not _advanced(key))
     write(self, key, value, what="x[...] = v")
 
 
