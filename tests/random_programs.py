@@ -217,21 +217,27 @@ def compare(fn, values, jit, source="", seed=0):
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:
         return f"returned where NumPy raised {type(err).__name__}: {err}"
-    problem = _mismatch(expected, got, tol)
+    branches = "    if " in source
+    problem = _mismatch(expected, got, tol, branches)
     if problem is None:
         problem = _mismatch(tuple(written), tuple(args), tol)
         problem = problem and "arguments after the call: " + problem
     return problem
 
 
-def _mismatch(expected, got, tol):
-    """``harness.mismatch`` of each returned value, floats within ``tol`` at the least."""
+def _mismatch(expected, got, tol, branches=False):
+    """``harness.mismatch`` of each returned value, floats within ``tol`` at the least.
+    ``branches``: a Python number on one path of an ``if`` and a NumPy scalar on the other
+    comes back as the NumPy scalar (README, control flow)."""
     if isinstance(expected, tuple) and isinstance(got, tuple) and len(expected) == len(got):
         for i, (e, g) in enumerate(zip(expected, got)):
-            problem = _mismatch(e, g, tol)
+            problem = _mismatch(e, g, tol, branches)
             if problem:
                 return f"value {i}: {problem}"
         return None
+    if branches and isinstance(expected, (bool, int, float, complex)) and \
+            isinstance(got, np.generic):
+        expected = np.asarray(expected, got.dtype)[()]
     own = tolerance(np.asarray(expected).dtype) if isinstance(expected, (np.ndarray, np.generic)) \
         else 0
     return mismatch(expected, got, max(tol / own, 1.0) if own else 1.0)

@@ -260,3 +260,8 @@ def test_numpy_scalar_stores_check_as_numpy_does(store, target, values, jit):
             except (OverflowError, ValueError):
                 pass        # NumPy refuses it: nptf must too
         check_against_numpy(store, np.ones(3, target), b, jit=jit)
+
+
+def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
+    check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
+    check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)

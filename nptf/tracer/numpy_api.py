@@ -144,6 +144,8 @@ def ufunc_method(ufunc, method, inputs, kwargs):
         return reductions[ufunc.__name__](inputs[0], axis=axis, **kwargs)
     if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
         from .numpy_math import cumprod, cumsum
+        if np.ndim(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
+            _numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
         fn = cumsum if ufunc.__name__ == "add" else cumprod
         return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
     if method == "outer":
