@@ -265,3 +265,16 @@ def test_numpy_scalar_stores_check_as_numpy_does(store, target, values, jit):
 def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)
+
+
+@pytest.mark.parametrize("exponent", [1, 2, 3, 7, 99, -1, -3, 100, 0.5, 1 + 1j])
+def test_complex_power_with_a_whole_exponent(exponent, jit):
+    # NumPy multiplies for whole exponents below 100 in size: 3 ** (1+0j) is exactly 3
+    # (exp(y log x) gave 3.0000000000000004, so a comparison with 3 came out True).
+    x = np.array([3, 1 + 1j, -2 - 0.5j, 0.3 + 0.7j, 2], dtype=np.complex128)
+    y = np.full(x.shape, exponent, dtype=np.complex128)
+    check_against_numpy(lambda a, b: a ** b, x, y, jit=jit)
+    check_against_numpy(lambda a, b: (a ** b) == a ** np.real(b), x, y, jit=jit)
+    if not jit:     # XLA contracts the products into FMAs: close, not identical
+        np.testing.assert_array_equal(nptf.compile(lambda a, b: a ** b, jit_compile=False)(x, y),
+                                      x ** y)

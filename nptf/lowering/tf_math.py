@@ -75,11 +75,28 @@ def complex_power(x, y):
     infinities: ``x ** 0`` is 1 (NaN too), ``0 ** y`` is 0 when ``y.real > 0``, else NaN."""
     def is_zero(z):
         return tf.logical_and(tf.equal(tf.math.real(z), 0), tf.equal(tf.math.imag(z), 0))
-    out = tf.pow(x, y)
+    out = _integer_exponent(x, y, tf.pow(x, y))
     zero_exponent, zero_base = is_zero(y), is_zero(x)
     nan = tf.constant(complex(np.nan, np.nan), out.dtype)
     at_zero = tf.where(tf.math.real(y) > 0, tf.zeros_like(out), nan)
     return tf.where(zero_exponent, tf.ones_like(out), tf.where(zero_base, at_zero, out))
+
+
+def _integer_exponent(x, y, general):
+    """NumPy raises a complex number to a whole exponent below 100 in size by repeated
+    multiplication (exact where exp(y log x) is not: 3 ** (1+0j) came out 3.0000000000000004),
+    and takes the reciprocal for a negative one."""
+    yr = tf.math.real(y)
+    whole = tf.equal(tf.math.imag(y), 0) & tf.equal(yr, tf.round(yr)) & (tf.abs(yr) < 100)
+    n = tf.cast(tf.where(whole, tf.abs(yr), tf.zeros_like(yr)), tf.int32)
+    result, base = tf.ones_like(general), x + tf.zeros_like(general)
+    for bit in range(7):
+        odd = tf.not_equal(tf.bitwise.bitwise_and(n, 1 << bit), 0)
+        result = tf.where(odd, result * base, result)
+        if bit < 6:
+            base = base * base
+    result = tf.where(yr < 0, complex_divide(tf.ones_like(result), result), result)
+    return tf.where(whole, result, general)
 
 
 def integer_power(x, y):
