@@ -274,7 +274,7 @@ def test_complex_power_with_a_whole_exponent(exponent, jit):
     x = np.array([3, 1 + 1j, -2 - 0.5j, 0.3 + 0.7j, 2], dtype=np.complex128)
     y = np.full(x.shape, exponent, dtype=np.complex128)
     check_against_numpy(lambda a, b: a ** b, x, y, jit=jit)
-    check_against_numpy(lambda a, b: (a ** b) == a ** np.real(b), x, y, jit=jit)
     if not jit:     # XLA contracts the products into FMAs: close, not identical
+        check_against_numpy(lambda a, b: (a ** b) == a ** np.real(b), x, y, jit=jit)
         np.testing.assert_array_equal(nptf.compile(lambda a, b: a ** b, jit_compile=False)(x, y),
                                       x ** y)
