@@ -163,7 +163,8 @@ LINALG_RECORDS = [
 
 FFT = [
     R("fft", lambda x: (np.fft.fft(x), np.fft.ifft(x, n=7, axis=0, norm="ortho"), np.fft.rfft(x, n=5),
-                        np.fft.irfft(x), np.fft.irfft(x, n=9, norm="forward"), np.fft.fft(x, 3, norm="forward")),
+                        np.fft.irfft(x), np.fft.irfft(x, n=9, norm="forward"), np.fft.irfft(x, n=20),
+                        np.fft.fft(x, 3, norm="forward")),
       [((4, 6),)], dtypes=[np.int64, np.float32, np.float64, np.complex64, np.complex128], rtol_scale=100),
     R("fftn", lambda x: (np.fft.fft2(x), np.fft.ifftn(x), np.fft.rfftn(x), np.fft.irfftn(x, s=(4, 6), axes=(0, 1)),
                          np.fft.rfft2(x, norm="ortho"), np.fft.irfft2(x), np.fft.fftn(x, s=(3,), axes=(0,))),
