@@ -21,6 +21,7 @@ import time  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 from . import report  # noqa: E402
+from .compile_budget import budget_table, measure_all  # noqa: E402
 from .dispatch import dispatch_table, measure_dispatch  # noqa: E402
 from .kernels import BY_NAME, KERNELS, SIZES  # noqa: E402
 from .suite import count_steps, run_suite  # noqa: E402
@@ -79,11 +80,13 @@ def main(argv=None):
 
     copy = copy_bandwidth()
     ceiling = max(copy.values())
-    progress = report.ProgressBar(count_steps(args.kernels, args.sizes) + 1)
+    progress = report.ProgressBar(count_steps(args.kernels, args.sizes) + 2)
     results = run_suite(args.kernels, args.sizes, args.repeat, device, progress,
                         all_variants=args.all_variants, copy_ceiling=ceiling)
     progress.step("dispatch overhead")
     dispatch = measure_dispatch()
+    progress.step("trace + passes + lowering")
+    budget = measure_all(args.kernels, args.sizes)
     progress.close()
     elapsed = time.perf_counter() - started
 
@@ -97,7 +100,9 @@ def main(argv=None):
         print(f"{title}\n\n{text}\n")
     print(f"Per-call overhead of x + 1 on a 1-element float64 array\n\n"
           f"{dispatch_table(dispatch, args.markdown)}\n")
-    checks = check_targets(results, dispatch)
+    print("Trace, passes and lowering of each kernel (TensorFlow's compile excluded)\n\n"
+          f"{budget_table(budget, args.markdown)}\n")
+    checks = check_targets(results, dispatch, budget)
     print(f"Targets\n\n{targets_table(checks, args.markdown)}\n")
     lines = report.notes(results)
     if lines:
@@ -109,6 +114,7 @@ def main(argv=None):
         with open(args.out, "w") as f:
             json.dump({"machine": machine, "device": device, "copy_gbps": copy,
                        "results": results, "dispatch": dict(dispatch),
+                       "compile_budget": budget,
                        "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],
                        "seconds": elapsed}, f, indent=1)
         print(f"Wrote {args.out}")

@@ -87,6 +87,43 @@ def dispatch_overhead(timings):
             ours / tfs <= 1.5)
 
 
+HOT_LOOPS = ("recurrence", "heat_1000_steps")
+HOT_LOOP_SIZES = ("medium", "large")     # where the loop, not the call, is the work
+
+
+def hot_loops_vs_jax(results):
+    """nptf's time within 2x of jax.jit's hand-written lax.fori_loop on the recurrence and
+    the heat equation's time steps. Judged where the loop is the work; the smallest
+    size (100 steps of a recurrence) is shown but is the cost of a call."""
+    target = "hot loops within 2x of jax.jit's time (recurrence, heat_1000_steps)"
+    ratios = {}
+    for kernel in HOT_LOOPS:
+        for size in ("small", *HOT_LOOP_SIZES):
+            ours, jax = (_ok(results, v, size).get(kernel) for v in ("nptf", "jax.jit"))
+            if ours and jax:
+                ratios[kernel, size] = ours["seconds"] / jax["seconds"]
+    judged = {k: r for k, r in ratios.items() if k[1] in HOT_LOOP_SIZES}
+    if not judged:
+        return (target, "not measured", None)
+    text = ", ".join(f"{k} {s} {r:.2f}x" + ("" if s in HOT_LOOP_SIZES else " (not judged)")
+                     for (k, s), r in ratios.items())
+    return (target, f"nptf's time / jax.jit's: {text}", all(r <= 2 for r in judged.values()))
+
+
+def compile_budget(rows):
+    """Tracing, passes and lowering (both executors) of every kernel and size under 1 s,
+    TensorFlow's own compile excluded (rows from bench.compile_budget)."""
+    from .compile_budget import BUDGET_S
+    target = f"trace + passes + lowering under {BUDGET_S:g} s per kernel (TF's compile excluded)"
+    if not rows:
+        return (target, "not measured", None)
+    worst = max(rows, key=lambda r: r["total"])
+    over = [f"{r['kernel']} {r['size']} {r['total']:.2f} s" for r in rows if r["total"] > BUDGET_S]
+    text = (f"{len(rows)} kernel-sizes, slowest {worst['kernel']} {worst['size']} "
+            f"{worst['total']:.3f} s" + (f"; over: {', '.join(over)}" if over else ""))
+    return (target, text, not over)
+
+
 def first_call_vs_jax(results):
     target = "first call no slower than jax.jit's (median over the suite)"
     firsts = {v: sorted(r["first_call_s"] for r in results
@@ -127,10 +164,11 @@ def xla_policy(results):
                     + (f"; wrong: {', '.join(wrong)}" if wrong else ""), not wrong)
 
 
-def check_targets(results, dispatch_timings):
+def check_targets(results, dispatch_timings, budget_rows=()):
     return [geomean_medium(results), none_slower_medium(results), adaptive_smallest(results),
-            recurrence_loop(results), memory_bound_share(results), first_call_vs_jax(results),
-            xla_policy(results), dispatch_overhead(dispatch_timings)]
+            recurrence_loop(results), hot_loops_vs_jax(results), memory_bound_share(results),
+            first_call_vs_jax(results), compile_budget(list(budget_rows)), xla_policy(results),
+            dispatch_overhead(dispatch_timings)]
 
 
 def targets_table(checks, markdown=False):
