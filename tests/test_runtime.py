@@ -325,6 +325,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
         return 1.0 / (1.0 + np.exp(-y))
 
     monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)    # two ways here
+    monkeypatch.setattr(ExecutorTrial, "MIN_SAMPLES", 3)    # decided on three calls each
     # Calls in turn: plain, XLA (compiles it), plain, XLA, ...; each timed on a second run.
     order = [t for pair in zip(plain, xla) for t in pair]
     monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
@@ -337,6 +338,33 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     assert entry.xla is winner and entry.xla_reason.startswith("measured")
     assert not isinstance(entry.call, ExecutorTrial)
     assert_same(f(x), sig(x))
+
+
+@pytest.mark.parametrize("plain, winner", [
+    # a slow graph times one run a call: two slow runs in the first three do not decide
+    ((4, 8, 8, 4, 4), False),
+    ((8, 4, 8, 8, 4), True),
+])
+def test_xla_trial_times_slow_graphs_until_five_runs_each(monkeypatch, plain, winner):
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    xla = (6,) * 5
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock([t for p in zip(plain, xla) for t in p]))
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    runs = []
+    run = ExecutorTrial._run
+    monkeypatch.setattr(ExecutorTrial, "_run", lambda self, *a: runs.append(a[0]) or run(self, *a))
+    f = nptf.compile(sig)
+    x = np.linspace(-3, 3, 7, dtype=np.float32)
+    for _ in range(12):
+        assert_same(f(x), sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial) and entry.xla is winner
+    # five trial calls each way, each the caller's run, an untimed run and the timed run
+    assert runs == [way for _ in range(5) for way in (False, True) for _ in range(3)]
 
 
 def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
@@ -504,6 +532,7 @@ def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, pl
     monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
     monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
     monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
+    monkeypatch.setattr(ExecutorTrial, "MIN_SAMPLES", 3)
     for _ in range(10):
         assert_same(f(x), sig(x))
     entry = f.entry_for(x)
