@@ -203,6 +203,24 @@ def test_float16_variance_as_numpy_computes_it(fn, scale, jit):
     check_against_numpy(fn, x, jit=jit, rtol_scale=1.0)
 
 
+@pytest.mark.parametrize("spread, centre", [(0.01, 0.5), (0.1, 3.0)])
+def test_float16_variance_past_the_float16_count(spread, centre, jit):
+    # 70,000 items: the count is inf in float16 (the variance came out 0); NumPy divides by
+    # the integer count. A float16 sum that overflows makes the variance inf there.
+    x = (np.random.default_rng(0).standard_normal(70_000) * spread + centre).astype(np.float16)
+    check_against_numpy(lambda a: (np.var(a), np.std(a)), x, jit=jit, rtol_scale=1.0)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64])
+@pytest.mark.parametrize("ddof", [4, 5, 6, 1.5])
+def test_variance_with_ddof_at_or_past_the_count(dtype, ddof, jit):
+    # NumPy divides by max(n - ddof, 0): inf (or NaN) past the count, never negative.
+    x = np.array([[1, 2, 3, 4, 5], [2, 2, 2, 2, 2]], dtype=dtype)
+    with np.errstate(all="ignore"):
+        check_against_numpy(lambda a: (np.var(a, axis=1, ddof=ddof), np.std(a, ddof=ddof * 2)),
+                            x, jit=jit)
+
+
 def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
     # A NumPy scalar's astype returns a NumPy scalar, also to its own dtype.
     fn = lambda c: (np.sum(c).astype(np.float32), np.remainder(c[0], 2).astype(c.dtype),  # noqa: E731

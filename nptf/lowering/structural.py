@@ -227,17 +227,26 @@ def _variance(ctx, x, axes, keepdims, ddof):
         sq = tf.square(tf.math.real(centered)) + tf.square(tf.math.imag(centered))
     else:
         sq = tf.square(centered)
-    return _add_up(ctx, sq, axes, keepdims) / tf.cast(n - ddof, sq.dtype)
+    return _per_item(_add_up(ctx, sq, axes, keepdims), _count(x, axes), ddof)
+
+
+def _per_item(total, n, ddof):
+    """``total`` divided by NumPy's count of items, ``max(n - ddof, 0)`` (so inf or NaN
+    where ddof reaches n, not a negative variance), in double precision as NumPy divides
+    by the integer count."""
+    count = tf.maximum(tf.cast(n, tf.float64) - ddof, 0.0)
+    return tf.cast(tf.cast(total, tf.float64) / count, total.dtype)
 
 
 def _half_variance(ctx, x, axes, keepdims, ddof):
     """NumPy's float16 variance: its sums add in float32 but come back as float16, and the
-    deviations are squared in float16, so a spread past 256 overflows to inf as there."""
-    n = tf.cast(_count(x, axes), tf.float16)
-    mean = tf.cast(_add_up(ctx, x, axes, True), tf.float16) / n
+    deviations are squared in float16, so a spread past 256 overflows to inf as there. The
+    count stays an integer (past 65,504 it is inf in float16)."""
+    n = _count(x, axes)
+    mean = _per_item(tf.cast(_add_up(ctx, x, axes, True), tf.float16), n, 0)
     centered = x - mean
     total = tf.cast(_add_up(ctx, centered * centered, axes, keepdims), tf.float16)
-    return total / (n - tf.cast(ddof, tf.float16))
+    return _per_item(total, n, ddof)
 
 
 rule("var")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(
