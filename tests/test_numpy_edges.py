@@ -54,6 +54,14 @@ def test_negative_integer_exponent_raises_as_numpy_does(fn, dtype, jit):
     check_against_numpy(fn, dtype(3), dtype(-2), jit=jit)
 
 
+def test_negative_integer_exponent_in_an_empty_result(jit):
+    # The exponents NumPy never uses are not checked.
+    exponents = np.array([-1, 1, 2])
+    check_against_numpy(lambda a, b: a ** b, np.zeros((0, 3), np.int64), exponents, jit=jit)
+    check_against_numpy(lambda a, b: a ** b, np.zeros((2, 3), np.int64), exponents, jit=jit)
+    check_against_numpy(lambda a, b: a[a > 5] ** b[0], np.arange(4), exponents, jit=jit)
+
+
 def test_negative_integer_exponents_elsewhere(jit):
     ints = np.arange(4)
     check_against_numpy(lambda a: a ** np.array([1, -1, 2, 0]), ints, jit=jit)   # a constant

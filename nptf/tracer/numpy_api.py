@@ -86,8 +86,10 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
     out = emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
     if name == "power" and out.dtype.kind in "iu" and atoms[1].type.dtype.kind == "i" \
             and not (isinstance(atoms[1], Literal) and atoms[1].type.ndim == 0):
-        # NumPy refuses negative integer exponents (a constant one already failed above).
-        out = emit("check", [out, Tracer(atoms[1]) >= 0],
+        # NumPy refuses negative integer exponents (a constant one already failed above),
+        # among those it uses: none where the broadcast result is empty ((out != out) is
+        # all False, of the result's shape).
+        out = emit("check", [out, (Tracer(atoms[1]) >= 0) | (out != out)],
                    {"message": "Integers to negative integer powers are not allowed.\n"
                                f"  at {user_location()}", "error": "ValueError"}, scalar=scalar)
     return out
