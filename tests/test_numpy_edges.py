@@ -304,3 +304,18 @@ def test_complex_power_with_a_whole_exponent(exponent, jit):
         check_against_numpy(lambda a, b: (a ** b) == a ** np.real(b), x, y, jit=jit)
         np.testing.assert_array_equal(nptf.compile(lambda a, b: a ** b, jit_compile=False)(x, y),
                                       x ** y)
+
+
+@pytest.mark.parametrize("reduce", [np.max, np.min, np.ptp, np.argmax, np.argmin,
+                                    np.minimum.reduce, np.nanmax, np.nanargmin],
+                         ids=lambda f: f.__name__)
+def test_extremum_of_a_selection_empty_at_run_time(reduce, jit):
+    # A mask's selection has its size only at run time; when it is empty NumPy raises
+    # (max: "zero-size array to reduction operation maximum", argmax: "attempt to get argmax
+    # of an empty sequence") where the graph gave the reduction's fill (int64 min, inf).
+    for x in (np.arange(5), np.array([0.5, np.nan, 4.0]), np.arange(2.0)):
+        check_against_numpy(lambda a: reduce(a[a > 2]), x, jit=jit)
+    rows = np.arange(12.0).reshape(4, 3)
+    for limit in (2, 99):
+        check_against_numpy(lambda a: reduce(a[a[:, 0] > limit], axis=0), rows, jit=jit)
+        check_against_numpy(lambda a: reduce(a[a[:, 0] > limit], axis=1), rows, jit=jit)

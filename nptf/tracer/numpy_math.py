@@ -6,12 +6,15 @@ learned from NumPy run on one-element samples of the input dtype.
 from __future__ import annotations
 
 import builtins
+import functools
+import operator
 
 import numpy as np
 
 from ..errors import unsupported, user_location
 from .numpy_api import (_axes, _axis, _numpy_says, _reject, _sample_of, apply_ufunc, astype,
                         broadcast_to, implements, moveaxis, ravel, reshape, reshape_to, transpose, _NoValue)
+from .indexing import dim_size
 from .tracer import Tracer, emit, to_tracer
 
 
@@ -34,9 +37,21 @@ def _reduce(op, fn, a, axis, dtype, keepdims, extra=None):
 
 
 def _no_identity(a, axes, name):
+    """``a``, refused where a reduced axis is empty: at once for a known size, after the run
+    for one known only then (``a[a > 9]``)."""
+    return _nonempty(a, axes, f"zero-size array to reduction operation {name} which has no "
+                              f"identity\n  at {user_location()}")
+
+
+def _nonempty(a, axes, message):
     if any(a.shape[i] == 0 for i in axes):
-        raise ValueError(f"zero-size array to reduction operation {name} which has no identity\n"
-                         f"  at {user_location()}")
+        raise ValueError(message)
+    unknown = [i for i in axes if a.shape[i] is None]
+    if not unknown:
+        return a
+    ok = functools.reduce(operator.and_, (dim_size(a, i) > 0 for i in unknown))
+    return emit("check", [a, ok], {"message": message, "error": "ValueError"},
+                scalar=a.is_scalar)
 
 
 @implements(np.sum)
@@ -77,7 +92,7 @@ def _extremum(op, name):
     def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
         _reject(name, out=out, initial=initial, where=where)
         a = to_tracer(a)
-        _no_identity(a, _axes(axis, a.ndim), "maximum" if op == "reduce_max" else "minimum")
+        a = _no_identity(a, _axes(axis, a.ndim), "maximum" if op == "reduce_max" else "minimum")
         if a.dtype.kind == "c":
             raise unsupported(f"np.{name} of complex arrays")
         return _reduce(op, None, a, axis, None, keepdims)
@@ -118,8 +133,8 @@ def _arg_extremum(op, name):
         elif a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
             return impl(a)
         axis = _axis(axis, a.ndim)
-        if a.shape[axis] == 0:
-            raise ValueError(f"attempt to get {name} of an empty sequence\n  at {user_location()}")
+        a = _nonempty(a, (axis,), f"attempt to get {name} of an empty sequence\n"
+                                  f"  at {user_location()}")
         return emit(op, [a], {"axes": (axis,), "keepdims": bool(keepdims)},
                     scalar=not keepdims and a.ndim == 1)
     return impl
