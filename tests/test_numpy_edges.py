@@ -319,3 +319,38 @@ def test_extremum_of_a_selection_empty_at_run_time(reduce, jit):
     for limit in (2, 99):
         check_against_numpy(lambda a: reduce(a[a[:, 0] > limit], axis=0), rows, jit=jit)
         check_against_numpy(lambda a: reduce(a[a[:, 0] > limit], axis=1), rows, jit=jit)
+
+
+def _store_through_mask(a, v):
+    a[a > 5] = v
+    return a
+
+
+def _store_through_listed_mask(a, v):
+    a[[True, False, True, False]] = v
+    return a
+
+
+def _store_through_row_mask(a, v):
+    a[a[:, 0] > 3] = v
+    return a
+
+
+def _store_through_mask_and_ellipsis(a, v):
+    a[a > 5, ...] = v
+    return a
+
+
+@pytest.mark.parametrize("store", [_store_through_mask, _store_through_listed_mask,
+                                   _store_through_row_mask, _store_through_mask_and_ellipsis])
+@pytest.mark.parametrize("shape", [(), (1,), (2,), (6,), (1, 1), (1, 4), (2, 4), (3, 4),
+                                   (1, 1, 1)], ids=str)
+def test_store_through_a_mask_checks_the_value_as_numpy_does(store, shape, jit):
+    # One mask of the array's shape takes a value of at most one dimension (a[a > 5] =
+    # np.ones((1, 1)) is a TypeError; the graph stored 1 where a > 5) and of size 1 or the
+    # number selected (ValueError); a mask of rows takes what broadcasts to the selection
+    # (np.ones((1, 4)) into 2 rows: the graph's scatter failed on 4 values for 8 places).
+    a = np.arange(12).reshape(3, 4) if store is not _store_through_listed_mask else np.arange(4.0)
+    for target in (a, a * 0):
+        check_against_numpy(store, target, np.arange(float(np.prod(shape))).reshape(shape),
+                            jit=jit)

@@ -457,6 +457,25 @@ def _static_key(k):
     return k
 
 
+def masked_value_dims(target, key, value):
+    """NumPy's own rule for ``x[mask] = v`` with one boolean mask of x's shape: ``v`` has at
+    most one dimension, where other keys let a ``(1, 1)`` value broadcast."""
+    k = key[0] if isinstance(key, tuple) and len(key) == 1 else key
+    if isinstance(key, tuple) and len(key) != 1:
+        return
+    if isinstance(k, list):
+        k = to_tracer(k) if api.contains_tracer(k) else np.asarray(k)
+    k = constant_value(k)
+    if not isinstance(k, (Tracer, np.ndarray)) or k.dtype != np.bool_ or \
+            k.ndim != target.ndim or \
+            not all(same_size(target, i, to_tracer(k), i) for i in range(k.ndim)):
+        return
+    ndim = to_tracer(value).ndim if api.contains_tracer(value) else np.ndim(value)
+    if ndim > 1:
+        raise TypeError("NumPy boolean array indexing assignment requires a 0 or 1-dimensional "
+                        f"input, input has {ndim} dimensions\n  at {user_location()}")
+
+
 def _values_for(value, positions, dtype, mode):
     v = to_tracer(value)
     shape = positions.shape
@@ -464,6 +483,7 @@ def _values_for(value, positions, dtype, mode):
         v = api.reshape_to(v, v.shape[1:])
     if None in shape and len(v.shape) == len(shape) and all(
             a == b or b is None for a, b in zip(v.shape, shape)):
+        v = _run_time_sizes(v, positions)
         return api.astype(v, dtype) if mode == "update" else v   # sizes agree only at run time
     try:
         if broadcast_shapes(v.shape, shape) != tuple(shape):
@@ -478,6 +498,29 @@ def _values_for(value, positions, dtype, mode):
     if None in shape:
         return api.broadcast_like(v, positions)
     return api.broadcast_to(v, tuple(shape))
+
+
+def _run_time_sizes(v, positions):
+    """``v`` (of ``positions``' rank) for positions whose sizes are known only at run time
+    (a mask's selection). A size 1 broadcasts. Another known size gets NumPy's ValueError
+    after the run where it differs, and until then is cut or padded to the run-time size,
+    so that the scatter kernel gets matching sizes."""
+    shown = tuple("?" if d is None else d for d in positions.shape)
+    message = (f"shape mismatch: value array of shape {v.shape} could not be broadcast to "
+               f"indexing result of shape {shown} (? known only at run time)\n"
+               f"  at {user_location()}")
+    ones = False
+    for axis, (n, size) in enumerate(zip(v.shape, positions.shape)):
+        if size is not None or n is None:
+            continue
+        if n == 1:
+            ones = True
+            continue
+        index = np.minimum(positions_along(positions, axis), n - 1)
+        v = emit("take", [v, index], {"axis": axis})
+        v = emit("check", [v, dim_size(positions, axis) == n],
+                 {"error": "ValueError", "message": message})
+    return api.broadcast_like(v, positions) if ones else v
 
 
 def _distinct_positions(key):

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
-from .indexing import write
+from .indexing import masked_value_dims, write
 from .numpy_api import _numpy_says, implements
 from .tracer import Tracer, to_tracer
 
@@ -99,6 +99,7 @@ def _advanced(key):
 
 def setitem(self, key, value):
     value = _numpy_converts(self.dtype, value, basic_index=not _advanced(key))
+    masked_value_dims(self, key, value)
     write(self, key, value, what="x[...] = v")
 
 
