@@ -102,7 +102,7 @@ def _int_reciprocal(x):
 simple("reciprocal", by_kind(iu=_int_reciprocal, fc=tf.math.reciprocal))
 simple("square", tf.square)
 simple("sqrt", tf.sqrt)
-simple("cbrt", lambda x: tf.sign(x) * tf.pow(tf.abs(x), tf.constant(1 / 3, x.dtype)))
+simple("cbrt", m.cbrt)
 
 # ------------------------------------------------------------ exp, log, trig
 simple("exp", tf.exp)
