@@ -378,3 +378,14 @@ def test_cbrt_within_two_ulps_and_exact_on_cubes(dtype, jit):
     assert ulps.max() <= 2
     check_against_numpy(lambda b: np.cosh(np.cbrt(np.negative(b))),
                         np.array([[4, 1, 2]], np.uint8), jit=jit)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_expm1_overflows_as_numpy_does(dtype, jit):
+    # NumPy's expm1(x+yj) is expm1(x) cos(y) - 2 sin(y/2)^2 + exp(x) sin(y) j. TensorFlow's
+    # kernel gave NaN for the real part where exp(x) overflows (expm1(2386+1732j): NumPy
+    # -inf-infj) and, under XLA, 0.0 for expm1(710j)'s real part (NumPy -1.8e-09 in complex64).
+    parts = [0.0, -0.0, 1.0, -1.0, 1e-10, 2.5, -30.0, 88.0, 710.0, 2386.0, 1732.0, np.inf,
+             -np.inf, np.nan]
+    z = np.array([complex(a, b) for a in parts for b in parts], dtype)
+    check_against_numpy(np.expm1, z, jit=jit)
