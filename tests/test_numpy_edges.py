@@ -293,6 +293,29 @@ def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)
 
 
+@pytest.mark.parametrize("exponent", [1, 2, 3, 4, -1])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_power_of_large_values(exponent, dtype, jit):
+    # NumPy multiplies x itself for exponents 1-3 ((1e200+0j) ** 2 is inf+0j; starting
+    # from 1 * x gave inf+nanj) and keeps the sign of a zero part.
+    big = np.finfo(dtype).max / 10
+    x = np.array([big, -big, 3, complex(-1, -0.0), complex(-0.0, 2)], dtype=dtype)
+    y = np.array(exponent, dtype=dtype)
+    check_against_numpy(lambda a, b: a ** b, x, y, jit=jit)
+    with np.errstate(all="ignore"):
+        expected = x ** y
+    got = nptf.compile(lambda a, b: a ** b, jit_compile=jit)(x, y)
+    for part in (np.real, np.imag):
+        if not jit or exponent > 0:     # XLA's x + 0.0 in the reciprocal: see README
+            np.testing.assert_array_equal(np.signbit(part(got)), np.signbit(part(expected)))
+    # (1e200+1e200j) ** 2: real part NaN; under XLA an FMA gives -inf. Past 2, the product
+    # of (nan+infj) and x is TensorFlow's, which recovers infinities as C99 does.
+    if not jit and exponent <= 2:
+        both = np.array([big * (1 + 1j)], dtype=dtype)
+        np.testing.assert_array_equal(
+            nptf.compile(lambda a, b: a ** b, jit_compile=False)(both, y), both ** y)
+
+
 @pytest.mark.parametrize("exponent", [1, 2, 3, 7, 99, -1, -3, 100, 0.5, 1 + 1j])
 def test_complex_power_with_a_whole_exponent(exponent, jit):
     # NumPy multiplies for whole exponents below 100 in size: 3 ** (1+0j) is exactly 3

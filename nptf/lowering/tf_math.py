@@ -89,13 +89,19 @@ def _integer_exponent(x, y, general):
     yr = tf.math.real(y)
     whole = tf.equal(tf.math.imag(y), 0) & tf.equal(yr, tf.round(yr)) & (tf.abs(yr) < 100)
     n = tf.cast(tf.where(whole, tf.abs(yr), tf.zeros_like(yr)), tf.int32)
-    result, base = tf.ones_like(general), x + tf.zeros_like(general)
+    x = tf.broadcast_to(x, tf.shape(general))     # x + 0 would turn -0.0 into 0.0
+    result, base = tf.ones_like(general), x
     for bit in range(7):
         odd = tf.not_equal(tf.bitwise.bitwise_and(n, 1 << bit), 0)
         result = tf.where(odd, result * base, result)
         if bit < 6:
             base = base * base
     result = tf.where(yr < 0, complex_divide(tf.ones_like(result), result), result)
+    # As NumPy, exponents 1, 2 and 3 multiply x itself, not 1 * x: (1e200+0j) ** 2 is
+    # inf+0j there, where 1 * (inf+0j) has a NaN imaginary part.
+    square = x * x
+    for k, power in ((3, square * x), (2, square), (1, x)):
+        result = tf.where(tf.equal(yr, k), power, result)
     return tf.where(whole, result, general)
 
 
