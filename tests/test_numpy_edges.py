@@ -288,6 +288,29 @@ def test_numpy_scalar_stores_check_as_numpy_does(store, target, values, jit):
         check_against_numpy(store, np.ones(3, target), b, jit=jit)
 
 
+def _store_through_true(a, b):
+    a[True] = b[0]
+    return a
+
+
+def _store_through_numpy_true(a, b):
+    a[..., np.True_] = b[0]
+    return a
+
+
+def _store_through_false(a, b):
+    a[False] = b[0]
+    return a
+
+
+@pytest.mark.parametrize("store", [_store_through_true, _store_through_numpy_true,
+                                   _store_through_false])
+@pytest.mark.parametrize("values", [[300], [np.nan], [2.5]])
+def test_numpy_scalar_stores_through_a_boolean_scalar(store, values, jit):
+    # A boolean index is a mask, even a scalar one: NumPy casts the value unchecked.
+    check_against_numpy(store, np.zeros(3, np.int8), np.array(values), jit=jit)
+
+
 def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)

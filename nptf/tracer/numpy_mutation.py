@@ -92,8 +92,10 @@ def _holds_tracers(value):
 
 
 def _advanced(key):
+    """Whether NumPy indexes with ``key`` by arrays (a boolean, even a scalar one, is a mask)."""
     parts = key if isinstance(key, tuple) else (key,)
-    return any(isinstance(k, list) or (isinstance(k, (np.ndarray, Tracer)) and k.ndim > 0)
+    return any(isinstance(k, (list, bool, np.bool_)) or
+               (isinstance(k, (np.ndarray, Tracer)) and (k.ndim > 0 or k.dtype == np.bool_))
                for k in parts)
 
 
