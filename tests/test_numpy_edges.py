@@ -177,6 +177,38 @@ def test_rewrites_that_would_change_edge_values(name, fn, dtype, jit):
     np.testing.assert_array_equal(np.signbit(got[zero]), np.signbit(expected[zero]))
 
 
+def _pow_in_place_half(x, e):
+    x **= e
+    return x
+
+
+HALF_POWERS = {
+    "array ** 0.5": lambda x, e: x ** 0.5,                      # sqrt, float16 too
+    "power(array, 0.5)": lambda x, e: np.power(x, 0.5),         # sqrt, but float16's loop: pow
+    "array ** e": lambda x, e: x ** e,                          # e known at run time
+    "power(array, e)": lambda x, e: np.power(x, e),
+    "scalar ** 0.5": lambda x, e: x[0] ** 0.5,                  # NumPy's scalar math: pow
+    "scalar ** float64(0.5)": lambda x, e: x[2] ** np.float64(0.5),
+    "power(scalar, 0.5)": lambda x, e: np.power(x[2], 0.5),     # the ufunc: sqrt
+    "array ** full(0.5)": lambda x, e: x ** np.full(x.shape, 0.5),    # one exponent each: pow
+    "array **= e": _pow_in_place_half,
+}
+
+
+@pytest.mark.parametrize("form", list(HALF_POWERS))
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_half_powers_as_numpy_takes_them(form, dtype, jit):
+    # NumPy computes x ** 0.5 as sqrt in some calls and as C's pow in others: they differ
+    # at -0.0 (sqrt keeps the sign) and -inf (sqrt: NaN, pow: inf).
+    fn = HALF_POWERS[form]
+    x = np.array([-0.0, 4.0, -np.inf, 0.0, np.inf, 2.25], dtype=dtype)
+    for e in (np.array(0.5), np.array(0.25)):
+        with np.errstate(all="ignore"):
+            expected = fn(x.copy(), e)
+            got = check_against_numpy(fn, x, e, jit=jit)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+
+
 def _store_max(a, b):
     a[0] = np.max(b)        # a NumPy scalar: NumPy converts it as int() would
     return a

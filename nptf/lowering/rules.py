@@ -64,19 +64,26 @@ def _int_fmod(x, y):
 simple("fmod", by_kind(iu=int_div_guard(_int_fmod), f=m.in_float32(tf.truncatemod)))
 TF_RULES["divmod"] = lambda ctx, x, y: (TF_RULES["floor_divide"](ctx, x, y),
                                         TF_RULES["remainder"](ctx, x, y))
+def _as_broadcast_by(result, y):
+    """``result`` (of x's shape) broadcast as ``x ** y`` would be."""
+    return tf.broadcast_to(result, tf.broadcast_dynamic_shape(tf.shape(result), tf.shape(y)))
+
+
 @rule("power")
 def _power(ctx, x, y):
     if m.kind(x) == "c":
         return m.complex_power(x, y)
     if m.kind(x) == "f":
-        # NumPy takes x ** 0.5 as sqrt (-0.0 -> -0.0, -inf -> NaN), where XLA's pow follows
-        # C (0.0, inf); and x ** -0.5 as C's pow, where Grappler makes it rsqrt (-0.0 ->
-        # -inf, not inf; -inf -> NaN, not 0).
+        # ``power`` is C's pow (where NumPy takes x ** 0.5 as sqrt the tracer emits sqrt),
+        # but Grappler and XLA rewrite a constant exponent of 0.5 into sqrt (-0.0 -> -0.0,
+        # not 0.0; -inf -> NaN, not inf) and of -0.5 into rsqrt (-0.0 -> -inf, not inf;
+        # -inf -> NaN, not 0).
         k = tf.get_static_value(y)
-        if k is not None and np.ndim(k) == 0 and k == 0.5:
-            return tf.sqrt(x)
-        if k is not None and np.ndim(k) == 0 and k == -0.5:
-            return tf.where(tf.equal(x, -np.inf), tf.zeros_like(x), 1 / tf.abs(tf.sqrt(x)))
+        if k is not None and np.size(k) and np.all(k == 0.5):
+            return _as_broadcast_by(tf.where(tf.equal(x, -np.inf), -x, tf.abs(tf.sqrt(x))), y)
+        if k is not None and np.size(k) and np.all(k == -0.5):
+            return _as_broadcast_by(
+                tf.where(tf.equal(x, -np.inf), tf.zeros_like(x), 1 / tf.abs(tf.sqrt(x))), y)
         return tf.pow(x, y)
     # TensorFlow's integer Pow fails on a negative exponent, before the tracer's check can
     # raise NumPy's ValueError for it: the check still sees the exponent, the kernel never does.

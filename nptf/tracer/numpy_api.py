@@ -84,6 +84,9 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
         if settled is not None:
             return settled
     out = emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
+    if name == "power" and out.dtype.kind == "f" and _half_is_sqrt(args, atoms, out,
+                                                                      python_operator):
+        out = _half_as_sqrt(atoms, out, scalar)
     if name == "power" and out.dtype.kind in "iu" and atoms[1].type.dtype.kind == "i" \
             and not (isinstance(atoms[1], Literal) and atoms[1].type.ndim == 0):
         # NumPy refuses negative integer exponents (a constant one already failed above),
@@ -96,6 +99,33 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
 
 
 _COMPARISONS = {"less", "less_equal", "greater", "greater_equal", "equal", "not_equal"}
+
+
+def _half_is_sqrt(args, atoms, out, python_operator):
+    """Whether NumPy computes this ``x ** 0.5`` as sqrt(x) rather than C's pow: they differ
+    at -0.0 (sqrt keeps the sign) and -inf (sqrt: NaN; pow: inf). ``ndarray ** e`` takes a
+    lone 0.5 as sqrt (any inexact dtype; so does ``**=``); ``np.power``'s float32 and
+    float64 loops do too when the exponent is one value used for every element; a NumPy
+    scalar raised to a Python or NumPy scalar is scalar math, C's pow (asked of NumPy)."""
+    def numpy_scalar(a):
+        return isinstance(a, np.generic) or (isinstance(a, Tracer) and a.is_scalar)
+    base, exponent = args
+    size = atoms[1].type.size
+    if not (atoms[1].type.ndim == 0 or (size == 1 and (out.type.size or 0) > 1)):
+        return False
+    if python_operator and numpy_scalar(base) and (numpy_scalar(exponent) or
+                                                   isinstance(exponent, (int, float))):
+        return False
+    array_base = not numpy_scalar(base) and not atoms[0].type.weak
+    return (python_operator and array_base) or out.dtype in (np.float32, np.float64)
+
+
+def _half_as_sqrt(atoms, out, scalar):
+    exponent = atoms[1]
+    root = emit("sqrt", [astype(Tracer(atoms[0]), out.dtype)], scalar=scalar)
+    if isinstance(exponent, Literal):
+        return root if np.all(np.asarray(exponent.value) == 0.5) else out
+    return emit("where", [Tracer(exponent) == 0.5, root, out], scalar=scalar)
 
 
 def _out_of_range_comparison(ufunc, atoms, scalar):
@@ -182,7 +212,8 @@ def check_out_cast(ufunc_name, result, out):
 def inplace_result(ufunc, target, other):
     """What ``target op= other`` stores: NumPy's result, cast back to ``target``'s dtype."""
     target = to_tracer(target)
-    result = apply_ufunc(ufunc, (target, other))
+    # ``a **= e`` is ndarray.__ipow__, which takes e = 0.5 as sqrt like ``a ** e``.
+    result = apply_ufunc(ufunc, (target, other), python_operator=ufunc is np.power)
     check_out_cast(ufunc.__name__, result, target)
     result = astype(result, target.dtype)
     return result if result.shape == target.shape else broadcast_to(result, target.shape)
