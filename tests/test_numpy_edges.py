@@ -154,6 +154,21 @@ def test_complex_order_with_nan_parts(op, jit):
 EDGE_FLOATS = [-0.0, 0.0, -np.inf, np.inf, np.nan, -1.5, 2.25, 1000.0, -800.0, 800.0]
 
 
+@pytest.mark.parametrize("fn", [lambda x: np.log(np.exp(x) * 1.0),
+                                lambda x: np.log(np.exp(x).reshape(-1, 1)),
+                                lambda x: np.log(np.power(x, 1.5) * 1.0),
+                                lambda x: np.log10(np.exp(x)[::-1] / 1.0)],
+                         ids=["times one", "reshaped", "power times one", "reversed"])
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+def test_log_of_exp_through_other_ops(fn, dtype, jit):
+    # XLA's simplifier looks through a product by one or a reshape to reach log(exp(a)).
+    x = np.array([1000, 4, -2.5, 0], dtype=dtype)    # log(exp(1000.0)) is inf, not 1000
+    if dtype == np.complex128:                        # log(exp(4j)) is -2.28j, not 4j
+        x = x[1:] + 4j
+    with np.errstate(all="ignore"):
+        check_against_numpy(fn, x, jit=jit)
+
+
 @pytest.mark.parametrize("name, fn", [
     ("log(exp)", lambda x: np.log(np.exp(x))),            # XLA: log(exp(a)) -> a
     ("log2(exp)", lambda x: np.log2(np.exp(x))),

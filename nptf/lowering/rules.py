@@ -126,10 +126,33 @@ simple("expm1", by_kind(c=_complex_expm1, f=tf.math.expm1))
 def _log(ctx, x):
     # XLA's algebraic simplifier rewrites log(exp(a)) to a and log(a ** b) to b * log(|a|),
     # where NumPy's log(exp(1000.0)) is inf and log((-1.5) ** 0.5) NaN (it gave 0.2):
-    # a barrier keeps the argument's own value.
-    if ctx.xla and _xla_barrier is not None and x.op.type in ("Exp", "Pow"):
-        (x,) = _xla_barrier([x])
+    # a barrier keeps the argument's own value. A complex log(exp(4j)) came out 4j even so
+    # (NumPy: -2.28j), so that one is taken apart into real operations.
+    if ctx.xla and _from_exp_or_pow(x):
+        if x.dtype.is_complex:
+            return tf.complex(tf.math.log(tf.abs(x)), tf.math.atan2(tf.math.imag(x),
+                                                                    tf.math.real(x)))
+        if _xla_barrier is not None:
+            (x,) = _xla_barrier([x])
     return tf.math.log(x)
+
+
+# Ops XLA's simplifier may remove or look through on the way to an exp or a power
+# (log(exp(a) * 1.0) became log(exp(a)), then a).
+_SEEN_THROUGH = {"Identity", "Reshape", "Transpose", "ExpandDims", "Squeeze", "BroadcastTo",
+                 "Mul", "RealDiv", "AddV2", "Sub", "Neg", "Cast", "StridedSlice", "Slice",
+                 "ConcatV2", "ReverseV2", "SelectV2", "Select", "Complex", "Real", "Imag"}
+
+
+def _from_exp_or_pow(x, depth=8, seen=None):
+    seen = set() if seen is None else seen
+    op = x.op
+    if op.type in ("Exp", "Pow"):
+        return True
+    if depth == 0 or op.type not in _SEEN_THROUGH or op.name in seen:
+        return False
+    seen.add(op.name)
+    return any(_from_exp_or_pow(t, depth - 1, seen) for t in op.inputs)
 
 
 try:
