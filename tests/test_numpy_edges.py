@@ -300,6 +300,15 @@ def test_comparison_with_a_python_int_out_of_range(op, dtype, jit):
     check_against_numpy(eval(f"lambda a: a[0] {op} -3"), x, jit=jit)
 
 
+@pytest.mark.parametrize("dtype", [bool, np.int8, np.float64])
+def test_comparison_with_a_dtype(dtype, jit):
+    # dtype=bool names the result: the operands are compared as they are; any other dtype
+    # has no comparison loop in NumPy (TypeError).
+    check_against_numpy(lambda a: (np.less(a, 3, dtype=dtype), np.greater_equal(a, -3.5,
+                                                                               dtype=dtype)),
+                        np.array([2, 5, 0], np.uint8), jit=jit)
+
+
 def _store_max_masked(a, b):
     a[a > 0] = np.max(b)    # through a mask NumPy casts unchecked
     return a

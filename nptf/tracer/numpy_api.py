@@ -66,6 +66,10 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
         if not isinstance(a, (Tracer, np.ndarray, np.generic, bool, int, float, complex, list, tuple)):
             raise NotAnArray()
     atoms = [to_atom(a) for a in args]
+    if dtype is not None and name in _COMPARISONS:
+        # A comparison's dtype names its (boolean) result; the operands keep theirs.
+        _numpy_says(ufunc, *[_sample_of(a) for a in atoms], dtype=dtype)
+        dtype = None
     if dtype is not None:
         atoms = [to_atom(astype(Tracer(a), dtype)) for a in atoms]
     _numpy_says(ufunc, *[_sample_of(a) for a in atoms])
