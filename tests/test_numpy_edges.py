@@ -309,6 +309,22 @@ def test_comparison_with_a_dtype(dtype, jit):
                         np.array([2, 5, 0], np.uint8), jit=jit)
 
 
+def _where_of_selections(a, b):
+    return np.where(a[a > 0] > 0, b[b > 0], 0.0)
+
+
+def _store_a_selection(a, b):
+    a[a > 0] = b[b > 0]
+    return a
+
+
+@pytest.mark.parametrize("fn", [_where_of_selections, _store_a_selection])
+def test_selections_that_do_not_broadcast_raise_valueerror(fn, jit):
+    # Sizes known only at run time: TensorFlow's select refuses them as it runs.
+    check_against_numpy(fn, np.array([1.0, 2, -1]), np.array([1.0, 2, 3]), jit=jit)
+    check_against_numpy(fn, np.array([1.0, 2, -1]), np.array([1.0, -2, 3]), jit=jit)
+
+
 def _store_max_masked(a, b):
     a[a > 0] = np.max(b)    # through a mask NumPy casts unchecked
     return a

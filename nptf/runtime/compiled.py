@@ -115,6 +115,9 @@ def _open_broadcasts(graph):
 
 
 _INCOMPATIBLE = re.compile(r"Incompatible shapes: \[([\d,]*)\] vs. \[([\d,]*)\]")
+# What a select (np.where, a masked store) says of operands that do not broadcast.
+_NOT_BROADCASTABLE = re.compile(r"condition \[([\d,]*)\], then \[([\d,]*)\], and else "
+                                r"\[([\d,]*)\] must be broadcastable")
 
 
 def _numpy_error(entry, error):
@@ -125,7 +128,7 @@ def _numpy_error(entry, error):
     if entry.singular and _SINGULAR_MESSAGE in message:
         return np.linalg.LinAlgError("Singular matrix (raised by " + "; ".join(entry.singular)
                                      + ")")
-    shapes = _INCOMPATIBLE.search(message)
+    shapes = _INCOMPATIBLE.search(message) or _NOT_BROADCASTABLE.search(message)
     if shapes and entry.open_broadcasts:
         shapes = " ".join(f"({s}{',' if s.count(',') == 0 and s else ''})" for s in shapes.groups())
         return ValueError(f"operands could not be broadcast together with shapes {shapes} "
