@@ -383,6 +383,17 @@ def test_numpy_scalar_stores_through_a_boolean_scalar(store, values, jit):
     check_against_numpy(store, np.zeros(3, np.int8), np.array(values), jit=jit)
 
 
+def _store_empty_index(a, b):
+    a[0] = b[()]            # a 0-d array's b[()] is a NumPy scalar: checked as int() would
+    return a
+
+
+@pytest.mark.parametrize("value", [300, np.nan, 2.5, -5])
+def test_the_empty_index_of_a_0d_array_is_a_numpy_scalar(value, jit):
+    check_against_numpy(_store_empty_index, np.zeros(3, np.int8), np.array(value), jit=jit)
+    check_against_numpy(lambda b: (b[()], b[()] + 1, np.ones(2)[()]), np.array(value), jit=jit)
+
+
 def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)

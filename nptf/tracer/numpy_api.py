@@ -736,6 +736,8 @@ def getitem(x, key):
 
 
 def basic_getitem(x, key):
+    if key == () and x.ndim == 0:
+        return Tracer(x.atom, is_scalar=True)     # a 0-d array's x[()] is a NumPy scalar
     had_ellipsis = any(k is Ellipsis for k in key)
     n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
     if sum(1 for k in key if k is Ellipsis) > 1:
