@@ -79,6 +79,10 @@ def test_integer_power_wraps_around_for_large_exponents(dtype, jit):
     exponent = np.array([64, 64, 65, 100, 127, 63], dtype=dtype)
     check_against_numpy(lambda a, b: a ** b, base, exponent, jit=jit)
     check_against_numpy(lambda a: a ** 100, base, jit=jit)
+    if not signed:      # exponents past the signed range (2**63 and up for uint64)
+        top = np.iinfo(dtype).max
+        check_against_numpy(lambda a, b: a ** b, base, np.array([top, top - 1, top // 2 + 1,
+                                                                 top, 2, 0], dtype), jit=jit)
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])

@@ -88,6 +88,8 @@ def _power(ctx, x, y):
     # TensorFlow's integer Pow fails on a negative exponent, before the tracer's check can
     # raise NumPy's ValueError for it: the check still sees the exponent, the kernel never does.
     y = tf.maximum(y, tf.zeros_like(y))
+    if m.np_dtype(x) == np.uint64:      # widened to int64, an exponent past 2**63 turns negative
+        return m.integer_power(x, y)
     pow_ = m.integer_power if ctx.xla else tf.pow
     return m.widen(pow_, x, y) if m.kind(x) == "u" else pow_(x, y)
 simple("float_power", by_kind(c=m.complex_power, f=tf.pow))
