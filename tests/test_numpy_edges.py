@@ -398,6 +398,24 @@ def test_the_empty_index_of_a_0d_array_is_a_numpy_scalar(value, jit):
     check_against_numpy(lambda b: (b[()], b[()] + 1, np.ones(2)[()]), np.array(value), jit=jit)
 
 
+def _store_huge_ints(a):
+    a[0], a[1], a[2] = 2 ** 63, -2 ** 70, 2 ** 64 + 5
+    return a
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64])
+def test_python_ints_past_int64_stored_into_inexact_arrays(dtype, jit):
+    # NumPy converts the int itself (2**63 came out -9.2e18, wrapped through int64).
+    with np.errstate(over="ignore"):
+        check_against_numpy(_store_huge_ints, np.zeros(3, dtype), jit=jit)
+    check_against_numpy(_store_one, np.zeros(2, dtype), 2 ** 63, jit=jit)
+
+
+def _store_one(a, v):
+    a[0] = v
+    return a
+
+
 def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)

@@ -15,7 +15,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
-from ..graph_ir.types import sample
+from ..graph_ir.types import ArrayType, sample
 from ..graph_ir.ir import Literal
 from .tracer import Tracer, check_dtype, concrete_dim, contains_tracer, emit, to_atom, to_tracer
 from .views import Step, make_view, mark_readonly
@@ -387,7 +387,13 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
     if casting != "unsafe" and not np.can_cast(x.dtype, dtype, casting):
         raise TypeError(f"Cannot cast array data from {x.dtype!r} to {dtype!r} according to the "
                         f"rule '{casting}'\n  at {user_location()}")
-    if x.dtype == dtype and not x.type.weak:
+    value = x.atom.value if isinstance(x.atom, Literal) else None
+    if x.type.weak and type(value) is int and dtype.kind in "fc":
+        # NumPy's own conversion of a Python int: 2**63 and beyond do not fit the int64 the
+        # literal is typed as (stored into a float array, 2**63 came out -9.2e18)
+        with np.errstate(over="ignore"):
+            out = Tracer(Literal(np.asarray(value, dtype=dtype), ArrayType((), dtype)))
+    elif x.dtype == dtype and not x.type.weak:
         if not copy:
             return x
         out = copy_(x)
