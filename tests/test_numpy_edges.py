@@ -228,6 +228,18 @@ def test_half_powers_as_numpy_takes_them(form, dtype, jit):
         np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
 
 
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_reciprocal_as_numpy_computes_it(dtype, jit):
+    # NumPy's own loop: 1 / 0j is nan+nanj (XLA's reciprocal: inf+nanj).
+    x = np.array([0j, 1 + 1j, -2j, -3 + 0.5j, np.inf, 1e-30 + 1e30j, complex(np.nan, 1)],
+                 dtype=dtype)
+    with np.errstate(all="ignore"):
+        got = check_against_numpy(np.reciprocal, x, jit=jit)
+        expected = np.reciprocal(x)
+    for part in (np.real, np.imag):
+        np.testing.assert_array_equal(np.signbit(part(got)), np.signbit(part(expected)))
+
+
 def _store_max(a, b):
     a[0] = np.max(b)        # a NumPy scalar: NumPy converts it as int() would
     return a

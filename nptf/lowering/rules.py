@@ -108,7 +108,16 @@ def _int_reciprocal(x):
     return tf.where(zero, tf.constant(at_zero, x.dtype), tf.truncatediv(tf.ones_like(x), safe))
 
 
-simple("reciprocal", by_kind(iu=_int_reciprocal, fc=tf.math.reciprocal))
+def _complex_reciprocal(x):
+    # NumPy's loop, Smith's method for 1 / x: 1 / 0j is nan+nanj there (XLA: inf+nanj).
+    a, b = tf.math.real(x), tf.math.imag(x)
+    real_larger = tf.abs(b) <= tf.abs(a)
+    r = tf.where(real_larger, b / a, a / b)
+    d = tf.where(real_larger, a + b * r, a * r + b)
+    return tf.complex(tf.where(real_larger, 1 / d, r / d), tf.where(real_larger, -r / d, -1 / d))
+
+
+simple("reciprocal", by_kind(iu=_int_reciprocal, f=tf.math.reciprocal, c=_complex_reciprocal))
 simple("square", tf.square)
 simple("sqrt", tf.sqrt)
 simple("cbrt", m.cbrt)
