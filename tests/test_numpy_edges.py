@@ -428,6 +428,21 @@ def _store_one(a, v):
     return a
 
 
+@pytest.mark.parametrize("store", [
+    lambda a, b: a.__setitem__(1, b[0:1]),                  # NumPy 2.4: ValueError
+    lambda a, b: a.__setitem__((1,), b[None, 0]),
+    lambda a, b: a.__setitem__(b.astype(np.int64)[0], b[1:]),
+    lambda a, b: a.__setitem__(1, b[0]),                    # an element: stored
+    lambda a, b: a.__setitem__(slice(1, 2), b[0:1]),        # a slice: stored
+    lambda a, b: a.__setitem__([1], b[0:1]),                # an index array: stored
+], ids=["int", "tuple", "0-d int", "element", "slice", "list"])
+def test_a_one_element_array_into_one_element(store, jit):
+    def fn(a, b):
+        store(a, b)
+        return a
+    check_against_numpy(fn, np.zeros(3), np.array([1.0, 2.0]), jit=jit)
+
+
 def test_accumulate_of_a_scalar_raises_as_numpy_does(jit):
     check_against_numpy(lambda x: np.add.accumulate(np.min(x)), np.arange(3), jit=jit)
     check_against_numpy(lambda x: np.multiply.accumulate(x[0]), np.arange(3.0), jit=jit)

@@ -99,7 +99,19 @@ def _advanced(key):
                for k in parts)
 
 
+def _one_element(x, key):
+    """Whether ``x[key]`` names one element by integers (NumPy's integer, or 0-d, indices)."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return len(parts) == x.ndim and all(
+        isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)) or
+        (isinstance(k, (np.ndarray, Tracer)) and k.ndim == 0 and k.dtype.kind in "iu")
+        for k in parts)
+
+
 def setitem(self, key, value):
+    if _one_element(self, key) and np.ndim(value) > 0:
+        # NumPy 2.4 no longer unpacks a one-element array into an element.
+        raise ValueError(f"setting an array element with a sequence.\n  at {user_location()}")
     value = _numpy_converts(self.dtype, value, basic_index=not _advanced(key))
     masked_value_dims(self, key, value)
     write(self, key, value, what="x[...] = v")
