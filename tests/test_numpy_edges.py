@@ -32,6 +32,18 @@ def test_axis_of_a_0d_array(name, axis, jit):
     check_against_numpy(lambda x: fn(np.sum(x), axis=axis), np.arange(3.0), jit=jit)
 
 
+@pytest.mark.parametrize("fn", [
+    lambda x: np.average(x, axis=0, weights=np.array(2.0)),     # AxisError
+    lambda x: np.average(x, axis=-1, weights=x),
+    lambda x: np.take(x, 0, axis=0),                            # as from one element
+    lambda x: np.take(x, [0, 0], axis=-1),
+    lambda x: np.take(x, 0, axis=1),                            # AxisError
+    lambda x: np.take(x, 1, axis=0),                            # IndexError
+], ids=["average 0", "average -1", "take 0", "take list", "take 1", "take past"])
+def test_axis_of_a_0d_array_elsewhere(fn, jit):
+    check_against_numpy(fn, np.array(2.5), jit=jit)
+
+
 def _power(a, b):
     return np.power(a, b)
 

@@ -583,8 +583,8 @@ def _write_dynamic(target, view, key, value, mode):
 def take(a, indices, axis=None, out=None, mode="raise"):
     api._reject("take", out=out)
     a = to_tracer(a)
-    if axis is None:
-        a, axis = api.ravel(a), 0
+    if axis is None or a.ndim == 0:     # NumPy takes from a 0-d array as from one element
+        a, axis = api.ravel(a), 0 if axis is None else axis
     axis = api._axis(axis, a.ndim)
     idx = indices if isinstance(indices, Tracer) else np.asarray(indices)
     if mode in ("wrap", "clip"):

@@ -279,6 +279,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         scl = broadcast_to(np.asarray(count).astype(avg.dtype)[()], avg.shape)
         return (avg, _as_scalar(scl) if avg.is_scalar else scl) if returned else avg
     w = to_tracer(weights)
+    if axis is not None:
+        _axes(axis, a.ndim, reduce_like=False)      # NumPy checks it first: 0-d, AxisError
     if a.dtype.kind in "biu":
         dtype = np.result_type(a.dtype, w.dtype, "f8")
     else:
