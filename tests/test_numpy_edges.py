@@ -311,6 +311,14 @@ def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
     check_against_numpy(fn, np.arange(3, dtype=np.float32), jit=jit)
 
 
+def test_real_and_imag_of_python_numbers_are_python_numbers(jit):
+    # A Python complex argument's real part is a Python float, weak in what follows.
+    def fn(v, x):
+        return np.real(v), np.imag(v), v.real, x + v.real, x * np.imag(v), np.real(2 + 3j)
+    got = check_against_numpy(fn, 2 + 3j, np.ones(2, np.float32), jit=jit)
+    assert [type(g) for g in got] == [type(e) for e in fn(2 + 3j, np.ones(2, np.float32))]
+
+
 def test_real_and_imag_of_a_scalar_are_scalars(jit):
     fn = lambda c: (np.real(np.negative(c)), np.imag(c[()] * 2), np.real(c))  # noqa: E731
     check_against_numpy(fn, np.array(1 + 2j), jit=jit)

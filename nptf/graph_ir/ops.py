@@ -120,12 +120,13 @@ def _real_dtype(t):
 
 @register("real")
 def _real(ts, params):
-    return [ArrayType(ts[0].shape, _real_dtype(ts[0]))]
+    # A Python number's .real is a Python number: weak stays weak.
+    return [ArrayType(ts[0].shape, _real_dtype(ts[0]), ts[0].weak)]
 
 
 @register("imag")
 def _imag(ts, params):
-    return [ArrayType(ts[0].shape, _real_dtype(ts[0]))]
+    return [ArrayType(ts[0].shape, _real_dtype(ts[0]), ts[0].weak)]
 
 
 # ------------------------------------------------------------------ structural

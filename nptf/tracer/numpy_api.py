@@ -405,11 +405,15 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
 
 @implements(np.real)
 def real(val):
+    if isinstance(val, (int, float, complex)):
+        return val.real         # NumPy reads the attribute: a Python number stays one
     return emit("real", [val], scalar=getattr(val, "is_scalar", False))   # of a scalar: a scalar
 
 
 @implements(np.imag)
 def imag(val):
+    if isinstance(val, (int, float, complex)):
+        return val.imag
     return emit("imag", [val], scalar=getattr(val, "is_scalar", False))
 
 
