@@ -108,6 +108,18 @@ def test_complex_division_by_zero(dtype, jit):
     check_against_numpy(lambda a, b: a / np.rint(b), x, np.array([-0.2, 0.2, -0.3, 1, 2]), jit=jit)
 
 
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_division_with_infinite_or_nan_parts(dtype, jit):
+    # NumPy's Smith's method: 1 / (inf-infj) is nan+nanj (XLA's division, as C99: 0j).
+    inf, nan = np.inf, np.nan
+    x = np.array([1, 0j, 2 - 1j, complex(inf, 0), complex(inf, inf), complex(nan, 1), 3j,
+                  complex(-inf, 2)], dtype=dtype)
+    y = np.array([complex(inf, -inf), complex(-inf, nan), complex(2, inf), 1.5 + 0.5j,
+                  complex(inf, 1), 1 + 1j, complex(nan, 0), complex(0, -inf)], dtype=dtype)
+    check_against_numpy(lambda a, b: a / b, x, y, jit=jit)
+    check_against_numpy(lambda a, b: np.true_divide(a, b), x[:, None], y, jit=jit)
+
+
 def _store(a, v):
     a[1] = v
     return a

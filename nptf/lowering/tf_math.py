@@ -54,19 +54,34 @@ def widen(fn, x, *rest, to=tf.int64):
 def complex_divide(x, y, xla=False):
     """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / +0, im / +0)``
     (infinities, where TensorFlow's kernel gives nan+nanj and XLA's takes the signs of
-    the zero's parts). Under XLA only the zero divisor is NumPy's: written out, the rest
-    contracts into FMAs (x / x came out 1+1e-8j)."""
+    the zero's parts). Under XLA, finite operands take XLA's own division: written out,
+    Smith's method contracts into FMAs (x / x came out 1+1e-8j). Its answers for
+    infinite or NaN parts are C99's (1 / (inf-infj) is 0j), not NumPy's (nan+nanj)."""
     a, b, c, d = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
-    c_abs, d_abs = tf.abs(c), tf.abs(d)
-    zero = tf.logical_and(tf.equal(c_abs, 0), tf.equal(d_abs, 0))
+    c_abs = tf.abs(c)
+    zero = tf.logical_and(tf.equal(c_abs, 0), tf.equal(d, 0))
+    smith = _smith_divide(a, b, c, d)
     if xla:
-        return tf.where(zero, tf.complex(a / c_abs, b / c_abs), x / y)
-    real_larger = c_abs >= d_abs
+        finite = _all_finite(a, b, c, d)
+        smith = tf.where(finite, x / y, smith)
+    by_zero = tf.complex(a / c_abs, b / c_abs)
+    return tf.where(zero, by_zero, smith)
+
+
+def _all_finite(*parts):
+    finite = tf.math.is_finite(parts[0])
+    for part in parts[1:]:
+        finite = tf.logical_and(finite, tf.math.is_finite(part))
+    return finite
+
+
+def _smith_divide(a, b, c, d):
+    """(a + bj) / (c + dj) as NumPy's loop computes it (the divisor nonzero)."""
+    real_larger = tf.abs(c) >= tf.abs(d)
     rat = tf.where(real_larger, d / c, c / d)       # the unused side may be inf/nan
     scl = 1 / tf.where(real_larger, c + d * rat, d + c * rat)
     re = tf.where(real_larger, (a + b * rat) * scl, (a * rat + b) * scl)
     im = tf.where(real_larger, (b - a * rat) * scl, (b * rat - a) * scl)
-    re, im = tf.where(zero, a / c_abs, re), tf.where(zero, b / c_abs, im)
     return tf.complex(re, im)
 
 
