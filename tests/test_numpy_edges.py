@@ -264,6 +264,26 @@ def test_complex_reciprocal_as_numpy_computes_it(dtype, jit):
         np.testing.assert_array_equal(np.signbit(part(got)), np.signbit(part(expected)))
 
 
+@pytest.mark.parametrize("name", ["log10", "log2", "log1p", "exp2"])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_logs_and_exp2_part_by_part(name, dtype, jit):
+    # NumPy scales log(z) by log10(e) part by part (log10(0j) is -inf+0j; a complex division
+    # by ln(10) gave -inf+nanj), takes log1p(z) as log(|z+1|) + 1j*angle(z+1) (log1p(-1+0j)
+    # is -inf+0j; XLA's log1p gave 0j) and exp2(z) as exp(z*ln(2)) part by part.
+    inf, nan = np.inf, np.nan
+    x = np.array([0j, complex(-0.0, 0), complex(0, -0.0), complex(-1, 0), complex(-1, -0.0),
+                  complex(inf, 0), complex(-inf, 1), complex(0, inf), complex(nan, 0),
+                  1 + 2j, -0.5 + 0.25j], dtype=dtype)
+    fn = getattr(np, name)
+    with np.errstate(all="ignore"):
+        got = check_against_numpy(lambda v: fn(v), x, jit=jit)
+        expected = fn(x)
+    if name != "exp2":      # XLA's exp drops the sign of a zero imaginary part
+        zero = expected.imag == 0
+        np.testing.assert_array_equal(np.signbit(got.imag[zero]),
+                                      np.signbit(expected.imag[zero]))
+
+
 def _store_max(a, b):
     a[0] = np.max(b)        # a NumPy scalar: NumPy converts it as int() would
     return a

@@ -124,7 +124,20 @@ simple("cbrt", m.cbrt)
 
 # ------------------------------------------------------------ exp, log, trig
 simple("exp", tf.exp)
-simple("exp2", lambda x: tf.pow(tf.constant(2, x.dtype), x))
+
+
+def _scale_parts(z, factor):
+    # NumPy scales a complex number part by part: as a complex product, (inf+0j) * ln(2)
+    # has a NaN imaginary part (inf * 0).
+    part = tf.math.real(z).dtype
+    return tf.complex(tf.math.real(z) * tf.constant(factor, part),
+                      tf.math.imag(z) * tf.constant(factor, part))
+
+
+# NumPy's exp2 of a complex number is exp(z * ln 2), its product taken part by part:
+# exp2(inf+0j) is inf+0j there (2 ** (inf+0j) came out inf+nanj).
+simple("exp2", by_kind(c=lambda z: tf.exp(_scale_parts(z, np.log(2))),
+                       f=lambda x: tf.pow(tf.constant(2, x.dtype), x)))
 def _complex_expm1(z):
     # NumPy's formula, which keeps an overflowing exp(x) infinite: TensorFlow's kernel gave
     # NaN for the real part of expm1(2386+1732j), NumPy -inf.
@@ -171,9 +184,28 @@ try:
 except ImportError:     # another TensorFlow build: XLA's rewrites stay
     _xla_barrier = None
 rule("log")(_log)
-rule("log2")(lambda ctx, x: _log(ctx, x) / tf.constant(np.log(2), x.dtype))
-rule("log10")(lambda ctx, x: _log(ctx, x) / tf.constant(np.log(10), x.dtype))
-simple("log1p", tf.math.log1p)
+
+
+def _log_base(log_of_base, log_of_e):
+    # NumPy's complex log10 and log2 multiply log(z)'s parts by log10(e) or log2(e): a
+    # complex division by ln(10) gave log10(0j) an imaginary part of NaN (NumPy: -inf+0j).
+    def rule_(ctx, x):
+        if x.dtype.is_complex:
+            return _scale_parts(_log(ctx, x), log_of_e)
+        return _log(ctx, x) / tf.constant(log_of_base, x.dtype)
+    return rule_
+
+
+def _complex_log1p(z):
+    # NumPy's formula: log1p(-1+0j) is -inf+0j there (TensorFlow's kernel: -inf+nanj;
+    # XLA's: 0j), log1p(1j * inf) inf+1.57j (TensorFlow: nan+nanj).
+    x1, y = tf.math.real(z) + 1, tf.math.imag(z)
+    return tf.complex(tf.math.log(tf.abs(tf.complex(x1, y))), tf.math.atan2(y, x1))
+
+
+rule("log2")(_log_base(np.log(2), np.log2(np.e)))
+rule("log10")(_log_base(np.log(10), np.log10(np.e)))
+simple("log1p", by_kind(c=_complex_log1p, f=tf.math.log1p))
 
 
 def _logaddexp(x, y, log_of_2, exp_, log1p_):
