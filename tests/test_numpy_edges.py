@@ -284,6 +284,19 @@ def test_complex_logs_and_exp2_part_by_part(name, dtype, jit):
                                       np.signbit(expected.imag[zero]))
 
 
+@pytest.mark.parametrize("name", ["absolute", "log", "log10", "log1p"])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_abs_and_log_of_an_infinite_part_next_to_nan(name, dtype, jit):
+    # C's hypot is inf where either part is infinite: |inf+nanj| is inf, log(inf+nanj)
+    # inf+nanj in NumPy (XLA: nan, nan+nanj).
+    inf, nan = np.inf, np.nan
+    x = np.array([complex(inf, nan), complex(nan, -inf), complex(-inf, nan), complex(nan, 1),
+                  complex(inf, 2), 3 - 4j], dtype=dtype)
+    fn = getattr(np, name)
+    with np.errstate(all="ignore"):
+        check_against_numpy(lambda v: fn(v), x, jit=jit)
+
+
 def _store_max(a, b):
     a[0] = np.max(b)        # a NumPy scalar: NumPy converts it as int() would
     return a

@@ -96,7 +96,18 @@ simple("float_power", by_kind(c=m.complex_power, f=tf.pow))
 # Two's complement negation; Grappler rewrites ``0 - x`` into a Neg kernel that has no unsigned types.
 simple("negative", by_kind(u=lambda x: tf.bitwise.invert(x) + tf.ones_like(x), ifc=tf.negative))
 simple("positive", tf.identity)
-simple("absolute", by_kind(bu=tf.identity, ifc=tf.abs))
+def _infinite_part(z):
+    return tf.math.is_inf(tf.math.real(z)) | tf.math.is_inf(tf.math.imag(z))
+
+
+def _complex_abs(z):
+    # C's hypot, which NumPy calls, is inf where either part is, NaN or not: XLA's
+    # |inf+nanj| was NaN.
+    r = tf.abs(z)
+    return tf.where(_infinite_part(z), tf.constant(np.inf, r.dtype), r)
+
+
+simple("absolute", by_kind(bu=tf.identity, fi=tf.abs, c=_complex_abs))
 simple("fabs", tf.abs)
 simple("sign", by_kind(u=lambda x: tf.cast(x > 0, x.dtype), ifc=tf.sign))
 def _int_reciprocal(x):
@@ -154,11 +165,19 @@ def _log(ctx, x):
     # (NumPy: -2.28j), so that one is taken apart into real operations.
     if ctx.xla and _from_exp_or_pow(x):
         if x.dtype.is_complex:
-            return tf.complex(tf.math.log(tf.abs(x)), tf.math.atan2(tf.math.imag(x),
-                                                                    tf.math.real(x)))
+            return _log_by_parts(x)
         if _xla_barrier is not None:
             (x,) = _xla_barrier([x])
+    if x.dtype.is_complex:
+        # An infinite part makes the real part inf, as in C's clog (XLA's log(inf+nanj)
+        # was nan+nanj, NumPy's inf+nanj).
+        return tf.where(_infinite_part(x), _log_by_parts(x), tf.math.log(x))
     return tf.math.log(x)
+
+
+def _log_by_parts(z):
+    return tf.complex(tf.math.log(_complex_abs(z)), tf.math.atan2(tf.math.imag(z),
+                                                                  tf.math.real(z)))
 
 
 # Ops XLA's simplifier may remove or look through on the way to an exp or a power
@@ -200,7 +219,7 @@ def _complex_log1p(z):
     # NumPy's formula: log1p(-1+0j) is -inf+0j there (TensorFlow's kernel: -inf+nanj;
     # XLA's: 0j), log1p(1j * inf) inf+1.57j (TensorFlow: nan+nanj).
     x1, y = tf.math.real(z) + 1, tf.math.imag(z)
-    return tf.complex(tf.math.log(tf.abs(tf.complex(x1, y))), tf.math.atan2(y, x1))
+    return _log_by_parts(tf.complex(x1, y))
 
 
 rule("log2")(_log_base(np.log(2), np.log2(np.e)))
