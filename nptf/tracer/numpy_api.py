@@ -107,21 +107,29 @@ _COMPARISONS = {"less", "less_equal", "greater", "greater_equal", "equal", "not_
 
 def _half_is_sqrt(args, atoms, out, python_operator):
     """Whether NumPy computes this ``x ** 0.5`` as sqrt(x) rather than C's pow: they differ
-    at -0.0 (sqrt keeps the sign) and -inf (sqrt: NaN; pow: inf). ``ndarray ** e`` takes a
-    lone 0.5 as sqrt (any inexact dtype; so does ``**=``); ``np.power``'s float32 and
-    float64 loops do too when the exponent is one value used for every element; a NumPy
-    scalar raised to a Python or NumPy scalar is scalar math, C's pow (asked of NumPy)."""
-    def numpy_scalar(a):
-        return isinstance(a, np.generic) or (isinstance(a, Tracer) and a.is_scalar)
-    base, exponent = args
-    size = atoms[1].type.size
-    if not (atoms[1].type.ndim == 0 or (size == 1 and (out.type.size or 0) > 1)):
+    at -0.0 (sqrt keeps the sign) and -inf (sqrt: NaN; pow: inf). It depends on the call
+    (``ndarray ** e`` and ``**=`` take a lone 0.5 as sqrt, ``np.power``'s float loops one
+    exponent used for every element, a NumPy scalar raised to a scalar is C's pow), so
+    NumPy is asked: the same call on -0.0 and 0.5 of the same kinds and shapes."""
+    if isinstance(atoms[1], Literal) and not np.all(np.asarray(atoms[1].value) == 0.5):
         return False
-    if python_operator and numpy_scalar(base) and (numpy_scalar(exponent) or
-                                                   isinstance(exponent, (int, float))):
-        return False
-    array_base = not numpy_scalar(base) and not atoms[0].type.weak
-    return (python_operator and array_base) or out.dtype in (np.float32, np.float64)
+    base = _probe(args[0], atoms[0], -0.0)
+    exponent = _probe(args[1], atoms[1], 0.5)
+    with np.errstate(all="ignore"):
+        result = base ** exponent if python_operator else np.power(base, exponent)
+    return bool(np.any(np.signbit(result)))
+
+
+def _probe(arg, atom, value):
+    """``value`` as the same kind of operand as ``arg``: a Python number, a NumPy scalar, or
+    an array of ``atom``'s dtype and rank (sizes 1 kept, others 2: NumPy's fast paths
+    depend on an operand being one value broadcast, not on the sizes)."""
+    if atom.type.weak:
+        return type(atom.value)(value) if isinstance(atom, Literal) else float(value)
+    dtype = atom.type.dtype
+    if isinstance(arg, np.generic) or (isinstance(arg, Tracer) and arg.is_scalar):
+        return dtype.type(value)
+    return np.full(tuple(1 if d == 1 else 2 for d in atom.type.shape), value, dtype)
 
 
 def _half_as_sqrt(atoms, out, scalar):

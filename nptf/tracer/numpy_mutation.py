@@ -108,10 +108,21 @@ def _one_element(x, key):
         for k in parts)
 
 
+def _numpy_stores_into_one_element(dtype, value):
+    """NumPy's answer for an array ``value`` stored into one element of a ``dtype`` array:
+    2.4 refuses even one element (ValueError), earlier versions unpack it."""
+    ndim = np.ndim(value)
+    if ndim == 0:
+        return
+    target = np.zeros(1, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        _numpy_says(target.__setitem__, 0, np.zeros((1,) * ndim, dtype))
+
+
 def setitem(self, key, value):
-    if _one_element(self, key) and np.ndim(value) > 0:
-        # NumPy 2.4 no longer unpacks a one-element array into an element.
-        raise ValueError(f"setting an array element with a sequence.\n  at {user_location()}")
+    if _one_element(self, key):
+        _numpy_stores_into_one_element(self.dtype, value)
     value = _numpy_converts(self.dtype, value, basic_index=not _advanced(key))
     masked_value_dims(self, key, value)
     write(self, key, value, what="x[...] = v")
