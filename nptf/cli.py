@@ -84,7 +84,9 @@ def _build_parser():
     export.add_argument("-o", "--output", required=True, metavar="DIR",
                         help="the SavedModel directory to write")
     export.add_argument("--xla", action="store_true", help="compile the signature with XLA")
-    export.add_argument("--force", action="store_true", help="replace DIR if it exists")
+    export.add_argument("--force", action="store_true",
+                        help="replace DIR if it is a SavedModel directory (holding "
+                             "saved_model.pb) or empty; anything else there is refused")
     export.set_defaults(run=_export)
 
     explain = commands.add_parser(

@@ -188,6 +188,17 @@ def test_export_refuses_an_existing_directory_without_force(in_workdir, capsys):
     assert cli.main([*args, "--force"]) == 0
 
 
+def test_export_force_refuses_a_directory_that_is_not_a_saved_model(in_workdir, capsys):
+    (in_workdir / "mine").mkdir()
+    (in_workdir / "mine" / "notes.txt").write_text("keep")
+    args = ["export", "usermodel.py:blocks", "--spec", "float64[None]", "-o", "mine", "--force"]
+    assert cli.main(args) == 1
+    err = capsys.readouterr().err
+    assert "is a directory that is not a SavedModel (no saved_model.pb); it holds notes.txt" in err
+    assert "even with force=True (nptf export --force)" in err
+    assert (in_workdir / "mine" / "notes.txt").read_text() == "keep"
+
+
 def test_bench_refuses_to_time_a_wrong_result(in_workdir, capsys, monkeypatch):
     from nptf.runtime.compiled import Compiled
     monkeypatch.setattr(Compiled, "__call__", lambda self, *a, **k: np.zeros(3))

@@ -253,6 +253,73 @@ def test_existing_path_is_refused_unless_forced(tmp_path):
     assert _leftovers(tmp_path) == []
 
 
+def test_force_replaces_an_empty_directory(tmp_path):
+    target = tmp_path / "model"
+    target.mkdir()
+    with pytest.raises(FileExistsError, match="already exists; pass force=True"):
+        nptf.export(matrix_product, target, Spec((None, 3)))
+    nptf.export(matrix_product, target, Spec((None, 3)), force=True)
+    assert (target / "saved_model.pb").is_file()
+    assert _leftovers(tmp_path) == []
+
+
+def _refused_even_with_force(target):
+    """Both with and without force: FileExistsError, and nothing written or removed."""
+    for force in (False, True):
+        with pytest.raises(FileExistsError) as info:
+            nptf.export(matrix_product, target, Spec((None, 3)), force=force)
+        message = str(info.value)
+        assert str(target) in message and "even with force=True" in message
+        assert "SavedModel directory (one holding saved_model.pb) or an empty directory" \
+            in message
+        assert _leftovers(target.parent) == []
+    return message
+
+
+def test_force_refuses_a_directory_that_is_not_a_saved_model(tmp_path):
+    target = tmp_path / "project"
+    target.mkdir()
+    for name in ("notes.txt", "a.py", "b.py", "c.py", "d.py"):
+        (target / name).write_text(name)
+    (target / "data").mkdir()
+    (target / "data" / "saved_model.pb").write_text("deeper down does not count")
+    message = _refused_even_with_force(target)
+    assert "not a SavedModel (no saved_model.pb)" in message
+    assert "holds a.py, b.py, c.py, d.py and 2 more" in message
+    assert sorted(os.listdir(target)) == ["a.py", "b.py", "c.py", "d.py", "data", "notes.txt"]
+    assert (target / "notes.txt").read_text() == "notes.txt"
+
+    (target / "notes.txt").unlink()
+    for name in ("b.py", "c.py", "d.py"):
+        (target / name).unlink()
+    assert "it holds a.py, data/;" in _refused_even_with_force(target)
+
+
+def test_force_refuses_a_file_and_a_symbolic_link(tmp_path):
+    target = tmp_path / "model"
+    target.write_text("not mine to delete")
+    assert "is a file, not a directory" in _refused_even_with_force(target)
+    assert target.read_text() == "not mine to delete"
+
+    model = tmp_path / "real_model"
+    nptf.export(matrix_product, model, Spec((None, 3)))
+    link = tmp_path / "latest"
+    link.symlink_to(model, target_is_directory=True)
+    assert f"is a symbolic link (to {model})" in _refused_even_with_force(link)
+    assert link.is_symlink() and (model / "saved_model.pb").is_file()
+
+
+def test_a_saved_model_written_by_tensorflow_is_replaced_with_force(tmp_path):
+    target = tmp_path / "model"
+    module = tf.Module()
+    module.f = tf.function(lambda x: x + 1, input_signature=[tf.TensorSpec([], tf.float32)])
+    tf.saved_model.save(module, str(target))
+    nptf.export(matrix_product, target, Spec((None, 3)), force=True)
+    loaded = tf.saved_model.load(str(target)).signatures["serving_default"]
+    assert list(loaded.structured_outputs) == ["output_0"]
+    assert _leftovers(tmp_path) == []
+
+
 def test_a_failing_save_leaves_nothing_behind(tmp_path, monkeypatch):
     real_save = tf.saved_model.save
 

@@ -79,7 +79,9 @@ def export(fn, path, *specs, signatures=None, jit_compile=False, force=False, st
 
     The model is written to a temporary directory beside ``path`` and renamed
     into place when complete. An existing ``path`` raises ``FileExistsError``
-    unless ``force=True``.
+    unless ``force=True``, which replaces only a SavedModel directory (one
+    holding ``saved_model.pb``) or an empty directory: anything else there
+    is refused even with ``force=True``.
     """
     todo = {}
     if fn is not None:
@@ -357,9 +359,44 @@ def _assertions(flags, checks):
 
 # ------------------------------------------------------------------- writing
 def _refuse_existing(target, force):
-    if os.path.lexists(target) and not force:
+    """Refuse a ``target`` that exists, unless ``force`` and it is a model to replace.
+
+    ``force`` replaces only what an export could have written: a SavedModel
+    directory (it holds ``saved_model.pb``) or an empty directory. Anything
+    else (a file, a link, a directory of other things) is the user's and is
+    refused even with ``force``, naming what is there.
+    """
+    if not os.path.lexists(target):
+        return
+    obstacle = _not_replaceable(target)
+    if obstacle:
+        raise FileExistsError(f"{target} {obstacle}; export does not replace it, even with "
+                              f"force=True (nptf export --force), which replaces only a "
+                              f"SavedModel directory (one holding saved_model.pb) or an empty "
+                              f"directory. Export to another path, or move it away first")
+    if not force:
         raise FileExistsError(f"{target} already exists; pass force=True (nptf export --force) "
                               f"to replace it")
+
+
+def _not_replaceable(target):
+    """Why ``target`` is not a SavedModel or empty directory, or None if it is one."""
+    if os.path.islink(target):
+        return f"is a symbolic link (to {os.readlink(target)})"
+    if not os.path.isdir(target):
+        return "is a file, not a directory" if os.path.isfile(target) else \
+            "is not a directory"
+    try:
+        entries = sorted(os.listdir(target))
+    except OSError as e:
+        return f"cannot be listed ({e.strerror})"
+    if not entries or os.path.isfile(os.path.join(target, "saved_model.pb")):
+        return None
+    shown = [name + ("/" if os.path.isdir(os.path.join(target, name)) else "")
+             for name in entries[:4]]
+    more = f" and {len(entries) - 4} more" if len(entries) > 4 else ""
+    return (f"is a directory that is not a SavedModel (no saved_model.pb); it holds "
+            f"{', '.join(shown)}{more}")
 
 
 def _write_atomically(target, force, write):
