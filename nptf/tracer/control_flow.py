@@ -17,14 +17,14 @@ import warnings
 
 import numpy as np
 
-from ..errors import NptfError, TracerConversionError, user_location
+from ..errors import NptfError, TracerConversionError, unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from .builder import building, current_builder
 from .tracer import Tracer, emit, to_tracer
-from .views import restore, set_buffer, write_frame
+from .views import defined_in, mark_ambiguous, restore, set_buffer, write_frame
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
 _in_graph_control_flow = contextvars.ContextVar("nptf_in_graph_cf", default=False)
@@ -233,9 +233,13 @@ class _Traced:
 
     def __init__(self, builder, outs, frame):
         self.builder = builder
+        # The Python objects the names hold at the end: which array *object* a name
+        # holds decides where later in-place writes land.
+        self.objects = list(outs)
         # Values as they are at the end of the trace (before outer writes are undone).
         self.outs = [Tracer(o.atom, o.is_scalar) if isinstance(o, Tracer) else o for o in outs]
         local = set(builder.inputs) | {v for e in builder.eqns for v in e.outputs}
+        self.local = local
         # Buffers of arrays made inside the trace are its own business; outer ones are state.
         outer = {b: state for b, state in frame.items() if state[0] not in local}
         self.before = {b: state[0] for b, state in outer.items()}   # value before the trace
@@ -262,8 +266,22 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
     for br in branches:
         before.update(br.before)
     written = list(before)
-    merged, static = [], {}
+    merged, static, ambiguous = [], {}, []
     for i, name in enumerate(names):
+        objects = [br.objects[i] for br in branches]
+        if isinstance(objects[0], Tracer) and objects[0] is objects[1] and \
+                not defined_in(objects[0], branches[0].local):
+            # Both paths leave the name on the same array that existed before the `if`
+            # (written in place, or not at all): its value travels with its memory.
+            static[i] = objects[0]
+            continue
+        outer = [o for o, br in zip(objects, branches)
+                 if _writable_array(o) and not defined_in(o, br.local)]
+        if outer:
+            # One path keeps (or takes) an array that existed before; the other binds
+            # another array: later writes through either name land in memory that
+            # depends on the data.
+            ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
         if not any(isinstance(v, Tracer) for v in vals) and (vals[0] is vals[1] or (
                 isinstance(vals[0], numbers.Number) and type(vals[0]) is type(vals[1]) and
@@ -299,7 +317,17 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
         result[i] = v
     for b, v in zip(written, outs[len(merged):]):
         set_buffer(b, v)
+    for i, outer in ambiguous:
+        what = f"(`{names[i]}` after the `if` at {where})"
+        for t in outer + [result[i]]:
+            if _writable_array(t):
+                mark_ambiguous(t, what)
     return tuple(result)
+
+
+def _writable_array(x):
+    """An array object that in-place writes change (NumPy scalars and Python numbers rebind)."""
+    return isinstance(x, Tracer) and not x.is_scalar and not x.type.weak
 
 
 class _into:
@@ -324,7 +352,11 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
     while True:
         c = _concrete_condition(cond_fn(*state))
         if isinstance(c, Tracer):
-            return _graph_while(cond_fn, body_fn, state, names, where or user_location())
+            where = where or user_location()
+            try:
+                return _graph_while(cond_fn, body_fn, state, names, where)
+            except _PythonOnlyBody as e:
+                raise _loop_unsupported(e, where) from None
         if not c:
             return state
         state = tuple(body_fn(*state))
@@ -340,19 +372,28 @@ def _graph_while(cond_fn, body_fn, state, names, where):
     containers = {i: _snapshot(v) for i, v in enumerate(state) if isinstance(v, (list, dict, set))}
     types = {i: _type_of(state[i], names[i], where) for i in carried}
     buffers = []
+    # Variables whose body keeps them on the array they held before the loop (``U += 1``,
+    # ``Z = step(Z)`` with ``step`` writing ``Z`` in place and returning it): they are
+    # that array on every iteration, so they are not carried as values; their memory is
+    # (as a buffer), and every other name of that memory sees the writes.
+    in_place = set()
+    placeholders_of = {}
 
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
             st[i] = p
+            placeholders_of[i] = p
         for b, p in zip(buffers, placeholders[len(carried):]):
             set_buffer(b, p.atom)
         return st
 
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
+        placeholders_of.clear()
         body = _run_traced(body_fn, in_types, capture)
-        changed = _widen_types(body, carried, types, names, where)
+        changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
+        changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where)
         new_buffers = [b for b in body.before if b not in buffers]
         buffers += new_buffers
@@ -361,7 +402,7 @@ def _graph_while(cond_fn, body_fn, state, names, where):
     else:
         raise ControlFlowError(f"the loop at {where} changes the shapes of its variables on every "
                                f"iteration; nptf cannot find a shape that holds for all of them.")
-    _check_static_state(body, state, carried, names, where)
+    _check_static_state(body, state, carried + sorted(in_place), names, where)
     for i, snap in containers.items():
         if _snapshot(state[i])[0] != snap[0]:
             _restore_container(state[i], snap)
@@ -387,6 +428,32 @@ def _graph_while(cond_fn, body_fn, state, names, where):
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
             result[i] = Undefined(names[i], where)
     return tuple(result)
+
+
+def _find_in_place(body, state, carried, placeholders_of, in_place, names, where):
+    """Move variables the body keeps on their own array into ``in_place`` (True if any moved);
+    refuse a body that writes a variable's array in place and then binds it to another."""
+    moved = False
+    for i in in_place:
+        if body.objects[i] is not state[i]:
+            raise _PythonOnlyBody(f"the loop body binds `{names[i]}` to a new array on some "
+                                  f"iterations and writes into it in place on others")
+    for i in list(carried):
+        p, obj = placeholders_of.get(i), body.objects[i]
+        if p is None:
+            continue
+        if obj is p and _writable_array(state[i]):
+            carried.remove(i)
+            in_place.add(i)
+            moved = True
+        elif _writable_array(p) and p._view is not None and p._view.buffer.written and \
+                obj is not p:
+            # The first iteration writes the array the name held before the loop, the
+            # others a new one: which memory each write lands in changes as the loop runs.
+            raise _PythonOnlyBody(
+                f"the loop body writes into `{names[i]}` in place and also binds `{names[i]}` "
+                f"to a new array")
+    return moved
 
 
 def _carry_return_value(body, state, carried, types, names, where):
@@ -540,17 +607,29 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
                            where)
     except (TracerConversionError, _PythonOnlyBody) as e:
         if static is None:
+            if isinstance(e, _PythonOnlyBody):
+                raise _loop_unsupported(e, where) from None
             raise
-        # The body needs a concrete index (e.g. it indexes a Python list): run it in Python.
+        # Only Python can run the body (it indexes a Python list, or which array a name
+        # holds changes between iterations): run it in Python.
+        why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
+            "only Python can run its body"
         warnings.warn(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
-                      f"its body needs a concrete index: {str(e).splitlines()[0]}",
+                      f"{why}: {str(e).splitlines()[0]}",
                       RuntimeWarning, stacklevel=3)
         return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
     return out[1:]
 
 
 class _PythonOnlyBody(Exception):
-    pass
+    """A loop body only Python can run: unrolled when the trip count is known."""
+
+
+def _loop_unsupported(e, where):
+    return unsupported(f"a compiled loop whose trip count is known only at run time, where {e},",
+                       where=where,
+                       fix="Give the loop a trip count known when tracing (a Python int or a "
+                           "static argument) so nptf can unroll it, or restructure the body.")
 
 
 def converted(fn):

@@ -21,18 +21,23 @@ import contextvars
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ..errors import user_location
+from ..errors import unsupported, user_location
 
 
 class Buffer:
-    __slots__ = ("atom", "version", "shape", "written", "readonly", "stand_in")
+    __slots__ = ("atom", "origin", "version", "shape", "written", "readonly", "stand_in",
+                 "ambiguous")
 
     def __init__(self, atom):
         self.atom = atom
+        self.origin = atom   # the value the memory held when it got a buffer
         self.version = 0
         self.shape = atom.type.shape
         self.written = False
         self.readonly = False
+        # Set (to a description of the statement) when which Python object a name holds
+        # depends on the data: a write through it could land in either array.
+        self.ambiguous = None
         # Strides of a C-ordered byte array of this shape over one byte of memory:
         # view steps only move strides around, they never touch data.
         if None in self.shape:   # size known only at run time: writes yes, views no
@@ -115,6 +120,23 @@ def mark_readonly(t):
 def check_writeable(t, what):
     if t._view is not None and t._view.readonly:
         raise ValueError(f"assignment destination is read-only ({what})\n  at {user_location()}")
+    if t._view is not None and t._view.buffer.ambiguous:
+        raise unsupported(
+            f"{what} into an array that is, depending on the data, either a new array or the "
+            f"same array as before {t._view.buffer.ambiguous}",
+            fix="Write into an explicit copy (`x = x.copy()` before the branch) or rebind the "
+                "name on every path (`x = x + 1` rather than `x += 1`).")
+
+
+def defined_in(t, local):
+    """Whether the array object ``t`` was made inside the trace whose values are ``local``
+    (rather than being an array that existed before it, possibly under another name)."""
+    return (t._view.buffer.origin if t._view is not None else t._atom) in local
+
+
+def mark_ambiguous(t, where):
+    """Writes through ``t`` (or the array it may be) cannot be traced: see Buffer.ambiguous."""
+    buffer_of(t).buffer.ambiguous = where
 
 
 # Control flow traces a branch or a loop body, then needs to know which buffers it

@@ -1,0 +1,179 @@
+"""Arrays written in place inside compiled loops and branches: the caller's arguments,
+views of them and every other name of the same memory see NumPy's writes.
+
+Loops of 12 iterations run as graph loops (the unroll limit is 8); where the trip
+count comes from an array the loop is a graph loop whatever its length."""
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def _life_step(Z):
+    N = (Z[0:-2, 0:-2] + Z[0:-2, 1:-1] + Z[0:-2, 2:] + Z[1:-1, 0:-2] + Z[1:-1, 2:] +
+         Z[2:, 0:-2] + Z[2:, 1:-1] + Z[2:, 2:])
+    birth = (N == 3) & (Z[1:-1, 1:-1] == 0)
+    survive = ((N == 2) | (N == 3)) & (Z[1:-1, 1:-1] == 1)
+    Z[...] = 0
+    Z[1:-1, 1:-1][birth | survive] = 1
+    return Z
+
+
+def life(Z, steps):
+    for _ in range(steps):
+        Z = _life_step(Z)
+    return Z.sum()
+
+
+def augmented(U, n):
+    for _ in range(n):
+        U += 1.0
+    return U.sum()
+
+
+def through_view(U, n):
+    u = U[1:-1]
+    for _ in range(n):
+        u += 1.0
+
+
+def gray_scott(U, V, n):
+    u, v = U[1:-1, 1:-1], V[1:-1, 1:-1]
+    for _ in range(n):
+        Lu = U[0:-2, 1:-1] + U[1:-1, 0:-2] - 4 * u + U[1:-1, 2:] + U[2:, 1:-1]
+        Lv = V[0:-2, 1:-1] + V[1:-1, 0:-2] - 4 * v + V[1:-1, 2:] + V[2:, 1:-1]
+        uvv = u * v * v
+        u += 0.16 * Lu - uvv + 0.06 * (1 - u)
+        v += 0.08 * Lv + uvv - 0.122 * v
+
+
+def scatter_matrix(X, w, S):
+    for i in range(X.shape[0]):
+        S += w[i] * np.outer(X[i], X[i])
+    return S
+
+
+def other_name_reads(U, n):
+    V = U[0:2]
+    s = 0.0
+    for _ in range(n):
+        U += 1
+        s += V.sum()
+    return s
+
+
+def until_large(U, limit):
+    while U.sum() < limit:
+        U *= 2.0
+    return U.sum()
+
+
+def masked_in_loop(Z, n):
+    for _ in range(n):
+        Z[Z > 0.5] -= 0.1
+
+
+def helper_returns_none(U, n):
+    for _ in range(n):
+        _bump(U)
+
+
+def _bump(U):
+    U[1:] += U[:-1]
+
+
+def branch_in_loop(U, n):
+    for i in range(n):
+        if U[0] > 5:
+            U -= 3.0
+        else:
+            U += 1.0
+    return U
+
+
+def traced_if_then_write(U, c):
+    if c.sum() > 0:
+        U += 1
+    U += 1
+
+
+rng = np.random.default_rng(7)
+CASES = [
+    (life, lambda: ((rng.random((12, 12)) > 0.6).astype(np.int64), 10)),
+    (augmented, lambda: (np.zeros(4), 12)),
+    (through_view, lambda: (np.zeros(6), 12)),
+    (gray_scott, lambda: (np.ones((8, 8)), rng.random((8, 8)) * 0.2, 12)),
+    (scatter_matrix, lambda: (rng.random((12, 3)), np.arange(12.0), np.zeros((3, 3)))),
+    (other_name_reads, lambda: (np.zeros(4), 12)),
+    (until_large, lambda: (np.ones(3), 1000.0)),
+    (masked_in_loop, lambda: (rng.random(5), 12)),
+    (helper_returns_none, lambda: (np.arange(5.0), 12)),
+    (branch_in_loop, lambda: (np.arange(3.0), 12)),
+    (traced_if_then_write, lambda: (np.zeros(3), np.ones(2))),
+]
+
+
+@pytest.mark.parametrize("fn,make", CASES, ids=[c[0].__name__ for c in CASES])
+def test_writes_in_graph_loops_reach_the_caller(fn, make, jit):
+    check_against_numpy(fn, *make(), jit=jit)
+
+
+@pytest.mark.parametrize("n", [3, 12])
+def test_in_place_then_rebound_runs_unrolled(n):
+    def f(U, n):
+        for _ in range(n):
+            U += 1.0
+            U = U * 2
+        return U
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)   # the 12-step loop runs unrolled
+        check_against_numpy(f, np.ones(3), n)
+
+
+def test_in_place_then_rebound_with_unknown_trip_count_falls_back():
+    def f(U, limit):
+        while U.sum() < limit:
+            U += 1.0
+            U = U * 2
+        return U
+
+    with pytest.raises(nptf.UnsupportedError, match="binds `U` to a new array"):
+        nptf.compile(f, fallback="raise")(np.ones(3), 100.0)
+    U, U2 = np.ones(3), np.ones(3)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(f)(U, 100.0)
+    np.testing.assert_array_equal(got, f(U2, 100.0))
+    np.testing.assert_array_equal(U, U2)
+
+
+@pytest.mark.parametrize("c", [1.0, -1.0])
+def test_name_that_may_or_may_not_alias_falls_back(c):
+    def f(U, c):
+        if c.sum() > 0:
+            U = U + 1
+        else:
+            U += 1
+        U += 1
+        return U
+
+    with pytest.raises(nptf.UnsupportedError, match="depending on the data"):
+        nptf.compile(f, fallback="raise")(np.zeros(3), np.full(2, c))
+    U, U2 = np.zeros(3), np.zeros(3)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(f)(U, np.full(2, c))
+    np.testing.assert_array_equal(got, f(U2, np.full(2, c)))
+    np.testing.assert_array_equal(U, U2)
+
+
+def test_rebinding_without_later_writes_still_compiles():
+    def f(U, c):
+        if c.sum() > 0:
+            U = U * 2
+        return U + 1
+
+    check_against_numpy(f, np.arange(3.0), np.ones(2))
+    check_against_numpy(f, np.arange(3.0), -np.ones(2))
