@@ -38,6 +38,19 @@ class RuleContext:
     portable: bool = False
 
 
+# Params that only decide an op's result type: ``weak`` (the result is a Python
+# number, NEP 50) is already in ``ctx.out_types``, and a TensorFlow tensor has
+# no weakness, so rules never see them.
+TYPE_ONLY_PARAMS = frozenset({"weak"})
+
+
+def rule_params(params):
+    """The params a TensorFlow rule takes: all but the type-only ones."""
+    if TYPE_ONLY_PARAMS.isdisjoint(params):
+        return params
+    return {k: v for k, v in params.items() if k not in TYPE_ONLY_PARAMS}
+
+
 class _Lazy:
     """A broadcast not yet materialised: ``source`` broadcasts to ``shape``."""
     __slots__ = ("source", "shape", "full")
@@ -122,7 +135,7 @@ def run_graph(graph, args, checks, xla=False, portable=False):
         ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks, xla,
                           portable)
         try:
-            outs = fn(ctx, *xs, **eqn.params)
+            outs = fn(ctx, *xs, **rule_params(eqn.params))
         except (TypeError, ValueError, NotImplementedError) as e:
             raise with_location(UnsupportedError(
                 f"cannot lower {name} on {[str(t) for t in ctx.in_types]} to TensorFlow: {e}"),

@@ -14,7 +14,7 @@ def _rng_split(ctx, key):
 
 
 @rule("random")
-def _random(ctx, key, *args, dist, shape, dtype, weak=False):
+def _random(ctx, key, *args, dist, shape, dtype):
     dtype = np.dtype(dtype)
     tf_dtype = tf.as_dtype(dtype)
     shape = list(shape)
