@@ -45,13 +45,14 @@ def _nan_propagating_xla_min_max():
 _nan_propagating_xla_min_max()
 
 from . import errors  # noqa: E402
-from .errors import (DynamicShapeError, NptfError, OutsideTheGraphError, SpecError,  # noqa: E402
-                     TracerConversionError, UnsupportedError)
+from .errors import (BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402
+                     OutsideTheGraphError, SpecError, TracerConversionError, UnsupportedError)
 from .runtime import CacheInfo, Compiled, compile, compiled_of, explain  # noqa: E402
 from .runtime.spec import Spec  # noqa: E402
 from .runtime.export import export  # noqa: E402
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "Spec", "explain", "errors", "NptfError",
+__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
+           "NptfError", "BackendError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
            "SpecError", "export"]

@@ -147,7 +147,7 @@ def main(argv=None):
 
 
 def _describe_error(e):
-    from .errors import NptfError
+    from .errors import Error as NptfError
     text = str(e) if isinstance(e, (NptfError, OSError)) else f"{type(e).__name__}: {e}"
     return "\n".join([text, *getattr(e, "__notes__", [])])
 

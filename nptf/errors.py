@@ -13,11 +13,15 @@ _NPTF_DIR = os.path.dirname(os.path.abspath(__file__))
 _SKIP_DIRS = (_NPTF_DIR, os.path.dirname(os.path.abspath(__import__("numpy").__file__)))
 
 
-class NptfError(Exception):
-    """Base class of nptf's own errors."""
+class Error(Exception):
+    """Base class of every error nptf raises of its own (``except nptf.Error`` catches
+    them all; NumPy's own errors keep NumPy's types)."""
 
 
-class UnsupportedError(NptfError, NotImplementedError):
+NptfError = Error
+
+
+class UnsupportedError(Error, NotImplementedError):
     """A NumPy function, argument form or dtype that nptf cannot compile.
 
     Example: ``np.random.randn(3)`` inside a compiled function (random numbers
@@ -26,7 +30,7 @@ class UnsupportedError(NptfError, NotImplementedError):
     """
 
 
-class TracerConversionError(NptfError, TypeError):
+class TracerConversionError(UnsupportedError, TypeError):
     """A traced array was used where Python needs a concrete value.
 
     Example: ``if x.sum() > 0:`` or ``int(x[0])`` inside a compiled function;
@@ -57,7 +61,18 @@ class OutsideTheGraphError(UnsupportedError):
     """
 
 
-class SpecError(NptfError, ValueError):
+class BackendError(UnsupportedError):
+    """TensorFlow could not build, compile or run the graph nptf made of a function.
+
+    Example: a loop whose arrays change shape on every iteration, which XLA cannot
+    compile. With ``fallback="numpy"`` (the default) the function runs with NumPy
+    instead, with one warning; with ``fallback="raise"`` this error names the function
+    and TensorFlow's reason. Fix: restructure the named code (preallocate arrays whose
+    shape changes in a loop), or let it fall back.
+    """
+
+
+class SpecError(Error, ValueError):
     """An input specification (``nptf.Spec`` or a spec string) is malformed."""
 
 

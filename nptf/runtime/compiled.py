@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from ..errors import OutsideTheGraphError, TracerConversionError, UnsupportedError
+from ..errors import BackendError, OutsideTheGraphError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -66,6 +66,9 @@ class Entry:
         self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
+        # Whether a call of the graph has succeeded: TensorFlow compiles at the first call,
+        # so a failure before that is the graph's, after it the data's.
+        self.proven = False
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
 
@@ -283,7 +286,7 @@ class Compiled:
             _check_writable(values, entry.mutated)
         try:
             return self._call_graph(entry, values)
-        except OutsideTheGraphError as e:
+        except (OutsideTheGraphError, BackendError) as e:
             # Raised before any input is written back: NumPy starts from the same arguments.
             if self.fallback == "raise":
                 raise
@@ -302,10 +305,38 @@ class Compiled:
             outs = entry.call(*tensors)
         except tf.errors.OpError as e:
             error = _numpy_error(entry, e)
-            if error is None:
-                raise
-            raise error from None
+            if error is not None:
+                raise error from None
+            outs = self._recover(entry, tensors, e)
+        if not entry.proven:
+            entry.proven = True
         return self._outputs(entry, outs, values, staged)
+
+    def _recover(self, entry, tensors, error):
+        """The outputs of a graph that TensorFlow failed to compile or run, from the plain
+        executor where XLA failed before any call succeeded; else a BackendError (the
+        caller runs NumPy, or raises it under fallback="raise")."""
+        first_call = not entry.proven
+        if first_call and entry.executor != "plain" and entry.graph is not None:
+            try:
+                concrete, _ = _concretize(entry.graph, False)
+                outs = fast_caller(concrete)(*tensors)
+            except Exception as e:  # noqa: BLE001  (the graph fails on both executors)
+                error = e
+            else:
+                entry.concrete, entry.call, entry.xla, entry.executor = \
+                    concrete, fast_caller(concrete), False, "plain"
+                entry.input_align = TF_ALIGN
+                entry.xla_reason = f"XLA failed to compile it ({_first_line(error)})"
+                return outs
+        failure = BackendError(
+            f"TensorFlow failed to {'compile' if first_call else 'run'} the graph nptf built "
+            f"for {self.fn.__name__}: {type(error).__name__}: {_first_line(error)}. Fix: "
+            f"restructure that code, or let it fall back (fallback='numpy').\n  at "
+            f"{_defined_at(self.fn)}")
+        if first_call:      # the same graph fails the same way: NumPy for this signature
+            entry.fallback_reason = str(failure)
+        raise failure from None
 
     def _run_adaptive(self, state, entry, values, args, kwargs):
         """Time both paths on the first calls with these shapes; keep the faster.
@@ -481,13 +512,15 @@ class Compiled:
         try:
             self._info.traces += 1
             traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
-        except (UnsupportedError, TracerConversionError) as e:
+            graph = optimize(traced.graph)
+            xla, reason, measure = self._choose_xla(graph)
+            concrete, checks, reason = self._concretize(graph, xla, reason)
+            if reason == _XLA_BUILD_FAILED:
+                xla = measure = False
+        except UnsupportedError as e:
             if relaxed and self.input_signature is None:
                 raise
             return self._fallback_entry(e)
-        graph = optimize(traced.graph)
-        xla, reason, measure = self._choose_xla(graph)
-        concrete, checks = _concretize(graph, xla)
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
@@ -504,6 +537,24 @@ class Compiled:
             entry.call = ExecutorTrial(entry, lambda x: _concretize(graph, x)[0], loops,
                                        splits=may_split(eqns))
         return entry
+
+    def _concretize(self, graph, xla, reason):
+        """(concrete function, checks, XLA reason): the plain executor where XLA fails to
+        build; a BackendError where TensorFlow cannot build the graph at all."""
+        try:
+            return (*_concretize(graph, xla), reason)
+        except UnsupportedError:
+            raise
+        except Exception as e:  # noqa: BLE001  (TensorFlow's errors take many types)
+            if xla:
+                try:
+                    return (*_concretize(graph, False), _XLA_BUILD_FAILED)
+                except Exception:  # noqa: BLE001
+                    pass
+            raise BackendError(
+                f"TensorFlow failed to build the graph nptf made of {self.fn.__name__}: "
+                f"{type(e).__name__}: {_first_line(e)}. Fix: restructure that code, or let it "
+                f"fall back (fallback='numpy').\n  at {_defined_at(self.fn)}") from e
 
     def _fallback_entry(self, e):
         if self.fallback == "raise":
@@ -636,6 +687,22 @@ def _concretize(graph, xla):
                      reduce_retracing=False)
     concrete = fn.get_concrete_function()
     return concrete, run.checks
+
+
+_XLA_BUILD_FAILED = "XLA failed to build it"
+
+
+def _first_line(error):
+    """TensorFlow's reason, without its function-node and op-name decorations."""
+    text = getattr(error, "message", None) or str(error)
+    text = re.sub(r"\{\{function_node [^}]*\}\}\s*|\s*\[Op:[^\]]*\]", "", text)
+    return (text.strip().splitlines() or [""])[0]
+
+
+def _defined_at(fn):
+    """``file:line`` of ``fn``'s definition (a graph's failure belongs to the whole function)."""
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    return f"{code.co_filename}:{code.co_firstlineno}" if code is not None else "<unknown>"
 
 
 def _count_leaves(treedef):

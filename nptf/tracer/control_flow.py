@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import NptfError, TracerConversionError, unsupported, user_location
+from ..errors import TracerConversionError, UnsupportedError, unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
@@ -30,7 +30,7 @@ UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
 _in_graph_control_flow = contextvars.ContextVar("nptf_in_graph_cf", default=False)
 
 
-class ControlFlowError(NptfError, TypeError):
+class ControlFlowError(UnsupportedError, TypeError):
     """A variable cannot be carried through a compiled branch or loop as written."""
 
 
