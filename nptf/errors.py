@@ -76,6 +76,12 @@ class SpecError(Error, ValueError):
     """An input specification (``nptf.Spec`` or a spec string) is malformed."""
 
 
+def in_user_code(filename: str) -> bool:
+    """Whether code of ``filename`` is the user's (not nptf's, NumPy's or Python's own)."""
+    return not os.path.abspath(filename).startswith(_SKIP_DIRS) and \
+        not filename.startswith("<frozen")
+
+
 def user_location() -> str:
     """``file:line`` of the innermost frame outside nptf and NumPy."""
     frame = sys._getframe(1)

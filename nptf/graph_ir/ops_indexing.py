@@ -89,18 +89,23 @@ def _eval_slice_update(p, base, values):
 EVAL_RULES["slice_update"] = _eval_slice_update
 
 
-@register("dynamic_slice", lambda ts, p: [ts[0].dtype, _INTP])
+@register("dynamic_slice", lambda ts, p: [ts[0].dtype] + [_INTP] * (len(ts) - 1))
 def _dynamic_slice(ts, params):
     """``x[b0:b0 + s0, b1:b1 + s1, ...]`` for a run-time ``begin`` vector (one entry per
-    dimension, in bounds by construction: the tracer checks it) and static ``sizes``."""
-    x, begin = ts
-    if begin.shape != (x.ndim,) or len(params["sizes"]) != x.ndim:
+    dimension, in bounds by construction: the tracer checks it) and static ``sizes``; a
+    size of None is read from the optional third input, the run-time sizes (a region
+    inside ``x`` by construction)."""
+    x, begin = ts[:2]
+    sizes = params["sizes"]
+    if begin.shape != (x.ndim,) or len(sizes) != x.ndim or \
+            (None in sizes and (len(ts) != 3 or ts[2].shape != (x.ndim,))):
         raise ValueError("dynamic_slice takes one begin and one size per dimension")
-    return [ArrayType(tuple(params["sizes"]), x.dtype)]
+    return [ArrayType(tuple(sizes), x.dtype)]
 
 
-def _eval_dynamic_slice(p, x, begin):
-    return x[tuple(slice(int(b), int(b) + s) for b, s in zip(begin, p["sizes"]))]
+def _eval_dynamic_slice(p, x, begin, size=None):
+    sizes = p["sizes"] if size is None else size
+    return x[tuple(slice(int(b), int(b) + int(s)) for b, s in zip(begin, sizes))]
 
 
 EVAL_RULES["dynamic_slice"] = _eval_dynamic_slice
@@ -124,3 +129,15 @@ def _eval_dynamic_update_slice(p, base, values, begin):
 
 
 EVAL_RULES["dynamic_update_slice"] = _eval_dynamic_update_slice
+
+
+@register("dim")
+def _dim(ts, params):
+    """The size of dimension ``axis`` of an array whose size there is known only at run
+    time, as NumPy's ``x.shape[axis]`` gives it: a Python int (weak)."""
+    if not 0 <= params["axis"] < ts[0].ndim:
+        raise ValueError(f"dim of axis {params['axis']} of a {ts[0].ndim}-d array")
+    return [ArrayType((), _INTP, True)]
+
+
+EVAL_RULES["dim"] = lambda p, x: int(np.shape(x)[p["axis"]])

@@ -70,6 +70,7 @@ XLA_OBSTACLES = {
     "boolean_mask": lambda in_types, params: True,
     "nonzero": lambda in_types, params: True,
     "bincount": lambda in_types, params: True,
+    "dynamic_slice": lambda in_types, params: None in params["sizes"],
     # No XLA kernels for these samplers.
     "random": lambda in_types, params: params["dist"] in ("binomial", "poisson"),
     "cumprod": lambda in_types, params: in_types[0].dtype.kind == "c",

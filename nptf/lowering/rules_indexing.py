@@ -20,8 +20,8 @@ def _gather_nd(ctx, x, indices):
 
 
 @rule("dynamic_slice")
-def _dynamic_slice(ctx, x, begin, sizes):
-    return tf.slice(x, begin, sizes)
+def _dynamic_slice(ctx, x, begin, size=None, *, sizes):
+    return tf.slice(x, begin, sizes if size is None else size)
 
 
 @rule("dynamic_update_slice")
@@ -115,3 +115,6 @@ def _scatter_flat(base, positions, values, mode, unique):
     return tf.cast(out, base.dtype)
 
 
+
+
+rule("dim")(lambda ctx, x, axis: tf.shape(x, out_type=tf.int64)[axis])

@@ -17,7 +17,8 @@ import warnings
 
 import numpy as np
 
-from ..errors import TracerConversionError, UnsupportedError, unsupported, user_location
+from ..errors import (DynamicShapeError, TracerConversionError, UnsupportedError, unsupported,
+                      user_location)
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
@@ -605,7 +606,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
                            where)
-    except (TracerConversionError, _PythonOnlyBody) as e:
+    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody) as e:
         if static is None:
             if isinstance(e, _PythonOnlyBody):
                 raise _loop_unsupported(e, where) from None
@@ -613,6 +614,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
         # Only Python can run the body (it indexes a Python list, or which array a name
         # holds changes between iterations): run it in Python.
         why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
+            "its body needs a size known when tracing" if isinstance(e, DynamicShapeError) else \
             "only Python can run its body"
         warnings.warn(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
                       f"{why}: {str(e).splitlines()[0]}",

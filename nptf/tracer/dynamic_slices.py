@@ -34,12 +34,13 @@ def has_traced_bounds(key):
 
 
 def getitem(x, key):
-    """``x[key]`` for a basic key with slices of a traced start and a fixed length, or None
-    for other keys."""
+    """``x[key]`` for a basic key with slices of traced bounds, or None for other keys.
+    A slice of fixed length keeps its length; one whose length follows the traced values
+    (``x[:i]``, ``a[i + 1:n, i]``) has that length only at run time."""
     x = to_tracer(x)
     plan = _plan(x.shape, key)
     if plan is None:
-        return None
+        return _open_getitem(x, key)
     begins, sizes, rest, like = plan
     begin = api.stack([api.astype(to_tracer(b), _INTP) for b in begins])
     out = emit("dynamic_slice", [x, begin], {"sizes": tuple(sizes)})
@@ -51,6 +52,74 @@ def getitem(x, key):
     return make_view(x, out, Step("getitem", lambda t: getitem(t, key), lambda a: getitem(a, key),
                                   key),
                      lambda s: s[like])
+
+
+def _open_getitem(x, key):
+    plan = _open_plan(x.shape, key)
+    if plan is None:
+        return None
+    begins, sizes, static_sizes, rest = plan
+    stack = lambda vs: api.stack([api.astype(to_tracer(v), _INTP) for v in vs])  # noqa: E731
+    out = emit("dynamic_slice", [x, stack(begins), stack(sizes)], {"sizes": static_sizes})
+    out = api.basic_getitem(out, rest)
+    if out.is_scalar:
+        return out
+    return make_view(x, out, Step("getitem", lambda t: getitem(t, key), None, key),
+                     lambda s: None)
+
+
+def _open_plan(shape, key):
+    """Like ``_plan``, for slices whose length follows traced bounds: per dimension the
+    begin, the run-time size and the size if fixed (None where it follows the bounds),
+    then the rest of the key. Bounds follow NumPy's rules: negatives count from the end,
+    and both clip to the axis. None for keys it does not cover (a slice step other than
+    1, an axis of unknown size, bounds that are not integers)."""
+    begins, sizes, fixed, rest, axis = [], [], [], [], 0
+    for k in expand_key(key, len(shape)):
+        if k is None:
+            rest.append(None)
+            continue
+        dim = shape[axis]
+        if dim is None:
+            return None
+        if isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)):
+            if k.step is not None and (isinstance(k.step, Tracer) or operator.index(k.step) != 1):
+                return None
+            if any(isinstance(b, Tracer) and (b.ndim != 0 or b.dtype.kind not in "iu")
+                   for b in (k.start, k.stop)):
+                return None
+            start, stop = _clipped_bound(k.start, 0, dim), _clipped_bound(k.stop, dim, dim)
+            begins.append(start)
+            sizes.append(np.maximum(stop - start, 0))
+            fixed.append(None)
+            rest.append(slice(None))
+        elif isinstance(k, Tracer):
+            if k.ndim != 0 or k.dtype.kind not in "iu":
+                return None
+            from .indexing import checked_index
+            begins.append(checked_index(k, dim, axis))
+            sizes.append(1)
+            fixed.append(1)
+            rest.append(0)
+        else:
+            begins.append(0)
+            sizes.append(dim)
+            fixed.append(dim)
+            rest.append(k)
+        axis += 1
+    return begins, sizes, tuple(fixed), tuple(rest)
+
+
+def _clipped_bound(b, default, dim):
+    """A slice bound as NumPy resolves it for a step of 1: from the end if negative, then
+    clipped to ``[0, dim]``."""
+    if b is None:
+        return default
+    if not isinstance(b, Tracer):
+        return min(max(operator.index(b) + dim if operator.index(b) < 0 else operator.index(b),
+                       0), dim)
+    b = api.astype(b, _INTP)
+    return np.clip(np.where(b < 0, b + dim, b), 0, dim)
 
 
 def window(shape, key):

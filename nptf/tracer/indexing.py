@@ -20,7 +20,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .dynamic_slices import expand_key, has_traced_bounds, window
 from .tracer import Tracer, emit, to_tracer
-from .views import buffer_of, check_writeable, set_buffer
+from .views import buffer_of, check_writeable, parent_of, set_buffer
 
 _INTP = np.dtype(np.intp)
 _BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer "
@@ -310,6 +310,8 @@ def write(target, key, value, mode="update", what="assignment"):
     """``target[key] = value`` (or ``np.<mode>.at``) as a pure update of target's buffer."""
     target = to_tracer(target)
     view = buffer_of(target)
+    if view.parent is not None:
+        return _write_through(target, view, key, value, mode, what)
     if view.stand_in is None:
         return _write_dynamic(target, view, key, value, mode)
     check_writeable(target, what)
@@ -335,6 +337,22 @@ def write(target, key, value, mode="update", what="assignment"):
     unique = key is None or _distinct_positions(key) or positions.size == 1
     values = _values_for(value, positions, target.dtype, mode)
     _scatter_into(view.buffer, positions, values, mode, unique)
+    return target
+
+
+def _write_through(target, view, key, value, mode, what):
+    """A write into a view whose size is known only at run time: the view's new value is
+    computed as an array of its own, then stored into the view's region of its parent."""
+    check_writeable(target, what)
+    step = view.steps[-1]
+    if step.key is None:
+        raise unsupported(f"{what} through a view ({step.name}) of an array whose size is "
+                          f"known only at run time",
+                          fix="Write into the original array with an index instead, or make "
+                              "the sizes static.")
+    region = Tracer(target.atom, target.is_scalar)
+    write(region, key, value, mode, what)
+    write(parent_of(view), step.key, region, "update", what)
     return target
 
 

@@ -7,10 +7,11 @@ turn into equations of the graph under construction.
 from __future__ import annotations
 
 import numbers
+import sys
 
 import numpy as np
 
-from ..errors import TracerConversionError, unsupported, user_location
+from ..errors import TracerConversionError, in_user_code, unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal, Var
 from ..graph_ir.types import weak_type_of
@@ -47,7 +48,13 @@ class Tracer:
 
     @property
     def shape(self):
-        return self.atom.type.shape
+        shape = self.atom.type.shape
+        if None in shape and _from_user_code():
+            # The user's code gets NumPy's numbers: sizes known only at run time are
+            # traced Python ints (nptf's own code reads None there).
+            return tuple(d if d is not None else emit("dim", [self], {"axis": i})
+                         for i, d in enumerate(shape))
+        return shape
 
     @property
     def dtype(self):
@@ -59,7 +66,12 @@ class Tracer:
 
     @property
     def size(self):
-        return self.atom.type.size
+        size = self.atom.type.size
+        if size is None and _from_user_code():
+            size = 1
+            for i, d in enumerate(self.atom.type.shape):
+                size = size * (d if d is not None else emit("dim", [self], {"axis": i}))
+        return size
 
     @property
     def itemsize(self):
@@ -130,6 +142,11 @@ class Tracer:
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
         return impl(*args, **kwargs)
+
+
+def _from_user_code():
+    """Whether the caller of the caller is the user's code (not nptf's, not NumPy's)."""
+    return in_user_code(sys._getframe(2).f_code.co_filename)
 
 
 def concrete_dim(x, axis, what):

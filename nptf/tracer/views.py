@@ -48,12 +48,15 @@ class Buffer:
 
 
 class View:
-    __slots__ = ("buffer", "steps", "stand_in", "version", "readonly")
+    __slots__ = ("buffer", "steps", "stand_in", "version", "readonly", "parent")
 
-    def __init__(self, buffer, steps, stand_in, readonly=False):
+    def __init__(self, buffer, steps, stand_in, readonly=False, parent=None):
         self.buffer, self.steps, self.stand_in = buffer, steps, stand_in
         self.version = buffer.version
         self.readonly = readonly or buffer.readonly
+        # For a view whose size is known only at run time (no stand-in places its
+        # elements): the view it was taken of. Writes go through it (indexing.write).
+        self.parent = parent
 
     def current(self, tracer):
         """The tracer's atom, re-derived from the buffer if it was written since."""
@@ -84,6 +87,16 @@ class Step:
         self.name, self.apply, self.numpy, self.key = name, apply, numpy, key
 
 
+def parent_of(view):
+    """The array a run-time-sized view was taken of, as it is now, with its own view."""
+    from .tracer import Tracer
+    p = view.parent
+    t = Tracer(p.buffer.atom)
+    t._view = View(p.buffer, p.steps, p.stand_in, p.readonly, p.parent)
+    t._view.version = -1     # derive its value from the buffer at the first read
+    return t
+
+
 def has_static_shape(t) -> bool:
     return all(d is not None for d in t.shape)
 
@@ -99,9 +112,13 @@ def buffer_of(t) -> View:
 def make_view(parent, result, step, stand_in_fn):
     """Mark ``result`` (already computed from ``parent``) as a view of ``parent``'s memory,
     if NumPy would make it one; otherwise leave it a fresh array."""
-    if not has_static_shape(parent) or not has_static_shape(result):
-        return result
     base = buffer_of(parent)
+    if not has_static_shape(parent) or not has_static_shape(result):
+        # Sizes known only at run time: the view still re-reads its memory when that is
+        # written, and writes through it are written into ``parent``.
+        result._view = View(base.buffer, base.steps + (step,), None, readonly=base.readonly,
+                            parent=base)
+        return result
     try:
         stand_in = stand_in_fn(base.stand_in)
     except ValueError:  # NumPy would have to copy
