@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
+from ..budget import current_budget
 from ..errors import UnsupportedError, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.walk import all_eqns
@@ -112,7 +113,10 @@ def run_graph(graph, args, checks, xla=False, portable=False):
             return v.source if lazy_ok else v.materialise()
         return v
 
+    budget = current_budget()
     for eqn in graph.eqns:
+        if budget is not None:
+            budget.tick(eqn.source_info)
         name = eqn.op.name
         if name == "broadcast_to":
             env[eqn.outputs[0]] = _Lazy(read(eqn.inputs[0], lazy_ok=True), eqn.params["shape"])

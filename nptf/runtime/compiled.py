@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
+from ..budget import budget
 from ..errors import BackendError, OutsideTheGraphError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
@@ -186,7 +187,7 @@ class Compiled:
 
     def __init__(self, fn, jit_compile=None, static_argnames=(), static_argnums=(),
                  fallback="numpy", max_cache_size=64, output="numpy", input_signature=None,
-                 relax=None, retrace_warning=8, adaptive=False, unroll=8):
+                 relax=None, retrace_warning=8, adaptive=False, unroll=8, compile_budget=10.0):
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
         if output not in ("numpy", "tensor"):
@@ -200,6 +201,10 @@ class Compiled:
         self.retrace_warning = retrace_warning
         self.adaptive = adaptive
         self.unroll = unroll
+        if compile_budget is not None and not compile_budget > 0:
+            raise ValueError(f"compile_budget must be a positive number of seconds or None, "
+                             f"got {compile_budget!r}")
+        self.compile_budget = compile_budget
         self._signature = inspect.signature(fn)
         self._var_params = {k for k, p in self._signature.parameters.items()
                             if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
@@ -511,10 +516,17 @@ class Compiled:
     def _build(self, bound, specs, treedefs, relaxed=False):
         try:
             self._info.traces += 1
-            traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
-            graph = optimize(traced.graph)
-            xla, reason, measure = self._choose_xla(graph)
-            concrete, checks, reason = self._concretize(graph, xla, reason)
+            with budget(self.compile_budget, self.fn.__name__) as spent:
+                traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
+                                        self.unroll)
+                graph = optimize(traced.graph)
+                xla, reason, measure = self._choose_xla(graph)
+                concrete, checks, reason = self._concretize(graph, xla, reason)
+            if measure and spent.deadline is not None and \
+                    spent.deadline - time.perf_counter() < 0.75 * spent.seconds:
+                # A graph this slow to build is not built a second time to time the other
+                # executor: XLA's compile of it would cost more than the trial could win.
+                measure = False
             if reason == _XLA_BUILD_FAILED:
                 xla = measure = False
         except UnsupportedError as e:
@@ -713,7 +725,7 @@ def _count_leaves(treedef):
 
 def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
             max_cache_size=64, output="numpy", input_signature=None, relax=None,
-            retrace_warning=8, adaptive=False, unroll=8):
+            retrace_warning=8, adaptive=False, unroll=8, compile_budget=10.0):
     """Compile a plain NumPy function to TensorFlow graphs.
 
     Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
@@ -722,7 +734,8 @@ def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(),
     options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
                    static_argnums=static_argnums, fallback=fallback,
                    max_cache_size=max_cache_size, output=output, input_signature=input_signature,
-                   relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll)
+                   relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll,
+                   compile_budget=compile_budget)
     from .entry import entry_point
     if fn is None:
         return lambda f: entry_point(Compiled(f, **options))

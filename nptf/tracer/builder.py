@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextvars
 
+from ..budget import current_budget
 from ..errors import user_location, with_location
 from ..graph_ir import OPS, Eqn, Graph, Var
 from ..graph_ir.ir import Literal
@@ -31,6 +32,9 @@ class GraphBuilder:
             raise with_location(e, where) from None
         outputs = tuple(Var(t) for t in out_types)
         self.eqns.append(Eqn(op, tuple(inputs), params, outputs, where))
+        budget = current_budget()
+        if budget is not None:
+            budget.tick(where)
         return outputs
 
     def build(self, outputs) -> Graph:

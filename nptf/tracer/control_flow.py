@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 
+from ..budget import current_budget
 from ..errors import (DynamicShapeError, TracerConversionError, UnsupportedError, unsupported,
                       user_location)
 from ..graph_ir import ArrayType
@@ -585,10 +586,18 @@ def _python_loop(items, body_fn, state, stop_fn):
     return state
 
 
+def _unrolled(static, item_of, body_fn, state, stop_fn, where):
+    budget = current_budget()
+    if budget is None:
+        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+    with budget.unrolling(where, len(static)):
+        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+
+
 def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
     static = rng.static()
     if static is not None and len(static) <= UNROLL_LIMIT.get():
-        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+        return _unrolled(static, item_of, body_fn, state, stop_fn, where)
     start, stop, step = rng.start, rng.stop, rng.step
 
     def cond(i, *st):
@@ -619,7 +628,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
         warnings.warn(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
                       f"{why}: {str(e).splitlines()[0]}",
                       RuntimeWarning, stacklevel=3)
-        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+        return _unrolled(static, item_of, body_fn, state, stop_fn, where)
     return out[1:]
 
 
