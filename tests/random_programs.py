@@ -13,15 +13,22 @@ A program whose NumPy result moves when its float inputs move by a few ulps (a
 comparison or a rounding on a computed value) is ill-conditioned: nptf's kernels
 round differently from NumPy's, so it is skipped rather than compared.
 
+A second family (``loop_program_source``, ``--family loops``) writes loops: graph loops
+past the unroll limit and ``while`` loops on traced counters that write into their
+arguments in place, through views, masks, the loop index and helpers (see its docstring).
+
 By hand: ``python tests/random_programs.py --seed 0 --count 500`` prints every
-mismatch with the program's source.
+mismatch with the program's source, and how many programs nptf refused to compile, by
+reason (``--family loops`` for the loop family).
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import importlib.util
 import os
 import random
+import re
 import sys
 import tempfile
 import warnings
@@ -147,12 +154,561 @@ def program_inputs(seed):
     return values
 
 
-def load_programs(seeds, directory):
-    """The functions for ``seeds``, written to a module in ``directory`` (nptf reads their source)."""
-    path = os.path.join(directory, f"random_programs_{seeds[0]}_{len(seeds)}.py")
+# The loop family. ---------------------------------------------------------------------
+
+LOOP_DTYPES = ("float64", "float32", "int64")
+LOOP_ARGUMENTS = "a, b, c, k, n, x"
+_C_LENGTH = 24          # longer than any loop's trip count: c[i] and c[i:i + 1] stay inside
+# Views made before a loop, as templates on an array name: (view, same-shape neighbours).
+_VIEWS_1D = [("{}[1:-1]", ["{}[:-2]", "{}[2:]"]), ("{}[::2]", []), ("{}[::-1]", []),
+             ("{}[2:]", ["{}[:-2]"]), ("{}[None]", [])]
+_VIEWS_2D = [("{}[1:, :]", ["{}[:-1, :]"]),
+             ("{}[1:-1, 1:-1]", ["{}[:-2, 1:-1]", "{}[2:, 1:-1]", "{}[1:-1, :-2]", "{}[1:-1, 2:]"]),
+             ("{}[:, ::2]", []), ("{}.T", []), ("{}.reshape(-1)", []), ("{}[0]", ["{}[-1]"]),
+             ("{}[:, 1]", ["{}[:, 0]"]), ("{}.T[::-1]", []), ("{}.T.reshape(-1)", [])]
+
+
+def _loop_layout(seed):
+    """Shapes, dtypes and Python arguments of the loop program ``seed``."""
+    r = random.Random(1_000_003 * seed + 7)
+    if r.random() < 0.45:
+        shape = (r.randint(5, 9),)
+    else:
+        rows = r.randint(3, 5)
+        shape = (rows, rows if r.random() < 0.5 else r.randint(3, 5))
+    a = r.choices(LOOP_DTYPES, weights=[5, 3, 2])[0]
+    return {"shape": shape, "a": a, "b": a if r.random() < 0.6 else r.choice(LOOP_DTYPES),
+            "c": r.choice(["float64", "float32"]),
+            "fortran": len(shape) == 2 and r.random() < 0.2,
+            "n": r.randint(9, 20) if r.random() < 0.8 else r.randint(2, 8),
+            "k": [r.randint(9, 16), r.randint(1, 5)], "x": round(r.uniform(-1.5, 1.5), 3),
+            "data": r.randrange(1 << 30)}
+
+
+def loop_program_inputs(seed):
+    """``a``, ``b`` (arrays of one shape), ``c`` (a float vector), ``k`` (two int64
+    trip counts), ``n`` (a Python int) and ``x`` (a Python float) of loop program ``seed``."""
+    lay = _loop_layout(seed)
+    rng = np.random.default_rng(lay["data"])
+
+    def array(dtype, shape):
+        if dtype == "int64":
+            return rng.integers(-4, 5, shape).astype(np.int64)
+        return (rng.standard_normal(shape) * 1.5).astype(dtype)
+
+    a = array(lay["a"], lay["shape"])
+    if lay["fortran"]:
+        a = np.asfortranarray(a)
+    return [a, array(lay["b"], lay["shape"]), array(lay["c"], (_C_LENGTH,)),
+            np.array(lay["k"], np.int64), lay["n"], lay["x"]]
+
+
+class _LoopWriter:
+    """Writes one loop program, running every statement it writes on the program's own
+    inputs as it goes, so that the dtypes and shapes it picks for a statement are those
+    the statement meets (an int64 array is only added ints to, a view only written with
+    what broadcasts to it, a name rebound in a loop keeps its dtype)."""
+
+    def __init__(self, r, name, inputs):
+        self.r, self.name = r, name
+        self.ns = {"np": np}
+        for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
+            self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
+        self.views = []           # (name, view template, neighbour templates)
+        self.scalars = ["x", "0.5", "1.5", "n", "k[1]", "np.mean(b)", "a.sum() * 0.01"]
+        self.helpers, self.made = [], set()
+        self.idx = None           # the loop index as the body spells it (None outside loops)
+        self.in_while = False
+        self.known = True
+
+    # -- running what is written ---------------------------------------------------------
+
+    def _eval(self, text):
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                return eval(text, self.ns), True  # noqa: S307
+            except Exception:  # noqa: BLE001
+                return None, False
+
+    def _runs(self, lines):
+        """Runs ``lines`` (one statement) on the namespace; False if it raised, warned of a
+        bad cast or changed the dtype or shape of ``a``."""
+        before = (self.ns["a"].dtype, self.ns["a"].shape)
+        text = "\n".join(lines)
+        with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:       # in a loop of one step, so that break and continue are statements
+                exec(compile("for _ in range(1):\n" + "\n".join("    " + x for x in lines),
+                             "<statement>", "exec"), self.ns)  # noqa: S102
+            except Exception:  # noqa: BLE001
+                return False
+        if any("invalid value encountered in cast" in str(w.message) for w in caught):
+            return False
+        a = self.ns["a"]
+        return isinstance(a, np.ndarray) and (a.dtype, a.shape) == before and bool(text)
+
+    def _integer(self, text):
+        value, ok = self._eval(text)
+        return ok and np.asarray(value).dtype.kind in "iub"
+
+    # -- expressions ---------------------------------------------------------------------
+
+    def _scalar_leaves(self, integer):
+        leaves = list(self.scalars) + ([self.idx] if self.idx else [])
+        if self.idx and not self.in_while:
+            leaves += [f"c[{self.idx}]", f"{self.idx} * 0.1"]
+        return [t for t in leaves if not integer or self._integer(t)] or ["2"]
+
+    def expr(self, frame, depth=2, integer=False):
+        """An expression broadcasting to the arrays in ``frame`` (texts of arrays of one
+        shape; empty for a scalar), small whatever the loop does with it."""
+        r = self.r
+        arrays = [t for t in frame if not integer or self._integer(t)]
+        if depth == 0 or r.random() < 0.3:
+            if arrays and r.random() < 0.6:
+                return r.choice(arrays)
+            return r.choice(self._scalar_leaves(integer))
+        sub = lambda: self.expr(frame, depth - 1, integer)  # noqa: E731
+        k = r.random()
+        if integer:
+            if k < 0.5:
+                return f"({sub()} {r.choice(['+', '-'])} {sub()})"
+            if k < 0.65:
+                return f"({sub()} * {sub()}) % 7"
+            if k < 0.75:
+                return f"np.abs({sub()})"
+            if k < 0.85:
+                return f"np.maximum({sub()}, 0)"
+            if k < 0.9:
+                return f"({sub()}) // 2"
+            cond = r.choice(frame) if frame else r.choice(self._scalar_leaves(False))
+            return f"np.where({cond} > 0, {sub()}, {sub()})"
+        if k < 0.35:
+            return f"({sub()} {r.choice(['+', '-', '*'])} {sub()})"
+        if k < 0.45:
+            return f"{sub()} / (1.0 + np.abs({sub()}))"
+        if k < 0.7:
+            return r.choice(["np.tanh({})", "np.sin({})", "np.cos({})", "np.sqrt(np.abs({}))",
+                             "np.maximum({}, 0)", "np.clip({}, -2, 2)", "0.5 * {}"]).format(sub())
+        if k < 0.8:
+            cond = r.choice(frame) if frame else r.choice(self._scalar_leaves(False))
+            return f"np.where({cond} > 0, {sub()}, {sub()})"
+        if k < 0.9 and frame:
+            return f"np.roll({r.choice(frame)}, 1)" if r.random() < 0.5 else \
+                f"{r.choice(frame)}[::-1]"
+        return sub()
+
+    # -- targets: what a statement writes into -------------------------------------------
+
+    def _target(self, views=True):
+        """(lvalue text, frame) of an array to write into: ``a``, a view made before the
+        loop, or a slice of ``a`` written directly."""
+        r = self.r
+        k = r.random()
+        if views and k < 0.08:
+            return "b", ["b", "a"]
+        if k < 0.35 or (not views and k < 0.6):
+            return "a", ["a", "b"]
+        if views and self.views and k < 0.75:
+            name, view, near = r.choice(self.views)
+            return name, [name, view.format("b")] + [t.format(x) for t in near for x in "ab"]
+        view, near = self._view_template()
+        return view.format("a"), [view.format(x) for x in "ab"] + \
+            [t.format(x) for t in near for x in "ab"]
+
+    def _view_template(self):
+        options = _VIEWS_1D if self.ns["a"].ndim == 1 else _VIEWS_2D
+        return self.r.choice(options)
+
+    # -- statements ----------------------------------------------------------------------
+
+    def _write(self, views=True):
+        """One statement writing into an array in place."""
+        r = self.r
+        target, frame = self._target(views)
+        integer = self._integer(target)
+        # a.reshape(-1) += 1 is not Python: a call takes [...] to be written through.
+        whole = target + "[...]" if target.endswith(")") else target
+        kind = r.random()
+        if kind < 0.3:                                      # augmented assignment
+            ops = ["+=", "-=", "*=", "%="] if integer else ["+=", "-=", "*=", "/="]
+            op = r.choice(ops)
+            if op == "*=":
+                e = r.choice(["-1", "2"]) if integer else \
+                    r.choice(["0.9", "1.05", f"(1 + 0.05 * np.tanh({self.expr(frame, 1)}))"])
+            elif op == "/=":
+                e = r.choice(["1.1", f"(1.0 + np.abs({self.expr(frame, 1)}))"])
+            elif op == "%=":
+                e = r.choice(["5", "3"])
+            else:
+                e = self.expr(frame, 2, integer)
+                e = e if integer else f"0.1 * {e}" if r.random() < 0.7 else e
+            return [f"{whole} {op} {e}"]
+        if kind < 0.4:                                      # assignment through [...]
+            return [f"{target}[...] = {self.expr(frame, 2)}"]
+        if kind < 0.55:                                     # masked
+            cond = f"{r.choice(frame)} > {r.choice(['0', 'x', '0.5', '1'])}"
+            op = r.choice(["=", "-=", "+=", "*="])
+            if op == "*=":
+                e = "-1" if integer else r.choice(["0.5", "-1"])
+            elif r.random() < 0.3 and op == "=":
+                other = r.choice(frame)
+                e = f"{other}[{cond}] * {'2' if integer else '0.5'}"
+            else:
+                e = self.expr([], 1, integer)
+            if r.random() < 0.3:
+                return [f"m = {cond}", f"{target}[m] {op} {e.replace(cond, 'm')}"]
+            return [f"{target}[{cond}] {op} {e}"]
+        if kind < 0.7 and self.idx:                         # at the loop index
+            return self._index_write(target, frame, integer)
+        if kind < 0.75 and self.idx:                        # a recurrence along c
+            i = self.idx
+            return [f"c[{i}] = c[{i} - 1] * 0.5 + {self.expr([], 2)}"]
+        if kind < 0.85:                                     # a stencil of neighbours
+            near = [t for t in frame[2:] if not t.endswith("b") and "b[" not in t and
+                    not t.startswith("b")]
+            if len(near) >= 1:
+                p = r.sample(near, min(2, len(near)))
+                coef = r.choice(["0.1", "coef"]) if "coef" in self.scalars else "0.1"
+                if integer:
+                    return [f"{whole} += ({' + '.join(p)}) % 3"]
+                return [f"{whole} += {coef} * ({' + '.join(p)} - {len(p)} * {target})"]
+        if kind < 0.9:                                      # overlapping read and write
+            shift = "[1:]", "[:-1]"
+            e = f"{target}{shift[1]}" if integer else f"0.5 * {target}{shift[1]}"
+            return [f"{target}{shift[0]} {r.choice(['+=', '-='])} {e}"]
+        e = self.expr(frame, 2, integer) if integer else "0.1 * " + self.expr(frame, 2)
+        return [f"{whole} {r.choice(['+=', '-='])} {e}"]
+
+    def _index_write(self, target, frame, integer):
+        r, i = self.r, self.idx
+        shape = self._eval(target)[0].shape
+        op = r.choice(["=", "+=", "-="])
+        if len(shape) == 1:
+            (length,) = shape
+            k = r.random()
+            if k < 0.5:
+                return [f"{target}[{i} % {length}] {op} {self.expr([], 2, integer)}"]
+            if k < 0.75:
+                return [f"{target}[({i} * 3 + 1) % {length}] {op} "
+                        f"{r.choice(frame)}[({i} + 1) % {length}]" +
+                        ("" if integer else " * 0.5")]
+            return [f"{target}[:{i} % {length}] {op} {self.expr([], 1, integer)}"]
+        rows, cols = shape
+        k = r.random()
+        if k < 0.3:
+            row = [f"{t}[({i} + 1) % {rows}]" for t in frame]
+            return [f"{target}[{i} % {rows}] {op} {self.expr(row, 1, integer)}"]
+        if k < 0.5:
+            col = [f"{t}[:, {i} % {cols}]" for t in frame]
+            return [f"{target}[:, {i} % {cols}] {op} {self.expr(col, 1, integer)}"]
+        if k < 0.7:
+            return [f"{target}[{i} % {rows}, {i} % {cols}] {op} {self.expr([], 2, integer)}"]
+        if k < 0.85:                                        # triangular: a row's first i
+            return [f"{target}[{i} % {rows}, :{i} % {cols}] {op} {self.expr([], 1, integer)}"]
+        return [f"{target}[{i} % {rows}:, :{i} % {cols} + 1] {op} {self.expr([], 1, integer)}"]
+
+    def _helper(self):
+        """A function of this module that writes into its first argument, returning it
+        (``a = step(a, ...)``) or None (``step(a, ...)``)."""
+        r = self.r
+        hname = f"{self.name}_step{len(self.helpers)}"
+        target, frame = ("a", ["a", "b"]) if r.random() < 0.6 or not self.views else \
+            (lambda v: (v[0], [v[0], v[1].format("b")]))(r.choice(self.views))
+        saved = self.idx, self.scalars
+        self.idx = None
+        self.scalars = ["x", "0.5", "1.5", "n", "k[1]", "np.mean(b)", "a.sum() * 0.01"]
+        body = []
+        for _ in range(r.randint(1, 2)):
+            body += self._write(views=False)
+        if r.random() < 0.15:                               # rebinds its parameter too
+            body.append("a = a * 0.5" if not self._integer("a") else "a = a // 2")
+        self.idx, self.scalars = saved
+        returns = r.random() < 0.5
+        # The helper's parameters are named as the caller's arrays, so its body is
+        # written (and run) as if it were the caller's.
+        source = [f"def {hname}(a, b, x, n, k, coef):", *("    " + x for x in body)]
+        if returns:
+            source.append("    return a")
+        try:
+            exec("\n".join(source), self.ns)  # noqa: S102
+        except SyntaxError:
+            return None
+        self.helpers.append("\n".join(source))
+        other = "b" if target == "a" else frame[1]
+        call = f"{hname}({target}, {other}, x, n, k, {'coef' if 'coef' in self.scalars else '0.1'})"
+        if returns and target == "a":
+            return [f"a = {call}"]
+        return [call]
+
+    def _rebind(self):
+        r = self.r
+        if self._integer("a"):
+            return [f"a = (a * 3 + {self.expr(['a', 'b'], 1, True)}) % 11"]
+        e = self.expr(["a", "b"], 1)
+        return [r.choice([f"a = a * 0.5 + 0.1 * {e}", f"a = np.tanh(a) + 0.1 * {e}",
+                          f"a = 0.9 * a - 0.05 * {e}"])]
+
+    def _scalar(self):
+        r = self.r
+        options = []
+        if "s" in self.made:
+            options += ["s = s * 0.9 + 1.5", "s += x", "s = s + coef" if "coef" in self.scalars
+                        else "s -= 0.25", "s += x * 0.5 - 0.1"]
+            if self.idx and not self.in_while:
+                options.append(f"s += {self.idx} * 0.5")
+        if "cnt" in self.made:
+            options += ["cnt += 1", "cnt = cnt + n % 3"]
+        if "t" in self.made:
+            options += ["t = t + np.sum(a) * 0.01", "t += np.mean(b)", "t = t * 0.5 + a.max()",
+                        "t = max(t, a.min())" if not self._integer("a") else "t += a.min()"]
+            if self.views:
+                options.append(f"t += np.mean({r.choice(self.views)[0]})")
+        return [r.choice(options)] if options else None
+
+    def _grow(self):
+        r = self.r
+        options = []
+        if "part" in self.made and self.idx:
+            i = self.idx
+            options += [f"part = np.concatenate([part, c[{i}:{i} + 1] * 2])",
+                        f"part = np.concatenate([part, a.reshape(-1)[:1]])",
+                        "part = np.append(part, x)"]
+        if "rows" in self.made and (self.known or r.random() < 0.2):   # else refused
+            options.append(f"rows.append({self.rows})")
+        return [r.choice(options)] if options else None
+
+    def _branch(self):
+        """A traced ``if`` that writes in place on one path."""
+        r = self.r
+        conds = ["np.sum(a) > 0", "a.max() > x", "np.mean(b) < x", "b.reshape(-1)[0] > 0",
+                 "np.abs(a).max() > 2"]
+        if "t" in self.made:
+            conds.append("t > 1.0")
+        if self.idx:
+            conds.append(f"{self.idx} % 3 == 0")
+        lines = [f"if {r.choice(conds)}:"] + ["    " + x for x in self._write()]
+        if r.random() < 0.5:
+            other = self._scalar() if r.random() < 0.4 else None
+            lines += ["else:"] + ["    " + x for x in (other or self._write())]
+        return lines
+
+    def _statement(self, in_loop):
+        r = self.r
+        for _ in range(30):
+            k = r.random()
+            if not in_loop:
+                lines = self._write() if k < 0.8 else self._helper()
+            elif k < 0.42:
+                lines = self._write()
+            elif k < 0.52:
+                lines = self._helper()
+            elif k < 0.6:
+                # Rebinding a name written in place in a loop of a trip count known only
+                # at run time is refused (README); now and then, to see it still is.
+                lines = self._rebind() if self.known or r.random() < 0.25 else None
+            elif k < 0.74:
+                lines = self._scalar()
+            elif k < 0.84:
+                lines = self._grow()
+            elif k < 0.95:
+                lines = self._branch()
+            elif k < 0.98:
+                lines = ["if np.abs(a).max() > 20:", "    break"]
+            elif not self.in_while and self.idx == "i":
+                lines = ["if i % 4 == 1:", "    continue"]
+            else:
+                lines = None
+            if lines and self._runs(lines):
+                return lines
+        return []
+
+    # -- the program ---------------------------------------------------------------------
+
+    def _loop_header(self):
+        """The loop statement, what comes before it, its index and its last statement."""
+        r = self.r
+        k = r.random()
+        if k < 0.25:
+            trips = r.randint(9, 20) if r.random() < 0.85 else r.randint(2, 8)
+            return [], f"for i in range({trips}):", "i", None
+        if k < 0.45:
+            return [], "for i in range(n):", "i", None
+        if k < 0.52:
+            return [], "for i in range(1, n):", "i", None
+        if k < 0.6:
+            return [], "for i in range(k[0]):", "i", None
+        if k < 0.66:
+            return [], "for i, ci in enumerate(c):", "i", None
+        if k < 0.78:
+            return ["j = k[0] * 0"], "while j < k[0]:", "j", "j += 1"
+        if k < 0.88:
+            return ["w = np.zeros(1, dtype=np.int64)"], "while w[0] < n:", "w[0]", "w += 1"
+        if k < 0.94:
+            return ["j = k[0] * 0"], "while j < 15 and np.abs(a).max() < 50.0:", "j", "j += 1"
+        return ["j = 0"], "while j < n:", "j", "j += 1"
+
+    def _loop(self, depth=0):
+        r = self.r
+        before, header, idx, step = self._loop_header()
+        if depth:       # an inner loop: its own index
+            before = [x.replace("j", "jj") for x in before]
+            header, step = header.replace("j", "jj").replace("i,", "ii,").replace(
+                "for i ", "for ii "), step and step.replace("j", "jj")
+            idx = {"i": "ii", "j": "jj", "w[0]": "w[0]"}[idx]
+            if "w[0]" in header:
+                before, header, idx, step = [], "for ii in range(3):", "ii", None
+        lines = []
+        for x in before:
+            assert self._runs([x])
+            lines.append(x)
+        saved = self.idx, self.in_while, self.known
+        self.idx, self.in_while = idx, header.startswith("while")
+        # Whether the trip count is known when tracing (a static range, a Python while).
+        self.known = self.known and "k[0]" not in header and (
+            not self.in_while or before == ["j = 0"] or before == ["jj = 0"])
+        # Run the body as its first step (the index at 1 in a for loop).
+        if header.startswith("for"):
+            self.ns[idx] = 1
+            if "enumerate" in header:
+                self.ns["ci"] = self.ns["c"][1]
+                self.scalars.append("ci")
+        body = []
+        for _ in range(r.randint(1, 4)):
+            body += self._statement(in_loop=True)
+        if not depth and r.random() < 0.1:
+            body += self._loop(depth + 1)
+        if step:
+            self._runs([step])
+            body = [step] + body if r.random() < 0.3 and self.in_while and \
+                not any("continue" in x for x in body) else body + [step]
+        if "ci" in self.scalars:
+            self.scalars.remove("ci")
+        self.idx, self.in_while, self.known = saved
+        return lines + [header] + ["    " + x for x in (body or ["pass"])]
+
+    def program(self):
+        r = self.r
+        pre, views_text = [], []
+        for var, line in [("s", r.choice(["s = 0.0", "s = 0", "s = x"])), ("cnt", "cnt = 0"),
+                          ("t", r.choice(["t = 0.0", "t = np.float64(0)"])),
+                          ("part", r.choice(["part = c[:0] * 1",
+                                                               "part = np.zeros(0)",
+                                                               "part = c[:2].copy()"])),
+                          ("rows", "rows = []")]:
+            if r.random() < 0.35:
+                pre.append(line)
+                self.made.add(var)
+        if r.random() < 0.4:
+            pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
+                                 "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
+        self.rows = r.choice(["a * 0.5", "a.sum()", "b[0] + x"] +
+                             (["s"] if "s" in self.made else []))
+        if "s" in self.made:
+            self.scalars.append("s")
+        if "t" in self.made:
+            self.scalars.append("t")
+        for _ in range(r.choice([0, 1, 1, 2])):
+            view, near = self._view_template()
+            name = f"u{len(self.views)}"
+            views_text.append(f"{name} = {view.format('a')}")
+            self.views.append((name, view, near))
+        for line in pre + views_text:
+            assert self._runs(line.split("\n")), line
+        if "coef" in "".join(pre):
+            self.scalars.append("coef")
+        lines = [x for line in pre + views_text for x in line.split("\n")]
+        if r.random() < 0.3:
+            lines += self._statement(in_loop=False)
+        for _ in range(1 if r.random() < 0.7 else 2):
+            lines += self._loop()
+        if r.random() < 0.3:
+            lines += self._statement(in_loop=False)
+        out = [v for v in ("s", "cnt", "t", "part") if v in self.made]
+        if "rows" in self.made:
+            lines.append(r.choice(["stacked = np.stack(rows) if rows else np.zeros(0)",
+                                   "stacked = np.array(rows) if rows else np.zeros(0)"]))
+            out.append("stacked")
+        k = r.random()
+        if k < 0.2:
+            pass                                            # returns None
+        elif k < 0.4:
+            lines.append("return a")
+        else:
+            extra = r.choice(["a", "a.sum()", "b", "c", self.views[0][0] if self.views else "a"])
+            lines.append(f"return ({', '.join(out + [extra])},)")
+        return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
+                                             "\n".join("    " + x for x in lines)])
+
+
+def _runs_cleanly(source, name, inputs):
+    """Whether NumPy runs the program without an error, a bad cast or a non-finite float."""
+    ns = {"np": np}
+    args = [np.copy(v) if isinstance(v, np.ndarray) else v for v in inputs]
+    with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            exec(source, ns)  # noqa: S102
+            result = ns[name](*args)
+        except Exception:  # noqa: BLE001
+            return False
+    if any("invalid value encountered in cast" in str(w.message) for w in caught):
+        return False
+
+    def finite(v):
+        if isinstance(v, (tuple, list)):
+            return all(finite(x) for x in v)
+        v = np.asarray(v)
+        return v.dtype.kind not in "fc" or bool(np.all(np.isfinite(v)))
+    return finite(result) and finite(args)
+
+
+_LOOP_SOURCES = {}
+
+
+def loop_program_source(seed, name="f"):
+    """A loop program: ``def f(a, b, c, k, n, x)`` (``loop_program_inputs``).
+
+    One or two loops, most past the unroll limit: ``for i in range(12)``, ``range(n)``,
+    ``range(k[0])`` (a traced bound), ``enumerate(c)``, ``while`` loops on a traced
+    counter (``j = k[0] * 0``, ``w = np.zeros(1, int64)``; some also stop on the data) and
+    on a Python one; now and then a loop inside. Their bodies write into the arguments:
+    augmented assignment on the whole array, writes through views made before the loop
+    (slices, ``.T``, ``.reshape``, ``[None]``), masked writes, writes at the loop index
+    (``a[i % 5]``, rows, columns, triangles ``a[i % 4, :i % 4]``), stencils and overlapping
+    ``a[1:] += a[:-1]``; call helpers of the same module that write into their argument
+    and return it or None; rebind ``a`` between writes; carry Python numbers
+    (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
+    ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
+    values writing on one path; ``break`` and ``continue``. Writes may come before and
+    after the loops. The function returns None, ``a`` or a tuple of what it made.
+
+    Every statement is run on the inputs as it is written, so that int64 arrays get
+    integer writes and a rebound name keeps its dtype; a program NumPy cannot run
+    without an error, a bad cast or a non-finite float is written again.
+    """
+    key = (seed, name)
+    if key not in _LOOP_SOURCES:
+        inputs = loop_program_inputs(seed)
+        for attempt in range(20):
+            r = random.Random(f"loops {seed} {attempt}")
+            source = _LoopWriter(r, name, inputs).program()
+            if _runs_cleanly(source, name, inputs):
+                break
+        _LOOP_SOURCES[key] = source
+    return _LOOP_SOURCES[key]
+
+
+def load_programs(seeds, directory, source=None):
+    """The functions for ``seeds``, written to a module in ``directory`` (nptf reads their
+    source); ``source`` is the family's source function (``program_source`` unless given)."""
+    source = source or program_source
+    family = "" if source is program_source else f"{source.__name__}_"
+    path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
         f.write("import numpy as np\n\n\n")
-        f.write("\n\n\n".join(program_source(s, f"program_{s}") for s in seeds) + "\n")
+        f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -175,9 +731,16 @@ def _tolerance(values, source):
 
 
 def _perturbed(values, rng, ulps=4):
-    """``values`` with every float moved by ``ulps`` units in the last place, up or down."""
+    """``values`` with every float moved by ``ulps`` units in the last place, up or down
+    (a Python float stays a Python float, a Python int stays as it is)."""
     out = []
     for v in values:
+        if isinstance(v, bool | int):
+            out.append(v)
+            continue
+        if isinstance(v, float):
+            out.append(float(v * (1 + np.finfo(np.float64).eps * ulps * rng.choice([-1.0, 1.0]))))
+            continue
         v = np.asarray(v)
         if v.dtype.kind in "fc":
             step = np.finfo(v.dtype).eps * ulps * rng.choice([-1.0, 1.0], size=v.shape)
@@ -194,35 +757,74 @@ def _run(fn, args):
         return None, e
 
 
-def compare(fn, values, jit, source="", seed=0):
-    """None when nptf agrees with NumPy (or the program is ill-conditioned), else a description."""
-    written = [np.copy(v) for v in values]
+def _copy(v):
+    return np.copy(v) if isinstance(v, np.ndarray) else v
+
+
+def compare(fn, values, jit, source="", seed=0, outcomes=None):
+    """None when nptf agrees with NumPy (or the program is ill-conditioned), else a description.
+
+    ``outcomes`` (a ``collections.Counter``) counts how each comparison ended: ``agreed``,
+    ``skipped: ...`` (a program whose result is not defined closely enough to compare),
+    ``both raised``, ``refused: <error type>: <reason>`` (nptf said it cannot compile it:
+    not a wrong answer, but code nptf does not cover) and ``mismatch``."""
+    count = outcomes.update if outcomes is not None else (lambda _: None)
+    problem = _compare(fn, values, jit, source, seed, lambda what: count([what]))
+    if problem:
+        count(["mismatch"])
+    return problem
+
+
+def refusal_reason(error):
+    """The kind of an nptf refusal: its type and first line, with the names, numbers and
+    places of the one program left out."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    text = re.sub(r"\S*\.py:\d+|<[^>]*>:\d+", "<line>", text)
+    text = re.sub(r"`[^`]*`", "`_`", text)
+    text = re.sub(r"'[^']*'", "'_'", text)
+    text = re.sub(r"Var\([^)]*\)", "Var(_)", text)
+    text = re.sub(r"\b\d+\b", "N", text)
+    text = re.sub(r"\bprogram_\w+", "program", text)
+    return f"{type(error).__name__}: {text[:200]}"
+
+
+def _compare(fn, values, jit, source, seed, count):
+    written = [_copy(v) for v in values]
     with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
         warnings.simplefilter("always")
         expected, err = _run(fn, written)
     if any("invalid value encountered in cast" in str(w.message) for w in caught):
+        count("skipped: a cast of NaN or out of range")
         return None     # NaN or out of range to an integer: C leaves the value undefined
     if _complex_power_of_infinities(values, source):
+        count("skipped: complex power of infinities")
         return None     # a difference the README names
     tol = _tolerance(values, source)
     if err is None:
         rng = np.random.default_rng(seed)
         for _ in range(2):          # ill-conditioned: NumPy disagrees with itself
-            moved, _ = run_numpy(fn, *_perturbed(values, rng))
-            if moved is None or _mismatch(expected, moved, tol) is not None:
+            moved_args = _perturbed(values, rng)
+            moved, moved_err = run_numpy(fn, *moved_args)
+            # What the program writes into its arguments counts as much as what it returns
+            # (a program may return None).
+            if moved_err is not None or _mismatch(expected, moved, tol) is not None or \
+                    _mismatch(tuple(written), tuple(moved_args), tol) is not None:
+                count("skipped: ill-conditioned")
                 return None
-    args = [np.copy(v) for v in values]
+    args = [_copy(v) for v in values]
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             got = nptf.compile(fn, jit_compile=jit, fallback="raise")(*args)
-    except nptf.errors.NptfError:
+    except nptf.errors.NptfError as e:
+        count("refused: " + refusal_reason(e))
         return None     # what nptf cannot compile (branches of different dtypes), said so
     except Exception as e:  # noqa: BLE001
         # Both raise. Which error comes first may differ: nptf raises what it finds while
         # tracing (a dtype a ufunc refuses) before what depends on the data (a shape).
         # And it traces both branches of an `if`, where NumPy runs one.
         if err is not None or "    if " in source:
+            count("both raised" if err is not None else "raised in a program with an if")
             return None
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:
@@ -232,6 +834,8 @@ def compare(fn, values, jit, source="", seed=0):
     if problem is None:
         problem = _mismatch(tuple(written), tuple(args), tol)
         problem = problem and "arguments after the call: " + problem
+    if problem is None:
+        count("agreed")
     return problem
 
 
@@ -259,25 +863,42 @@ def _mismatch(expected, got, tol, branches=False):
     return mismatch(expected, got, max(tol / own, 1.0) if own else 1.0)
 
 
+FAMILIES = {"expressions": (program_source, program_inputs),
+            "loops": (loop_program_source, loop_program_inputs)}
+
+
+def _describe_inputs(values):
+    return [(v.dtype.name, v.shape) if isinstance(v, np.ndarray) else v for v in values]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--family", choices=sorted(FAMILIES), default="expressions")
     args = parser.parse_args(argv)
+    source, inputs = FAMILIES[args.family]
     seeds = list(range(args.seed, args.seed + args.count))
+    outcomes = {False: collections.Counter(), True: collections.Counter()}
     with tempfile.TemporaryDirectory() as directory:
-        programs = load_programs(seeds, directory)
+        programs = load_programs(seeds, directory, source)
         failures = 0
         for seed, fn in zip(seeds, programs):
-            values = program_inputs(seed)
+            values = inputs(seed)
             for jit in (False, True):
-                problem = compare(fn, values, jit, program_source(seed), seed)
+                problem = compare(fn, values, jit, source(seed, f"program_{seed}"), seed,
+                                  outcomes[jit])
                 if problem:
                     failures += 1
                     print(f"seed {seed} jit_compile={jit}: {problem}\n"
-                          f"  inputs {[(v.dtype.name, v.shape) for v in values]}\n"
-                          f"{program_source(seed)}\n")
-    print(f"{failures} mismatches in {len(seeds)} programs")
+                          f"  inputs {_describe_inputs(values)}\n"
+                          f"{source(seed, f'program_{seed}')}\n", flush=True)
+    for jit in (False, True):
+        print(f"jit_compile={jit}:")
+        for what, k in sorted(outcomes[jit].items(), key=lambda item: (-item[1], item[0])):
+            print(f"  {k:6d}  {what}")
+    print(f"{failures} mismatches in {len(seeds)} programs ({args.family}, seeds {seeds[0]}-"
+          f"{seeds[-1]})")
     return 1 if failures else 0
 
 

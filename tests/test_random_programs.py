@@ -1,8 +1,9 @@
 """Random NumPy programs against NumPy (``random_programs``), on both executors.
 
 A fixed range of seeds, so a failure names a program that can be run again by hand:
-``python tests/random_programs.py --seed N --count 1``. ``NPTF_RANDOM_PROGRAMS`` sets
-how many (more finds more; the default keeps the suite quick).
+``python tests/random_programs.py --seed N --count 1`` (``--family loops`` for the loop
+programs). ``NPTF_RANDOM_PROGRAMS`` and ``NPTF_RANDOM_LOOP_PROGRAMS`` set how many (more
+finds more; the defaults keep the suite quick).
 """
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import os
 
 import pytest
 
-from random_programs import compare, load_programs, program_inputs, program_source
+from random_programs import (compare, load_programs, loop_program_inputs, loop_program_source,
+                             program_inputs, program_source)
 
 COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "300"))
 CHUNK = 20
+# Loop programs compile graph loops: about a second each on each executor.
+LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "60"))
+LOOP_CHUNK = 10
 
 
 @pytest.mark.parametrize("first", range(0, COUNT, CHUNK))
@@ -24,4 +29,18 @@ def test_random_programs_match_numpy(first, jit, tmp_path):
         problem = compare(fn, program_inputs(seed), jit, program_source(seed), seed)
         if problem:
             problems.append(f"seed {seed}: {problem}\n{program_source(seed)}")
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("first", range(0, LOOP_COUNT, LOOP_CHUNK))
+def test_random_loop_programs_match_numpy(first, jit, tmp_path):
+    """Loops past the unroll limit writing into their arguments (``loop_program_source``);
+    nptf refusing one is not a failure."""
+    seeds = list(range(first, min(first + LOOP_CHUNK, LOOP_COUNT)))
+    problems = []
+    for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), loop_program_source)):
+        source = loop_program_source(seed, f"program_{seed}")
+        problem = compare(fn, loop_program_inputs(seed), jit, source, seed)
+        if problem:
+            problems.append(f"seed {seed} (--family loops): {problem}\n{source}")
     assert not problems, "\n\n".join(problems)
