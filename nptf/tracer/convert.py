@@ -18,9 +18,10 @@ import types
 
 import gast
 
-from . import control_flow
+from . import control_flow, side_effects
 
 _CF = "__nptf_cf"
+_SE = "__nptf_se"
 _counter = itertools.count()
 _cache = {}
 _MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
@@ -42,8 +43,13 @@ def _name(id_, store=False):
 
 
 # ---------------------------------------------------------------- analysis
-def _assigned(stmts):
-    """Names bound by these statements (not inside nested function definitions)."""
+def _assigned(stmts, scope=None):
+    """Names bound by these statements (not inside nested function definitions).
+
+    ``scope``: the function's own and enclosing functions' variables. A container
+    mutated in place is state only if it is one of them: a global list or dict is
+    not passed through branches and loops (its changes are found after the trace,
+    by ``side_effects``)."""
     names = []
 
     class V(gast.NodeVisitor):
@@ -65,7 +71,8 @@ def _assigned(stmts):
             # tell that its body grows a Python object and run in Python instead.
             f = node.func
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and \
-                    f.attr in _MUTATORS and f.value.id not in names:
+                    f.attr in _MUTATORS and f.value.id not in names and \
+                    (scope is None or f.value.id in scope):
                 names.append(f.value.id)
             self.generic_visit(node)
 
@@ -75,6 +82,28 @@ def _assigned(stmts):
                                                                               "__nptf_cnt",
                                                                               "__nptf_ret",
                                                                               "__nptf_val"))]
+
+
+def _local_names(fdef):
+    """Parameters and names bound anywhere in ``fdef``'s own body (not in functions,
+    classes or lambdas defined in it, whose names it binds)."""
+    args = fdef.args
+    names = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+             [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+    stack = list(fdef.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            names.add(node.name)
+            continue
+        if isinstance(node, gast.Lambda):
+            continue
+        if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (gast.Import, gast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        stack.extend(gast.iter_child_nodes(node))
+    return names
 
 
 def _contains(node, kinds, cross_loops=False, cross_functions=False):
@@ -173,8 +202,9 @@ class _Jumps:
 
 # -------------------------------------------------- control flow -> calls
 class _ControlFlow(gast.NodeTransformer):
-    def __init__(self, filename, line_offset):
+    def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
+        self.scope = scope
 
     def where(self, node):
         return f"{self.filename}:{getattr(node, 'lineno', 0) + self.line_offset}"
@@ -200,7 +230,7 @@ class _ControlFlow(gast.NodeTransformer):
         return gast.Assign(targets=[target], value=call, type_comment=None)
 
     def visit_If(self, node):
-        names = _assigned(node.body + node.orelse)
+        names = _assigned(node.body + node.orelse, self.scope)
         self.generic_visit(node)
         k = next(_counter)
         t = self._fn(f"__nptf_if_true_{k}", names, node.body, names)
@@ -214,7 +244,7 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_While(self, node):
         if node.orelse:
             return self.generic_visit(node)
-        names = _assigned(node.body)
+        names = _assigned(node.body, self.scope)
         self.generic_visit(node)
         k = next(_counter)
         cond = _stmts(f"def __nptf_while_cond_{k}({', '.join(names)}):\n    return None")[0]
@@ -234,7 +264,7 @@ class _ControlFlow(gast.NodeTransformer):
             it.func = _expr(f"{_CF}.{it.func.id}_")
         target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
                                               type_comment=None)])
-        names = list(dict.fromkeys(target_names + _assigned(node.body)))
+        names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope)))
         self.generic_visit(node)
         k = next(_counter)
         unpack = gast.Assign(targets=[node.target], value=_name("__nptf_item"), type_comment=None)
@@ -296,9 +326,78 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_FunctionDef(self, node):
         if node.name.startswith("__nptf_"):
             return node
-        return self.generic_visit(node)
+        outer = self.scope
+        if outer is not None:
+            self.scope = outer | _local_names(node)
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.scope = outer
 
     def visit_Lambda(self, node):
+        return node
+
+
+# ------------------------------------------------- writes through names -> notes
+class _WriteSites(gast.NodeTransformer):
+    """``d[k] = v``, ``obj.a = v``, ``del d[k]``, ``d[k] += v``, ``log.append(v)``: the
+    object written through becomes ``side_effects.recv(obj, ...)``, which returns it and
+    tells a trace which variable and line write into state that outlives the call."""
+
+    def __init__(self, filename, line_offset):
+        self.filename, self.line_offset = filename, line_offset
+
+    def _recv(self, target, kind, node, attr=None):
+        obj = target.value
+        if isinstance(obj, gast.Name) and obj.id.startswith("__nptf"):
+            return
+        try:
+            text = ast.unparse(gast.gast_to_ast(obj))
+        except Exception:  # noqa: BLE001  (only names the variable in a message)
+            text = "?"
+        where = f"{self.filename}:{getattr(node, 'lineno', 0) + self.line_offset}"
+        call = _expr(f"{_SE}.recv(None, {text!r}, {where!r}, {kind!r}, {attr!r})")
+        call.args[0] = obj
+        target.value = call
+
+    def _store(self, target, node, prefix=""):
+        if isinstance(target, (gast.Tuple, gast.List)):
+            for t in target.elts:
+                self._store(t, node, prefix)
+        elif isinstance(target, gast.Starred):
+            self._store(target.value, node, prefix)
+        elif isinstance(target, gast.Subscript):
+            self._recv(target, prefix + "item", node)
+        elif isinstance(target, gast.Attribute):
+            self._recv(target, prefix + "attr", node, target.attr)
+
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        for t in node.targets:
+            self._store(t, node)
+        return node
+
+    def visit_AnnAssign(self, node):
+        self.generic_visit(node)
+        if node.value is not None:
+            self._store(node.target, node)
+        return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        self._store(node.target, node, "aug")
+        return node
+
+    def visit_Delete(self, node):
+        self.generic_visit(node)
+        for t in node.targets:
+            self._store(t, node, "del")
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if isinstance(node.ctx, gast.Load) and node.attr in side_effects.MUTATING_METHODS:
+            self._recv(node, "call", node, node.attr)
         return node
 
 
@@ -322,6 +421,10 @@ def _rebound(factory, fn):
     cells = [c.cell_contents if _filled(c) else control_flow.Undefined(n)
              for n, c in zip(fn.__code__.co_freevars, fn.__closure__ or ())]
     new = factory(*cells)
+    # The converted code runs in a copy of its module's globals, kept with the
+    # conversion: a function nested in it that rebinds a global rebinds it there.
+    side_effects.add_namespace(factory.__globals__, fn.__code__,
+                               fn.__globals__.get("__name__", "?"))
     new.__defaults__, new.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     new.__dict__.update(fn.__dict__)
     new.__wrapped__ = fn
@@ -356,9 +459,12 @@ def _make_factory(fn):
                                                            cross_loops=True):
         return None
     fdef.decorator_list = []
+    scope = _local_names(fdef) | set(fn.__code__.co_freevars)
     _Jumps().function(fdef)
-    fdef.body = [_ControlFlow(filename, first_line - 1).visit(s) for s in fdef.body]
+    fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
+    sites = _WriteSites(filename, first_line - 1)
+    fdef.body = [sites.visit(s) for s in fdef.body]
     freevars = list(fn.__code__.co_freevars)
     factory = _stmts(f"def __nptf_factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
     factory.body.insert(0, fdef)
@@ -379,6 +485,7 @@ def _globals_for(fn):
         if wrapper is not None:
             g[name] = wrapper
     g[_CF] = control_flow
+    g[_SE] = side_effects
     return g
 
 

@@ -14,6 +14,7 @@ from .convert import convert, should_convert
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
+from .side_effects import watching
 from .tracer import Tracer, to_atom
 
 
@@ -53,14 +54,19 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
             else:
                 leaves.append(spec)
         call_args, call_kwargs = rebuild(leaves)
-        target = convert(fn) if should_convert(fn) else fn
-        if target is fn:
-            target = rebind(fn)
-        token = UNROLL_LIMIT.set(unroll)
-        try:
-            result = target(*call_args, **call_kwargs)
-        finally:
-            UNROLL_LIMIT.reset(token)
+        # Python state the function changes (its arguments' containers, globals,
+        # closures) would change once, here, not on every call: refused, and undone.
+        with watching(fn, call_args, call_kwargs) as watch:
+            target = convert(fn) if should_convert(fn) else fn
+            if target is fn:
+                copies = {}
+                target = rebind(fn, copies)
+                watch.add_copies(copies)
+            token = UNROLL_LIMIT.set(unroll)
+            try:
+                result = target(*call_args, **call_kwargs)
+            finally:
+                UNROLL_LIMIT.reset(token)
         out_leaves, out_tree = flatten(result)
         atoms, info = [], []
         for leaf in out_leaves:

@@ -1,0 +1,507 @@
+"""Python state a compiled function changes (its arguments' containers, globals, closures,
+objects it reaches), against running the plain function with NumPy: the values, and the
+caller's containers and globals after the calls, with fallback="numpy" (the function runs
+with NumPy, with a warning naming the variable and line) and fallback="raise" (an
+UnsupportedError naming them, the state left as it was)."""
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+import inspect
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+
+
+def _line(fn, marker):
+    """file:line of the line of ``fn``'s source that ends with ``# marker``."""
+    lines, first = inspect.getsourcelines(fn)
+    for i, text in enumerate(lines):
+        if text.rstrip().endswith(f"# {marker}"):
+            return f"{inspect.getsourcefile(fn)}:{first + i}"
+    raise AssertionError(f"no line marked {marker!r} in {fn.__name__}")
+
+
+def _expect_same(expected, got, where="state"):
+    assert type(got) is type(expected), f"{where}: {type(got).__name__} != {type(expected).__name__}"
+    if isinstance(expected, dict):
+        assert list(got) == list(expected), f"{where}: keys {list(got)} != {list(expected)}"
+        for k in expected:
+            _expect_same(expected[k], got[k], f"{where}[{k!r}]")
+    elif isinstance(expected, (list, tuple)):
+        assert len(got) == len(expected), f"{where}: length {len(got)} != {len(expected)}"
+        for i, (e, g) in enumerate(zip(expected, got)):
+            _expect_same(e, g, f"{where}[{i}]")
+    elif isinstance(expected, np.ndarray):
+        assert got.dtype == expected.dtype and got.shape == expected.shape, where
+        np.testing.assert_array_equal(got, expected, err_msg=where)
+    elif hasattr(expected, "__dict__") and not isinstance(expected, type):
+        _expect_same(vars(expected), vars(got), where)
+    else:
+        assert got == expected, f"{where}: {got!r} != {expected!r}"
+
+
+def check(fn, setup, name, where, calls=2, **options):
+    """``setup()`` -> (args, state): fresh arguments, and a function reading the state the
+    calls may change. Compares the compiled function with the plain one in both modes."""
+    args, state = setup()
+    expected = [fn(*args) for _ in range(calls)]
+    expected_state = copy.deepcopy(state())
+
+    args, state = setup()
+    f = nptf.compile(fn, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = [f(*args) for _ in range(calls)]
+    messages = [str(w.message) for w in caught if "runs with NumPy" in str(w.message)]
+    assert messages, "no fallback warning"
+    for m in messages:
+        assert f"`{name}`" in m and "once instead of on every call" in m, m
+        assert m.endswith(f"at {where}"), m
+    assert f.cache_info().fallbacks == calls
+    _expect_same(expected, got, "results")
+    _expect_same(expected_state, state())
+
+    args, state = setup()
+    before = copy.deepcopy(state())
+    f = nptf.compile(fn, fallback="raise", **options)
+    with pytest.raises(nptf.UnsupportedError) as info:
+        f(*args)
+    message = str(info.value)
+    assert f"`{name}`" in message and "once instead of on every call" in message, message
+    assert message.endswith(f"at {where}"), message
+    _expect_same(before, state())       # what the trace changed is undone
+
+
+# ---------------------------------------------------------------- arguments
+def write_into_dict(x, d):
+    d["y"] = x * 2              # dict argument
+    return x + 1
+
+
+def test_a_write_into_a_dict_argument_reaches_the_caller():
+    def setup():
+        d = {"a": np.ones(3)}
+        return (np.arange(3.0), d), lambda: d
+    check(write_into_dict, setup, "d", _line(write_into_dict, "dict argument"))
+
+
+def update_dict(x, d):
+    d.update(total=x.sum())     # update
+    return x
+
+
+def test_a_dict_method_on_an_argument():
+    def setup():
+        d = {"a": np.ones(3)}
+        return (np.arange(3.0), d), lambda: d
+    check(update_dict, setup, "d", _line(update_dict, "update"))
+
+
+def append_to_list_argument(x, out):
+    out.append(x.sum())         # list argument
+    return x * 2
+
+
+def test_appending_to_a_list_argument_runs_with_numpy():
+    # A list argument is an array to nptf, which has no append.
+    def setup():
+        out = [1.0, 2.0]
+        return (np.arange(3.0), out), lambda: out
+    check(append_to_list_argument, setup, "out", _line(append_to_list_argument, "list argument"),
+          calls=1)
+
+
+class Holder:
+    pass
+
+
+def set_attribute(x, holder):
+    holder.total = x.sum()      # attribute of an argument
+    return x
+
+
+def test_an_attribute_set_on_an_object_passed_in():
+    def setup():
+        h = Holder()
+        return (np.arange(3.0), h), lambda: h
+    check(set_attribute, setup, "holder", _line(set_attribute, "attribute of an argument"),
+          static_argnames=("holder",))
+
+
+def accumulate(x, d):
+    d["n"] += 1.0               # in-place operator
+    return x
+
+
+def test_an_in_place_operator_that_rebinds_a_dict_entry():
+    def setup():
+        d = {"n": 0.0}
+        return (np.arange(3.0), d), lambda: d
+    check(accumulate, setup, "d", _line(accumulate, "in-place operator"))
+
+
+def swallowed(x, d):
+    try:
+        d["y"] = x              # caught
+    except Exception:           # noqa: BLE001
+        pass
+    return x
+
+
+def test_a_refused_write_stays_refused_when_the_function_catches_the_error():
+    def setup():
+        d = {}
+        return (np.arange(3.0), d), lambda: d
+    check(swallowed, setup, "d", _line(swallowed, "caught"))
+
+
+DEFAULT_HOLDER = Holder()
+
+
+def tally(x, holder=DEFAULT_HOLDER):
+    holder.count = getattr(holder, "count", 0) + 1    # default
+    return x
+
+
+def test_an_object_that_is_a_default_argument_value():
+    def setup():
+        vars(DEFAULT_HOLDER).clear()
+        return (np.arange(3.0),), lambda: DEFAULT_HOLDER
+    check(tally, setup, "holder", _line(tally, "default"))
+
+
+# ------------------------------------------------------------------ globals
+CALLS = 0
+LOG = []
+CACHE = {}
+SEEN = set()
+BUF = np.zeros(3)
+HISTORY = []
+BUMPS = 0
+
+
+def count_calls(x):
+    global CALLS
+    CALLS += 1                  # global counter
+    return x * 2
+
+
+def test_a_global_counter_counts_every_call():
+    def setup():
+        globals()["CALLS"] = 0
+        return (np.arange(3.0),), lambda: CALLS
+    check(count_calls, setup, "CALLS", _line(count_calls, "global counter"), calls=3)
+
+
+def log_sum(x):
+    LOG.append(x.sum())         # global list
+    return x - 1
+
+
+def test_appending_to_a_global_list():
+    def setup():
+        LOG.clear()
+        return (np.arange(3.0),), lambda: LOG
+    check(log_sum, setup, "LOG", _line(log_sum, "global list"))
+
+
+def log_rows(x):
+    for row in x:               # twelve rows: a graph loop, not unrolled
+        LOG.append(row.sum())   # in a loop
+    return x
+
+
+def test_appending_to_a_global_list_inside_a_compiled_loop():
+    def setup():
+        LOG.clear()
+        return (np.arange(24.0).reshape(12, 2),), lambda: LOG
+    check(log_rows, setup, "LOG", _line(log_rows, "in a loop"))
+
+
+def log_if_positive(x):
+    if x.sum() > 0:             # a traced condition: both branches are traced
+        LOG.append(x.max())     # in a branch
+    return x
+
+
+def test_appending_to_a_global_list_in_a_traced_branch():
+    def setup():
+        LOG.clear()
+        return (np.arange(3.0),), lambda: LOG
+    check(log_if_positive, setup, "LOG", _line(log_if_positive, "in a branch"))
+
+
+def cache_by_size(x):
+    CACHE[x.shape[0]] = x * 2   # global dict
+    SEEN.add(x.shape)
+    return x
+
+
+def test_writing_into_a_global_dict():
+    def setup():
+        CACHE.clear()
+        SEEN.clear()
+        return (np.arange(3.0),), lambda: (CACHE, SEEN)
+    check(cache_by_size, setup, "CACHE", _line(cache_by_size, "global dict"))
+
+
+def note_shape(x):
+    SEEN.add(x.shape)           # global set
+    return x
+
+
+def test_adding_to_a_global_set():
+    def setup():
+        SEEN.clear()
+        return (np.arange(3.0),), lambda: SEEN
+    check(note_shape, setup, "SEEN", _line(note_shape, "global set"))
+
+
+def store_first(x):
+    BUF[0] = x[0]               # global array
+    return x + BUF
+
+
+def test_writing_into_a_global_array():
+    def setup():
+        BUF[:] = 0
+        return (np.arange(1.0, 4.0),), lambda: BUF
+    check(store_first, setup, "BUF", _line(store_first, "global array"))
+
+
+class Model:
+    scale = 2.0
+
+    def __init__(self):
+        self.last = None
+
+    def observe(self, v):
+        self.last = v           # method
+        return v * self.scale
+
+
+MODEL = Model()
+
+
+def observe_max(x):
+    return MODEL.observe(x.max())
+
+
+def test_a_method_that_sets_an_attribute_of_a_global_object():
+    def setup():
+        MODEL.last = None
+        return (np.arange(3.0),), lambda: MODEL
+    check(observe_max, setup, "MODEL", _line(Model.observe, "method"))
+
+
+def _remember(v):
+    HISTORY.append(v)           # helper
+    return v
+
+
+def uses_helper(x):
+    return _remember(x.sum()) * x
+
+
+def test_a_helper_function_that_appends_to_a_global():
+    def setup():
+        HISTORY.clear()
+        return (np.arange(3.0),), lambda: HISTORY
+    check(uses_helper, setup, "HISTORY", _line(_remember, "helper"))
+
+
+def _bump():
+    global BUMPS
+    BUMPS += 1                  # helper global
+
+
+def bumps(x):
+    _bump()
+    return x + 1
+
+
+def test_a_helper_function_that_rebinds_a_global():
+    def setup():
+        globals()["BUMPS"] = 0
+        return (np.arange(3.0),), lambda: BUMPS
+    check(bumps, setup, "BUMPS", _line(_bump, "helper global"))
+
+
+def test_a_global_rebound_where_the_function_runs_on_a_copy_of_its_globals():
+    # A module that imports a NumPy creation function by name gets its functions
+    # traced with a copy of their globals: the rebinding lands in the copy.
+    namespace = {"zeros": np.zeros, "COUNT": 0}
+    exec("def counted(x):\n    global COUNT\n    COUNT += 1\n    return x + zeros(3)\n",
+         namespace)
+
+    def setup():
+        namespace["COUNT"] = 0
+        return (np.arange(3.0),), lambda: namespace["COUNT"]
+    check(namespace["counted"], setup, "COUNT", "<string>:1")
+
+
+def test_changes_made_before_another_unsupported_call_are_undone():
+    def logged_packbits(x):
+        LOG.append(1.0)         # before packbits
+        return np.packbits(x > 0)
+
+    def setup():
+        LOG.clear()
+        return (np.arange(3.0),), lambda: LOG
+    check(logged_packbits, setup, "LOG", _line(logged_packbits, "before packbits"))
+
+
+def test_a_helper_in_another_module_that_rebinds_that_module_s_global(tmp_path, monkeypatch):
+    (tmp_path / "side_effect_helpers.py").write_text(
+        "COUNT = 0\n"
+        "\n"
+        "def bump():\n"
+        "    global COUNT\n"
+        "    COUNT += 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    helpers = importlib.import_module("side_effect_helpers")
+    monkeypatch.setitem(sys.modules, "side_effect_helpers", helpers)
+
+    def bumped(x):
+        helpers.bump()
+        return x * 2
+
+    def setup():
+        helpers.COUNT = 0
+        return (np.arange(3.0),), lambda: helpers.COUNT
+    check(bumped, setup, "COUNT", f"{tmp_path / 'side_effect_helpers.py'}:5")
+
+
+class Settings:
+    def __init__(self, n):
+        self.n = n
+
+    @functools.cached_property
+    def factor(self):
+        return self.n * 2.0             # a Python number: cached, harmless
+
+    @functools.cached_property
+    def ramp(self):
+        return np.arange(self.n) * 0.5  # traced while tracing: cannot be cached then
+
+
+SETTINGS = Settings(3)
+
+
+def scaled_by_ramp(x):  # ramp
+    return x * SETTINGS.ramp
+
+
+def test_a_cached_property_caches_a_number_but_not_a_traced_array():
+    def scaled_by_factor(x):
+        return x * SETTINGS.factor
+
+    f = nptf.compile(scaled_by_factor, fallback="raise")
+    np.testing.assert_array_equal(f(np.ones(3)), np.full(3, 6.0))
+    assert f.cache_info().fallbacks == 0 and SETTINGS.factor == 6.0
+
+    def setup():
+        vars(SETTINGS).pop("ramp", None)
+        return (np.arange(3.0),), lambda: SETTINGS
+    check(scaled_by_ramp, setup, "SETTINGS.ramp", _line(scaled_by_ramp, "ramp"))
+
+
+# ----------------------------------------------------------------- closures
+def test_a_nonlocal_counter_and_a_closure_list():
+    count = 0
+    seen = []
+
+    def counted(x):
+        nonlocal count
+        count += 1              # nonlocal
+        return x * 2
+
+    def appended(x):
+        seen.append(x.sum())    # closure list
+        return x * 2
+
+    def setup_count():
+        nonlocal count
+        count = 0
+        return (np.arange(3.0),), lambda: count
+
+    def setup_seen():
+        seen.clear()
+        return (np.arange(3.0),), lambda: seen
+    check(counted, setup_count, "count", _line(counted, "nonlocal"))
+    check(appended, setup_seen, "seen", _line(appended, "closure list"))
+
+
+# ------------------------------------------------------ what still compiles
+SCALE = 3.0
+WEIGHTS = {"w": np.arange(3.0), "b": 1.0}
+STEPS = [1.0, 2.0, 4.0]
+
+
+def test_reads_and_local_containers_compile_where_writes_do_not():
+    offset = np.ones(3)
+
+    def reads(x, params):
+        parts = []                              # the function's own list
+        for s in STEPS:
+            parts.append(x * s * SCALE + WEIGHTS["w"] * WEIGHTS["b"])
+        table = {"sum": np.stack(parts).sum(axis=0)}   # its own dict
+        table["offset"] = offset + params["a"]
+        params["a"][0] = 5.0                    # into an array argument: written back
+        params["b"] += 1.0                      # likewise, in place
+        return table["sum"] + table["offset"], MODEL.scale
+
+    def writes(x, params):
+        WEIGHTS["w"] = x                        # the same global, written
+        return x
+
+    x, params = np.arange(3.0), {"a": np.zeros(3), "b": np.ones(3)}
+    expected = reads(x, {k: v.copy() for k, v in params.items()})
+    f = nptf.compile(reads, fallback="raise")
+    got = f(x, params)
+    _expect_same(expected, got, "results")
+    assert f.cache_info().fallbacks == 0
+    np.testing.assert_array_equal(params["a"], [5.0, 0.0, 0.0])
+    np.testing.assert_array_equal(params["b"], [2.0, 2.0, 2.0])
+    assert STEPS == [1.0, 2.0, 4.0] and SCALE == 3.0 and list(WEIGHTS) == ["w", "b"]
+    with pytest.raises(nptf.UnsupportedError, match="`WEIGHTS`"):
+        nptf.compile(writes, fallback="raise")(x, params)
+    np.testing.assert_array_equal(WEIGHTS["w"], np.arange(3.0))
+
+
+def test_random_numbers_and_static_arguments_still_compile_where_writes_do_not():
+    def draw(x, n):
+        return x + np.random.normal(size=x.shape) * n
+
+    def draw_and_log(x, n):
+        LOG.append(n)
+        return draw(x, n)
+
+    f = nptf.compile(draw, static_argnames=("n",), fallback="raise")
+    np.random.seed(0)
+    got = f(np.zeros(3), 2)
+    assert got.shape == (3,) and f.cache_info().fallbacks == 0
+    LOG.clear()
+    with pytest.raises(nptf.UnsupportedError, match="`LOG`"):
+        nptf.compile(draw_and_log, static_argnames=("n",), fallback="raise")(np.zeros(3), 2)
+    assert LOG == []
+
+
+def test_the_error_names_the_variable_and_line_of_a_write_through_another_name():
+    def through_alias(x, d):
+        table = d
+        table["y"] = x          # alias
+        return x
+
+    with pytest.raises(nptf.UnsupportedError) as info:
+        nptf.compile(through_alias, fallback="raise")(np.arange(3.0), {"a": np.ones(3)})
+    message = str(info.value)
+    assert "`d` (passed in as an argument) by `table[...] = ...`" in message
+    assert message.endswith(f"at {_line(through_alias, 'alias')}")
+    assert isinstance(info.value, nptf.UnsupportedError)
