@@ -68,3 +68,104 @@ def test_python_results_of_numpy_functions_and_not(jit):
                 x / y * 2.0)
     got = check_against_numpy(fn, 1.5, 0.5, np.eye(3), jit=jit)
     assert [type(g) for g in got] == [bool, bool, int, float]
+
+
+# ------------------------------------------- where Python and NumPy differ
+@pytest.mark.parametrize("a, b", [(1.5, 2.5), (2.5, 1.5)])
+def test_bools_are_ints_in_python_arithmetic(a, b, jit):
+    # x < y is a Python bool; Python computes True + True as 2 and ~True as -2 (NumPy:
+    # True and False) and takes -True as -1 (NumPy refuses bool negative).
+    def fn(x, y):
+        t, f = x < y, y < x
+        return (t + t, t - f, t * f, -t, +t, abs(t), ~t, t ** 2, t << 3, t // 1, t % 2,
+                t / (t + f), t & f, t | True, t.real, t.imag, t.conjugate(), np.real(t),
+                x + True, x * False, x == True, True - t)  # noqa: E712
+    got = check_against_numpy(fn, a, b, jit=jit)
+    assert [type(g) for g in got] == [type(e) for e in fn(a, b)]
+
+
+def test_python_refuses_complex_ordering_when_tracing():
+    f = nptf.compile(lambda x, z: x < z, fallback="raise")
+    with pytest.raises(TypeError, match="'<' not supported between instances of 'float' and "
+                                        "'complex'") as info:
+        f(1.5, 2j)
+    assert f"{__file__}:" in str(info.value)
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        nptf.compile(lambda z: z // 2.0, fallback="raise")(1 + 2j)
+
+
+@pytest.mark.parametrize("op", ["/", "//", "%", "divmod"])
+@pytest.mark.parametrize("a, b", [(1.5, 0.0), (1.5, -0.0), (1 + 2j, 0.0), (1.5, 0j)])
+def test_division_of_python_numbers_by_zero_raises_pythons_error(op, a, b, jit):
+    fn = BINARY[op]
+    if op != "/" and (isinstance(a, complex) or isinstance(b, complex)):
+        return      # Python refuses complex //, % and divmod by type: tested above
+    with pytest.raises(ZeroDivisionError) as python:
+        fn(a, b)
+    f = nptf.compile(lambda x, y: fn(x, y), jit_compile=jit, fallback="raise")
+    with pytest.raises(ZeroDivisionError) as info:
+        f(a, b)
+    assert str(python.value) in str(info.value) and f"{__file__}:" in str(info.value)
+    assert f(a, 2.0) == fn(a, 2.0)
+
+
+def test_division_of_python_ints_by_zero(jit):
+    fn = lambda x, y: ((x < y) + 1) // (y < x)  # noqa: E731
+    f = nptf.compile(fn, jit_compile=jit, fallback="raise")
+    with pytest.raises(ZeroDivisionError, match="integer division or modulo by zero"):
+        f(1.5, 2.5)
+    assert f(2.5, 1.5) == 1
+    with pytest.raises(ZeroDivisionError, match="float division by zero"):
+        nptf.compile(lambda x: x / 0, jit_compile=jit, fallback="raise")(1.5)
+
+
+def test_negative_shift_count_raises_pythons_error(jit):
+    fn = lambda x, y: 8 << (x < y) - 1  # noqa: E731
+    f = nptf.compile(fn, jit_compile=jit, fallback="raise")
+    with pytest.raises(ValueError, match="negative shift count"):
+        f(2.5, 1.5)
+    assert f(1.5, 2.5) == fn(1.5, 2.5)
+
+
+@pytest.mark.parametrize("a, b, error", [(0.0, -1.0, ZeroDivisionError),
+                                         (0.0, -2, ZeroDivisionError),
+                                         (10.0, 400.0, OverflowError),
+                                         (0j, -1.0, ZeroDivisionError)])
+def test_python_power_errors(a, b, error, jit):
+    with pytest.raises(error) as python:
+        a ** b
+    f = nptf.compile(lambda x: x ** b, jit_compile=jit, fallback="raise")
+    with pytest.raises(error) as info:
+        f(a)
+    assert str(python.value) in str(info.value)
+    assert f(1.0) == 1.0 ** b
+
+
+@pytest.mark.parametrize("fn, args", [
+    (lambda x, y: x ** y, (-2.0, 0.5)),                       # complex in Python
+    (lambda x, y: ((x < y) + 1) ** -((y < x) + 1), (1.5, 0.5)),   # 2 ** -2: a float
+    (lambda x, y: ((x < y) + 2 ** 62) * 4, (1.5, 2.5)),       # past int64
+    (lambda x, y: -((y < x) - 2 ** 62 - 2 ** 62), (1.5, 2.5)),    # -(-2**63): past int64
+    (lambda x, z: (z * x) ** 2.5, (1e200, 1 + 1j)),           # Python: OverflowError
+])
+def test_what_python_returns_and_the_graph_cannot_falls_back(fn, args, jit):
+    f = nptf.compile(fn, jit_compile=jit, fallback="raise")
+    with pytest.raises(nptf.OutsideTheGraphError, match="Fix: ") as info:
+        f(*args)
+    assert f"{__file__}:" in str(info.value)
+    try:
+        want = fn(*args)
+    except OverflowError:
+        with pytest.warns(RuntimeWarning, match="runs with NumPy"), \
+                pytest.raises(OverflowError):
+            nptf.compile(fn, jit_compile=jit)(*args)
+        return
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(fn, jit_compile=jit)(*args)
+    assert type(got) is type(want) and got == want
+
+
+def test_python_int_to_a_constant_negative_power_is_a_float(jit):
+    fn = lambda x, y: (((x < y) + 1) ** -2, ((y < x) + 3) ** -1)  # noqa: E731
+    got = check_against_numpy(fn, 1.5, 2.5, jit=jit)
+    assert [type(g) for g in got] == [float, float]

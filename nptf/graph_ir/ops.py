@@ -106,7 +106,8 @@ def _where(ts, params):
 
 @register("convert", kind="elementwise")
 def _convert(ts, params):
-    return [ArrayType(ts[0].shape, params["dtype"])]
+    # weak: a Python number converted as Python converts it (bool to int in arithmetic).
+    return [ArrayType(ts[0].shape, params["dtype"], bool(params.get("weak")))]
 
 
 @register("copy")

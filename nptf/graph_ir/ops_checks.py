@@ -24,7 +24,8 @@ ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError
 
 @register("check", lambda ts, p: [ts[0].dtype, np.bool_])
 def _check(ts, params):
-    return [ts[0].strong()]
+    # weak: the checked value is a Python number and stays one.
+    return [ts[0] if params.get("weak") else ts[0].strong()]
 
 
 def _eval_check(p, x, ok):

@@ -41,6 +41,13 @@ def _view(self, dtype=None, type=None):
     return self[...]        # a basic index: a view sharing this array's data, as in NumPy
 
 
+def _conjugate(self):
+    if self.type.weak:
+        # A Python number's conjugate() is a Python number (an int for a bool).
+        return api.apply_ufunc(np.conjugate, (self,), python_operator=True)
+    return np.conjugate(self) if self.dtype.kind == "c" else self
+
+
 _METHODS = {
     "view": _view,
     "astype": lambda self, dtype, order="K", casting="unsafe", subok=True, copy=True:
@@ -58,7 +65,7 @@ _METHODS = {
     "argmax": m.argmax, "argmin": m.argmin, "cumsum": m.cumsum, "cumprod": m.cumprod,
     "clip": m.clip, "round": m.round_, "dot": m.dot, "trace": m.trace,
     "conj": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
-    "conjugate": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
+    "conjugate": _conjugate,
     "__getitem__": api.getitem,
     "take": lambda self, indices, axis=None, out=None, mode="raise": np.take(self, indices, axis, out, mode),
     "compress": lambda self, condition, axis=None, out=None: np.compress(condition, self, axis, out),

@@ -17,6 +17,7 @@ from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, sample
 from ..graph_ir.ir import Literal
+from . import python_numbers
 from .tracer import Tracer, check_dtype, concrete_dim, contains_tracer, emit, to_atom, to_tracer
 from .views import Step, make_view, mark_readonly
 
@@ -72,6 +73,10 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
         dtype = None
     if dtype is not None:
         atoms = [to_atom(astype(Tracer(a), dtype)) for a in atoms]
+    # Python operators on Python numbers give Python numbers, by Python's rules.
+    python = python_operator and python_numbers.all_python_numbers(atoms)
+    if python:
+        atoms = python_numbers.before(name, atoms)
     _numpy_says(ufunc, *[_sample_of(a) for a in atoms])
     shapes = [a.type.shape for a in atoms]
     if all(None not in s for s in shapes):
@@ -81,7 +86,7 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
             raise ValueError("operands could not be broadcast together with shapes " +
                              " ".join(str(s).replace(" ", "") for s in shapes) +
                              f" \n  at {user_location()}") from None
-    weak = python_operator and all(a.type.weak for a in atoms)
+    weak = python
     scalar = all(a.type.ndim == 0 for a in atoms)
     if name in _COMPARISONS:
         settled = _out_of_range_comparison(ufunc, atoms, scalar)
@@ -91,6 +96,8 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
     if name == "power" and out.dtype.kind == "f" and _half_is_sqrt(args, atoms, out,
                                                                       python_operator):
         out = _half_as_sqrt(atoms, out, scalar)
+    if python:
+        return python_numbers.after(name, atoms, out)
     if name == "power" and out.dtype.kind in "iu" and atoms[1].type.dtype.kind == "i" \
             and not (isinstance(atoms[1], Literal) and atoms[1].type.ndim == 0):
         # NumPy refuses negative integer exponents (a constant one already failed above),
@@ -411,10 +418,18 @@ def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=False):
     return out
 
 
+def _python_bool_as_int(val):
+    """A traced Python bool's ``.real`` and ``.imag`` are those of the int it stands for."""
+    if isinstance(val, Tracer) and val.type.weak and val.dtype.kind == "b":
+        return Tracer(python_numbers.as_int(val.atom), is_scalar=True)
+    return val
+
+
 @implements(np.real)
 def real(val):
     if isinstance(val, (int, float, complex)):
         return val.real         # NumPy reads the attribute: a Python number stays one
+    val = _python_bool_as_int(val)
     return emit("real", [val], scalar=getattr(val, "is_scalar", False))   # of a scalar: a scalar
 
 
@@ -422,6 +437,7 @@ def real(val):
 def imag(val):
     if isinstance(val, (int, float, complex)):
         return val.imag
+    val = _python_bool_as_int(val)
     return emit("imag", [val], scalar=getattr(val, "is_scalar", False))
 
 
