@@ -76,18 +76,23 @@ class SpecError(Error, ValueError):
     """An input specification (``nptf.Spec`` or a spec string) is malformed."""
 
 
+_USER_FILES = {}     # code filename -> whether it is the user's (asked once per file)
+
+
 def in_user_code(filename: str) -> bool:
     """Whether code of ``filename`` is the user's (not nptf's, NumPy's or Python's own)."""
-    return not os.path.abspath(filename).startswith(_SKIP_DIRS) and \
-        not filename.startswith("<frozen")
+    known = _USER_FILES.get(filename)
+    if known is None:
+        known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_SKIP_DIRS) \
+            and not filename.startswith("<frozen")
+    return known
 
 
 def user_location() -> str:
     """``file:line`` of the innermost frame outside nptf and NumPy."""
     frame = sys._getframe(1)
     while frame is not None:
-        filename = os.path.abspath(frame.f_code.co_filename)
-        if not filename.startswith(_SKIP_DIRS) and not filename.startswith("<frozen"):
+        if in_user_code(frame.f_code.co_filename):
             return f"{frame.f_code.co_filename}:{frame.f_lineno}"
         frame = frame.f_back
     return "<unknown>"

@@ -177,3 +177,34 @@ def test_rebinding_without_later_writes_still_compiles():
 
     check_against_numpy(f, np.arange(3.0), np.ones(2))
     check_against_numpy(f, np.arange(3.0), -np.ones(2))
+
+
+def nested_short_loops(out, G, w):
+    for k in range(G.shape[0]):
+        for e in range(G.shape[1]):
+            for q in range(w.shape[0]):
+                for j in range(w.shape[1]):
+                    if e - q >= 0:
+                        out[k, e] += G[k, e - q] @ w[q, j] * 0.5
+
+
+def test_nested_short_loops_become_graph_loops_past_the_unroll_limit(jit):
+    rng = np.random.default_rng(5)
+    args = (np.zeros((3, 4)), rng.random((3, 4, 2)), rng.random((3, 3, 2)))
+    check_against_numpy(nested_short_loops, *args, jit=jit)
+    graph = nptf.compile(nested_short_loops).trace(*args)
+    # 3 x 4 copies pass the unroll limit of 8: the inner loops are graph loops.
+    assert sum(e.op.name == "while" for e in graph.eqns) >= 1
+    assert len(graph.eqns) < 100
+
+
+def test_nested_short_loops_within_the_limit_unroll():
+    def f(x):
+        for a in range(2):
+            for b in range(4):
+                x[a, b] += a * b
+        return x
+
+    graph = nptf.compile(f).trace(np.zeros((2, 4)))
+    assert not any(e.op.name == "while" for e in graph.eqns)
+    check_against_numpy(f, np.zeros((2, 4)))

@@ -193,6 +193,8 @@ class Compiled:
         if output not in ("numpy", "tensor"):
             raise ValueError(f"output must be 'numpy' or 'tensor', got {output!r}")
         self.fn = fn
+        # Callable objects have no __name__: their class names them in messages.
+        self.name = getattr(fn, "__name__", type(fn).__name__)
         self.jit_compile = jit_compile
         self.fallback = fallback
         self.output = output
@@ -296,7 +298,7 @@ class Compiled:
             if self.fallback == "raise":
                 raise
             self._info.fallbacks += 1
-            warnings.warn(f"nptf: {self.fn.__name__} runs with NumPy for this call because {e}",
+            warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
                           RuntimeWarning, stacklevel=4)
             return self.fn(*args, **kwargs)
 
@@ -336,7 +338,7 @@ class Compiled:
                 return outs
         failure = BackendError(
             f"TensorFlow failed to {'compile' if first_call else 'run'} the graph nptf built "
-            f"for {self.fn.__name__}: {type(error).__name__}: {_first_line(error)}. Fix: "
+            f"for {self.name}: {type(error).__name__}: {_first_line(error)}. Fix: "
             f"restructure that code, or let it fall back (fallback='numpy').\n  at "
             f"{_defined_at(self.fn)}")
         if first_call:      # the same graph fails the same way: NumPy for this signature
@@ -375,7 +377,7 @@ class Compiled:
         try:
             bound = self._signature.bind(*args, **kwargs)
         except TypeError as e:
-            raise TypeError(f"{self.fn.__name__}(): {e}") from None
+            raise TypeError(f"{self.name}(): {e}") from None
         passed = set(bound.arguments)
         bound.apply_defaults()
         # Defaults the caller did not override are part of the function, hence static
@@ -483,11 +485,11 @@ class Compiled:
     def _signature_shapes(self, shapes, specs):
         arrays = [s for s in specs if _is_array_spec(s)]
         if len(arrays) != len(self.input_signature):
-            raise TypeError(f"{self.fn.__name__} was compiled for {len(self.input_signature)} "
+            raise TypeError(f"{self.name} was compiled for {len(self.input_signature)} "
                             f"array arguments (input_signature), got {len(arrays)}")
         for i, (spec, (t, _)) in enumerate(zip(self.input_signature, arrays)):
             if not spec.matches(t.shape, t.dtype):
-                raise TypeError(f"argument {spec.name or i} of {self.fn.__name__}: got "
+                raise TypeError(f"argument {spec.name or i} of {self.name}: got "
                                 f"{t.dtype.name}{list(t.shape)}, the input_signature says {spec}")
         return [s.shape for s in self.input_signature]
 
@@ -507,7 +509,7 @@ class Compiled:
     def _warn_retracing(self, first, shapes):
         varying = [f"argument #{i} dimension {d}" for i, (a, b) in enumerate(zip(first, shapes))
                    for d, (x, y) in enumerate(zip(a, b)) if x != y]
-        warnings.warn(f"nptf: {self.fn.__name__} has been traced {self.retrace_warning + 1} times "
+        warnings.warn(f"nptf: {self.name} has been traced {self.retrace_warning + 1} times "
                       f"for inputs that differ in {', '.join(varying) or 'their static arguments'}. "
                       f"Declare varying sizes with input_signature=[nptf.Spec((None, ...), dtype)] "
                       f"or relax=True, and pass varying Python numbers as arrays.",
@@ -516,7 +518,7 @@ class Compiled:
     def _build(self, bound, specs, treedefs, relaxed=False):
         try:
             self._info.traces += 1
-            with budget(self.compile_budget, self.fn.__name__) as spent:
+            with budget(self.compile_budget, self.name) as spent:
                 traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
                                         self.unroll)
                 graph = optimize(traced.graph)
@@ -564,14 +566,14 @@ class Compiled:
                 except Exception:  # noqa: BLE001
                     pass
             raise BackendError(
-                f"TensorFlow failed to build the graph nptf made of {self.fn.__name__}: "
+                f"TensorFlow failed to build the graph nptf made of {self.name}: "
                 f"{type(e).__name__}: {_first_line(e)}. Fix: restructure that code, or let it "
                 f"fall back (fallback='numpy').\n  at {_defined_at(self.fn)}") from e
 
     def _fallback_entry(self, e):
         if self.fallback == "raise":
             raise e
-        warnings.warn(f"nptf: {self.fn.__name__} runs with NumPy for this signature because {e}",
+        warnings.warn(f"nptf: {self.name} runs with NumPy for this signature because {e}",
                       RuntimeWarning, stacklevel=6)
         return Entry(fallback_reason=str(e))
 
@@ -582,7 +584,7 @@ class Compiled:
         obstacles = xla_obstacles(graph)
         if obstacles:
             if self.jit_compile:
-                warnings.warn(f"nptf: {self.fn.__name__} runs without XLA: XLA cannot compile "
+                warnings.warn(f"nptf: {self.name} runs without XLA: XLA cannot compile "
                               f"{'; '.join(obstacles)}", RuntimeWarning, stacklevel=6)
             return False, "XLA cannot compile " + "; ".join(obstacles), False
         if self.jit_compile:
@@ -620,7 +622,7 @@ class Compiled:
             run = numpy_program_of(Entry(traced, graph))
             if run is None:
                 raise UnsupportedError(
-                    f"{self.fn.__name__}: no NumPy program for this graph ("
+                    f"{self.name}: no NumPy program for this graph ("
                     f"{no_program_reason(traced, graph)}); interpret(*args) without "
                     "program=True runs the graph with the reference interpreter")
             return run(*values)

@@ -29,6 +29,12 @@ from .tracer import Tracer, emit, to_tracer
 from .views import defined_in, mark_ambiguous, restore, set_buffer, write_frame
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
+# Copies of the code being traced that enclosing unrolled loops make (their trip counts
+# multiplied; a graph loop's body is one copy per copy of the loop): nested short loops
+# unroll only while this stays within NESTED_UNROLL times the limit, so eight nested
+# loops of 4 make eight nested graph loops, not a graph of 65,536 copies.
+_UNROLLED = contextvars.ContextVar("nptf_unrolled_copies", default=1)
+NESTED_UNROLL = 1
 _in_graph_control_flow = contextvars.ContextVar("nptf_in_graph_cf", default=False)
 
 
@@ -368,17 +374,53 @@ def _is_value(v):
     return isinstance(v, Tracer) or (isinstance(v, (bool, int, float, complex, np.generic)))
 
 
+class _LoopHints:
+    """What earlier traces of each loop (by source line and variables) found, for one
+    function's trace: a loop nested in another is traced again with every trace of the
+    outer body, and a loop unrolled around it repeats it; starting from what it found
+    before saves a retrace each time (without it, four nested loops that write an outer
+    array trace the innermost body 2**4 times)."""
+
+    def __init__(self, top):
+        self.top, self.seen, self.outer = top, 0, set(top.inputs)
+        self.buffers, self.in_place = {}, {}
+
+    def update(self):
+        """Values of the function's own graph so far: buffers whose memory they are
+        existed before every loop traced from here, so are safe to carry from the start."""
+        for e in self.top.eqns[self.seen:]:
+            self.outer.update(e.outputs)
+        self.seen = len(self.top.eqns)
+
+
+_HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
+
+
 def _graph_while(cond_fn, body_fn, state, names, where):
+    hints = _HINTS.get()
+    if not _in_graph_control_flow.get():      # in the function's own graph
+        if hints is None or hints.top is not current_builder():
+            hints = _LoopHints(current_builder())
+            _HINTS.set(hints)
+        hints.update()
+    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints)
+
+
+def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
     state = list(state)
     carried = [i for i, v in enumerate(state) if _is_value(v)]
     containers = {i: _snapshot(v) for i, v in enumerate(state) if isinstance(v, (list, dict, set))}
     types = {i: _type_of(state[i], names[i], where) for i in carried}
-    buffers = []
+    key = (where, tuple(names))
+    hinted = hints is not None and key in hints.buffers
+    buffers = [b for b in hints.buffers[key] if b.origin in hints.outer] if hinted else []
     # Variables whose body keeps them on the array they held before the loop (``U += 1``,
     # ``Z = step(Z)`` with ``step`` writing ``Z`` in place and returning it): they are
     # that array on every iteration, so they are not carried as values; their memory is
     # (as a buffer), and every other name of that memory sees the writes.
-    in_place = set()
+    in_place = {i for i in hints.in_place[key] if i in carried and _writable_array(state[i])} \
+        if hinted else set()
+    carried = [i for i in carried if i not in in_place]
     placeholders_of = {}
 
     def capture(placeholders):
@@ -404,6 +446,8 @@ def _graph_while(cond_fn, body_fn, state, names, where):
     else:
         raise ControlFlowError(f"the loop at {where} changes the shapes of its variables on every "
                                f"iteration; nptf cannot find a shape that holds for all of them.")
+    if hints is not None:
+        hints.buffers[key], hints.in_place[key] = list(buffers), set(in_place)
     _check_static_state(body, state, carried + sorted(in_place), names, where)
     for i, snap in containers.items():
         if _snapshot(state[i])[0] != snap[0]:
@@ -587,16 +631,21 @@ def _python_loop(items, body_fn, state, stop_fn):
 
 
 def _unrolled(static, item_of, body_fn, state, stop_fn, where):
-    budget = current_budget()
-    if budget is None:
-        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
-    with budget.unrolling(where, len(static)):
-        return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+    copies = _UNROLLED.set(_UNROLLED.get() * max(len(static), 1))
+    try:
+        budget = current_budget()
+        if budget is None:
+            return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+        with budget.unrolling(where, len(static)):
+            return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+    finally:
+        _UNROLLED.reset(copies)
 
 
 def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
     static = rng.static()
-    if static is not None and len(static) <= UNROLL_LIMIT.get():
+    short = static is not None and len(static) <= UNROLL_LIMIT.get()
+    if short and _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
         return _unrolled(static, item_of, body_fn, state, stop_fn, where)
     start, stop, step = rng.start, rng.stop, rng.step
 
@@ -622,6 +671,8 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
             raise
         # Only Python can run the body (it indexes a Python list, or which array a name
         # holds changes between iterations): run it in Python.
+        if short:       # short enough to unroll anyway: nothing to warn about
+            return _unrolled(static, item_of, body_fn, state, stop_fn, where)
         why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
             "its body needs a size known when tracing" if isinstance(e, DynamicShapeError) else \
             "only Python can run its body"

@@ -1,0 +1,126 @@
+"""NPBench (``../shared/npbench``): its 54 kernels, unmodified, through nptf.
+
+    python -m bench.npbench                      # preset S, strict and default settings
+    python -m bench.npbench -p M -k lu,cholesky  # a preset and a subset
+    python -m bench.npbench --modes strict       # only what really compiles
+
+Runs NPBench's own runner (each kernel in its own process, results and mutated
+arguments checked against NumPy) once per mode and prints one markdown table:
+per kernel the status in each mode, the first call (tracing and compiling
+included) and the steady-state times of NumPy and of nptf with their ratio.
+
+Modes: ``strict`` is ``nptf.compile(f, fallback="raise")``, so a kernel counts only
+if nptf compiles it; ``default`` is ``nptf.compile(f)``, where a kernel nptf cannot
+compile runs with NumPy. A kernel that is wrong, fails or times out says so in its
+row and gets no time.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import os
+import pathlib
+import platform
+import subprocess
+import sys
+import tempfile
+
+import nptf
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NPBENCH = pathlib.Path(os.environ.get("NPBENCH_ROOT", ROOT.parent / "shared" / "npbench"))
+
+
+def strict(fn):
+    """Only what nptf compiles counts."""
+    return nptf.compile(fn, fallback="raise")
+
+
+def default(fn):
+    """nptf's default settings: NumPy runs what nptf cannot compile."""
+    return nptf.compile(fn)
+
+
+MODES = {"strict": "bench.npbench:strict", "default": "bench.npbench:default"}
+
+
+def run_mode(mode, preset, kernels, repeat, warmup, timeout):
+    """Rows of NPBench's detailed CSV for one mode."""
+    with tempfile.TemporaryDirectory() as tmp:
+        details = os.path.join(tmp, "details.csv")
+        command = [sys.executable, str(NPBENCH / "run.py"), "--compile", MODES[mode],
+                   "-p", preset, "--repeat", str(repeat), "--warmup", str(warmup),
+                   "--timeout", str(timeout),
+                   "--details", details]
+        if kernels:
+            command += ["-k", kernels]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if not os.path.exists(details):
+            raise SystemExit(f"NPBench's runner failed:\n{done.stdout}\n{done.stderr}")
+        with open(details) as f:
+            return {row["name"]: row for row in csv.DictReader(f)}
+
+
+def _ms(text):
+    return f"{float(text):.1f}" if text else ""
+
+
+def _status(row):
+    if row is None:
+        return ""
+    return row["status"] if row["status"] == "ok" else f"{row['status']} ({row['error_type']})"
+
+
+def table(results, modes):
+    names = sorted(set().union(*(r.keys() for r in results.values())))
+    head = ["kernel"] + [f"{m}" for m in modes]
+    timed = modes[-1]
+    head += [f"first call ms ({timed})", "NumPy ms", f"nptf ms ({timed})", "speed-up"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    ok = {m: 0 for m in modes}
+    for name in names:
+        cells = [name]
+        for m in modes:
+            row = results[m].get(name)
+            cells.append(_status(row))
+            ok[m] += row is not None and row["status"] == "ok"
+        row = results[timed].get(name)
+        good = row is not None and row["status"] == "ok"
+        cells += [_ms(row["first_call_ms"]) if good else "",
+                  _ms(row["numpy_ms"]) if row else "",
+                  _ms(row["compiled_ms"]) if good else "",
+                  f"{float(row['speedup']):.2f}x" if good and row["speedup"] else ""]
+        lines.append("| " + " | ".join(cells) + " |")
+    summary = ", ".join(f"{m}: {ok[m]}/{len(names)} ok" for m in modes)
+    return "\n".join(lines) + f"\n\n{summary}\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-p", "--preset", default="S", choices=["S", "M", "L", "paper"])
+    parser.add_argument("-k", "--kernels", default="", help="comma separated subset")
+    parser.add_argument("--modes", default="strict,default")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--warmup", type=int, default=20,
+                        help="untimed calls after the first, so the executor trial is over")
+    parser.add_argument("--timeout", type=int, default=300, help="seconds per kernel")
+    args = parser.parse_args(argv)
+    modes = [m for m in args.modes.split(",") if m]
+    unknown = set(modes) - set(MODES)
+    if unknown:
+        parser.error(f"unknown modes {sorted(unknown)}; choose from {sorted(MODES)}")
+    results = {m: run_mode(m, args.preset, args.kernels, args.repeat, args.warmup, args.timeout)
+               for m in modes}
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"NPBench preset {args.preset}, {now}, {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}, "
+          f"median of {args.repeat} calls after {args.warmup} warm-up calls; first call includes "
+          f"tracing and compiling\n")
+    print(table(results, modes))
+
+
+if __name__ == "__main__":
+    main()
