@@ -68,11 +68,12 @@ def test_failing_graph_raises_backend_error(failing_sin):
 
 def test_nptf_errors_share_one_base():
     for cls in (nptf.UnsupportedError, nptf.TracerConversionError, nptf.DynamicShapeError,
-                nptf.OutsideTheGraphError, nptf.SpecError, nptf.BackendError, ControlFlowError):
+                nptf.OutsideTheGraphError, nptf.SpecError, nptf.BackendError, ControlFlowError,
+                nptf.CompileBudgetError, nptf.SideEffectError):
         assert issubclass(cls, nptf.Error)
     # Everything fallback="numpy" can run with NumPy instead is an UnsupportedError.
     for cls in (nptf.TracerConversionError, nptf.DynamicShapeError, ControlFlowError,
-                nptf.BackendError):
+                nptf.BackendError, nptf.CompileBudgetError, nptf.SideEffectError):
         assert issubclass(cls, nptf.UnsupportedError)
     assert nptf.NptfError is nptf.Error
 
