@@ -18,10 +18,12 @@ import types
 
 import gast
 
-from . import control_flow, side_effects
+from . import control_flow, namespace, side_effects
+from .namespace import traced_call
 
 _CF = "__nptf_cf"
 _SE = "__nptf_se"
+_IX = "__nptf_ix"
 _counter = itertools.count()
 _cache = {}
 _MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
@@ -401,6 +403,31 @@ class _WriteSites(gast.NodeTransformer):
         return node
 
 
+# ----------------------------------------------------- array reads -> calls
+class _Reads(gast.NodeTransformer):
+    """``a[k]`` read becomes ``namespace.getitem(a, k)``: a NumPy array the function holds
+    (a global lookup table) indexed with a traced value reads as a graph value, where
+    NumPy's own indexing would ask for the value. Writes (``a[k] = v``) stay as they are."""
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, gast.Load):
+            return node
+        call = _expr(f"{_IX}.getitem(None, None)")
+        call.args = [node.value, self._key(node.slice)]
+        return gast.copy_location(call, node)
+
+    def _key(self, node):
+        if isinstance(node, gast.Slice):
+            call = _expr(f"{_IX}.make_slice(None, None, None)")
+            call.args = [b if b is not None else gast.Constant(value=None, kind=None)
+                         for b in (node.lower, node.upper, node.step)]
+            return gast.copy_location(call, node)
+        if isinstance(node, gast.Tuple):
+            node.elts = [self._key(e) for e in node.elts]
+        return node
+
+
 # ---------------------------------------------------------------- driver
 def convert(fn):
     """The converted function, or ``fn`` itself when its source cannot be converted."""
@@ -465,6 +492,7 @@ def _make_factory(fn):
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
     sites = _WriteSites(filename, first_line - 1)
     fdef.body = [sites.visit(s) for s in fdef.body]
+    fdef.body = [_Reads().visit(s) for s in fdef.body]
     freevars = list(fn.__code__.co_freevars)
     factory = _stmts(f"def __nptf_factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
     factory.body.insert(0, fdef)
@@ -486,6 +514,7 @@ def _globals_for(fn):
             g[name] = wrapper
     g[_CF] = control_flow
     g[_SE] = side_effects
+    g[_IX] = namespace
     return g
 
 
@@ -504,5 +533,10 @@ def _in_site_packages(filename):
 
 
 def converted(fn):
-    """``fn`` converted if it is the user's own Python function (used at every call site)."""
+    """``fn`` converted if it is the user's own Python function (used at every call site);
+    a call that makes an array NumPy's namespace cannot swap (``np.ndarray(shape)``, a
+    class) goes to its traced version."""
+    traced = traced_call(fn)
+    if traced is not None:
+        return traced
     return convert(fn) if should_convert(fn) else fn

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import user_location
+from ..errors import user_location, with_location
+from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
 from .tracer import Tracer
+from .views import buffer_of
 
 
 def _shape_args(args):
@@ -84,3 +86,30 @@ Tracer.T = property(lambda self: api.transpose(self))
 Tracer.mT = property(lambda self: api.swapaxes(self, -1, -2))
 Tracer.real = property(lambda self: api.real(self))
 Tracer.imag = property(lambda self: api.imag(self))
+
+
+def _set_shape(self, shape):
+    """``a.shape = s``: the array object itself becomes its reshape, sharing its memory
+    (every name bound to it sees the new shape), which NumPy allows only without a copy."""
+    if self.is_scalar or self.type.weak:
+        kind = "numpy.generic" if self.is_scalar else type(sample(self.type)).__name__
+        raise AttributeError(f"attribute 'shape' of '{kind}' objects is not writable\n"
+                             f"  at {user_location()}")
+    if None not in self.type.shape:
+        # NumPy's own errors and warnings for the new shape, on a C-ordered sample.
+        probe = np.zeros(self.type.shape, np.bool_)
+        try:
+            probe.shape = shape
+        except Exception as e:  # noqa: BLE001
+            raise with_location(e, user_location()) from None
+    reshaped = api.reshape(self, shape)
+    if reshaped is self:
+        return
+    view = buffer_of(self)
+    if reshaped._view is None or reshaped._view.buffer is not view.buffer:
+        raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` "
+                             f"to make a copy with the desired shape.\n  at {user_location()}")
+    self._atom, self._view = reshaped._atom, reshaped._view
+
+
+Tracer.shape = Tracer.shape.setter(_set_shape)

@@ -23,6 +23,7 @@ from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
 from .builder import current_builder
+from .tracer import Tracer
 
 CREATION = {
     "zeros": api.zeros, "ones": api.ones, "empty": api.empty, "full": api.full,
@@ -61,11 +62,108 @@ def _wrap(original, traced):
     return wrapper
 
 
+def _from_user_code(depth=2):
+    return current_builder() is not None and not \
+        sys._getframe(depth).f_globals.get("__name__", "").startswith(("numpy", "nptf"))
+
+
+def _mgrid(original, key):
+    """``np.mgrid[...]`` as a graph value: NumPy's grid, built from one line per axis."""
+    full = original[key]
+    if full.ndim == 1:
+        return api.asarray(full)
+    dims = full.shape[1:]
+    grids = []
+    for i, grid in enumerate(full):
+        # Axis i's values vary along axis i only: one line of them, broadcast.
+        line = grid[tuple(slice(None) if j == i else 0 for j in range(len(dims)))]
+        shape = tuple(d if j == i else 1 for j, d in enumerate(dims))
+        grids.append(api.broadcast_to(api.reshape(api.asarray(line), shape), dims))
+    return api.stack(grids)
+
+
+def _ogrid(original, key):
+    """``np.ogrid[...]``: NumPy's open grid, each array a graph value."""
+    grids = original[key]
+    if isinstance(grids, np.ndarray):
+        return api.asarray(grids)
+    return type(grids)(api.asarray(g) for g in grids)
+
+
+class _IndexWrapper:
+    """``np.mgrid``-style objects, indexed rather than called: graph values while tracing."""
+
+    def __init__(self, original, traced):
+        self.__wrapped__, self._traced = original, traced
+
+    def __getitem__(self, key):
+        if not _from_user_code():
+            return self.__wrapped__[key]
+        return self._traced(self.__wrapped__, key)
+
+    def __getattr__(self, name):
+        return getattr(self.__wrapped__, name)
+
+    def __repr__(self):
+        return repr(self.__wrapped__)
+
+
+INDEXED = {"mgrid": _mgrid, "ogrid": _ogrid}
+
+
+def _ndarray(shape, dtype=float, buffer=None, offset=0, strides=None, order=None):
+    """``np.ndarray(shape, dtype)``: uninitialised memory, as ``np.empty`` gives it."""
+    if buffer is None and strides is None:
+        return api.empty(shape, dtype, order or "C")
+    if any(isinstance(a, Tracer) for a in (buffer, shape)):
+        raise unsupported("np.ndarray(shape, buffer=...) over a traced array",
+                          fix="Use x.reshape(shape) or np.lib.stride_tricks on the array "
+                              "itself, or np.empty(shape) for new memory.")
+    return np.ndarray(shape, dtype, buffer, offset, strides, order)
+
+
+# Callables that build arrays but are not functions NumPy's namespace can swap (a class):
+# their calls in converted code go here while a trace runs (``traced_call``).
+_CALLS = {id(np.ndarray): _ndarray}
+
+
+def traced_call(fn):
+    """What a call of ``fn`` in the user's converted code runs, when it makes an array
+    that has to be a graph value while tracing (``np.ndarray(shape)``); else None."""
+    traced = _CALLS.get(id(fn))
+    if traced is None or current_builder() is None:
+        return None
+    return traced
+
+
+def _traced_key(key):
+    if isinstance(key, slice):
+        return any(isinstance(b, Tracer) for b in (key.start, key.stop, key.step))
+    if isinstance(key, (tuple, list)):
+        return any(_traced_key(k) for k in key)
+    return isinstance(key, Tracer)
+
+
+def getitem(a, key):
+    """``a[key]`` read in converted code. NumPy's own indexing of an array the function
+    holds (a global table, a constant it built) cannot take a traced index, so that read
+    is traced on the array's values; the array reads as read-only there, as a write
+    through a view of it would change memory the graph does not hold."""
+    if type(a) is np.ndarray and current_builder() is not None and _traced_key(key):
+        from .views import mark_readonly
+        return api.getitem(mark_readonly(api.asarray(a)), key)
+    return a[key]
+
+
+make_slice = slice      # for ``a[i:j]`` read through ``getitem``
+
+
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
                  callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)]
 _PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
            [(np.random, name, _wrap(getattr(np.random, name), _refuse_random(name)))
-            for name in _RANDOM_NAMES]
+            for name in _RANDOM_NAMES] + \
+           [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()]
 _WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 _lock = threading.Lock()
 _depth = 0

@@ -761,7 +761,11 @@ def getitem(x, key):
                 return out
     if not is_basic_key(key):
         from .indexing import advanced_getitem
-        return advanced_getitem(x, key)
+        out = advanced_getitem(x, key)
+        if out.is_scalar and any(k is Ellipsis for k in key):
+            # NumPy gives a 0-d array, not a scalar, for any index with an Ellipsis.
+            out = Tracer(out.atom)
+        return out
     out = basic_getitem(x, key)
     if out.is_scalar:
         return out

@@ -1,0 +1,161 @@
+"""Constructs found in real NumPy code (NPBench kernels), each compiled and checked
+against NumPy: arrays made by ``np.ndarray(shape)``, grids from ``np.mgrid`` and
+``np.ogrid``, ``a.shape = ...``, NumPy arrays the function holds read with traced
+indices, and ``np.add(a, b, out)``-style calls on the ``np`` module inside loops.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from numpy import ndarray
+from harness import check_against_numpy
+
+TABLE = np.array([0.5, 1.5, 2.5, 3.5, 4.5])
+
+
+# ------------------------------------------------ np.ndarray(shape, dtype)
+def energies_into_ndarray(x, steps):
+    # nbody: KE = np.ndarray(Nt + 1, dtype=np.float64); KE[0], PE[0] = ...
+    ke = np.ndarray(steps + 1, dtype=np.float64)
+    pe = np.ndarray(steps + 1, dtype=np.float64)
+    ke[0], pe[0] = x.sum(), (x * x).sum()
+    for i in range(steps):
+        x = x * 0.5
+        ke[i + 1], pe[i + 1] = x.sum(), (x * x).sum()
+    return ke, pe
+
+
+def columns_into_ndarray(a):
+    # vadv: ccol = np.ndarray((I, J, K), dtype=...); ccol[:, :, k] = ...
+    i, j, k = a.shape
+    col = np.ndarray((i, j, k), dtype=a.dtype)
+    plain = ndarray((i, j))            # the default dtype, float64
+    for m in range(k):
+        col[:, :, m] = a[:, :, m] * (m + 1)
+    plain[...] = col.sum(axis=2)
+    return col, plain
+
+
+def test_ndarray_constructor_makes_traced_memory(jit):
+    x = np.linspace(0.0, 1.0, 6)
+    check_against_numpy(energies_into_ndarray, x, 3, jit=jit)
+    check_against_numpy(energies_into_ndarray, x, 12, jit=jit)    # a graph loop
+    check_against_numpy(columns_into_ndarray, np.arange(24, dtype=np.float32).reshape(2, 3, 4),
+                        jit=jit)
+
+
+def test_ndarray_over_a_buffer():
+    def view_of_table(x):
+        return x + np.ndarray((2, 2), dtype=np.float64, buffer=TABLE)
+    check_against_numpy(view_of_table, np.ones((2, 2)))
+
+    def view_of_traced(x):
+        return np.ndarray((2,), dtype=x.dtype, buffer=x)
+    with pytest.raises(nptf.UnsupportedError, match=r"np.ndarray\(shape, buffer=...\)"):
+        nptf.compile(view_of_traced, fallback="raise")(np.ones(4))
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(view_of_traced)(np.ones(4))
+    assert np.array_equal(got, np.ones(2))
+
+
+# --------------------------------------------------------- mgrid, ogrid
+def escape_counts(x, threshold):
+    # mandelbrot2: Xi, Yi = np.mgrid[0:xn, 0:yn]; N_[Xi[I], Yi[I]] = i + 1
+    n, m = x.shape
+    xi, yi = np.mgrid[0:n, 0:m]
+    counts = np.zeros((n, m), dtype=np.int64)
+    big = x > threshold
+    counts[xi[big], yi[big]] = 7
+    return counts, xi[big], yi.T
+
+
+def float_grids(x):
+    gx, gy = np.mgrid[0:1:4j, -1:1:3j]
+    ox, oy = np.ogrid[0:4, 0:3]
+    line = np.mgrid[0:2:0.5]
+    return x * gx + gy, ox * x + oy, line
+
+
+def test_mgrid_and_ogrid_are_graph_values(jit):
+    x = np.random.default_rng(0).random((4, 3))
+    check_against_numpy(escape_counts, x, 0.5, jit=jit)
+    check_against_numpy(float_grids, x, jit=jit)
+
+
+# ---------------------------------------------------------------- a.shape = s
+def flatten_in_place(x):
+    # mandelbrot2: Xi.shape = Yi.shape = C.shape = xn * yn
+    y = x * 2
+    z = y
+    first_row = y[0]
+    y.shape = y.size
+    w = z
+    w.shape = (y.size // 2, 2)         # the same object: y and z change shape too
+    y[1, 0] = -1.0                     # a view taken before the change sees the write
+    grid_x, grid_y = np.mgrid[0:2, 0:3]
+    grid_x.shape = grid_y.shape = 6
+    return y, z.shape, first_row, grid_x + grid_y
+
+
+def test_setting_shape_reshapes_the_array_object(jit):
+    check_against_numpy(flatten_in_place, np.arange(6.0).reshape(2, 3), jit=jit)
+
+
+@pytest.mark.parametrize("fn, error", [
+    (lambda x: setattr(x.T, "shape", x.size), AttributeError),   # a copy would be needed
+    (lambda x: setattr(x + 1, "shape", 7), ValueError),           # the wrong size
+    (lambda x: setattr(x.sum(), "shape", (1,)), AttributeError),  # a NumPy scalar
+])
+def test_setting_shape_fails_where_numpy_fails(fn, error):
+    check_against_numpy(fn, np.arange(6.0).reshape(2, 3))
+    with pytest.raises(error):
+        nptf.compile(fn, fallback="raise")(np.arange(6.0).reshape(2, 3))
+
+
+# ------------------------------------------------- held arrays, traced reads
+def lookup(i, x):
+    # A module-level table read at traced positions, by an index array, a mask and a slice.
+    return TABLE[i], TABLE[x > 2.0], TABLE[i[0]:i[0] + 2], TABLE[..., i[1]]
+
+
+def test_a_numpy_array_the_function_holds_reads_at_traced_indices(jit):
+    check_against_numpy(lookup, np.array([1, 3]), TABLE, jit=jit)
+    check_against_numpy(lookup, np.array([-3, 0]), TABLE * 0.5, jit=jit)
+
+
+def test_a_write_through_a_traced_view_of_a_held_array_is_refused():
+    def write_into_table(i):
+        view = TABLE[i:i + 2]
+        view[0] = 0.0
+        return view
+
+    with pytest.raises(ValueError, match="read-only"):
+        nptf.compile(write_into_table, fallback="raise")(np.int64(1))
+    assert TABLE[1] == 1.5
+
+
+# ---------------------------------------------- np.add(a, b, out) in loops
+def iterate_in_place(z, c, n):
+    # mandelbrot2: np.multiply(Z, Z, Z); np.add(Z, C, Z) in a loop; `add` is also a set's
+    # method, and the module `np` is not loop state.
+    for _ in range(n):
+        np.multiply(z, z, z)
+        np.add(z, c, z)
+        if n > 100:
+            z = np.append(z, c)
+    return z
+
+
+def test_module_functions_named_like_container_methods_in_loops(jit):
+    z = np.full(4, 0.1 + 0.1j)
+    c = np.linspace(-0.5, 0.5, 4) + 0.2j
+    check_against_numpy(iterate_in_place, z, c, 3, jit=jit)
+    check_against_numpy(iterate_in_place, z, c, 20, jit=jit)
+
+
+def test_an_index_with_an_ellipsis_gives_a_0d_array(jit):
+    # NumPy: x[..., i] of a 1-d x is a 0-d array, x[i] a scalar, for a traced i too.
+    fn = lambda x, i: (x[..., i[1]], x[i[1]], x[..., 1])  # noqa: E731
+    check_against_numpy(fn, np.arange(5.0), np.array([1, 3]), jit=jit)
