@@ -14,16 +14,20 @@ import numpy as np
 
 from .evaluate import EVAL_RULES, evaluate
 from .ops import register
+from .types import ArrayType
 
 
 @register("cond", lambda ts, p: [np.bool_] + [t.dtype for t in ts[1:]])
 def _cond(ts, params):
     false_graph, true_graph = params["branches"]
     f, t = [v.type for v in false_graph.outputs], [v.type for v in true_graph.outputs]
-    if [(a.shape, a.dtype) for a in f] != [(a.shape, a.dtype) for a in t]:
+    if [(a.ndim, a.dtype) for a in f] != [(a.ndim, a.dtype) for a in t]:
         raise TypeError(f"cond branches return different types: {[str(a) for a in f]} vs "
                         f"{[str(a) for a in t]}")
-    return [a.strong() if not (a.weak and b.weak) else a for a, b in zip(t, f)]
+    # A size the branches disagree on is known only at run time.
+    return [a if a.weak and b.weak else
+            ArrayType(tuple(x if x == y else None for x, y in zip(a.shape, b.shape)), a.dtype)
+            for a, b in zip(t, f)]
 
 
 @register("while")

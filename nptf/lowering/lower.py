@@ -72,6 +72,8 @@ XLA_OBSTACLES = {
     "nonzero": lambda in_types, params: True,
     "bincount": lambda in_types, params: True,
     "dynamic_slice": lambda in_types, params: None in params["sizes"],
+    "cond": lambda in_types, params: any(
+        a.type.shape != b.type.shape for a, b in zip(*(g.outputs for g in params["branches"]))),
     # No XLA kernels for these samplers.
     "random": lambda in_types, params: params["dist"] in ("binomial", "poisson"),
     "cumprod": lambda in_types, params: in_types[0].dtype.kind == "c",

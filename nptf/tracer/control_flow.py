@@ -147,6 +147,8 @@ def _atom_of(value, name, where):
         return value.atom
     if isinstance(value, (bool, int, float, complex, np.generic)) and not isinstance(value, Undefined):
         return api.to_atom(value)
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+        return api.to_atom(value)       # a NumPy array the function made: a constant
     raise ControlFlowError(f"variable `{name}` holds a {type(value).__name__}, which cannot change "
                            f"inside compiled control flow; only arrays and numbers can.\n  at {where}")
 
@@ -223,9 +225,12 @@ def _merge_type(name, a, b, where):
             f"variable `{name}` is {a.dtype.name} on one path and {b.dtype.name} on the other "
             f"({where}); a compiled branch or loop needs one dtype. Initialise `{name}` with the "
             f"final dtype (e.g. `{name} = np.zeros(..., dtype=np.{np.result_type(a.dtype, b.dtype).name})`).")
-    raise ControlFlowError(
-        f"variable `{name}` has shape {a.shape} on one path and {b.shape} on the other ({where}); "
-        f"a compiled branch needs one shape.")
+    if len(a.shape) != len(b.shape):
+        raise ControlFlowError(
+            f"variable `{name}` has shape {a.shape} on one path and {b.shape} on the other "
+            f"({where}); a compiled branch needs one rank.")
+    # Sizes that differ between the paths are known only at run time after the `if`.
+    return ArrayType(tuple(x if x == y else None for x, y in zip(a.shape, b.shape)), a.dtype)
 
 
 def _cast_atom(atom, t):
@@ -371,7 +376,8 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
 
 
 def _is_value(v):
-    return isinstance(v, Tracer) or (isinstance(v, (bool, int, float, complex, np.generic)))
+    return isinstance(v, Tracer) or isinstance(v, (bool, int, float, complex, np.generic)) or \
+        (isinstance(v, np.ndarray) and v.dtype.kind in "biufc")
 
 
 class _LoopHints:
@@ -697,8 +703,18 @@ def _loop_unsupported(e, where):
 def converted(fn):
     if fn is builtins.min or fn is builtins.max:
         return functools.partial(_extremum, fn)
+    if fn is builtins.len:
+        return _len
     from .convert import converted as _converted
     return _converted(fn)
+
+
+def _len(x):
+    """``len(x)`` in converted code: the length of an array whose first dimension is known
+    only at run time is a traced Python int (``len`` itself must return a Python int)."""
+    if isinstance(x, Tracer) and x.ndim > 0 and x.type.shape[0] is None:
+        return emit("dim", [x], {"axis": 0})
+    return len(x)
 
 
 def _extremum(fn, *args, **kwargs):
