@@ -10,12 +10,35 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
 import time
 
 from .errors import UnsupportedError
 
 # Operations one signature's graph may hold, loop bodies and branches counted once each.
 MAX_OPERATIONS = 200_000
+
+
+class _Default:
+    def __repr__(self):
+        return "10.0"
+
+
+DEFAULT_BUDGET = _Default()     # nptf.compile's default: NPTF_COMPILE_BUDGET, else 10 s
+
+
+def default_budget():
+    """Seconds from ``NPTF_COMPILE_BUDGET`` (a number, or ``none`` for no limit), else 10."""
+    text = os.environ.get("NPTF_COMPILE_BUDGET", "").strip()
+    if not text:
+        return 10.0
+    if text.lower() == "none":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"NPTF_COMPILE_BUDGET must be a number of seconds or 'none', "
+                         f"got {text!r}") from None
 
 
 class CompileBudgetError(UnsupportedError):
@@ -85,4 +108,5 @@ def budget(seconds, name):
         _current.reset(token)
 
 
-__all__ = ["Budget", "CompileBudgetError", "MAX_OPERATIONS", "budget", "current_budget"]
+__all__ = ["Budget", "CompileBudgetError", "DEFAULT_BUDGET", "MAX_OPERATIONS", "budget",
+           "current_budget", "default_budget"]

@@ -59,8 +59,16 @@ def test_operation_limit(monkeypatch):
         np.testing.assert_allclose(f(x, 3), list_driven(x2, 3))
 
 
-def test_budget_option_checked():
+def test_budget_option_checked(monkeypatch):
     with pytest.raises(ValueError, match="compile_budget"):
         nptf.compile(list_driven, compile_budget=0)
     assert nptf.compile(list_driven, compile_budget=None).compile_budget is None
+    monkeypatch.delenv("NPTF_COMPILE_BUDGET", raising=False)
     assert nptf.compile(list_driven).compile_budget == 10.0
+    monkeypatch.setenv("NPTF_COMPILE_BUDGET", "none")
+    assert nptf.compile(list_driven).compile_budget is None
+    monkeypatch.setenv("NPTF_COMPILE_BUDGET", "2.5")
+    assert nptf.compile(list_driven).compile_budget == 2.5
+    monkeypatch.setenv("NPTF_COMPILE_BUDGET", "soon")
+    with pytest.raises(ValueError, match="NPTF_COMPILE_BUDGET"):
+        nptf.compile(list_driven)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from ..budget import budget
+from ..budget import DEFAULT_BUDGET, budget, default_budget
 from ..errors import BackendError, OutsideTheGraphError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
@@ -187,7 +187,8 @@ class Compiled:
 
     def __init__(self, fn, jit_compile=None, static_argnames=(), static_argnums=(),
                  fallback="numpy", max_cache_size=64, output="numpy", input_signature=None,
-                 relax=None, retrace_warning=8, adaptive=False, unroll=8, compile_budget=10.0):
+                 relax=None, retrace_warning=8, adaptive=False, unroll=8,
+                 compile_budget=DEFAULT_BUDGET):
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
         if output not in ("numpy", "tensor"):
@@ -203,6 +204,8 @@ class Compiled:
         self.retrace_warning = retrace_warning
         self.adaptive = adaptive
         self.unroll = unroll
+        if compile_budget is DEFAULT_BUDGET:
+            compile_budget = default_budget()
         if compile_budget is not None and not compile_budget > 0:
             raise ValueError(f"compile_budget must be a positive number of seconds or None, "
                              f"got {compile_budget!r}")
@@ -727,7 +730,7 @@ def _count_leaves(treedef):
 
 def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
             max_cache_size=64, output="numpy", input_signature=None, relax=None,
-            retrace_warning=8, adaptive=False, unroll=8, compile_budget=10.0):
+            retrace_warning=8, adaptive=False, unroll=8, compile_budget=DEFAULT_BUDGET):
     """Compile a plain NumPy function to TensorFlow graphs.
 
     Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
