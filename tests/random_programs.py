@@ -232,21 +232,32 @@ class _LoopWriter:
                 return None, False
 
     def _runs(self, lines):
-        """Runs ``lines`` (one statement) on the namespace; False if it raised, warned of a
-        bad cast or changed the dtype or shape of ``a``."""
-        before = (self.ns["a"].dtype, self.ns["a"].shape)
-        text = "\n".join(lines)
+        """Runs ``lines`` (one statement) on the namespace; False, with the names bound as
+        before, if it raised, warned of a bad cast, changed the shape of ``a`` or the dtype
+        of an array or NumPy number (a loop variable changing dtype is refused, README)."""
+        saved = dict(self.ns)
+
+        def kinds():
+            return {k: v.dtype for k, v in self.ns.items()
+                    if isinstance(v, (np.ndarray, np.generic))}
+        before, shape = kinds(), self.ns["a"].shape
         with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:       # in a loop of one step, so that break and continue are statements
                 exec(compile("for _ in range(1):\n" + "\n".join("    " + x for x in lines),
                              "<statement>", "exec"), self.ns)  # noqa: S102
+                ok = True
             except Exception:  # noqa: BLE001
-                return False
-        if any("invalid value encountered in cast" in str(w.message) for w in caught):
-            return False
-        a = self.ns["a"]
-        return isinstance(a, np.ndarray) and (a.dtype, a.shape) == before and bool(text)
+                ok = False
+        after = kinds()
+        ok = ok and bool(lines) and isinstance(self.ns["a"], np.ndarray) and \
+            self.ns["a"].shape == shape and \
+            all(after.get(k, d) == d for k, d in before.items()) and \
+            not any("invalid value encountered in cast" in str(w.message) for w in caught)
+        if not ok:
+            self.ns.clear()
+            self.ns.update(saved)
+        return ok
 
     def _integer(self, text):
         value, ok = self._eval(text)
@@ -780,7 +791,8 @@ def refusal_reason(error):
     places of the one program left out."""
     text = str(error).splitlines()[0] if str(error) else ""
     text = re.sub(r"\S*\.py:\d+|<[^>]*>:\d+", "<line>", text)
-    text = re.sub(r"`[^`]*`", "`_`", text)
+    # Names left out, but np (a module taken for a variable is a reason of its own).
+    text = re.sub(r"`([^`]*)`", lambda n: n.group(0) if n.group(1) == "np" else "`_`", text)
     text = re.sub(r"'[^']*'", "'_'", text)
     text = re.sub(r"Var\([^)]*\)", "Var(_)", text)
     text = re.sub(r"\b\d+\b", "N", text)
@@ -824,12 +836,14 @@ def _compare(fn, values, jit, source, seed, count):
         # tracing (a dtype a ufunc refuses) before what depends on the data (a shape).
         # And it traces both branches of an `if`, where NumPy runs one.
         if err is not None or "    if " in source:
-            count("both raised" if err is not None else "raised in a program with an if")
+            count("both raised" if err is not None else
+                  "raised in a program with an if: " + refusal_reason(e))
             return None
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:
         return f"returned where NumPy raised {type(err).__name__}: {err}"
-    branches = "    if " in source
+    # Python's max and min of a Python number and a traced one choose like an if.
+    branches = "    if " in source or re.search(r"(?<![.\w])(max|min)\(", source) is not None
     problem = _mismatch(expected, got, tol, branches)
     if problem is None:
         problem = _mismatch(tuple(written), tuple(args), tol)
@@ -886,8 +900,13 @@ def main(argv=None):
         for seed, fn in zip(seeds, programs):
             values = inputs(seed)
             for jit in (False, True):
+                before = outcomes[jit].copy()
                 problem = compare(fn, values, jit, source(seed, f"program_{seed}"), seed,
                                   outcomes[jit])
+                for what in outcomes[jit] - before:
+                    if what.startswith(("refused", "raised")):    # which seeds, to look into
+                        print(f"({what.split(':')[0]} seed {seed} jit_compile={jit}: "
+                              f"{what.split(': ', 1)[1]})", flush=True)
                 if problem:
                     failures += 1
                     print(f"seed {seed} jit_compile={jit}: {problem}\n"
