@@ -220,6 +220,7 @@ class _LoopWriter:
         self.idx = None           # the loop index as the body spells it (None outside loops)
         self.in_while = False
         self.known = True
+        self.masks = 0            # masks named so far (m0, m1, ...)
 
     # -- running what is written ---------------------------------------------------------
 
@@ -339,8 +340,9 @@ class _LoopWriter:
         r = self.r
         target, frame = self._target(views)
         integer = self._integer(target)
-        # a.reshape(-1) += 1 is not Python: a call takes [...] to be written through.
-        whole = target + "[...]" if target.endswith(")") else target
+        # a.reshape(-1) += 1 is not Python, and a.T += 1 sets a.T, which NumPy refuses:
+        # such targets are written through [...].
+        whole = target + "[...]" if target.endswith((")", ".T")) else target
         kind = r.random()
         if kind < 0.3:                                      # augmented assignment
             ops = ["+=", "-=", "*=", "%="] if integer else ["+=", "-=", "*=", "/="]
@@ -369,7 +371,11 @@ class _LoopWriter:
             else:
                 e = self.expr([], 1, integer)
             if r.random() < 0.3:
-                return [f"m = {cond}", f"{target}[m] {op} {e.replace(cond, 'm')}"]
+                # A name of its own: one name for masks of different shapes in one loop
+                # is a variable changing shape, which nptf refuses (README).
+                mask = f"m{self.masks}"
+                self.masks += 1
+                return [f"{mask} = {cond}", f"{target}[{mask}] {op} {e.replace(cond, mask)}"]
             return [f"{target}[{cond}] {op} {e}"]
         if kind < 0.7 and self.idx:                         # at the loop index
             return self._index_write(target, frame, integer)
