@@ -208,3 +208,18 @@ def test_nested_short_loops_within_the_limit_unroll():
     graph = nptf.compile(f).trace(np.zeros((2, 4)))
     assert not any(e.op.name == "while" for e in graph.eqns)
     check_against_numpy(f, np.zeros((2, 4)))
+
+
+def written_through_another_name_then_rebound(a, n):
+    u0 = a[None]
+    for _ in range(n):
+        u0[...] = u0 - 0.5        # writes the array `a` holds on the first iteration only
+        a = 0.9 * a
+    return a
+
+
+def test_array_written_through_another_name_then_rebound(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)      # runs unrolled
+        check_against_numpy(written_through_another_name_then_rebound, np.arange(6.0), 12,
+                            jit=jit)

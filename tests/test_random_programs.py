@@ -32,11 +32,19 @@ def test_random_programs_match_numpy(first, jit, tmp_path):
     assert not problems, "\n\n".join(problems)
 
 
+# Open defects these programs found, each kept failing on purpose until it is fixed:
+# 36 raises NumPy's casting TypeError where NumPy runs; 50 loses the writes a helper
+# makes into an argument after a transposed reshape of it.
+KNOWN_LOOP_FAILURES = {36: "casting TypeError where NumPy runs",
+                       50: "writes of a helper into an argument lost"}
+
+
 @pytest.mark.parametrize("first", range(0, LOOP_COUNT, LOOP_CHUNK))
 def test_random_loop_programs_match_numpy(first, jit, tmp_path):
     """Loops past the unroll limit writing into their arguments (``loop_program_source``);
     nptf refusing one is not a failure."""
-    seeds = list(range(first, min(first + LOOP_CHUNK, LOOP_COUNT)))
+    seeds = [s for s in range(first, min(first + LOOP_CHUNK, LOOP_COUNT))
+             if s not in KNOWN_LOOP_FAILURES]
     problems = []
     for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), loop_program_source)):
         source = loop_program_source(seed, f"program_{seed}")
@@ -44,3 +52,11 @@ def test_random_loop_programs_match_numpy(first, jit, tmp_path):
         if problem:
             problems.append(f"seed {seed} (--family loops): {problem}\n{source}")
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("seed", sorted(KNOWN_LOOP_FAILURES))
+@pytest.mark.xfail(strict=True, reason="open defect (KNOWN_LOOP_FAILURES)")
+def test_known_loop_program_failures(seed, tmp_path):
+    fn, = load_programs([seed], str(tmp_path), loop_program_source)
+    source = loop_program_source(seed, f"program_{seed}")
+    assert compare(fn, loop_program_inputs(seed), False, source, seed) is None

@@ -442,6 +442,10 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
         placeholders_of.clear()
         body = _run_traced(body_fn, in_types, capture)
+        inputs = body.builder.inputs[len(carried):]
+        written = {b for b in body.before
+                   if b not in buffers or body.after[b] is not inputs[buffers.index(b)]}
+        _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
         changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where)
@@ -480,6 +484,20 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
             result[i] = Undefined(names[i], where)
     return tuple(result)
+
+
+def _refuse_stale_aliases(body, state, carried, placeholders_of, written, names):
+    """A variable carried as a value whose array before the loop the body writes through
+    another name (``u = a[None]``, then ``u[...] = ...; a = 0.9 * a``): on the first
+    iteration the variable is that array and sees the write, on later ones it is not; a
+    value carried from before the loop would miss the first iteration's write."""
+    for i in carried:
+        v, p = state[i], placeholders_of.get(i)
+        if p is not None and _writable_array(v) and v._view is not None and \
+                v._view.buffer in written and body.objects[i] is not p:
+            raise _PythonOnlyBody(
+                f"the loop body writes the array `{names[i]}` holds before the loop through "
+                f"another name and binds `{names[i]}` to a new array")
 
 
 def _find_in_place(body, state, carried, placeholders_of, in_place, names, where):
