@@ -80,8 +80,22 @@ def mismatch(expected, got, rtol_scale=1.0):
     return None
 
 
+def copy_like(a):
+    """A copy of ``a`` with its strides (a Fortran-ordered or strided argument stays one:
+    which reshapes are views, and so which writes reach it, depends on them)."""
+    if a.flags.c_contiguous or a.flags.f_contiguous:
+        return np.copy(a, order="K")
+    ends = [(n - 1) * s for n, s in zip(a.shape, a.strides)]
+    low = sum(min(0, e) for e in ends)
+    size = sum(max(0, e) for e in ends) - low + a.itemsize
+    out = np.ndarray(a.shape, a.dtype, buffer=np.zeros(size, np.uint8), offset=-low,
+                     strides=a.strides)
+    out[...] = a
+    return out
+
+
 def _copies(args):
-    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    return [copy_like(a) if isinstance(a, np.ndarray) else a for a in args]
 
 
 def check_against_numpy(fn, *args, jit=False, rtol_scale=1.0, **compile_kw):

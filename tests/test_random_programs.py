@@ -33,11 +33,8 @@ def test_random_programs_match_numpy(first, jit, tmp_path):
 
 
 # Open defects these programs found, each kept failing on purpose until it is fixed:
-# 36 raises NumPy's casting TypeError where NumPy runs; 50 passes a Fortran-ordered
-# argument, whose a.T.reshape(-1) NumPy makes a view (nptf decides views as if every
-# argument were C-ordered, so a write through it is lost).
-KNOWN_LOOP_FAILURES = {36: "casting TypeError where NumPy runs",
-                       50: "view decisions assume C-ordered arguments"}
+# (none open)
+KNOWN_LOOP_FAILURES = {}
 
 
 @pytest.mark.parametrize("first", range(0, LOOP_COUNT, LOOP_CHUNK))

@@ -65,21 +65,22 @@ def _plain_parameters(signature):
 
 def _exact_entry(compiled, names):
     checks = " and ".join(
-        f"{n}.__class__ is _nptf_ndarray and {n}.dtype is _nptf_hot[{2 * i + 1}] and "
-        f"{n}.shape == _nptf_hot[{2 * i}]" for i, n in enumerate(names))
+        f"{n}.__class__ is _nptf_ndarray and {n}.dtype is _nptf_hot[{3 * i + 1}] and "
+        f"{n}.shape == _nptf_hot[{3 * i}] and {n}.strides == _nptf_hot[{3 * i + 2}]"
+        for i, n in enumerate(names))
     args = ", ".join(names)
     # Closure cells, not globals: a cell is read faster than a namespace dict. Every
     # name the body uses is one of them (a parameter may be called ``len``). The hot
-    # tuple (shapes and dtypes, then the function that runs them) needs no length check:
-    # it is only ever set from a call of every parameter passed positionally as an array,
-    # and this function always passes all of them.
+    # tuple (shapes, dtypes and strides, then the function that runs them) needs no
+    # length check: it is only ever set from a call of every parameter passed
+    # positionally as an array, and this function always passes all of them.
     source = (
         f"def _nptf_make(_nptf_compiled, _nptf_ndarray):\n"
         f"    def _nptf_entry({args}):\n"
         f"        _nptf_hot = _nptf_compiled._numpy_hot\n"
         f"        if _nptf_hot is not None and {checks}:\n"
         f"            # adaptive dispatch measured NumPy faster\n"
-        f"            return _nptf_hot[{2 * len(names)}]({args})\n"
+        f"            return _nptf_hot[{3 * len(names)}]({args})\n"
         f"        return _nptf_compiled({args})\n"
         f"    return _nptf_entry\n")
     namespace = {}
@@ -94,9 +95,10 @@ def _generic_entry(compiled):
     def call(first=_NOTHING, /, *args, **kwargs):
         # The first argument is named so that a one-array call builds no tuple.
         hot = compiled._numpy_hot
-        if hot is not None and not args and not kwargs and len(hot) == 3 and \
-                first.__class__ is ndarray and first.dtype is hot[1] and first.shape == hot[0]:
-            return hot[2](first)    # adaptive dispatch measured NumPy faster for these
+        if hot is not None and not args and not kwargs and len(hot) == 4 and \
+                first.__class__ is ndarray and first.dtype is hot[1] and \
+                first.shape == hot[0] and first.strides == hot[2]:
+            return hot[3](first)    # adaptive dispatch measured NumPy faster for these
         if first is _NOTHING:
             return compiled(*args, **kwargs)
         return compiled(first, *args, **kwargs)

@@ -12,6 +12,7 @@ import numbers
 import numpy as np
 
 from ..graph_ir import ArrayType
+from ..tracer.views import layout_of_argument
 from ..tree import flatten
 
 try:
@@ -67,6 +68,11 @@ def describe_leaf(x, name):
         return ("s", type(v), v), None, v
     if isinstance(x, np.ndarray):
         _check_numeric(x.dtype, name)
+        layout = layout_of_argument(x)
+        if layout is not None:
+            # Which reshapes of it are views (and so which writes reach it) depends on it.
+            return ("a", x.shape, x.dtype.str, layout), x, \
+                (ArrayType(x.shape, x.dtype), False, layout)
         return ("a", x.shape, x.dtype.str), x, (ArrayType(x.shape, x.dtype), False)
     if isinstance(x, _TENSOR):
         dtype = np.dtype(x.dtype.as_numpy_dtype)

@@ -26,7 +26,8 @@ from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from .builder import building, current_builder
 from .tracer import Tracer, emit, to_tracer
-from .views import defined_in, mark_ambiguous, restore, set_buffer, write_frame
+from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
+                    write_frame)
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
 # Copies of the code being traced that enclosing unrolled loops make (their trip counts
@@ -153,6 +154,13 @@ def _atom_of(value, name, where):
                            f"inside compiled control flow; only arrays and numbers can.\n  at {where}")
 
 
+def _c_ordered(value):
+    """Whether a variable's value is certainly a C-ordered array (or not an array)."""
+    if isinstance(value, Tracer):
+        return is_c_ordered(value)
+    return not isinstance(value, np.ndarray) or value.ndim < 2 or value.flags.c_contiguous
+
+
 def _type_of(value, name, where):
     return _atom_of(value, name, where).type
 
@@ -250,7 +258,7 @@ class _Traced:
         # holds decides where later in-place writes land.
         self.objects = list(outs)
         # Values as they are at the end of the trace (before outer writes are undone).
-        self.outs = [Tracer(o.atom, o.is_scalar) if isinstance(o, Tracer) else o for o in outs]
+        self.outs = [_snapshot_tracer(o) if isinstance(o, Tracer) else o for o in outs]
         local = set(builder.inputs) | {v for e in builder.eqns for v in e.outputs}
         self.local = local
         # Buffers of arrays made inside the trace are its own business; outer ones are state.
@@ -261,6 +269,13 @@ class _Traced:
 
     def buffer_value(self, b, before):
         return self.after.get(b, before)
+
+
+def _snapshot_tracer(t):
+    out = Tracer(t.atom, t.is_scalar)
+    if not is_c_ordered(t):
+        out._layout = UNKNOWN
+    return out
 
 
 def _run_traced(fn, in_types=(), capture=lambda p: p):
@@ -326,12 +341,15 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
     result = list(state)
     for (i, t), v in zip(merged, outs):
         result[i] = Tracer(v, is_scalar=t.ndim == 0)
+        if not all(_c_ordered(br.outs[i]) for br in branches):
+            result[i]._layout = UNKNOWN
     for i, v in static.items():
         result[i] = v
     for b, v in zip(written, outs[len(merged):]):
         set_buffer(b, v)
     for i, outer in ambiguous:
-        what = f"(`{names[i]}` after the `if` at {where})"
+        what = (f"after the `if` at {where}, `{names[i]}` is, depending on the data, either a "
+                f"new array or the same array as before")
         for t in outer + [result[i]]:
             if _writable_array(t):
                 mark_ambiguous(t, what)
@@ -428,12 +446,17 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
         if hinted else set()
     carried = [i for i in carried if i not in in_place]
     placeholders_of = {}
+    # Whether each carried array is in C order on every iteration: NumPy lays out what
+    # the body computes from non-C-ordered arrays (a.T * 2) in their order.
+    c_ordered = {i: _c_ordered(state[i]) for i in carried}
 
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
             st[i] = p
             placeholders_of[i] = p
+            if not c_ordered[i]:
+                p._layout = UNKNOWN
         for b, p in zip(buffers, placeholders[len(carried):]):
             set_buffer(b, p.atom)
         return st
@@ -449,6 +472,9 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
         changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where)
+        for i in carried:
+            if c_ordered[i] and not _c_ordered(body.outs[i]):
+                c_ordered[i], changed = False, True
         new_buffers = [b for b in body.before if b not in buffers]
         buffers += new_buffers
         if not changed and not new_buffers:
@@ -478,6 +504,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
     result = list(state)
     for i, v in zip(carried, outs):
         result[i] = Tracer(v, is_scalar=types[i].ndim == 0)
+        if not c_ordered[i]:
+            result[i]._layout = UNKNOWN
     for b, v in zip(buffers, outs[len(carried):]):
         set_buffer(b, v)
     for i, v in enumerate(body.outs):

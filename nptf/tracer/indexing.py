@@ -312,7 +312,7 @@ def write(target, key, value, mode="update", what="assignment"):
     view = buffer_of(target)
     if view.parent is not None:
         return _write_through(target, view, key, value, mode, what)
-    if view.stand_in is None:
+    if view.stand_ins is None:
         return _write_dynamic(target, view, key, value, mode)
     check_writeable(target, what)
     if mode == "update" and _rewrites_itself(view, key, value):

@@ -478,7 +478,23 @@ def reshape_to(a, shape):
 
 @implements(np.ravel)
 def ravel(a, order="C"):
-    return reshape(a, (-1,), order)
+    if order not in ("C", "A"):
+        raise unsupported(f"np.ravel(..., order={order!r})")
+    a = to_tracer(a)
+    if a.ndim == 1:
+        return a
+    shape = (None if a.size is None else a.size,)
+    out = emit("reshape", [a], {"shape": shape})
+    # A view only of a C-contiguous array: ravel copies where reshape(-1) could still
+    # give a view (a[:, ::2] of a C-ordered a).
+    return make_view(a, out, Step("reshape", lambda t: emit("reshape", [t], {"shape": shape}),
+                                  lambda x: x.reshape(shape)), _ravel_view)
+
+
+def _ravel_view(stand_in):
+    if not stand_in.flags.c_contiguous:
+        raise ValueError("np.ravel copies")
+    return stand_in.reshape(-1)
 
 
 @implements(np.transpose)

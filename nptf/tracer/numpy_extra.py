@@ -296,10 +296,12 @@ def put_along_axis(arr, indices, values, axis):
 def _put_flat(arr, indices, values):
     """``axis=None``: NumPy writes through ``np.array(arr.flat)``, the array's own memory when
     it is C-contiguous and a read-only copy otherwise."""
-    stand_in = buffer_of(arr).stand_in
-    if stand_in is None:
-        raise unsupported("np.put_along_axis(..., axis=None) on an array of unknown size")
-    if not stand_in.flags.c_contiguous:
+    stand_ins = buffer_of(arr).stand_ins
+    contiguous = {s.flags.c_contiguous for s in stand_ins or ()}
+    if stand_ins is None or len(contiguous) != 1:
+        raise unsupported("np.put_along_axis(..., axis=None) on an array whose size or memory "
+                          "layout is known only at run time")
+    if not contiguous.pop():
         raise ValueError(f"assignment destination is read-only\n  at {user_location()}")
     write(ravel(arr), (indices,), values, what="np.put_along_axis")
 

@@ -16,6 +16,7 @@ from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .side_effects import watching
 from .tracer import Tracer, to_atom
+from .views import tracking_layouts
 
 
 @dataclass
@@ -42,15 +43,18 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)``.
 
     ``leaf_specs[i]`` is ``(ArrayType, is_scalar)`` for a leaf that becomes a graph
-    input, or the static Python value itself.
+    input (``(ArrayType, is_scalar, strides)`` for an array not in C order: its strides in
+    elements), or the static Python value itself.
     """
-    with numpy_patched(), building() as builder:
+    with numpy_patched(), building() as builder, tracking_layouts():
         rng_token = start_random(builder)
         leaves = []
         for spec in leaf_specs:
-            if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], ArrayType):
+            if isinstance(spec, tuple) and len(spec) in (2, 3) and isinstance(spec[0], ArrayType):
                 var = builder.new_input(spec[0])
                 leaves.append(Tracer(var, is_scalar=spec[1]))
+                if len(spec) == 3:     # strides of a non-C-ordered array argument
+                    leaves[-1]._layout = spec[2]
             else:
                 leaves.append(spec)
         call_args, call_kwargs = rebuild(leaves)

@@ -16,6 +16,7 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal, Var
 from ..graph_ir.types import weak_type_of
 from .builder import current_builder
+from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
 
 class Tracer:
@@ -26,19 +27,27 @@ class Tracer:
     full reductions return), so compiled outputs come back as NumPy would.
     """
 
-    __slots__ = ("_atom", "is_scalar", "_view")
+    __slots__ = ("_atom", "is_scalar", "_view", "_layout")
     __array_priority__ = 1000
 
     def __init__(self, atom, is_scalar=False):
         self._atom = atom
         self.is_scalar = is_scalar and atom.type.ndim == 0
         self._view = None  # a views.View once this array shares memory with others
+        # Its memory layout while it owns its memory: None (C order), views.UNKNOWN (what
+        # NumPy's order="K" makes of non-C-ordered inputs) or strides in elements.
+        self._layout = None
 
     @property
     def atom(self):
         """The IR value this array holds *now*: writes through any alias re-define it."""
         if self._view is not None:
-            return self._view.current(self)
+            atom = self._view.current(self)
+            if not self._view.c_ordered:
+                note_layout(atom)
+            return atom
+        if self._layout is not None:
+            note_layout(self._atom)
         return self._atom
 
     # ---------------------------------------------------------------- shapes
@@ -202,7 +211,10 @@ def to_tracer(x) -> Tracer:
     if isinstance(x, Tracer):
         return x
     scalar = isinstance(x, (numbers.Number, np.generic))
-    return Tracer(to_atom(x), is_scalar=scalar)
+    t = Tracer(to_atom(x), is_scalar=scalar)
+    if isinstance(x, np.ndarray):
+        t._layout = layout_of_argument(x)
+    return t
 
 
 def emit(op_name, inputs, params=None, scalar=False, where=None):
@@ -213,6 +225,10 @@ def emit(op_name, inputs, params=None, scalar=False, where=None):
         raise RuntimeError("nptf tracer used outside of tracing")
     outs = builder.emit(op_name, atoms, params, where)
     tracers = tuple(Tracer(v, is_scalar=scalar) for v in outs)
+    if any_not_c_ordered(atoms):
+        # NumPy lays the result out like its inputs (order="K"): not certainly C order.
+        for t in tracers:
+            t._layout = UNKNOWN
     return tracers if len(tracers) != 1 else tracers[0]
 
 

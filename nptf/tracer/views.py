@@ -12,11 +12,20 @@ a step NumPy cannot do without copying (``reshape`` of a transposed array)
 yields a copy, as in NumPy. Where each view element lives in its buffer
 (its flat position) is read off ``np.arange(size)`` pushed through the same
 steps, so writes land exactly where NumPy's would.
+
+Whether a reshape is a view depends on the memory layout, so a buffer's
+stand-in has its array's real layout: an argument's own strides, C order for
+arrays nptf makes from C-ordered arrays. An array computed from a
+non-C-ordered one (``a.T * 2``) is laid out by NumPy's ``order="K"`` rules,
+which nptf does not replay: its buffer gets one stand-in per axis order it
+may have, and a step those disagree on (a view for some, a copy for others)
+makes writes through either name unsupported rather than guessed.
 """
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import itertools
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -25,38 +34,109 @@ from ..errors import unsupported, user_location
 
 
 class Buffer:
-    __slots__ = ("atom", "origin", "version", "shape", "written", "readonly", "stand_in",
+    __slots__ = ("atom", "origin", "version", "shape", "written", "readonly", "stand_ins",
                  "ambiguous")
 
-    def __init__(self, atom):
+    def __init__(self, atom, layout=None):
         self.atom = atom
         self.origin = atom   # the value the memory held when it got a buffer
         self.version = 0
         self.shape = atom.type.shape
         self.written = False
         self.readonly = False
-        # Set (to a description of the statement) when which Python object a name holds
-        # depends on the data: a write through it could land in either array.
+        # Set (to a sentence saying why) when nptf cannot tell which memory a write
+        # through this buffer's names lands in: writes are refused.
         self.ambiguous = None
-        # Strides of a C-ordered byte array of this shape over one byte of memory:
-        # view steps only move strides around, they never touch data.
-        if None in self.shape:   # size known only at run time: writes yes, views no
-            self.stand_in = None
-            return
-        strides = tuple(int(np.prod(self.shape[i + 1:], dtype=np.int64)) for i in range(len(self.shape)))
-        self.stand_in = as_strided(np.zeros(1, np.uint8), self.shape, strides, writeable=False)
+        # Byte arrays of this shape and layout over one byte of memory: view steps
+        # only move strides around, they never touch data. ``None``: the size is known
+        # only at run time (writes yes, views through ``View.parent``).
+        self.stand_ins = stand_ins(self.shape, layout)
+
+
+UNKNOWN = "unknown"     # a Tracer's ``_layout`` when NumPy's order="K" rules decide it
+_MAX_ORDERS_NDIM = 5    # up to 5! axis orders are tried; beyond, like a run-time size
+
+
+def stand_ins(shape, layout=None):
+    """Stand-ins for an array of ``shape``: ``layout`` ``None`` (C order), ``UNKNOWN``
+    (contiguous in some axis order) or a tuple of strides in elements."""
+    if None in shape:
+        return None
+    byte = np.zeros(1, np.uint8)
+    if layout is None or len(shape) < 2:
+        layouts = [_contiguous_strides(shape, range(len(shape)))]
+    elif layout == UNKNOWN:
+        if len(shape) > _MAX_ORDERS_NDIM:
+            return None
+        layouts = [_contiguous_strides(shape, order)
+                   for order in itertools.permutations(range(len(shape)))]
+    else:
+        layouts = [tuple(layout)]
+    return tuple(as_strided(byte, shape, strides, writeable=False) for strides in layouts)
+
+
+def _contiguous_strides(shape, order):
+    """Strides of a contiguous array whose axes, from outermost to innermost, are ``order``."""
+    strides, step = [0] * len(shape), 1
+    for axis in reversed(tuple(order)):
+        strides[axis] = step
+        step *= max(int(shape[axis]), 1)
+    return tuple(strides)
+
+
+def layout_of_argument(arr):
+    """The ``layout`` of a NumPy array argument (``None`` when C-ordered): strides in
+    elements, part of the signature since they decide which reshapes are views."""
+    if arr.ndim < 2 or arr.flags.c_contiguous or arr.itemsize == 0:
+        return None
+    return tuple(s // arr.itemsize for s in arr.strides)
+
+
+# The values (by id) of the trace that are arrays of 2 or more dimensions not certainly in
+# C order: what ops compute from them is laid out by NumPy's order="K" rules.
+_not_c_ordered = contextvars.ContextVar("nptf_not_c_ordered", default=None)
+
+
+@contextlib.contextmanager
+def tracking_layouts():
+    token = _not_c_ordered.set({})
+    try:
+        yield
+    finally:
+        _not_c_ordered.reset(token)
+
+
+def note_layout(atom):
+    """``atom`` is the value of an array not certainly in C order."""
+    seen = _not_c_ordered.get()
+    if seen is not None and atom.type.ndim >= 2:
+        seen[id(atom)] = atom     # held, so the id stays its own
+
+
+def any_not_c_ordered(atoms) -> bool:
+    seen = _not_c_ordered.get()
+    return bool(seen) and any(id(a) in seen for a in atoms)
+
+
+def is_c_ordered(t) -> bool:
+    """Whether NumPy's array for tracer ``t`` is certainly C-contiguous."""
+    view = t._view
+    if view is None:
+        return t._layout is None or t._atom.type.ndim < 2
+    return view.c_ordered
 
 
 class View:
-    __slots__ = ("buffer", "steps", "stand_in", "version", "readonly", "parent")
+    __slots__ = ("buffer", "steps", "stand_ins", "version", "readonly", "parent", "c_ordered")
 
-    def __init__(self, buffer, steps, stand_in, readonly=False, parent=None):
-        self.buffer, self.steps, self.stand_in = buffer, steps, stand_in
+    def __init__(self, buffer, steps, stand_ins, readonly=False, parent=None):
+        self.buffer, self.steps, self.stand_ins = buffer, steps, stand_ins
         self.version = buffer.version
         self.readonly = readonly or buffer.readonly
         # For a view whose size is known only at run time (no stand-in places its
         # elements): the view it was taken of. Writes go through it (indexing.write).
         self.parent = parent
+        self.c_ordered = stand_ins is not None and all(s.flags.c_contiguous for s in stand_ins)
 
     def current(self, tracer):
         """The tracer's atom, re-derived from the buffer if it was written since."""
@@ -92,7 +172,7 @@ def parent_of(view):
     from .tracer import Tracer
     p = view.parent
     t = Tracer(p.buffer.atom)
-    t._view = View(p.buffer, p.steps, p.stand_in, p.readonly, p.parent)
+    t._view = View(p.buffer, p.steps, p.stand_ins, p.readonly, p.parent)
     t._view.version = -1     # derive its value from the buffer at the first read
     return t
 
@@ -104,8 +184,8 @@ def has_static_shape(t) -> bool:
 def buffer_of(t) -> View:
     """The tracer's view of its memory, creating a buffer if it owns its memory."""
     if t._view is None:
-        buf = Buffer(t._atom)
-        t._view = View(buf, (), buf.stand_in)
+        buf = Buffer(t._atom, t._layout)
+        t._view = View(buf, (), buf.stand_ins)
     return t._view
 
 
@@ -113,18 +193,37 @@ def make_view(parent, result, step, stand_in_fn):
     """Mark ``result`` (already computed from ``parent``) as a view of ``parent``'s memory,
     if NumPy would make it one; otherwise leave it a fresh array."""
     base = buffer_of(parent)
-    if not has_static_shape(parent) or not has_static_shape(result):
+    if base.stand_ins is None or not has_static_shape(result):
         # Sizes known only at run time: the view still re-reads its memory when that is
         # written, and writes through it are written into ``parent``.
         result._view = View(base.buffer, base.steps + (step,), None, readonly=base.readonly,
                             parent=base)
+        if step.name == "reshape" and not _moves_no_data(parent.shape, result.shape):
+            # Whether NumPy copies depends on strides known only at run time.
+            mark_ambiguous(result, "a reshape of an array whose size or memory layout is "
+                                   "known only at run time is a view or a copy depending on it")
         return result
-    try:
-        stand_in = stand_in_fn(base.stand_in)
-    except ValueError:  # NumPy would have to copy
+    views = []
+    for s in base.stand_ins:
+        try:
+            views.append(stand_in_fn(s))
+        except ValueError:  # NumPy would have to copy
+            pass
+    if not views:
+        if step.name == "reshape":
+            result._layout = None    # NumPy's copy is C-ordered
         return result
-    result._view = View(base.buffer, base.steps + (step,), stand_in, readonly=base.readonly)
+    result._view = View(base.buffer, base.steps + (step,), tuple(views), readonly=base.readonly)
+    if len(views) != len(base.stand_ins):
+        mark_ambiguous(result, f"`{step.name}` of an array computed from a transposed or "
+                               f"non-C-ordered one is a view or a copy depending on the memory "
+                               f"layout NumPy gives it")
     return result
+
+
+def _moves_no_data(shape, new_shape):
+    """A reshape that only adds or drops axes of length 1 (a view whatever the strides)."""
+    return [d for d in shape if d != 1] == [d for d in new_shape if d != 1]
 
 
 def mark_readonly(t):
@@ -138,11 +237,10 @@ def check_writeable(t, what):
     if t._view is not None and t._view.readonly:
         raise ValueError(f"assignment destination is read-only ({what})\n  at {user_location()}")
     if t._view is not None and t._view.buffer.ambiguous:
-        raise unsupported(
-            f"{what} into an array that is, depending on the data, either a new array or the "
-            f"same array as before {t._view.buffer.ambiguous}",
-            fix="Write into an explicit copy (`x = x.copy()` before the branch) or rebind the "
-                "name on every path (`x = x + 1` rather than `x += 1`).")
+        raise unsupported(f"{what} into an array whose memory nptf cannot place: "
+                          f"{t._view.buffer.ambiguous}",
+                          fix="Write into an explicit copy (`y = x.copy()`), or rebind the name "
+                              "(`x = x + 1` rather than `x += 1`).")
 
 
 def defined_in(t, local):
