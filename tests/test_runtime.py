@@ -438,8 +438,9 @@ def test_plain_graphs_without_control_flow_run_on_the_calling_thread(monkeypatch
     built = []      # the executor each compiled graph's caller was built for
     direct = dispatch._direct_executor
     monkeypatch.setattr(dispatch, "_direct_executor",
-                        lambda atomic, cancelable=False, inline=False, in_caller=False:
-                        built.append(inline) or direct(atomic, cancelable, inline, in_caller))
+                        lambda atomic, cancelable=False, inline=False, in_caller=False, **kw:
+                        built.append(inline) or direct(atomic, cancelable, inline, in_caller,
+                                                       **kw))
 
     def chain(y):
         return np.tanh(y) * 2.0 + np.exp(-y)
@@ -557,9 +558,9 @@ def test_a_graph_the_single_threaded_executor_refuses_runs_on_the_default_one(mo
     built = []
     direct = dispatch._direct_executor
     monkeypatch.setattr(dispatch, "_direct_executor",
-                        lambda atomic, cancelable=False, inline=False, in_caller=False:
+                        lambda atomic, cancelable=False, inline=False, in_caller=False, **kw:
                         built.append((inline, in_caller)) or
-                        direct(atomic, cancelable, inline, in_caller))
+                        direct(atomic, cancelable, inline, in_caller, **kw))
     b = np.linspace(0, 1, 16)
     f = nptf.compile(_cosine_fixed_point, jit_compile=False)
     for _ in range(2):

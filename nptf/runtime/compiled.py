@@ -26,7 +26,8 @@ from ..tree import unflatten
 from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
                        numpy_program_of, plain_values)
 from . import per_size
-from .dispatch import TF_ALIGN, XLA_ALIGN, InputStager, fast_caller, to_numpy, to_tensors
+from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast_caller,
+                       guard_rewrites, to_numpy, to_tensors, unexpected_output)
 from .one_core import may_split
 from .signature import Static, signature_of
 from .spec import Spec
@@ -231,7 +232,7 @@ class Compiled:
         self._static_only = set()       # generic keys whose code needs concrete sizes
         self._trace_counts = {}
         self._adaptive = {}             # shapes key -> AdaptiveState
-        self._numpy_hot = None          # (shape, dtype, shape, dtype, ..., run): what adaptive sends to NumPy
+        self._numpy_hot = None          # (shape, dtype, strides, ..., run): what adaptive sends to NumPy
         self._lock = threading.RLock()
         self._info = CacheInfo()
         functools.update_wrapper(self, fn)
@@ -239,12 +240,13 @@ class Compiled:
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):
         hot = self._numpy_hot
-        if hot is not None and not kwargs and 2 * len(args) + 1 == len(hot):
+        if hot is not None and not kwargs and 3 * len(args) + 1 == len(hot):
             # Adaptive dispatch sends these shapes to NumPy, whose own call may take
             # a microsecond or two: compare without building a key (no tuples, no hashing).
+            # Strides count: the graph run as a NumPy program is built for one layout.
             for i, a in enumerate(args):
-                if a.__class__ is not np.ndarray or a.dtype is not hot[2 * i + 1] or \
-                        a.shape != hot[2 * i]:
+                if a.__class__ is not np.ndarray or a.dtype is not hot[3 * i + 1] or \
+                        a.shape != hot[3 * i] or a.strides != hot[3 * i + 2]:
                     break
             else:
                 return hot[-1](*args)
@@ -254,7 +256,7 @@ class Compiled:
         fast_key = None
         if not kwargs:
             try:
-                fast_key = tuple([(type(a), a.shape, a.dtype) for a in args])
+                fast_key = tuple([(type(a), a.shape, a.dtype, a.strides) for a in args])
             except AttributeError:
                 pass
             entry = self._fast.get(fast_key)
@@ -266,10 +268,11 @@ class Compiled:
                         # are these arguments (an entry in _fast takes arrays only).
                         run = numpy_program_of(entry) if state.choice == NUMPY_PROGRAM \
                             else self.fn
-                        if all(t is np.ndarray for t, _, _ in fast_key):
+                        if all(t is np.ndarray for t, _, _, _ in fast_key):
                             # One tuple, set at once: a thread that read it runs the
                             # function that goes with its shapes.
-                            self._numpy_hot = (*(x for _, s, d in fast_key for x in (s, d)), run)
+                            self._numpy_hot = (*(x for _, *sds in fast_key for x in sds),
+                                               run)
                         return run(*args)
                 self._info.hits += 1
                 return self._run(entry, args, args, {}, fast_key)
@@ -318,6 +321,10 @@ class Compiled:
             if error is not None:
                 raise error from None
             outs = self._recover(entry, tensors, e)
+        else:
+            wrong = unexpected_output(entry.concrete, outs, always=not entry.proven)
+            if wrong is not None:
+                outs = self._recover(entry, tensors, TensorFlowDefect(wrong))
         if not entry.proven:
             entry.proven = True
         return self._outputs(entry, outs, values, staged)
@@ -331,6 +338,9 @@ class Compiled:
             try:
                 concrete, _ = _concretize(entry.graph, False)
                 outs = fast_caller(concrete)(*tensors)
+                wrong = unexpected_output(concrete, outs, always=True)
+                if wrong is not None:
+                    raise TensorFlowDefect(wrong)
             except Exception as e:  # noqa: BLE001  (the graph fails on both executors)
                 error = e
             else:
@@ -339,9 +349,11 @@ class Compiled:
                 entry.input_align = TF_ALIGN
                 entry.xla_reason = f"XLA failed to compile it ({_first_line(error)})"
                 return outs
+        what = f"ran the graph nptf built for {self.name} wrongly" \
+            if isinstance(error, TensorFlowDefect) else \
+            f"failed to {'compile' if first_call else 'run'} the graph nptf built for {self.name}"
         failure = BackendError(
-            f"TensorFlow failed to {'compile' if first_call else 'run'} the graph nptf built "
-            f"for {self.name}: {type(error).__name__}: {_first_line(error)}. Fix: "
+            f"TensorFlow {what}: {type(error).__name__}: {_first_line(error)}. Fix: "
             f"restructure that code, or let it fall back (fallback='numpy').\n  at "
             f"{_defined_at(self.fn)}")
         if first_call:      # the same graph fails the same way: NumPy for this signature
@@ -643,7 +655,7 @@ class Compiled:
     def adaptive_choice(self, *args):
         """With ``adaptive=True``, for arrays of these shapes: "graph", "numpy" (the function
         itself) or "numpy program" (the graph's equations run by NumPy); None: not decided yet."""
-        state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype) for a in args]))
+        state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype, a.strides) for a in args]))
         return None if state is None else state.choice
 
     def cache_info(self) -> CacheInfo:
@@ -675,12 +687,12 @@ class Compiled:
 
 def _is_array_spec(s):
     from ..graph_ir import ArrayType
-    return isinstance(s, tuple) and len(s) == 2 and isinstance(s[0], ArrayType)
+    return isinstance(s, tuple) and len(s) in (2, 3) and isinstance(s[0], ArrayType)
 
 
 def _with_shapes(specs, shapes):
     it = iter(shapes)
-    return [(s[0].with_shape(next(it)), s[1]) if _is_array_spec(s) else s for s in specs]
+    return [(s[0].with_shape(next(it)),) + s[1:] if _is_array_spec(s) else s for s in specs]
 
 
 def _fits(pattern, shapes):
@@ -703,10 +715,16 @@ def _concretize(graph, xla):
     fn = tf.function(run, input_signature=input_signature, jit_compile=xla, autograph=False,
                      reduce_retracing=False)
     concrete = fn.get_concrete_function()
+    if any(e.op.name == "while" for e in all_eqns(graph)):
+        guard_rewrites(concrete, LOOP_REWRITES_OFF)
     return concrete, run.checks
 
 
 _XLA_BUILD_FAILED = "XLA failed to build it"
+
+
+class TensorFlowDefect(RuntimeError):
+    """TensorFlow ran the graph but returned what it does not compute."""
 
 
 def _first_line(error):

@@ -29,6 +29,8 @@ import weakref
 import numpy as np
 import tensorflow as tf
 from tensorflow.core.framework import attr_value_pb2 as _attr_value_pb2
+from tensorflow.core.protobuf import config_pb2 as _config_pb2
+from tensorflow.core.protobuf import rewriter_config_pb2 as _rewriter_config_pb2
 from tensorflow.python import pywrap_tfe as _pywrap_tfe
 from tensorflow.python.eager import cancellation as _cancellation
 from tensorflow.python.eager import context as _context
@@ -71,6 +73,76 @@ def _dlpack_dtypes():
 _DLPACK_OK = _dlpack_dtypes()
 
 
+# TensorFlow's Grappler passes a graph nptf marks with ``guard_rewrites`` must not run.
+# Its arithmetic optimizer rewrites ``l = l - (c + (b + b))`` inside a while loop into a
+# function whose outputs are empty float32 tensors (TensorFlow 2.21, any dtype): loops go
+# without it. nptf simplifies arithmetic in its own passes before lowering.
+LOOP_REWRITES_OFF = ("arithmetic_optimization",)
+
+
+def guard_rewrites(concrete, rewrites):
+    """Have every caller nptf makes for ``concrete`` run it with Grappler's ``rewrites``
+    (RewriterConfig field names) turned off."""
+    concrete._nptf_rewrites_off = tuple(rewrites)    # noqa: SLF001
+    return concrete
+
+
+def _rewrites_off(concrete):
+    return getattr(concrete, "_nptf_rewrites_off", ())
+
+
+def _config_without(serialized, rewrites):
+    """The serialized ConfigProto ``serialized`` with the Grappler ``rewrites`` off."""
+    config = _config_pb2.ConfigProto()
+    config.ParseFromString(serialized or b"")
+    for name in rewrites:
+        setattr(config.graph_options.rewrite_options, name,
+                _rewriter_config_pb2.RewriterConfig.OFF)
+    return config
+
+
+def unexpected_output(concrete, outs, always=False):
+    """A description of the first of ``outs`` whose dtype or shape is not what ``concrete``
+    declares, or None. TensorFlow can hand back such tensors from a graph its optimizers
+    broke (empty float32 ones): they must not reach the user as results. Checked on every
+    call of a guarded graph, else only when ``always``."""
+    if not always and not _rewrites_off(concrete):
+        return None
+    specs = getattr(concrete, "_nptf_output_specs", None)
+    if specs is None:
+        specs = [(t.dtype, t.shape.as_list()) for t in tf.nest.flatten(concrete.structured_outputs)]
+        concrete._nptf_output_specs = specs     # noqa: SLF001
+    if len(outs) != len(specs):
+        return f"{len(outs)} outputs where the graph has {len(specs)}"
+    for i, ((dtype, shape), out) in enumerate(zip(specs, outs)):
+        got = out._shape_tuple() if hasattr(out, "_shape_tuple") else tuple(out.shape)  # noqa: SLF001
+        if out.dtype != dtype or len(got) != len(shape) or \
+                any(d is not None and d != g for d, g in zip(shape, got)):
+            return (f"output {i} came back as {out.dtype.name}{list(got)} where the graph "
+                    f"computes {dtype.name}{shape}")
+    return None
+
+
+def _public_caller(concrete, call):
+    """``call`` (TensorFlow's own path) with ``concrete``'s guarded rewrites off: function
+    call options are the calling thread's, set around the call."""
+    rewrites = _rewrites_off(concrete)
+    if not rewrites:
+        return call
+
+    def guarded(*tensors):
+        ctx = _context.context()
+        previous = ctx.function_call_options
+        ctx.function_call_options = _context.FunctionCallOptions(
+            executor_type=previous.executor_type,
+            config_proto=_config_without(previous.config_proto_serialized, rewrites))
+        try:
+            return call(*tensors)
+        finally:
+            ctx.function_call_options = previous
+    return guarded
+
+
 def fast_caller(concrete):
     """A callable ``(*tensors) -> list of tensors`` for ``concrete``.
 
@@ -83,9 +155,12 @@ def fast_caller(concrete):
     atomic = getattr(concrete, "_inference_function", None)
     call_flat = getattr(atomic, "call_flat", None)
     if call_flat is None or concrete.captured_inputs:
-        return lambda *xs: concrete(*xs)
+        return _public_caller(concrete, lambda *xs: concrete(*xs))
+    call_flat = _public_caller(concrete, call_flat)
+    rewrites = _rewrites_off(concrete)
     inline = runs_inline(concrete)
-    direct = _direct_executor(atomic, inline=inline, in_caller=inline and _CALLER_THREAD_OK)
+    direct = _direct_executor(atomic, inline=inline, in_caller=inline and _CALLER_THREAD_OK,
+                              rewrites_off=rewrites)
     if direct is None:
         return call_flat
 
@@ -102,7 +177,7 @@ def fast_caller(concrete):
             if not inline or "ingle-threaded executor" not in str(e):
                 raise
             inline = False
-            direct = _direct_executor(atomic, in_caller=_CALLER_THREAD_OK)
+            direct = _direct_executor(atomic, in_caller=_CALLER_THREAD_OK, rewrites_off=rewrites)
             return direct(tensors)
     call.runs_in_caller = inline and _CALLER_THREAD_OK
     return call
@@ -176,7 +251,7 @@ def bounded_caller(concrete):
     atomic = getattr(concrete, "_inference_function", None)
     if atomic is None or concrete.captured_inputs:
         return None
-    return _direct_executor(atomic, cancelable=True)
+    return _direct_executor(atomic, cancelable=True, rewrites_off=_rewrites_off(concrete))
 
 
 # The call op runs in the calling thread on CPU; with a GPU the function runtime places
@@ -185,10 +260,10 @@ CPU_ONLY = not tf.config.list_physical_devices("GPU")
 _CALLER_THREAD_OK = CPU_ONLY
 
 
-def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False):
+def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False, rewrites_off=()):
     """Runs ``atomic``'s graph: on TensorFlow's single-threaded executor if ``inline``, and
     through the call op on the calling thread if ``in_caller`` (else as a function call,
-    on a thread of TensorFlow's pool)."""
+    on a thread of TensorFlow's pool); Grappler's ``rewrites_off`` turned off."""
     try:
         ctx = atomic._bound_context  # noqa: SLF001  (the context the function is registered in)
         name = atomic.name.decode() if isinstance(atomic.name, bytes) else atomic.name
@@ -197,6 +272,9 @@ def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False):
         if any(out.dtype._handle_data for out in outputs):  # noqa: SLF001
             return None  # resource outputs need their handle data attached
         options = dict(ctx.function_call_options.as_attrs())
+        if rewrites_off:
+            options["config_proto"] = _config_without(
+                options.get("config_proto"), rewrites_off).SerializeToString(deterministic=True)
         if inline and not options.get("executor_type"):
             options["executor_type"] = "SINGLE_THREADED_EXECUTOR"
         if in_caller:

@@ -1,0 +1,49 @@
+"""Graphs TensorFlow would run wrongly: nptf keeps Grappler's arithmetic optimizer away
+from loops (it turns ``l - (c + (b + b))`` in a while loop into empty float32 outputs), and
+checks what comes back against the graph's declared outputs, so a broken graph never
+hands a wrong-shaped result to the user."""
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+import nptf.runtime.compiled as compiled_module
+from harness import check_against_numpy
+
+
+def sum_in_loop(l, b, k):
+    for _ in range(11):
+        l = l - (k[1] + (b + b))
+    return l
+
+
+def sum_in_loop_in_place(a, b, k):
+    for _ in range(11):
+        a -= ((k[1] * k[1]) % 7 + (b + b))
+        a[::2][a[::2] > 0] *= -1
+    return a.sum()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int64])
+@pytest.mark.parametrize("fn", [sum_in_loop, sum_in_loop_in_place])
+def test_loops_grappler_breaks_run_right(fn, dtype, jit):
+    a = np.arange(5).astype(dtype)
+    check_against_numpy(fn, a, a.copy(), np.arange(2).astype(dtype), jit=jit)
+
+
+def test_wrong_outputs_are_caught(monkeypatch):
+    """Without the guard, TensorFlow's broken outputs are detected, never returned."""
+    monkeypatch.setattr(compiled_module, "LOOP_REWRITES_OFF", ())
+    a = np.arange(5.0)
+    args = (a, a.copy(), np.arange(2.0))
+    try:
+        got = nptf.compile(sum_in_loop, jit_compile=False, fallback="raise")(*args)
+    except nptf.BackendError as e:
+        assert "came back as" in str(e)
+    else:   # a TensorFlow without the defect
+        np.testing.assert_allclose(got, sum_in_loop(*args))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(sum_in_loop, jit_compile=False)(*args)
+    np.testing.assert_allclose(got, sum_in_loop(*args))
