@@ -416,3 +416,62 @@ def test_the_write_back_of_an_augmented_slice_assignment_is_one_write():
         for g, e in zip(got, augmented_slices(x)):
             assert g.dtype == e.dtype and g.shape == e.shape
             np.testing.assert_array_equal(g, e)
+
+
+# A view whose base was written since it was last read takes its value from the base at
+# its next read; when that read is inside a branch or a loop body, the value exists only
+# in that branch's (or body's) graph, and reads outside it derive the value again.
+def view_read_first_in_branches(a, x):
+    u = a[:, ::2]
+    a[0, 0] = 5
+    if x.sum() > 0:
+        y = u * 2
+    else:
+        y = u * 3
+    return y + u
+
+
+def view_read_first_in_one_branch(a, x):
+    u = a[1:, :]
+    a += 1
+    if x.sum() > 0:
+        y = u.sum()
+    else:
+        y = a.sum()
+    return y + u[0, 0]
+
+
+def view_written_in_branch_in_loop(a, c, k, x):
+    u = a[:, ::2]
+    for i in range(k[0]):
+        a.T.reshape(-1)[...] -= a.T.reshape(-1)      # a copy: NumPy writes nothing back
+        if a.max() > x:
+            u *= 1.5
+        a[0, 1] += c[i]
+    return a, u
+
+
+def view_rebound_in_loop(a, x):
+    u = a[::2]
+    for i in range(11):     # unrolled: the body writes through `u`'s array and rebinds it
+        a[1] = u[0] * 0.5
+        u = a[::2]
+        if x.sum() > 0:
+            a[3] += u.sum() * 0.1
+        else:
+            a[3] -= u[1]
+    return u, a
+
+
+@pytest.mark.parametrize("fn, args", [
+    (view_read_first_in_branches, (np.ones((3, 5)), np.ones(2))),
+    (view_read_first_in_branches, (np.ones((3, 5)), -np.ones(2))),
+    (view_read_first_in_one_branch, (np.arange(12.0).reshape(3, 4), np.ones(2))),
+    (view_read_first_in_one_branch, (np.arange(12.0).reshape(3, 4), -np.ones(2))),
+    (view_written_in_branch_in_loop, (np.ones((3, 5), np.float32), np.arange(24.0),
+                                      np.array([12, 2]), 0.5)),
+    (view_rebound_in_loop, (np.arange(10.0) - 3, np.ones(2))),
+    (view_rebound_in_loop, (np.arange(10.0) - 3, -np.ones(2))),
+])
+def test_views_read_first_inside_branches_and_loops(fn, args, jit):
+    check_against_numpy(fn, *args, jit=jit)

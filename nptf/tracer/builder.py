@@ -12,9 +12,21 @@ _current = contextvars.ContextVar("nptf_builder", default=None)
 
 
 class GraphBuilder:
-    def __init__(self):
+    def __init__(self, parent=None):
         self.inputs = []
         self.eqns = []
+        # The builder of the enclosing graph (a branch's or loop body's is the graph
+        # around it): its values are visible here, this one's are not visible there.
+        self.parent = parent
+
+    def sees(self, other) -> bool:
+        """Whether values built by ``other`` are visible in this builder's graph."""
+        b = self
+        while b is not None:
+            if b is other:
+                return True
+            b = b.parent
+        return False
 
     def new_input(self, type) -> Var:
         v = Var(type)
@@ -49,7 +61,7 @@ class building:
     """``with building() as b:`` makes ``b`` the builder that tracers emit into."""
 
     def __init__(self):
-        self.builder = GraphBuilder()
+        self.builder = GraphBuilder(parent=current_builder())
 
     def __enter__(self):
         self._token = _current.set(self.builder)

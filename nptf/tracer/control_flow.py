@@ -166,7 +166,8 @@ def _type_of(value, name, where):
 
 
 def _trace(fn, in_types, capture):
-    """Trace ``fn`` on placeholders of ``in_types``; returns (builder, outputs, write frame).
+    """Trace ``fn`` on placeholders of ``in_types``; returns (builder, outputs, their values
+    at the end of the trace, write frame).
 
     ``capture(placeholders)`` turns placeholder tracers into ``fn``'s arguments."""
     token = _in_graph_control_flow.set(True)
@@ -175,12 +176,15 @@ def _trace(fn, in_types, capture):
             placeholders = [Tracer(builder.new_input(t), is_scalar=t.ndim == 0) for t in in_types]
             try:
                 outs = fn(*capture(placeholders))
+                # A view's value is read from its buffer: read here, into this trace's
+                # graph, not into the enclosing one (where the trace's vars do not exist).
+                values = [_snapshot_tracer(o) if isinstance(o, Tracer) else o for o in outs]
             except BaseException:
                 # Writes the trace made before it failed would leave outer arrays holding
                 # values of a graph that is thrown away (a loop retraced unrolled read them).
                 restore(frame)
                 raise
-        return builder, outs, frame
+        return builder, outs, values, frame
     finally:
         _in_graph_control_flow.reset(token)
 
@@ -252,13 +256,13 @@ def _cast_atom(atom, t):
 class _Traced:
     """A traced branch or body: its builder, outputs, and the buffers it wrote."""
 
-    def __init__(self, builder, outs, frame):
+    def __init__(self, builder, outs, values, frame):
         self.builder = builder
         # The Python objects the names hold at the end: which array *object* a name
         # holds decides where later in-place writes land.
         self.objects = list(outs)
         # Values as they are at the end of the trace (before outer writes are undone).
-        self.outs = [_snapshot_tracer(o) if isinstance(o, Tracer) else o for o in outs]
+        self.outs = values
         local = set(builder.inputs) | {v for e in builder.eqns for v in e.outputs}
         self.local = local
         # Buffers of arrays made inside the trace are its own business; outer ones are state.
@@ -279,8 +283,7 @@ def _snapshot_tracer(t):
 
 
 def _run_traced(fn, in_types=(), capture=lambda p: p):
-    builder, outs, frame = _trace(fn, list(in_types), capture)
-    return _Traced(builder, outs, frame)
+    return _Traced(*_trace(fn, list(in_types), capture))
 
 
 def if_stmt(cond, true_fn, false_fn, state, names, where=""):

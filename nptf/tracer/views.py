@@ -31,6 +31,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from ..errors import unsupported, user_location
+from .builder import current_builder
 
 
 class Buffer:
@@ -127,11 +128,14 @@ def is_c_ordered(t) -> bool:
 
 
 class View:
-    __slots__ = ("buffer", "steps", "stand_ins", "version", "readonly", "parent", "c_ordered")
+    __slots__ = ("buffer", "steps", "stand_ins", "version", "readonly", "parent", "c_ordered",
+                 "built_in")
 
     def __init__(self, buffer, steps, stand_ins, readonly=False, parent=None):
         self.buffer, self.steps, self.stand_ins = buffer, steps, stand_ins
         self.version = buffer.version
+        # The graph builder the view's value was last derived in.
+        self.built_in = current_builder()
         self.readonly = readonly or buffer.readonly
         # For a view whose size is known only at run time (no stand-in places its
         # elements): the view it was taken of. Writes go through it (indexing.write).
@@ -140,13 +144,17 @@ class View:
 
     def current(self, tracer):
         """The tracer's atom, re-derived from the buffer if it was written since."""
-        if self.version != self.buffer.version:
+        builder = current_builder()
+        # A value derived inside a branch or loop body exists only in that graph: outside
+        # it (or in the other branch) the view derives its value again.
+        if self.version != self.buffer.version or \
+                (builder is not None and not builder.sees(self.built_in)):
             from .tracer import Tracer
             t = Tracer(self.buffer.atom)
             for step in self.steps:
                 t = step.apply(t)
             tracer._atom = t._atom
-            self.version = self.buffer.version
+            self.version, self.built_in = self.buffer.version, builder
         return tracer._atom
 
     def positions(self):
