@@ -156,7 +156,8 @@ def program_inputs(seed):
 
 # The loop family. ---------------------------------------------------------------------
 
-LOOP_DTYPES = ("float64", "float32", "int64")
+# Narrow integers meet the loop index (a Python int) by value: int8 + i past int8 raises.
+LOOP_DTYPES = ("float64", "float32", "int64", "int32", "int8")
 LOOP_ARGUMENTS = "a, b, c, k, n, x"
 _C_LENGTH = 24          # longer than any loop's trip count: c[i] and c[i:i + 1] stay inside
 # Views made before a loop, as templates on an array name: (view, same-shape neighbours).
@@ -176,7 +177,7 @@ def _loop_layout(seed):
     else:
         rows = r.randint(3, 5)
         shape = (rows, rows if r.random() < 0.5 else r.randint(3, 5))
-    a = r.choices(LOOP_DTYPES, weights=[5, 3, 2])[0]
+    a = r.choices(LOOP_DTYPES, weights=[5, 3, 2, 1, 1])[0]
     return {"shape": shape, "a": a, "b": a if r.random() < 0.6 else r.choice(LOOP_DTYPES),
             "c": r.choice(["float64", "float32"]),
             "fortran": len(shape) == 2 and r.random() < 0.2,
@@ -192,8 +193,8 @@ def loop_program_inputs(seed):
     rng = np.random.default_rng(lay["data"])
 
     def array(dtype, shape):
-        if dtype == "int64":
-            return rng.integers(-4, 5, shape).astype(np.int64)
+        if np.dtype(dtype).kind == "i":
+            return rng.integers(-4, 5, shape).astype(dtype)
         return (rng.standard_normal(shape) * 1.5).astype(dtype)
 
     a = array(lay["a"], lay["shape"])

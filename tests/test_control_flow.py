@@ -296,3 +296,87 @@ def test_builtin_min_and_max_of_traced_numbers():
         with pytest.raises(nptf.TracerConversionError):
             nptf.compile(fn, fallback="raise")(*args)
         np.testing.assert_array_equal(nptf.compile(fn)(*args), fn(*args))   # NumPy runs it
+
+
+# The index of a compiled ``for`` loop is a Python int, as it is when the loop unrolls:
+# weak in NumPy's promotion, so it keeps a float32 or int8 array's dtype.
+def index_scales(x):
+    s = x * 0
+    for i in range(20):
+        s = s + x * i
+    return s
+
+
+def index_squared(x):
+    s = x[0] * 0
+    for i in range(len(x)):
+        s = s + x[i] * i + (i * i - 1)
+    return s
+
+
+def index_run_time_stop(x):
+    s = x * 0
+    for i in range((x > 0).sum()):
+        s = s + i
+    return s
+
+
+def index_enumerate(x):
+    for i, v in enumerate(x):
+        x[i] = v * i + i
+    return x
+
+
+def index_into_python_int(x):
+    t = 0
+    for i in range(30):
+        t = t + i * i
+    return x * t
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int8, np.float16, np.int64])
+@pytest.mark.parametrize("fn", [index_scales, index_squared, index_run_time_stop,
+                                index_enumerate, index_into_python_int])
+def test_loop_index_is_a_python_int(fn, dtype, jit):
+    x = (np.arange(30) % 5).astype(dtype)
+    check_against_numpy(fn, x, jit=jit)
+
+
+def factorial_digits(x):
+    t = 1
+    for i in range(1, 40):
+        t = t * i
+    return x * (t % 1000)
+
+
+def test_loop_index_arithmetic_past_int64_runs_as_python():
+    # 39! passes int64: Python's ints do not wrap, so the graph may not either.
+    x = np.arange(3.0)
+    got = nptf.compile(factorial_digits)(x)
+    np.testing.assert_array_equal(got, factorial_digits(x))
+
+
+def index_compared(x):
+    c = np.zeros(x.shape, np.int64)
+    for i in range(-40, 300, 7):
+        c = c + (x < i) + (i >= x) + (x != i)
+    return c
+
+
+def index_added(x):
+    for i in range(200):
+        x = x + i % 3
+    return x + (x > 0)
+
+
+def index_added_past_dtype(x):
+    s = x
+    for i in range(200):
+        s = x + i           # past int8 at i = 128: NumPy's OverflowError
+    return s
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint32, np.uint64, np.int32])
+@pytest.mark.parametrize("fn", [index_compared, index_added, index_added_past_dtype])
+def test_loop_index_meets_narrow_integers_by_value(fn, dtype, jit):
+    check_against_numpy(fn, (np.arange(12) * 11 % 100).astype(dtype), jit=jit)

@@ -713,7 +713,10 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
         return go
 
     def body(i, *st):
-        return (i + step,) + tuple(body_fn(item_of(i), *st))
+        # The loop's index is a Python int (as when the loop unrolls): weak in promotion,
+        # so ``x * i`` keeps a float32 ``x`` float32. The carried counter stays int64.
+        index = emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
+        return (i + step,) + tuple(body_fn(item_of(index), *st))
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:

@@ -15,7 +15,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
-from ..graph_ir.types import ArrayType, sample
+from ..graph_ir.types import ArrayType, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .tracer import Tracer, check_dtype, concrete_dim, contains_tracer, emit, to_atom, to_tracer
@@ -92,6 +92,11 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
         settled = _out_of_range_comparison(ufunc, atoms, scalar)
         if settled is not None:
             return settled
+        compared = _compare_with_traced_int(ufunc, atoms, scalar)
+        if compared is not None:
+            return compared
+    elif not python:
+        atoms = _checked_traced_ints(ufunc, atoms)
     out = emit(name, [Tracer(a) for a in atoms], {"weak": True} if weak else {}, scalar=scalar)
     if name == "power" and out.dtype.kind == "f" and _half_is_sqrt(args, atoms, out,
                                                                       python_operator):
@@ -165,6 +170,63 @@ def _out_of_range_comparison(ufunc, atoms, scalar):
         same = emit("equal", [x, x], scalar=scalar)        # True everywhere, x's shape
         return same if answer else emit("logical_not", [same], scalar=scalar)
     return None
+
+
+def _traced_python_int(atom):
+    """Whether ``atom`` is a Python int known only at run time (a compiled loop's index, a
+    run-time size): NumPy converts it by value, not by type."""
+    return not isinstance(atom, Literal) and atom.type.weak and atom.type.dtype.kind == "i" \
+        and atom.type.ndim == 0
+
+
+def _compare_with_traced_int(ufunc, atoms, scalar):
+    """``int8_array < i`` for a traced Python int ``i``: NumPy compares by value (``i``
+    may be past int8), where casting ``i`` to int8 would wrap it. The array is widened
+    to int64 instead; a uint64 array takes NumPy's answer for a negative ``i`` apart."""
+    for i, (number, other) in enumerate((atoms, atoms[::-1])):
+        if not (_traced_python_int(number) and other.type.dtype.kind in "iu" and
+                not other.type.weak) or other.type.dtype == np.int64:
+            continue
+        x = Tracer(other)
+        if other.type.dtype != np.uint64:
+            wide = to_atom(astype(x, np.int64))
+            pair = (number, wide) if i == 0 else (wide, number)
+            return emit(ufunc.__name__, [Tracer(a) for a in pair], scalar=scalar)
+        n = Tracer(number)
+        ends = np.array([0, np.iinfo(np.uint64).max], np.uint64)
+        below = bool((ufunc(-1, ends) if i == 0 else ufunc(ends, -1))[0])
+        as_u = astype(emit("maximum", [n, 0], scalar=True), np.uint64)
+        pair = (as_u, x) if i == 0 else (x, as_u)
+        within = emit(ufunc.__name__, list(pair), scalar=scalar)
+        return emit("where", [emit("less", [n, 0], scalar=True), below, within], scalar=scalar)
+    return None
+
+
+def _checked_traced_ints(ufunc, atoms):
+    """``atoms`` with a run-time check on each traced Python int that NumPy converts to a
+    narrower integer loop (``int8_array + i``): NumPy raises OverflowError where the value
+    does not fit, where a cast would wrap it."""
+    if not any(_traced_python_int(a) for a in atoms):
+        return atoms
+    try:
+        loop = ufunc.resolve_dtypes(tuple(numpy_operand(a.type) for a in atoms) +
+                                    (None,) * ufunc.nout)
+    except (TypeError, ValueError, np.exceptions.DTypePromotionError):
+        return atoms
+    checked = []
+    for atom, dtype in zip(atoms, loop):
+        if _traced_python_int(atom) and dtype.kind in "iu" and dtype != np.int64:
+            limits = np.iinfo(dtype)
+            n = Tracer(atom)
+            ok = emit("greater_equal", [n, int(limits.min)], scalar=True)
+            if dtype != np.uint64:
+                ok = emit("logical_and", [ok, emit("less_equal", [n, int(limits.max)],
+                                                   scalar=True)], scalar=True)
+            atom = emit("check", [n, ok], {
+                "message": f"Python integer out of bounds for {dtype}\n  at {user_location()}",
+                "error": "OverflowError", "weak": True}, scalar=True).atom
+        checked.append(atom)
+    return checked
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):

@@ -9,8 +9,10 @@ of a 10,000-step recurrence's time under XLA). Yet the loop itself says
 
 ``bound_loop_counters`` finds each ``while`` counter (carried, stepped by a
 literal, compared with a known bound in the loop's condition), gives it its
-range inside the body, carries ranges through scalar integer arithmetic, and
-replaces the comparisons the ranges decide with literals. What they feed then
+range inside the body, carries ranges through scalar integer arithmetic (and
+through float arithmetic on integers the float holds exactly: the range checks
+of Python int arithmetic on the loop index), and replaces the comparisons the
+ranges decide with literals. What they feed then
 simplifies: ``where`` on a literal picks its branch, a ``check`` of a literal
 ``True`` passes its value through, all-literal arithmetic folds, and
 ``gather_nd`` from ``arange`` at an index known to be in range is the index.
@@ -50,32 +52,51 @@ def _is_int(atom):
     return atom.type.dtype.kind in "iu" and atom.type.size == 1
 
 
+def _is_real(atom):
+    return atom.type.dtype.kind in "iuf" and atom.type.size == 1
+
+
 def _range_of(atom, ranges):
     if isinstance(atom, Literal):
-        if _is_int(atom) and np.asarray(atom.value).size == 1:
-            v = int(np.asarray(atom.value).reshape(()))
-            return v, v
+        if _is_real(atom) and np.asarray(atom.value).size == 1:
+            v = np.asarray(atom.value).reshape(()).item()
+            return (v, v) if np.isfinite(v) else None
         return None
     return ranges.get(atom)
 
 
+def _integral(r):
+    return all(isinstance(v, int) or float(v).is_integer() for v in r)
+
+
 def _fits(r, dtype):
+    """``r`` if every integer in it is exact in ``dtype``, else None."""
+    if r is None:
+        return None
+    if dtype.kind == "f":
+        exact = 2 ** (np.finfo(dtype).nmant + 1)
+        return r if -exact <= r[0] and r[1] <= exact else None
     info = np.iinfo(dtype)
-    return r if r is not None and info.min <= r[0] and r[1] <= info.max else None
+    return r if info.min <= r[0] and r[1] <= info.max else None
 
 
 def _arith_range(eqn, ranges):
-    """Range of a one-element integer result, from its inputs' ranges, else None."""
+    """Range of a one-element integer result, from its inputs' ranges, else None.
+
+    A float result gets a range only while it holds integers its dtype represents
+    exactly (an int converted to float64 and squared, say: the range checks of
+    Python int arithmetic), where float arithmetic is exact.
+    """
     out = eqn.outputs[0]
-    if not _is_int(out):
+    if not _is_real(out):
         return None
     rs = [_range_of(a, ranges) for a in eqn.inputs]
     name = eqn.op.name
     if name == "where":
         if rs[1] is None or rs[2] is None:
             return None
-        return min(rs[1][0], rs[2][0]), max(rs[1][1], rs[2][1])
-    if any(r is None for r in rs):
+        return _fits((min(rs[1][0], rs[2][0]), max(rs[1][1], rs[2][1])), out.type.dtype)
+    if any(r is None or not _integral(r) for r in rs):
         return None
     if name == "add":
         r = rs[0][0] + rs[1][0], rs[0][1] + rs[1][1]
@@ -83,6 +104,9 @@ def _arith_range(eqn, ranges):
         r = rs[0][0] - rs[1][1], rs[0][1] - rs[1][0]
     elif name == "negative":
         r = -rs[0][1], -rs[0][0]
+    elif name == "absolute":
+        lo, hi = rs[0]
+        r = (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
     elif name == "multiply":
         products = [a * b for a in rs[0] for b in rs[1]]
         r = min(products), max(products)
