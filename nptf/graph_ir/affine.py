@@ -31,8 +31,11 @@ def affine(atom, made, depth=0):
         return None
     e = made.get(atom)
     name = e.op.name if e is not None else None
-    if name in ("reshape", "check") or (name == "concatenate" and len(e.inputs) == 1):
-        return affine(e.inputs[0], made, depth + 1)       # a check passes its value on
+    if name in ("reshape", "check") or (name == "concatenate" and len(e.inputs) == 1) or \
+            (name == "convert" and e.inputs[0].type.dtype == atom.type.dtype):
+        # A check passes its value on; so does a convert to the same dtype (a loop's
+        # index made a Python int).
+        return affine(e.inputs[0], made, depth + 1)
     if name in ("add", "subtract"):
         a, b = (affine(x, made, depth + 1) for x in e.inputs)
         if a is None or b is None or (a[0] is not None and b[0] is not None and a[0] is not b[0]):
