@@ -3,6 +3,7 @@
     python -m bench.npbench                      # preset S, strict and default settings
     python -m bench.npbench -p M -k lu,cholesky  # a preset and a subset
     python -m bench.npbench --modes strict       # only what really compiles
+    python -m bench.npbench --modes strict,strict_all_rewrites -k lu   # the loop-rewrite guard's cost
 
 Runs NPBench's own runner (each kernel in its own process, results and mutated
 arguments checked against NumPy) once per mode and prints one markdown table:
@@ -42,7 +43,17 @@ def default(fn):
     return nptf.compile(fn)
 
 
-MODES = {"strict": "bench.npbench:strict", "default": "bench.npbench:default"}
+def strict_all_rewrites(fn):
+    """``strict`` with every Grappler rewrite on in graphs with loops: what turning the
+    arithmetic optimizer off there (TensorFlow 2.21 runs some loop bodies wrongly with
+    it) costs. Not for use: it may return TensorFlow's wrong answers."""
+    from nptf.runtime import compiled
+    compiled.LOOP_REWRITES_OFF = ()
+    return strict(fn)
+
+
+MODES = {"strict": "bench.npbench:strict", "default": "bench.npbench:default",
+         "strict_all_rewrites": "bench.npbench:strict_all_rewrites"}
 
 
 def run_mode(mode, preset, kernels, repeat, warmup, timeout):
@@ -75,24 +86,26 @@ def _status(row):
 
 
 def table(results, modes):
+    """One row per kernel: its status in each mode, NumPy's time, then per mode the first
+    call (tracing and compiling included), the steady-state time and the speed-up."""
     names = sorted(set().union(*(r.keys() for r in results.values())))
-    head = ["kernel"] + [f"{m}" for m in modes]
-    timed = modes[-1]
-    head += [f"first call ms ({timed})", "NumPy ms", f"nptf ms ({timed})", "speed-up"]
+    head = ["kernel"] + [f"{m}" for m in modes] + ["NumPy ms"]
+    for m in modes:
+        head += [f"first call ms ({m})", f"nptf ms ({m})", f"speed-up ({m})"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     ok = {m: 0 for m in modes}
     for name in names:
-        cells = [name]
+        rows = {m: results[m].get(name) for m in modes}
+        cells = [name] + [_status(rows[m]) for m in modes]
+        numpy_ms = next((r["numpy_ms"] for r in rows.values() if r and r["numpy_ms"]), "")
+        cells.append(_ms(numpy_ms))
         for m in modes:
-            row = results[m].get(name)
-            cells.append(_status(row))
-            ok[m] += row is not None and row["status"] == "ok"
-        row = results[timed].get(name)
-        good = row is not None and row["status"] == "ok"
-        cells += [_ms(row["first_call_ms"]) if good else "",
-                  _ms(row["numpy_ms"]) if row else "",
-                  _ms(row["compiled_ms"]) if good else "",
-                  f"{float(row['speedup']):.2f}x" if good and row["speedup"] else ""]
+            row = rows[m]
+            good = row is not None and row["status"] == "ok"
+            ok[m] += good
+            cells += [_ms(row["first_call_ms"]) if good else "",
+                      _ms(row["compiled_ms"]) if good else "",
+                      f"{float(row['speedup']):.2f}x" if good and row["speedup"] else ""]
         lines.append("| " + " | ".join(cells) + " |")
     summary = ", ".join(f"{m}: {ok[m]}/{len(names)} ok" for m in modes)
     return "\n".join(lines) + f"\n\n{summary}\n"
