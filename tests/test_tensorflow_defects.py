@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
+import tensorflow as tf
 
 import nptf
 import nptf.runtime.compiled as compiled_module
@@ -37,12 +38,16 @@ def test_wrong_outputs_are_caught(monkeypatch):
     monkeypatch.setattr(compiled_module, "LOOP_REWRITES_OFF", ())
     a = np.arange(5.0)
     args = (a, a.copy(), np.arange(2.0))
-    try:
-        got = nptf.compile(sum_in_loop, jit_compile=False, fallback="raise")(*args)
-    except nptf.BackendError as e:
-        assert "came back as" in str(e)
-    else:   # a TensorFlow without the defect
-        np.testing.assert_allclose(got, sum_in_loop(*args))
+    if tf.__version__.startswith("2.21."):     # the TensorFlow known to have the defect
+        with pytest.raises(nptf.BackendError, match="came back as"):
+            nptf.compile(sum_in_loop, jit_compile=False, fallback="raise")(*args)
+    else:
+        try:
+            got = nptf.compile(sum_in_loop, jit_compile=False, fallback="raise")(*args)
+        except nptf.BackendError as e:
+            assert "came back as" in str(e)
+        else:   # a TensorFlow without the defect
+            np.testing.assert_allclose(got, sum_in_loop(*args))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         got = nptf.compile(sum_in_loop, jit_compile=False)(*args)

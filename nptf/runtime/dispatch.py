@@ -130,12 +130,17 @@ def _public_caller(concrete, call):
     if not rewrites:
         return call
 
+    made = {}   # the thread's serialized config -> that config with the rewrites off
+
     def guarded(*tensors):
         ctx = _context.context()
         previous = ctx.function_call_options
+        serialized = previous.config_proto_serialized
+        config = made.get(serialized)
+        if config is None:
+            config = made[serialized] = _config_without(serialized, rewrites)
         ctx.function_call_options = _context.FunctionCallOptions(
-            executor_type=previous.executor_type,
-            config_proto=_config_without(previous.config_proto_serialized, rewrites))
+            executor_type=previous.executor_type, config_proto=config)
         try:
             return call(*tensors)
         finally:
