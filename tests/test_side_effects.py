@@ -505,3 +505,155 @@ def test_the_error_names_the_variable_and_line_of_a_write_through_another_name()
     assert "`d` (passed in as an argument) by `table[...] = ...`" in message
     assert message.endswith(f"at {_line(through_alias, 'alias')}")
     assert isinstance(info.value, nptf.UnsupportedError)
+
+
+# ------------------------------------------- Python objects changed in traced regions
+# A branch on a traced value and the body of a graph loop are traced once, whatever the
+# data decide later: a Python object they change that existed before the statement
+# would change as if the branch always ran, or hold values only that branch's graph
+# defines.
+def _append_to(rows, y):
+    rows.append(y)
+
+
+class _Box:
+    pass
+
+
+def _list_appended_in_branch(a, b):
+    rows = [b[1]]
+    y = b[0] * 2
+    if a.max() > 20:
+        rows.append(y)
+    return np.stack(rows)
+
+
+def _dict_stored_in_branch(a, b):
+    d = {"k": b[1]}
+    if a.max() > 20:
+        d["k"] = b[0] * 2
+    return d["k"]
+
+
+def _helper_appends_in_branch(a, b):
+    rows = [b[1]]
+    if a.max() > 20:
+        _append_to(rows, b[0] * 2)
+    return np.stack(rows)
+
+
+def _attribute_set_in_branch(a, b):
+    o = _Box()
+    o.v = b[1]
+    if a.max() > 20:
+        o.v = b[0] * 2
+    return o.v
+
+
+def _nested_list_appended_in_branch(a, b):
+    d = {"l": [b[1]]}
+    if a.max() > 20:
+        d["l"].append(b[0])
+    return np.stack(d["l"])
+
+
+def _appended_after_a_traced_break(a, b, n):
+    rows = []
+    for i in range(1, n):
+        if np.abs(a).max() > 20:    # traced break
+            break
+        rows.append(b[0] + i)
+    return np.stack(rows)
+
+
+@pytest.mark.parametrize("fn, variable", [
+    (_list_appended_in_branch, "`rows`"), (_dict_stored_in_branch, "`d`"),
+    (_helper_appends_in_branch, "`rows`"), (_attribute_set_in_branch, "`o`"),
+    (_nested_list_appended_in_branch, "`d['l']`")])
+@pytest.mark.parametrize("scale", [1.0, 100.0], ids=["false", "true"])
+def test_a_python_object_changed_in_a_branch_on_a_traced_value(fn, variable, scale):
+    a = np.linspace(-1, 1, 7).astype(np.float32) * scale
+    b = np.linspace(0, 2, 7).astype(np.float32)
+    with pytest.raises(nptf.UnsupportedError) as info:
+        nptf.compile(fn, fallback="raise")(a, b)
+    message = str(info.value)
+    assert variable in message and f"{__file__}:" in message and "np.where" in message
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = nptf.compile(fn)(a, b)
+    _expect_same(fn(a, b), got, "results")
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def test_a_list_appended_after_a_break_on_a_traced_value():
+    b = np.linspace(0, 2, 7).astype(np.float32)
+    for a in (np.ones(7, np.float32), np.full(7, 30, np.float32)):
+        expected, err = None, None
+        try:
+            expected = _appended_after_a_traced_break(a, b, 6)
+        except ValueError as e:     # np.stack of an empty list
+            err = e
+        with pytest.raises(nptf.UnsupportedError, match="`rows`") as info:
+            nptf.compile(_appended_after_a_traced_break, fallback="raise")(a, b, 6)
+        assert _line(_appended_after_a_traced_break, "traced break") in str(info.value)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if err is None:
+                _expect_same(expected, nptf.compile(_appended_after_a_traced_break)(a, b, 6))
+            else:
+                with pytest.raises(ValueError):
+                    nptf.compile(_appended_after_a_traced_break)(a, b, 6)
+
+
+def test_a_python_object_changed_in_a_graph_loop_body():
+    def while_traced(a, b):
+        d = {"k": b[1]}
+        while d["k"] < 5:
+            d["k"] = d["k"] + 1.0
+        return d["k"]
+
+    def long_for(a, b, n):
+        d = {"k": b[1]}
+        for i in range(n):
+            d["k"] = d["k"] + a[0]
+        return d["k"]
+
+    a = np.linspace(-1, 1, 7).astype(np.float32)
+    b = np.linspace(0, 2, 7).astype(np.float32)
+    with pytest.raises(nptf.UnsupportedError, match="`d`"):
+        nptf.compile(while_traced, fallback="raise")(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _expect_same(while_traced(a, b), nptf.compile(while_traced)(a, b))
+    # A trip count known when tracing: the body runs in Python, unrolled, with a warning.
+    with pytest.warns(RuntimeWarning, match="runs unrolled .* `d`"):
+        got = nptf.compile(long_for, fallback="raise")(a, b, 20)
+    _expect_same(long_for(a, b, 20), got)
+
+
+def test_python_objects_made_inside_a_branch_or_only_read_in_a_loop_still_compile():
+    def made_in_branch(a, b):
+        y = b[0]
+        if a.max() > 20:
+            parts = [b[0], b[1]]
+            parts.append(b[2])
+            y = np.stack(parts).sum()
+        return y
+
+    def read_in_loop(a, b, n):
+        ws = [b[0], b[1]]
+        s = a * 0
+        for i in range(n):
+            s = s + ws[0] * a + ws[1]
+        return s
+
+    a = np.linspace(-1, 1, 7).astype(np.float32)
+    b = np.linspace(0, 2, 7).astype(np.float32)
+    for x in (a, a * 100):
+        got = nptf.compile(made_in_branch, fallback="raise")(x, b)
+        assert type(got) is np.float32
+        np.testing.assert_allclose(got, made_in_branch(x, b), rtol=1e-6)
+    f = nptf.compile(read_in_loop, fallback="raise")
+    got = f(a, b, 12)
+    assert got.dtype == np.float32 and f.cache_info().fallbacks == 0
+    np.testing.assert_allclose(got, read_in_loop(a, b, 12), rtol=1e-5)

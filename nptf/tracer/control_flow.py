@@ -13,6 +13,7 @@ import builtins
 import contextvars
 import functools
 import numbers
+import sys
 import warnings
 
 import numpy as np
@@ -25,6 +26,7 @@ from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from .builder import building, current_builder
+from .side_effects import Snapshot
 from .tracer import Tracer, emit, to_tracer
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -292,7 +294,20 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
     if not isinstance(c, Tracer):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
-    branches = [_run_traced(lambda fn=fn: fn(*state)) for fn in (false_fn, true_fn)]
+    scope = _scope(sys._getframe(1))
+    branches = []
+    for fn in (false_fn, true_fn):
+        branches.append(_run_traced(lambda fn=fn: fn(*state)))
+        changed = scope.changed()
+        if changed:
+            scope.put_back()
+            raise ControlFlowError(
+                f"a branch of the `if` at {where}, whose condition is a traced value, changes "
+                f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "
+                f"and the data choose one when the graph runs, so a Python object cannot "
+                f"follow that choice. Compute both values and choose with np.where, build the "
+                f"values as an array, or let the function run with NumPy "
+                f"(fallback='numpy', the default).")
     before = {}
     for br in branches:
         before.update(br.before)
@@ -359,6 +374,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
     return tuple(result)
 
 
+def _scope(frame):
+    """A snapshot of the Python objects the converted code around a traced statement
+    reaches through its variables (its own and those of enclosing functions it uses)."""
+    return Snapshot((k, v) for k, v in frame.f_locals.items() if not k.startswith("__nptf_"))
+
+
 def _writable_array(x):
     """An array object that in-place writes change (NumPy scalars and Python numbers rebind)."""
     return isinstance(x, Tracer) and not x.is_scalar and not x.type.weak
@@ -388,7 +409,8 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
         if isinstance(c, Tracer):
             where = where or user_location()
             try:
-                return _graph_while(cond_fn, body_fn, state, names, where)
+                return _graph_while(cond_fn, body_fn, state, names, where,
+                                    sys._getframe(1))
             except _PythonOnlyBody as e:
                 raise _loop_unsupported(e, where) from None
         if not c:
@@ -423,17 +445,17 @@ class _LoopHints:
 _HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
 
 
-def _graph_while(cond_fn, body_fn, state, names, where):
+def _graph_while(cond_fn, body_fn, state, names, where, frame):
     hints = _HINTS.get()
     if not _in_graph_control_flow.get():      # in the function's own graph
         if hints is None or hints.top is not current_builder():
             hints = _LoopHints(current_builder())
             _HINTS.set(hints)
         hints.update()
-    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints)
+    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, _scope(frame))
 
 
-def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
+def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
     state = list(state)
     carried = [i for i, v in enumerate(state) if _is_value(v)]
     containers = {i: _snapshot(v) for i, v in enumerate(state) if isinstance(v, (list, dict, set))}
@@ -493,6 +515,12 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints):
             _restore_container(state[i], snap)
             raise _PythonOnlyBody(f"the loop body changes the {type(state[i]).__name__} "
                                   f"`{names[i]}`, which only Python can grow")
+    changed = scope.changed()
+    if changed:
+        scope.put_back()
+        raise _PythonOnlyBody(f"the loop body changes the Python {changed[0][1]} "
+                              f"`{changed[0][0]}`, which only Python can change on every "
+                              f"iteration")
     in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
     cond = _run_traced(lambda *st: (_concrete_condition_traced(cond_fn(*st), where),), in_types, capture)
     with _into(body.builder):
@@ -658,19 +686,20 @@ class enumerate_:
 def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``)."""
     where = where or user_location()
+    frame = sys._getframe(1)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
         if isinstance(inner, Tracer):
             return _index_loop(range_(len(inner)), lambda i: (i + offset, inner[i]), body_fn,
-                               state, names, where, stop_fn)
+                               state, names, where, stop_fn, frame)
         iterable = enumerate(inner, offset)
     elif isinstance(iterable, range_):
-        return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn)
+        return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn, frame)
     elif isinstance(iterable, Tracer):
         if iterable.ndim == 0:
             raise TypeError("iteration over a 0-d array")
         return _index_loop(range_(len(iterable)), lambda i: iterable[i], body_fn, state, names,
-                           where, stop_fn)
+                           where, stop_fn, frame)
     return _python_loop(iterable, body_fn, state, stop_fn)
 
 
@@ -697,7 +726,7 @@ def _unrolled(static, item_of, body_fn, state, stop_fn, where):
         _UNROLLED.reset(copies)
 
 
-def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
+def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     static = rng.static()
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
     if short and _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
@@ -721,7 +750,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn):
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
-                           where)
+                           where, frame)
     except (TracerConversionError, DynamicShapeError, _PythonOnlyBody) as e:
         if static is None:
             if isinstance(e, _PythonOnlyBody):

@@ -147,6 +147,10 @@ class _Jumps:
                 rest = self.block(stmts[i + 1:], flags, loop)
                 guard = " and ".join(f"not {f}" for f in jumps)
                 g = _stmts(f"if {guard}:\n    pass")[0]
+                # Messages about this `if` point at the statement that jumps.
+                for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    if hasattr(s, attr):
+                        setattr(g, attr, getattr(s, attr))
                 g.body = rest
                 out.append(g)
                 break

@@ -707,6 +707,57 @@ def _sites(fn):
     return _sites_of_code(fn.__code__, filename, first, textwrap.dedent("".join(lines)))
 
 
+# ------------------------------------------------------------ traced regions
+_REGION_KINDS = frozenset({"dict", "list", "set", "bytearray", "object"})
+
+
+class Snapshot:
+    """The Python containers and objects reachable from some variables, as they are now.
+
+    A traced branch or loop body runs once while it is traced, whatever the data later
+    decide: a list it appends to, a dict it stores into, an attribute it sets on an
+    object that existed before the statement would change as if the branch always ran
+    (or the loop ran once), and hold values only the branch's own graph defines. The
+    statement takes a snapshot before tracing; ``changed`` names what is no longer as
+    it was, ``put_back`` undoes it. Arrays are left out: their writes are traced."""
+
+    def __init__(self, named_values, budget=20_000):
+        self.records = {}
+        pending = [(v, name) for name, v in reversed(list(named_values))]
+        while pending and budget > 0:
+            obj, path = pending.pop()
+            if isinstance(obj, tuple):
+                pending += [(v, f"{path}[{i}]") for i, v in enumerate(obj)]
+                continue
+            try:
+                kind = _kind_of(obj)
+                if kind not in _REGION_KINDS or id(obj) in self.records:
+                    continue
+                saved = _state(obj, kind)
+            except Exception:  # noqa: BLE001  (an object that cannot be read is not recorded)
+                continue
+            self.records[id(obj)] = _Record(obj, kind, saved, None, path)
+            items = saved if kind != "object" else list(saved.items())
+            budget -= 1 + len(items) if kind != "bytearray" else 1
+            if kind == "dict":
+                pending += [(v, f"{path}[{k!r}]") for k, v in saved]
+            elif kind in ("list", "set"):
+                pending += [(v, f"{path}[{i}]") for i, v in enumerate(saved)]
+            elif kind == "object":
+                pending += [(v, f"{path}.{k}") for k, v in saved.items()]
+
+    def changed(self):
+        """(path, type name) of each recorded object that changed, in the order found."""
+        return [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
+                if not _same_or_unknown(rec)]
+
+    def put_back(self):
+        for rec in self.records.values():
+            if not _same_or_unknown(rec):
+                with contextlib.suppress(Exception):
+                    _put_back(rec.obj, rec)
+
+
 # -------------------------------------------------------------------- entry points
 @contextlib.contextmanager
 def watching(fn, args, kwargs):
@@ -740,4 +791,4 @@ def add_namespace(space, code, module):
         session.add_namespace(space, code, module)
 
 
-__all__ = ["SideEffectError", "watching", "recv", "MUTATING_METHODS"]
+__all__ = ["SideEffectError", "Snapshot", "watching", "recv", "MUTATING_METHODS"]
