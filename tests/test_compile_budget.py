@@ -1,6 +1,7 @@
 """The compile budget: a signature whose trace or lowering would take too long, or
 grow too large a graph, stops early with a message naming the unrolled loop, and the
 decision is cached (NumPy runs that signature from then on)."""
+import threading
 import time
 import warnings
 
@@ -72,3 +73,81 @@ def test_budget_option_checked(monkeypatch):
     monkeypatch.setenv("NPTF_COMPILE_BUDGET", "soon")
     with pytest.raises(ValueError, match="NPTF_COMPILE_BUDGET"):
         nptf.compile(list_driven)
+
+
+# TensorFlow compiles a graph (Grappler, XLA) during its first call, and a compile cannot
+# be stopped. These tests hold the first call back until they release it: a compile that
+# runs past the budget, made deterministic.
+def _held_first_calls(monkeypatch):
+    from nptf.runtime import compiled
+    release, real = threading.Event(), compiled.fast_caller
+
+    def held(concrete):
+        call = real(concrete)
+
+        def run(*tensors):
+            release.wait(60)
+            return call(*tensors)
+        return run
+    monkeypatch.setattr(compiled, "fast_caller", held)
+    return release
+
+
+def step(x, y):
+    x += y          # written into the argument: NumPy's run must be the only write
+    return np.sin(x) * 2
+
+
+def test_a_compile_past_the_budget_runs_numpy_until_it_ends_in_the_background(monkeypatch):
+    release = _held_first_calls(monkeypatch)
+    f = nptf.compile(step, compile_budget=1.5, jit_compile=False)
+    x, y = np.arange(6.0), np.full(6, 0.5)
+    expected_x = x.copy()
+    start = time.perf_counter()
+    with pytest.warns(RuntimeWarning, match=r"ran past the compile budget \(1.5 s"):
+        got = f(x, y)
+    assert time.perf_counter() - start < 10
+    expected = step(expected_x, y)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(x, expected_x)      # written once, by NumPy
+    assert f.cache_info().fallbacks == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                # no second warning
+        got = f(x, y)                                 # still compiling: NumPy again
+    expected = step(expected_x, y)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(x, expected_x)
+    assert f.cache_info().fallbacks == 2
+    release.set()
+    entry = f.entry_for(x, y)
+    deadline = time.perf_counter() + 60
+    while not entry.proven and time.perf_counter() < deadline:
+        time.sleep(0.05)
+    assert entry.proven
+    got = f(x, y)                                     # compiled: the graph runs it
+    expected = step(expected_x, y)
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+    np.testing.assert_array_equal(x, expected_x)
+    assert f.cache_info().fallbacks == 2 and f.cache_info().traces == 1
+
+
+def test_a_compile_past_the_budget_raises_under_fallback_raise(monkeypatch):
+    release = _held_first_calls(monkeypatch)
+    f = nptf.compile(step, compile_budget=1.0, jit_compile=False, fallback="raise")
+    x = np.arange(6.0)
+    try:
+        with pytest.raises(CompileBudgetError, match="compile budget") as info:
+            f(x, np.ones(6))
+        assert "test_compile_budget.py" in str(info.value)
+        np.testing.assert_array_equal(x, np.arange(6.0))     # nothing written
+    finally:
+        release.set()
+
+
+def test_a_first_call_within_the_budget_returns_the_graphs_result():
+    f = nptf.compile(step, compile_budget=120, jit_compile=False, fallback="raise")
+    x, y = np.arange(6.0), np.full(6, 0.5)
+    x2 = x.copy()
+    np.testing.assert_allclose(f(x, y), step(x2, y), rtol=1e-12)
+    np.testing.assert_array_equal(x, x2)
+    assert f.cache_info().fallbacks == 0

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from ..budget import DEFAULT_BUDGET, budget, default_budget
+from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
 from ..errors import BackendError, OutsideTheGraphError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
@@ -35,6 +35,28 @@ from .xla_policy import ExecutorTrial, choose_xla_automatically
 
 
 _NO_DEFAULT = object()
+
+
+class _StillCompiling(CompileBudgetError):
+    """A call of a signature whose first call, past the compile budget, still compiles."""
+
+
+class _FirstCall:
+    """A graph's first call, run on a daemon thread of its own."""
+
+    def __init__(self, run, seconds):
+        self.outs = self.error = self.late = None
+        self.deadline = time.perf_counter() + seconds     # when its caller stops waiting
+        self.finished = threading.Event()
+
+        def target():
+            try:
+                self.outs = run()
+            except BaseException as e:  # noqa: BLE001  (handed to the caller that waits)
+                self.error = e
+            finally:
+                self.finished.set()
+        threading.Thread(target=target, name="nptf first call", daemon=True).start()
 
 
 @dataclass
@@ -71,6 +93,10 @@ class Entry:
         # Whether a call of the graph has succeeded: TensorFlow compiles at the first call,
         # so a failure before that is the graph's, after it the data's.
         self.proven = False
+        # Seconds of the compile budget left for the first call, where TensorFlow compiles
+        # (None: no limit), and that call while it runs on a thread of its own.
+        self.compile_left = None
+        self.first_call = None
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
 
@@ -299,21 +325,72 @@ class Compiled:
             _check_writable(values, entry.mutated)
         try:
             return self._call_graph(entry, values)
-        except (OutsideTheGraphError, BackendError) as e:
+        except (OutsideTheGraphError, BackendError, CompileBudgetError) as e:
             # Raised before any input is written back: NumPy starts from the same arguments.
             if self.fallback == "raise":
                 raise
             self._info.fallbacks += 1
-            warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
-                          RuntimeWarning, stacklevel=4)
+            if not isinstance(e, _StillCompiling):
+                warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
+                              RuntimeWarning, stacklevel=4)
             return self.fn(*args, **kwargs)
 
     def _call_graph(self, entry, values):
+        if not entry.proven and (entry.first_call is not None or entry.compile_left is not None) \
+                and tf.executing_eagerly():
+            outs = self._bounded_first_call(entry, values)
+            if outs is not None:
+                return self._outputs(entry, outs, values)
+            if entry.fallback_reason is not None:   # that first call found the graph broken
+                raise BackendError(entry.fallback_reason)
         if self.output == "tensor":     # results may still be computing: nothing is reused
             tensors, staged = to_tensors(_with_seed(entry, values), entry.dtypes), ()
         else:
             tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
                                                    entry.input_align)
+        return self._outputs(entry, self._graph_outputs(entry, tensors), values, staged)
+
+    def _bounded_first_call(self, entry, values):
+        """The raw outputs of the first call of ``entry``'s graph, within the compile budget.
+
+        TensorFlow compiles a graph (Grappler, XLA) during its first call, and nothing stops
+        a compile once started. So that call runs on a thread of its own, on copies of the
+        inputs (the function may write its arguments while it runs in the background), and
+        the caller waits only as long as the budget has left. Past that, this call and the
+        next ones raise ``CompileBudgetError`` (the caller runs NumPy) until the background
+        call ends; then the graph, compiled, runs the calls that follow (None: run it)."""
+        with self._lock:
+            job = entry.first_call
+            if job is None:
+                copies = [np.array(v) if isinstance(v, np.ndarray) else v
+                          for v in _with_seed(entry, values)]
+                tensors = to_tensors(copies, entry.dtypes)
+                wait, entry.compile_left = entry.compile_left, None
+                job = entry.first_call = _FirstCall(lambda: self._graph_outputs(entry, tensors),
+                                                    wait)
+                started = True
+            else:           # another thread's first call: wait as long as it does
+                wait, started = max(job.deadline - time.perf_counter(), 0.0), False
+        if not job.finished.wait(wait):
+            if started:
+                job.late = CompileBudgetError(
+                    f"TensorFlow's compile of the graph nptf built for {self.name} ran past the "
+                    f"compile budget ({self.compile_budget:g} s, {wait:.3g} s of it left after "
+                    f"tracing); NumPy runs the calls of this signature until it finishes in the "
+                    f"background (TensorFlow cannot stop a compile). Fix: raise "
+                    f"nptf.compile(..., compile_budget=SECONDS) (None: no limit) if the function "
+                    f"runs long rather than compiles long; otherwise let it run with NumPy.\n  "
+                    f"at {_defined_at(self.fn)}")
+                raise job.late
+            raise _StillCompiling(str(job.late or f"TensorFlow still compiles {self.name}"))
+        if not started:     # another call's first call: this one runs the compiled graph
+            return None
+        entry.first_call = None
+        if job.error is not None:
+            raise job.error
+        return job.outs
+
+    def _graph_outputs(self, entry, tensors):
         try:
             outs = entry.call(*tensors)
         except tf.errors.OpError as e:
@@ -327,7 +404,7 @@ class Compiled:
                 outs = self._recover(entry, tensors, TensorFlowDefect(wrong))
         if not entry.proven:
             entry.proven = True
-        return self._outputs(entry, outs, values, staged)
+        return outs
 
     def _recover(self, entry, tensors, error):
         """The outputs of a graph that TensorFlow failed to compile or run, from the plain
@@ -553,6 +630,8 @@ class Compiled:
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
+        if spent.deadline is not None:
+            entry.compile_left = max(spent.deadline - time.perf_counter(), 0.0)
         eqns = list(all_eqns(graph))
         open_sizes = any(d is None for s in shapes for d in s)
         if self.jit_compile is None and entry.call is not None and per_size.applies(
