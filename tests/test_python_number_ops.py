@@ -169,3 +169,19 @@ def test_python_int_to_a_constant_negative_power_is_a_float(jit):
     fn = lambda x, y: (((x < y) + 1) ** -2, ((y < x) + 3) ** -1)  # noqa: E731
     got = check_against_numpy(fn, 1.5, 2.5, jit=jit)
     assert [type(g) for g in got] == [float, float]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "float16", "float32", "complex64"])
+@pytest.mark.parametrize("pair", [(0.5, -1.5), (1, 2), (True, False), (1.5, 2)],
+                         ids=["floats", "ints", "bools", "mixed"])
+def test_np_where_of_two_python_numbers_is_an_array_in_later_promotion(dtype, pair, jit):
+    """np.where(c, 0.5, -1.5) is a float64 array: later arithmetic with a narrow array
+    promotes to float64, as with any array (not as with a Python number)."""
+    x, y = pair
+
+    def chosen_minus(cond, other):
+        return np.where(cond > 0, x, y) - other, np.where(cond[0] > 0, x, y) * other
+
+    cond = np.array([1.0, -1.0, 2.0])
+    other = np.array([3, 4, 5]).astype(dtype)
+    check_against_numpy(chosen_minus, cond, other, jit=jit)

@@ -736,7 +736,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     def cond(i, *st):
         go = (i < stop) if not isinstance(step, Tracer) and step > 0 else \
             (i > stop) if not isinstance(step, Tracer) else \
-            np.where(step > 0, i < stop, i > stop)
+            emit("where", [to_tracer(step > 0), to_tracer(i < stop), to_tracer(i > stop)])
         if stop_fn is not None:
             go = and_(lambda: go, lambda: not_(stop_fn(*st)))
         return go
@@ -815,7 +815,8 @@ def _extremum(fn, *args, **kwargs):
     better = np.less if fn is builtins.min else np.greater
     best = args[0]
     for a in args[1:]:
-        best = np.where(better(a, best), a, best)
+        # The IR's where, not np.where: Python numbers stay Python numbers (weak).
+        best = emit("where", [to_tracer(better(a, best)), to_tracer(a), to_tracer(best)])
     return Tracer(to_tracer(best).atom, is_scalar=all(t.is_scalar for t in traced))
 
 

@@ -169,7 +169,12 @@ def where(condition, x=None, y=None):
     cond = astype(condition, np.bool_)
     xs, ys = to_tracer(x), to_tracer(y)
     _numpy_says(np.where, True, _sample_of(xs.atom), _sample_of(ys.atom))
-    return emit("where", [cond, xs, ys])
+    out = emit("where", [cond, xs, ys])
+    if out.type.weak:
+        # Two Python numbers choose between them as NumPy arrays do (np.where(c, 0.5, 1.5)
+        # is float64, and a float64 array in later promotion), not as Python numbers.
+        out = emit("convert", [out], {"dtype": out.dtype})
+    return out
 
 
 @implements(np.clip)
