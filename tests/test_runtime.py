@@ -929,3 +929,28 @@ def test_large_outputs_reuse_their_buffer_from_call_to_call():
     for _ in range(4):
         assert f(x)[-1] == 3.0
     assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 4 * 1000
+
+
+def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs(monkeypatch):
+    """Runs of a tenth of a second and more need no warm-up run and no repeats: the trial
+    times the caller's own runs, and leaves out XLA compiled for one CPU (seconds of
+    compile to save microseconds). Here every run counts as long."""
+    from nptf.runtime import xla_policy
+    monkeypatch.setattr(xla_policy.ExecutorTrial, "LONG_RUN_S", 0.0)
+    runs = []
+    real = xla_policy.ExecutorTrial._run
+    monkeypatch.setattr(xla_policy.ExecutorTrial, "_run",
+                        lambda self, way, *a: runs.append(way) or real(self, way, *a))
+    f = nptf.compile(lambda y: np.sin(y) * 2.0 + y)
+    x = np.linspace(0, 1, 1 << 15)      # 256 KiB: XLA for one CPU would be tried
+    per_call = []
+    while not f.entry_for(x).xla_reason.startswith("measured") and len(per_call) < 20:
+        before = len(runs)
+        assert_same(f(x), np.sin(x) * 2.0 + x)
+        per_call.append(len(runs) - before)
+    reason = f.entry_for(x).xla_reason
+    assert reason.startswith("measured"), reason
+    assert "a split loop's hand-off matters not" in reason
+    # Once the first call has timed the first way as usual: a way's first call runs twice
+    # (the first run compiles it), its later calls once.
+    assert max(per_call[1:]) <= 2 and per_call.count(2) <= len(set(runs)), per_call

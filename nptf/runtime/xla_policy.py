@@ -165,6 +165,13 @@ class ExecutorTrial:
     # own data: attention over 2048 rows ran 1.3-1.5x slower on the plain executor right
     # after XLA than alone, so XLA won the trial, then ran 1.32x slower in the suite.
     WARM_RUNS = 1
+    # A run this long is its own sample: the warm-up and repeats above are for graphs of
+    # milliseconds, whose runs vary by a factor of two; a graph that runs for a tenth of a
+    # second is measured well enough by the caller's own run, and repeats would make each
+    # call of the trial three times as long (a channel-flow solve of 0.7 s: 2.1 s a call).
+    # Compiling XLA once more for one CPU saves at most a hundred microseconds a split
+    # loop: not tried for such graphs (the compile costs seconds).
+    LONG_RUN_S = 0.05
 
     TRY_ONE_CPU_XLA = True
 
@@ -185,6 +192,7 @@ class ExecutorTrial:
         self.bounded = None
         self.samples = {way: [] for way in self.ways}   # way -> (seconds, page faults) of runs
         self.turns = {way: 0 for way in self.ways}      # way -> calls it ran
+        self.wall = {way: [] for way in self.ways}      # way -> its timed runs' wall times
         self.calls = 0
         self.dropped = []       # why ways left the trial early
         self.lock = threading.Lock()
@@ -212,9 +220,23 @@ class ExecutorTrial:
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
+        long = self._long_runs()
+        if way == XLA_ONE_CPU and long:
+            return self._drop(way, f"{_name(self.first)} runs it in {_ms(long)}: a split loop's "
+                                   f"hand-off matters not at that length", tensors)
         try:
+            start = time.perf_counter()     # not _clock: the caller's run is not a sample
             outputs = self._run(way, tensors, risky, seconds)
-            runs = None if outputs is None else self._timed_runs(way, tensors, risky, seconds)
+            elapsed = time.perf_counter() - start
+            if outputs is None:
+                runs = None
+            elif long and self.turns[way]:      # compiled by an earlier call: a clean run
+                runs = [(elapsed, 0)]
+                self.wall[way].append(elapsed)
+            elif long:      # this way's first run, which compiled it: one run more, timed
+                runs = self._timed_runs(way, tensors, risky, seconds, warm=False)
+            else:
+                runs = self._timed_runs(way, tensors, risky, seconds)
             if runs is None:
                 return self._drop(way, f"the plain executor was cancelled after {_ms(seconds)}",
                                   tensors, f"measured: XLA {_ms(best_first)} per call; ")
@@ -228,22 +250,31 @@ class ExecutorTrial:
         self._maybe_decide()
         return outputs
 
-    def _timed_runs(self, way, tensors, risky, seconds):
+    def _long_runs(self):
+        """The first way's best time where its runs take LONG_RUN_S or more, else None
+        (by the wall clock: a compiled run's own time, never a first run's compile)."""
+        best = min(self.wall[self.first], default=None)
+        return best if best is not None and best >= self.LONG_RUN_S else None
+
+    def _timed_runs(self, way, tensors, risky, seconds, warm=True):
         """[(seconds, page faults)] of runs converted as a call converts them; None if one
-        was cancelled."""
+        was cancelled. ``warm=False``: one run, timed, with no warm-up run before it."""
         runs, spent = [], 0.0
         convert = self._conversion(way in _XLA_WAYS)
-        for _ in range(self.WARM_RUNS):
-            warm = self._run(way, tensors, risky, seconds)
-            if warm is None:
+        for _ in range(self.WARM_RUNS if warm else 0):
+            dropped = self._run(way, tensors, risky, seconds)
+            if dropped is None:
                 return None
-            del warm
-        while not runs or (len(runs) < self.MAX_TIMED_RUNS and spent < self.RUN_BUDGET_S):
+            del dropped
+        while not runs or (warm and len(runs) < self.MAX_TIMED_RUNS and
+                           spent < self.RUN_BUDGET_S):
             faults, start = _faults(), _clock()
             convert()
+            wall = time.perf_counter()
             timed = self._run(way, tensors, risky, seconds)
             if timed is None:
                 return None
+            self.wall[way].append(time.perf_counter() - wall)
             for t in timed:
                 _view(t)
             elapsed = _clock() - start
@@ -295,7 +326,8 @@ class ExecutorTrial:
             return
         clean = {w: [t for t, f in s if f <= self.CLEAN_FAULTS] for w, s in timed.items()}
         if all(len(c) >= 2 for c in clean.values()):
-            if done < self.MAX_CALLS_EACH and min(map(len, clean.values())) < self.MIN_SAMPLES:
+            if done < self.MAX_CALLS_EACH and min(map(len, clean.values())) < self.MIN_SAMPLES \
+                    and not self._long_runs():
                 return      # a slow graph, one or two runs a call: a median of three misleads
             best, note = {w: statistics.median(c) for w, c in clean.items()}, ""
         elif done < self.MAX_CALLS_EACH:
