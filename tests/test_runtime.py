@@ -941,6 +941,9 @@ def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs
     real = xla_policy.ExecutorTrial._run
     monkeypatch.setattr(xla_policy.ExecutorTrial, "_run",
                         lambda self, way, *a: runs.append(way) or real(self, way, *a))
+    one_cpu = []
+    monkeypatch.setattr(xla_policy.one_core, "compiled_on_one_cpu",
+                        lambda caller: one_cpu.append(caller) or caller)
     f = nptf.compile(lambda y: np.sin(y) * 2.0 + y)
     x = np.linspace(0, 1, 1 << 15)      # 256 KiB: XLA for one CPU would be tried
     per_call = []
@@ -954,3 +957,4 @@ def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs
     # Once the first call has timed the first way as usual: a way's first call runs twice
     # (the first run compiles it), its later calls once.
     assert max(per_call[1:]) <= 2 and per_call.count(2) <= len(set(runs)), per_call
+    assert not one_cpu      # never compiled

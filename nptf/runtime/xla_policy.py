@@ -208,6 +208,10 @@ class ExecutorTrial:
 
     def _step(self, tensors):
         way = self.ways[self.calls % len(self.ways)]
+        long = self._long_runs()
+        if way == XLA_ONE_CPU and long:     # before its compile, which costs seconds
+            return self._drop(way, f"{_name(self.first)} runs it in {_ms(long)}: a split loop's "
+                                   f"hand-off matters not at that length", tensors)
         if way not in self.callers:
             try:
                 concrete = self.build(way in _XLA_WAYS)
@@ -220,10 +224,6 @@ class ExecutorTrial:
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
-        long = self._long_runs()
-        if way == XLA_ONE_CPU and long:
-            return self._drop(way, f"{_name(self.first)} runs it in {_ms(long)}: a split loop's "
-                                   f"hand-off matters not at that length", tensors)
         try:
             start = time.perf_counter()     # not _clock: the caller's run is not a sample
             outputs = self._run(way, tensors, risky, seconds)
@@ -262,10 +262,15 @@ class ExecutorTrial:
         runs, spent = [], 0.0
         convert = self._conversion(way in _XLA_WAYS)
         for _ in range(self.WARM_RUNS if warm else 0):
+            wall = time.perf_counter()
             dropped = self._run(way, tensors, risky, seconds)
             if dropped is None:
                 return None
+            wall = time.perf_counter() - wall
             del dropped
+            if wall >= self.LONG_RUN_S:     # long enough to be its own sample
+                self.wall[way].append(wall)
+                return [(wall, 0)]
         while not runs or (warm and len(runs) < self.MAX_TIMED_RUNS and
                            spent < self.RUN_BUDGET_S):
             faults, start = _faults(), _clock()
