@@ -8,6 +8,7 @@ the plain function gives.
 from __future__ import annotations
 
 import operator
+import warnings
 
 import numpy as np
 import pytest
@@ -185,3 +186,40 @@ def test_np_where_of_two_python_numbers_is_an_array_in_later_promotion(dtype, pa
     cond = np.array([1.0, -1.0, 2.0])
     other = np.array([3, 4, 5]).astype(dtype)
     check_against_numpy(chosen_minus, cond, other, jit=jit)
+
+
+_EXPONENTS = [2, 3, 0, -1, -2, 0.5, -0.5, 2.0, 1e300, float("inf"), float("-inf"),
+              float("nan"), True]
+
+
+@pytest.mark.parametrize("exponent", _EXPONENTS, ids=repr)
+def test_python_floats_to_powers_written_as_numbers(exponent):
+    """x ** 2, dt ** 0.5: an exponent written as a number decides most of Python's checks
+    when tracing; the values and errors stay Python's for every base."""
+    def power(x):
+        return x ** exponent
+
+    f = nptf.compile(power)
+    for base in (2.0, 0.0, -0.0, -8.0, 1e200, -1e200, 0.5, float("inf"), float("-inf"),
+                 float("nan")):
+        try:
+            want = power(base)
+        except (ZeroDivisionError, OverflowError) as e:
+            with pytest.raises(type(e)):
+                f(base)
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)     # complex: runs with NumPy
+            got = f(base)
+        assert type(got) is type(want), (base, got, want)
+        assert got == want or (got != got and want != want) or \
+            abs(got - want) <= 1e-15 * abs(want), (base, got, want)
+
+
+@pytest.mark.parametrize("exponent, checks", [(2, 1), (0.5, 2), (-1, 2), (-0.5, 3),
+                                              (float("nan"), 0)], ids=repr)
+def test_a_power_written_as_a_number_checks_only_what_it_can_raise(exponent, checks):
+    """x ** 2 can only overflow; x ** 0.5 also be complex; x ** -1 divide by zero."""
+    from nptf.graph_ir.ops_control import count_checks
+    f = nptf.compile(lambda x: x ** exponent)
+    assert count_checks(f.trace(1.5, stage="traced")) == checks

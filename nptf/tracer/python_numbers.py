@@ -120,21 +120,31 @@ def after(name, atoms, out):
 def _power(atoms, out):
     x, y = (Tracer(a) for a in atoms)
     kind = out.dtype.kind
+    # An exponent written as a number (x ** 2, dt ** 0.5) decides most checks when tracing.
+    exponent = atoms[1].value if isinstance(atoms[1], Literal) and kind in "if" else None
     if kind == "i":
-        out = _outside(out, np.greater_equal(y, 0),
-                       "a Python int to a negative power is a float in Python",
-                       "write (x * 1.0) ** y for a float result")
+        if exponent is None or exponent < 0:
+            out = _outside(out, np.greater_equal(y, 0),
+                           "a Python int to a negative power is a float in Python",
+                           "write (x * 1.0) ** y for a float result")
         return _int_range("power", atoms, out)
     if kind == "f":
-        finite_y = np.isfinite(y)
-        out = _guard(out, ~(np.equal(x, 0) & np.less(y, 0) & finite_y), "ZeroDivisionError",
-                     _python_error(operator.pow, _python_type(atoms[0])(0),
-                                   _python_type(atoms[1])(-1)))
-        real = ~(np.less(x, 0) & np.isfinite(x) & finite_y & np.not_equal(y, np.floor(y)))
-        out = _outside(out, real, "a negative Python float to a fractional power is complex "
-                                  "in Python", "write complex(x) ** y for the complex result, "
-                                  "or np.float64(x) ** y for NumPy's NaN")
-        finite = np.isfinite(out) | ~np.isfinite(x) | ~finite_y
+        known = exponent is not None
+        finite_y = np.isfinite(y) if not known else bool(np.isfinite(exponent))
+        if not known or (exponent < 0 and finite_y):
+            out = _guard(out, ~(np.equal(x, 0) & np.less(y, 0) & finite_y), "ZeroDivisionError",
+                         _python_error(operator.pow, _python_type(atoms[0])(0),
+                                       _python_type(atoms[1])(-1)))
+        if not known or (finite_y and exponent != np.floor(exponent)):
+            real = ~(np.less(x, 0) & np.isfinite(x) & finite_y & np.not_equal(y, np.floor(y)))
+            out = _outside(out, real, "a negative Python float to a fractional power is complex "
+                                      "in Python", "write complex(x) ** y for the complex "
+                                      "result, or np.float64(x) ** y for NumPy's NaN")
+        if known and not finite_y:
+            return out      # inf and nan exponents raise nothing in Python
+        finite = np.isfinite(out) | ~np.isfinite(x)
+        if not known:
+            finite = finite | ~finite_y
         return _guard(out, finite, "OverflowError", _python_error(operator.pow, 10.0, 400.0))
     # Complex: 0 to a negative or complex power raises; results that are not finite
     # are computed (or refused) by Python's own algorithm.
