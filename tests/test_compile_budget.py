@@ -75,8 +75,8 @@ def test_budget_option_checked(monkeypatch):
         nptf.compile(list_driven)
 
 
-# TensorFlow compiles a graph (Grappler, XLA) during its first call, and a compile cannot
-# be stopped. These tests hold the first call back until they release it: a compile that
+# TensorFlow compiles a graph for XLA during its first call, and a compile cannot be
+# stopped. These tests hold the first call back until they release it: a compile that
 # runs past the budget, made deterministic.
 def _held_first_calls(monkeypatch):
     from nptf.runtime import compiled
@@ -100,7 +100,7 @@ def step(x, y):
 
 def test_a_compile_past_the_budget_runs_numpy_until_it_ends_in_the_background(monkeypatch):
     release = _held_first_calls(monkeypatch)
-    f = nptf.compile(step, compile_budget=1.5, jit_compile=False)
+    f = nptf.compile(step, compile_budget=1.5, jit_compile=True)
     x, y = np.arange(6.0), np.full(6, 0.5)
     expected_x = x.copy()
     start = time.perf_counter()
@@ -133,7 +133,7 @@ def test_a_compile_past_the_budget_runs_numpy_until_it_ends_in_the_background(mo
 
 def test_a_compile_past_the_budget_raises_under_fallback_raise(monkeypatch):
     release = _held_first_calls(monkeypatch)
-    f = nptf.compile(step, compile_budget=1.0, jit_compile=False, fallback="raise")
+    f = nptf.compile(step, compile_budget=1.0, jit_compile=True, fallback="raise")
     x = np.arange(6.0)
     try:
         with pytest.raises(CompileBudgetError, match="compile budget") as info:
@@ -145,9 +145,21 @@ def test_a_compile_past_the_budget_raises_under_fallback_raise(monkeypatch):
 
 
 def test_a_first_call_within_the_budget_returns_the_graphs_result():
-    f = nptf.compile(step, compile_budget=120, jit_compile=False, fallback="raise")
+    f = nptf.compile(step, compile_budget=120, jit_compile=True, fallback="raise")
     x, y = np.arange(6.0), np.full(6, 0.5)
     x2 = x.copy()
     np.testing.assert_allclose(f(x, y), step(x2, y), rtol=1e-12)
     np.testing.assert_array_equal(x, x2)
     assert f.cache_info().fallbacks == 0
+
+
+def test_the_plain_executors_first_call_is_the_functions_own_run(monkeypatch):
+    """The plain executor compiles nothing at its first call: a first call that runs long
+    (a loop of many steps on it) is the function's own time, not the budget's."""
+    release = _held_first_calls(monkeypatch)
+    f = nptf.compile(step, compile_budget=1.0, jit_compile=False, fallback="raise")
+    x, y = np.arange(6.0), np.full(6, 0.5)
+    x2 = x.copy()
+    threading.Timer(2.0, release.set).start()      # the run lasts past the budget
+    np.testing.assert_allclose(f(x, y), step(x2, y), rtol=1e-12)
+    np.testing.assert_array_equal(x, x2)

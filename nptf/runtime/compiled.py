@@ -353,8 +353,8 @@ class Compiled:
     def _bounded_first_call(self, entry, values):
         """The raw outputs of the first call of ``entry``'s graph, within the compile budget.
 
-        TensorFlow compiles a graph (Grappler, XLA) during its first call, and nothing stops
-        a compile once started. So that call runs on a thread of its own, on copies of the
+        TensorFlow compiles a graph for XLA during its first call, and nothing stops a
+        compile once started. So that call runs on a thread of its own, on copies of the
         inputs (the function may write its arguments while it runs in the background), and
         the caller waits only as long as the budget has left. Past that, this call and the
         next ones raise ``CompileBudgetError`` (the caller runs NumPy) until the background
@@ -630,7 +630,10 @@ class Compiled:
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
-        if spent.deadline is not None:
+        if spent.deadline is not None and xla:
+            # XLA's compile may take minutes (fusion of a large graph); the plain executor's
+            # first call only instantiates the graph, and the run that follows is the
+            # function's own (a triangular solve's plain-executor loop may run for seconds).
             entry.compile_left = max(spent.deadline - time.perf_counter(), 0.0)
         eqns = list(all_eqns(graph))
         open_sizes = any(d is None for s in shapes for d in s)
