@@ -632,3 +632,12 @@ def test_complex_expm1_overflows_as_numpy_does(dtype, jit):
              -np.inf, np.nan]
     z = np.array([complex(a, b) for a in parts for b in parts], dtype)
     check_against_numpy(np.expm1, z, jit=jit)
+
+
+@pytest.mark.parametrize("value", [3, -3, 2.5, 0.0], ids=repr)
+def test_a_0d_boolean_index_adds_an_axis_of_length_one_or_zero(value, jit):
+    """``t[t > 0]`` of a 0-d ``t`` indexes no axis: NumPy adds one, of length 1 or 0."""
+    def masked(t, x):
+        return t[t > 0], x[t > 0], x[np.True_], t[np.False_]
+
+    check_against_numpy(masked, np.array(value), np.arange(6.0).reshape(2, 3), jit=jit)

@@ -143,6 +143,10 @@ def checked_index(idx, dim, axis):
 
 def advanced_getitem(x, key):
     key = [_as_index(k) for k in key]
+    if len(key) == 1 and _is_array(key[0]) and key[0].dtype.kind == "b" and key[0].ndim == 0:
+        # A 0-d boolean (``t[t > 0]`` of a 0-d ``t``) indexes no axis: it adds one, of
+        # length 1 where it is true and 0 where false.
+        return advanced_getitem(api.basic_getitem(x, (None,)), [np.reshape(key[0], (1,))])
     masked = _single_mask_getitem(x, key)
     if masked is not None:
         return masked
