@@ -641,3 +641,16 @@ def test_a_0d_boolean_index_adds_an_axis_of_length_one_or_zero(value, jit):
         return t[t > 0], x[t > 0], x[np.True_], t[np.False_]
 
     check_against_numpy(masked, np.array(value), np.arange(6.0).reshape(2, 3), jit=jit)
+
+
+def test_np_average_of_an_array_whose_size_is_known_at_run_time(jit):
+    """np.average of np.unique's or a mask's result: its count (``returned=True``) is
+    counted when the graph runs."""
+    def averages(x, m):
+        u = np.unique(x)
+        rows = m[m[:, 0] > 0]
+        return (np.average(u), np.average(u, returned=True), np.average(x[x > 1], returned=True),
+                np.average(rows, axis=0, returned=True))
+
+    m = np.array([[1.0, 2.0], [-1.0, 5.0], [3.0, 4.0]])
+    check_against_numpy(averages, np.array([1.0, 2.0, 4.0, 2.0]), m, jit=jit)

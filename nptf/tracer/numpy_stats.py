@@ -275,9 +275,15 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = to_tracer(a)
     if weights is None:
         avg = m.mean(a, axis, keepdims=keepdims)
-        count = (a.size // avg.size) if avg.size else 0
-        scl = broadcast_to(np.asarray(count).astype(avg.dtype)[()], avg.shape)
-        return (avg, _as_scalar(scl) if avg.is_scalar else scl) if returned else avg
+        if not returned:
+            return avg
+        if a.size is not None and avg.size is not None:
+            count = (a.size // avg.size) if avg.size else 0
+            scl = broadcast_to(np.asarray(count).astype(avg.dtype)[()], avg.shape)
+        else:       # sizes known only at run time: count the elements averaged
+            ones = np.logical_not(np.zeros_like(a, dtype=np.bool_))
+            scl = astype(count_nonzero(ones, axis, keepdims=keepdims), avg.dtype)
+        return avg, (_as_scalar(scl) if avg.is_scalar else scl)
     w = to_tracer(weights)
     if axis is not None:
         _axes(axis, a.ndim, reduce_like=False)      # NumPy checks it first: 0-d, AxisError
