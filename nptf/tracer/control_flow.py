@@ -458,7 +458,6 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame):
 def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
     state = list(state)
     carried = [i for i, v in enumerate(state) if _is_value(v)]
-    containers = {i: _snapshot(v) for i, v in enumerate(state) if isinstance(v, (list, dict, set))}
     types = {i: _type_of(state[i], names[i], where) for i in carried}
     key = (where, tuple(names))
     hinted = hints is not None and key in hints.buffers
@@ -510,11 +509,6 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
     if hints is not None:
         hints.buffers[key], hints.in_place[key] = list(buffers), set(in_place)
     _check_static_state(body, state, carried + sorted(in_place), names, where)
-    for i, snap in containers.items():
-        if _snapshot(state[i])[0] != snap[0]:
-            _restore_container(state[i], snap)
-            raise _PythonOnlyBody(f"the loop body changes the {type(state[i]).__name__} "
-                                  f"`{names[i]}`, which only Python can grow")
     changed = scope.changed()
     if changed:
         scope.put_back()
@@ -598,22 +592,6 @@ def _carry_return_value(body, state, carried, types, names, where):
             types[i] = t
             added = True
     return added
-
-
-def _snapshot(container):
-    items = list(container.items()) if isinstance(container, dict) else list(container)
-    return [id(x) for x in items], items
-
-
-def _restore_container(container, snap):
-    items = snap[1]
-    container.clear()
-    if isinstance(container, dict):
-        container.update(items)
-    elif isinstance(container, set):
-        container.update(items)
-    else:
-        container.extend(items)
 
 
 def _concrete_condition_traced(c, where):

@@ -550,10 +550,7 @@ class Session:
         return found
 
     def put_back(self):
-        for rec in self.records.values():
-            if not _same_or_unknown(rec):
-                with contextlib.suppress(Exception):
-                    _put_back(rec.obj, rec)
+        _put_back_changed(self.records)
         for names in self.names:
             names.put_back()
 
@@ -752,10 +749,14 @@ class Snapshot:
                 if not _same_or_unknown(rec)]
 
     def put_back(self):
-        for rec in self.records.values():
-            if not _same_or_unknown(rec):
-                with contextlib.suppress(Exception):
-                    _put_back(rec.obj, rec)
+        _put_back_changed(self.records)
+
+
+def _put_back_changed(records):
+    for rec in records.values():
+        if not _same_or_unknown(rec):
+            with contextlib.suppress(Exception):
+                _put_back(rec.obj, rec)
 
 
 # -------------------------------------------------------------------- entry points
