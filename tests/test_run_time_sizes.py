@@ -38,3 +38,22 @@ def test_sizes_known_at_run_time(jit):
         check_against_numpy(shrink_on_a_traced_condition, np.linspace(0, 1, 5), np.full(2, c),
                             jit=jit)
     check_against_numpy(table_through_a_loop, np.ones(4), 12, jit=jit)
+
+
+def imag_of_an_unread_broadcast(c):
+    # The broadcast's values are never read: np.imag of a real array is zeros of its shape.
+    return np.imag(np.logaddexp(c * c, c[c > 0]))
+
+
+def where_of_a_masked_operand(c, x):
+    return np.where(x > 0, c[c > 0], 0.0).shape
+
+
+@pytest.mark.parametrize("jit", [None, False, True], ids=["auto", "graph", "xla"])
+def test_broadcast_of_a_run_time_size_against_a_known_size(jit):
+    """NumPy raises when a run-time size meets a known size other than 1, even where the
+    result's values are never computed."""
+    for c in ([1, -2, 3, 4], [1, 2, 3, 4], [-1, -2, 3, -4], [-1, -2, -3, -4]):
+        c = np.array(c, np.int16)
+        check_against_numpy(imag_of_an_unread_broadcast, c, jit=jit)
+        check_against_numpy(where_of_a_masked_operand, c, np.ones(4), jit=jit)

@@ -14,7 +14,8 @@ import numpy as np
 from ..errors import TracerConversionError, in_user_code, unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal, Var
-from ..graph_ir.types import weak_type_of
+from ..graph_ir.ops import OPS
+from ..graph_ir.types import broadcast_shapes, weak_type_of
 from .builder import current_builder
 from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
@@ -223,6 +224,8 @@ def emit(op_name, inputs, params=None, scalar=False, where=None):
     builder = current_builder()
     if builder is None:
         raise RuntimeError("nptf tracer used outside of tracing")
+    if len(atoms) > 1 and OPS[op_name].kind == "elementwise":
+        atoms = _checked_open_broadcast(atoms)
     outs = builder.emit(op_name, atoms, params, where)
     tracers = tuple(Tracer(v, is_scalar=scalar) for v in outs)
     if any_not_c_ordered(atoms):
@@ -230,6 +233,37 @@ def emit(op_name, inputs, params=None, scalar=False, where=None):
         for t in tracers:
             t._layout = UNKNOWN
     return tracers if len(tracers) != 1 else tracers[0]
+
+
+def _checked_open_broadcast(atoms):
+    """``atoms``, each operand whose size known only at run time meets a known size other
+    than 1 checked to be that size or 1.
+
+    TensorFlow's broadcast raises on such a mismatch only if the result is computed; a
+    result whose shape is known and whose values nothing reads (``np.imag`` of a real
+    array) would lose NumPy's error. The check is kept by itself.
+    """
+    shapes = [a.type.shape for a in atoms]
+    if all(None not in s for s in shapes):
+        return atoms
+    out = broadcast_shapes(*shapes)
+    checked = list(atoms)
+    for i, a in enumerate(atoms):
+        ok = None
+        for axis, d in enumerate(a.type.shape):
+            size = out[len(out) - a.type.ndim + axis]
+            if d is None and size not in (None, 1):
+                n = emit("dim", [Tracer(a)], {"axis": axis}, scalar=True)
+                fits = (n == size) | (n == 1)
+                ok = fits if ok is None else ok & fits
+        if ok is not None:
+            shown = " ".join("(" + ",".join("n" if d is None else str(d) for d in s)
+                             + ("," if len(s) == 1 else "") + ")" for s in shapes)
+            checked[i] = emit("check", [Tracer(a), ok], {
+                "error": "ValueError",
+                "message": f"operands could not be broadcast together with shapes {shown}, "
+                           f"n known only at run time\n  at {user_location()}"}).atom
+    return checked
 
 
 def _binop(ufunc_name, reflected=False):
