@@ -380,3 +380,41 @@ def index_added_past_dtype(x):
 @pytest.mark.parametrize("fn", [index_compared, index_added, index_added_past_dtype])
 def test_loop_index_meets_narrow_integers_by_value(fn, dtype, jit):
     check_against_numpy(fn, (np.arange(12) * 11 % 100).astype(dtype), jit=jit)
+
+
+def zero_d_or_scalar(a, c):
+    if c.sum() > 0:
+        r = a[..., 0]           # a 0-d array
+    else:
+        r = np.float64(2.5)     # a NumPy scalar
+    return r
+
+
+def python_number_scalar_or_array(a):
+    if a.sum() > 0:
+        r = a.sum()             # a NumPy scalar
+    else:
+        r = 0.0                 # a Python float
+    s = r if a[0] > 0 else a[..., 1]     # nested: what `r` is, or a 0-d array
+    return r, s, r * 2
+
+
+@pytest.mark.parametrize("jit", [None, False, True], ids=["auto", "graph", "xla"])
+def test_an_if_on_the_data_chooses_a_scalar_or_a_zero_d_array(jit):
+    """The call hands back what NumPy's path gives: a 0-d array, a NumPy scalar or a
+    Python number."""
+    for c in (1.0, -1.0):
+        check_against_numpy(zero_d_or_scalar, np.arange(3.0).reshape(1, 3)[0], np.full(2, c),
+                            jit=jit)
+    for a in ([1.0, 2.0], [-1.0, -2.0], [-1.0, 0.5], [3.0, -4.0]):
+        check_against_numpy(python_number_scalar_or_array, np.array(a), jit=jit)
+
+
+def test_a_data_chosen_scalar_or_zero_d_array_exports_as_a_tensor(tmp_path):
+    import tensorflow as tf
+    nptf.export(zero_d_or_scalar, tmp_path / "model", nptf.Spec((3,)), nptf.Spec((2,)))
+    run = tf.saved_model.load(str(tmp_path / "model")).signatures["serving_default"]
+    for c, expected in ((-1.0, 2.5), (1.0, 4.0)):
+        got = run(a=tf.constant([4.0, 5.0, 6.0], tf.float64),
+                  c=tf.constant([c, c], tf.float64))["output_0"]
+        assert got.shape == () and float(got) == expected

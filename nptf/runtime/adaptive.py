@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..graph_ir.numpy_program import numpy_program, unsupported_reason
+from ..tracer import output_kinds
 from ..tree import unflatten
 
 # Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
@@ -87,9 +88,8 @@ def _make_program(entry):
     tree = traced.out_tree
 
     def run(*values):
-        outs = iter(program(*values))
-        return unflatten(tree, [info.value if info.kind == "static" else
-                                _program_leaf(next(outs), info) for info in infos])
+        return unflatten(tree, [value if kind == "static" else _program_leaf(value, kind)
+                                for value, kind in output_kinds(infos, program(*values))])
     return run
 
 
@@ -102,10 +102,12 @@ def no_program_reason(traced, graph):
     return unsupported_reason(graph)
 
 
-def _program_leaf(value, info):
-    if info.kind == "pyscalar":
+def _program_leaf(value, kind):
+    if kind == "pyscalar":
         return np.asarray(value).item()
-    if info.kind == "scalar":
+    if isinstance(kind, type):          # a Python number of this type
+        return kind(np.asarray(value).item())
+    if kind == "scalar":
         return np.asarray(value)[()]
     return value
 

@@ -19,7 +19,7 @@ from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
-from ..tracer import trace_function
+from ..tracer import output_kinds, trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
@@ -186,11 +186,13 @@ def _fresh_outputs(graph):
     return [isinstance(a, Var) and a in derived for a in graph.outputs]
 
 
-def _to_python(arr, info):
-    if info.kind == "array":
+def _to_python(arr, kind):
+    if kind == "array":
         return arr if isinstance(arr, np.ndarray) else np.asarray(arr)
-    if info.kind == "pyscalar":
+    if kind == "pyscalar":
         return arr.item()
+    if isinstance(kind, type):          # a Python number of this type
+        return kind(np.asarray(arr).item())
     return arr[()]
 
 
@@ -517,15 +519,12 @@ class Compiled:
             outs = [np.asarray(o) for o in outs]
         elif self.output == "numpy":
             outs = to_numpy(outs, entry.fresh, [*inputs, *staged])
-        it = iter(outs)
         leaves = []
-        for info in entry.traced.out_info:
-            if info.kind == "static":
-                leaves.append(info.value)
-            elif self.output == "tensor" and not evaluated:
-                leaves.append(next(it))
+        for value, kind in output_kinds(entry.traced.out_info, outs):
+            if kind == "static" or (self.output == "tensor" and not evaluated):
+                leaves.append(value)
             else:
-                leaves.append(_to_python(next(it), info))
+                leaves.append(_to_python(value, kind))
         return unflatten(entry.traced.out_tree, leaves)
 
     # ----------------------------------------------------------------- cache

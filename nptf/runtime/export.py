@@ -21,7 +21,7 @@ import tensorflow as tf
 from ..errors import TracerConversionError, UnsupportedError
 from ..graph_ir import ArrayType
 from ..lowering import lower_graph, xla_obstacles
-from ..tracer import trace_function
+from ..tracer import trace_function, without_kind_flags
 from .compiled import optimize
 from .entry import compiled_of
 from .spec import Spec
@@ -237,7 +237,7 @@ def _trace(plan):
     leaf_specs = [(ArrayType(spec.shape, spec.dtype), False) if spec is not None else value
                   for _, spec, value, _ in plan.params]
     try:
-        return trace_function(plan.fn, leaf_specs, plan.arguments_from_leaves)
+        return without_kind_flags(trace_function(plan.fn, leaf_specs, plan.arguments_from_leaves))
     except (UnsupportedError, TracerConversionError) as e:
         raise _not_exportable(plan, e) from e
     except Exception as e:

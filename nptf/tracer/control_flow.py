@@ -27,7 +27,8 @@ from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from .builder import building, current_builder
 from .side_effects import Snapshot
-from .tracer import Tracer, emit, to_tracer
+from .tracer import (KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
+                     python_type_of, to_tracer)
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -247,6 +248,26 @@ def _merge_type(name, a, b, where):
     return ArrayType(tuple(x if x == y else None for x, y in zip(a.shape, b.shape)), a.dtype)
 
 
+def _kind_of(value):
+    """What a 0-d branch value is to NumPy: a ``KIND_*`` int, or the atom that says so when
+    an earlier `if` left it to the data."""
+    if isinstance(value, Tracer):
+        if value.kind_flag is not None:
+            return value.kind_flag
+        if value.type.weak:
+            return python_kind(python_type_of(value.type.dtype))
+        return KIND_SCALAR if value.is_scalar else KIND_ARRAY
+    if isinstance(value, np.ndarray):
+        return KIND_ARRAY
+    if isinstance(value, np.generic):
+        return KIND_SCALAR
+    return python_kind(type(value) if type(value) in PYTHON_TYPES else float)
+
+
+def _kind_atom(kind):
+    return api.to_atom(np.int8(kind)) if isinstance(kind, int) else kind
+
+
 def _cast_atom(atom, t):
     tr = Tracer(atom)
     if atom.type.dtype != t.dtype:
@@ -279,6 +300,7 @@ class _Traced:
 
 def _snapshot_tracer(t):
     out = Tracer(t.atom, t.is_scalar)
+    out.kind_flag, out.kinds = t.kind_flag, t.kinds
     if not is_c_ordered(t):
         out._layout = UNKNOWN
     return out
@@ -348,17 +370,28 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
                 continue
         types = [_type_of(v, name, where) for v in vals]
         merged.append((i, _merge_type(name, types[0], types[1], where)))
+    # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
+    # on the other: the graph also returns which, so the call hands back what NumPy would.
+    kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged if t.ndim == 0]
+    kinds = [(i, k) for i, k in kinds if not (isinstance(k[0], int) and k[0] == k[1])]
     closed = []
-    for br in branches:
+    for j, br in enumerate(branches):
         with _into(br.builder):
             atoms = [_cast_atom(_atom_of(br.outs[i], names[i], where), t) for i, t in merged]
         atoms += [br.buffer_value(b, before[b]) for b in written]
+        atoms += [_kind_atom(k[j]) for _, k in kinds]
         closed.append(_close(br.builder, atoms))
     graphs, free = _unify_free(closed, 0)
     outs = list(current_builder().emit("cond", [c.atom] + free, {"branches": tuple(graphs)}, where))
+    flags = dict(zip((i for i, _ in kinds), outs[len(outs) - len(kinds):]))
+    outs = outs[:len(outs) - len(kinds)]
     result = list(state)
     for (i, t), v in zip(merged, outs):
         result[i] = Tracer(v, is_scalar=t.ndim == 0)
+        if i in flags:
+            result[i].kind_flag = flags[i]
+            result[i].kinds = frozenset().union(*(br.outs[i].kinds if isinstance(k, Var) else {k}
+                                                  for br, k in zip(branches, dict(kinds)[i])))
         if not all(_c_ordered(br.outs[i]) for br in branches):
             result[i]._layout = UNKNOWN
     for i, v in static.items():

@@ -7,6 +7,7 @@ the ops. Anything absent from the table raises ``UnsupportedError``.
 """
 from __future__ import annotations
 
+import functools
 import math
 import operator
 
@@ -18,7 +19,8 @@ from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
-from .tracer import Tracer, check_dtype, concrete_dim, contains_tracer, emit, to_atom, to_tracer
+from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
+                     contains_tracer, emit, python_kind, python_type_of, to_atom, to_tracer)
 from .views import Step, make_view, mark_readonly
 
 IMPLS = {}
@@ -60,6 +62,46 @@ def _sample_of(atom):
 
 # --------------------------------------------------------------------- ufuncs
 def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
+    out = _apply_ufunc(ufunc, args, python_operator, dtype)
+    if python_operator and any(isinstance(a, Tracer) and a.kind_flag is not None for a in args):
+        out = _kind_after(ufunc.__name__, args, out)
+    return out
+
+
+def _kind_after(name, args, out):
+    """``out`` of a Python operator on a 0-d value an `if` on the data left a Python number
+    on one path: a Python number where every operand is one when the graph runs, a NumPy
+    scalar otherwise."""
+    if not isinstance(out, Tracer) or out.ndim or name not in python_numbers.OPERATORS:
+        return out
+    flags, samples = [], []
+    for a in args:
+        if isinstance(a, Tracer) and a.kind_flag is not None:
+            python = sorted(k for k in a.kinds if k >= KIND_PYTHON)
+            if not python:
+                return out              # never a Python number: NumPy's scalar result
+            if len(python) > 1:
+                raise unsupported(f"Python operator {name} on a value an `if` leaves a "
+                                  f"Python number of different types")
+            flags.append((a.kind_flag, python[0]))
+            samples.append(PYTHON_TYPES[python[0] - KIND_PYTHON](1))
+        elif isinstance(a, Tracer) and a.type.weak:
+            samples.append(python_type_of(a.type.dtype)(1))
+        elif isinstance(a, (bool, int, float, complex)) and not isinstance(a, np.generic):
+            samples.append(a)
+        else:
+            return out                  # a NumPy operand: a NumPy result
+    try:
+        python = python_kind(type(python_numbers.OPERATORS[name](*samples)))
+    except (ArithmeticError, TypeError, ValueError):
+        return out
+    ok = functools.reduce(operator.and_, [Tracer(f) == k for f, k in flags])
+    out.kind_flag = emit("where", [ok, np.int8(python), np.int8(KIND_SCALAR)]).atom
+    out.kinds = frozenset((python, KIND_SCALAR))
+    return out
+
+
+def _apply_ufunc(ufunc, args, python_operator, dtype):
     name = ufunc.__name__
     if name not in ELEMENTWISE_UFUNCS:
         raise unsupported(f"np.{name}")

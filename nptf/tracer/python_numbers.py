@@ -29,7 +29,7 @@ import numpy as np
 from ..errors import user_location, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import weak_type_of
-from .tracer import Tracer, emit
+from .tracer import Tracer, emit, python_type_of
 
 OPERATORS = {
     "add": operator.add, "subtract": operator.sub, "multiply": operator.mul,
@@ -49,7 +49,6 @@ _ARITHMETIC = {"add", "subtract", "multiply", "divide", "floor_divide", "remaind
                "power", "left_shift", "right_shift", "negative", "positive", "absolute",
                "invert", "conjugate"}
 _DIVISIONS = {"divide", "floor_divide", "remainder", "divmod"}
-_PYTHON_TYPE = {"b": bool, "i": int, "f": float, "c": complex}
 # An int result at least this large in float64 may have left int64 (float64 rounds by
 # at most 2**-53 relatively, so every true overflow lands above it).
 _INT_SUSPECT = float(2 ** 62)
@@ -173,7 +172,7 @@ def _int_range(name, atoms, out):
 
 
 def _python_type(atom):
-    return _PYTHON_TYPE.get(atom.type.dtype.kind, float)
+    return python_type_of(atom.type.dtype)
 
 
 def as_int(atom):

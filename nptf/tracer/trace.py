@@ -1,7 +1,7 @@
 """Run a user's function on tracers and collect the Graph it builds."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -15,15 +15,47 @@ from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .side_effects import watching
-from .tracer import Tracer, to_atom
+from .tracer import KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, to_atom
 from .views import tracking_layouts
 
 
 @dataclass
 class OutputInfo:
     """How to hand a graph output back to Python as NumPy would have."""
-    kind: str           # "array", "scalar" (NumPy scalar), "pyscalar" (weak -> Python), "static"
+    kind: str           # "array", "scalar" (NumPy scalar), "pyscalar" (weak -> Python), "static",
+                        # "by_kind": the next graph output, an int8 KIND_*, says which at run time
     value: object = None
+
+
+def output_kinds(infos, outs):
+    """Per output info, the value and what it is handed back as: ``(value, kind)`` with
+    ``kind`` an ``OutputInfo.kind`` or, for a "by_kind" output that is a Python number at
+    run time, that number's Python type (its flag, the next of ``outs``, says which)."""
+    it = iter(outs)
+    for info in infos:
+        if info.kind == "static":
+            yield info.value, "static"
+        elif info.kind == "by_kind":
+            value, flag = next(it), int(np.asarray(next(it)))
+            yield value, ("array" if flag == KIND_ARRAY else "scalar" if flag == KIND_SCALAR
+                          else PYTHON_TYPES[flag - KIND_PYTHON])
+        else:
+            yield next(it), info.kind
+
+
+def without_kind_flags(traced):
+    """``traced`` without the run-time kind flags of its outputs, for consumers that hand
+    back tensors (a SavedModel's signature): a 0-d tensor is the same either way."""
+    if not any(info.kind == "by_kind" for info in traced.out_info):
+        return traced
+    outputs, infos, at = list(traced.graph.outputs), [], 0
+    for info in traced.out_info:
+        if info.kind == "by_kind":
+            del outputs[at + 1]
+            info = OutputInfo("scalar")
+        at += info.kind != "static"
+        infos.append(info)
+    return replace(traced, graph=traced.graph.replace(outputs=tuple(outputs)), out_info=infos)
 
 
 @dataclass
@@ -74,7 +106,10 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         out_leaves, out_tree = flatten(result)
         atoms, info = [], []
         for leaf in out_leaves:
-            if isinstance(leaf, Tracer):
+            if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
+                atoms += [leaf.atom, leaf.kind_flag]
+                info.append(OutputInfo("by_kind"))
+            elif isinstance(leaf, Tracer):
                 atoms.append(leaf.atom)
                 kind = "pyscalar" if leaf.type.weak else ("scalar" if leaf.is_scalar else "array")
                 info.append(OutputInfo(kind))
@@ -93,4 +128,5 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)
 
 
-__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal"]
+__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds",
+           "without_kind_flags"]

@@ -20,6 +20,22 @@ from .builder import current_builder
 from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
 
+# What a 0-d value is to NumPy: a 0-d array, a NumPy scalar, or a Python number of one of
+# PYTHON_TYPES (its kind: KIND_PYTHON + its position there).
+KIND_ARRAY, KIND_SCALAR, KIND_PYTHON = 0, 1, 2
+PYTHON_TYPES = (bool, int, float, complex)
+
+
+def python_type_of(dtype):
+    """The Python type a weak value of ``dtype`` stands for."""
+    return PYTHON_TYPES["bifc".index(dtype.kind)] if dtype.kind in "bifc" else float
+
+
+def python_kind(value_type):
+    """The kind of a Python number of ``value_type``."""
+    return KIND_PYTHON + PYTHON_TYPES.index(value_type)
+
+
 class Tracer:
     """A traced array: an IR atom plus whether NumPy would hand back a scalar.
 
@@ -28,7 +44,7 @@ class Tracer:
     full reductions return), so compiled outputs come back as NumPy would.
     """
 
-    __slots__ = ("_atom", "is_scalar", "_view", "_layout")
+    __slots__ = ("_atom", "is_scalar", "_view", "_layout", "kind_flag", "kinds")
     __array_priority__ = 1000
 
     def __init__(self, atom, is_scalar=False):
@@ -38,6 +54,10 @@ class Tracer:
         # Its memory layout while it owns its memory: None (C order), views.UNKNOWN (what
         # NumPy's order="K" makes of non-C-ordered inputs) or strides in elements.
         self._layout = None
+        # For a 0-d value an `if` on the data chose: an int8 atom saying what it is when the
+        # graph runs (a KIND_*), and the set of kinds it may say; None when known now.
+        self.kind_flag = None
+        self.kinds = None
 
     @property
     def atom(self):
