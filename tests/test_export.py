@@ -394,7 +394,7 @@ def test_mistakes_are_named_with_their_fix(tmp_path, call, message):
 
 def test_an_xla_obstacle_is_refused_under_jit_compile(tmp_path, monkeypatch):
     from nptf.runtime import export as export_module
-    monkeypatch.setattr(export_module, "xla_obstacles", lambda graph: ["matmul at here"])
+    monkeypatch.setattr(export_module, "xla_obstacles", lambda graph: ["XLA cannot compile matmul at here"])
     with pytest.raises(ValueError, match="XLA cannot compile matmul at here"):
         nptf.export(matrix_product, tmp_path / "model", Spec((3, 3)), jit_compile=True)
 

@@ -65,7 +65,8 @@ class _Lazy:
         return self.full
 
 
-# Ops (on some dtypes) that XLA cannot compile: such graphs run on the plain executor.
+# Ops (on some dtypes) that XLA cannot compile, or compiles unlike NumPy (the check then
+# returns the reason): such graphs run on the plain executor.
 XLA_OBSTACLES = {
     # Sizes that depend on the data: XLA needs every size when it compiles.
     "boolean_mask": lambda in_types, params: True,
@@ -86,15 +87,26 @@ XLA_OBSTACLES = {
     "eig": lambda in_types, params: True,
     "svd": lambda in_types, params: in_types[0].dtype.kind == "c",
 }
+# XLA's complex functions take formulas whose products of a zero and an infinity give NaN
+# where NumPy's (C99's) give infinities or zeros: sin(infj) is nan+infj, not infj.
+_DIFFERS = "XLA's complex {op} differs from NumPy's at infinities"
+XLA_OBSTACLES.update({name: lambda in_types, params: in_types[0].dtype.kind == "c" and _DIFFERS
+                      for name in (
+    "exp", "exp2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
+    "arcsinh", "arccosh", "arctanh", "power", "float_power")})
 
 
 def xla_obstacles(graph):
-    """Why XLA cannot compile ``graph`` (an empty list when it can)."""
+    """Why XLA does not run ``graph``: what it cannot compile, or compiles unlike NumPy
+    (an empty list when nothing)."""
     reasons = []
     for eqn in all_eqns(graph):        # loop bodies and branches too
         check = XLA_OBSTACLES.get(eqn.op.name)
-        if check and check([a.type for a in eqn.inputs], eqn.params):
-            reasons.append(f"{eqn.op.name} on {eqn.inputs[0].type} at {eqn.source_info}")
+        why = check and check([a.type for a in eqn.inputs], eqn.params)
+        if why:
+            what = f"{eqn.op.name} on {eqn.inputs[0].type}"
+            reasons.append((why.format(op=what) if isinstance(why, str) else
+                            f"XLA cannot compile {what}") + f" at {eqn.source_info}")
     return reasons
 
 

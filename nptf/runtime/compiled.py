@@ -680,9 +680,9 @@ class Compiled:
         obstacles = xla_obstacles(graph)
         if obstacles:
             if self.jit_compile:
-                warnings.warn(f"nptf: {self.name} runs without XLA: XLA cannot compile "
-                              f"{'; '.join(obstacles)}", RuntimeWarning, stacklevel=6)
-            return False, "XLA cannot compile " + "; ".join(obstacles), False
+                warnings.warn(f"nptf: {self.name} runs without XLA: {'; '.join(obstacles)}",
+                              RuntimeWarning, stacklevel=6)
+            return False, "; ".join(obstacles), False
         if self.jit_compile:
             return True, "jit_compile=True", False
         return choose_xla_automatically(graph)

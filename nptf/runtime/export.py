@@ -305,8 +305,8 @@ def _signature_function(plan, jit_compile):
     if jit_compile:
         obstacles = xla_obstacles(graph)
         if obstacles:
-            raise ValueError(f"cannot export {plan.name} with jit_compile=True: XLA cannot "
-                             f"compile {'; '.join(obstacles)}. Export with jit_compile=False")
+            raise ValueError(f"cannot export {plan.name} with jit_compile=True: "
+                             f"{'; '.join(obstacles)}. Export with jit_compile=False")
     names = _output_names(traced)
     clash = set(names) & set(written)
     if clash:
