@@ -346,3 +346,26 @@ def _convert(ctx, x, dtype):
 simple("copy", tf.identity)
 simple("real", by_kind(c=tf.math.real, biuf=tf.identity))
 simple("imag", by_kind(c=tf.math.imag, biuf=tf.zeros_like))
+
+
+def _half_in_float32(fn):
+    """``fn`` computing float16 operands in float32 and rounding back, as NumPy's float16
+    loops do: TensorFlow's own float16 kernels lose ulps (log2 as log(x) / log(2)) or, under
+    XLA, whole values (exp2(1.0) was 1.0)."""
+    def rule_(ctx, *xs, **params):
+        if not any(x.dtype == tf.float16 for x in xs):
+            return fn(ctx, *xs, **params)
+        outs = fn(ctx, *[tf.cast(x, tf.float32) if x.dtype == tf.float16 else x for x in xs],
+                  **params)
+        single = not isinstance(outs, tuple)
+        outs = tuple(tf.cast(o, tf.float16) if o.dtype == tf.float32 else o
+                     for o in ((outs,) if single else outs))
+        return outs[0] if single else outs
+    return rule_
+
+
+for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin",
+              "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh",
+              "arccosh", "arctanh", "power", "arctan2", "hypot", "logaddexp", "logaddexp2",
+              "deg2rad", "rad2deg", "degrees", "radians"):
+    TF_RULES[_name] = _half_in_float32(TF_RULES[_name])
