@@ -2,6 +2,8 @@
 (``tests/test_random_programs.py``): each is checked against NumPy on both executors."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -694,3 +696,19 @@ def test_float16_functions_round_as_numpy_computes_them(name, jit):
     np.testing.assert_array_equal(np.isfinite(got), finite)
     ulps = np.abs(got[finite].astype(np.float32) - expected[finite]) / np.spacing(expected[finite])
     assert ulps.max() <= 1 and np.count_nonzero(ulps) <= 1, ulps
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_complex_sign_and_whole_powers_at_infinities_and_nan(jit):
+    """sign(infj) is 1j, as NumPy's; (infj) ** -1 is 1 / (1 * infj) with NumPy's product
+    (nan+infj), not 1 / infj."""
+    base, exponent = (a.ravel() for a in np.meshgrid(COMPLEX_SPECIALS, [-3, -1, 2, 5, 0.5]))
+    for fn, args in ((np.sign, (COMPLEX_SPECIALS,)), (np.power, (base, exponent + 0j))):
+        with np.errstate(all="ignore"):
+            expected = fn(*args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)    # power keeps off XLA
+            got = nptf.compile(lambda *a: fn(*a), jit_compile=jit, fallback="raise")(*args)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got.real, expected.real)
+        np.testing.assert_array_equal(got.imag, expected.imag)

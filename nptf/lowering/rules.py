@@ -109,7 +109,7 @@ def _complex_abs(z):
 
 simple("absolute", by_kind(bu=tf.identity, fi=tf.abs, c=_complex_abs))
 simple("fabs", tf.abs)
-simple("sign", by_kind(u=lambda x: tf.cast(x > 0, x.dtype), ifc=tf.sign))
+simple("sign", by_kind(u=lambda x: tf.cast(x > 0, x.dtype), fi=tf.sign, c=m.complex_sign))
 def _int_reciprocal(x):
     # NumPy's integer loop computes 1 / x in C; what it returns for 0 is read off NumPy itself.
     dtype = m.np_dtype(x)

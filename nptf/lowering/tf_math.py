@@ -108,16 +108,43 @@ def _integer_exponent(x, y, general):
     result, base = tf.ones_like(general), x
     for bit in range(7):
         odd = tf.not_equal(tf.bitwise.bitwise_and(n, 1 << bit), 0)
-        result = tf.where(odd, result * base, result)
+        result = tf.where(odd, _complex_multiply(result, base), result)
         if bit < 6:
-            base = base * base
+            base = _complex_multiply(base, base)
     result = tf.where(yr < 0, complex_divide(tf.ones_like(result), result), result)
     # As NumPy, exponents 1, 2 and 3 multiply x itself, not 1 * x: (1e200+0j) ** 2 is
     # inf+0j there, where 1 * (inf+0j) has a NaN imaginary part.
-    square = x * x
-    for k, power in ((3, square * x), (2, square), (1, x)):
+    square = _complex_multiply(x, x)
+    for k, power in ((3, _complex_multiply(x, square)), (2, square), (1, x)):
         result = tf.where(tf.equal(yr, k), power, result)
     return tf.where(whole, result, general)
+
+
+def _complex_multiply(a, b):
+    """NumPy's complex product, part by part: Grappler takes ``ones * x`` for ``x``, where
+    NumPy's 1 * (0+infj) is nan+infj (0 * inf in the real part)."""
+    ar, ai, br, bi = tf.math.real(a), tf.math.imag(a), tf.math.real(b), tf.math.imag(b)
+    return tf.complex(ar * br - ai * bi, ar * bi + ai * br)
+
+
+def complex_sign(z):
+    """NumPy's sign of a complex number: z / |z|, with an infinite part giving its own sign
+    (sign(infj) is 1j) and NaN where both parts are infinite or |z| is NaN."""
+    re, im = tf.math.real(z), tf.math.imag(z)
+    inf_re, inf_im = tf.math.is_inf(re), tf.math.is_inf(im)
+    # C's hypot, as NumPy's: infinite where a part is, NaN or not (XLA's |inf+nanj| is NaN).
+    size = tf.where(inf_re | inf_im, tf.constant(np.inf, re.dtype), tf.abs(z))
+    one = tf.ones_like(re)
+    sign_of = lambda part: tf.where(part > 0, one, -one)      # noqa: E731
+    zero = tf.zeros_like(re)
+    nan = tf.fill(tf.shape(re), tf.constant(np.nan, re.dtype))
+    safe = tf.where(tf.equal(size, 0) | tf.math.is_inf(size), one, size)
+    out_re = tf.where(tf.equal(size, 0), zero, re / safe)
+    out_im = tf.where(tf.equal(size, 0), zero, im / safe)
+    out_re = tf.where(inf_re, sign_of(re), tf.where(inf_im, zero, out_re))
+    out_im = tf.where(inf_im, sign_of(im), tf.where(inf_re, zero, out_im))
+    both = (inf_re & inf_im) | tf.math.is_nan(size)
+    return tf.complex(tf.where(both, nan, out_re), tf.where(both, nan, out_im))
 
 
 def integer_power(x, y):
