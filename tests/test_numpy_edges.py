@@ -712,3 +712,21 @@ def test_complex_sign_and_whole_powers_at_infinities_and_nan(jit):
         assert got.dtype == expected.dtype
         np.testing.assert_array_equal(got.real, expected.real)
         np.testing.assert_array_equal(got.imag, expected.imag)
+
+
+def index_past_the_end(x, i):
+    y = x * 2
+    if y.sum() > 100:       # converted code: its reads become nptf's own calls
+        y = y + 1
+    return y[i]             # the line the error names
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_run_time_index_error_names_the_line_of_the_index(jit):
+    import inspect
+    lines, first = inspect.getsourcelines(index_past_the_end)
+    line = first + next(k for k, text in enumerate(lines) if "y[i]" in text)
+    f = nptf.compile(index_past_the_end, jit_compile=jit, fallback="raise")
+    with pytest.raises(IndexError) as info:
+        f(np.arange(4.0), np.array([1, 7]))
+    assert f"{__file__}:{line}" in str(info.value), str(info.value)

@@ -32,11 +32,22 @@ _SKIP_MODULES = ("numpy", "nptf", "tensorflow", "builtins", "gast", "scipy")
 
 
 def _expr(src):
-    return gast.parse(src).body[0].value
+    return _unplaced(gast.parse(src).body[0].value)
 
 
 def _stmts(src):
-    return gast.parse(textwrap.dedent(src)).body
+    return [_unplaced(s) for s in gast.parse(textwrap.dedent(src)).body]
+
+
+def _unplaced(node):
+    """``node`` without source positions: generated code takes the position of the user's
+    code it stands in (``copy_location``, or its parent's through ``fix_missing_locations``),
+    so the frame's line inside it is the user's line, not the function's first."""
+    for n in gast.walk(node):
+        for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if hasattr(n, attr):
+                delattr(n, attr)
+    return node
 
 
 def _name(id_, store=False):
