@@ -849,10 +849,8 @@ def _compare(fn, values, jit, source, seed, count):
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:
         return f"returned where NumPy raised {type(err).__name__}: {err}"
-    # Python's max and min of a Python number and a traced one choose like an if; a
-    # `while` on traced values may run no step (README: the body's type all the same).
-    branches = "    if " in source or "    while " in source or \
-        re.search(r"(?<![.\w])(max|min)\(", source) is not None
+    # A `while` on traced values may run no step (README: the body's type all the same).
+    branches = "    while " in source
     problem = _mismatch(expected, got, tol, branches)
     if problem is None:
         problem = _mismatch(tuple(written), tuple(args), tol)
@@ -874,9 +872,8 @@ def _complex_power_of_infinities(values, source):
 
 def _mismatch(expected, got, tol, branches=False):
     """``harness.mismatch`` of each returned value, floats within ``tol`` at the least.
-    ``branches``: a Python number on one path of an ``if`` and a NumPy scalar on the other
-    comes back as the NumPy scalar, and a Python int before a traced loop that runs no
-    step comes back as the body's float (README, control flow)."""
+    ``branches``: a Python number before a traced loop that runs no step comes back as
+    the body's NumPy scalar (README, control flow)."""
     if isinstance(expected, tuple) and isinstance(got, tuple) and len(expected) == len(got):
         for i, (e, g) in enumerate(zip(expected, got)):
             problem = _mismatch(e, g, tol, branches)

@@ -399,6 +399,11 @@ def python_number_scalar_or_array(a):
     return r, s, r * 2
 
 
+def python_max_and_min(x):
+    s = x.sum()
+    return max(2, s), min(s, 1.5, x[0]), max(2, s) * 3     # a Python number or s
+
+
 @pytest.mark.parametrize("jit", [None, False, True], ids=["auto", "graph", "xla"])
 def test_an_if_on_the_data_chooses_a_scalar_or_a_zero_d_array(jit):
     """The call hands back what NumPy's path gives: a 0-d array, a NumPy scalar or a
@@ -408,6 +413,8 @@ def test_an_if_on_the_data_chooses_a_scalar_or_a_zero_d_array(jit):
                             jit=jit)
     for a in ([1.0, 2.0], [-1.0, -2.0], [-1.0, 0.5], [3.0, -4.0]):
         check_against_numpy(python_number_scalar_or_array, np.array(a), jit=jit)
+    for x in ([1.0, 0.5], [3.0, 4.0], [-1.0, 9.0]):
+        check_against_numpy(python_max_and_min, np.array(x), jit=jit)
 
 
 def test_a_data_chosen_scalar_or_zero_d_array_exports_as_a_tensor(tmp_path):

@@ -824,11 +824,20 @@ def _extremum(fn, *args, **kwargs):
             (strong and not all(_held_exactly(a, *strong) for a in args)):
         return fn(*args, **kwargs)
     better = np.less if fn is builtins.min else np.greater
-    best = args[0]
-    for a in args[1:]:
+    kinds = [_kind_of(a) for a in args]
+    best, kind = args[0], _kind_atom(kinds[0])
+    for a, k in zip(args[1:], kinds[1:]):
         # The IR's where, not np.where: Python numbers stay Python numbers (weak).
-        best = emit("where", [to_tracer(better(a, best)), to_tracer(a), to_tracer(best)])
-    return Tracer(to_tracer(best).atom, is_scalar=all(t.is_scalar for t in traced))
+        chosen = to_tracer(better(a, best))
+        best = emit("where", [chosen, to_tracer(a), to_tracer(best)])
+        kind = emit("where", [chosen, Tracer(_kind_atom(k)), Tracer(kind)]).atom
+    out = Tracer(to_tracer(best).atom, is_scalar=all(t.is_scalar for t in traced))
+    if not all(isinstance(k, int) and k == kinds[0] for k in kinds):
+        # A Python number or a NumPy scalar, as the data choose: the call says which.
+        out.kind_flag = kind
+        out.kinds = frozenset().union(*(a.kinds if isinstance(k, Var) else {k}
+                                        for a, k in zip(args, kinds)))
+    return out
 
 
 def _held_exactly(value, dtype):
