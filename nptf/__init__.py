@@ -45,7 +45,7 @@ def _nan_propagating_xla_min_max():
 _nan_propagating_xla_min_max()
 
 from . import errors  # noqa: E402
-from .errors import (BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402
+from .errors import (ArgumentError, BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402
                      OutsideTheGraphError, SpecError, TracerConversionError, UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
@@ -55,6 +55,6 @@ from .runtime.export import export  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
-           "NptfError", "BackendError", "CompileBudgetError", "SideEffectError",
+           "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
            "SpecError", "export"]

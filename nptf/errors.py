@@ -40,6 +40,17 @@ class TracerConversionError(UnsupportedError, TypeError):
     """
 
 
+class ArgumentError(UnsupportedError, TypeError):
+    """An argument the graph cannot take: an object of the user's own class, a ragged
+    list, an array of strings or objects.
+
+    With ``fallback="numpy"`` (the default) the call runs with NumPy, with one warning;
+    with ``fallback="raise"`` this error names the argument. Fix: pass the arrays the
+    function uses (``f(obj.w, x)``), or mark the argument static with ``static_argnames``
+    (then it must be hashable, and its arrays are frozen into the graph).
+    """
+
+
 class DynamicShapeError(UnsupportedError):
     """Code that needs the concrete size of a dimension traced as unknown (``None``).
 

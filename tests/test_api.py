@@ -306,9 +306,11 @@ def test_shape_error_has_numpy_message_and_user_line():
 
 
 @pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([object()]), [[1, 2], [3]]])
-def test_non_numeric_arguments_are_rejected(bad):
-    with pytest.raises(TypeError):
-        nptf.compile(lambda x: x)(bad)
+def test_non_numeric_arguments_run_with_numpy_or_are_refused(bad):
+    with pytest.warns(RuntimeWarning, match="runs with NumPy for this call because argument 'x'"):
+        assert nptf.compile(lambda x: x)(bad) is bad
+    with pytest.raises(nptf.ArgumentError, match="argument 'x'"):
+        nptf.compile(lambda x: x, fallback="raise")(bad)
 
 
 def test_wrong_arguments_give_pythons_type_error():
@@ -342,7 +344,7 @@ def test_keyword_only_and_variadic_parameters():
     check_against_numpy(va, np.ones(2), np.full(2, 2.0), np.full(2, 3.0))
 
 
-def test_methods_get_a_clear_error_about_self():
+def test_methods_get_a_clear_message_about_self():
     class Model:
         w = np.ones((3, 2))
 
@@ -350,5 +352,11 @@ def test_methods_get_a_clear_error_about_self():
         def predict(self, x):
             return x @ self.w
 
-    with pytest.raises(TypeError, match="argument 'self'.*compile a function of the arrays"):
-        Model().predict(np.ones((1, 3)))
+        @nptf.compile(fallback="raise")
+        def strict(self, x):
+            return x @ self.w
+
+    with pytest.warns(RuntimeWarning, match="argument 'self'.*compile a function of the arrays"):
+        np.testing.assert_array_equal(Model().predict(np.ones((1, 3))), np.full((1, 2), 3.0))
+    with pytest.raises(nptf.ArgumentError, match="argument 'self'.*compile a function of the"):
+        Model().strict(np.ones((1, 3)))

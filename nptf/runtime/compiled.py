@@ -14,7 +14,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
-from ..errors import BackendError, OutsideTheGraphError, UnsupportedError
+from ..errors import ArgumentError, BackendError, OutsideTheGraphError, UnsupportedError
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -305,7 +305,15 @@ class Compiled:
                 self._info.hits += 1
                 return self._run(entry, args, args, {}, fast_key)
         bound, items = self._bind(args, kwargs)
-        key, values, specs, treedefs = signature_of(items)
+        try:
+            key, values, specs, treedefs = signature_of(items)
+        except ArgumentError as e:
+            if self.fallback == "raise":
+                raise
+            self._info.fallbacks += 1
+            warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
+                          RuntimeWarning, stacklevel=2)
+            return self.fn(*args, **kwargs)
         entry = self._lookup(key, values, bound, specs, treedefs)
         if fast_key is not None and len(values) == len(args) and \
                 all(type(a) is np.ndarray for a in args):

@@ -11,6 +11,7 @@ import numbers
 
 import numpy as np
 
+from ..errors import ArgumentError
 from ..graph_ir import ArrayType
 from ..tracer.views import layout_of_argument
 from ..tree import flatten
@@ -42,7 +43,7 @@ def _is_leaf(x):
 
 def _check_numeric(dtype, name):
     if np.dtype(dtype).kind not in "biufc":
-        raise TypeError(f"argument {name!r} has dtype {np.dtype(dtype)}; nptf compiles numeric and "
+        raise ArgumentError(f"argument {name!r} has dtype {np.dtype(dtype)}; nptf compiles numeric and "
                         f"boolean arrays only. Convert it (e.g. x.astype(np.float64)) or mark the "
                         f"argument static with static_argnames=[{name!r}].")
 
@@ -62,7 +63,7 @@ def describe_leaf(x, name):
         try:
             hash(v)
         except TypeError:
-            raise TypeError(f"static argument {name!r} must be hashable to be part of the cache "
+            raise ArgumentError(f"static argument {name!r} must be hashable to be part of the cache "
                             f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
                             f"make it an array argument.") from None
         return ("s", type(v), v), None, v
@@ -88,7 +89,7 @@ def describe_leaf(x, name):
         try:
             arr = np.asarray(x)
         except ValueError:
-            raise TypeError(f"argument {name!r} is a ragged list, which is not an array. Pass a "
+            raise ArgumentError(f"argument {name!r} is a ragged list, which is not an array. Pass a "
                             f"rectangular list or an array, or a tuple to pass several arrays.") from None
         _check_numeric(arr.dtype, name)
         return ("a", arr.shape, arr.dtype.str), arr, (ArrayType(arr.shape, arr.dtype), False)
@@ -99,7 +100,7 @@ def describe_leaf(x, name):
     if name in ("self", "cls"):
         hint = (" For a method, compile a function of the arrays it uses (def predict(w, x)) and "
                 "call it with self.w: a static self would freeze its arrays into the graph.")
-    raise TypeError(f"argument {name!r} of type {type(x).__name__} is not supported: pass NumPy "
+    raise ArgumentError(f"argument {name!r} of type {type(x).__name__} is not supported: pass NumPy "
                     f"arrays, numbers, strings, or tuples/lists/dicts of them, or mark it static "
                     f"with static_argnames=[{name!r}] (then it must be hashable).{hint}")
 
