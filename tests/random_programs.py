@@ -25,18 +25,20 @@ from __future__ import annotations
 
 import argparse
 import collections
+import copy
 import importlib.util
 import os
 import random
 import re
 import sys
 import tempfile
+import types
 import warnings
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import mismatch, run_numpy, tolerance  # noqa: E402
+from harness import mismatch, tolerance  # noqa: E402
 
 import nptf  # noqa: E402
 
@@ -718,6 +720,85 @@ def loop_program_source(seed, name="f"):
     return _LOOP_SOURCES[key]
 
 
+# The Python-effects family. ----------------------------------------------------------
+
+def effects_program_inputs(seed):
+    """``a``, ``b`` (float arrays of one shape), ``box`` (a dict holding an array, a count
+    and a list) and ``n`` (a Python int)."""
+    r = random.Random(seed + 5)
+    shape = r.choice([(4,), (3, 4), (6,)])
+    dtype = r.choice(["float64", "float32"])
+    rng = np.random.default_rng(r.randrange(1 << 30))
+    a, b, k = (rng.standard_normal(shape).astype(dtype) for _ in range(3))
+    return [a, b, {"k": k, "n": 0, "log": []}, r.choice([2, 3, 12])]
+
+
+# Writes into Python state, each on a temporary ``{t}``: the argument's containers, a
+# module global's items and attributes, and the dict again through a helper.
+_EFFECTS = ['box["k"] = {t}', 'box["n"] += 1', 'box["log"].append({t})',
+            "OBJ_{seed}.v = {t}", "OBJ_{seed}.count = OBJ_{seed}.count + 1",
+            'STATE_{seed}["last"] = {t}', "_keep_{seed}(box, {t})", 'box.setdefault("m", {t})',
+            'box["log"] += [{t}]']
+# Reads of that state, which compile.
+_READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["log"])']
+
+
+def effects_program_source(seed, name="f"):
+    """A program ``def f(a, b, box, n)`` (``effects_program_inputs``) that reads and writes
+    Python state: items of the ``box`` dict and its list, a module global dict
+    ``STATE_<seed>``, attributes of a module global object ``OBJ_<seed>`` and, through a
+    helper, the dict again. The writes stand at the top level, under an ``if`` on a traced
+    value, in a loop of known trip count (below and past the unroll limit), in
+    ``for i in range(n)`` and in a ``while`` on a traced counter; some programs only read.
+    NumPy runs them twice on one set of arguments, so a write done once, at trace time,
+    shows as a difference."""
+    r = random.Random(f"effects {seed}")
+    lines = ["import types", "", f"STATE_{seed} = {{}}",
+             f"OBJ_{seed} = types.SimpleNamespace(v=0.0, count=0)", "", "",
+             f"def _keep_{seed}(d, v):", '    d["h"] = v', "    return v", "", "",
+             f"def {name}(a, b, box, n):"]
+    names = ["a", "b"]
+    writes = r.random() < 0.8
+    for j in range(r.randint(1, 3)):
+        t = f"t{j}"
+        operand = r.choice(_READS).format(seed=seed) if r.random() < 0.4 else \
+            _expression(r, 1, names)
+        lines.append(f"    {t} = {_expression(r, 1, names)} * 0.5 + {operand}")
+        names.append(t)
+        if not writes or r.random() < 0.3:
+            continue
+        effect = r.choice(_EFFECTS).format(t=r.choice(names[2:]), seed=seed)
+        place = r.random()
+        if place < 0.2:
+            lines.append(f"    {effect}")
+        elif place < 0.45:
+            lines += [f"    if np.sum({r.choice(names)}) > 0:", f"        {effect}",
+                      f"        {t} = {t} + 1.0"]
+            if r.random() < 0.5:
+                lines += ["    else:", f"        {t} = {t} - 1.0"]
+        elif place < 0.75:
+            bound = r.choice(["3", "12", "n"])
+            lines += [f"    for i in range({bound}):", f"        {t} = {t} * 0.9 + i",
+                      f"        {effect}"]
+        else:
+            # A traced counter from 0 (argmax of all False), whatever NaN the data hold.
+            lines += [f"    j = np.argmax({t} > np.inf)", "    while j < 10:",
+                      f"        {t} = {t} * 0.9", f"        {effect}", "        j += 1"]
+    lines.append(f"    return ({', '.join(names[2:])},)")
+    return "\n".join(lines)
+
+
+def _state(v):
+    """What a value holds, for comparing Python state: an object as its attributes."""
+    if isinstance(v, types.SimpleNamespace):
+        return {k: _state(x) for k, x in vars(v).items()}
+    if isinstance(v, dict):
+        return {k: _state(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_state(x) for x in v]
+    return v
+
+
 def load_programs(seeds, directory, source=None):
     """The functions for ``seeds``, written to a module in ``directory`` (nptf reads their
     source); ``source`` is the family's source function (``program_source`` unless given)."""
@@ -753,6 +834,12 @@ def _perturbed(values, rng, ulps=4):
     (a Python float stays a Python float, a Python int stays as it is)."""
     out = []
     for v in values:
+        if isinstance(v, dict):
+            out.append(dict(zip(v, _perturbed(list(v.values()), rng, ulps))))
+            continue
+        if isinstance(v, list):
+            out.append(_perturbed(v, rng, ulps))
+            continue
         if isinstance(v, bool | int):
             out.append(v)
             continue
@@ -768,15 +855,30 @@ def _perturbed(values, rng, ulps=4):
     return out
 
 
-def _run(fn, args):
+def _run(fn, args, calls=1):
+    """``fn(*args)`` ``calls`` times on the same arguments: the last result, or the error."""
     try:
-        return fn(*args), None
+        for _ in range(calls):
+            result = fn(*args)
+        return result, None
     except Exception as e:  # noqa: BLE001
         return None, e
 
 
 def _copy(v):
-    return np.copy(v) if isinstance(v, np.ndarray) else v
+    if isinstance(v, np.ndarray):
+        return np.copy(v)
+    return copy.deepcopy(v) if isinstance(v, (dict, list)) else v
+
+
+def _fresh_globals(fn, source):
+    """Sets the module globals a program writes (``STATE_<seed>``, ``OBJ_<seed>``) as the
+    program's module sets them; returns a function that reads what they hold."""
+    names = sorted(set(re.findall(r"\b(?:STATE|OBJ)_\d+\b", source)))
+    for name in names:
+        fn.__globals__[name] = {} if name.startswith("STATE") else \
+            types.SimpleNamespace(v=0.0, count=0)
+    return lambda: {name: _state(copy.deepcopy(fn.__globals__[name])) for name in names}
 
 
 def compare(fn, values, jit, source="", seed=0, outcomes=None):
@@ -808,10 +910,15 @@ def refusal_reason(error):
 
 
 def _compare(fn, values, jit, source, seed, count):
+    # A program that writes Python state runs twice: a write done once, at trace time,
+    # shows in the second call.
+    calls = 2 if "STATE_" in source else 1
     written = [_copy(v) for v in values]
+    numpy_globals = _fresh_globals(fn, source)
     with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
         warnings.simplefilter("always")
-        expected, err = _run(fn, written)
+        expected, err = _run(fn, written, calls)
+    numpy_globals = numpy_globals()
     if any("invalid value encountered in cast" in str(w.message) for w in caught):
         count("skipped: a cast of NaN or out of range")
         return None     # NaN or out of range to an integer: C leaves the value undefined
@@ -823,18 +930,25 @@ def _compare(fn, values, jit, source, seed, count):
         rng = np.random.default_rng(seed)
         for _ in range(2):          # ill-conditioned: NumPy disagrees with itself
             moved_args = _perturbed(values, rng)
-            moved, moved_err = run_numpy(fn, *moved_args)
+            _fresh_globals(fn, source)
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                moved, moved_err = _run(fn, moved_args, calls)
             # What the program writes into its arguments counts as much as what it returns
             # (a program may return None).
             if moved_err is not None or _mismatch(expected, moved, tol) is not None or \
-                    _mismatch(tuple(written), tuple(moved_args), tol) is not None:
+                    _mismatch(tuple(_state(v) for v in written),
+                              tuple(_state(v) for v in moved_args), tol) is not None:
                 count("skipped: ill-conditioned")
                 return None
     args = [_copy(v) for v in values]
+    nptf_globals = _fresh_globals(fn, source)
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            got = nptf.compile(fn, jit_compile=jit, fallback="raise")(*args)
+            got, e = _run(nptf.compile(fn, jit_compile=jit, fallback="raise"), args, calls)
+            if e is not None:
+                raise e
     except nptf.errors.NptfError as e:
         count("refused: " + refusal_reason(e))
         return None     # what nptf cannot compile (branches of different dtypes), said so
@@ -853,8 +967,12 @@ def _compare(fn, values, jit, source, seed, count):
     branches = "    while " in source
     problem = _mismatch(expected, got, tol, branches)
     if problem is None:
-        problem = _mismatch(tuple(written), tuple(args), tol)
+        problem = _mismatch(tuple(_state(v) for v in written), tuple(_state(v) for v in args),
+                            tol)
         problem = problem and "arguments after the call: " + problem
+    if problem is None:
+        problem = _mismatch(numpy_globals, nptf_globals(), tol)
+        problem = problem and "module globals after the call: " + problem
     if problem is None:
         count("agreed")
     return problem
@@ -892,7 +1010,8 @@ def _mismatch(expected, got, tol, branches=False):
 
 
 FAMILIES = {"expressions": (program_source, program_inputs),
-            "loops": (loop_program_source, loop_program_inputs)}
+            "loops": (loop_program_source, loop_program_inputs),
+            "effects": (effects_program_source, effects_program_inputs)}
 
 
 def _describe_inputs(values):

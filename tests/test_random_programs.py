@@ -2,8 +2,9 @@
 
 A fixed range of seeds, so a failure names a program that can be run again by hand:
 ``python tests/random_programs.py --seed N --count 1`` (``--family loops`` for the loop
-programs). ``NPTF_RANDOM_PROGRAMS`` and ``NPTF_RANDOM_LOOP_PROGRAMS`` set how many (more
-finds more; the defaults keep the suite quick).
+programs, ``--family effects`` for those that write Python state). ``NPTF_RANDOM_PROGRAMS``,
+``NPTF_RANDOM_LOOP_PROGRAMS`` and ``NPTF_RANDOM_EFFECTS_PROGRAMS`` set how many (more finds
+more; the defaults keep the suite quick).
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import os
 
 import pytest
 
-from random_programs import (compare, load_programs, loop_program_inputs, loop_program_source,
+from random_programs import (compare, effects_program_inputs, effects_program_source,
+                             load_programs, loop_program_inputs, loop_program_source,
                              program_inputs, program_source)
 
 COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "300"))
@@ -19,6 +21,7 @@ CHUNK = 20
 # Loop programs compile graph loops: about a second each on each executor.
 LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "60"))
 LOOP_CHUNK = 10
+EFFECTS_COUNT = int(os.environ.get("NPTF_RANDOM_EFFECTS_PROGRAMS", "40"))
 
 
 @pytest.mark.parametrize("first", range(0, COUNT, CHUNK))
@@ -49,6 +52,21 @@ def test_random_loop_programs_match_numpy(first, jit, tmp_path):
         problem = compare(fn, loop_program_inputs(seed), jit, source, seed)
         if problem:
             problems.append(f"seed {seed} (--family loops): {problem}\n{source}")
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("first", range(0, EFFECTS_COUNT, 10))
+def test_random_effects_programs_match_numpy_or_are_refused(first, jit, tmp_path):
+    """Programs that write Python containers, globals and attributes
+    (``effects_program_source``), called twice: the state after both calls is NumPy's, or
+    nptf refuses the program."""
+    seeds = list(range(first, min(first + 10, EFFECTS_COUNT)))
+    problems = []
+    for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), effects_program_source)):
+        source = effects_program_source(seed, f"program_{seed}")
+        problem = compare(fn, effects_program_inputs(seed), jit, source, seed)
+        if problem:
+            problems.append(f"seed {seed} (--family effects): {problem}\n{source}")
     assert not problems, "\n\n".join(problems)
 
 
