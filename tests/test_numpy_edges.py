@@ -730,3 +730,19 @@ def test_a_run_time_index_error_names_the_line_of_the_index(jit):
     with pytest.raises(IndexError) as info:
         f(np.arange(4.0), np.array([1, 7]))
     assert f"{__file__}:{line}" in str(info.value), str(info.value)
+
+
+def angle_of_a_false_comparison(a, y, x):
+    # XLA proves a < a False and folds atan2(0.0, 0.0): it must still be C's 0.0.
+    return np.angle(a < a), np.arctan2(0.0, (a < a).astype(float)), np.arctan2(y, x)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_arctan2_of_zeros_keeps_the_signs(jit):
+    y, x = (a.ravel() for a in np.meshgrid([0.0, -0.0, 1.0, -np.inf], [0.0, -0.0, -1.0, np.nan]))
+    expected = angle_of_a_false_comparison(np.zeros((2, 3), bool), y, x)
+    got = nptf.compile(angle_of_a_false_comparison, jit_compile=jit, fallback="raise")(
+        np.zeros((2, 3), bool), y, x)
+    for e, g in zip(expected, got):
+        np.testing.assert_array_equal(g, e)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(e))

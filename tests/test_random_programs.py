@@ -46,13 +46,7 @@ def test_random_loop_programs_match_numpy(first, jit, tmp_path):
     nptf refusing one is not a failure."""
     seeds = [s for s in range(first, min(first + LOOP_CHUNK, LOOP_COUNT))
              if s not in KNOWN_LOOP_FAILURES]
-    problems = []
-    for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), loop_program_source)):
-        source = loop_program_source(seed, f"program_{seed}")
-        problem = compare(fn, loop_program_inputs(seed), jit, source, seed)
-        if problem:
-            problems.append(f"seed {seed} (--family loops): {problem}\n{source}")
-    assert not problems, "\n\n".join(problems)
+    _assert_agree("loops", loop_program_source, loop_program_inputs, seeds, jit, tmp_path)
 
 
 @pytest.mark.parametrize("first", range(0, EFFECTS_COUNT, 10))
@@ -61,12 +55,17 @@ def test_random_effects_programs_match_numpy_or_are_refused(first, jit, tmp_path
     (``effects_program_source``), called twice: the state after both calls is NumPy's, or
     nptf refuses the program."""
     seeds = list(range(first, min(first + 10, EFFECTS_COUNT)))
+    _assert_agree("effects", effects_program_source, effects_program_inputs, seeds, jit,
+                  tmp_path)
+
+
+def _assert_agree(family, source_of, inputs_of, seeds, jit, tmp_path):
     problems = []
-    for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), effects_program_source)):
-        source = effects_program_source(seed, f"program_{seed}")
-        problem = compare(fn, effects_program_inputs(seed), jit, source, seed)
+    for seed, fn in zip(seeds, load_programs(seeds, str(tmp_path), source_of)):
+        source = source_of(seed, f"program_{seed}")
+        problem = compare(fn, inputs_of(seed), jit, source, seed)
         if problem:
-            problems.append(f"seed {seed} (--family effects): {problem}\n{source}")
+            problems.append(f"seed {seed} (--family {family}): {problem}\n{source}")
     assert not problems, "\n\n".join(problems)
 
 

@@ -248,7 +248,16 @@ for _name, _fn in [("tan", tf.tan), ("arcsin", tf.asin),
                    ("tanh", tf.tanh), ("arcsinh", tf.asinh), ("arccosh", tf.acosh),
                    ("arctanh", tf.atanh)]:
     simple(_name, _fn)
-simple("arctan2", m.in_float32(tf.atan2))
+def _arctan2(y, x):
+    # C's atan2 of two zeros: +-0 or +-pi by their signs. XLA folds a constant
+    # atan2(0.0, 0.0) to NaN (np.angle of a comparison XLA proves False).
+    both_zero = tf.equal(y, 0) & tf.equal(x, 0)
+    at_zero = tf.where(m.signbit(x), m.copysign(tf.constant(np.pi, y.dtype) + tf.zeros_like(y), y),
+                       m.copysign(tf.zeros_like(y), y))
+    return tf.where(both_zero, at_zero, tf.atan2(y, x))
+
+
+simple("arctan2", m.in_float32(_arctan2))
 
 
 def _hypot(x, y):
