@@ -746,3 +746,18 @@ def test_arctan2_of_zeros_keeps_the_signs(jit):
     for e, g in zip(expected, got):
         np.testing.assert_array_equal(g, e)
         np.testing.assert_array_equal(np.signbit(g), np.signbit(e))
+
+
+def medians(z, x):
+    return np.median(z), np.median(z * (1 + 2j)), np.median(x, axis=-1)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_median_of_complex_numbers_with_nan(jit):
+    """NumPy's median answers a NaN anywhere with the element that sorts last: a complex
+    NaN keeps its other part."""
+    nan = np.nan
+    for z in ([1 + 2j, 3 + 0j, complex(nan, 1), 2 - 1j], [1 + 2j, complex(1, nan), 0j],
+              [1 + 2j, 3 + 1j, 2j]):
+        check_against_numpy(medians, np.array(z), np.array([[1.0, nan, 2.0], [3.0, 1.0, 2.0]]),
+                            jit=jit)

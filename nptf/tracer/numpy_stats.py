@@ -93,12 +93,13 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
             hi_val = take_along(ordered, broadcast_to(hi, kept_shape + (qs.size,)), -1)
         diff = hi_val - lo_val
         res = np.where(gamma >= 0.5, hi_val - diff * (1 - gamma), lo_val + diff * gamma)
-    if a.dtype.kind == "f":
-        nan = np.full((), np.nan, out_dtype)
-        if ignore_nan:
-            res = np.where(valid == 0, nan, res)
-        else:
-            res = np.where(np.isnan(ordered[..., -1:]), nan, res)  # NaN anywhere gives NaN
+    if a.dtype.kind == "f" and ignore_nan:
+        res = np.where(valid == 0, np.full((), np.nan, out_dtype), res)
+    elif a.dtype.kind in "fc":
+        # A NaN anywhere sorts last, and NumPy answers with that element (a complex NaN
+        # keeps its other part).
+        last_value = astype(ordered[..., -1:], out_dtype)
+        res = np.where(np.isnan(last_value), last_value, res)
     res = astype(res, out_dtype)
     res = transpose(res, [res.ndim - 1] + list(range(res.ndim - 1)))  # q's axis first
     if keepdims:
