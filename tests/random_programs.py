@@ -876,8 +876,13 @@ def _fresh_globals(fn, source):
     program's module sets them; returns a function that reads what they hold."""
     names = sorted(set(re.findall(r"\b(?:STATE|OBJ)_\d+\b", source)))
     for name in names:
-        fn.__globals__[name] = {} if name.startswith("STATE") else \
-            types.SimpleNamespace(v=0.0, count=0)
+        # Reset in place: the program's module keeps these objects, as a user's would.
+        state = fn.__globals__[name]
+        if name.startswith("STATE"):
+            state.clear()
+        else:
+            vars(state).clear()
+            vars(state).update(v=0.0, count=0)
     return lambda: {name: _state(copy.deepcopy(fn.__globals__[name])) for name in names}
 
 
