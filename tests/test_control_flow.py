@@ -399,6 +399,19 @@ def python_number_scalar_or_array(a):
     return r, s, r * 2
 
 
+def float_or_complex(b):
+    if np.sum(b) > 0:
+        t = 0.5
+    else:
+        t = 1 + 2j              # the imaginary part must survive the merge
+    return t, t * 2
+
+
+def python_float_or_int_array_element(b, k):
+    t = 0.5 if np.sum(b) > 0 else k[0]     # an int32 cannot hold 0.5
+    return t
+
+
 def python_max_and_min(x):
     s = x.sum()
     return max(2, s), min(s, 1.5, x[0]), max(2, s) * 3     # a Python number or s
@@ -415,6 +428,11 @@ def test_an_if_on_the_data_chooses_a_scalar_or_a_zero_d_array(jit):
         check_against_numpy(python_number_scalar_or_array, np.array(a), jit=jit)
     for x in ([1.0, 0.5], [3.0, 4.0], [-1.0, 9.0]):
         check_against_numpy(python_max_and_min, np.array(x), jit=jit)
+    for b in (1.0, -1.0):
+        check_against_numpy(float_or_complex, np.array([b]), jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="cannot hold the Python number"):
+        nptf.compile(python_float_or_int_array_element, jit_compile=jit, fallback="raise")(
+            np.ones(2), np.arange(3, dtype=np.int32))
 
 
 def test_a_data_chosen_scalar_or_zero_d_array_exports_as_a_tensor(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..graph_ir.numpy_program import numpy_program, unsupported_reason
-from ..tracer import output_kinds
+from ..tracer import as_python, output_kinds
 from ..tree import unflatten
 
 # Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
@@ -106,7 +106,7 @@ def _program_leaf(value, kind):
     if kind == "pyscalar":
         return np.asarray(value).item()
     if isinstance(kind, type):          # a Python number of this type
-        return kind(np.asarray(value).item())
+        return as_python(value, kind)
     if kind == "scalar":
         return np.asarray(value)[()]
     return value

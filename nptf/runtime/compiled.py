@@ -19,7 +19,7 @@ from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
-from ..tracer import output_kinds, trace_function
+from ..tracer import as_python, output_kinds, trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
@@ -192,7 +192,7 @@ def _to_python(arr, kind):
     if kind == "pyscalar":
         return arr.item()
     if isinstance(kind, type):          # a Python number of this type
-        return kind(np.asarray(arr).item())
+        return as_python(arr, kind)
     return arr[()]
 
 

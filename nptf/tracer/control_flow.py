@@ -232,8 +232,18 @@ def _unify_free(graphs_and_free, n_own):
 def _merge_type(name, a, b, where):
     if (a.shape, a.dtype) == (b.shape, b.dtype):
         return a if a.weak and b.weak else a.strong()
+    if a.shape == b.shape and a.weak and b.weak:
+        # Python numbers on both paths (0.5 and 1+2j): the wider holds both; the call
+        # hands back each path's own Python type.
+        return ArrayType(a.shape, np.result_type(a.dtype, b.dtype), True)
     if a.shape == b.shape and (a.weak or b.weak):
-        strong = b if a.weak else a
+        strong, weak = (b, a) if a.weak else (a, b)
+        if "biufc".index(weak.dtype.kind) > "biufc".index(strong.dtype.kind):
+            raise ControlFlowError(
+                f"variable `{name}` is a Python {weak.dtype.kind == 'c' and 'complex' or 'float'}"
+                f" on one path and {strong.dtype.name} on the other ({where}); a compiled "
+                f"branch or loop needs one dtype, and {strong.dtype.name} cannot hold the "
+                f"Python number. Initialise `{name}` with the final dtype.")
         return strong.strong()
     if a.dtype != b.dtype:
         raise ControlFlowError(

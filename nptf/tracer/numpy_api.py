@@ -8,6 +8,7 @@ the ops. Anything absent from the table raises ``UnsupportedError``.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 
@@ -70,34 +71,44 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
 
 def _kind_after(name, args, out):
     """``out`` of a Python operator on a 0-d value an `if` on the data left a Python number
-    on one path: a Python number where every operand is one when the graph runs, a NumPy
-    scalar otherwise."""
+    on one path: a Python number where every operand is one when the graph runs (of the
+    type Python's operator gives for that path's types), a NumPy scalar otherwise."""
     if not isinstance(out, Tracer) or out.ndim or name not in python_numbers.OPERATORS:
         return out
-    flags, samples = [], []
+    flagged, choices = [], []
     for a in args:
         if isinstance(a, Tracer) and a.kind_flag is not None:
             python = sorted(k for k in a.kinds if k >= KIND_PYTHON)
             if not python:
                 return out              # never a Python number: NumPy's scalar result
-            if len(python) > 1:
-                raise unsupported(f"Python operator {name} on a value an `if` leaves a "
-                                  f"Python number of different types")
-            flags.append((a.kind_flag, python[0]))
-            samples.append(PYTHON_TYPES[python[0] - KIND_PYTHON](1))
+            flagged.append(a.kind_flag)
+            choices.append(python)
         elif isinstance(a, Tracer) and a.type.weak:
-            samples.append(python_type_of(a.type.dtype)(1))
+            choices.append([python_kind(python_type_of(a.type.dtype))])
         elif isinstance(a, (bool, int, float, complex)) and not isinstance(a, np.generic):
-            samples.append(a)
+            choices.append([python_kind(type(a))])
         else:
             return out                  # a NumPy operand: a NumPy result
-    try:
-        python = python_kind(type(python_numbers.OPERATORS[name](*samples)))
-    except (ArithmeticError, TypeError, ValueError):
-        return out
-    ok = functools.reduce(operator.and_, [Tracer(f) == k for f, k in flags])
-    out.kind_flag = emit("where", [ok, np.int8(python), np.int8(KIND_SCALAR)]).atom
-    out.kinds = frozenset((python, KIND_SCALAR))
+    combos = list(itertools.product(*choices))
+    if len(combos) > 4:
+        raise unsupported(f"Python operator {name} on values `if`s leave Python numbers of "
+                          f"several types")
+    flag = emit("where", [False, np.int8(0), np.int8(KIND_SCALAR)])
+    kinds = {KIND_SCALAR}
+    for combo in combos:
+        samples = [PYTHON_TYPES[k - KIND_PYTHON](1) for k in combo]
+        try:
+            python = python_kind(type(python_numbers.OPERATORS[name](*samples)))
+        except (ArithmeticError, TypeError, ValueError):
+            continue
+        flagged_kinds = [k for k, a in zip(combo, args)
+                         if isinstance(a, Tracer) and a.kind_flag is not None]
+        ok = functools.reduce(operator.and_, [Tracer(f) == k for f, k in
+                                              zip(flagged, flagged_kinds)])
+        flag = emit("where", [ok, np.int8(python), flag])
+        kinds.add(python)
+    out.kind_flag = flag.atom
+    out.kinds = frozenset(kinds)
     return out
 
 

@@ -27,6 +27,15 @@ class OutputInfo:
     value: object = None
 
 
+def as_python(value, python_type):
+    """A graph value as the Python number of ``python_type`` that one path of an `if` gave
+    (the graph holds it in the paths' common dtype: 0.5 as 0.5+0j beside 1+2j)."""
+    item = np.asarray(value).item()
+    if isinstance(item, complex) and python_type is not complex:
+        item = item.real
+    return python_type(item)
+
+
 def output_kinds(infos, outs):
     """Per output info, the value and what it is handed back as: ``(value, kind)`` with
     ``kind`` an ``OutputInfo.kind`` or, for a "by_kind" output that is a Python number at
@@ -128,5 +137,5 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)
 
 
-__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds",
+__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "as_python",
            "without_kind_flags"]
