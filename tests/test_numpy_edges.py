@@ -680,7 +680,7 @@ def test_complex_functions_at_infinities_and_nan_under_jit_compile(name):
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 @pytest.mark.parametrize("name", ["log2", "log10", "exp2", "exp", "power", "arctan2", "hypot",
-                                  "logaddexp2"])
+                                  "logaddexp2", "rint", "remainder", "fmod", "floor_divide"])
 def test_float16_functions_round_as_numpy_computes_them(name, jit):
     """NumPy computes float16 functions in float32 and rounds: the same float16 numbers,
     but where float32 results a float32 ulp apart round apart (TensorFlow's own float16

@@ -52,16 +52,16 @@ simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
                else tf.divide(x, y))
 simple("floor_divide", by_kind(iu=int_div_guard(tf.math.floordiv),
-                               f=m.in_float32(lambda a, b: m.float_divmod(a, b)[0])))
+                               f=lambda a, b: m.float_divmod(a, b)[0]))
 simple("remainder", by_kind(iu=int_div_guard(tf.math.floormod),
-                            f=m.in_float32(lambda a, b: m.float_divmod(a, b)[1])))
+                            f=lambda a, b: m.float_divmod(a, b)[1]))
 def _int_fmod(x, y):
     if m.kind(x) == "u":
         return x - tf.math.floordiv(x, y) * y
     return m.widen(tf.truncatemod, x, y)
 
 
-simple("fmod", by_kind(iu=int_div_guard(_int_fmod), f=m.in_float32(tf.truncatemod)))
+simple("fmod", by_kind(iu=int_div_guard(_int_fmod), f=tf.truncatemod))
 TF_RULES["divmod"] = lambda ctx, x, y: (TF_RULES["floor_divide"](ctx, x, y),
                                         TF_RULES["remainder"](ctx, x, y))
 def _as_broadcast_by(result, y):
@@ -257,7 +257,7 @@ def _arctan2(y, x):
     return tf.where(both_zero, at_zero, tf.atan2(y, x))
 
 
-simple("arctan2", m.in_float32(_arctan2))
+simple("arctan2", _arctan2)
 
 
 def _hypot(x, y):
@@ -280,7 +280,7 @@ simple("degrees", lambda x: x * tf.constant(180 / np.pi, x.dtype))
 simple("floor", by_kind(biu=tf.identity, f=tf.floor))
 simple("ceil", by_kind(biu=tf.identity, f=tf.math.ceil))
 simple("trunc", by_kind(biu=tf.identity, f=lambda x: tf.where(x < 0, tf.math.ceil(x), tf.floor(x))))
-simple("rint", by_kind(biu=tf.identity, f=m.in_float32(tf.math.rint),
+simple("rint", by_kind(biu=tf.identity, f=tf.math.rint,
                       c=lambda x: tf.complex(tf.math.rint(tf.math.real(x)), tf.math.rint(tf.math.imag(x)))))
 
 
@@ -360,7 +360,7 @@ simple("imag", by_kind(c=tf.math.imag, biuf=tf.zeros_like))
 def _half_in_float32(fn):
     """``fn`` computing float16 operands in float32 and rounding back, as NumPy's float16
     loops do: TensorFlow's own float16 kernels lose ulps (log2 as log(x) / log(2)) or, under
-    XLA, whole values (exp2(1.0) was 1.0)."""
+    XLA, whole values (exp2(1.0) was 1.0), and some (rint, truncatemod) do not exist."""
     def rule_(ctx, *xs, **params):
         if not any(x.dtype == tf.float16 for x in xs):
             return fn(ctx, *xs, **params)
@@ -376,5 +376,6 @@ def _half_in_float32(fn):
 for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin",
               "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh",
               "arccosh", "arctanh", "power", "arctan2", "hypot", "logaddexp", "logaddexp2",
-              "deg2rad", "rad2deg", "degrees", "radians"):
+              "deg2rad", "rad2deg", "degrees", "radians", "floor_divide", "remainder", "fmod",
+              "rint"):
     TF_RULES[_name] = _half_in_float32(TF_RULES[_name])

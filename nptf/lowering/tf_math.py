@@ -181,15 +181,6 @@ def float_divmod(a, b):
     return floordiv, mod
 
 
-def in_float32(fn):
-    """float16 kernels TensorFlow lacks: compute in float32, round back."""
-    def wrapped(*xs):
-        if xs and np_dtype(xs[0]) == np.float16:
-            return tf.cast(fn(*[tf.cast(x, tf.float32) for x in xs]), tf.float16)
-        return fn(*xs)
-    return wrapped
-
-
 def cbrt(x):
     """NumPy's cbrt, to within an ulp: ``|x| ** (1/3)`` alone misses by the rounding of 1/3
     (13 ulps in float32, 101 in float64, cbrt(64.0) 3.9999999999999996), and float16's
