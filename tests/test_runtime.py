@@ -852,8 +852,9 @@ def test_bad_arguments_name_the_argument():
         f(np.ones(2), np.array(["a"]))
     with pytest.raises(TypeError, match="argument 'y'.*not supported"):
         f(np.ones(2), object())
-    with pytest.warns(RuntimeWarning, match="argument 'y'.*not supported"):
+    with pytest.warns(RuntimeWarning, match="argument 'y'.*not supported") as record:
         assert nptf.compile(lambda x, y: x)(np.ones(2), object()).shape == (2,)
+    assert record[0].filename == __file__           # the warning points at the call
 
 
 @pytest.mark.parametrize("fn", [lambda x: x, lambda x: x.reshape(2, 2), lambda x: x[::-1],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..graph_ir.numpy_program import numpy_program, unsupported_reason
-from ..tracer import as_python, output_kinds
+from ..tracer import handed_back, output_kinds
 from ..tree import unflatten
 
 # Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
@@ -88,7 +88,7 @@ def _make_program(entry):
     tree = traced.out_tree
 
     def run(*values):
-        return unflatten(tree, [value if kind == "static" else _program_leaf(value, kind)
+        return unflatten(tree, [value if kind == "static" else handed_back(value, kind)
                                 for value, kind in output_kinds(infos, program(*values))])
     return run
 
@@ -100,16 +100,6 @@ def no_program_reason(traced, graph):
     if traced.random_seed:
         return "the function draws random numbers"
     return unsupported_reason(graph)
-
-
-def _program_leaf(value, kind):
-    if kind == "pyscalar":
-        return np.asarray(value).item()
-    if isinstance(kind, type):          # a Python number of this type
-        return as_python(value, kind)
-    if kind == "scalar":
-        return np.asarray(value)[()]
-    return value
 
 
 def plain_values(values):

@@ -19,7 +19,7 @@ from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
-from ..tracer import as_python, output_kinds, trace_function
+from ..tracer import handed_back, output_kinds, trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tree import unflatten
@@ -186,16 +186,6 @@ def _fresh_outputs(graph):
     return [isinstance(a, Var) and a in derived for a in graph.outputs]
 
 
-def _to_python(arr, kind):
-    if kind == "array":
-        return arr if isinstance(arr, np.ndarray) else np.asarray(arr)
-    if kind == "pyscalar":
-        return arr.item()
-    if isinstance(kind, type):          # a Python number of this type
-        return as_python(arr, kind)
-    return arr[()]
-
-
 def _plain_numpy_arguments(args, kwargs):
     """Whether the original function sees what the graph sees. Lists and tensors are
     arrays to the graph but not to NumPy code (``[1.0] * 2`` repeats the list), so
@@ -312,7 +302,7 @@ class Compiled:
                 raise
             self._info.fallbacks += 1
             warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
-                          RuntimeWarning, stacklevel=2)
+                          RuntimeWarning, stacklevel=3)
             return self.fn(*args, **kwargs)
         entry = self._lookup(key, values, bound, specs, treedefs)
         if fast_key is not None and len(values) == len(args) and \
@@ -532,7 +522,7 @@ class Compiled:
             if kind == "static" or (self.output == "tensor" and not evaluated):
                 leaves.append(value)
             else:
-                leaves.append(_to_python(value, kind))
+                leaves.append(handed_back(value, kind))
         return unflatten(entry.traced.out_tree, leaves)
 
     # ----------------------------------------------------------------- cache

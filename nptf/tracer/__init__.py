@@ -11,8 +11,8 @@ from . import numpy_mutation as _numpy_mutation  # noqa: F401  (assignment, in-p
 from . import indexing as _indexing  # noqa: F401  (advanced indexing, np.take, np.nonzero)
 from . import numpy_extra as _numpy_extra  # noqa: F401  (append/insert/delete, splits, windows, small math)
 from . import numpy_sets as _numpy_sets  # noqa: F401  (np.unique, set functions, bincount)
-from .trace import TracedFunction, as_python, output_kinds, trace_function, without_kind_flags
+from .trace import TracedFunction, handed_back, output_kinds, trace_function, without_kind_flags
 from .tracer import Tracer
 
-__all__ = ["Tracer", "TracedFunction", "as_python", "output_kinds", "trace_function",
+__all__ = ["Tracer", "TracedFunction", "handed_back", "output_kinds", "trace_function",
            "without_kind_flags"]

@@ -93,8 +93,7 @@ def _kind_after(name, args, out):
     if len(combos) > 4:
         raise unsupported(f"Python operator {name} on values `if`s leave Python numbers of "
                           f"several types")
-    flag = emit("where", [False, np.int8(0), np.int8(KIND_SCALAR)])
-    kinds = {KIND_SCALAR}
+    flag, kinds = np.int8(KIND_SCALAR), {KIND_SCALAR}
     for combo in combos:
         samples = [PYTHON_TYPES[k - KIND_PYTHON](1) for k in combo]
         try:
@@ -107,8 +106,8 @@ def _kind_after(name, args, out):
                                               zip(flagged, flagged_kinds)])
         flag = emit("where", [ok, np.int8(python), flag])
         kinds.add(python)
-    out.kind_flag = flag.atom
-    out.kinds = frozenset(kinds)
+    if len(kinds) > 1:
+        out.kind_flag, out.kinds = flag.atom, frozenset(kinds)
     return out
 
 

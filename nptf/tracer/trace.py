@@ -36,6 +36,17 @@ def as_python(value, python_type):
     return python_type(item)
 
 
+def handed_back(value, kind):
+    """A graph output as NumPy hands it back, by its ``kind`` (see ``output_kinds``)."""
+    if kind == "array":
+        return value if isinstance(value, np.ndarray) else np.asarray(value)
+    if kind == "pyscalar":
+        return np.asarray(value).item()
+    if isinstance(kind, type):          # a Python number of this type
+        return as_python(value, kind)
+    return np.asarray(value)[()]
+
+
 def output_kinds(infos, outs):
     """Per output info, the value and what it is handed back as: ``(value, kind)`` with
     ``kind`` an ``OutputInfo.kind`` or, for a "by_kind" output that is a Python number at
@@ -137,5 +148,5 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)
 
 
-__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "as_python",
+__all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "handed_back",
            "without_kind_flags"]
