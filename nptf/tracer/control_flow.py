@@ -240,7 +240,7 @@ def _merge_type(name, a, b, where):
         strong, weak = (b, a) if a.weak else (a, b)
         if "biufc".index(weak.dtype.kind) > "biufc".index(strong.dtype.kind):
             raise ControlFlowError(
-                f"variable `{name}` is a Python {weak.dtype.kind == 'c' and 'complex' or 'float'}"
+                f"variable `{name}` is a Python {python_type_of(weak.dtype).__name__}"
                 f" on one path and {strong.dtype.name} on the other ({where}); a compiled "
                 f"branch or loop needs one dtype, and {strong.dtype.name} cannot hold the "
                 f"Python number. Initialise `{name}` with the final dtype.")
