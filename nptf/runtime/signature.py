@@ -44,8 +44,8 @@ def _is_leaf(x):
 def _check_numeric(dtype, name):
     if np.dtype(dtype).kind not in "biufc":
         raise ArgumentError(f"argument {name!r} has dtype {np.dtype(dtype)}; nptf compiles numeric and "
-                        f"boolean arrays only. Convert it (e.g. x.astype(np.float64)) or mark the "
-                        f"argument static with static_argnames=[{name!r}].")
+                            f"boolean arrays only. Convert it (e.g. x.astype(np.float64)) or mark the "
+                            f"argument static with static_argnames=[{name!r}].")
 
 
 def _hashable(x):
@@ -64,8 +64,8 @@ def describe_leaf(x, name):
             hash(v)
         except TypeError:
             raise ArgumentError(f"static argument {name!r} must be hashable to be part of the cache "
-                            f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
-                            f"make it an array argument.") from None
+                                f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
+                                f"make it an array argument.") from None
         return ("s", type(v), v), None, v
     if isinstance(x, np.ndarray):
         _check_numeric(x.dtype, name)
@@ -90,7 +90,7 @@ def describe_leaf(x, name):
             arr = np.asarray(x)
         except ValueError:
             raise ArgumentError(f"argument {name!r} is a ragged list, which is not an array. Pass a "
-                            f"rectangular list or an array, or a tuple to pass several arrays.") from None
+                                f"rectangular list or an array, or a tuple to pass several arrays.") from None
         _check_numeric(arr.dtype, name)
         return ("a", arr.shape, arr.dtype.str), arr, (ArrayType(arr.shape, arr.dtype), False)
     if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum)) or \
@@ -101,8 +101,8 @@ def describe_leaf(x, name):
         hint = (" For a method, compile a function of the arrays it uses (def predict(w, x)) and "
                 "call it with self.w: a static self would freeze its arrays into the graph.")
     raise ArgumentError(f"argument {name!r} of type {type(x).__name__} is not supported: pass NumPy "
-                    f"arrays, numbers, strings, or tuples/lists/dicts of them, or mark it static "
-                    f"with static_argnames=[{name!r}] (then it must be hashable).{hint}")
+                        f"arrays, numbers, strings, or tuples/lists/dicts of them, or mark it static "
+                        f"with static_argnames=[{name!r}] (then it must be hashable).{hint}")
 
 
 def signature_of(items):
