@@ -761,3 +761,15 @@ def test_median_of_complex_numbers_with_nan(jit):
               [1 + 2j, 3 + 1j, 2j]):
         check_against_numpy(medians, np.array(z), np.array([[1.0, nan, 2.0], [3.0, 1.0, 2.0]]),
                             jit=jit)
+
+
+def negated_comparisons(a, b):
+    return np.logical_not(a >= b), ~(a < b), np.invert(a <= b), np.logical_not(a > b)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_negated_comparison_with_nan_is_true(jit):
+    """not (nan >= x) is True; Grappler rewrote it into nan < x, which is False."""
+    a = np.array([np.nan, 1.0, -3.0, 2.0, np.nan])
+    b = np.array([-1.6, 2.0, -4.0, np.nan, np.nan], np.float32)
+    check_against_numpy(negated_comparisons, a, b, jit=jit)

@@ -45,6 +45,13 @@ def is_nan(x):
     return tf.zeros_like(x, dtype=tf.bool)
 
 
+def logical_not(b):
+    """``not b`` that Grappler cannot fold into its operand: it rewrites LogicalNot of
+    ``x >= y`` into ``x < y`` (and a LogicalXor with True likewise), which is not the same
+    when ``x`` or ``y`` is NaN (``not (nan >= 1)`` is True, ``nan < 1`` is False)."""
+    return tf.equal(b, tf.zeros_like(b))
+
+
 def widen(fn, x, *rest, to=tf.int64):
     """Run ``fn`` in a wider dtype and cast back (wrap-around arithmetic agrees mod 2^n)."""
     out = fn(tf.cast(x, to), *[tf.cast(r, to) for r in rest])
