@@ -95,7 +95,18 @@ def copy_like(a):
 
 
 def _copies(args):
-    return [copy_like(a) if isinstance(a, np.ndarray) else a for a in args]
+    return [_copy(a) for a in args]
+
+
+def _copy(a):
+    """A copy of an argument down to its arrays (in their layout), so each run writes its own."""
+    if isinstance(a, np.ndarray):
+        return copy_like(a)
+    if type(a) in (list, tuple):
+        return type(a)(_copy(v) for v in a)
+    if type(a) is dict:
+        return {k: _copy(v) for k, v in a.items()}
+    return a
 
 
 def check_against_numpy(fn, *args, jit=False, rtol_scale=1.0, **compile_kw):

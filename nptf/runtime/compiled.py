@@ -766,7 +766,7 @@ class Compiled:
 
 def _is_array_spec(s):
     from ..graph_ir import ArrayType
-    return isinstance(s, tuple) and len(s) in (2, 3) and isinstance(s[0], ArrayType)
+    return isinstance(s, tuple) and len(s) in (2, 3, 4) and isinstance(s[0], ArrayType)
 
 
 def _with_shapes(specs, shapes):

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..graph_ir import ArrayType
+from ..tracer.python_lists import element_type
 from ..tracer.views import layout_of_argument
 from ..tree import flatten
 
@@ -37,8 +38,20 @@ def _static_tuple(x):
 
 
 def _is_leaf(x):
-    # Lists are array-likes, as in NumPy; tuples and dicts hold several arguments.
-    return isinstance(x, Static) or _static_tuple(x) or type(x) is list
+    # A list of numbers is an array-like, as in NumPy; a list holding arrays (or anything
+    # else), like tuples and dicts, holds several arguments: the function gets the list
+    # with each array in it, and writes into them reach the caller's arrays.
+    return isinstance(x, Static) or _static_tuple(x) or (type(x) is list and _number_list(x))
+
+
+def _number_list(x):
+    for t in set(map(type, x)):
+        if t is list:
+            if not all(_number_list(e) for e in x if type(e) is list):
+                return False
+        elif not (t in (bool, int, float, complex) or issubclass(t, np.generic)):
+            return False
+    return True
 
 
 def _check_numeric(dtype, name):
@@ -92,7 +105,11 @@ def describe_leaf(x, name):
             raise ArgumentError(f"argument {name!r} is a ragged list, which is not an array. Pass a "
                                 f"rectangular list or an array, or a tuple to pass several arrays.") from None
         _check_numeric(arr.dtype, name)
-        return ("a", arr.shape, arr.dtype.str), arr, (ArrayType(arr.shape, arr.dtype), False)
+        # Python's list operations differ from an array's: the graph input is a list's
+        # (python_lists.ListTracer), with its elements' type when it reads them one by one.
+        element = element_type(x)
+        return ("l", arr.shape, arr.dtype.str, element), arr, \
+            (ArrayType(arr.shape, arr.dtype), False, None, element)
     if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum)) or \
             _static_tuple(x) or (callable(x) and _hashable(x)):
         return ("s", type(x), x), None, x

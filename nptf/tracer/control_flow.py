@@ -26,6 +26,7 @@ from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from .builder import building, current_builder
+from .python_lists import ListTracer
 from .side_effects import Snapshot
 from .tracer import (KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
                      python_type_of, to_tracer)
@@ -74,12 +75,13 @@ def ld(scope, name):
 
 
 def _is_traced(x):
-    return isinstance(x, Tracer)
+    # A list argument's truth is its length's, known now.
+    return isinstance(x, Tracer) and not isinstance(x, ListTracer)
 
 
 def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
-    if isinstance(c, Tracer):
+    if _is_traced(c):
         if c.size != 1:
             raise ValueError("The truth value of an array with more than one element is "
                              f"ambiguous. Use a.any() or a.all()\n  at {user_location()}")
@@ -361,6 +363,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where=""):
             # depends on the data.
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
+        if any(isinstance(v, ListTracer) for v in objects + vals):
+            raise unsupported("a conditional expression on a traced value choosing a list "
+                              "argument" if name == "<expression>" else
+                              f"an `if` on a traced value assigning variable `{name}`, which "
+                              f"holds a list argument,", where,
+                              fix="Convert it first (np.asarray(x)) if array arithmetic is meant.")
         if not any(isinstance(v, Tracer) for v in vals) and (vals[0] is vals[1] or (
                 isinstance(vals[0], numbers.Number) and type(vals[0]) is type(vals[1]) and
                 vals[0] == vals[1])):
@@ -500,6 +508,12 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame):
 
 def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
     state = list(state)
+    for name, v in zip(names, state):
+        if isinstance(v, ListTracer):
+            # The graph loop's variable would be an array, where Python keeps a list.
+            raise unsupported(f"a loop on traced values assigning variable `{name}`, which "
+                              f"holds a list argument,", where,
+                              fix="Convert it first (np.asarray(x)) if array arithmetic is meant.")
     carried = [i for i, v in enumerate(state) if _is_value(v)]
     types = {i: _type_of(state[i], names[i], where) for i in carried}
     key = (where, tuple(names))
@@ -710,13 +724,13 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     frame = sys._getframe(1)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
-        if isinstance(inner, Tracer):
+        if _is_traced(inner):
             return _index_loop(range_(len(inner)), lambda i: (i + offset, inner[i]), body_fn,
                                state, names, where, stop_fn, frame)
         iterable = enumerate(inner, offset)
     elif isinstance(iterable, range_):
         return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn, frame)
-    elif isinstance(iterable, Tracer):
+    elif _is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError("iteration over a 0-d array")
         return _index_loop(range_(len(iterable)), lambda i: iterable[i], body_fn, state, names,

@@ -484,6 +484,7 @@ def identity(n, dtype=None, *, like=None):
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
     if isinstance(object, Tracer):
+        object = object.array_value()
         out = object if dtype is None else astype(object, dtype)
         out = copy_(out) if copy and out is object else out
     elif isinstance(object, (list, tuple)) and contains_tracer(object):
@@ -882,7 +883,8 @@ def is_basic_key(key):
 def getitem(x, key):
     """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
     x = to_tracer(x)
-    key = key if isinstance(key, tuple) else (key,)
+    key = tuple(k.array_value() if isinstance(k, Tracer) else k
+                for k in (key if isinstance(key, tuple) else (key,)))
     if any(isinstance(k, slice) for k in key):
         from . import dynamic_slices
         if dynamic_slices.has_traced_bounds(key):

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..errors import unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten
@@ -14,6 +15,7 @@ from .convert import convert, should_convert
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
+from .python_lists import ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, to_atom
 from .views import tracking_layouts
@@ -91,19 +93,27 @@ class TracedFunction:
         return str(self.graph)
 
 
+_LIST_FIX = ("Return np.asarray(x) for an array, or x[:] / list(x) outside the compiled "
+             "function for the list itself.")
+
+
 def trace_function(fn, leaf_specs, rebuild, unroll=8):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)``.
 
     ``leaf_specs[i]`` is ``(ArrayType, is_scalar)`` for a leaf that becomes a graph
     input (``(ArrayType, is_scalar, strides)`` for an array not in C order: its strides in
-    elements), or the static Python value itself.
+    elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
+    static Python value itself.
     """
     with numpy_patched(), building() as builder, tracking_layouts():
         rng_token = start_random(builder)
         leaves = []
         for spec in leaf_specs:
-            if isinstance(spec, tuple) and len(spec) in (2, 3) and isinstance(spec[0], ArrayType):
+            if isinstance(spec, tuple) and len(spec) in (2, 3, 4) and isinstance(spec[0], ArrayType):
                 var = builder.new_input(spec[0])
+                if len(spec) == 4:
+                    leaves.append(ListTracer(var, element=spec[3]))
+                    continue
                 leaves.append(Tracer(var, is_scalar=spec[1]))
                 if len(spec) == 3:     # strides of a non-C-ordered array argument
                     leaves[-1]._layout = spec[2]
@@ -126,6 +136,9 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         out_leaves, out_tree = flatten(result)
         atoms, info = [], []
         for leaf in out_leaves:
+            if isinstance(leaf, ListTracer):
+                # The caller's own list object, which a graph output cannot be.
+                raise unsupported("returning a list argument", fix=_LIST_FIX)
             if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
                 atoms += [leaf.atom, leaf.kind_flag]
                 info.append(OutputInfo("by_kind"))

@@ -71,6 +71,10 @@ class Tracer:
             note_layout(self._atom)
         return self._atom
 
+    def array_value(self):
+        """The array NumPy makes of this argument (see ``python_lists.ListTracer``)."""
+        return self
+
     # ---------------------------------------------------------------- shapes
     @property
     def type(self) -> ArrayType:

@@ -1,0 +1,176 @@
+"""A list of numbers passed as an argument: an array to NumPy, a list to Python.
+
+``f([1.0, 2.0])`` gives the graph one array input, which is what every NumPy
+function makes of the list. Python's own operations on a list mean something
+else: ``x * 2`` repeats it, ``x + [3.0]`` concatenates, ``x == y`` is one bool,
+``x[0]`` is a Python float (a weak number in NumPy 2's promotion), ``x.append``
+changes the caller's list. A ``ListTracer`` hands the array to NumPy functions
+and arrays, reads single elements as the numbers the list holds, and refuses
+everything else, so the call runs with NumPy (or raises with ``fallback="raise"``)
+instead of computing an array's answer to a list's question.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ..errors import in_user_code, unsupported
+from .tracer import Tracer, emit
+
+_FIX = ("nptf passes a list of numbers to the graph as an array, which NumPy functions "
+        "take as NumPy does; Python's list operations on it are not compiled. Pass an array "
+        "(np.asarray(x)) if array arithmetic is meant, or a tuple of arrays for several arrays.")
+
+_LIST_METHODS = ("append", "extend", "insert", "pop", "remove", "index", "count", "reverse",
+                 "sort", "clear", "copy")
+
+_OPERATORS = {
+    "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%",
+    "pow": "**", "matmul": "@", "and": "&", "or": "|", "xor": "^", "lshift": "<<",
+    "rshift": ">>", "divmod": "divmod", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
+    "eq": "==", "ne": "!=",
+}
+_REFLECTED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
+
+
+def _refused(what):
+    return unsupported(f"{what} on a list argument", fix=_FIX)
+
+
+def _array_operand(other, name):
+    """Whether Python hands ``list <op> other`` to NumPy: an array or a NumPy scalar
+    operand converts the list to an array; a list or a Python number does not, and
+    neither does a NumPy scalar for ``*``, which repeats the list (or raises)."""
+    if isinstance(other, Tracer):
+        return not isinstance(other, ListTracer) and not other.type.weak and \
+            other.kind_flag is None and not (name == "mul" and other.is_scalar)
+    return isinstance(other, np.ndarray) or (isinstance(other, np.generic) and name != "mul")
+
+
+class ListTracer(Tracer):
+    """The graph input of a list argument of numbers.
+
+    ``element`` is the one Python type of the elements of a flat list (``float``,
+    ``complex`` or a NumPy scalar type), whose single elements it reads; None for
+    nested lists, ints, bools and mixed types.
+    """
+
+    __slots__ = ("element",)
+
+    def __init__(self, atom, element=None):
+        super().__init__(atom)
+        self.element = element
+
+    def array_value(self):
+        """The array NumPy makes of the list: a new array, which writes do not reach the list."""
+        return Tracer(self.atom)
+
+    def __getattribute__(self, name):
+        if name[0] != "_" and in_user_code(sys._getframe(1).f_code.co_filename):
+            if name in _LIST_METHODS:
+                raise _refused(f"list.{name}()")
+            raise _refused(f"attribute `.{name}` (a list has none)")
+        return object.__getattribute__(self, name)
+
+    # ------------------------------------------------------------------ elements
+    def _element(self, i):
+        element = object.__getattribute__(self, "element")
+        if element is None or self.ndim != 1:
+            raise _refused("reading an element of a nested list or a list of ints, bools or "
+                           "mixed types")
+        value = self.array_value()[i]
+        if element in (float, complex):
+            # A Python number: weak in NumPy's promotion, a Python float or complex when returned.
+            value = emit("convert", [value], {"dtype": self.dtype, "weak": True}, scalar=True)
+        return value
+
+    def __getitem__(self, key):
+        if type(key) is not int and not isinstance(key, np.integer):
+            raise _refused("indexing other than by one int (a slice or an array index)")
+        return self._element(int(key))
+
+    def __iter__(self):
+        return (self._element(i) for i in range(len(self)))
+
+    def __contains__(self, value):
+        raise _refused("`in`")
+
+    def __reversed__(self):
+        raise _refused("reversed()")
+
+    def __setitem__(self, key, value):
+        raise _refused("assigning an element")
+
+    def __delitem__(self, key):
+        raise _refused("`del x[...]`")
+
+    def __bool__(self):
+        return len(self) > 0
+
+    # ----------------------------------------------------------------- NumPy
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return Tracer.__array_ufunc__(self, ufunc, method, *_arrays(inputs), **_arrays(kwargs))
+
+    def __array_function__(self, func, types, args, kwargs):
+        return Tracer.__array_function__(self, func, types, _arrays(args), _arrays(kwargs))
+
+
+def _arrays(x):
+    """``x`` with each list argument replaced by the array NumPy makes of it."""
+    if isinstance(x, ListTracer):
+        return x.array_value()
+    if type(x) in (list, tuple):
+        return type(x)(_arrays(v) for v in x)
+    if type(x) is dict:
+        return {k: _arrays(v) for k, v in x.items()}
+    return x
+
+
+def _operator(name, symbol, reflected=False):
+    array_method = getattr(Tracer, f"__r{name}__" if reflected else f"__{name}__")
+
+    def method(self, other):
+        if _array_operand(other, name):
+            return array_method(self.array_value(), other)
+        raise _refused(f"the `{symbol}` operator")
+    return method
+
+
+def _unary(symbol):
+    def method(self):
+        raise _refused(f"the unary `{symbol}` operator")
+    return method
+
+
+def _inplace(symbol):
+    def method(self, other):
+        raise _refused(f"`{symbol}=`")
+    return method
+
+
+for _name, _symbol in _OPERATORS.items():
+    setattr(ListTracer, f"__{_name}__", _operator(_name, _symbol))
+    if _name not in _REFLECTED:
+        setattr(ListTracer, f"__r{_name}__", _operator(_name, _symbol, reflected=True))
+        if _name != "divmod":
+            setattr(ListTracer, f"__i{_name}__", _inplace(_symbol))
+for _name, _symbol in [("neg", "-"), ("pos", "+"), ("abs", "abs()"), ("invert", "~")]:
+    setattr(ListTracer, f"__{_name}__", _unary(_symbol))
+ListTracer.__hash__ = None
+
+
+def element_type(x: list):
+    """The one Python type of a flat list's elements whose single elements a
+    ``ListTracer`` reads (see there), else None."""
+    types = set(map(type, x))
+    if len(types) != 1:
+        return None
+    (t,) = types
+    if t in (float, complex) or (issubclass(t, np.generic) and t is not np.bool_ and
+                                 np.dtype(t).kind in "fc"):
+        return t
+    return None
+
+
+__all__ = ["ListTracer", "element_type"]

@@ -1,0 +1,202 @@
+"""Lists passed as arguments: arrays to NumPy functions, lists to Python.
+
+A list of numbers reaches NumPy functions as the array NumPy makes of it, and
+Python's own operations on it (repetition, concatenation, comparison, element
+reads, methods) keep their meaning: compiled where nptf can follow them, else
+the call runs with NumPy (or raises with ``fallback="raise"``). A list that holds
+arrays is a container: the function gets each array, and writes reach them.
+"""
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def _numpy_and_compiled(fn, make_args, fallback="numpy"):
+    """(NumPy's result and arguments after the call, nptf's) on fresh arguments each."""
+    expected_args = make_args()
+    expected = fn(*expected_args)
+    got_args = make_args()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = nptf.compile(fn, fallback=fallback)(*got_args)
+    return (expected, expected_args), (got, got_args), caught
+
+
+def _same(a, b):
+    assert type(a) is type(b), (a, b)
+    if isinstance(a, (list, tuple)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _same(x, y)
+    elif isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for k in a:
+            _same(a[k], b[k])
+    elif isinstance(a, (np.ndarray, np.generic)):
+        assert a.dtype == b.dtype and np.shape(a) == np.shape(b)
+        np.testing.assert_array_equal(a, b)
+    else:
+        assert a == b or (a != a and b != b), (a, b)
+
+
+LIST_OPERATIONS = {
+    "repeat": lambda x: x * 2,
+    "repeat_left": lambda x: 2 * x,
+    "repeat_by_numpy_int": lambda x: x * np.int64(2),
+    "concatenate": lambda x: x + [3.0],
+    "concatenate_left": lambda x: [3.0] + x,
+    "compare": lambda x: x == [1.0, 2.0],
+    "order": lambda x: x < [1.0, 3.0],
+    "slice": lambda x: x[:1] * 2,
+    "reverse_slice": lambda x: x[::-1],
+    "contains": lambda x: 2.0 in x,
+    "copy_then_repeat": lambda x: x.copy() * 2,
+    "return_it": lambda x: x,
+    "append": lambda x: (x.append(3.0), np.sum(x))[1],
+    "write_element": lambda x: (x.__setitem__(0, 5.0), np.sum(x))[1],
+    "augmented_add": lambda x: (x.__iadd__([4.0]), np.sum(x))[1],
+    "index_method": lambda x: x.index(2.0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIST_OPERATIONS))
+def test_python_list_operations_keep_their_meaning(name):
+    fn = LIST_OPERATIONS[name]
+    (expected, expected_args), (got, got_args), caught = _numpy_and_compiled(fn, lambda: ([1.0, 2.0],))
+    _same(got, expected)
+    _same(got_args, expected_args)
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+    with pytest.raises(nptf.UnsupportedError, match="list argument"):
+        nptf.compile(fn, fallback="raise")([1.0, 2.0])
+
+
+def test_a_numpy_float_scalar_times_a_list_is_pythons_type_error():
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        with pytest.raises(TypeError, match="can't multiply sequence"):
+            nptf.compile(lambda x: x * np.float64(2))([1.0, 2.0])
+
+
+ARRAY_OPERATIONS = {
+    "numpy_function": lambda x: np.sum(x) + np.mean(x),
+    "array_plus_list": lambda x, a: a + x,
+    "list_plus_array": lambda x, a: x + a,
+    "list_times_array": lambda x, a: x * a,
+    "list_compared_to_array": lambda x, a: (x < a, a >= x),
+    "list_plus_numpy_scalar": lambda x, a: x + a[0],
+    "list_matmul_array": lambda x, a: x @ a,
+    "asarray_then_arithmetic": lambda x, a: np.asarray(x) * 2 + 1,
+    "asarray_written": lambda x, a: (lambda y: (y.__setitem__(0, 5.0), y, np.sum(x)))(np.asarray(x)),
+    "index_an_array_with_it": lambda x, a: a[np.asarray(x, dtype=np.int64) % 2],
+    "length_and_truth": lambda x, a: (len(x), bool(x), not x),
+    "element_read_is_a_python_float": lambda x, a: x[0] + np.float32(1),
+    "element_read_negative_index": lambda x, a: x[-1] * a,
+    "iteration_gives_python_floats": lambda x, a: [v * 2 for v in x],
+    "builtin_sum": lambda x, a: sum(x) / len(x),
+    "enumerate_and_zip": lambda x, a: [i * v for i, v in enumerate(x)] + [v * w for v, w in zip(x, x)],
+    "polynomial_coefficients": lambda x, a: x[0] + x[1] * a.astype(np.float32) + x[2] * a ** 2,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARRAY_OPERATIONS))
+def test_numpy_operations_on_a_list_compile(name, jit):
+    check_against_numpy(ARRAY_OPERATIONS[name], [1.0, 2.0, 3.5], np.arange(3.0), jit=jit)
+
+
+def test_list_index_of_an_array_compiles(jit):
+    check_against_numpy(lambda a, idx: a[idx], np.arange(5.0), [0, 3, 3], jit=jit)
+
+    def write(a, idx, values):
+        a[idx] = values
+        return a
+    check_against_numpy(write, np.arange(5.0), [0, 3], [7.0, 8.0], jit=jit)
+
+
+def test_elements_of_a_list_of_numpy_scalars_keep_their_type(jit):
+    check_against_numpy(lambda x: x[0] + x[1] * 3, [np.float32(1.5), np.float32(2)], jit=jit)
+
+
+def test_a_nested_list_is_a_matrix_to_numpy(jit):
+    check_against_numpy(lambda m: np.linalg.det(m) + np.sum(np.asarray(m) @ np.ones(2)),
+                        [[1.0, 2.0], [3.0, 5.0]], jit=jit)
+
+
+@pytest.mark.parametrize("make", [lambda: [1, 2, 4], lambda: [[1.0, 2.0]], lambda: [1.0, 2]])
+def test_elements_nptf_cannot_type_run_with_numpy(make):
+    # Python ints are unbounded, rows of a nested list are lists, a mixed list has no one type.
+    fn = lambda x: [x[0], x[-1]]                                    # noqa: E731
+    (expected, _), (got, _), caught = _numpy_and_compiled(fn, lambda: (make(),))
+    _same(got, expected)
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def test_a_traced_choice_between_lists_runs_with_numpy():
+    def choose(x, a, b):
+        y = a if x.sum() > 0 else b
+        return y * 2
+
+    def assign(x, a, b):
+        if x.sum() > 0:
+            y = a
+        else:
+            y = b
+        return y + [0.0]
+    for fn in (choose, assign):
+        (expected, _), (got, _), caught = _numpy_and_compiled(
+            fn, lambda: (np.ones(2), [1.0, 2.0], [3.0, 4.0]))
+        _same(got, expected)
+        assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def test_a_list_rebound_in_a_graph_loop_runs_with_numpy():
+    def grow(x, a, n):
+        y = a
+        for _ in range(n):
+            y = y * 2
+        return np.sum(x) + len(y)
+    (expected, _), (got, _), caught = _numpy_and_compiled(grow, lambda: (np.ones(2), [1.0], 12))
+    _same(got, expected)
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def mlp(x, weights, biases):
+    for w, b in zip(weights, biases):
+        x = np.tanh(x @ w + b)
+    return x
+
+
+def test_a_list_of_arrays_of_different_shapes_compiles(jit):
+    rng = np.random.default_rng(0)
+    weights = [rng.normal(size=(3, 5)), rng.normal(size=(5, 2))]
+    biases = [np.zeros(5), np.ones(2)]
+    check_against_numpy(mlp, rng.normal(size=(4, 3)), weights, biases, jit=jit)
+    f = nptf.compile(mlp, fallback="raise")
+    f(np.ones((4, 3)), weights, biases)
+    assert f.cache_info().traces == 1
+
+
+def test_writes_into_arrays_held_in_a_list_reach_them(jit):
+    def step(params, grads, lr):
+        for p, g in zip(params, grads):
+            p -= lr * g
+        return len(params)
+    check_against_numpy(step, [np.ones(3), np.ones((2, 2))], [np.arange(3.0), np.eye(2)], 0.5,
+                        jit=jit)
+    params = [np.ones(3), np.ones((2, 2))]
+    nptf.compile(step, fallback="raise", jit_compile=jit)(params, [np.arange(3.0), np.eye(2)], 0.5)
+    np.testing.assert_array_equal(params[0], [1.0, 0.5, 0.0])
+    np.testing.assert_array_equal(params[1], [[0.5, 1.0], [1.0, 0.5]])
+
+
+def test_appending_to_a_list_of_arrays_runs_with_numpy():
+    def add_one(x, arrays):
+        arrays.append(x * 2)
+        return len(arrays)
+    (expected, expected_args), (got, got_args), caught = _numpy_and_compiled(
+        add_one, lambda: (np.ones(2), [np.zeros(2)]))
+    _same(got, expected)
+    _same(got_args, expected_args)
+    assert any("runs with NumPy" in str(w.message) for w in caught)
