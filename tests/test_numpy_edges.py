@@ -773,3 +773,23 @@ def test_a_negated_comparison_with_nan_is_true(jit):
     a = np.array([np.nan, 1.0, -3.0, 2.0, np.nan])
     b = np.array([-1.6, 2.0, -4.0, np.nan, np.nan], np.float32)
     check_against_numpy(negated_comparisons, a, b, jit=jit)
+
+
+def divisions_by_constants(x, n):
+    return (np.floor(x / 0.1).astype(np.int64), x // 0.1, x % 0.3, np.divmod(x, 0.7), x / 3,
+            x / (x.shape[0] - 1), x / n, np.float32(7.0) / np.float32(0.3) * x.astype(np.float32),
+            (x[:3] * 0 + [7.0, 0.0, 0.0]).mean(), (x[:3] * 0 + [7.0, 0.0, 0.0]).var(),
+            (x[:3] * 0 + [7.0, 0.0, 0.0]).std(ddof=1))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_division_by_a_constant_is_correctly_rounded(jit):
+    """NumPy divides; TensorFlow's constant folding and XLA multiply by the reciprocal, one
+    ulp off for most divisors, which moves np.floor(x / 0.1) into the next bin."""
+    x = np.linspace(0, 1, 1001)
+    expected = divisions_by_constants(x, 3)
+    got = nptf.compile(divisions_by_constants, jit_compile=jit, fallback="raise")(x, 3)
+    for e, g in zip(expected, got):
+        for a, b in (zip(e, g) if isinstance(e, tuple) else [(e, g)]):
+            assert np.asarray(a).dtype == np.asarray(b).dtype
+            np.testing.assert_array_equal(b, a)

@@ -50,11 +50,11 @@ simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
 simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
-               else tf.divide(x, y))
-simple("floor_divide", by_kind(iu=int_div_guard(tf.math.floordiv),
-                               f=lambda a, b: m.float_divmod(a, b)[0]))
-simple("remainder", by_kind(iu=int_div_guard(tf.math.floormod),
-                            f=lambda a, b: m.float_divmod(a, b)[1]))
+               else m.divide(x, y, ctx.xla))
+rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),
+                                                f=lambda a, b: m.float_divmod(a, b, ctx.xla)[0])(a, b))
+rule("remainder")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floormod),
+                                             f=lambda a, b: m.float_divmod(a, b, ctx.xla)[1])(a, b))
 def _int_fmod(x, y):
     if m.kind(x) == "u":
         return x - tf.math.floordiv(x, y) * y

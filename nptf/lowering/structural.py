@@ -214,7 +214,10 @@ def _add_up(ctx, x, axes, keepdims, any_executor=False):
 def _mean(ctx, x, axes, keepdims, dtype):
     out = ctx.out_types[0].dtype
     total = _add_up(ctx, x, axes, keepdims)
-    return tf.cast(total / tf.cast(_count(x, axes), total.dtype), tf.as_dtype(out))
+    count = tf.cast(_count(x, axes), total.dtype)
+    mean = m.complex_divide(total, count, ctx.xla) if m.kind(total) == "c" else \
+        m.divide(total, count, ctx.xla)
+    return tf.cast(mean, tf.as_dtype(out))
 
 
 def _variance(ctx, x, axes, keepdims, ddof):
@@ -222,20 +225,22 @@ def _variance(ctx, x, axes, keepdims, ddof):
         return _half_variance(ctx, x, axes, keepdims, ddof)
     xa = tf.cast(x, _accumulator(x))
     n = tf.cast(_count(x, axes), xa.dtype)
-    centered = xa - _add_up(ctx, xa, axes, True) / n
+    total = _add_up(ctx, xa, axes, True)
+    centered = xa - (m.complex_divide(total, n, ctx.xla) if m.kind(xa) == "c" else
+                     m.divide(total, n, ctx.xla))
     if m.kind(x) == "c":
         sq = tf.square(tf.math.real(centered)) + tf.square(tf.math.imag(centered))
     else:
         sq = tf.square(centered)
-    return _per_item(_add_up(ctx, sq, axes, keepdims), _count(x, axes), ddof)
+    return _per_item(_add_up(ctx, sq, axes, keepdims), _count(x, axes), ddof, ctx.xla)
 
 
-def _per_item(total, n, ddof):
+def _per_item(total, n, ddof, xla=False):
     """``total`` divided by NumPy's count of items, ``max(n - ddof, 0)`` (so inf or NaN
     where ddof reaches n, not a negative variance), in double precision as NumPy divides
     by the integer count."""
     count = tf.maximum(tf.cast(n, tf.float64) - ddof, 0.0)
-    return tf.cast(tf.cast(total, tf.float64) / count, total.dtype)
+    return tf.cast(m.divide(tf.cast(total, tf.float64), count, xla), total.dtype)
 
 
 def _half_variance(ctx, x, axes, keepdims, ddof):
@@ -243,10 +248,10 @@ def _half_variance(ctx, x, axes, keepdims, ddof):
     deviations are squared in float16, so a spread past 256 overflows to inf as there. The
     count stays an integer (past 65,504 it is inf in float16)."""
     n = _count(x, axes)
-    mean = _per_item(tf.cast(_add_up(ctx, x, axes, True), tf.float16), n, 0)
+    mean = _per_item(tf.cast(_add_up(ctx, x, axes, True), tf.float16), n, 0, ctx.xla)
     centered = x - mean
     total = tf.cast(_add_up(ctx, centered * centered, axes, keepdims), tf.float16)
-    return _per_item(total, n, ddof)
+    return _per_item(total, n, ddof, ctx.xla)
 
 
 rule("var")(lambda ctx, x, axes, keepdims, dtype, ddof: tf.cast(

@@ -58,6 +58,54 @@ def widen(fn, x, *rest, to=tf.int64):
     return tf.cast(out, x.dtype)
 
 
+def divide(x, y, xla=False):
+    """Real ``x / y`` correctly rounded, as NumPy divides.
+
+    Grappler's constant folding (ReduceDivToReciprocalMul) and XLA's algebraic simplifier
+    turn a division by a constant into a multiplication by its reciprocal, one ulp off
+    for most divisors, so ``np.floor(x / 0.1)`` would land in the next bin. A constant
+    divisor other than a power of two (whose reciprocal is exact) is hidden from them.
+    """
+    if _folds_to_constant(y) and not _power_of_two(y):
+        y = _opaque(y, xla)
+    return tf.math.truediv(x, y)
+
+
+def _folds_to_constant(t, depth=8):
+    """Whether the graph tensor ``t`` depends on constants only (what folding makes a
+    constant); False for eager tensors, which run as they are."""
+    try:
+        op = t.op
+    except AttributeError:
+        return False
+    if op.type == "Const":
+        return True
+    if depth == 0 or not op.inputs or op.type in ("Placeholder", "PlaceholderWithDefault"):
+        return False
+    return all(_folds_to_constant(i, depth - 1) for i in op.inputs)
+
+
+def _power_of_two(y):
+    value = tf.get_static_value(y)
+    if value is None or np.asarray(value).dtype.kind != "f":
+        return False
+    value = np.asarray(value)
+    with np.errstate(divide="ignore", over="ignore"):
+        return bool(np.all(np.abs(np.frexp(value)[0]) == 0.5) and np.all(np.isfinite(1 / value)))
+
+
+def _opaque(y, xla):
+    if xla:
+        return _xla_barrier(y)
+    # A placeholder's value may be fed, so Grappler does not fold through it.
+    return tf.raw_ops.PlaceholderWithDefault(input=y, shape=y.shape)
+
+
+def _xla_barrier(y):
+    from tensorflow.compiler.tf2xla.python import xla as tf2xla
+    return tf2xla.optimization_barrier(y)[0]
+
+
 def complex_divide(x, y, xla=False):
     """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / +0, im / +0)``
     (infinities, where TensorFlow's kernel gives nan+nanj and XLA's takes the signs of
@@ -171,10 +219,10 @@ def safe_int_divisor(y):
     return zero, tf.where(zero, tf.ones_like(y), y)
 
 
-def float_divmod(a, b):
+def float_divmod(a, b, xla=False):
     """NumPy's ``npy_divmod`` for floats: (floor_divide, remainder)."""
     mod = tf.truncatemod(a, b)
-    div = (a - mod) / b
+    div = divide(a - mod, b, xla)
     adjust = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
     mod = tf.where(adjust, mod + b, mod)
     div = tf.where(adjust, div - 1, div)
