@@ -965,3 +965,39 @@ def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs
     # (the first run compiles it), its later calls once.
     assert max(per_call[1:]) <= 2 and per_call.count(2) <= len(set(runs)), per_call
     assert not one_cpu      # never compiled
+
+
+SCALE = 2.0
+OFFSETS = np.ones(3)
+
+
+def _scaled(x):
+    return x * SCALE
+
+
+def reads_globals(x):
+    if x.sum() > 0:                 # converted control flow
+        return _scaled(x) + OFFSETS
+    return x
+
+
+def test_a_rebound_global_is_read_again(jit):
+    """A graph holds the globals its code read as constants: rebinding one traces again,
+    as NumPy would read the new value; a new compile of the function reads it too."""
+    global SCALE, OFFSETS
+    f = nptf.compile(reads_globals, jit_compile=jit, fallback="raise")
+    g = nptf.compile(lambda x: x * SCALE, jit_compile=jit, fallback="raise")
+    x = np.ones(3)
+    saved = SCALE, OFFSETS
+    try:
+        np.testing.assert_array_equal(f(x), [3.0, 3.0, 3.0])
+        np.testing.assert_array_equal(g(x), [2.0, 2.0, 2.0])
+        SCALE, OFFSETS = 5.0, np.zeros(3)
+        np.testing.assert_array_equal(f(x), reads_globals(x))
+        np.testing.assert_array_equal(g(x), [5.0, 5.0, 5.0])
+        assert f.cache_info().traces == 2
+        np.testing.assert_array_equal(nptf.compile(reads_globals, jit_compile=jit)(x), [5.0] * 3)
+        f(x)
+        assert f.cache_info().traces == 2       # unchanged globals: the graph is reused
+    finally:
+        SCALE, OFFSETS = saved

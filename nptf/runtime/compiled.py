@@ -22,6 +22,7 @@ from ..lowering import lower_graph, xla_obstacles
 from ..tracer import handed_back, output_kinds, trace_function
 from ..tracer.builder import current_builder
 from ..tracer.convert import converted
+from ..tracer.globals_read import still_bound
 from ..tree import unflatten
 from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
                        numpy_program_of, plain_values)
@@ -251,12 +252,15 @@ class Compiled:
         self._trace_counts = {}
         self._adaptive = {}             # shapes key -> AdaptiveState
         self._numpy_hot = None          # (shape, dtype, strides, ..., run): what adaptive sends to NumPy
+        self._guards = None             # module globals the graphs hold as constants (globals_read)
         self._lock = threading.RLock()
         self._info = CacheInfo()
         functools.update_wrapper(self, fn)
 
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):
+        if self._guards is not None and not still_bound(self._guards):
+            self._forget_graphs()
         hot = self._numpy_hot
         if hot is not None and not kwargs and 3 * len(args) + 1 == len(hot):
             # Adaptive dispatch sends these shapes to NumPy, whose own call may take
@@ -286,7 +290,10 @@ class Compiled:
                         # are these arguments (an entry in _fast takes arrays only).
                         run = numpy_program_of(entry) if state.choice == NUMPY_PROGRAM \
                             else self.fn
-                        if all(t is np.ndarray for t, _, _, _ in fast_key):
+                        if all(t is np.ndarray for t, _, _, _ in fast_key) and \
+                                (run is self.fn or self._guards is None):
+                            # (The entry point's hot path checks no guards: a program
+                            # holding a global's value as a constant is not put there.)
                             # One tuple, set at once: a thread that read it runs the
                             # function that goes with its shapes.
                             self._numpy_hot = (*(x for _, *sds in fast_key for x in sds),
@@ -610,6 +617,7 @@ class Compiled:
             with budget(self.compile_budget, self.name) as spent:
                 traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
                                         self.unroll)
+                self._guard(traced.guards)
                 graph = optimize(traced.graph)
                 xla, reason, measure = self._choose_xla(graph)
                 concrete, checks, reason = self._concretize(graph, xla, reason)
@@ -745,15 +753,26 @@ class Compiled:
 
     def clear_cache(self):
         with self._lock:
+            self._forget_graphs()
+            self._trace_counts.clear()
+            self._info = CacheInfo()
+
+    def _forget_graphs(self):
+        """Drop every graph and what was decided from them (a global they read was rebound)."""
+        with self._lock:
             self._cache.clear()
             self._fast.clear()
             self._relaxed.clear()
             self._first_shapes.clear()
             self._static_only.clear()
-            self._trace_counts.clear()
             self._adaptive.clear()
             self._numpy_hot = None
-            self._info = CacheInfo()
+            self._guards = None
+
+    def _guard(self, guards):
+        if guards:
+            known = {(id(ns), name) for ns, name, _ in self._guards or ()}
+            self._guards = (self._guards or []) + [g for g in guards if (id(g[0]), g[1]) not in known]
 
     def __repr__(self):
         return f"<nptf.compile of {self.fn.__qualname__}>"

@@ -19,6 +19,7 @@ import types
 import gast
 
 from . import control_flow, namespace, side_effects
+from .globals_read import first_use, note_function
 from .namespace import traced_call
 
 _CF = "__nptf_cf"
@@ -449,9 +450,14 @@ def convert(fn):
     code = getattr(fn, "__code__", None)
     if code is None:
         return fn
+    note_function(fn)
     key = (code, id(fn.__globals__))
     if key in _cache:
-        return _rebound(_cache[key], fn)
+        factory = _cache[key]
+        if factory is not None and first_use(key):
+            _refresh(factory.__globals__, fn)
+        return _rebound(factory, fn)
+    first_use(key)
     factory = _make_factory(fn)
     _cache[key] = factory
     return _rebound(factory, fn)
@@ -518,6 +524,15 @@ def _make_factory(fn):
     namespace = _globals_for(fn)
     exec(compile(tree, filename, "exec"), namespace)
     return namespace["__nptf_factory"]
+
+
+def _refresh(namespace, fn):
+    """Bring a conversion's copy of its module's globals up to date with the module: a
+    global rebound since (``mod.SCALE = 5.0``) reads as its new value."""
+    current = _globals_for(fn)
+    for name in [n for n in namespace if n not in current and n != "__nptf_factory"]:
+        del namespace[name]
+    namespace.update(current)
 
 
 def _globals_for(fn):

@@ -1,6 +1,7 @@
 """Run a user's function on tracers and collect the Graph it builds."""
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -12,6 +13,7 @@ from ..tree import flatten
 from .builder import building
 from .control_flow import UNROLL_LIMIT
 from .convert import convert, should_convert
+from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
@@ -88,6 +90,7 @@ class TracedFunction:
     mutated: list = None   # graph-input indices of arguments the function writes into;
                            # their final values are the last graph outputs, in this order
     random_seed: bool = False   # the last graph input is an int64[2] seed, fresh every call
+    guards: list = None         # (module globals, name, value) the graph assumes (globals_read)
 
     def __str__(self):
         return str(self.graph)
@@ -105,7 +108,9 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
     """
-    with numpy_patched(), building() as builder, tracking_layouts():
+    with numpy_patched(), building() as builder, tracking_layouts(), recording() as reads:
+        if isinstance(fn, types.FunctionType):
+            note_function(fn)
         rng_token = start_random(builder)
         leaves = []
         for spec in leaf_specs:
@@ -158,7 +163,8 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         atoms += [inputs[i]._view.buffer.atom for i in mutated]
         random_state = end_random(rng_token)
         graph = builder.build(atoms)
-    return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None)
+    return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None,
+                          reads.guards())
 
 
 __all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "handed_back",
