@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 _NPTF_DIR = os.path.dirname(os.path.abspath(__file__))
 _SKIP_DIRS = (_NPTF_DIR, os.path.dirname(os.path.abspath(__import__("numpy").__file__)))
@@ -97,6 +98,20 @@ def in_user_code(filename: str) -> bool:
         known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_SKIP_DIRS) \
             and not filename.startswith("<frozen")
     return known
+
+
+def warn_user(message, category=RuntimeWarning):
+    """``warnings.warn`` attributed to the innermost frame of the user's code: the line that
+    called the compiled function (or, while tracing, the line being traced), whichever
+    way the call came through nptf."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and not _users(frame.f_code.co_filename):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category, stacklevel=level + 1 if frame is not None else 2)
+
+
+def _users(filename):
+    return in_user_code(filename) and not filename.startswith("<nptf ")
 
 
 def user_location() -> str:

@@ -1001,3 +1001,19 @@ def test_a_rebound_global_is_read_again(jit):
         assert f.cache_info().traces == 2       # unchanged globals: the graph is reused
     finally:
         SCALE, OFFSETS = saved
+
+
+def _with_default(x, scale=1.0):
+    return x.tolist()
+
+
+@pytest.mark.parametrize("fn", [lambda x: x.tolist(), _with_default], ids=["exact", "generic"])
+def test_fallback_warnings_point_at_the_call(fn):
+    # Whatever way the call came through nptf (either entry point, a fallback found when
+    # tracing, XLA refused): the line shown is the user's call.
+    with pytest.warns(RuntimeWarning, match="runs with NumPy for this signature") as record:
+        nptf.compile(fn)(np.ones(2))
+    assert {w.filename for w in record} == {__file__}
+    with pytest.warns(RuntimeWarning, match="runs without XLA") as record:
+        nptf.compile(lambda x: np.linalg.det(x), jit_compile=True)(np.eye(2))
+    assert {w.filename for w in record} == {__file__}

@@ -6,7 +6,6 @@ import inspect
 import re
 import threading
 import time
-import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -14,7 +13,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
-from ..errors import ArgumentError, BackendError, OutsideTheGraphError, UnsupportedError
+from ..errors import ArgumentError, BackendError, OutsideTheGraphError, UnsupportedError, warn_user
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -308,8 +307,7 @@ class Compiled:
             if self.fallback == "raise":
                 raise
             self._info.fallbacks += 1
-            warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
-                          RuntimeWarning, stacklevel=3)
+            warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
         entry = self._lookup(key, values, bound, specs, treedefs)
         if fast_key is not None and len(values) == len(args) and \
@@ -338,8 +336,7 @@ class Compiled:
                 raise
             self._info.fallbacks += 1
             if not isinstance(e, _StillCompiling):
-                warnings.warn(f"nptf: {self.name} runs with NumPy for this call because {e}",
-                              RuntimeWarning, stacklevel=4)
+                warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
 
     def _call_graph(self, entry, values):
@@ -605,11 +602,10 @@ class Compiled:
     def _warn_retracing(self, first, shapes):
         varying = [f"argument #{i} dimension {d}" for i, (a, b) in enumerate(zip(first, shapes))
                    for d, (x, y) in enumerate(zip(a, b)) if x != y]
-        warnings.warn(f"nptf: {self.name} has been traced {self.retrace_warning + 1} times "
+        warn_user(f"nptf: {self.name} has been traced {self.retrace_warning + 1} times "
                       f"for inputs that differ in {', '.join(varying) or 'their static arguments'}. "
                       f"Declare varying sizes with input_signature=[nptf.Spec((None, ...), dtype)] "
-                      f"or relax=True, and pass varying Python numbers as arrays.",
-                      RuntimeWarning, stacklevel=5)
+                      f"or relax=True, and pass varying Python numbers as arrays.")
 
     def _build(self, bound, specs, treedefs, relaxed=False):
         try:
@@ -675,8 +671,7 @@ class Compiled:
     def _fallback_entry(self, e):
         if self.fallback == "raise":
             raise e
-        warnings.warn(f"nptf: {self.name} runs with NumPy for this signature because {e}",
-                      RuntimeWarning, stacklevel=6)
+        warn_user(f"nptf: {self.name} runs with NumPy for this signature because {e}")
         return Entry(fallback_reason=str(e))
 
     def _choose_xla(self, graph):
@@ -686,8 +681,7 @@ class Compiled:
         obstacles = xla_obstacles(graph)
         if obstacles:
             if self.jit_compile:
-                warnings.warn(f"nptf: {self.name} runs without XLA: {'; '.join(obstacles)}",
-                              RuntimeWarning, stacklevel=6)
+                warn_user(f"nptf: {self.name} runs without XLA: {'; '.join(obstacles)}")
             return False, "; ".join(obstacles), False
         if self.jit_compile:
             return True, "jit_compile=True", False

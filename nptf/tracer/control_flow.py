@@ -20,7 +20,7 @@ import numpy as np
 
 from ..budget import current_budget
 from ..errors import (DynamicShapeError, TracerConversionError, UnsupportedError, unsupported,
-                      user_location)
+                      user_location, warn_user)
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
@@ -798,9 +798,8 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
             "its body needs a size known when tracing" if isinstance(e, DynamicShapeError) else \
             "only Python can run its body"
-        warnings.warn(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
-                      f"{why}: {str(e).splitlines()[0]}",
-                      RuntimeWarning, stacklevel=3)
+        warn_user(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
+                      f"{why}: {str(e).splitlines()[0]}")
         return _unrolled(static, item_of, body_fn, state, stop_fn, where)
     return out[1:]
 
