@@ -793,3 +793,18 @@ def test_division_by_a_constant_is_correctly_rounded(jit):
         for a, b in (zip(e, g) if isinstance(e, tuple) else [(e, g)]):
             assert np.asarray(a).dtype == np.asarray(b).dtype
             np.testing.assert_array_equal(b, a)
+
+
+def extremes_of_monotonic_functions(x, a):
+    return (np.max(np.sqrt(x)), np.max(np.log(a)), np.fmin(np.max(np.log(a)), a),
+            np.min(-np.sqrt(x)), np.max(np.log1p(x), axis=0), np.argmax(np.floor(x)))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_the_extreme_of_a_monotonic_function_keeps_its_nan(jit):
+    """Grappler rewrites max(sqrt(x)) into sqrt(max(x)), which loses the NaN that sqrt
+    makes of a negative x; NumPy's max returns it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check_against_numpy(extremes_of_monotonic_functions, np.array([1.2, 1.5, -3.0, 0.5]),
+                            np.array([[5], [-5], [0]]), jit=jit)

@@ -265,10 +265,25 @@ def _extreme(ctx, x, axes, keepdims, take_max):
     if m.kind(x) == "b":
         return (tf.reduce_any if take_max else tf.reduce_all)(x, axis=axes, keepdims=keepdims)
     out = (tf.reduce_max if take_max else tf.reduce_min)(x, axis=axes, keepdims=keepdims)
-    if m.kind(x) == "f" and not _reductions_keep_nan(ctx):
+    if m.kind(x) == "f" and (not _reductions_keep_nan(ctx) or _op_type(x) in _MONOTONIC):
         nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
         out = tf.where(nan, tf.constant(np.nan, x.dtype), out)
     return out
+
+
+# Grappler rewrites max(f(x)) into f(max(x)) for these monotonic f when nothing else reads
+# f's output (OptimizeMaxOrMinOfMonotonic): the NaN f makes of some x (np.sqrt of a
+# negative) would be lost. The NaN check reads f's output too, which keeps the rewrite off.
+_MONOTONIC = {"Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil", "Elu", "Erf", "Exp", "Expm1",
+              "Floor", "Log", "Log1p", "Relu", "Relu6", "Rint", "Selu", "Sigmoid", "Sign", "Sinh",
+              "Softsign", "Softplus", "Sqrt", "Tanh", "Acos", "Erfc", "Neg", "Rsqrt"}
+
+
+def _op_type(t):
+    try:
+        return t.op.type
+    except AttributeError:      # an eager tensor
+        return None
 
 
 def _reductions_keep_nan(ctx):
