@@ -808,3 +808,24 @@ def test_the_extreme_of_a_monotonic_function_keeps_its_nan(jit):
         warnings.simplefilter("ignore", RuntimeWarning)
         check_against_numpy(extremes_of_monotonic_functions, np.array([1.2, 1.5, -3.0, 0.5]),
                             np.array([[5], [-5], [0]]), jit=jit)
+
+
+def complex_products(z, x):
+    return z * 1, z * 0.5, (z * 1) * 0.5, z * np.float32(0.5), z * x, 2 * z, z * z
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_complex_products_with_infinities_as_numpys_loop(jit):
+    """NumPy multiplies part by part, (ac - bd) + (ad + bc)j: (-inf+0j) * 1 is -inf+nanj.
+    TensorFlow's kernel recovers infinities as C99 does and XLA takes z * 1 for z."""
+    z = np.array([complex(-np.inf, 0), complex(-np.inf, np.nan), complex(np.inf, 1),
+                  complex(0, np.inf), 1 + 2j], np.complex64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        expected = complex_products(z, np.ones(5, np.float32))
+        got = nptf.compile(complex_products, jit_compile=jit, fallback="raise")(
+            z, np.ones(5, np.float32))
+    for e, g in zip(expected, got):
+        assert e.dtype == g.dtype
+        np.testing.assert_array_equal(g.real, e.real)
+        np.testing.assert_array_equal(g.imag, e.imag)

@@ -48,7 +48,7 @@ def int_div_guard(fn):
 # ---------------------------------------------------------------- arithmetic
 simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
-simple("multiply", by_kind(b=tf.logical_and, iufc=tf.multiply))
+simple("multiply", by_kind(b=tf.logical_and, iuf=tf.multiply, c=m.complex_multiply))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
                else m.divide(x, y, ctx.xla))
 rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),

@@ -182,6 +182,15 @@ def _complex_multiply(a, b):
     return tf.complex(ar * br - ai * bi, ar * bi + ai * br)
 
 
+def complex_multiply(a, b):
+    """``a * b`` as NumPy's loop computes it, (ac - bd) + (ad + bc)j, where a part is
+    infinite or NaN: TensorFlow's kernel recovers infinities as C99 does ((-inf+nanj) * 1
+    is -inf+nanj, NumPy's nan+nanj) and XLA takes ``x * 1`` for ``x`` ((-inf+0j) * 1 is
+    -inf+nanj in NumPy). Finite operands take the kernel, whose products XLA fuses."""
+    finite = _all_finite(tf.math.real(a), tf.math.imag(a), tf.math.real(b), tf.math.imag(b))
+    return tf.where(finite, a * b, _complex_multiply(a, b))
+
+
 def complex_sign(z):
     """NumPy's sign of a complex number: z / |z|, with an infinite part giving its own sign
     (sign(infj) is 1j) and NaN where both parts are infinite or |z| is NaN."""
