@@ -57,3 +57,19 @@ def test_broadcast_of_a_run_time_size_against_a_known_size(jit):
         c = np.array(c, np.int16)
         check_against_numpy(imag_of_an_unread_broadcast, c, jit=jit)
         check_against_numpy(where_of_a_masked_operand, c, np.ones(4), jit=jit)
+
+
+def selection_into_fixed_places(a, c):
+    a[[0, -1]] = np.where(c)[0]
+    a[::2] = np.ravel(c[c > 1])
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_selection_written_into_places_of_known_size(jit):
+    """A value whose size is known only at run time, written into places of a known size:
+    one element broadcasts, as many as the places fill them, any other count is NumPy's
+    ValueError (after the run)."""
+    for c in ([0, 0, 2, 0], [3, 0, 2, 0], [0, 5, 0, 0], [0, 0, 0, 0], [1, 1, 4, 2]):
+        check_against_numpy(selection_into_fixed_places, np.zeros((3, 1)),
+                            np.array(c, np.int64), jit=jit)
