@@ -723,14 +723,15 @@ def loop_program_source(seed, name="f"):
 # The Python-effects family. ----------------------------------------------------------
 
 def effects_program_inputs(seed):
-    """``a``, ``b`` (float arrays of one shape), ``box`` (a dict holding an array, a count
-    and a list) and ``n`` (a Python int)."""
+    """``a``, ``b`` (float arrays of one shape), ``box`` (a dict holding an array, a count,
+    a list and a list of numbers) and ``n`` (a Python int)."""
     r = random.Random(seed + 5)
     shape = r.choice([(4,), (3, 4), (6,)])
     dtype = r.choice(["float64", "float32"])
     rng = np.random.default_rng(r.randrange(1 << 30))
     a, b, k = (rng.standard_normal(shape).astype(dtype) for _ in range(3))
-    return [a, b, {"k": k, "n": 0, "log": []}, r.choice([2, 3, 12])]
+    coef = r.choice([[0.5, 1.5], [2.0], [0.25, -1.0, 3.0]])
+    return [a, b, {"k": k, "n": 0, "log": [], "coef": coef}, r.choice([2, 3, 12])]
 
 
 # Writes into Python state, each on a temporary ``{t}``: the argument's containers, a
@@ -738,9 +739,14 @@ def effects_program_inputs(seed):
 _EFFECTS = ['box["k"] = {t}', 'box["n"] += 1', 'box["log"].append({t})',
             "OBJ_{seed}.v = {t}", "OBJ_{seed}.count = OBJ_{seed}.count + 1",
             'STATE_{seed}["last"] = {t}', "_keep_{seed}(box, {t})", 'box.setdefault("m", {t})',
-            'box["log"] += [{t}]']
-# Reads of that state, which compile.
-_READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["log"])']
+            'box["log"] += [{t}]', 'box["coef"][0] = 2.0', 'box["coef"].append(1.0)',
+            'box["coef"] += [0.5]', 'box["coef"] = box["coef"] * 2']
+# Reads of that state, and Python's list operations on a list of numbers (an array to
+# NumPy functions, a list to Python).
+_READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["log"])',
+          'box["coef"][0]', 'box["coef"][-1]', 'sum(box["coef"])', 'len(box["coef"] * 2)',
+          'np.mean(box["coef"])', 'len(box["coef"] + [1.0])', 'max(box["coef"])',
+          'np.sum(np.asarray(box["coef"]) * 2)']
 
 
 def effects_program_source(seed, name="f"):
