@@ -829,3 +829,20 @@ def test_complex_products_with_infinities_as_numpys_loop(jit):
         assert e.dtype == g.dtype
         np.testing.assert_array_equal(g.real, e.real)
         np.testing.assert_array_equal(g.imag, e.imag)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_fmin_and_fmax_of_two_nans_give_the_first(jit):
+    """NumPy's fmin/fmax answer x when y is NaN, so x when both are: nan+0j against
+    nan+nanj keeps the real NaN's zero imaginary part."""
+    nan = np.nan
+    x = np.array([complex(nan, 0), complex(1, nan), 2 + 1j, complex(nan, 3)])
+    y = np.array([complex(nan, nan), complex(nan, 2), complex(nan, 0), 1 + 1j])
+
+    def extremes(x, y):
+        return np.fmin(x, y), np.fmax(x, y), np.fmin(y, x), np.fmax(x.real, y.imag)
+    expected = extremes(x, y)
+    got = nptf.compile(extremes, jit_compile=jit, fallback="raise")(x, y)
+    for e, g in zip(expected, got):
+        np.testing.assert_array_equal(np.real(g), np.real(e))
+        np.testing.assert_array_equal(np.imag(g), np.imag(e))

@@ -345,7 +345,9 @@ def extremum(x, y, take_max, propagate_nan=True, fused=False):
         if propagate_nan:
             out = tf.where(nx, x, tf.where(ny, y, out))
         else:
-            out = tf.where(nx, y, tf.where(ny, x, out))
+            # NumPy's fmax/fmin: x where y is NaN (so x when both are: a complex NaN keeps
+            # its other part), else y where x is.
+            out = tf.where(ny, x, tf.where(nx, y, out))
     return out
 
 
