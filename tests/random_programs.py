@@ -740,13 +740,14 @@ _EFFECTS = ['box["k"] = {t}', 'box["n"] += 1', 'box["log"].append({t})',
             "OBJ_{seed}.v = {t}", "OBJ_{seed}.count = OBJ_{seed}.count + 1",
             'STATE_{seed}["last"] = {t}', "_keep_{seed}(box, {t})", 'box.setdefault("m", {t})',
             'box["log"] += [{t}]', 'box["coef"][0] = 2.0', 'box["coef"].append(1.0)',
-            'box["coef"] += [0.5]', 'box["coef"] = box["coef"] * 2']
-# Reads of that state, and Python's list operations on a list of numbers (an array to
-# NumPy functions, a list to Python).
+            'box["coef"] += [0.5]', 'box["coef"] = (box["coef"] * 2)[:4]']
+# Reads of that state, Python's list operations on a list of numbers (an array to
+# NumPy functions, a list to Python), and Python numbers taken from the arrays.
 _READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["log"])',
           'box["coef"][0]', 'box["coef"][-1]', 'sum(box["coef"])', 'len(box["coef"] * 2)',
           'np.mean(box["coef"])', 'len(box["coef"] + [1.0])', 'max(box["coef"])',
-          'np.sum(np.asarray(box["coef"]) * 2)']
+          'np.sum(np.asarray(box["coef"]) * 2)', 'float(np.sum(a))', 'int(np.argmax(b))',
+          'bool(np.all(a > 0))', 'b[int(np.argmin(a))]']
 
 
 def effects_program_source(seed, name="f"):

@@ -159,3 +159,36 @@ def test_an_index_with_an_ellipsis_gives_a_0d_array(jit):
     # NumPy: x[..., i] of a 1-d x is a 0-d array, x[i] a scalar, for a traced i too.
     fn = lambda x, i: (x[..., i[1]], x[i[1]], x[..., 1])  # noqa: E731
     check_against_numpy(fn, np.arange(5.0), np.array([1, 3]), jit=jit)
+
+
+# ------------------------------------- Python numbers taken from arrays
+def numbers_from_arrays(X, labels):
+    total = float(np.sum(X))
+    k = int(np.argmax(labels))              # naive Bayes, k-means: the chosen class
+    done = bool(labels[k] > 0)
+    scaled = total / 3 + k                  # Python arithmetic on the numbers
+    if done:                                # a condition
+        scaled = scaled * 2
+    steps = 0
+    for _ in range(int(labels[1]) + 2):     # a loop bound
+        steps += 1
+    return total, k, done, scaled, X[int(labels[0])], steps, int(X[0, 0] * -3.7), float(k)
+
+
+@pytest.mark.parametrize("x00", [0.0, 1.5, -2.5, np.nan, np.inf, 1e30],
+                         ids=["zero", "positive", "negative", "nan", "inf", "past_int64"])
+def test_python_numbers_taken_from_arrays(x00, jit):
+    """float(), int() and bool() of one element are Python numbers to the code after them:
+    int() truncates, raises Python's errors for NaN and infinities, and an int past int64
+    (Python's own) runs the call with NumPy."""
+    X = np.arange(6.0).reshape(3, 2)
+    X[0, 0] = x00
+    labels = np.array([1, 0, 2])
+    if x00 == 1e30:
+        with pytest.warns(RuntimeWarning, match="past int64"):
+            got = nptf.compile(numbers_from_arrays, jit_compile=jit)(X, labels)
+        assert got[6] == numbers_from_arrays(X, labels)[6]
+        return
+    got = check_against_numpy(numbers_from_arrays, X, labels, jit=jit)
+    if got is not None:
+        assert [type(v) for v in got] == [float, int, bool, float, np.ndarray, int, int, float]

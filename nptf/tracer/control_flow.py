@@ -820,6 +820,8 @@ def converted(fn):
         return functools.partial(_extremum, fn)
     if fn is builtins.len:
         return _len
+    if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
+        return functools.partial(_python_number, fn)
     from .convert import converted as _converted
     return _converted(fn)
 
@@ -830,6 +832,42 @@ def _len(x):
     if isinstance(x, Tracer) and x.ndim > 0 and x.type.shape[0] is None:
         return emit("dim", [x], {"axis": 0})
     return len(x)
+
+
+_INT64_BOUND = float(2 ** 63)
+
+
+def _python_number(fn, *args, **kwargs):
+    """``float(x)``, ``int(x)`` or ``bool(x)`` of one traced element in converted code: a
+    traced Python number (weak), which Python's operators, conditions and indices take as
+    that number. ``int`` truncates toward zero and raises Python's ValueError for NaN and
+    OverflowError for infinities after the run; an int past int64, which only Python can
+    hold, runs the call with NumPy. Other arguments take the builtin."""
+    x = args[0] if len(args) == 1 and not kwargs else None
+    if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
+        return fn(*args, **kwargs)
+    x = api.reshape_to(x, ())
+    if fn is builtins.bool:
+        return emit("convert", [x], {"dtype": np.dtype(np.bool_), "weak": True}, scalar=True)
+    if fn is builtins.float:
+        return emit("convert", [x], {"dtype": np.dtype(np.float64), "weak": True}, scalar=True)
+    where = user_location()
+    if x.dtype.kind == "f":
+        x = emit("check", [x, ~np.isnan(x)], {
+            "error": "ValueError", "message": f"cannot convert float NaN to integer\n  at {where}"})
+        x = emit("check", [x, ~np.isinf(x)], {
+            "error": "OverflowError",
+            "message": f"cannot convert float infinity to integer\n  at {where}"})
+        fits = np.abs(np.trunc(x)) < _INT64_BOUND
+    else:
+        fits = x <= np.iinfo(np.int64).max if x.dtype == np.uint64 else None
+    if fits is not None:
+        x = emit("check", [x, fits], {
+            "error": "OutsideTheGraph",
+            "message": f"int() of a value past int64, which only Python's ints hold, at {where}"})
+        if x.dtype.kind == "f":
+            x = np.trunc(x)
+    return emit("convert", [x], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
 
 
 def _extremum(fn, *args, **kwargs):
