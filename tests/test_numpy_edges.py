@@ -846,3 +846,17 @@ def test_fmin_and_fmax_of_two_nans_give_the_first(jit):
     for e, g in zip(expected, got):
         np.testing.assert_array_equal(np.real(g), np.real(e))
         np.testing.assert_array_equal(np.imag(g), np.imag(e))
+
+
+def copies_with_leading_unit_axes(a, b):
+    np.copyto(a, np.maximum(b, np.float32(2.5))[None])
+    a[1:] = b[None, None] * 2
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_copyto_drops_the_sources_leading_unit_axes(jit):
+    """np.copyto, like assignment, takes a source with more dimensions when the extra
+    leading ones have size 1 (random program 171454)."""
+    check_against_numpy(copies_with_leading_unit_axes, np.zeros(5), np.array([3], np.uint8),
+                        jit=jit)

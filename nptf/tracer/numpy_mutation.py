@@ -172,6 +172,8 @@ def copyto(dst, src, casting="same_kind", where=True):
     src = to_tracer(src)
     # NumPy's own verdict on the dtypes (a Python float into int8 fails same_kind too).
     _numpy_says(np.copyto, np.zeros(1, dst.dtype), api._sample_of(src.atom), casting=casting)
+    while src.ndim > dst.ndim and src.shape[0] == 1:
+        src = api.reshape_to(src, src.shape[1:])    # NumPy drops a source's leading unit axes
     value = api.broadcast_to(api.astype(src, dst.dtype), dst.shape) if where is True else \
         np_where(where, api.astype(src, dst.dtype), dst)
     write(dst, None, value, what="np.copyto")
