@@ -443,3 +443,44 @@ def test_a_data_chosen_scalar_or_zero_d_array_exports_as_a_tensor(tmp_path):
         got = run(a=tf.constant([4.0, 5.0, 6.0], tf.float64),
                   c=tf.constant([c, c], tf.float64))["output_0"]
         assert got.shape == () and float(got) == expected
+
+
+def break_in_a_short_loop(x):
+    for i in range(3):
+        x = x + 1
+        if x.max() > 3:
+            break
+    return x
+
+
+def break_in_a_loop_over_a_list(x):
+    s = 0.0
+    for w in [0.5, 1.5, 2.5, 3.5]:
+        s += w
+        if x.max() + s > 4:
+            break
+    return s
+
+
+def break_in_an_unrolled_loop_inside_a_graph_loop(a, n):
+    s = 0
+    for i in range(16):
+        a *= 2
+        for ii in range(1, n):
+            a[::2] += 1
+            s += 1
+            if np.abs(a).max() > 20:
+                break
+    return a, s
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_break_on_traced_data_stops_a_loop_that_runs_unrolled(jit):
+    """Once a `break` depends on the data, the iterations after it run only if the data say
+    so: in a short loop, one over a Python list, and one unrolled inside a graph loop
+    (random program 193 of the loop family). The later iterations ran regardless."""
+    for x in (np.array([0.5, 1.5]), np.array([2.5, -1.0]), np.array([5.0, 0.0])):
+        check_against_numpy(break_in_a_short_loop, x, jit=jit)
+        check_against_numpy(break_in_a_loop_over_a_list, x, jit=jit)
+    check_against_numpy(break_in_an_unrolled_loop_inside_a_graph_loop,
+                        np.array([2, 2, -4, -4, -2, -2, 0], np.int8), 4, jit=jit)

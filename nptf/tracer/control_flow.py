@@ -322,13 +322,14 @@ def _run_traced(fn, in_types=(), capture=lambda p: p):
     return _Traced(*_trace(fn, list(in_types), capture))
 
 
-def if_stmt(cond, true_fn, false_fn, state, names, where=""):
-    """``if cond: state = true_fn(*state) else: state = false_fn(*state)``."""
+def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
+    """``if cond: state = true_fn(*state) else: state = false_fn(*state)`` (``frame``: the
+    converted function's, when not the caller's)."""
     c = _concrete_condition(cond)
     if not isinstance(c, Tracer):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
-    scope = _scope(sys._getframe(1))
+    scope = _scope(frame or sys._getframe(1))
     branches = []
     for fn in (false_fn, true_fn):
         branches.append(_run_traced(lambda fn=fn: fn(*state)))
@@ -735,28 +736,40 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
             raise TypeError("iteration over a 0-d array")
         return _index_loop(range_(len(iterable)), lambda i: iterable[i], body_fn, state, names,
                            where, stop_fn, frame)
-    return _python_loop(iterable, body_fn, state, stop_fn)
+    return _python_loop(iterable, body_fn, state, stop_fn, names, where, frame)
 
 
-def _python_loop(items, body_fn, state, stop_fn):
+def _python_loop(items, body_fn, state, stop_fn, names, where, frame):
+    """The loop run by Python, item by item. Once a ``break`` (or ``return``) depends on
+    the data, each later iteration runs under a traced ``if`` on that stop: the data
+    decide when the graph runs whether it does."""
     state = tuple(state)
+    stopped = None
     for item in items:
-        state = tuple(body_fn(item, *state))
+        if stopped is None:
+            state = tuple(body_fn(item, *state))
+        else:
+            state = tuple(if_stmt(stopped, lambda *st: st,
+                                  lambda *st, item=item: body_fn(item, *st),
+                                  state, names, where, frame))
         if stop_fn is not None:
             stop = stop_fn(*state)
-            if not isinstance(stop, Tracer) and stop:
+            if isinstance(stop, Tracer):
+                stopped = stop
+            elif stop:
                 break
     return state
 
 
-def _unrolled(static, item_of, body_fn, state, stop_fn, where):
+def _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame):
     copies = _UNROLLED.set(_UNROLLED.get() * max(len(static), 1))
+    items = (item_of(i) for i in static)
     try:
         budget = current_budget()
         if budget is None:
-            return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+            return _python_loop(items, body_fn, state, stop_fn, names, where, frame)
         with budget.unrolling(where, len(static)):
-            return _python_loop((item_of(i) for i in static), body_fn, state, stop_fn)
+            return _python_loop(items, body_fn, state, stop_fn, names, where, frame)
     finally:
         _UNROLLED.reset(copies)
 
@@ -765,7 +778,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     static = rng.static()
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
     if short and _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
-        return _unrolled(static, item_of, body_fn, state, stop_fn, where)
+        return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
     start, stop, step = rng.start, rng.stop, rng.step
 
     def cond(i, *st):
@@ -794,13 +807,13 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         # Only Python can run the body (it indexes a Python list, or which array a name
         # holds changes between iterations): run it in Python.
         if short:       # short enough to unroll anyway: nothing to warn about
-            return _unrolled(static, item_of, body_fn, state, stop_fn, where)
+            return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
         why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
             "its body needs a size known when tracing" if isinstance(e, DynamicShapeError) else \
             "only Python can run its body"
         warn_user(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
                       f"{why}: {str(e).splitlines()[0]}")
-        return _unrolled(static, item_of, body_fn, state, stop_fn, where)
+        return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
     return out[1:]
 
 
