@@ -484,3 +484,20 @@ def test_a_break_on_traced_data_stops_a_loop_that_runs_unrolled(jit):
         check_against_numpy(break_in_a_loop_over_a_list, x, jit=jit)
     check_against_numpy(break_in_an_unrolled_loop_inside_a_graph_loop,
                         np.array([2, 2, -4, -4, -2, -2, 0], np.int8), 4, jit=jit)
+
+
+def running_max_in_a_long_loop(a):
+    t = 0.0
+    for i in range(16):
+        t = max(t, a.min() + i * 0.1)
+    return t
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_loop_variable_whose_kind_the_data_choose(jit):
+    """`t = max(t, x)` keeps the Python float where it wins and takes the NumPy scalar
+    where that does: past the unroll limit the loop runs unrolled (a graph loop carries
+    one type), and `t` comes back as NumPy's run gives it (loop-family program 380)."""
+    for a in (np.array([-5.0, -2.0]), np.array([-0.5, 1.0]), np.array([1.0, 2.0])):
+        got = check_against_numpy(running_max_in_a_long_loop, a, jit=jit)
+        assert type(got) is type(running_max_in_a_long_loop(a))

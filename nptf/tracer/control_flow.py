@@ -543,10 +543,15 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
             set_buffer(b, p.atom)
         return st
 
+    kind_by_data = set()
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
         placeholders_of.clear()
         body = _run_traced(body_fn, in_types, capture)
+        kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
+                            body.outs[i].kind_flag is not None and
+                            len(body.outs[i].kinds or ()) > 1 and
+                            not names[i].startswith("__nptf_"))     # the converter's flags
         inputs = body.builder.inputs[len(carried):]
         written = {b for b in body.before
                    if b not in buffers or body.after[b] is not inputs[buffers.index(b)]}
@@ -564,6 +569,12 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
     else:
         raise ControlFlowError(f"the loop at {where} changes the shapes of its variables on every "
                                f"iteration; nptf cannot find a shape that holds for all of them.")
+    if kind_by_data:
+        # A Python number on some iterations and a NumPy scalar on others, as the data
+        # choose (``t = max(t, a.min())``): a graph loop carries one type, and Python
+        # follows it iteration by iteration.
+        raise _PythonOnlyBody(f"`{names[min(kind_by_data)]}` is a Python number or a NumPy "
+                              f"scalar depending on the data")
     if hints is not None:
         hints.buffers[key], hints.in_place[key] = list(buffers), set(in_place)
     _check_static_state(body, state, carried + sorted(in_place), names, where)
