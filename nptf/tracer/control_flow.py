@@ -25,6 +25,7 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
+from . import python_numbers
 from .builder import building, current_builder
 from .python_lists import ListTracer
 from .side_effects import Snapshot
@@ -858,40 +859,13 @@ def _len(x):
     return len(x)
 
 
-_INT64_BOUND = float(2 ** 63)
-
-
 def _python_number(fn, *args, **kwargs):
-    """``float(x)``, ``int(x)`` or ``bool(x)`` of one traced element in converted code: a
-    traced Python number (weak), which Python's operators, conditions and indices take as
-    that number. ``int`` truncates toward zero and raises Python's ValueError for NaN and
-    OverflowError for infinities after the run; an int past int64, which only Python can
-    hold, runs the call with NumPy. Other arguments take the builtin."""
+    """``float(x)``, ``int(x)`` or ``bool(x)`` in converted code: of one traced element, a
+    traced Python number (``python_numbers.from_element``); anything else, the builtin."""
     x = args[0] if len(args) == 1 and not kwargs else None
     if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
         return fn(*args, **kwargs)
-    x = api.reshape_to(x, ())
-    if fn is builtins.bool:
-        return emit("convert", [x], {"dtype": np.dtype(np.bool_), "weak": True}, scalar=True)
-    if fn is builtins.float:
-        return emit("convert", [x], {"dtype": np.dtype(np.float64), "weak": True}, scalar=True)
-    where = user_location()
-    if x.dtype.kind == "f":
-        x = emit("check", [x, ~np.isnan(x)], {
-            "error": "ValueError", "message": f"cannot convert float NaN to integer\n  at {where}"})
-        x = emit("check", [x, ~np.isinf(x)], {
-            "error": "OverflowError",
-            "message": f"cannot convert float infinity to integer\n  at {where}"})
-        fits = np.abs(np.trunc(x)) < _INT64_BOUND
-    else:
-        fits = x <= np.iinfo(np.int64).max if x.dtype == np.uint64 else None
-    if fits is not None:
-        x = emit("check", [x, fits], {
-            "error": "OutsideTheGraph",
-            "message": f"int() of a value past int64, which only Python's ints hold, at {where}"})
-        if x.dtype.kind == "f":
-            x = np.trunc(x)
-    return emit("convert", [x], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
+    return python_numbers.from_element(fn, api.reshape_to(x, ()))
 
 
 def _extremum(fn, *args, **kwargs):

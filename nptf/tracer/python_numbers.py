@@ -228,3 +228,28 @@ def _python_says(fn, *operands):
         raise with_location(e, user_location()) from None
     except (ArithmeticError, ValueError):
         pass
+
+
+_INT64_BOUND = float(2 ** 63)
+
+
+def from_element(fn, x):
+    """``fn(x)`` (``float``, ``int`` or ``bool``) of a 0-d traced value of kind b/i/u/f: a
+    traced Python number (weak), which Python's operators, conditions and indices take as
+    that number. ``int`` truncates toward zero and raises Python's ValueError for NaN and
+    OverflowError for infinities after the run; an int past int64, which only Python
+    holds, fails as outside the graph (the call runs with NumPy)."""
+    if fn is bool or fn is float:
+        dtype = np.dtype(np.bool_ if fn is bool else np.float64)
+        return emit("convert", [x], {"dtype": dtype, "weak": True}, scalar=True)
+    if x.dtype.kind == "f":
+        x = _guard(x, ~np.isnan(x), "ValueError", "cannot convert float NaN to integer")
+        x = _guard(x, ~np.isinf(x), "OverflowError", "cannot convert float infinity to integer")
+        x = _outside(np.trunc(x), np.abs(np.trunc(x)) < _INT64_BOUND,
+                     "int() of this value is past int64, and Python's ints have no bounds",
+                     "keep it a float")
+    elif x.dtype == np.uint64:
+        x = _outside(x, x <= np.iinfo(np.int64).max,
+                     "int() of this value is past int64, and Python's ints have no bounds",
+                     "keep it a NumPy integer")
+    return Tracer(as_int(x.atom), is_scalar=True)
