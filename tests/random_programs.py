@@ -724,14 +724,15 @@ def loop_program_source(seed, name="f"):
 
 def effects_program_inputs(seed):
     """``a``, ``b`` (float arrays of one shape), ``box`` (a dict holding an array, a count,
-    a list and a list of numbers) and ``n`` (a Python int)."""
+    a list, a list of numbers and a list of arrays) and ``n`` (a Python int)."""
     r = random.Random(seed + 5)
     shape = r.choice([(4,), (3, 4), (6,)])
     dtype = r.choice(["float64", "float32"])
     rng = np.random.default_rng(r.randrange(1 << 30))
     a, b, k = (rng.standard_normal(shape).astype(dtype) for _ in range(3))
     coef = r.choice([[0.5, 1.5], [2.0], [0.25, -1.0, 3.0]])
-    return [a, b, {"k": k, "n": 0, "log": [], "coef": coef}, r.choice([2, 3, 12])]
+    return [a, b, {"k": k, "n": 0, "log": [], "coef": coef, "arrs": [k * 2, k[..., :1] + 1]},
+            r.choice([2, 3, 12])]
 
 
 # Writes into Python state, each on a temporary ``{t}``: the argument's containers, a
@@ -740,27 +741,31 @@ _EFFECTS = ['box["k"] = {t}', 'box["n"] += 1', 'box["log"].append({t})',
             "OBJ_{seed}.v = {t}", "OBJ_{seed}.count = OBJ_{seed}.count + 1",
             'STATE_{seed}["last"] = {t}', "_keep_{seed}(box, {t})", 'box.setdefault("m", {t})',
             'box["log"] += [{t}]', 'box["coef"][0] = 2.0', 'box["coef"].append(1.0)',
-            'box["coef"] += [0.5]', 'box["coef"] = (box["coef"] * 2)[:4]']
+            'box["coef"] += [0.5]', 'box["coef"] = (box["coef"] * 2)[:4]',
+            'box["arrs"][0][...] += {t}', 'box["arrs"][1][...] = np.max({t})']
 # Reads of that state, Python's list operations on a list of numbers (an array to
 # NumPy functions, a list to Python), and Python numbers taken from the arrays.
 _READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["log"])',
           'box["coef"][0]', 'box["coef"][-1]', 'sum(box["coef"])', 'len(box["coef"] * 2)',
           'np.mean(box["coef"])', 'len(box["coef"] + [1.0])', 'max(box["coef"])',
           'np.sum(np.asarray(box["coef"]) * 2)', 'float(np.sum(a))', 'int(np.argmax(b))',
-          'bool(np.all(a > 0))', 'b[int(np.argmin(a))]']
+          'bool(np.all(a > 0))', 'b[int(np.argmin(a))]', 'SCALE_{seed} * a',
+          'sum(np.sum(w) for w in box["arrs"])']
 
 
 def effects_program_source(seed, name="f"):
     """A program ``def f(a, b, box, n)`` (``effects_program_inputs``) that reads and writes
     Python state: items of the ``box`` dict and its list, a module global dict
     ``STATE_<seed>``, attributes of a module global object ``OBJ_<seed>`` and, through a
-    helper, the dict again. The writes stand at the top level, under an ``if`` on a traced
-    value, in a loop of known trip count (below and past the unroll limit), in
+    helper, the dict again and the arrays of its list; some read the global
+    ``SCALE_<seed>``, which the comparison rebinds between the two calls. The writes stand
+    at the top level, under an ``if`` on a traced value, in a loop of known trip count
+    (below and past the unroll limit), in
     ``for i in range(n)`` and in a ``while`` on a traced counter; some programs only read.
     NumPy runs them twice on one set of arguments, so a write done once, at trace time,
     shows as a difference."""
     r = random.Random(f"effects {seed}")
-    lines = ["import types", "", f"STATE_{seed} = {{}}",
+    lines = ["import types", "", f"STATE_{seed} = {{}}", f"SCALE_{seed} = 1.0",
              f"OBJ_{seed} = types.SimpleNamespace(v=0.0, count=0)", "", "",
              f"def _keep_{seed}(d, v):", '    d["h"] = v', "    return v", "", "",
              f"def {name}(a, b, box, n):"]
@@ -862,10 +867,13 @@ def _perturbed(values, rng, ulps=4):
     return out
 
 
-def _run(fn, args, calls=1):
-    """``fn(*args)`` ``calls`` times on the same arguments: the last result, or the error."""
+def _run(fn, args, calls=1, rebind=None):
+    """``fn(*args)`` ``calls`` times on the same arguments, ``rebind(i)`` before each call
+    after the first: the last result, or the error."""
     try:
-        for _ in range(calls):
+        for i in range(calls):
+            if i and rebind is not None:
+                rebind(i)
             result = fn(*args)
         return result, None
     except Exception as e:  # noqa: BLE001
@@ -881,6 +889,8 @@ def _copy(v):
 def _fresh_globals(fn, source):
     """Sets the module globals a program writes (``STATE_<seed>``, ``OBJ_<seed>``) as the
     program's module sets them; returns a function that reads what they hold."""
+    for name in set(re.findall(r"\bSCALE_\d+\b", source)):
+        fn.__globals__[name] = 1.0
     names = sorted(set(re.findall(r"\b(?:STATE|OBJ)_\d+\b", source)))
     for name in names:
         # Reset in place: the program's module keeps these objects, as a user's would.
@@ -891,6 +901,17 @@ def _fresh_globals(fn, source):
             vars(state).clear()
             vars(state).update(v=0.0, count=0)
     return lambda: {name: _state(copy.deepcopy(fn.__globals__[name])) for name in names}
+
+
+def _rebinder(fn, source):
+    """Rebinds the module globals ``SCALE_<seed>`` the program reads (a setting changed
+    between calls): the second call must read the new value."""
+    names = set(re.findall(r"\bSCALE_\d+\b", source))
+
+    def rebind(i):
+        for name in names:
+            fn.__globals__[name] = 1.0 + 0.5 * i
+    return rebind if names else None
 
 
 def compare(fn, values, jit, source="", seed=0, outcomes=None):
@@ -929,7 +950,7 @@ def _compare(fn, values, jit, source, seed, count):
     numpy_globals = _fresh_globals(fn, source)
     with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
         warnings.simplefilter("always")
-        expected, err = _run(fn, written, calls)
+        expected, err = _run(fn, written, calls, _rebinder(fn, source))
     numpy_globals = numpy_globals()
     if any("invalid value encountered in cast" in str(w.message) for w in caught):
         count("skipped: a cast of NaN or out of range")
@@ -945,7 +966,7 @@ def _compare(fn, values, jit, source, seed, count):
             _fresh_globals(fn, source)
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")
-                moved, moved_err = _run(fn, moved_args, calls)
+                moved, moved_err = _run(fn, moved_args, calls, _rebinder(fn, source))
             # What the program writes into its arguments counts as much as what it returns
             # (a program may return None).
             if moved_err is not None or _mismatch(expected, moved, tol) is not None or \
@@ -958,7 +979,8 @@ def _compare(fn, values, jit, source, seed, count):
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            got, e = _run(nptf.compile(fn, jit_compile=jit, fallback="raise"), args, calls)
+            got, e = _run(nptf.compile(fn, jit_compile=jit, fallback="raise"), args, calls,
+                          _rebinder(fn, source))
             if e is not None:
                 raise e
     except nptf.errors.NptfError as e:
