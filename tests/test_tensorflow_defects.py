@@ -52,3 +52,18 @@ def test_wrong_outputs_are_caught(monkeypatch):
         warnings.simplefilter("ignore")
         got = nptf.compile(sum_in_loop, jit_compile=False)(*args)
     np.testing.assert_allclose(got, sum_in_loop(*args))
+
+
+def powers_of_two_summed(b, e):
+    # float16 results (NumPy's loop for bool and int8 operands), reduced along an axis.
+    return (np.sum(np.ldexp(b, b), axis=0, keepdims=True),
+            np.sum(np.ldexp(np.float16(1.5), e), axis=0),
+            np.sum(np.exp2(e), axis=1), np.sum(np.float16(2) ** b, axis=0))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_float16_powers_in_a_reduction(jit):
+    """XLA on CPU sums ``pow(2, x)`` of float16 ``x`` made from booleans as if each term
+    were 1; nptf computes float16 powers in float32, as NumPy's float16 loops do."""
+    b = np.array([[1, 1, 1, 0], [0, 1, 1, 0], [1, 0, 1, 1]], bool)
+    check_against_numpy(powers_of_two_summed, b, b.astype(np.int8) * 3, jit=jit)

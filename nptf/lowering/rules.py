@@ -360,7 +360,8 @@ simple("imag", by_kind(c=tf.math.imag, biuf=tf.zeros_like))
 def _half_in_float32(fn):
     """``fn`` computing float16 operands in float32 and rounding back, as NumPy's float16
     loops do: TensorFlow's own float16 kernels lose ulps (log2 as log(x) / log(2)) or, under
-    XLA, whole values (exp2(1.0) was 1.0), and some (rint, truncatemod) do not exist."""
+    XLA, whole values (a sum of exp2 of 1.0 counts 1.0 for each), and some (rint,
+    truncatemod) do not exist."""
     def rule_(ctx, *xs, **params):
         if not any(x.dtype == tf.float16 for x in xs):
             return fn(ctx, *xs, **params)
@@ -377,5 +378,5 @@ for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "
               "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh",
               "arccosh", "arctanh", "power", "arctan2", "hypot", "logaddexp", "logaddexp2",
               "deg2rad", "rad2deg", "degrees", "radians", "floor_divide", "remainder", "fmod",
-              "rint"):
+              "rint", "ldexp", "frexp"):
     TF_RULES[_name] = _half_in_float32(TF_RULES[_name])
