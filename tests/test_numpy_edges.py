@@ -860,3 +860,20 @@ def test_copyto_drops_the_sources_leading_unit_axes(jit):
     leading ones have size 1 (random program 171454)."""
     check_against_numpy(copies_with_leading_unit_axes, np.zeros(5), np.array([3], np.uint8),
                         jit=jit)
+
+
+def scaled_by_powers_of_two(x, e):
+    return np.ldexp(x, e)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_ldexp_of_any_exponent(jit):
+    """Exponents far past the float range (a wrapped unsigned difference, an int64) give
+    0 or infinity as in NumPy, and zeros, infinities and NaN keep their value."""
+    x = np.array([0.0, 1e-300, 1e308, 1.0, -0.0, 3.0, np.inf, np.nan])
+    for e in ([3000, 2000, -3000, 1030, 5000, -1070, -9000, 4],
+              np.array([2, 0, 1, 5, 1, 0, 2, 1], np.uint32) - np.uint32(2)):
+        check_against_numpy(scaled_by_powers_of_two, x, np.array(e), jit=jit)
+        check_against_numpy(scaled_by_powers_of_two, x.astype(np.float32), np.array(e), jit=jit)
+    check_against_numpy(scaled_by_powers_of_two, np.array([1.0, 2.0, 0.5, 0.0], np.float16),
+                        np.array([-25, 16, 3, 100], np.int8), jit=jit)

@@ -292,7 +292,7 @@ def _modf(x):
 
 simple("modf", _modf)
 simple("frexp", m.frexp)
-simple("ldexp", lambda x, e: m.ldexp(x, tf.cast(e, tf.int32)))
+simple("ldexp", m.ldexp)
 
 # ------------------------------------------------------ comparison, extrema
 TF_RULES["maximum"] = lambda ctx, x, y: m.extremum(x, y, True, fused=ctx.xla)

@@ -374,8 +374,19 @@ def exp2_int(e, dtype):
 
 
 def ldexp(x, e):
-    half = tf.math.floordiv(e, 2)
-    return x * exp2_int(half, x.dtype) * exp2_int(e - half, x.dtype)
+    """``x * 2**e``, NumPy's ``ldexp``: exact powers of two applied in three parts, so none
+    overflows where the product does not; exponents past the dtype's whole range (from its
+    smallest subnormal to its largest number) clipped, as they give 0 or infinity alike;
+    zeros, infinities and NaN kept as they are (not ``0 * inf``)."""
+    info = np.finfo(np_dtype(x))
+    bound = int(info.maxexp - (info.minexp - info.nmant) + 2)
+    e = tf.cast(tf.clip_by_value(tf.cast(e, tf.int64), -bound, bound), tf.int32)
+    first = tf.math.floordiv(e, 3)
+    second = tf.math.floordiv(e - first, 2)
+    out = x * exp2_int(first, x.dtype) * exp2_int(second, x.dtype) * \
+        exp2_int(e - first - second, x.dtype)
+    keep = tf.equal(x, 0) | tf.math.is_inf(x) | is_nan(x)
+    return tf.where(keep, x, out)
 
 
 def nextafter(x, y):
