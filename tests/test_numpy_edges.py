@@ -877,3 +877,18 @@ def test_ldexp_of_any_exponent(jit):
         check_against_numpy(scaled_by_powers_of_two, x.astype(np.float32), np.array(e), jit=jit)
     check_against_numpy(scaled_by_powers_of_two, np.array([1.0, 2.0, 0.5, 0.0], np.float16),
                         np.array([-25, 16, 3, 100], np.int8), jit=jit)
+
+
+def complex_square_roots(z):
+    return np.sqrt(z), np.sqrt(z) > 0
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_complex_sqrt_as_c99(dtype, jit):
+    """The real part of the root of a negative real is 0 exactly (a comparison of it
+    with 0 depends on that), zero imaginary parts keep their sign, and infinities and
+    NaN give C99's ``csqrt`` values."""
+    v = [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e30, -1e30, 3.5, -4.0, -2.5e-7]
+    z = np.array([complex(a, b) for a in v for b in v], dtype)
+    check_against_numpy(complex_square_roots, z, jit=jit)

@@ -271,6 +271,27 @@ def _hypot(x, y):
 
 
 simple("hypot", _hypot)
+
+
+def _complex_sqrt(z):
+    """C99's ``csqrt`` as NumPy computes it: ``t = sqrt((|x| + |z|) / 2)``, then
+    ``(t, y / 2t)`` or ``(|y| / 2t, copysign(t, y))`` by the sign of ``x``. XLA's own
+    complex sqrt goes through the polar form, whose real part of ``sqrt(-4 + 0j)`` is
+    about -1e-8 instead of 0 (``sqrt(z) > 0`` then compares the other way), and
+    TensorFlow's kernel drops the sign of a zero imaginary part."""
+    x, y = tf.math.real(z), tf.math.imag(z)
+    t = tf.sqrt(tf.abs(x) * 0.5 + _hypot(x, y) * 0.5)
+    twice = 2 * tf.where(tf.equal(t, 0), tf.ones_like(t), t)
+    re = tf.where(x >= 0, t, tf.abs(y) / twice)
+    im = tf.where(x >= 0, y / twice, m.copysign(t, y))
+    # An infinite imaginary part wins over anything, NaN included.
+    inf = tf.math.is_inf(y)
+    re = tf.where(inf, tf.abs(y), re)
+    im = tf.where(inf, y, im)
+    return tf.complex(re, im)
+
+
+simple("sqrt", by_kind(c=_complex_sqrt, biuf=tf.sqrt))
 simple("deg2rad", lambda x: x * tf.constant(np.pi / 180, x.dtype))
 simple("radians", lambda x: x * tf.constant(np.pi / 180, x.dtype))
 simple("rad2deg", lambda x: x * tf.constant(180 / np.pi, x.dtype))
