@@ -73,3 +73,109 @@ def test_a_selection_written_into_places_of_known_size(jit):
     for c in ([0, 0, 2, 0], [3, 0, 2, 0], [0, 5, 0, 0], [0, 0, 0, 0], [1, 1, 4, 2]):
         check_against_numpy(selection_into_fixed_places, np.zeros((3, 1)),
                             np.array(c, np.int64), jit=jit)
+
+
+# ------------------------------------------ sizes taken from data, used as numbers
+def entropy_of_labels(y):
+    s = 0.0
+    for c in np.unique(y):                 # a loop over an array of run-time length
+        p = len(y[y == c]) / len(y)
+        s -= p * np.log(p)
+    return s
+
+
+def sum_of_squares_by_index(x):
+    m = x[x > 0]
+    s = 0.0
+    for i in range(len(m)):
+        s += m[i] ** 2 + m[-1 - i]
+    return s
+
+
+def ranges_of_run_time_length(x, lo):
+    n = int(np.sum(x > 0))
+    k = x[x > 0.5]
+    return (np.arange(n), np.arange(n) * 0.5, np.arange(lo[0], n, 2), np.arange(0.5, len(k)),
+            np.arange(n, lo[0], -1), np.arange(lo[1], dtype=np.float32))
+
+
+def creation_of_run_time_size(x):
+    m = x[x > 0]
+    n = len(m)
+    return (np.zeros(n), np.ones((2, n), np.int32), np.full(n, 3.0) + m, np.empty((n, 0)),
+            np.full((n, 2), m.max()), np.zeros_like(m, shape=(n + 1,)).shape)
+
+
+def one_hot(idx):
+    k = idx.max() + 1
+    out = np.zeros((len(idx), k))
+    out[np.arange(len(idx)), idx] = 1
+    return out
+
+
+def scatter_into_run_time_size(x, idx):
+    m = x[x > 0]
+    m[0] = -1.0
+    m[1:3] += 10.0
+    np.add.at(m, idx, 1.0)
+    return m
+
+
+def index_past_a_run_time_size(x, i):
+    m = x[x > 0]
+    return m[i[0]]
+
+
+def negative_size(x):
+    return np.zeros(np.sum(x > 0) - 3)
+
+
+def zero_step(x, s):
+    return np.arange(0, len(x[x > 0]), s[0])
+
+
+@pytest.mark.parametrize("jit", [None, False, True], ids=["auto", "graph", "xla"])
+def test_sizes_from_data_are_numbers(jit):
+    """``len()``, ``.shape`` and values of run-time sized arrays as loop bounds, in
+    ``np.arange`` and as creation sizes, and writes into arrays of such sizes."""
+    for y in ([0, 1, 1, 2, 2, 2, 5], [3, 3, 3]):
+        check_against_numpy(entropy_of_labels, np.array(y), jit=jit)
+    x = np.array([0.3, -1.0, 2.0, 0.7, -0.2, 1.5, 0.1])
+    check_against_numpy(sum_of_squares_by_index, x, jit=jit)
+    check_against_numpy(sum_of_squares_by_index, -x, jit=jit)
+    check_against_numpy(ranges_of_run_time_length, x, np.array([1, 3]), jit=jit)
+    check_against_numpy(creation_of_run_time_size, x, jit=jit)
+    check_against_numpy(one_hot, np.array([0, 3, 1, 1, 2]), jit=jit)
+    check_against_numpy(scatter_into_run_time_size, x, np.array([0, 0, -1]), jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_bad_run_time_sizes_raise_numpys_errors(jit):
+    x = np.array([0.3, -1.0, 2.0, 0.7])
+    check_against_numpy(index_past_a_run_time_size, x, np.array([2]), jit=jit)
+    check_against_numpy(index_past_a_run_time_size, x, np.array([-3]), jit=jit)
+    check_against_numpy(index_past_a_run_time_size, x, np.array([3]), jit=jit)      # IndexError
+    check_against_numpy(index_past_a_run_time_size, x, np.array([-4]), jit=jit)     # IndexError
+    check_against_numpy(scatter_into_run_time_size, x, np.array([5]), jit=jit)      # IndexError
+    check_against_numpy(negative_size, x, jit=jit)                                  # ValueError
+    check_against_numpy(negative_size, np.ones(4), jit=jit)
+    check_against_numpy(zero_step, x, np.array([0]), jit=jit)              # ZeroDivisionError
+    check_against_numpy(zero_step, x, np.array([2]), jit=jit)
+
+
+def zero_python_step(x, s):
+    return np.arange(0, len(x[x > 0]), int(s[0]))
+
+
+def non_finite_bound(x):
+    return np.arange(0.0, x.max())
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_bad_arange_bounds_raise_numpys_errors(jit):
+    x = np.array([0.3, -1.0, 2.0, 0.7])
+    check_against_numpy(zero_python_step, x, np.array([0]), jit=jit)      # ZeroDivisionError
+    check_against_numpy(zero_python_step, x, np.array([-1]), jit=jit)
+    check_against_numpy(non_finite_bound, np.array([1.0, np.inf]), jit=jit)     # ValueError
+    check_against_numpy(non_finite_bound, np.array([1.0, np.nan]), jit=jit)     # ValueError
+    check_against_numpy(non_finite_bound, np.array([1.0, 2.5]), jit=jit)

@@ -13,6 +13,16 @@ from .ir import Literal
 EVAL_RULES = {}
 
 
+def _sized(shape, sizes):
+    """``shape`` with its Nones replaced by ``sizes``, in order."""
+    sizes = iter(sizes)
+    return tuple(int(next(sizes)) if d is None else d for d in shape)
+
+
+def _item(x):
+    return np.asarray(x).item()
+
+
 def _rule(name):
     def wrap(fn):
         EVAL_RULES[name] = fn
@@ -93,6 +103,9 @@ _rule("cumprod")(lambda p, x: np.cumprod(x, p["axis"], dtype=p["dtype"]))
 _rule("matmul")(lambda p, a, b: np.matmul(a, b))
 _rule("einsum")(lambda p, *xs: np.einsum(p["subscripts"], *xs))
 _rule("full")(lambda p: np.full(p["shape"], p["fill"], p["dtype"]))
+_rule("full_sized")(lambda p, *sizes: np.full(_sized(p["shape"], sizes), p["fill"], p["dtype"]))
+_rule("arange_traced")(lambda p, start, stop, step: np.arange(
+    _item(start), _item(stop), _item(step), dtype=p["dtype"]))
 _rule("full_like")(lambda p, x: np.full(np.shape(x), p["fill"], p["dtype"]))
 _rule("arange")(lambda p: p["start"] + np.arange(p["num"]).astype(p["dtype"]) * p["step"]
                 if np.dtype(p["dtype"]).kind in "fc"

@@ -308,6 +308,23 @@ def _full(ts, params):
     return [ArrayType(params["shape"], params["dtype"])]
 
 
+@register("full_sized")
+def _full_sized(ts, params):
+    """``full`` of a shape with sizes known only at run time: None in ``shape`` where the
+    inputs (int64 scalars, in order) give the size."""
+    if sum(d is None for d in params["shape"]) != len(ts) or any(t.ndim for t in ts):
+        raise ValueError(f"full_sized of shape {params['shape']} with {len(ts)} sizes")
+    return [ArrayType(params["shape"], params["dtype"])]
+
+
+@register("arange_traced")
+def _arange_traced(ts, params):
+    """``np.arange(start, stop, step)`` of traced scalar bounds, in ``dtype``."""
+    if len(ts) != 3 or any(t.ndim for t in ts):
+        raise ValueError("arange_traced takes three scalar bounds")
+    return [ArrayType((None,), params["dtype"])]
+
+
 @register("arange")
 def _arange(ts, params):
     return [ArrayType((params["num"],), params["dtype"])]

@@ -47,9 +47,8 @@ def _nonzero(ts, params):
 @register("scatter", lambda ts, p: [ts[0].dtype, _INTP, ts[0].dtype])
 def _scatter(ts, params):
     base, positions, values = ts
-    if positions.ndim != 1 or values.ndim != 1 or (base.ndim != 1 and None in base.shape):
-        raise ValueError("scatter takes flat positions and values into a flat array or one "
-                         "of known shape")
+    if positions.ndim != 1 or values.ndim != 1:
+        raise ValueError("scatter takes flat positions and values (into an array of any shape)")
     return [base.strong()]
 
 

@@ -371,6 +371,28 @@ def _full(ctx, shape, dtype, fill):
     return tf.fill(list(shape), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
 
 
+@rule("full_sized")
+def _full_sized(ctx, *sizes, shape, dtype, fill):
+    sizes = iter(sizes)
+    dims = [tf.cast(next(sizes), tf.int64) if d is None else tf.constant(d, tf.int64)
+            for d in shape]
+    return tf.fill(tf.stack(dims) if dims else tf.constant([], tf.int64),
+                   tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
+
+
+@rule("arange_traced")
+def _arange_traced(ctx, start, stop, step, dtype):
+    dtype = np.dtype(dtype)
+    # NumPy's length: ceil((stop - start) / step) in double precision, at least 0.
+    f64 = [tf.cast(b, tf.float64) for b in (start, stop, step)]
+    num = tf.maximum(tf.cast(tf.math.ceil((f64[1] - f64[0]) / f64[2]), tf.int64), 0)
+    if dtype.kind in "fc":
+        iota = tf.cast(tf.range(num), tf.as_dtype(dtype))
+        return tf.cast(start, tf.as_dtype(dtype)) + iota * tf.cast(step, tf.as_dtype(dtype))
+    iota = tf.range(num, dtype=tf.int64) * tf.cast(step, tf.int64) + tf.cast(start, tf.int64)
+    return tf.cast(iota, tf.as_dtype(dtype))
+
+
 @rule("full_like")
 def _full_like(ctx, x, dtype, fill):
     return tf.fill(tf.shape(x), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))

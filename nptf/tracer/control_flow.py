@@ -738,7 +738,7 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
         if _is_traced(inner):
-            return _index_loop(range_(len(inner)), lambda i: (i + offset, inner[i]), body_fn,
+            return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner[i]), body_fn,
                                state, names, where, stop_fn, frame)
         iterable = enumerate(inner, offset)
     elif isinstance(iterable, range_):
@@ -746,7 +746,7 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     elif _is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError("iteration over a 0-d array")
-        return _index_loop(range_(len(iterable)), lambda i: iterable[i], body_fn, state, names,
+        return _index_loop(range_(_len(iterable)), lambda i: iterable[i], body_fn, state, names,
                            where, stop_fn, frame)
     return _python_loop(iterable, body_fn, state, stop_fn, names, where, frame)
 

@@ -19,7 +19,7 @@ from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
 from .builder import current_builder
 from .dynamic_slices import expand_key, has_traced_bounds, window
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import buffer_of, check_writeable, parent_of, set_buffer
 
 _INTP = np.dtype(np.intp)
@@ -121,7 +121,10 @@ def _is_array(k):
 
 
 def checked_index(idx, dim, axis):
-    """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time)."""
+    """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time).
+    ``dim`` is the axis's size: an int, or a traced one for a size known only at run time."""
+    if isinstance(dim, Tracer) and not isinstance(idx, Tracer):
+        idx = _literal(np.asarray(idx, _INTP))
     if not isinstance(idx, Tracer):
         idx = np.asarray(idx)
         bad = (idx < -dim) | (idx >= dim)
@@ -131,14 +134,15 @@ def checked_index(idx, dim, axis):
         return _literal(np.where(idx < 0, idx + dim, idx).astype(_INTP))
     if dim is None:
         raise unsupported("integer-array indexing along a dimension of unknown size")
+    size = "its run-time size" if isinstance(dim, Tracer) else f"size {dim}"
     idx = api.astype(idx, _INTP)
     fixed = np.where(idx < 0, idx + dim, idx)
     ok = (fixed >= 0) & (fixed < dim)
     # The error is raised after the run; until then the gather must stay in bounds.
     safe = np.where(ok, fixed, 0)
     return emit("check", [safe, ok], {"error": "IndexError",
-                                       "message": f"index out of bounds for axis {axis} with size "
-                                                  f"{dim}\n  at {user_location()}"})
+                                       "message": f"index out of bounds for axis {axis} with "
+                                                  f"{size}\n  at {user_location()}"})
 
 
 def advanced_getitem(x, key):
@@ -161,7 +165,8 @@ def advanced_getitem(x, key):
         raise IndexError("shape mismatch: indexing arrays could not be broadcast together with "
                          "shapes " + " ".join(str(s).replace(" ", "") for s in shapes) +
                          f"\n  at {user_location()}") from None
-    idx = _broadcast_indices([checked_index(key[i], sliced.shape[i], i) for i in arrays], bshape)
+    idx = _broadcast_indices([checked_index(key[i], dim_of(sliced, i), i) for i in arrays],
+                             bshape)
     rest = [i for i in range(len(key)) if i not in arrays]
     front = api.transpose(sliced, arrays + rest) if arrays != list(range(len(arrays))) else sliced
     stacked = api.stack(idx, axis=-1) if idx else None
@@ -579,9 +584,9 @@ def _distinct_positions(key):
 
 
 def _scatter_into(buffer, positions, values, mode, unique):
-    size = int(np.prod(buffer.shape, dtype=np.int64))
     flat_values = api.ravel(values)
     if isinstance(positions, np.ndarray):
+        size = int(np.prod(buffer.shape, dtype=np.int64))
         flat_pos = positions.ravel()
         if mode == "update" and flat_pos.size == size and (flat_pos == np.arange(size)).all():
             set_buffer(buffer, api.reshape_to(api.astype(flat_values, buffer.atom.type.dtype),
@@ -601,12 +606,23 @@ def _scatter_into(buffer, positions, values, mode, unique):
     set_buffer(buffer, new.atom)
 
 
+def _flat_positions(x):
+    """The flat (C order) position of each element of ``x``, whose sizes may be known only
+    at run time: an int64 array of ``x``'s shape."""
+    if x.ndim == 0:
+        return _literal(np.zeros((), _INTP))
+    pos = None
+    for axis in range(x.ndim):
+        along = api.basic_getitem(positions_along(x, axis), (None,) * axis + (slice(None),) +
+                                  (None,) * (x.ndim - axis - 1))
+        pos = along if pos is None else pos * dim_of(x, axis) + along
+    return pos
+
+
 def _write_dynamic(target, view, key, value, mode):
     """Writes into arrays of unknown size: whole-array and same-shape boolean-mask updates."""
     from .numpy_math import where
     check_writeable(target, "assignment")
-    if mode != "update":
-        raise unsupported(f"np.{mode}.at on an array of unknown size")
     v = to_tracer(value)
     if key is None and (v.shape == target.shape or v.ndim == 0):
         new = api.astype(v, target.dtype)
@@ -616,11 +632,21 @@ def _write_dynamic(target, view, key, value, mode):
         mask = True
     elif isinstance(key, Tracer) and key.dtype == np.bool_ and key.shape == target.shape:
         mask = _matched_mask(target, 0, key)
+    elif view.steps == ():
+        # Any other key: the positions it selects among the array's own, as for arrays
+        # of known size, computed when the graph runs.
+        key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
+        positions = api.getitem(_flat_positions(target), key)
+        unique = _distinct_positions(key) or positions.size == 1
+        values = _values_for(value, positions, target.dtype, mode)
+        _scatter_into(view.buffer, positions, values, mode, unique)
+        return target
     else:
-        raise unsupported("this assignment into an array of unknown size",
-                          fix="Only x[...] = v and x[mask] = scalar are compiled for such arrays.")
-    if v.ndim:
-        raise unsupported("assigning an array through a boolean mask to an array of unknown size")
+        raise unsupported("this assignment into a view of an array of unknown size",
+                          fix="Write into the original array with an index instead.")
+    if v.ndim or mode != "update":
+        return _write_dynamic(target, view, (mask,), value, mode) if mask is not True else \
+            _write_dynamic(target, view, (Ellipsis,), value, mode)
     new = where(mask, api.astype(v, target.dtype), target)
     set_buffer(view.buffer, new.atom)
     return target

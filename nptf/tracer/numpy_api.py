@@ -370,11 +370,54 @@ def _shape_tuple(shape):
     return shape
 
 
+def _run_time_shape(shape):
+    """A shape with sizes known only at run time (traced integers, ``len`` of a run-time
+    sized array): the shape with None there and the traced sizes, each checked to be
+    non-negative when the graph runs; None for a shape of Python ints."""
+    dims = shape if isinstance(shape, (tuple, list)) else (shape,)
+    if not any(isinstance(d, Tracer) for d in dims):
+        return None
+    static, sizes = [], []
+    for d in dims:
+        if not isinstance(d, Tracer):
+            d = operator.index(d)
+            if d < 0:
+                raise ValueError(f"negative dimensions are not allowed\n  at {user_location()}")
+            static.append(d)
+            continue
+        if d.ndim != 0 or d.dtype.kind not in "iu":
+            what = "a float" if d.dtype.kind == "f" else f"an array of {d.type}"
+            raise TypeError(f"{what} cannot be interpreted as an integer array size\n"
+                            f"  at {user_location()}")
+        n = astype(d, np.intp)
+        sizes.append(emit("check", [n, n >= 0], {
+            "error": "ValueError",
+            "message": f"negative dimensions are not allowed\n  at {user_location()}"}))
+        static.append(None)
+    return tuple(static), sizes
+
+
 def _creation_dtype(dtype, default=np.float64):
     return check_dtype(default if dtype is None else dtype)
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
+    run_time = _run_time_shape(shape)
+    if run_time is not None:
+        fill = to_tracer(fill_value)
+        if dtype is not None:
+            dt = check_dtype(dtype)
+        elif isinstance(fill_value, Tracer) and fill.type.weak:    # a Python number
+            dt = np.asarray(sample(fill.type)).dtype
+        else:
+            dt = fill.dtype if isinstance(fill_value, Tracer) else np.asarray(fill_value).dtype
+        static, sizes = run_time
+        zeros = emit("full_sized", sizes, {"shape": static, "dtype": dt, "fill": 0})
+        if isinstance(fill_value, Tracer) or np.ndim(fill_value) or \
+                (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
+            return broadcast_like(astype(fill, dt), zeros)
+        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        return emit("full_sized", sizes, {"shape": static, "dtype": dt, "fill": value.item()})
     if isinstance(fill_value, Tracer) or (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
         fill = to_tracer(fill_value)
         dt = check_dtype(dtype if dtype is not None else fill.dtype)
@@ -440,14 +483,45 @@ def arange(start_or_stop, stop=None, step=None, dtype=None, *, device=None, like
     start, stop = (0, start_or_stop) if stop is None else (start_or_stop, stop)
     step = 1 if step is None else step
     if any(isinstance(v, Tracer) for v in (start, stop, step)):
-        raise unsupported("np.arange with traced start/stop/step",
-                          fix="Pass the bounds as Python numbers or static arguments.")
+        return _arange_traced(start, stop, step, dtype)
     if step == 0:
         raise ZeroDivisionError(f"division by zero in np.arange (step=0)\n  at {user_location()}")
     dt = check_dtype(dtype if dtype is not None else np.result_type(
         *[np.asarray(v) for v in (start, stop, step)]))
     num = max(0, math.ceil((stop - start) / step))
     return emit("arange", [], {"start": start, "step": step, "num": num, "dtype": dt})
+
+
+def _arange_traced(start, stop, step, dtype):
+    """``np.arange`` whose bounds are known only at run time: its length is too."""
+    bounds = [to_tracer(v) for v in (start, stop, step)]
+    for b in bounds:
+        if b.ndim != 0 or b.dtype.kind not in "biuf":
+            raise TypeError(f"np.arange takes real numbers as bounds, not an array of {b.type}"
+                            f"\n  at {user_location()}")
+    # NumPy's dtype for bounds of these types (Python numbers stay Python numbers).
+    samples = [sample(b.type) if b.type.weak else b.dtype.type(1) for b in bounds]
+    samples = [type(v)(i) for v, i in zip(samples, (0, 1, 1))]
+    dt = check_dtype(dtype if dtype is not None else _numpy_says(np.arange, *samples).dtype)
+    # NumPy's error for a step of 0: ZeroDivisionError for Python numbers, ValueError once
+    # a NumPy scalar is among the bounds.
+    try:
+        with np.errstate(all="ignore"):
+            np.arange(samples[0], samples[1], type(samples[2])(0))
+        zero_step = ZeroDivisionError("division by zero")
+    except (ZeroDivisionError, ValueError) as e:
+        zero_step = e
+    step = bounds[2]
+    step = emit("check", [step, step != 0], {
+        "error": type(zero_step).__name__,
+        "message": f"{zero_step} (np.arange with step 0)\n  at {user_location()}"})
+    with np.errstate(all="ignore"):
+        span = (astype(bounds[1], np.float64) - astype(bounds[0], np.float64)) / \
+            astype(step, np.float64)
+    step = emit("check", [step, np.isfinite(span) | (step == 0)], {
+        "error": "ValueError",
+        "message": f"arange: cannot compute length (a bound is not finite)\n  at {user_location()}"})
+    return emit("arange_traced", [bounds[0], bounds[1], step], {"dtype": dt})
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):

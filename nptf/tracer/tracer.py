@@ -183,6 +183,13 @@ def _from_user_code():
     return in_user_code(sys._getframe(2).f_code.co_filename)
 
 
+def dim_of(x, axis):
+    """The size of ``x``'s dimension ``axis``: an int, or a traced int when it is known
+    only at run time."""
+    d = x.type.shape[axis]
+    return d if d is not None else emit("dim", [x], {"axis": axis}, scalar=True)
+
+
 def concrete_dim(x, axis, what):
     """The size of ``x``'s dimension ``axis``, which ``what`` needs as a Python int."""
     d = x.shape[axis]
