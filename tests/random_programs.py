@@ -555,8 +555,12 @@ class _LoopWriter:
         if k < 0.25:
             trips = r.randint(9, 20) if r.random() < 0.85 else r.randint(2, 8)
             return [], f"for i in range({trips}):", "i", None
-        if k < 0.45:
+        if k < 0.39:
             return [], "for i in range(n):", "i", None
+        if k < 0.42:            # a trip count known only at run time: a size from the data
+            return ["m = c[c > x]"], "for i in range(len(m)):", "i", None
+        if k < 0.45:            # a loop over an array of run-time length
+            return [], "for i, v in enumerate(np.unique(np.round(c))):", "i", None
         if k < 0.52:
             return [], "for i in range(1, n):", "i", None
         if k < 0.6:
@@ -588,14 +592,20 @@ class _LoopWriter:
         saved = self.idx, self.in_while, self.known
         self.idx, self.in_while = idx, header.startswith("while")
         # Whether the trip count is known when tracing (a static range, a Python while).
-        self.known = self.known and "k[0]" not in header and (
-            not self.in_while or before == ["j = 0"] or before == ["jj = 0"])
+        self.known = self.known and "k[0]" not in header and "len(m)" not in header and \
+            "unique" not in header and (
+                not self.in_while or before == ["j = 0"] or before == ["jj = 0"])
         # Run the body as its first step (the index at 1 in a for loop).
         if header.startswith("for"):
             self.ns[idx] = 1
-            if "enumerate" in header:
+            if "enumerate(c)" in header:
                 self.ns["ci"] = self.ns["c"][1]
                 self.scalars.append("ci")
+            elif "unique" in header:
+                self.ns["v"] = np.unique(np.round(self.ns["c"]))[0]
+                self.scalars.append("v")
+            elif "len(m)" in header:
+                self.scalars.append("m[i]")
         body = []
         for _ in range(r.randint(1, 4)):
             body += self._statement(in_loop=True)
@@ -605,8 +615,9 @@ class _LoopWriter:
             self._runs([step])
             body = [step] + body if r.random() < 0.3 and self.in_while and \
                 not any("continue" in x for x in body) else body + [step]
-        if "ci" in self.scalars:
-            self.scalars.remove("ci")
+        for name in ("ci", "v", "m[i]"):
+            if name in self.scalars:
+                self.scalars.remove(name)
         self.idx, self.in_while, self.known = saved
         return lines + [header] + ["    " + x for x in (body or ["pass"])]
 
@@ -615,9 +626,10 @@ class _LoopWriter:
         pre, views_text = [], []
         for var, line in [("s", r.choice(["s = 0.0", "s = 0", "s = x"])), ("cnt", "cnt = 0"),
                           ("t", r.choice(["t = 0.0", "t = np.float64(0)"])),
-                          ("part", r.choice(["part = c[:0] * 1",
-                                                               "part = np.zeros(0)",
-                                                               "part = c[:2].copy()"])),
+                          ("part", r.choice(["part = c[:0] * 1", "part = np.zeros(0)",
+                                             "part = c[:2].copy()",
+                                             "part = np.zeros(len(c[c > x]))",
+                                             "part = np.arange(np.sum(c > 0)) * 0.5"])),
                           ("rows", "rows = []")]:
             if r.random() < 0.35:
                 pre.append(line)
@@ -693,7 +705,9 @@ def loop_program_source(seed, name="f"):
     """A loop program: ``def f(a, b, c, k, n, x)`` (``loop_program_inputs``).
 
     One or two loops, most past the unroll limit: ``for i in range(12)``, ``range(n)``,
-    ``range(k[0])`` (a traced bound), ``enumerate(c)``, ``while`` loops on a traced
+    ``range(k[0])`` (a traced bound), ``enumerate(c)``, loops whose trip count is a size
+    from the data (``range(len(m))`` of ``m = c[c > x]``, reading ``m[i]``; ``enumerate``
+    of ``np.unique(...)``), ``while`` loops on a traced
     counter (``j = k[0] * 0``, ``w = np.zeros(1, int64)``; some also stop on the data) and
     on a Python one; now and then a loop inside. Their bodies write into the arguments:
     augmented assignment on the whole array, writes through views made before the loop
