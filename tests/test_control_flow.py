@@ -501,3 +501,33 @@ def test_a_loop_variable_whose_kind_the_data_choose(jit):
     for a in (np.array([-5.0, -2.0]), np.array([-0.5, 1.0]), np.array([1.0, 2.0])):
         got = check_against_numpy(running_max_in_a_long_loop, a, jit=jit)
         assert type(got) is type(running_max_in_a_long_loop(a))
+
+
+def pairs_from_branches(x):
+    if x.sum() > 0:
+        return x * 2, x.max(), [x[0], 1.0]
+    return x - 1, x.min(), [x[1], 2.0]
+
+
+def pair_returned_on_one_path(x):
+    if x.sum() > 0:
+        return x, x.sum()
+    y = x * 3
+    return y, y.max()
+
+
+def dict_from_branches(x):
+    if x[0] > 0:
+        d = {"a": x, "n": 1}
+    else:
+        d = {"a": -x, "n": 2}
+    return d["a"] * d["n"]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_branches_giving_tuples_lists_and_dicts(jit):
+    """A traced `if` whose paths return or assign containers of one structure: each
+    element merges on its own (a Python number stays one)."""
+    for x in ([1.0, -2.0, 3.0], [-1.0, -2.0, 0.5]):
+        for fn in (pairs_from_branches, pair_returned_on_one_path, dict_from_branches):
+            check_against_numpy(fn, np.array(x), jit=jit)

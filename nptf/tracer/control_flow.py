@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 
+from .. import tree
 from ..budget import current_budget
 from ..errors import (DynamicShapeError, TracerConversionError, UnsupportedError, unsupported,
                       user_location, warn_user)
@@ -185,12 +186,16 @@ def _trace(fn, in_types, capture):
                 # A view's value is read from its buffer: read here, into this trace's
                 # graph, not into the enclosing one (where the trace's vars do not exist).
                 values = [_snapshot_tracer(o) if isinstance(o, Tracer) else o for o in outs]
+                # Arrays in containers too, for an `if` that merges them one by one
+                # (loops compare the containers themselves, by identity).
+                inside = {i: _snapshot_value(o) for i, o in enumerate(outs)
+                          if type(o) in (tuple, list, dict)}
             except BaseException:
                 # Writes the trace made before it failed would leave outer arrays holding
                 # values of a graph that is thrown away (a loop retraced unrolled read them).
                 restore(frame)
                 raise
-        return builder, outs, values, frame
+        return builder, outs, values, frame, inside
     finally:
         _in_graph_control_flow.reset(token)
 
@@ -292,8 +297,9 @@ def _cast_atom(atom, t):
 class _Traced:
     """A traced branch or body: its builder, outputs, and the buffers it wrote."""
 
-    def __init__(self, builder, outs, values, frame):
+    def __init__(self, builder, outs, values, frame, inside):
         self.builder = builder
+        self.inside = inside      # containers' values, arrays read at the end of the trace
         # The Python objects the names hold at the end: which array *object* a name
         # holds decides where later in-place writes land.
         self.objects = list(outs)
@@ -317,6 +323,67 @@ def _snapshot_tracer(t):
     if not is_c_ordered(t):
         out._layout = UNKNOWN
     return out
+
+
+def _snapshot_value(value):
+    """``_snapshot_tracer`` of a value, or of each array in a tuple, list or dict."""
+    if isinstance(value, Tracer):
+        return _snapshot_tracer(value)
+    if type(value) in (tuple, list, dict):
+        leaves, treedef = tree.flatten(value)
+        return tree.unflatten(treedef, [_snapshot_value(v) for v in leaves])
+    return value
+
+
+def _flatten_containers(branches, state, names):
+    """Variables that hold a tuple, list or dict of one structure on both paths of an `if`
+    (``return x, n`` on each) become one variable per element, so each element merges as
+    a variable of its own; a path with no value (no `return` there) takes the other's
+    structure. Returns the new state and names, and the function that rebuilds the
+    containers from the merged values."""
+    plan, new_state, new_names = [], [], []
+    outs = [[br.inside.get(i, v) for i, v in enumerate(br.outs)] for br in branches]
+    objects = [list(br.objects) for br in branches]
+    for br in branches:
+        br.outs, br.objects = [], []
+    for i, name in enumerate(names):
+        vals = [o[i] for o in outs]
+        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict) else None for v in vals]
+        known = [d for d in defs if d is not None]
+        if not known or (len(known) == 2 and known[0] != known[1]) or \
+                (len(known) == 1 and not any(isinstance(v, Undefined) for v in vals)):
+            plan.append(None)
+            new_state.append(state[i])
+            new_names.append(name)
+            for br, o, ob in zip(branches, outs, objects):
+                br.outs.append(o[i])
+                br.objects.append(ob[i])
+            continue
+        treedef = known[0]
+        n = len(tree.flatten(vals[defs.index(treedef)])[0])
+        plan.append((treedef, n))
+        for br, o, ob, d in zip(branches, outs, objects, defs):
+            if d is None:        # no value on this path
+                br.outs += [o[i]] * n
+                br.objects += [ob[i]] * n
+            else:
+                br.outs += tree.flatten(o[i])[0]
+                br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict) \
+                    else [ob[i]] * n
+        old = state[i]
+        new_state += tree.flatten(old)[0] if type(old) in (tuple, list, dict) and \
+            tree.flatten(old)[1] == treedef else [old] * n
+        new_names += [f"{name}[{k}]" for k in range(n)]
+
+    def rebuild(result):
+        out, it = [], iter(result)
+        for step in plan:
+            if step is None:
+                out.append(next(it))
+            else:
+                out.append(tree.unflatten(step[0], [next(it) for _ in range(step[1])]))
+        return tuple(out)
+    return tuple(new_state), tuple(new_names), rebuild
 
 
 def _run_traced(fn, in_types=(), capture=lambda p: p):
@@ -344,6 +411,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 f"follow that choice. Compute both values and choose with np.where, build the "
                 f"values as an array, or let the function run with NumPy "
                 f"(fallback='numpy', the default).")
+    state, names, rebuild = _flatten_containers(branches, state, names)
     before = {}
     for br in branches:
         before.update(br.before)
@@ -424,7 +492,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         for t in outer + [result[i]]:
             if _writable_array(t):
                 mark_ambiguous(t, what)
-    return tuple(result)
+    return rebuild(tuple(result))
 
 
 def _scope(frame):
