@@ -34,7 +34,7 @@ class UnsupportedError(Error, NotImplementedError):
 class TracerConversionError(UnsupportedError, TypeError):
     """A traced array was used where Python needs a concrete value.
 
-    Example: ``x[0].item()`` or ``if x.sum() > 0:`` in a lambda (which is not converted);
+    Example: ``x.tolist()`` or ``if x.sum() > 0:`` in a lambda (which is not converted);
     the value is only known when the graph runs. Fix: use ``np.where`` for
     data-dependent choices, or pass the value as a static argument
     (``static_argnames=...``).

@@ -223,3 +223,29 @@ def test_a_power_written_as_a_number_checks_only_what_it_can_raise(exponent, che
     from nptf.graph_ir.ops_control import count_checks
     f = nptf.compile(lambda x: x ** exponent)
     assert count_checks(f.trace(1.5, stage="traced")) == checks
+
+
+def scaled_by_item(x, i):
+    total = x.sum().item()
+    k = i.max().item()
+    flag = (x > 0).any().item()
+    z = (x[0] + 1j).item()
+    if total > 0 and flag:
+        return x[k] / total + z.real, x.item(k) * 2, x.reshape(2, 2).item(1, 0)
+    return (x * k).sum() + z.imag, x.item(-1), 2 * total
+
+
+def weak_item(x):
+    return np.float32(2) * x.sum().item() * x
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_item_is_a_traced_python_number(jit):
+    """``x.item()`` is the element as a Python number: weak in promotion (a float32
+    times it stays float32), a condition, an index, and ``x.item(i)`` picks first."""
+    for x in ([0.5, -1.0, 2.0, 0.25], [-0.5, -1.0, -2.0, -0.25]):
+        check_against_numpy(scaled_by_item, np.array(x, np.float32), np.array([1, 3]), jit=jit)
+    check_against_numpy(scaled_by_item, np.array([0.5, -1.0, 2.0, 0.25]), np.array([1, 7]),
+                        jit=jit)   # IndexError
+    check_against_numpy(weak_item, np.ones(3, np.float32), jit=jit)
+    check_against_numpy(lambda x: x.item(), np.ones(3), jit=jit)   # ValueError: not one element

@@ -152,7 +152,24 @@ class Tracer:
         self._concrete("using a traced array as a Python index or size")
 
     def item(self, *args):
-        self._concrete("x.item()")
+        """NumPy's ``x.item()``: the one element as a Python number, here a traced one
+        (weak in promotion, as NumPy 2 takes a Python number); ``x.item(i)`` and
+        ``x.item(i, j)`` pick the element first."""
+        from . import python_numbers
+        x = self
+        if args:
+            x = self.reshape(-1)[args[0]] if len(args) == 1 else self[tuple(args)]
+        elif self.type.size != 1:
+            raise ValueError(f"can only convert an array of size 1 to a Python scalar\n"
+                             f"  at {user_location()}")
+        x = x.reshape(())
+        kind = x.dtype.kind
+        if kind == "c":
+            return emit("convert", [x], {"dtype": np.dtype(np.complex128), "weak": True},
+                        scalar=True)
+        if kind not in "biuf":
+            self._concrete("x.item()")
+        return python_numbers.from_element({"b": bool, "f": float}.get(kind, int), x)
 
     def tolist(self):
         self._concrete("x.tolist()")
