@@ -67,3 +67,18 @@ def test_float16_powers_in_a_reduction(jit):
     were 1; nptf computes float16 powers in float32, as NumPy's float16 loops do."""
     b = np.array([[1, 1, 1, 0], [0, 1, 1, 0], [1, 0, 1, 1]], bool)
     check_against_numpy(powers_of_two_summed, b, b.astype(np.int8) * 3, jit=jit)
+
+
+def negative_floats_through_unsigned(a):
+    t = np.floor_divide(a, 7).astype(np.uint32)
+    return (t, t.astype(np.float16), a.astype(np.uint64).astype(np.float32),
+            a.astype(np.uint8).astype(np.float64), a.astype(np.float32).astype(np.uint64) * 1.0)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_negative_floats_cast_to_unsigned_and_back(jit):
+    """NumPy wraps a negative float cast to an unsigned type (through int64, as C on
+    x86 does); XLA on CPU gave the negative value back when the unsigned result was
+    converted to a float in the same computation."""
+    a = np.array([-7.93, 7.04, -2.02, 0.31, 300.0], np.float16)
+    check_against_numpy(negative_floats_through_unsigned, a, jit=jit)

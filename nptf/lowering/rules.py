@@ -370,6 +370,17 @@ def _convert(ctx, x, dtype):
     if m.kind(x) in "fc" and dtype.kind in "iu" and dtype != np.int64:
         # NumPy (C casts on x86) wraps out-of-range floats through int64; XLA would saturate.
         x = tf.cast(tf.math.real(x) if m.kind(x) == "c" else x, tf.int64)
+        if dtype.kind == "u":
+            # The wrap of negative values computed as a floor modulo: XLA on CPU takes
+            # float -> int64 -> unsigned (a cast, a bit mask or a bitcast) -> float for a
+            # round trip and gives back the negative value.
+            if dtype.itemsize < 8:
+                x = tf.math.floormod(x, tf.constant(1 << dtype.itemsize * 8, tf.int64))
+            else:
+                low = tf.cast(tf.math.floormod(x, tf.constant(1 << 32, tf.int64)), tf.uint64)
+                high = tf.math.floormod(tf.math.floordiv(x, tf.constant(1 << 32, tf.int64)),
+                                        tf.constant(1 << 32, tf.int64))
+                return tf.cast(high, tf.uint64) * tf.constant(1 << 32, tf.uint64) + low
     return tf.cast(x, tf.as_dtype(dtype))
 
 
