@@ -892,3 +892,23 @@ def test_complex_sqrt_as_c99(dtype, jit):
     v = [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e30, -1e30, 3.5, -4.0, -2.5e-7]
     z = np.array([complex(a, b) for a in v for b in v], dtype)
     check_against_numpy(complex_square_roots, z, jit=jit)
+
+
+KEEPDIMS_FUNCTIONS = {
+    "sum": np.sum, "max": np.max, "ptp": np.ptp, "count_nonzero": np.count_nonzero,
+    "nanmax": np.nanmax, "mean": np.mean, "std": np.std, "average": np.average,
+    "median": np.median, "nanmedian": np.nanmedian, "argmax": np.argmax,
+    "quantile": lambda x, **k: np.quantile(x, 0.3, **k),
+    "percentile": lambda x, **k: np.percentile(x, [30, 60], **k),
+    "nanquantile": lambda x, **k: np.nanquantile(x, 0.3, **k),
+}
+
+
+@pytest.mark.parametrize("name", list(KEEPDIMS_FUNCTIONS))
+def test_keepdims_of_a_0d_array(name, jit):
+    # NumPy gives a 0-d array for some (np.median, np.quantile), a NumPy scalar for others
+    # (np.mean, np.sum).
+    fn = KEEPDIMS_FUNCTIONS[name]
+    for kw in ({"keepdims": True}, {"axis": None, "keepdims": True}, {}):
+        check_against_numpy(lambda x: fn(x, **kw), np.array(2.5), jit=jit)
+        check_against_numpy(lambda x: fn(x, **kw), np.array(3, np.uint32), jit=jit)

@@ -105,7 +105,8 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     if keepdims:
         kept_shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
     res = reshape(res, q.shape + kept_shape)
-    return _as_scalar(res) if res.ndim == 0 else res
+    # With keepdims NumPy hands back an array, a 0-d one for a 0-d input.
+    return _as_scalar(res) if res.ndim == 0 and not keepdims else res
 
 
 def _quantile_impl(name, ignore_nan, scale):
