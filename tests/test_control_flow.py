@@ -531,3 +531,42 @@ def test_branches_giving_tuples_lists_and_dicts(jit):
     for x in ([1.0, -2.0, 3.0], [-1.0, -2.0, 0.5]):
         for fn in (pairs_from_branches, pair_returned_on_one_path, dict_from_branches):
             check_against_numpy(fn, np.array(x), jit=jit)
+
+
+def negative_or_unsigned(a, c):
+    if np.sum(a) > 0:
+        t = -3
+    else:
+        t = np.clip(c, 0, 3)
+    return t
+
+
+def tenth_or_single(a, x):
+    if np.sum(a) > 0:
+        t = 0.1
+    else:
+        t = x.max()
+    return t
+
+
+def half_or_single(a, x):
+    if np.sum(a) > 0:
+        t = 0.5
+    else:
+        t = x.max()
+    return t
+
+
+def test_a_python_number_a_branch_dtype_cannot_hold_is_refused():
+    """A path's Python number comes back as itself, so the dtype the paths share must
+    hold it exactly: -3 as uint32 came back as 4294967293, 0.1 as float32 as
+    0.10000000149011612. Refused (NumPy runs it by default)."""
+    for fn, args in [(negative_or_unsigned, (np.array([1, 2]), np.array(5, np.uint32))),
+                     (tenth_or_single, (np.array([1, 2]), np.ones(3, np.float32)))]:
+        with pytest.raises(nptf.UnsupportedError, match=r"cannot hold the Python number"):
+            nptf.compile(fn, fallback="raise")(*args)
+        with pytest.warns(RuntimeWarning, match="cannot hold"):
+            got = nptf.compile(fn)(*args)
+        assert got == fn(*args) and type(got) is type(fn(*args))
+    check_against_numpy(half_or_single, np.array([1, 2]), np.ones(3, np.float32))
+    check_against_numpy(half_or_single, np.array([-1, -2]), np.ones(3, np.float32))

@@ -266,6 +266,36 @@ def _merge_type(name, a, b, where):
     return ArrayType(tuple(x if x == y else None for x, y in zip(a.shape, b.shape)), a.dtype)
 
 
+def _check_python_numbers_fit(name, vals, t, where):
+    """A Python number on one path of an `if` whose other path gives a NumPy dtype comes
+    back as the Python number it was (the call hands back each path's own type), so the
+    dtype both paths share must hold it exactly: -3 does not fit a uint32, nor 0.1 a
+    float32. A number known only at run time cannot be checked: refused."""
+    if t.weak:
+        return
+    for v in vals:
+        atom = _atom_of(v, name, where)
+        if not atom.type.weak or atom.type.dtype == t.dtype:
+            continue
+        if isinstance(atom, Literal):
+            value = np.asarray(atom.value)
+            with np.errstate(all="ignore"):
+                held = value.astype(t.dtype)
+            if np.array_equal(held.astype(value.dtype), value, equal_nan=True) and \
+                    (value.dtype.kind != "f" or np.signbit(held) == np.signbit(value)):
+                continue
+            shown, can = f"the Python {python_type_of(value.dtype).__name__} {value.item()!r}", \
+                "cannot"
+        else:
+            shown, can = (f"a Python {python_type_of(atom.type.dtype).__name__} known only at "
+                          f"run time"), "may not"
+        raise ControlFlowError(
+            f"variable `{name}` is {shown} on one path and {t.dtype.name} on the other "
+            f"({where}); a compiled branch needs one dtype, and {t.dtype.name} {can} hold "
+            f"the Python number exactly. Make both paths give the same dtype "
+            f"(e.g. np.{t.dtype.name}(...) or float(...)).")
+
+
 def _kind_of(value):
     """What a 0-d branch value is to NumPy: a ``KIND_*`` int, or the atom that says so when
     an earlier `if` left it to the data."""
@@ -458,6 +488,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 continue
         types = [_type_of(v, name, where) for v in vals]
         merged.append((i, _merge_type(name, types[0], types[1], where)))
+        _check_python_numbers_fit(name, vals, merged[-1][1], where)
     # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
     # on the other: the graph also returns which, so the call hands back what NumPy would.
     kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged if t.ndim == 0]
