@@ -5,7 +5,8 @@
 NumPy's overridable callables (``numpy.testing.overrides``) and the public
 ``ndarray`` methods are each looked up in the tables the tracer really uses:
 ``IMPLS`` (functions reached through ``__array_function__``), the elementwise
-ufuncs (``graph_ir.ops.ELEMENTWISE_UFUNCS``), the creation functions swapped
+ufuncs (``graph_ir.ops.ELEMENTWISE_UFUNCS``) and the methods of binary ones
+(``numpy_api.ufunc_method_compiles``), the creation functions swapped
 in while tracing (``namespace.CREATION``) and the attributes of ``Tracer``.
 """
 from __future__ import annotations
@@ -20,11 +21,11 @@ from numpy.testing.overrides import (get_overridable_numpy_array_functions,
 from .graph_ir.ops import ELEMENTWISE_UFUNCS
 from .tracer import Tracer
 from .tracer.namespace import CREATION
-from .tracer.numpy_api import IMPLS
+from .tracer.numpy_api import IMPLS, ufunc_method_compiles
 
 # Tracer methods that exist only to refuse with a clear error: a Python value of a
 # traced array is not known while tracing.
-_REFUSED = {"item", "tolist"}
+_REFUSED = {"tolist"}
 
 _NAMESPACES = [("np.linalg", np.linalg), ("np.fft", np.fft), ("np", np)]
 
@@ -50,6 +51,11 @@ def _rows():
     for name in CREATION:
         if f"np.{name}" not in funcs:
             rows.append(("creation", f"np.{name}", True))
+    for uf in get_overridable_numpy_ufuncs():
+        if uf.nin == 2 and uf.nout == 1:
+            for method in ("reduce", "accumulate", "reduceat", "outer", "at"):
+                rows.append(("ufunc method", f"np.{uf.__name__}.{method}",
+                             ufunc_method_compiles(uf.__name__, method)))
     for name in sorted(n for n in dir(np.ndarray) if not n.startswith("_")):
         rows.append(("ndarray", f"ndarray.{name}", hasattr(Tracer, name) and name not in _REFUSED))
     return sorted(rows, key=lambda r: (r[0], r[1]))
@@ -83,10 +89,10 @@ def main(argv=None):
     rows = _rows()
     width = max(len(name) for _, name, _ in rows)
     for kind, name, ok in rows:
-        print(f"{kind:9} {name:{width}}  {'supported' if ok else 'unsupported'}")
+        print(f"{kind:12} {name:{width}}  {'supported' if ok else 'unsupported'}")
     print()
     for kind, done, total in _summary(rows):
-        print(f"{kind:9} {done:4d} / {total:4d} supported")
+        print(f"{kind:12} {done:4d} / {total:4d} supported")
     path = argv[0] if argv else os.path.join(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))), "docs", "coverage.md")
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -17,7 +17,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
-from ..graph_ir.types import ArrayType, numpy_operand, sample
+from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
@@ -282,6 +282,8 @@ def _checked_traced_ints(ufunc, atoms):
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
+    if method == "__call__" and kwargs.get("where", True) is not True:
+        return _ufunc_where(ufunc, inputs, kwargs)
     out = kwargs.pop("out", None)
     if out is not None and not all(o is None for o in (out if isinstance(out, tuple) else (out,))):
         from .numpy_mutation import write_out
@@ -313,10 +315,153 @@ def ufunc_method(ufunc, method, inputs, kwargs):
             _numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
         fn = cumsum if ufunc.__name__ == "add" else cumprod
         return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
+    if method == "accumulate" and ufunc.__name__ in _SCANNED:
+        return _accumulate(ufunc, inputs[0], **kwargs)
+    if method == "reduceat" and ufunc.__name__ in _REDUCEAT:
+        return _reduceat(ufunc, *inputs, **kwargs)
     if method == "outer":
         a, b = (to_tracer(x) for x in inputs)
         return apply_ufunc(ufunc, (reshape_to(a, a.shape + (1,) * b.ndim), b))
     raise unsupported(f"np.{ufunc.__name__}.{method}")
+
+
+# Associative ufuncs: their accumulate is a parallel prefix scan. For maximum and
+# minimum a tie keeps the later operand in both orders, as NumPy's loop does.
+_SCANNED = ("maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or", "logical_xor",
+            "bitwise_and", "bitwise_or", "bitwise_xor")
+
+
+def _accumulate(ufunc, a, axis=0, dtype=None, out=None):
+    """``ufunc.accumulate(a, axis)`` as ``ceil(log2(n))`` rounds of ``ufunc`` on shifted
+    slices (Hillis and Steele), each element combined with the earlier ones in order."""
+    _reject(f"{ufunc.__name__}.accumulate", out=out)
+    a = to_tracer(a)
+    sample = np.zeros((1,) * max(a.ndim, 1), a.dtype)
+    # NumPy's own checks: a 0-d array, the axis, the dtype.
+    out_dtype = _numpy_says(ufunc.accumulate, sample if a.ndim else np.zeros((), a.dtype),
+                            axis=axis, dtype=dtype).dtype
+    axis = normalize_axis_index(axis, a.ndim)
+    n = a.shape[axis]
+    if n is None:
+        raise unsupported(f"np.{ufunc.__name__}.accumulate along an axis of unknown size")
+    y = astype(a, out_dtype)
+    shift = 1
+    while shift < n:
+        head = getitem(y, (slice(None),) * axis + (slice(None, shift),))
+        earlier = getitem(y, (slice(None),) * axis + (slice(None, n - shift),))
+        later = getitem(y, (slice(None),) * axis + (slice(shift, None),))
+        combined = astype(apply_ufunc(ufunc, (earlier, later)), out_dtype)
+        y = concatenate([head, combined], axis=axis)
+        shift *= 2
+    return y
+
+
+_REDUCEAT = ("add", "multiply", "maximum", "minimum")
+
+
+def ufunc_method_compiles(name, method):
+    """Whether ``np.<name>.<method>`` compiles: the cases ``ufunc_method`` takes."""
+    from .numpy_mutation import AT_MODES
+    return {"reduce": name in _ufunc_reductions(),
+            "accumulate": name in ("add", "multiply") + _SCANNED,
+            "reduceat": name in _REDUCEAT,
+            "outer": name in ELEMENTWISE_UFUNCS,
+            "at": name in AT_MODES}[method]
+
+
+def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
+    """``ufunc.reduceat(a, indices, axis)`` for indices known when tracing: segment ``i``
+    reduces ``a[indices[i]:indices[i + 1]]`` (to the end for the last), or is
+    ``a[indices[i]]`` where the next index is not larger. Nondecreasing indices become
+    one ``ufunc.at`` of each element into its segment; others, one reduction each."""
+    from .indexing import constant_value
+    from .numpy_mutation import ufunc_at
+    name = f"np.{ufunc.__name__}.reduceat"
+    _reject(name[3:], out=out)
+    a = to_tracer(a)
+    idx = constant_value(indices)
+    if isinstance(idx, Tracer) or (isinstance(idx, (list, tuple)) and contains_tracer(idx)):
+        raise unsupported(f"{name} with indices known only at run time",
+                          fix="Pass the indices as a constant or a static argument.")
+    idx = np.asarray(idx)
+    if a.ndim == 0:
+        _numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
+    axis = normalize_axis_index(axis, a.ndim)
+    n = a.shape[axis]
+    if n is None:
+        raise unsupported(f"{name} along an axis of unknown size")
+    # NumPy's checks (index bounds and type, axis) and dtype, on a stand-in of the length.
+    stand_in = np.zeros(tuple(n if i == axis else 1 for i in range(a.ndim)), a.dtype)
+    out_dtype = _numpy_says(ufunc.reduceat, stand_in, idx, axis=axis, dtype=dtype).dtype
+    idx = idx.astype(np.intp).ravel()
+    x = moveaxis(astype(a, out_dtype), axis, 0)
+    ends = np.append(idx[1:], n)
+    valid = idx < ends
+    firsts = getitem(x, (idx,))
+    if idx.size and np.all(np.diff(idx) >= 0):
+        start = int(idx[0])
+        ids = np.searchsorted(idx, np.arange(start, n), side="right") - 1
+        identity = {"add": 0, "multiply": 1}.get(ufunc.__name__)
+        if identity is None:        # maximum, minimum: each segment's first element
+            res = firsts
+        else:
+            shape = (idx.size, 1) if x.ndim > 1 else (idx.size,)
+            res = _select(np.reshape(valid, shape), np.asarray(identity, out_dtype), firsts)
+        res = astype(res, out_dtype) + np.zeros((), out_dtype)      # a fresh array
+        if start < n:
+            ufunc_at(ufunc, res, (ids,), getitem(x, (slice(start, None),)))
+    else:
+        if idx.size > 256:
+            raise unsupported(f"{name} with {idx.size} indices that are not nondecreasing")
+        reduce = _ufunc_reductions()[ufunc.__name__]
+        res = stack([astype(reduce(getitem(x, (slice(int(i), int(e)),)), axis=0), out_dtype)
+                     if ok else getitem(firsts, (k,))
+                     for k, (i, e, ok) in enumerate(zip(idx, ends, valid))])
+    return moveaxis(res, 0, axis)
+
+
+def _select(condition, x, y):
+    from .numpy_math import where
+    return where(condition, x, y)
+
+
+def _ufunc_where(ufunc, inputs, kwargs):
+    """``ufunc(..., where=mask)``: the result where ``mask`` is True; elsewhere ``out``
+    keeps what it held, and a new result (no ``out``) holds zeros where NumPy leaves the
+    memory it allocated uninitialised."""
+    from .numpy_math import where as np_where
+    from .numpy_mutation import write
+    mask = kwargs.pop("where")
+    out = kwargs.pop("out", None)
+    outs = (None,) * ufunc.nout if out is None else out if isinstance(out, tuple) else (out,)
+    if len(outs) != ufunc.nout:
+        _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs], out=out)
+    for o in outs:
+        if o is not None and not isinstance(o, Tracer):
+            raise unsupported(f"np.{ufunc.__name__}(..., out=<an array that is not traced>)",
+                              fix="Allocate the output inside the function (np.empty_like(x)).")
+    mask = to_tracer(mask)
+    # NumPy's own verdict on the mask (it must be boolean) and the operands.
+    _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs],
+                where=_sample_of(mask.atom), **{k: v for k, v in kwargs.items() if k == "dtype"})
+    results = ufunc_method(ufunc, "__call__", inputs, kwargs)
+    results = results if isinstance(results, tuple) else (results,)
+    made = []
+    for r, o in zip(results, outs):
+        if o is None:
+            made.append(np_where(mask, r, np.zeros((), r.dtype)))
+            continue
+        check_out_cast(ufunc.__name__, r, o)
+        try:
+            if broadcast_shapes(mask.shape, o.shape) != o.shape:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"non-broadcastable where mask with shape {mask.shape} for the "
+                             f"output of shape {o.shape}\n  at {user_location()}") from None
+        write(o, None, np_where(mask, astype(r, o.dtype), o),
+              what=f"np.{ufunc.__name__}(..., out=..., where=...)")
+        made.append(o)
+    return made[0] if len(made) == 1 else tuple(made)
 
 
 def _ufunc_reductions():

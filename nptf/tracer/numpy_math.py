@@ -12,10 +12,11 @@ import operator
 import numpy as np
 
 from ..errors import unsupported, user_location
+from ..graph_ir.types import broadcast_shapes
 from .numpy_api import (_axes, _axis, _numpy_says, _reject, _sample_of, apply_ufunc, astype,
                         broadcast_to, implements, moveaxis, ravel, reshape, reshape_to, transpose, _NoValue)
 from .indexing import dim_size
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, dim_of, emit, to_tracer
 
 
 def _probe(fn, x, **kwargs):
@@ -54,47 +55,144 @@ def _nonempty(a, axes, message):
                 scalar=a.is_scalar)
 
 
+def _given(v):
+    return v is not _NoValue and not (v is True and not isinstance(v, Tracer))
+
+
+def _masked(fn, a, where, initial, fill, **kwargs):
+    """``a`` with the elements ``where`` leaves out replaced by ``fill`` (the reduction's
+    identity, or ``initial``), after NumPy's checks of the mask and of ``initial``."""
+    a = to_tracer(a)
+    if not _given(where):
+        return a
+    mask = to_tracer(where)
+    sample = {"where": np.zeros((1,), mask.dtype)}
+    if _given(initial):
+        sample["initial"] = initial
+    _numpy_says(fn, np.zeros((1,), a.dtype), **sample, **kwargs)
+    try:
+        if broadcast_shapes(a.shape, mask.shape) != a.shape:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"operands could not be broadcast together: the where mask of shape "
+                         f"{mask.shape} against the array of shape {a.shape}\n"
+                         f"  at {user_location()}") from None
+    return _choose(astype(mask, np.bool_), a, np.asarray(fill, a.dtype))
+
+
+def _with_initial(ufunc, result, initial):
+    """``ufunc(result, initial)`` in the result's dtype: the reduction started at ``initial``."""
+    if not _given(initial):
+        return result
+    out = astype(apply_ufunc(ufunc, (result, astype(to_tracer(initial), result.dtype))),
+                 result.dtype)
+    return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+
 @implements(np.sum)
 def sum_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("sum", out=out, initial=initial, where=where)
-    return _reduce("reduce_sum", np.sum, a, axis, dtype, keepdims)
+    _reject("sum", out=out)
+    if _given(initial):
+        _numpy_says(np.sum, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
+    a = _masked(np.sum, a, where, initial, 0, dtype=dtype)
+    return _with_initial(np.add, _reduce("reduce_sum", np.sum, a, axis, dtype, keepdims), initial)
 
 
 @implements(np.prod)
 def prod_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("prod", out=out, initial=initial, where=where)
-    return _reduce("reduce_prod", np.prod, a, axis, dtype, keepdims)
+    _reject("prod", out=out)
+    if _given(initial):
+        _numpy_says(np.prod, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
+    a = _masked(np.prod, a, where, initial, 1, dtype=dtype)
+    return _with_initial(np.multiply, _reduce("reduce_prod", np.prod, a, axis, dtype, keepdims),
+                         initial)
+
+
+def _count(a, axis, where, keepdims):
+    """How many elements ``where`` selects along ``axis``, as NumPy's mean divides by."""
+    ones = _choose(astype(to_tracer(where), np.bool_), np.ones((), np.intp), np.zeros((), np.intp))
+    ones = ones + np.zeros(to_tracer(a).shape, np.intp) if None not in to_tracer(a).shape \
+        else ones + astype(to_tracer(a), np.intp) * 0
+    return _reduce("reduce_sum", np.sum, ones, axis, None, keepdims)
 
 
 @implements(np.mean)
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("mean", out=out, where=where)
-    return _reduce("mean", np.mean, a, axis, dtype, keepdims)
+    _reject("mean", out=out)
+    if not _given(where):
+        return _reduce("mean", np.mean, a, axis, dtype, keepdims)
+    a = to_tracer(a)
+    out_dtype = np.dtype(_numpy_says(np.mean, np.zeros((1,), a.dtype), dtype=dtype,
+                                     where=np.zeros((1,), to_tracer(where).dtype)).dtype)
+    # NumPy sums integers and booleans in float64, float16 in float32, then divides.
+    wide = np.float64 if a.dtype.kind in "biu" and dtype is None else \
+        np.float32 if a.dtype == np.float16 and dtype is None else dtype
+    total = sum_(a, axis, wide, keepdims=keepdims, where=where)
+    count = _count(a, axis, where, keepdims)
+    return astype(total / astype(count, total.dtype), out_dtype)
+
+
+def _masked_var(a, axis, dtype, ddof, keepdims, where):
+    a = to_tracer(a)
+    _numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype,
+                where=np.zeros((1,), to_tracer(where).dtype))
+    center = mean(a, axis, dtype, keepdims=True, where=where)
+    d = a - center
+    sq = (d * np.conj(d)).real if a.dtype.kind == "c" else d * d
+    total = sum_(sq, axis, None if dtype is None or np.dtype(dtype).kind != "f" else dtype,
+                 keepdims=keepdims, where=where)
+    count = np.maximum(_count(a, axis, where, keepdims) - ddof, 0)
+    out_dtype = np.dtype(_numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype).dtype)
+    return astype(total / astype(count, total.dtype), out_dtype)
 
 
 @implements(np.var)
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
         mean=_NoValue, correction=_NoValue):
-    _reject("var", out=out, where=where, mean=mean)
+    _reject("var", out=out, mean=mean)
     ddof = ddof if correction is _NoValue else correction
+    if _given(where):
+        return _masked_var(a, axis, dtype, ddof, keepdims, where)
     return _reduce("var", np.var, a, axis, dtype, keepdims, {"ddof": ddof})
 
 
 @implements(np.std)
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
         mean=_NoValue, correction=_NoValue):
-    _reject("std", out=out, where=where, mean=mean)
+    _reject("std", out=out, mean=mean)
     ddof = ddof if correction is _NoValue else correction
+    if _given(where):
+        return np.sqrt(_masked_var(a, axis, dtype, ddof, keepdims, where))
     return _reduce("std", np.std, a, axis, dtype, keepdims, {"ddof": ddof})
 
 
 def _extremum(op, name):
+    fn = np.max if op == "reduce_max" else np.min
+
     def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-        _reject(name, out=out, initial=initial, where=where)
+        _reject(name, out=out)
         a = to_tracer(a)
-        a = _no_identity(a, _axes(axis, a.ndim), "maximum" if op == "reduce_max" else "minimum")
         if a.dtype.kind == "c":
             raise unsupported(f"np.{name} of complex arrays")
+        if _given(where) and not _given(initial):
+            # NumPy: maximum has no identity, so a mask needs ``initial``.
+            _numpy_says(fn, np.zeros((1,), a.dtype), where=np.zeros((1,), bool))
+        if not _given(initial):
+            a = _no_identity(a, _axes(axis, a.ndim),
+                             "maximum" if op == "reduce_max" else "minimum")
+            return _reduce(op, None, a, axis, None, keepdims)
+        _numpy_says(fn, np.zeros((1,), a.dtype), initial=initial)
+        start = np.asarray(initial).astype(a.dtype) if not isinstance(initial, Tracer) else 0
+        a = _masked(fn, a, where, initial, start)
+        # One more element, ``initial``, along a reduced axis: never an empty reduction.
+        axes = _axes(axis, a.ndim)
+        if a.ndim == 0:
+            a = reshape_to(a, (1,))
+            axes, axis = (0,), None
+        from .numpy_api import concatenate, full
+        pad = full(tuple(1 if i == axes[0] else dim_of(a, i) for i in range(a.ndim)),
+                   reshape_to(astype(to_tracer(initial), a.dtype), ()), a.dtype)
+        a = concatenate([a, pad], axis=axes[0])
         return _reduce(op, None, a, axis, None, keepdims)
     return impl
 
@@ -110,13 +208,17 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 @implements(np.all)
 def all_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("all", out=out, where=where)
+    _reject("all", out=out)
+    if _given(where):
+        a = _masked(np.all, astype(to_tracer(a), np.bool_), where, _NoValue, True)
     return _reduce("reduce_all", None, a, axis, None, keepdims)
 
 
 @implements(np.any)
 def any_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("any", out=out, where=where)
+    _reject("any", out=out)
+    if _given(where):
+        a = _masked(np.any, astype(to_tracer(a), np.bool_), where, _NoValue, False)
     return _reduce("reduce_any", None, a, axis, None, keepdims)
 
 
@@ -161,6 +263,11 @@ cumprod = implements(np.cumprod)(_scan("cumprod", np.cumprod))
 
 
 # ------------------------------------------------------------ elementwise+
+def _choose(condition, x, y):
+    """``np.where(condition, x, y)``, for functions whose ``where`` is a parameter."""
+    return where(condition, x, y)
+
+
 @implements(np.where)
 def where(condition, x=None, y=None):
     if x is None and y is None:

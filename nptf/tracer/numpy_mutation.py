@@ -15,7 +15,7 @@ from .indexing import masked_value_dims, write
 from .numpy_api import _numpy_says, implements
 from .tracer import Tracer, to_tracer
 
-_AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
+AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
 
 def _numpy_converts(dtype, value, basic_index=True):
@@ -155,7 +155,7 @@ def write_out(out, result, ufunc_name):
 
 def ufunc_at(ufunc, a, indices, b=None):
     name = ufunc.__name__
-    if name not in _AT_MODES:
+    if name not in AT_MODES:
         raise unsupported(f"np.{name}.at")
     if not isinstance(a, Tracer):
         raise unsupported(f"np.{name}.at on an array that is not traced")

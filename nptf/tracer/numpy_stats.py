@@ -156,14 +156,16 @@ def _replace_nan(a, value):
 
 @implements(np.nansum)
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("nansum", out=out, initial=initial, where=where)
-    return m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims)
+    _reject("nansum", out=out)
+    return m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims, initial=initial,
+                  where=where)
 
 
 @implements(np.nanprod)
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("nanprod", out=out, initial=initial, where=where)
-    return m.prod_(_replace_nan(a, 1), axis, dtype, keepdims=keepdims)
+    _reject("nanprod", out=out)
+    return m.prod_(_replace_nan(a, 1), axis, dtype, keepdims=keepdims, initial=initial,
+                   where=where)
 
 
 @implements(np.nancumsum)
