@@ -26,7 +26,15 @@ def generator_draws(x):
             rng.binomial(10, 0.5, size=3), rng.poisson(3.0, size=3), rng.uniform(0, 2))
 
 
-@pytest.mark.parametrize("fn", [legacy_draws, generator_draws])
+def random_state_draws(x):
+    rs = np.random.RandomState(3)
+    return (rs.rand(3, 2), rs.randn(4), rs.random_sample((2, 2)), rs.randint(0, 10, size=5),
+            rs.randint(7), rs.uniform(-1, 1, 3), rs.normal(2.0, 3.0, size=(2,)), rs.rand(),
+            rs.permutation(6), rs.choice(5, size=3, replace=False), rs.exponential(2.0, 4),
+            x + rs.random_sample(x.shape))
+
+
+@pytest.mark.parametrize("fn", [legacy_draws, generator_draws, random_state_draws])
 def test_shapes_dtypes_and_kinds_match_numpy(fn, jit):
     x = np.arange(4.0)
     expected = fn(x)
@@ -59,6 +67,25 @@ def test_a_seed_inside_the_function_repeats_like_numpy():
         assert np.array_equal(f(np.zeros(3)), first)
 
 
+def test_a_random_state_inside_the_function_repeats_like_numpy():
+    def seeded(x):
+        rs = np.random.RandomState(42)
+        first = rs.rand(3)
+        rs.seed(42)
+        return x + first, x + rs.rand(3), rs.rand(3)
+
+    def unseeded(x):
+        return x + np.random.RandomState().rand(3)
+
+    f = nptf.compile(seeded, fallback="raise")
+    a = f(np.zeros(3))
+    assert np.array_equal(a[0], a[1]) and not np.array_equal(a[1], a[2])
+    for _ in range(8):
+        assert all(np.array_equal(u, v) for u, v in zip(f(np.zeros(3)), a))
+    g = nptf.compile(unseeded, fallback="raise")
+    assert not np.array_equal(g(np.zeros(3)), g(np.zeros(3)))
+
+
 def random_walk(steps):
     pos = np.zeros(steps + 1)
     for i in range(steps):
@@ -82,6 +109,8 @@ def test_loop_iterations_draw_different_numbers():
     (lambda: np.random.randint(0, 10, N).astype(float), 4.5, np.sqrt(99 / 12)),
     (lambda: np.random.default_rng().poisson(4.0, N).astype(float), 4.0, 2.0),
     (lambda: np.random.default_rng().binomial(20, 0.3, N).astype(float), 6.0, np.sqrt(4.2)),
+    (lambda: np.random.RandomState(5).randn(N), 0.0, 1.0),
+    (lambda: np.random.RandomState(5).uniform(2.0, 4.0, N), 3.0, np.sqrt(4 / 12)),
 ])
 def test_distributions(draw, mean, std):
     sample = nptf.compile(lambda: draw(), fallback="raise")()

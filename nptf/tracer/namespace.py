@@ -159,7 +159,8 @@ make_slice = slice      # for ``a[i:j]`` read through ``getitem``
 
 
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
-                 callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)]
+                 callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)
+                 ] + ["RandomState"]
 _PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
            [(np.random, name, _wrap(getattr(np.random, name), _refuse_random(name)))
             for name in _RANDOM_NAMES] + \

@@ -250,5 +250,32 @@ def default_rng(seed=None):
     return TracedGenerator(seed)
 
 
+class TracedRandomState(Stream):
+    """``np.random.RandomState(seed)`` while tracing: the legacy methods (``rand``,
+    ``randn``, ``randint``, ``random_sample``, ...) on a stream of its own, seeded as
+    ``default_rng(seed)`` is (other numbers than NumPy's, the same distributions)."""
+
+    def __init__(self, seed=None):
+        super().__init__(TracedGenerator(seed).key, python_ints=True)
+
+    def seed(self, seed=None):
+        fresh = TracedGenerator(seed).key
+        set_buffer(buffer_of(self.key).buffer, fresh.atom)
+
+    def rand(self, *shape):
+        return self.random(shape or None)
+
+    def randn(self, *shape):
+        return self.standard_normal(shape or None)
+
+    def random_sample(self, size=None):
+        return self.random(size)
+
+    def randint(self, low, high=None, size=None, dtype=int):
+        return self.integers(low, high, size, dtype)
+
+
 LEGACY["default_rng"] = default_rng
-__all__ = ["LEGACY", "TracedGenerator", "start_trace", "end_trace", "current_builder"]
+LEGACY["RandomState"] = TracedRandomState
+__all__ = ["LEGACY", "TracedGenerator", "TracedRandomState", "start_trace", "end_trace",
+           "current_builder"]
