@@ -74,7 +74,11 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.where({0})[0]", "np.nonzero({0})[0]", "np.flatnonzero({0})", "np.abs({0}).max()",
          "({0}).sum(axis=-1)", "({0}).astype(np.float32).mean()", "np.matmul({0}, np.ones((4, 2)))",
          "np.einsum('...i->...', {0})", "np.minimum.reduce({0}, axis=0)", "np.add.accumulate({0})",
-         "np.isin({0}, [0, 1, 2])", "np.searchsorted(np.sort(np.ravel({0})), 0.5)"]
+         "np.isin({0}, [0, 1, 2])", "np.searchsorted(np.sort(np.ravel({0})), 0.5)",
+         "np.maximum.accumulate({0}, axis=-1)", "np.logical_or.accumulate({0} > 0)",
+         "np.sum({0}, where={0} > 0)", "np.mean({0}, axis=-1, where={0} > 0)",
+         "np.max({0}, initial=0.5)", "np.add.reduceat(np.ravel({0}), [0, 2, 1])",
+         "np.divide(1, {0}, out=np.ones(np.shape({0})), where={0} != 0)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
