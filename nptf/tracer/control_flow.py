@@ -481,7 +481,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 for br in branches:
                     if isinstance(br.outs[i], Undefined):
                         with _into(br.builder):
-                            br.outs[i] = api.zeros_like(other)
+                            br.outs[i] = _stand_in(other)
                 vals = [br.outs[i] for br in branches]
             else:
                 static[i] = Undefined(name, where)
@@ -524,6 +524,18 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _stand_in(value):
+    """A zero of ``value``'s type and kind (a Python number, a NumPy scalar or an array),
+    for the path of an `if` that never gives the value: it takes the other's kind, so
+    the call does not hand back a type that path cannot have."""
+    if value.type.weak:
+        return to_tracer(python_type_of(value.dtype)(0))
+    zero = api.zeros_like(value)
+    out = Tracer(zero.atom, is_scalar=value.is_scalar)
+    out.kind_flag, out.kinds = value.kind_flag, value.kinds
+    return out
 
 
 def _scope(frame):

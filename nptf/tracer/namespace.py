@@ -166,6 +166,16 @@ _PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.it
             for name in _RANDOM_NAMES] + \
            [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()]
 _WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
+
+
+def _vectorize_call(self, *args, **kwargs):
+    from .numpy_vectorize import traced_vectorize
+    return traced_vectorize(self)(*args, **kwargs)
+
+
+# Calling an np.vectorize object (made inside the function or before it) with traced
+# arrays runs its Python function per element in the graph.
+_PATCHES.append((np.vectorize, "__call__", _wrap(np.vectorize.__call__, _vectorize_call)))
 _lock = threading.Lock()
 _depth = 0
 
