@@ -570,3 +570,41 @@ def test_a_python_number_a_branch_dtype_cannot_hold_is_refused():
         assert got == fn(*args) and type(got) is type(fn(*args))
     check_against_numpy(half_or_single, np.array([1, 2]), np.ones(3, np.float32))
     check_against_numpy(half_or_single, np.array([-1, -2]), np.ones(3, np.float32))
+
+
+def states_in_a_dict(x):
+    hs = {-1: np.zeros(3)}
+    for t in range(len(x)):
+        hs[t] = np.tanh(x[t] + hs[t - 1])
+    return hs[len(x) - 1], len(hs)
+
+
+def model_rebuilt_each_step(X, y):
+    W1 = np.ones((3, 4)) * 0.1
+    model = {"W1": W1, "b": np.zeros(4)}
+    for i in range(12):
+        h = X @ model["W1"] + model["b"]
+        W1 = model["W1"] - 0.01 * X.T @ h
+        model = {"W1": W1, "b": model["b"] - 0.01 * h.sum(axis=0)}
+    return model["W1"], model["b"]
+
+
+def test_loops_over_python_containers_unroll():
+    """A dict keyed by the loop index (a character RNN's forward pass) and a dict of
+    weights rebuilt on every step (a training loop) run unrolled, with a warning, where
+    the trip count is known; the same loop with a trip count known only at run time is
+    refused (NumPy runs it by default)."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    for fn, args in [(states_in_a_dict, (X,)), (model_rebuilt_each_step, (X[:5], X[:5, 0]))]:
+        with pytest.warns(RuntimeWarning, match="runs unrolled"):
+            check_against_numpy(fn, *args)
+
+    def traced_trip_count(x, n):
+        model = {"w": x}
+        for i in range(n[0]):
+            model = {"w": model["w"] * 0.5}
+        return model["w"]
+
+    with pytest.raises(nptf.UnsupportedError, match="new dict on every iteration"):
+        nptf.compile(traced_trip_count, fallback="raise")(np.ones(3), np.array([12]))

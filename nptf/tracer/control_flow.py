@@ -811,6 +811,12 @@ def _check_static_state(body, state, carried, names, where):
     for i, (before, after) in enumerate(zip(state, body.outs)):
         if i in carried or isinstance(before, Undefined):
             continue
+        if after is not before and type(before) in (tuple, list, dict) and \
+                type(after) is type(before):
+            # A container rebound on every iteration (``model = {"W": W}``): Python runs
+            # the body, unrolled where the trip count is known.
+            raise _PythonOnlyBody(f"`{names[i]}` is a new {type(before).__name__} on every "
+                                  f"iteration")
         if after is not before:
             raise ControlFlowError(
                 f"variable `{names[i]}` ({type(before).__name__}) is changed inside the compiled "

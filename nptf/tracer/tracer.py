@@ -180,7 +180,12 @@ class Tracer:
                        "Call NumPy functions on the array directly (they are traced); if this "
                        "came from a library that calls np.asarray, that library cannot be compiled.")
 
-    __hash__ = None
+    def __hash__(self):
+        # A dict key or set element is a Python value (``hs[t]`` with a traced loop
+        # index ``t``): a conversion error, so a loop with a known trip count unrolls.
+        self._concrete("using a traced value as a dict key or set element (hash())",
+                       "Index an array instead, or let the loop run unrolled with a trip "
+                       "count known when tracing.")
 
     # ------------------------------------------------------ NumPy protocols
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
