@@ -770,7 +770,8 @@ _READS = ['box["k"]', "OBJ_{seed}.v", 'box["n"]', "OBJ_{seed}.count", 'len(box["
           'np.mean(box["coef"])', 'len(box["coef"] + [1.0])', 'max(box["coef"])',
           'np.sum(np.asarray(box["coef"]) * 2)', 'float(np.sum(a))', 'int(np.argmax(b))',
           'bool(np.all(a > 0))', 'b[int(np.argmin(a))]', 'SCALE_{seed} * a',
-          'sum(np.sum(w) for w in box["arrs"])']
+          'sum(np.sum(w) for w in box["arrs"])', 'np.sum(a).item()', 'a.item(0)',
+          'np.vectorize(_bend_{seed})(a)']
 
 
 def effects_program_source(seed, name="f"):
@@ -780,7 +781,8 @@ def effects_program_source(seed, name="f"):
     helper, the dict again and the arrays of its list; some read the global
     ``SCALE_<seed>``, which the comparison rebinds between the two calls. The writes stand
     at the top level, under an ``if`` on a traced value, in a loop of known trip count
-    (below and past the unroll limit), in
+    (below and past the unroll limit), beside a dict keyed by the loop index or rebuilt
+    on every iteration, in
     ``for i in range(n)`` and in a ``while`` on a traced counter; some programs only read.
     NumPy runs them twice on one set of arguments, so a write done once, at trace time,
     shows as a difference."""
@@ -788,6 +790,8 @@ def effects_program_source(seed, name="f"):
     lines = ["import types", "", f"STATE_{seed} = {{}}", f"SCALE_{seed} = 1.0",
              f"OBJ_{seed} = types.SimpleNamespace(v=0.0, count=0)", "", "",
              f"def _keep_{seed}(d, v):", '    d["h"] = v', "    return v", "", "",
+             f"def _bend_{seed}(v):", "    if v > 0:", "        return v * 2.0",
+             "    return -v * 0.5", "", "",
              f"def {name}(a, b, box, n):"]
     names = ["a", "b"]
     writes = r.random() < 0.8
@@ -808,10 +812,22 @@ def effects_program_source(seed, name="f"):
                       f"        {t} = {t} + 1.0"]
             if r.random() < 0.5:
                 lines += ["    else:", f"        {t} = {t} - 1.0"]
-        elif place < 0.75:
+        elif place < 0.65:
             bound = r.choice(["3", "12", "n"])
             lines += [f"    for i in range({bound}):", f"        {t} = {t} * 0.9 + i",
                       f"        {effect}"]
+        elif place < 0.75:
+            # Python containers as loop state: a dict keyed by the loop index, a dict
+            # rebuilt on every iteration.
+            bound = r.choice(["3", "12", "n"])
+            if r.random() < 0.5:
+                lines += ["    hs = {-1: 0.0}", f"    for i in range({bound}):",
+                          f"        hs[i] = hs[i - 1] * 0.5 + np.sum({t})",
+                          f"    {t} = {t} + hs[len(hs) - 2]"]
+            else:
+                lines += [f'    model = {{"w": {t}, "k": 0}}', f"    for i in range({bound}):",
+                          '        model = {"w": model["w"] * 0.9 + i, "k": model["k"] + 1}',
+                          f'    {t} = model["w"] + model["k"]']
         else:
             # A traced counter from 0 (argmax of all False), whatever NaN the data hold.
             lines += [f"    j = np.argmax({t} > np.inf)", "    while j < 10:",
