@@ -170,3 +170,24 @@ def test_gcd_lcm_extremes(jit):
 def test_polymul_trims_constant_leading_zeros(jit):
     check_against_numpy(lambda p: (np.polymul(np.array([0.0, 0.0, 2.0, 1.0]), p),
                                    np.polymul(p, np.array([0.0, 0.0]))), np.array([1.0, 3.0]), jit=jit)
+
+
+_X = np.linspace(0, 1, 9) ** 2
+_F2 = np.outer(np.arange(5.0), np.arange(6.0) ** 1.5)
+GRADIENT_COORDINATES = {
+    "coordinates": (lambda f, t: np.gradient(f, t), (np.sin(_X * 3), _X)),
+    "second order": (lambda f, t: np.gradient(f, t, edge_order=2), (np.sin(_X * 3), _X)),
+    "int coordinates": (lambda f, t: np.gradient(f, t), (np.sin(_X * 3), np.arange(9) ** 2)),
+    "even coordinates": (lambda f, t: np.gradient(f, np.linspace(0, 1, 9)), (np.sin(_X), _X)),
+    "made inside": (lambda f, t: np.gradient(f, np.linspace(0, 1, len(f)) ** 2), (_X, _X)),
+    "2-d": (lambda f, t: np.gradient(f, t[:5], 0.5), (_F2, _X)),
+    "axis": (lambda f, t: np.gradient(f, t[:6], axis=1, edge_order=2), (_F2, _X)),
+    "float32": (lambda f, t: np.gradient(f.astype(np.float32), t), (np.sin(_X), _X)),
+    "wrong length": (lambda f, t: np.gradient(f, t[:4]), (np.sin(_X), _X)),   # ValueError
+}
+
+
+@pytest.mark.parametrize("name", list(GRADIENT_COORDINATES))
+def test_gradient_with_coordinate_arrays(name, jit):
+    fn, args = GRADIENT_COORDINATES[name]
+    check_against_numpy(fn, *args, jit=jit)

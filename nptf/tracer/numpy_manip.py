@@ -153,9 +153,14 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     f = to_tracer(f)
     _static_shape(f, "gradient")
     axes = _axes(axis, f.ndim)
-    if any(isinstance(v, Tracer) or np.ndim(v) for v in varargs):
-        raise unsupported("np.gradient with coordinate arrays", fix="Pass scalar spacings.")
-    _numpy_says(np.gradient, _sample(f, 3), *varargs, axis=axis, edge_order=edge_order)
+    coordinates = [isinstance(v, Tracer) or np.ndim(v) for v in varargs]
+    if any(coordinates):
+        # NumPy's checks of the coordinates (a 1-d array as long as its axis), on stand-ins.
+        _numpy_says(np.gradient, np.zeros(f.shape), *[
+            np.arange(to_tracer(v).shape[0] if to_tracer(v).ndim else 1, dtype=np.float64)
+            if c else v for v, c in zip(varargs, coordinates)], axis=axis, edge_order=edge_order)
+    else:
+        _numpy_says(np.gradient, _sample(f, 3), *varargs, axis=axis, edge_order=edge_order)
     spacings = list(varargs) * len(axes) if len(varargs) == 1 else list(varargs) or [1.0] * len(axes)
     if f.dtype.kind in "iu":
         f = astype(f, np.float64)
@@ -166,16 +171,58 @@ def gradient(f, *varargs, axis=None, edge_order=1):
             key = [slice(None)] * f.ndim
             key[ax] = slice(start, stop)
             return f[tuple(key)]
-        inner = (part(2, None) - part(None, -2)) / (2.0 * dx)
-        if edge_order == 1:
-            first = (part(1, 2) - part(0, 1)) / dx
-            last = (part(-1, None) - part(-2, -1)) / dx
-        else:  # NumPy's second-order one-sided coefficients
-            first = -1.5 / dx * part(0, 1) + 2.0 / dx * part(1, 2) - 0.5 / dx * part(2, 3)
-            last = 0.5 / dx * part(-3, -2) - 2.0 / dx * part(-2, -1) + 1.5 / dx * part(-1, None)
+        dx = _spacing(dx)
+        if isinstance(dx, Tracer):
+            first, inner, last = _uneven_gradient(f, part, ax, dx, edge_order)
+        else:
+            inner = (part(2, None) - part(None, -2)) / (2.0 * dx)
+            if edge_order == 1:
+                first = (part(1, 2) - part(0, 1)) / dx
+                last = (part(-1, None) - part(-2, -1)) / dx
+            else:  # NumPy's second-order one-sided coefficients
+                first = -1.5 / dx * part(0, 1) + 2.0 / dx * part(1, 2) - 0.5 / dx * part(2, 3)
+                last = 0.5 / dx * part(-3, -2) - 2.0 / dx * part(-2, -1) + 1.5 / dx * part(-1, None)
         grad = concatenate([astype(p, out_dtype) for p in (first, inner, last)], ax)
         results.append(grad)
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def _spacing(v):
+    """A spacing as NumPy's gradient takes it: a number, or the differences of a 1-d
+    coordinate array (integers as float64), a number again where they are all equal
+    (known only for coordinates known when tracing)."""
+    if not isinstance(v, Tracer) and not np.ndim(v):
+        return v
+    from .indexing import constant_value
+    known = constant_value(v)
+    if not isinstance(known, Tracer):
+        known = np.asarray(known)
+        known = known.astype(np.float64) if known.dtype.kind in "iub" else known
+        diffs = np.diff(known)
+        return diffs[0] if (diffs == diffs[0]).all() else to_tracer(diffs)
+    v = to_tracer(v)
+    v = astype(v, np.float64) if v.dtype.kind in "iub" else v
+    return v[1:] - v[:-1]
+
+
+def _uneven_gradient(f, part, ax, dx, edge_order):
+    """NumPy's gradient for uneven spacings ``dx`` along axis ``ax``: its interior and
+    one-sided edge coefficients."""
+    along = (1,) * ax + (-1,) + (1,) * (f.ndim - ax - 1)
+    dx1, dx2 = dx[:-1], dx[1:]
+    a = reshape(-dx2 / (dx1 * (dx1 + dx2)), along)
+    b = reshape((dx2 - dx1) / (dx1 * dx2), along)
+    c = reshape(dx1 / (dx2 * (dx1 + dx2)), along)
+    inner = a * part(None, -2) + b * part(1, -1) + c * part(2, None)
+    if edge_order == 1:
+        return (part(1, 2) - part(0, 1)) / dx[0], inner, (part(-1, None) - part(-2, -1)) / dx[-1]
+    d1, d2 = dx[0], dx[1]
+    first = -(2.0 * d1 + d2) / (d1 * (d1 + d2)) * part(0, 1) + \
+        (d1 + d2) / (d1 * d2) * part(1, 2) - d1 / (d2 * (d1 + d2)) * part(2, 3)
+    d1, d2 = dx[-2], dx[-1]
+    last = d2 / (d1 * (d1 + d2)) * part(-3, -2) - (d2 + d1) / (d1 * d2) * part(-2, -1) + \
+        (2.0 * d2 + d1) / (d2 * (d1 + d2)) * part(-1, None)
+    return first, inner, last
 
 
 # ------------------------------------------------------------ products
