@@ -191,3 +191,31 @@ GRADIENT_COORDINATES = {
 def test_gradient_with_coordinate_arrays(name, jit):
     fn, args = GRADIENT_COORDINATES[name]
     check_against_numpy(fn, *args, jit=jit)
+
+
+_BITS = np.array([1.5, -2.0, 3.25, 0.0, -0.0, np.inf])
+VIEWS = {
+    "low byte": lambda x: x.view(np.int64) & 0xFF,
+    "sign bit": lambda x: (x.view(np.uint64) >> 63).astype(bool),
+    "float32": lambda x: x.astype(np.float32).view(np.int32),
+    "next float": lambda x: (x.view(np.int64) + 1).view(np.float64),
+    "0-d": lambda x: np.float64(2.0).view(np.int64) + x.view(np.int64)[0],
+}
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_view_as_another_dtype_of_one_size(name, jit):
+    check_against_numpy(VIEWS[name], _BITS, jit=jit)
+
+
+def test_writes_beside_a_dtype_view_run_with_numpy():
+    def write_through(x):
+        y = x.view(np.int64)
+        y[0] = 5
+        return x
+
+    with pytest.raises(nptf.UnsupportedError, match=r"\.view\(dtype\)"):
+        nptf.compile(write_through, fallback="raise")(_BITS.copy())
+    with pytest.warns(RuntimeWarning):
+        got = nptf.compile(write_through)(_BITS.copy())
+    assert np.array_equal(got, write_through(_BITS.copy()))

@@ -308,6 +308,14 @@ def _full(ts, params):
     return [ArrayType(params["shape"], params["dtype"])]
 
 
+@register("bitcast")
+def _bitcast(ts, params):
+    """The same bytes read as ``dtype``, of the same size (``ndarray.view(dtype)``)."""
+    if np.dtype(params["dtype"]).itemsize != ts[0].dtype.itemsize:
+        raise ValueError("bitcast between dtypes of different sizes")
+    return [ArrayType(ts[0].shape, params["dtype"])]
+
+
 @register("full_sized")
 def _full_sized(ts, params):
     """``full`` of a shape with sizes known only at run time: None in ``shape`` where the

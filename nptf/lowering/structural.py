@@ -371,6 +371,11 @@ def _full(ctx, shape, dtype, fill):
     return tf.fill(list(shape), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
 
 
+@rule("bitcast")
+def _bitcast(ctx, x, dtype):
+    return tf.bitcast(x, tf.as_dtype(dtype))
+
+
 @rule("full_sized")
 def _full_sized(ctx, *sizes, shape, dtype, fill):
     sizes = iter(sizes)

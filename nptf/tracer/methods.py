@@ -7,8 +7,8 @@ from ..errors import user_location, with_location
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
-from .tracer import Tracer
-from .views import buffer_of
+from .tracer import Tracer, check_dtype, emit
+from .views import Step, buffer_of, make_view, mark_ambiguous
 
 
 def _shape_args(args):
@@ -37,10 +37,28 @@ def _to_device(self, device, /, *, stream=None):
 
 
 def _view(self, dtype=None, type=None):
-    if type is not None or (dtype is not None and np.dtype(dtype) != self.dtype):
-        from ..errors import unsupported
-        raise unsupported("ndarray.view(dtype) reinterpreting the bytes as another dtype")
-    return self[...]        # a basic index: a view sharing this array's data, as in NumPy
+    from ..errors import unsupported
+    if type is not None and type is not np.ndarray:
+        raise unsupported(f"ndarray.view(type={type.__name__})")
+    if dtype is None or np.dtype(dtype) == self.dtype:
+        return self[...]        # a basic index: a view sharing this array's data, as in NumPy
+    return _bitcast_view(self, check_dtype(dtype), unsupported)
+
+
+def _bitcast_view(x, dtype, unsupported):
+    """``x.view(dtype)`` for a dtype of the same size: the same bytes read as ``dtype``,
+    re-read when ``x`` is written. Writes through either name then run with NumPy."""
+    kinds = "iuf"
+    if dtype.itemsize != x.dtype.itemsize or dtype.kind not in kinds or x.dtype.kind not in kinds:
+        raise unsupported(f"ndarray.view({dtype.name}) of a {x.dtype.name} array (only integer "
+                          f"and float dtypes of one size are reinterpreted)")
+    out = emit("bitcast", [x], {"dtype": dtype})
+    made = make_view(x, out, Step("bitcast", lambda t: emit("bitcast", [t], {"dtype": dtype}),
+                                  lambda a: a.view(dtype)), lambda s: s)
+    mark_ambiguous(made, "the array's bytes are also read as another dtype (.view(dtype)), "
+                         "and nptf does not reinterpret writes")
+    return made
+
 
 
 def _conjugate(self):
