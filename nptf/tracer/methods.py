@@ -46,8 +46,8 @@ def _view(self, dtype=None, type=None):
 
 
 def _bitcast_view(x, dtype, unsupported):
-    """``x.view(dtype)`` for a dtype of the same size: the same bytes read as ``dtype``,
-    re-read when ``x`` is written. Writes through either name then run with NumPy."""
+    """``x.view(dtype)`` for a dtype of the same size: the same bytes read as ``dtype``.
+    Writes through either name then run with NumPy (nptf does not reinterpret them)."""
     kinds = "iuf"
     if dtype.itemsize != x.dtype.itemsize or dtype.kind not in kinds or x.dtype.kind not in kinds:
         raise unsupported(f"ndarray.view({dtype.name}) of a {x.dtype.name} array (only integer "
