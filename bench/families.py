@@ -1,0 +1,229 @@
+"""Everyday NumPy constructs, by family, compiled with ``fallback="raise"``.
+
+    python -m bench.families           # prints a markdown table
+
+Each example is a small function written the way such code is usually written
+(k-means and naive Bayes steps, one-hot encodings, a character RNN's forward pass,
+a training loop over a dict of weights, a drawdown, a safe division, ...). It is
+compiled with ``fallback="raise"`` on both executors, so only what really compiles
+counts, and compared with NumPy (values, dtypes and shapes; random draws by shape
+and dtype only). A row says ``ok``, ``WRONG`` (a mismatch) or the refusal.
+"""
+from __future__ import annotations
+
+import sys
+import warnings
+
+import numpy as np
+
+import nptf
+
+_rng = np.random.default_rng(0)
+X = _rng.normal(size=(20, 3))
+Y = _rng.integers(0, 3, 20)
+V = _rng.normal(size=10)
+IDX = np.array([0, 3, 1, 1, 2, 4, 0])
+
+
+# ---------------------------------------------------- sizes that come from data
+def kmeans_counts(X, labels):
+    return np.array([len(X[labels == k]) for k in range(3)])
+
+
+def kmeans_centers(X, labels):
+    centers = np.zeros((3, X.shape[1]))
+    for k in range(3):
+        members = X[labels == k]
+        centers[k] = members.sum(axis=0) / max(len(members), 1)
+    return centers
+
+
+def entropy(y):
+    s = 0.0
+    for c in np.unique(y):
+        p = len(y[y == c]) / len(y)
+        s -= p * np.log2(p)
+    return s
+
+
+def naive_bayes_priors(X, y):
+    classes = np.unique(y)
+    priors = np.zeros(len(classes))
+    for i, c in enumerate(classes):
+        priors[i] = len(X[y == c]) / len(X)
+    return priors
+
+
+def one_hot(idx):
+    out = np.zeros((len(idx), idx.max() + 1))
+    out[np.arange(len(idx)), idx] = 1
+    return out
+
+
+def positive_ramp(x):
+    n = int(np.sum(x > 0))
+    return np.arange(n) * 0.5, np.full(n, x.max())
+
+
+def sum_of_selected(x):
+    m = x[x > 0]
+    s = 0.0
+    for i in range(len(m)):
+        s += m[i] ** 2
+    return s
+
+
+# ------------------------------------------------- Python numbers from arrays
+def normalise_by_total(x):
+    return x / float(np.sum(np.abs(x)))
+
+
+def best_index(x):
+    i = int(np.argmax(x))
+    return x[i] * 2 + i
+
+
+def item_condition(x):
+    if x.sum().item() > 0:
+        return x * 2
+    return -x
+
+
+def stats_vector(x):
+    return np.asarray([x.mean(), x.std(), x.max()])
+
+
+# ------------------------------------------------------- containers in loops
+def rnn_forward(x):
+    hs = {-1: np.zeros(3)}
+    for t in range(len(x)):
+        hs[t] = np.tanh(x[t] + 0.5 * hs[t - 1])
+    return hs[len(x) - 1]
+
+
+def train_dict_of_weights(X, y):
+    model = {"W": np.full((3, 1), 0.1), "b": np.zeros(1)}
+    for _ in range(15):
+        err = X @ model["W"] + model["b"] - y[:, None]
+        model = {"W": model["W"] - 0.01 * X.T @ err, "b": model["b"] - 0.01 * err.sum(0)}
+    return model["W"], model["b"]
+
+
+def discounted_returns(r):
+    running = 0
+    out = np.zeros_like(r)
+    for t in reversed(range(len(r))):
+        running = running * 0.9 + r[t]
+        out[t] = running
+    return out
+
+
+def pairs_from_branches(x):
+    if x.sum() > 0:
+        return x * 2, x.max()
+    return x - 1, x.min()
+
+
+# ------------------------------------------------- NumPy functions and arguments
+def drawdown(x):
+    wealth = np.cumprod(1 + 0.01 * x)
+    return wealth / np.maximum.accumulate(wealth) - 1
+
+
+def segment_sums(x):
+    return np.add.reduceat(x, [0, 3, 5])
+
+
+def safe_divide(x):
+    d = x.copy()
+    d[::2] = 0
+    return np.divide(x, d, out=np.zeros_like(x), where=d != 0)
+
+
+def masked_mean(x):
+    return np.mean(x, where=x > 0), np.max(x[x > 5], initial=0.0)
+
+
+def uneven_gradient(x):
+    t = np.linspace(0, 1, len(x)) ** 2
+    return np.gradient(x, t)
+
+
+def low_bits(x):
+    return x.view(np.int64) & 0xFF
+
+
+def random_legacy_seeded(x):
+    np.random.seed(0)
+    return x + np.random.normal(size=x.shape)
+
+
+def random_state_seeded(x):
+    rs = np.random.RandomState(1)
+    return x + rs.uniform(size=x.shape)
+
+
+def _bend(v):
+    if v > 0:
+        return v * 2
+    return -v
+
+
+def vectorized_python(x):
+    return np.vectorize(_bend)(x)
+
+
+EXAMPLES = {
+    "sizes from data": [(kmeans_counts, (X, Y)), (kmeans_centers, (X, Y)), (entropy, (Y,)),
+                        (naive_bayes_priors, (X, Y)), (one_hot, (IDX,)),
+                        (positive_ramp, (V,)), (sum_of_selected, (V,))],
+    "Python numbers from arrays": [(normalise_by_total, (V,)), (best_index, (V,)),
+                                   (item_condition, (V,)), (stats_vector, (V,))],
+    "containers and types in loops": [(rnn_forward, (X,)), (train_dict_of_weights, (X, X[:, 0])),
+                                      (discounted_returns, (V,)), (pairs_from_branches, (V,))],
+    "NumPy functions and arguments": [(drawdown, (V,)), (segment_sums, (V,)), (safe_divide, (V,)),
+                                      (masked_mean, (V,)), (uneven_gradient, (V,)),
+                                      (low_bits, (V,)), (random_legacy_seeded, (V,)),
+                                      (random_state_seeded, (V,)), (vectorized_python, (V,))],
+}
+
+
+def _same(expected, got, random):
+    if isinstance(expected, tuple):
+        return isinstance(got, tuple) and len(got) == len(expected) and \
+            all(_same(e, g, random) for e, g in zip(expected, got))
+    e, g = np.asarray(expected), np.asarray(got)
+    if e.shape != g.shape or e.dtype != g.dtype:
+        return False
+    return random or np.allclose(e, g, rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+def run_example(fn, args, jit):
+    """``ok``, ``WRONG`` or the refusal's type and first line."""
+    copies = lambda: [a.copy() for a in args]  # noqa: E731
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        expected = fn(*copies())
+        try:
+            got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*copies())
+        except nptf.Error as e:
+            return f"{type(e).__name__}: {str(e).splitlines()[0][:90]}"
+    return "ok" if _same(expected, got, "random" in fn.__name__) else "WRONG"
+
+
+def main():
+    print("| family | example | plain executor | XLA |")
+    print("|---|---|---|---|")
+    total = good = 0
+    for family, examples in EXAMPLES.items():
+        for fn, args in examples:
+            results = [run_example(fn, args, jit) for jit in (False, True)]
+            total += 2
+            good += sum(r == "ok" for r in results)
+            print(f"| {family} | `{fn.__name__}` | {results[0]} | {results[1]} |")
+    print(f"\n{good} of {total} compile and match NumPy.")
+    return 0 if good == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
