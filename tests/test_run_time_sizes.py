@@ -179,3 +179,34 @@ def test_bad_arange_bounds_raise_numpys_errors(jit):
     check_against_numpy(non_finite_bound, np.array([1.0, np.inf]), jit=jit)     # ValueError
     check_against_numpy(non_finite_bound, np.array([1.0, np.nan]), jit=jit)     # ValueError
     check_against_numpy(non_finite_bound, np.array([1.0, 2.5]), jit=jit)
+
+
+def counts_from_data(x):
+    n = int(np.sum(x > 0))
+    m = x[x > 0]
+    return (x.reshape(int(np.sum(x > 10)) + 2, -1), m.reshape(len(m), 1),
+            np.linspace(0, 1, n), np.linspace(-1.0, 2.0, n, endpoint=False),
+            np.eye(n), np.eye(n, 3, k=1, dtype=int), np.identity(n),
+            np.repeat(x[:3], n), np.repeat(x.reshape(2, 4), n, axis=1),
+            np.tile(x[:2], n), np.tile(x[:2], (n, 2)))
+
+
+def counts_that_fail(x, which):
+    n = int(np.sum(x > 0))
+    if which == 0:
+        return x.reshape(n, 3)              # ValueError: sizes do not multiply
+    if which == 1:
+        return np.repeat(x, n - 9)          # ValueError: negative
+    return np.linspace(0, 1, n - 9)         # ValueError: negative
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_counts_known_only_at_run_time(jit):
+    """Sizes and counts from the data in reshape, linspace, eye, identity, repeat and
+    tile, with NumPy's errors where they do not fit."""
+    for x in ([0.3, -1.0, 2.0, 0.7, -0.2, 1.5, 0.1, 4.0], [-0.3, -1.0, 2.0, -0.7, -0.2, -1.5,
+                                                              0.1, -4.0]):
+        check_against_numpy(counts_from_data, np.array(x), jit=jit)
+    for which in range(3):
+        check_against_numpy(counts_that_fail, np.array([0.3, -1.0, 2.0, 0.7, -0.2, 1.5, 0.1, 4.0]),
+                            which, static_argnames=["which"], jit=jit)

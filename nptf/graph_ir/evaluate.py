@@ -103,6 +103,7 @@ _rule("cumprod")(lambda p, x: np.cumprod(x, p["axis"], dtype=p["dtype"]))
 _rule("matmul")(lambda p, a, b: np.matmul(a, b))
 _rule("einsum")(lambda p, *xs: np.einsum(p["subscripts"], *xs))
 _rule("full")(lambda p: np.full(p["shape"], p["fill"], p["dtype"]))
+_rule("reshape_sized")(lambda p, x, *sizes: np.reshape(x, _sized(p["shape"], sizes)))
 _rule("bitcast")(lambda p, x: np.ascontiguousarray(x).view(p["dtype"]))
 _rule("full_sized")(lambda p, *sizes: np.full(_sized(p["shape"], sizes), p["fill"], p["dtype"]))
 _rule("arange_traced")(lambda p, start, stop, step: np.arange(

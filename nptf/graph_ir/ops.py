@@ -308,6 +308,15 @@ def _full(ts, params):
     return [ArrayType(params["shape"], params["dtype"])]
 
 
+@register("reshape_sized")
+def _reshape_sized(ts, params):
+    """``reshape`` to sizes known only at run time: None in ``shape`` where the inputs
+    after the array (int64 scalars, in order) give the size."""
+    if sum(d is None for d in params["shape"]) != len(ts) - 1 or any(t.ndim for t in ts[1:]):
+        raise ValueError(f"reshape_sized to {params['shape']} with {len(ts) - 1} sizes")
+    return [ArrayType(params["shape"], ts[0].dtype)]
+
+
 @register("bitcast")
 def _bitcast(ts, params):
     """The same bytes read as ``dtype``, of the same size (``ndarray.view(dtype)``)."""

@@ -371,6 +371,20 @@ def _full(ctx, shape, dtype, fill):
     return tf.fill(list(shape), tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
 
 
+@rule("reshape_sized")
+def _reshape_sized(ctx, x, *sizes, shape):
+    sizes = iter(sizes)
+    dims = [tf.maximum(tf.cast(next(sizes), tf.int64), 0) if d is None else
+            tf.constant(d, tf.int64) for d in shape]
+    # Sizes that do not fit raise NumPy's error after the run (a check); until then the
+    # elements are cut or padded to the count the sizes ask for, so the reshape runs.
+    want = tf.reduce_prod(tf.stack(dims)) if dims else tf.constant(1, tf.int64)
+    flat = tf.reshape(x, [-1])
+    have = tf.shape(flat, out_type=tf.int64)[0]
+    flat = tf.concat([flat, tf.zeros(tf.maximum(want - have, 0)[None], x.dtype)], 0)[:want]
+    return tf.reshape(flat, tf.stack(dims) if dims else tf.constant([], tf.int64))
+
+
 @rule("bitcast")
 def _bitcast(ctx, x, dtype):
     return tf.bitcast(x, tf.as_dtype(dtype))
@@ -379,8 +393,9 @@ def _bitcast(ctx, x, dtype):
 @rule("full_sized")
 def _full_sized(ctx, *sizes, shape, dtype, fill):
     sizes = iter(sizes)
-    dims = [tf.cast(next(sizes), tf.int64) if d is None else tf.constant(d, tf.int64)
-            for d in shape]
+    # A negative size raises NumPy's error after the run (a check); until then it is 0.
+    dims = [tf.maximum(tf.cast(next(sizes), tf.int64), 0) if d is None else
+            tf.constant(d, tf.int64) for d in shape]
     return tf.fill(tf.stack(dims) if dims else tf.constant([], tf.int64),
                    tf.constant(np.asarray(fill, dtype), tf.as_dtype(dtype)))
 

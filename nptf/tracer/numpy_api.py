@@ -637,6 +637,28 @@ def arange(start_or_stop, stop=None, step=None, dtype=None, *, device=None, like
     return emit("arange", [], {"start": start, "step": step, "num": num, "dtype": dt})
 
 
+def _linspace_run_time(start, stop, num, endpoint, retstep, dtype, axis):
+    """``np.linspace`` of a number of samples known only at run time (scalar bounds)."""
+    num = _count(num, "np.linspace")
+    num = emit("check", [num, num >= 0], {"error": "ValueError", "message":
+                                          f"Number of samples must be non-negative.\n"
+                                          f"  at {user_location()}"})
+    start, stop = to_tracer(start), to_tracer(stop)
+    if start.ndim or stop.ndim or retstep or axis != 0:
+        raise unsupported("np.linspace of a run-time number of samples with array bounds, "
+                          "retstep or axis")
+    dt = np.result_type(sample(start.type), sample(stop.type), 1.0)
+    start, stop = astype(start, dt), astype(stop, dt)
+    div = astype(num - 1 if endpoint else num, dt)
+    from .numpy_math import where
+    step = (stop - start) / where(div > 0, div, np.ones((), dt))
+    idx = astype(arange(num), dt)
+    y = where(div > 0, idx * step + start, idx * (stop - start) + start)
+    if endpoint:
+        y = where((idx == astype(num - 1, dt)) & (div > 0), stop, y)
+    return astype(y, dtype) if dtype is not None else y
+
+
 def _arange_traced(start, stop, step, dtype):
     """``np.arange`` whose bounds are known only at run time: its length is too."""
     bounds = [to_tracer(v) for v in (start, stop, step)]
@@ -670,6 +692,8 @@ def _arange_traced(start, stop, step, dtype):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    if isinstance(num, Tracer):
+        return _linspace_run_time(start, stop, num, endpoint, retstep, dtype, axis)
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.\n  at {user_location()}")
@@ -692,6 +716,12 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
+    if any(isinstance(v, Tracer) for v in (N, M, k)):
+        # Sizes known only at run time: the diagonal as a comparison of positions.
+        n, m = _count(N, "np.eye"), _count(N if M is None else M, "np.eye")
+        rows = reshape_to(arange(n), (None, 1))
+        cols = reshape_to(arange(m), (1, None))
+        return astype(cols - rows == k, check_dtype(dtype))
     n = operator.index(N)
     return emit("eye", [], {"n": n, "m": n if M is None else operator.index(M),
                             "k": operator.index(k), "dtype": check_dtype(dtype)})
@@ -780,10 +810,13 @@ def imag(val):
 def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
     a = to_tracer(a)
     shape = newshape if shape is None else shape
-    shape = (operator.index(shape),) if isinstance(shape, (int, np.integer)) else \
-        tuple(operator.index(d) for d in shape)
     if order not in ("C", "A"):
         raise unsupported(f"np.reshape(..., order={order!r})")
+    if isinstance(shape, Tracer) or (isinstance(shape, (tuple, list)) and
+                                     any(isinstance(d, Tracer) for d in shape)):
+        return _reshape_run_time(a, shape if isinstance(shape, (tuple, list)) else (shape,))
+    shape = (operator.index(shape),) if isinstance(shape, (int, np.integer)) else \
+        tuple(operator.index(d) for d in shape)
     if shape.count(-1) > 1:
         raise ValueError(f"can only specify one unknown dimension\n  at {user_location()}")
     if -1 in shape and a.size is None:
@@ -795,6 +828,44 @@ def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
                              f"  at {user_location()}")
         shape = tuple(a.size // known if d == -1 else d for d in shape)
     return reshape_to(a, shape)
+
+
+def _count(d, what):
+    """A traced count (a size, a number of repeats) as int64, or a Python int."""
+    if not isinstance(d, Tracer):
+        return operator.index(d)
+    if d.ndim != 0 or d.dtype.kind not in "iu":
+        raise TypeError(f"{what} takes integers, not an array of {d.type}\n  at {user_location()}")
+    return astype(d, np.intp)
+
+
+def _reshape_run_time(a, shape):
+    """``a.reshape(shape)`` with sizes known only at run time (one may be -1): NumPy's
+    ValueError after the run where the sizes do not multiply to ``a``'s size. Writes
+    through the result or ``a`` then run with NumPy (whether they alias is not traced)."""
+    from .tracer import dim_of
+    dims = [_count(d, "reshape") for d in shape]
+    if sum(1 for d in dims if not isinstance(d, Tracer) and d == -1) > 1:
+        raise ValueError(f"can only specify one unknown dimension\n  at {user_location()}")
+    total = math.prod([dim_of(a, i) for i in range(a.ndim)]) if a.ndim else 1
+    known = math.prod([d for d in dims if isinstance(d, Tracer) or d != -1])
+    message = f"cannot reshape an array into a shape whose sizes do not multiply to its size\n" \
+              f"  at {user_location()}"
+    if any(not isinstance(d, Tracer) and d == -1 for d in dims):
+        fits = (known > 0) & (total % np.maximum(known, 1) == 0)
+        dims = [total // np.maximum(known, 1) if not isinstance(d, Tracer) and d == -1 else d
+                for d in dims]
+    else:
+        fits = known == total
+    fits = fits & functools.reduce(operator.and_, [d >= 0 for d in dims if isinstance(d, Tracer)])
+    sizes = [emit("check", [d, fits], {"error": "ValueError", "message": message})
+             for d in dims if isinstance(d, Tracer)]
+    out = emit("reshape_sized", [a] + sizes, {"shape": tuple(None if isinstance(d, Tracer) else d
+                                                               for d in dims)})
+    from .views import mark_ambiguous
+    mark_ambiguous(a, "a reshape to sizes known only at run time may share its memory")
+    mark_ambiguous(out, "a reshape to sizes known only at run time may share its memory")
+    return out
 
 
 def reshape_to(a, shape):
@@ -1050,11 +1121,29 @@ def flipud(m):
 @implements(np.tile)
 def tile(A, reps):
     A = to_tracer(A)
+    if isinstance(reps, Tracer) or (isinstance(reps, (tuple, list)) and contains_tracer(reps)):
+        return _tile_run_time(A, reps)
     reps = (operator.index(reps),) if isinstance(reps, (int, np.integer)) else tuple(reps)
     ndim = max(A.ndim, len(reps))
     A = reshape_to(A, (1,) * (ndim - A.ndim) + A.shape)
     reps = (1,) * (ndim - len(reps)) + reps
     return emit("tile", [A], {"reps": reps}) if any(r != 1 for r in reps) else copy_(A)
+
+
+def _tile_run_time(A, reps):
+    """``np.tile`` with repeats known only at run time: ``A`` broadcast along a new axis
+    before each of its own, then merged."""
+    from .tracer import dim_of
+    reps = list(reps) if isinstance(reps, (tuple, list)) else [reps]
+    reps = [_count(r, "np.tile") for r in reps]
+    ndim = max(A.ndim, len(reps))
+    A = reshape_to(A, (1,) * (ndim - A.ndim) + A.shape)
+    reps = [1] * (ndim - len(reps)) + reps
+    wide = reshape_to(A, tuple(x for d in A.shape for x in (1, d)))
+    target = [x for i in range(ndim) for x in (reps[i], dim_of(A, i))]
+    from .numpy_math import where
+    grown = where(True, wide, full(tuple(target), 0, A.dtype))
+    return reshape(grown, tuple(r * dim_of(A, i) for i, r in enumerate(reps)))
 
 
 @implements(np.repeat)
@@ -1063,6 +1152,20 @@ def repeat(a, repeats, axis=None):
     if axis is None:
         a, axis = ravel(a), 0
     axis = _axis(axis, a.ndim)
+    if isinstance(repeats, Tracer) and repeats.ndim == 0:
+        # One count known only at run time: each element broadcast along a new axis.
+        from .tracer import dim_of
+        r = _count(repeats, "np.repeat")
+        r = emit("check", [r, r >= 0], {"error": "ValueError", "message":
+                                        f"negative dimensions are not allowed\n  at {user_location()}"})
+        moved = moveaxis(a, axis, -1)
+        wide = reshape_to(moved, moved.shape + (1,))
+        from .numpy_math import where
+        grown = where(True, wide, full(tuple(dim_of(moved, i) for i in range(moved.ndim)) + (r,),
+                                       0, a.dtype))
+        flat = reshape(grown, tuple(dim_of(moved, i) for i in range(moved.ndim - 1)) +
+                       (dim_of(moved, moved.ndim - 1) * r,))
+        return moveaxis(flat, -1, axis)
     if isinstance(repeats, Tracer):
         raise unsupported("np.repeat with traced repeats")
     reps = np.asarray(repeats)
