@@ -78,7 +78,12 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.maximum.accumulate({0}, axis=-1)", "np.logical_or.accumulate({0} > 0)",
          "np.sum({0}, where={0} > 0)", "np.mean({0}, axis=-1, where={0} > 0)",
          "np.max({0}, initial=0.5)", "np.add.reduceat(np.ravel({0}), [0, 2, 1])",
-         "np.divide(1, {0}, out=np.ones(np.shape({0})), where={0} != 0)"]
+         "np.divide(1, {0}, out=np.ones(np.shape({0})), where={0} != 0)",
+         "np.zeros(np.sum(np.ravel({0}) > 0))", "np.eye(np.sum(np.ravel({0}) > 0))",
+         "np.tile(np.ravel({0})[:2], np.sum(np.ravel({0}) > 0))",
+         "np.linspace(0, 1, np.sum(np.ravel({0}) > 0))",
+         "np.repeat(np.ravel({0})[:3], np.sum(np.ravel({0}) > 1))",
+         "np.ravel({0}).reshape(np.sum(np.ravel({0}) > 1e9) + 1, -1)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
