@@ -912,3 +912,16 @@ def test_keepdims_of_a_0d_array(name, jit):
     for kw in ({"keepdims": True}, {"axis": None, "keepdims": True}, {}):
         check_against_numpy(lambda x: fn(x, **kw), np.array(2.5), jit=jit)
         check_against_numpy(lambda x: fn(x, **kw), np.array(3, np.uint32), jit=jit)
+
+
+def signed_against_unsigned(a, b):
+    return a < b, a <= b, a > b, a >= b, a == b, a != b, b < a, b == a
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int8])
+def test_comparisons_of_signed_and_uint64_by_value(dtype, jit):
+    """NumPy compares int64 (or a narrower signed int) with uint64 by value: -1 is less
+    than every uint64 and equal to none; TensorFlow has no such kernel."""
+    a = np.array([-1, 0, 5, 100, -128], dtype)
+    b = np.array([2**64 - 1, 0, 5, 100, 3], np.uint64)
+    check_against_numpy(signed_against_unsigned, a, b, jit=jit)

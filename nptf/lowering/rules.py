@@ -324,8 +324,8 @@ simple("less", lambda x, y: m.less(x, y))
 simple("less_equal", lambda x, y: m.less(x, y, or_equal=True))
 simple("greater", lambda x, y: m.less(y, x))
 simple("greater_equal", lambda x, y: m.less(y, x, or_equal=True))
-simple("equal", tf.equal)
-simple("not_equal", tf.not_equal)
+simple("equal", m.equal)
+simple("not_equal", lambda x, y: tf.logical_not(m.equal(x, y)))
 
 # ------------------------------------------------------------ logic, bits
 simple("logical_and", lambda x, y: tf.logical_and(m.to_bool(x), m.to_bool(y)))

@@ -273,7 +273,23 @@ def less(x, y, or_equal=False):
         return complex_less(x, y, or_equal)
     if k == "b":
         x, y = tf.cast(x, tf.int8), tf.cast(y, tf.int8)
+    if _signed_unsigned(x, y):
+        # NumPy compares int64 with uint64 by value (its loop takes one of each).
+        if x.dtype == tf.int64:
+            return (x < 0) | less(tf.cast(x, tf.uint64), y, or_equal)
+        return (y >= 0) & less(x, tf.cast(y, tf.uint64), or_equal)
     return tf.less_equal(x, y) if or_equal else tf.less(x, y)
+
+
+def _signed_unsigned(x, y):
+    return {x.dtype, y.dtype} == {tf.int64, tf.uint64}
+
+
+def equal(x, y):
+    if _signed_unsigned(x, y):
+        signed = x if x.dtype == tf.int64 else y
+        return (signed >= 0) & tf.equal(tf.cast(x, tf.uint64), tf.cast(y, tf.uint64))
+    return tf.equal(x, y)
 
 
 def _scalar_constant(x):
