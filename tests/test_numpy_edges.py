@@ -925,3 +925,25 @@ def test_comparisons_of_signed_and_uint64_by_value(dtype, jit):
     a = np.array([-1, 0, 5, 100, -128], dtype)
     b = np.array([2**64 - 1, 0, 5, 100, 3], np.uint64)
     check_against_numpy(signed_against_unsigned, a, b, jit=jit)
+
+
+_Z = np.array([[1 + 2j, 3 - 1j, 3 + 0j, -1j], [np.nan + 1j, 2 + 2j, 2 + 5j, 0j],
+               [1j, 1j, -0.0 + 1j, 1 + np.nan * 1j]])
+COMPLEX_EXTREMA = {
+    "max": lambda z: np.max(z), "min": lambda z: np.min(z), "max axis 0": lambda z: np.max(z, axis=0),
+    "min keepdims": lambda z: np.min(z, axis=1, keepdims=True),
+    "max of axes": lambda z: z.max(axis=(0, 1)), "argmax": lambda z: np.argmax(z),
+    "argmin axis 0": lambda z: np.argmin(z, axis=0),
+    "argmax keepdims": lambda z: np.argmax(z, axis=1, keepdims=True),
+    "ptp": lambda z: np.ptp(z, axis=1), "max without NaN": lambda z: np.max(z[:1]),
+    "argmin without NaN": lambda z: np.argmin(z[:1], axis=1),
+    "complex64": lambda z: np.max(z.astype(np.complex64), axis=1),
+    "empty": lambda z: np.max(z[:0]),                                   # ValueError
+}
+
+
+@pytest.mark.parametrize("name", list(COMPLEX_EXTREMA))
+def test_extrema_of_complex_arrays(name, jit):
+    """NumPy orders complex numbers by real part, then imaginary part; the first of equal
+    ones and the first NaN win."""
+    check_against_numpy(COMPLEX_EXTREMA[name], _Z, jit=jit)

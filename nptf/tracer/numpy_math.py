@@ -173,7 +173,11 @@ def _extremum(op, name):
         _reject(name, out=out)
         a = to_tracer(a)
         if a.dtype.kind == "c":
-            raise unsupported(f"np.{name} of complex arrays")
+            if _given(where) or _given(initial):
+                raise unsupported(f"np.{name}(..., where=..., initial=...) of complex arrays")
+            a = _no_identity(a, _axes(axis, a.ndim),
+                             "maximum" if op == "reduce_max" else "minimum")
+            return _complex_extreme(a, axis, keepdims, op == "reduce_max", index=False)
         if _given(where) and not _given(initial):
             # NumPy: maximum has no identity, so a mask needs ``initial``.
             _numpy_says(fn, np.zeros((1,), a.dtype), where=np.zeros((1,), bool))
@@ -226,8 +230,6 @@ def _arg_extremum(op, name):
     def impl(a, axis=None, out=None, *, keepdims=False):
         _reject(name, out=out)
         a = to_tracer(a)
-        if a.dtype.kind == "c":
-            raise unsupported(f"np.{name} of complex arrays")
         if axis is None:
             if keepdims:
                 return reshape_to(impl(a), (1,) * a.ndim)
@@ -237,9 +239,39 @@ def _arg_extremum(op, name):
         axis = _axis(axis, a.ndim)
         a = _nonempty(a, (axis,), f"attempt to get {name} of an empty sequence\n"
                                   f"  at {user_location()}")
+        if a.dtype.kind == "c":
+            return _complex_extreme(a, axis, keepdims, op == "argmax", index=True)
         return emit(op, [a], {"axes": (axis,), "keepdims": bool(keepdims)},
                     scalar=not keepdims and a.ndim == 1)
     return impl
+
+
+def _complex_extreme(a, axis, keepdims, largest, index):
+    """NumPy's maximum/minimum (or their arg) of complex values: by real part, then
+    imaginary part; the first of equal ones; the first NaN wherever there is one."""
+    from .numpy_stats import _gather_axes_last
+    flat, axes, kept_shape = _gather_axes_last(a, axis)
+    nan = np.isnan(flat)
+    worst = np.asarray(-np.inf if largest else np.inf, flat.real.dtype)
+    pick = max_ if largest else min_
+    re = where(nan, worst, flat.real)
+    best_re = pick(re, axis=-1, keepdims=True)
+    near = (re == best_re) & ~nan
+    im = where(near, flat.imag, worst)
+    best_im = pick(im, axis=-1, keepdims=True)
+    first = argmax(near & (im == best_im), axis=-1)
+    position = where(any_(nan, axis=-1), argmax(nan, axis=-1), first)
+    if index:
+        out = position
+        if keepdims:
+            out = reshape_to(out, tuple(1 if i == axis else d for i, d in enumerate(a.shape)))
+        return Tracer(out.atom, is_scalar=out.ndim == 0)
+    from .numpy_sorting import take_along_axis
+    out = reshape_to(take_along_axis(flat, reshape_to(position, kept_shape + (1,)), -1),
+                     kept_shape)
+    if keepdims:
+        out = reshape_to(out, tuple(1 if i in axes else d for i, d in enumerate(a.shape)))
+    return Tracer(out.atom, is_scalar=out.ndim == 0)
 
 
 argmax = implements(np.argmax)(_arg_extremum("argmax", "argmax"))
