@@ -546,7 +546,9 @@ class _LoopWriter:
             elif k < 0.95:
                 lines = self._branch()
             elif k < 0.98:
-                lines = ["if np.abs(a).max() > 20:", "    break"]
+                lines = ["if np.abs(a).max() > 20:", r.choice(
+                    ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
+                     f"    return {self.idx if self.idx and not self.in_while else 7}"])]
             elif not self.in_while and self.idx == "i":
                 lines = ["if i % 4 == 1:", "    continue"]
             else:
@@ -726,7 +728,8 @@ def loop_program_source(seed, name="f"):
     and return it or None; rebind ``a`` between writes; carry Python numbers
     (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
     ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
-    values writing on one path; ``break`` and ``continue``. Writes may come before and
+    values writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
+    float, the index) inside the loop. Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made.
 
     Every statement is run on the inputs as it is written, so that int64 arrays get

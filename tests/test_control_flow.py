@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+import warnings
 
 import numpy as np
 import pytest
@@ -606,5 +607,49 @@ def test_loops_over_python_containers_unroll():
             model = {"w": model["w"] * 0.5}
         return model["w"]
 
-    with pytest.raises(nptf.UnsupportedError, match="new dict on every iteration"):
+    with pytest.raises(nptf.UnsupportedError, match="dict of arrays made on every iteration"):
         nptf.compile(traced_trip_count, fallback="raise")(np.ones(3), np.array([12]))
+
+
+def first_above(a):
+    for i in range(20):
+        if a[i] > 5:
+            return a[i], i
+    return a[0], -1
+
+
+def first_index_above(a):
+    for i in range(20):
+        if a[i] > 5:
+            return i
+    return -1
+
+
+def first_value_above(a):
+    for i in range(12):
+        if a[i] > 5:
+            return float(a[i])
+    return 0.5
+
+
+def newton_sqrt(a, tol=1e-12, max_iter=50):
+    x = a / 2.0
+    for i in range(max_iter):
+        x_new = 0.5 * (x + a / x)
+        if np.all(np.abs(x_new - x) < tol):
+            return x_new, i
+        x = x_new
+    return x, max_iter
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_return_inside_a_long_loop(jit):
+    """A `return` inside a loop past the unroll limit: a tuple (Python runs the loop
+    unrolled; it came back as zeros), a Python int or float (they came back as NumPy
+    scalars or raised KeyError)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for x in (np.arange(20.0), np.zeros(20)):
+            for fn in (first_above, first_index_above, first_value_above):
+                check_against_numpy(fn, x, jit=jit)
+        check_against_numpy(newton_sqrt, np.array([2.0, 9.0, 10.0]), jit=jit)

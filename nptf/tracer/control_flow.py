@@ -672,7 +672,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where)
         for i in carried:
-            if c_ordered[i] and not _c_ordered(body.outs[i]):
+            if c_ordered.setdefault(i, True) and not _c_ordered(body.outs[i]):
                 c_ordered[i], changed = False, True
         new_buffers = [b for b in body.before if b not in buffers]
         buffers += new_buffers
@@ -689,6 +689,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
                               f"scalar depending on the data")
     if hints is not None:
         hints.buffers[key], hints.in_place[key] = list(buffers), set(in_place)
+    _refuse_changing_containers(body, state, names)
     _check_static_state(body, state, carried + sorted(in_place), names, where)
     changed = scope.changed()
     if changed:
@@ -766,9 +767,16 @@ def _carry_return_value(body, state, carried, types, names, where):
     for i, v in enumerate(body.outs):
         if i not in carried and isinstance(state[i], Undefined) and \
                 names[i].startswith("__nptf_val") and _is_value(v):
-            t = _type_of(v, names[i], where).strong()
-            state[i] = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
+            t = _type_of(v, names[i], where)
+            zero = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
                 api.zeros_like(to_tracer(v))
+            # Of the value's own kind (a Python number, a NumPy scalar or an array): the
+            # path that never returns inside the loop never reads it.
+            if t.weak:
+                zero = to_tracer(python_type_of(t.dtype)(0))
+            elif isinstance(v, np.generic) or (isinstance(v, Tracer) and v.is_scalar):
+                zero = Tracer(zero.atom, is_scalar=True)
+            state[i] = zero
             carried.append(i)
             types[i] = t
             added = True
@@ -805,6 +813,19 @@ def _widen_types(body, carried, types, names, where):
         if new != t_in:
             types[i], changed = new, True
     return changed
+
+
+def _refuse_changing_containers(body, state, names):
+    """A tuple, list or dict of arrays that the body makes anew (``return x, i`` inside
+    the loop, ``pair = (a, b)``): a graph loop carries arrays and numbers only, so
+    Python runs the body (unrolled where the trip count is known)."""
+    for i, before in enumerate(state):
+        after = body.objects[i]
+        if type(after) in (tuple, list, dict) and after is not before and \
+                any(isinstance(leaf, Tracer) for leaf in tree.flatten(after)[0]):
+            name = "the return value" if names[i].startswith("__nptf_val") else f"`{names[i]}`"
+            raise _PythonOnlyBody(f"{name} is a {type(after).__name__} of arrays made on every "
+                                  f"iteration")
 
 
 def _check_static_state(body, state, carried, names, where):
