@@ -514,7 +514,10 @@ class _LoopWriter:
         """A traced ``if`` that writes in place on one path."""
         r = self.r
         conds = ["np.sum(a) > 0", "a.max() > x", "np.mean(b) < x", "b.reshape(-1)[0] > 0",
-                 "np.abs(a).max() > 2"]
+                 "np.abs(a).max() > 2", "np.sum(a) > 0 and a.max() > x and np.mean(b) < 1",
+                 "a.min() > x or np.mean(b) > 0 or b.reshape(-1)[-1] < 0",
+                 # Python evaluates the index only where the guard holds.
+                 "k[1] * 3 < a.size and a.reshape(-1)[k[1] * 3] > 0"]
         if "t" in self.made:
             conds.append("t > 1.0")
         if self.idx:

@@ -653,3 +653,41 @@ def test_return_inside_a_long_loop(jit):
             for fn in (first_above, first_index_above, first_value_above):
                 check_against_numpy(fn, x, jit=jit)
         check_against_numpy(newton_sqrt, np.array([2.0, 9.0, 10.0]), jit=jit)
+
+
+def all_three_positive(x):
+    if x[0] > 0 and x[1] > 0 and x[2] > 0:
+        return 1.0
+    return 2.0
+
+
+def any_of_three_positive(x):
+    if x[0] > 0 or x[1] > 0 or x[2] > 0:
+        return 1.0
+    return 2.0
+
+
+def count_leading_positive(x):
+    i = 0
+    while i < len(x) and x[i] > 0:
+        i += 1
+    return i
+
+
+def guarded_read(x):
+    j = int(np.argmax(x)) + 1
+    if j < len(x) and x[j] > 0:
+        return x[j]
+    return 0.0
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_and_or_on_traced_values_short_circuit(jit):
+    """``a and b and c`` weighs every operand (the third was dropped: a wrong answer),
+    and an operand after a traced one runs only where Python would run it: the index
+    in ``i < len(x) and x[i] > 0`` is never read past the end."""
+    for x in ([1.0, 1.0, -1.0], [1.0, 1.0, 1.0], [-1.0, -1.0, 1.0], [-1.0, -1.0, -1.0],
+              [0.0, 1.0, 5.0], [0.0, 5.0, 1.0]):
+        for fn in (all_three_positive, any_of_three_positive, count_leading_positive,
+                   guarded_read):
+            check_against_numpy(fn, np.array(x), jit=jit)

@@ -947,3 +947,19 @@ def test_extrema_of_complex_arrays(name, jit):
     """NumPy orders complex numbers by real part, then imaginary part; the first of equal
     ones and the first NaN win."""
     check_against_numpy(COMPLEX_EXTREMA[name], _Z, jit=jit)
+
+
+def ratio_to_itself(z):
+    q = z / z
+    return q, np.argmin(q), np.argmax(q)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_division_rounds_as_numpy(dtype):
+    """Smith's method, as NumPy's loop computes it, rounding for rounding on the plain
+    executor: ``z / z`` has NumPy's exact parts, so argmin among its equal values picks
+    NumPy's element. (Under XLA, products and sums fuse into FMAs: results agree to
+    rounding only, README.)"""
+    rng = np.random.default_rng(7)
+    z = (rng.normal(size=12) + 1j * rng.normal(size=12)).astype(dtype)
+    check_against_numpy(ratio_to_itself, z, jit=False)

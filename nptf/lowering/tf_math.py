@@ -109,16 +109,13 @@ def _xla_barrier(y):
 def complex_divide(x, y, xla=False):
     """NumPy's complex division: Smith's method, and ``x / 0`` as ``(re / +0, im / +0)``
     (infinities, where TensorFlow's kernel gives nan+nanj and XLA's takes the signs of
-    the zero's parts). Under XLA, finite operands take XLA's own division: written out,
-    Smith's method contracts into FMAs (x / x came out 1+1e-8j). Its answers for
-    infinite or NaN parts are C99's (1 / (inf-infj) is 0j), not NumPy's (nan+nanj)."""
+    the zero's parts). Under XLA too: XLA's own division rounds differently from NumPy
+    for most operands, where Smith's, written out, agrees but for the products and sums
+    XLA fuses into FMAs; and its answers for infinite or NaN parts are C99's, not NumPy's."""
     a, b, c, d = tf.math.real(x), tf.math.imag(x), tf.math.real(y), tf.math.imag(y)
     c_abs = tf.abs(c)
     zero = tf.logical_and(tf.equal(c_abs, 0), tf.equal(d, 0))
     smith = _smith_divide(a, b, c, d)
-    if xla:
-        finite = _all_finite(a, b, c, d)
-        smith = tf.where(finite, x / y, smith)
     by_zero = tf.complex(a / c_abs, b / c_abs)
     return tf.where(zero, by_zero, smith)
 

@@ -101,29 +101,36 @@ def not_(x):
 
 
 def and_(*thunks):
+    """``a and b and ...``: Python evaluates an operand only while the ones before it are
+    true. Past a traced one, the rest run in a traced branch taken where it is true, so
+    what they check when the graph runs (an index past the end in ``i < n and x[i] > 0``)
+    counts only there; the result is then a bool."""
     value = thunks[0]()
-    for thunk in thunks[1:]:
+    for k, thunk in enumerate(thunks[1:], 1):
         if _is_traced(value):
-            return np.logical_and(value, _rest_and(thunk, thunks))
+            return if_exp(value, lambda: _truth(and_(*thunks[k:])), lambda: False)
         if not value:
             return value
         value = thunk()
     return value
 
 
-def _rest_and(thunk, thunks):
-    return thunk()
-
-
 def or_(*thunks):
+    """``a or b or ...``, as ``and_``: past a traced operand, the rest run in a traced
+    branch taken where it is false."""
     value = thunks[0]()
-    for thunk in thunks[1:]:
+    for k, thunk in enumerate(thunks[1:], 1):
         if _is_traced(value):
-            return np.logical_or(value, thunk())
+            return if_exp(value, lambda: True, lambda: _truth(or_(*thunks[k:])))
         if value:
             return value
         value = thunk()
     return value
+
+
+def _truth(value):
+    """Python's truth of an operand: a traced bool for a traced value."""
+    return _concrete_condition(value) if _is_traced(value) else bool(value)
 
 
 def if_exp(cond, true_thunk, false_thunk, where=""):
