@@ -691,3 +691,26 @@ def test_and_or_on_traced_values_short_circuit(jit):
         for fn in (all_three_positive, any_of_three_positive, count_leading_positive,
                    guarded_read):
             check_against_numpy(fn, np.array(x), jit=jit)
+
+
+def epochs_until_positive(x):
+    for ep in range(20):
+        if x[ep] > 0:
+            break
+    return ep
+
+
+def last_of_a_long_loop(x):
+    for i in range(12):
+        v = x[i] * 2
+    return v, i
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_variables_of_a_loop_that_surely_runs(jit):
+    """A graph loop whose trip count is known and not zero defines what its body assigns
+    on every path (the loop variable after a `break`): it was refused as assigned on
+    some paths only."""
+    for x in (np.concatenate([-np.ones(5), np.ones(15)]), -np.ones(20)):
+        check_against_numpy(epochs_until_positive, x, jit=jit)
+        check_against_numpy(last_of_a_long_loop, x, jit=jit)

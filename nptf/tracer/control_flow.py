@@ -616,17 +616,18 @@ class _LoopHints:
 _HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
 
 
-def _graph_while(cond_fn, body_fn, state, names, where, frame):
+def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
     hints = _HINTS.get()
     if not _in_graph_control_flow.get():      # in the function's own graph
         if hints is None or hints.top is not current_builder():
             hints = _LoopHints(current_builder())
             _HINTS.set(hints)
         hints.update()
-    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, _scope(frame))
+    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, _scope(frame),
+                               runs_once)
 
 
-def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
+def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, runs_once=False):
     state = list(state)
     for name, v in zip(names, state):
         if isinstance(v, ListTracer):
@@ -677,7 +678,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope):
         _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
         changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
         changed |= _widen_types(body, carried, types, names, where)
-        changed |= _carry_return_value(body, state, carried, types, names, where)
+        changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         for i in carried:
             if c_ordered.setdefault(i, True) and not _c_ordered(body.outs[i]):
                 c_ordered[i], changed = False, True
@@ -768,12 +769,16 @@ def _find_in_place(body, state, carried, placeholders_of, in_place, names, where
     return moved
 
 
-def _carry_return_value(body, state, carried, types, names, where):
-    """A ``return`` inside a traced loop: carry the return value, starting from zeros."""
+def _carry_return_value(body, state, carried, types, names, where, runs_once=False):
+    """A ``return`` inside a traced loop: carry the return value, starting from zeros.
+    So too, in a loop that surely runs once (a trip count known and not zero), every
+    variable the body assigns on all its paths (the loop's own variable, ``for ep in
+    range(20): ...; return ep``): it is defined after the loop."""
     added = False
     for i, v in enumerate(body.outs):
         if i not in carried and isinstance(state[i], Undefined) and \
-                names[i].startswith("__nptf_val") and _is_value(v):
+                (names[i].startswith("__nptf_val") or
+                 (runs_once and not names[i].startswith("__nptf_"))) and _is_value(v):
             t = _type_of(v, names[i], where)
             zero = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
                 api.zeros_like(to_tracer(v))
@@ -943,7 +948,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
             (i > stop) if not isinstance(step, Tracer) else \
             emit("where", [to_tracer(step > 0), to_tracer(i < stop), to_tracer(i > stop)])
         if stop_fn is not None:
-            go = and_(lambda: go, lambda: not_(stop_fn(*st)))
+            go = np.logical_and(go, not_(stop_fn(*st)))
         return go
 
     def body(i, *st):
@@ -955,7 +960,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
-                           where, frame)
+                           where, frame, runs_once=static is not None and len(static) > 0)
     except (TracerConversionError, DynamicShapeError, _PythonOnlyBody) as e:
         if static is None:
             if isinstance(e, _PythonOnlyBody):
