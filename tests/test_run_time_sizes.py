@@ -210,3 +210,19 @@ def test_counts_known_only_at_run_time(jit):
     for which in range(3):
         check_against_numpy(counts_that_fail, np.array([0.3, -1.0, 2.0, 0.7, -0.2, 1.5, 0.1, 4.0]),
                             which, static_argnames=["which"], jit=jit)
+
+
+def stride_permutations(y, R, K):
+    for i in range(K):
+        yv = np.reshape(y, (R ** i, R, R ** (K - i - 1)))
+        y[:] = np.reshape(np.transpose(yv, axes=(1, 0, 2)), (R ** K,)) * 0.5
+    return y
+
+
+def test_a_reshape_to_sizes_of_the_loop_index_unrolls():
+    """A reshape to sizes that follow the loop index (a Stockham FFT's stride
+    permutation), then a write into the reshaped array: the loop runs unrolled, each
+    iteration with its own static sizes (a graph loop would leave the write's memory
+    unknown)."""
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        check_against_numpy(stride_permutations, np.arange(1024.0), 2, 10)

@@ -30,7 +30,7 @@ from . import python_numbers
 from .builder import building, current_builder
 from .python_lists import ListTracer
 from .side_effects import Snapshot
-from .tracer import (KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
                      python_type_of, to_tracer)
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -667,7 +667,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
         placeholders_of.clear()
-        body = _run_traced(body_fn, in_types, capture)
+        token = IN_GRAPH_LOOP.set(True)
+        try:
+            body = _run_traced(body_fn, in_types, capture)
+        finally:
+            IN_GRAPH_LOOP.reset(token)
         kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
                             body.outs[i].kind_flag is not None and
                             len(body.outs[i].kinds or ()) > 1 and

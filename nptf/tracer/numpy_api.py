@@ -841,9 +841,11 @@ def _count(d, what):
 
 def _reshape_run_time(a, shape):
     """``a.reshape(shape)`` with sizes known only at run time (one may be -1): NumPy's
-    ValueError after the run where the sizes do not multiply to ``a``'s size. Writes
-    through the result or ``a`` then run with NumPy (whether they alias is not traced)."""
-    from .tracer import dim_of
+    ValueError after the run where the sizes do not multiply to ``a``'s size."""
+    from .tracer import IN_GRAPH_LOOP, dim_of
+    if IN_GRAPH_LOOP.get():
+        a._concrete("a reshape to sizes that change from one iteration of a loop to the next",
+                    "Give the loop a trip count known when tracing: it then runs unrolled.")
     dims = [_count(d, "reshape") for d in shape]
     if sum(1 for d in dims if not isinstance(d, Tracer) and d == -1) > 1:
         raise ValueError(f"can only specify one unknown dimension\n  at {user_location()}")
@@ -860,12 +862,13 @@ def _reshape_run_time(a, shape):
     fits = fits & functools.reduce(operator.and_, [d >= 0 for d in dims if isinstance(d, Tracer)])
     sizes = [emit("check", [d, fits], {"error": "ValueError", "message": message})
              for d in dims if isinstance(d, Tracer)]
-    out = emit("reshape_sized", [a] + sizes, {"shape": tuple(None if isinstance(d, Tracer) else d
-                                                               for d in dims)})
-    from .views import mark_ambiguous
-    mark_ambiguous(a, "a reshape to sizes known only at run time may share its memory")
-    mark_ambiguous(out, "a reshape to sizes known only at run time may share its memory")
-    return out
+    shape = tuple(None if isinstance(d, Tracer) else d for d in dims)
+    out = emit("reshape_sized", [a] + sizes, {"shape": shape})
+    # A view: it reads ``a``'s memory again after ``a`` is written; writes through it
+    # are refused (their places in ``a`` are not traced).
+    return make_view(a, out, Step("reshape_sized",
+                                  lambda t: emit("reshape_sized", [t] + sizes, {"shape": shape}),
+                                  None), lambda s: None)
 
 
 def reshape_to(a, shape):

@@ -6,6 +6,8 @@ turn into equations of the graph under construction.
 """
 from __future__ import annotations
 
+import contextvars
+
 import numbers
 import sys
 
@@ -203,6 +205,12 @@ class Tracer:
 def _from_user_code():
     """Whether the caller of the caller is the user's code (not nptf's, not NumPy's)."""
     return in_user_code(sys._getframe(2).f_code.co_filename)
+
+
+# Set while a graph loop's body is traced: what needs a size fixed per iteration (a
+# reshape to the loop index's sizes) asks for a concrete value there, so a loop whose
+# trip count is known runs unrolled, each iteration with its own sizes.
+IN_GRAPH_LOOP = contextvars.ContextVar("nptf_in_graph_loop", default=False)
 
 
 def dim_of(x, axis):
