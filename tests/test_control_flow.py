@@ -714,3 +714,47 @@ def test_variables_of_a_loop_that_surely_runs(jit):
     for x in (np.concatenate([-np.ones(5), np.ones(15)]), -np.ones(20)):
         check_against_numpy(epochs_until_positive, x, jit=jit)
         check_against_numpy(last_of_a_long_loop, x, jit=jit)
+
+
+def best_so_far(x):
+    best = np.inf
+    for i in range(20):
+        loss = (x[i] - 0.3) ** 2
+        if loss < best:
+            best = loss
+    return best
+
+
+def never_better(x):
+    best = -1.0
+    for i in range(20):
+        if x[i] > 100:
+            best = x[i]
+    return best
+
+
+def power_iteration(A):
+    v = np.ones(A.shape[0])
+    lam = 0.0
+    for _ in range(50):
+        w = A @ v
+        lam_new = np.linalg.norm(w)
+        v = w / lam_new
+        if abs(lam_new - lam) < 1e-12:
+            break
+        lam = lam_new
+    return lam, v
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_python_number_or_numpy_scalar_as_the_data_choose_in_a_graph_loop(jit):
+    """``best = np.inf`` then ``best = loss`` under a traced `if`: the graph loop carries
+    which kind the variable holds, so it needs no unrolling (a 200-step training loop
+    unrolled past the compile budget and fell back), and the call hands back a Python
+    float where no step replaced it, a NumPy scalar where one did."""
+    rng = np.random.default_rng(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)     # no "runs unrolled"
+        for fn, arg in [(best_so_far, rng.random(20)), (never_better, rng.random(20)),
+                        (power_iteration, np.array([[2.0, 1.0], [1.0, 3.0]]))]:
+            check_against_numpy(fn, arg, jit=jit)

@@ -652,6 +652,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     # the body computes from non-C-ordered arrays (a.T * 2) in their order.
     c_ordered = {i: _c_ordered(state[i]) for i in carried}
 
+    # Variables that are a Python number or a NumPy scalar as the data choose (``best =
+    # np.inf``, then ``best = loss`` under a traced ``if``): the loop also carries which
+    # one (an int8 kind), as a traced ``if`` returns it, and the call hands back that.
+    flagged, kinds_of = [], {}
+
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
@@ -661,11 +666,14 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                 p._layout = UNKNOWN
         for b, p in zip(buffers, placeholders[len(carried):]):
             set_buffer(b, p.atom)
+        for i, p in zip(flagged, placeholders[len(carried) + len(buffers):]):
+            st[i].kind_flag, st[i].kinds = p.atom, kinds_of[i]
         return st
 
     kind_by_data = set()
     for _ in range(8):
-        in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
+        in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
+            [_KIND_TYPE] * len(flagged)
         placeholders_of.clear()
         token = IN_GRAPH_LOOP.set(True)
         try:
@@ -688,17 +696,20 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                 c_ordered[i], changed = False, True
         new_buffers = [b for b in body.before if b not in buffers]
         buffers += new_buffers
+        flagged[:] = [i for i in flagged if i in carried]
+        for i in sorted(kind_by_data & set(carried)):
+            kinds = {_kind_of(state[i])} | set(body.outs[i].kinds or ()) | \
+                (set() if isinstance(_kind_of(body.outs[i]), Var) else {_kind_of(body.outs[i])})
+            if i not in flagged or not kinds <= kinds_of[i]:
+                kinds_of[i] = frozenset(kinds | kinds_of.get(i, set()))
+                if i not in flagged:
+                    flagged.append(i)
+                changed = True
         if not changed and not new_buffers:
             break
     else:
         raise ControlFlowError(f"the loop at {where} changes the shapes of its variables on every "
                                f"iteration; nptf cannot find a shape that holds for all of them.")
-    if kind_by_data:
-        # A Python number on some iterations and a NumPy scalar on others, as the data
-        # choose (``t = max(t, a.min())``): a graph loop carries one type, and Python
-        # follows it iteration by iteration.
-        raise _PythonOnlyBody(f"`{names[min(kind_by_data)]}` is a Python number or a NumPy "
-                              f"scalar depending on the data")
     if hints is not None:
         hints.buffers[key], hints.in_place[key] = list(buffers), set(in_place)
     _refuse_changing_containers(body, state, names)
@@ -709,15 +720,19 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         raise _PythonOnlyBody(f"the loop body changes the Python {changed[0][1]} "
                               f"`{changed[0][0]}`, which only Python can change on every "
                               f"iteration")
-    in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers]
+    in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
+        [_KIND_TYPE] * len(flagged)
     cond = _run_traced(lambda *st: (_concrete_condition_traced(cond_fn(*st), where),), in_types, capture)
     with _into(body.builder):
         body_atoms = [_cast_atom(_atom_of(body.outs[i], names[i], where), types[i]) for i in carried]
-    body_atoms += [body.after.get(b, body.builder.inputs[len(carried) + k]) for k, b in enumerate(buffers)]
+        body_atoms += [body.after.get(b, body.builder.inputs[len(carried) + k])
+                       for k, b in enumerate(buffers)]
+        body_atoms += [_cast_atom(_kind_atom(_kind_of(body.outs[i])), _KIND_TYPE)
+                       for i in flagged]
     graphs, free = _unify_free([_close(cond.builder, [cond.outs[0].atom]),
                                 _close(body.builder, body_atoms)], len(in_types))
     init = [_cast_atom(_atom_of(state[i], names[i], where), types[i]) for i in carried] + \
-        [b.atom for b in buffers]
+        [b.atom for b in buffers] + [_kind_atom(_kind_of(state[i])) for i in flagged]
     outs = current_builder().emit("while", init + free, {"cond": graphs[0], "body": graphs[1],
                                                           "n_carried": len(in_types)}, where)
     result = list(state)
@@ -727,10 +742,15 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             result[i]._layout = UNKNOWN
     for b, v in zip(buffers, outs[len(carried):]):
         set_buffer(b, v)
+    for i, v in zip(flagged, outs[len(carried) + len(buffers):]):
+        result[i].kind_flag, result[i].kinds = v, kinds_of[i]
     for i, v in enumerate(body.outs):
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
             result[i] = Undefined(names[i], where)
     return tuple(result)
+
+
+_KIND_TYPE = ArrayType((), np.dtype(np.int8))
 
 
 def _refuse_stale_aliases(body, state, carried, placeholders_of, written, names):
