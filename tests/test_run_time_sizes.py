@@ -1,6 +1,8 @@
 """Arrays whose size becomes known only at run time inside compiled control flow: a
 branch whose paths give different sizes, a loop that shrinks an array until it is empty,
 ``len()`` of such arrays, and NumPy arrays the function holds carried through loops."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -226,3 +228,29 @@ def test_a_reshape_to_sizes_of_the_loop_index_unrolls():
     unknown)."""
     with pytest.warns(RuntimeWarning, match="runs unrolled"):
         check_against_numpy(stride_permutations, np.arange(1024.0), 2, 10)
+
+
+def robust_statistics(x):
+    m = x[x > 0]
+    q1, q3 = np.percentile(m, [25, 75])
+    return np.median(m), q1, q3, np.nanmedian(x[x > -5]), np.quantile(m, 0.3, method="lower")
+
+
+def median_of_nothing(x):
+    return np.median(x[x > 10]), np.nanmedian(x[x > 10])
+
+
+def quantile_of_nothing(x):
+    return np.quantile(x[x > 10], 0.5)       # IndexError
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_quantiles_of_a_run_time_length(jit):
+    """np.median, percentile, quantile and their nan forms of a selection (an IQR
+    filter): NumPy's values, NaN for the median of nothing, IndexError for a quantile."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for x in ([0.3, -1.0, 2.0, 0.7, 5.0, 1.5, np.nan, 4.0], [0.3, -1.0, 2.0, 0.7]):
+            check_against_numpy(robust_statistics, np.array(x), jit=jit)
+        check_against_numpy(median_of_nothing, np.ones(3), jit=jit)
+        check_against_numpy(quantile_of_nothing, np.ones(3), jit=jit)

@@ -11,8 +11,8 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (_axes, _NoValue, _numpy_says, _reject, astype, broadcast_to, implements,
-                        reshape, transpose)
+from .numpy_api import (_axes, _NoValue, _numpy_says, _reject, astype, broadcast_to,
+                        concatenate, implements, reshape, transpose)
 from .numpy_sorting import sort, take_along
 from .tracer import Tracer, emit, to_tracer
 
@@ -33,8 +33,10 @@ def _gather_axes_last(a, axis):
     axes = _axes(axis, a.ndim, reduce_like=False)
     kept = [i for i in range(a.ndim) if i not in axes]
     merged = transpose(a, kept + list(axes))
-    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
     kept_shape = tuple(a.shape[i] for i in kept)
+    if len(axes) == 1 and a.shape[axes[0]] is None:     # a length known only at run time
+        return merged, axes, kept_shape
+    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
     return reshape(merged, kept_shape + (n,)), axes, kept_shape
 
 
@@ -47,15 +49,36 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     if method not in _METHODS + ("median",):
         _numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
         raise unsupported(f"np.{name}(..., method={method!r})")
-    if None in a.shape:
-        raise unsupported(f"np.{name} of an array with a dimension of unknown size")
+    reduced = _axes(axis, a.ndim, reduce_like=False)
+    if any(d is None for i, d in enumerate(a.shape) if i not in reduced) or \
+            (len(reduced) > 1 and any(a.shape[i] is None for i in reduced)):
+        raise unsupported(f"np.{name} of an array with a dimension of unknown size kept, or "
+                          f"merged with others")
     out_dtype = np.dtype(_numpy_says(probe, method=method).dtype)
     q = np.asarray(q, dtype=np.float64)
     flat, axes, kept_shape = _gather_axes_last(a, axis)
     n = flat.shape[-1]
     if n == 0:
         raise unsupported(f"np.{name} of an empty slice")
+    if n is None:
+        # A length known only at run time (np.median(x[x > 0])): NumPy's answer for an
+        # empty one is NaN for the median, IndexError for a quantile (after the run).
+        from .tracer import dim_of
+        n = dim_of(flat, flat.ndim - 1)
+        if method != "median":
+            n = emit("check", [n, n > 0], {"error": "IndexError", "message":
+                                           f"index -1 is out of bounds for axis 0 with size 0"
+                                           f"\n  at {user_location()}"})
+        empty = n == 0
+        n = np.maximum(n, 1)
+    else:
+        empty = None
     ordered = sort(flat, axis=-1)
+    if empty is not None:
+        # One more element past the sorted ones, which only an empty input reads (NaN
+        # where the dtype has it, so the nan-variants do not count it).
+        pad = np.full(kept_shape + (1,), np.nan if flat.dtype.kind in "fc" else 0, flat.dtype)
+        ordered = concatenate([ordered, pad], axis=-1)
     qs = q.ravel()
     if ignore_nan and a.dtype.kind == "f":
         valid = m.sum_(astype(~np.isnan(ordered), np.intp), axis=-1, keepdims=True)
@@ -98,8 +121,12 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     elif a.dtype.kind in "fc":
         # A NaN anywhere sorts last, and NumPy answers with that element (a complex NaN
         # keeps its other part).
-        last_value = astype(ordered[..., -1:], out_dtype)
+        last_value = ordered[..., -1:] if empty is None else \
+            take_along(ordered, astype(np.full(kept_shape + (1,), 0) + (n - 1), np.intp), -1)
+        last_value = astype(last_value, out_dtype)
         res = np.where(np.isnan(last_value), last_value, res)
+    if empty is not None:
+        res = np.where(empty, np.full((), np.nan, out_dtype), res)
     res = astype(res, out_dtype)
     res = transpose(res, [res.ndim - 1] + list(range(res.ndim - 1)))  # q's axis first
     if keepdims:
