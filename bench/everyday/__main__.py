@@ -1,0 +1,80 @@
+"""``python -m bench.everyday [name ...]``: each function with NumPy and with
+``nptf.compile(fn, fallback="raise")`` on both executors (a fresh compile, fresh copies
+of the arguments); values, dtypes, shapes, Python types and the arguments after the
+call compared (random draws by shape and dtype only). Prints one line per run and the
+counts: ok, refused (an nptf error), WRONG, other exception."""
+from __future__ import annotations
+
+import collections
+import copy
+import sys
+import time
+import warnings
+
+import numpy as np
+
+import nptf
+
+from .cases import cases
+
+
+def differences(a, b, path="out", random=False):
+    if isinstance(a, dict):
+        if not isinstance(b, dict) or set(a) != set(b):
+            return [f"{path}: a dict with other keys"]
+        return [p for k in a for p in differences(a[k], b[k], f"{path}[{k!r}]", random)]
+    if isinstance(a, (tuple, list)):
+        if type(a) is not type(b) or len(a) != len(b):
+            return [f"{path}: {type(b).__name__} where NumPy gives {type(a).__name__}[{len(a)}]"]
+        return [p for i, (x, y) in enumerate(zip(a, b))
+                for p in differences(x, y, f"{path}[{i}]", random)]
+    if a is None or b is None:
+        return [] if a is b else [f"{path}: {b!r} where NumPy gives {a!r}"]
+    if type(a) is not type(b):
+        return [f"{path}: {type(b).__name__} where NumPy gives {type(a).__name__}"]
+    xa, xb = np.asarray(a), np.asarray(b)
+    if xa.dtype != xb.dtype or xa.shape != xb.shape:
+        return [f"{path}: {xb.dtype}{xb.shape} where NumPy gives {xa.dtype}{xa.shape}"]
+    if random or np.array_equal(xa, xb, equal_nan=xa.dtype.kind in "fc"):
+        return []
+    if xa.dtype.kind in "fc" and np.allclose(xa, xb, rtol=1e-7, atol=1e-12, equal_nan=True):
+        return []
+    return [f"{path}: values differ (NumPy {np.array2string(xa, threshold=8)[:120]}, "
+            f"nptf {np.array2string(xb, threshold=8)[:120]})"]
+
+
+def run(name, fn, args, kwargs, random, jit):
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        np_args, np_kwargs = copy.deepcopy(args), copy.deepcopy(kwargs)
+        expected = fn(*np_args, **np_kwargs)
+        tf_args, tf_kwargs = copy.deepcopy(args), copy.deepcopy(kwargs)
+        try:
+            got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*tf_args, **tf_kwargs)
+        except nptf.Error as e:
+            return "refused", f"{type(e).__name__}: {str(e).splitlines()[0][:110]}"
+        except Exception as e:  # noqa: BLE001
+            return "other exception", f"{type(e).__name__}: {str(e).splitlines()[0][:110]}"
+    problems = differences(expected, got, random=random) + \
+        differences(np_args, tf_args, "arguments", random)
+    return ("WRONG", "; ".join(problems)[:200]) if problems else ("ok", "")
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    table = cases()
+    counts = collections.Counter()
+    for name in argv or table:
+        fn, args, kwargs, random = table[name]
+        for jit in (False, True):
+            start = time.perf_counter()
+            status, detail = run(name, fn, args, kwargs, random, jit)
+            counts[status] += 1
+            print(f"{name:28s} jit_compile={jit!s:5s} {status:15s} "
+                  f"{time.perf_counter() - start:5.1f} s  {detail}", flush=True)
+    print(dict(counts))
+    return 1 if counts["WRONG"] or counts["other exception"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
