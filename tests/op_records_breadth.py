@@ -61,7 +61,7 @@ STATS = [
       [((3, 4),)], specials=True, rtol_scale=100),
     R("nan_extrema", lambda x: (np.nanmax(x), np.nanmin(x, axis=0), np.nanargmax(x), np.nanargmin(x, axis=0),
                                 np.nanargmax(x, axis=1, keepdims=True)),
-      [((3, 4),)], specials=True, unsupported=COMPLEX),
+      [((3, 4),)], specials=True),
     R("count_nonzero", lambda x: (np.count_nonzero(x), np.count_nonzero(x, axis=0),
                                   np.count_nonzero(x, axis=1, keepdims=True)), [((3, 4),)]),
     R("average", lambda x, w: (np.average(x), np.average(x, axis=0), np.average(x, axis=1, weights=w),

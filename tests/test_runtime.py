@@ -168,7 +168,8 @@ def test_automatic_relaxation_after_two_sizes():
 
 
 def test_relaxation_falls_back_to_exact_shapes_when_code_needs_them():
-    f = nptf.compile(lambda x: x + np.arange(x.shape[0]))
+    # A Python list as long as the array needs its size as a Python int.
+    f = nptf.compile(lambda x: x + np.array([float(i) for i in range(x.shape[0])]))
     for n in (3, 4, 5):
         np.testing.assert_array_equal(f(np.ones(n)), np.ones(n) + np.arange(n))
     info = f.cache_info()
@@ -311,7 +312,9 @@ def test_xla_policy_starting_points():
     tiny = nptf.compile(np.linalg.cholesky).entry_for(np.eye(4))
     assert not tiny.xla and not isinstance(tiny.call, ExecutorTrial)
     stacked = nptf.compile(lambda a: np.linalg.qr(a)[1] + np.linalg.svd(a)[1][..., None])
-    assert "qr, svd" in stacked.entry_for(np.ones((3, 8, 8))).xla_reason
+    assert "qr, svd" in stacked.entry_for(np.ones((3, 8, 8), np.float32)).xla_reason
+    # A float64 SVD: XLA's is not accurate enough (README), whatever the speed.
+    assert "SVD" in stacked.entry_for(np.ones((3, 8, 8))).xla_reason
     for forced in (True, False):
         entry = nptf.compile(sig, jit_compile=forced).entry_for(np.ones(2))
         assert entry.xla is forced and not isinstance(entry.call, ExecutorTrial)

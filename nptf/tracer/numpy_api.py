@@ -442,7 +442,8 @@ def _ufunc_where(ufunc, inputs, kwargs):
                               fix="Allocate the output inside the function (np.empty_like(x)).")
     mask = to_tracer(mask)
     # NumPy's own verdict on the mask (it must be boolean) and the operands.
-    _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs], out=None,
+    _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs],
+                out=None if ufunc.nout == 1 else (None,) * ufunc.nout,
                 where=_sample_of(mask.atom), **{k: v for k, v in kwargs.items() if k == "dtype"})
     results = ufunc_method(ufunc, "__call__", inputs, kwargs)
     results = results if isinstance(results, tuple) else (results,)
