@@ -208,4 +208,31 @@ MATH = [
       dtypes=REAL_DTYPES, rtol_scale=100),
 ]
 
-EXTRA_RECORDS = MANIP + LINALG + QUERIES + MATH
+def _safe_add(x):
+    return np.add(x, x, out=np.zeros_like(x), where=x > 0)
+
+
+UFUNC_METHODS = [
+    # accumulate of associative ufuncs, reduceat, where= and initial= (issue #26's functions).
+    R("extrema_accumulate", lambda x: (np.maximum.accumulate(x), np.minimum.accumulate(x, axis=-1),
+                                       np.fmax.accumulate(x)),
+      [((9,),), ((3, 4),), ((0,),), ((),)], specials=True),
+    R("logical_accumulate", lambda x: (np.logical_or.accumulate(x), np.logical_and.accumulate(x, axis=0)),
+      [((9,),), ((3, 4),)], specials=True),
+    R("bitwise_accumulate", lambda x: (np.bitwise_xor.accumulate(x), np.bitwise_or.accumulate(x, axis=-1)),
+      [((9,),), ((3, 4),)], dtypes=[np.bool_] + INTS),
+    R("reduceat", lambda x: (np.add.reduceat(x, [0, 2, 1]), np.maximum.reduceat(x, [0, 3], axis=-1),
+                             np.multiply.reduceat(x, [1, 1, 3])),
+      [((9,),), ((3, 4),)], rtol_scale=10),
+    R("ufunc_where", lambda x: (_safe_add(x), np.multiply(x, 2, out=np.ones_like(x), where=x != 0)),
+      [((9,),), ((3, 4),), ((),)], specials=True),
+    R("reduction_where", lambda x: (np.sum(x, where=x > 0), np.prod(x, axis=0, where=x != 0),
+                                    np.any(x, where=x > 1), np.mean(x, axis=-1, where=x > 0)),
+      [((9,),), ((3, 4),)], rtol_scale=10),
+    R("extrema_initial", lambda x: (np.max(x, initial=1), np.min(x, axis=0, where=x > 0, initial=5)),
+      [((9,),), ((3, 4),), ((0, 4),)], dtypes=REAL_DTYPES),
+    R("gradient_coordinates", lambda x: np.gradient(x, np.arange(x.shape[-1]) ** 2, axis=-1),
+      [((9,),), ((3, 4),)], dtypes=[np.float16, np.float32, np.float64, np.int64], rtol_scale=10),
+]
+
+EXTRA_RECORDS = MANIP + LINALG + QUERIES + MATH + UFUNC_METHODS

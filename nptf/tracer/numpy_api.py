@@ -398,7 +398,9 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     ends = np.append(idx[1:], n)
     valid = idx < ends
     firsts = getitem(x, (idx,))
-    if idx.size and np.all(np.diff(idx) >= 0):
+    # Complex maxima have no scatter kernel: one reduction per segment there.
+    scatter = not (ufunc.__name__ in ("maximum", "minimum") and out_dtype.kind == "c")
+    if idx.size and np.all(np.diff(idx) >= 0) and scatter:
         start = int(idx[0])
         ids = np.searchsorted(idx, np.arange(start, n), side="right") - 1
         identity = {"add": 0, "multiply": 1}.get(ufunc.__name__)

@@ -159,6 +159,8 @@ def ufunc_at(ufunc, a, indices, b=None):
         raise unsupported(f"np.{name}.at")
     if not isinstance(a, Tracer):
         raise unsupported(f"np.{name}.at on an array that is not traced")
+    if name in ("maximum", "minimum") and a.dtype.kind == "c":
+        raise unsupported(f"np.{name}.at on a complex array (no scatter kernel orders them)")
     b = 1 if b is None else b
     _numpy_says(ufunc.at, np.zeros(1, a.dtype), [0], api._sample_of(to_tracer(b).atom))
     values = api.astype(to_tracer(b), a.dtype)
