@@ -963,3 +963,10 @@ def test_complex_division_rounds_as_numpy(dtype):
     rng = np.random.default_rng(7)
     z = (rng.normal(size=12) + 1j * rng.normal(size=12)).astype(dtype)
     check_against_numpy(ratio_to_itself, z, jit=False)
+
+
+@pytest.mark.parametrize("axis", [0, -1, None, 1], ids=["0", "-1", "None", "1"])
+def test_extrema_of_a_0d_complex_array(axis, jit):
+    """NumPy's reduce reads axis 0 or -1 of a 0-d array as no axis (1 is AxisError)."""
+    for fn in (lambda z: np.min(z, axis=axis), lambda z: np.max(z, axis=axis, keepdims=True)):
+        check_against_numpy(fn, np.array(1.5 - 2j), jit=jit)

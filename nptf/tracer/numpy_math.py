@@ -175,6 +175,11 @@ def _extremum(op, name):
         if a.dtype.kind == "c":
             if _given(where) or _given(initial):
                 raise unsupported(f"np.{name}(..., where=..., initial=...) of complex arrays")
+            if a.ndim == 0:
+                # One element: NumPy's reduce reads axis 0 or -1 of a 0-d array as no
+                # axis, and says what it refuses.
+                kind = _numpy_says(fn, np.zeros((), a.dtype), axis=axis, keepdims=keepdims)
+                return Tracer(a.atom, is_scalar=isinstance(kind, np.generic))
             a = _no_identity(a, _axes(axis, a.ndim),
                              "maximum" if op == "reduce_max" else "minimum")
             return _complex_extreme(a, axis, keepdims, op == "reduce_max", index=False)
