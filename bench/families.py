@@ -7,7 +7,8 @@ Each example is a small function written the way such code is usually written
 a training loop over a dict of weights, a drawdown, a safe division, ...). It is
 compiled with ``fallback="raise"`` on both executors, so only what really compiles
 counts, and compared with NumPy (values, dtypes and shapes; random draws by shape
-and dtype only). A row says ``ok``, ``WRONG`` (a mismatch) or the refusal.
+and dtype only). A row says ``ok``, ``WRONG`` (a mismatch), the refusal, or ``ERROR``
+(an exception that is not nptf's).
 """
 from __future__ import annotations
 
@@ -208,6 +209,8 @@ def run_example(fn, args, jit):
             got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*copies())
         except nptf.Error as e:
             return f"{type(e).__name__}: {str(e).splitlines()[0][:90]}"
+        except Exception as e:  # noqa: BLE001  (an error that is not nptf's own: a defect)
+            return f"ERROR {type(e).__name__}: {str(e).splitlines()[0][:90]}"
     return "ok" if _same(expected, got, "random" in fn.__name__) else "WRONG"
 
 
