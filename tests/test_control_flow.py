@@ -758,3 +758,20 @@ def test_a_python_number_or_numpy_scalar_as_the_data_choose_in_a_graph_loop(jit)
         for fn, arg in [(best_so_far, rng.random(20)), (never_better, rng.random(20)),
                         (power_iteration, np.array([[2.0, 1.0], [1.0, 3.0]]))]:
             check_against_numpy(fn, arg, jit=jit)
+
+
+def tuple_temporary_in_a_long_loop(a, b):
+    s = np.zeros(3)
+    for i in range(12):
+        res = np.divmod(a, b + i)
+        s = s + res[0] + res[1]
+    return s
+
+
+def test_a_tuple_temporary_keeps_a_graph_loop(jit):
+    """A tuple the body makes and reads within one iteration is not loop state: the loop
+    stays a graph loop (it ran unrolled once returns of tuples inside loops did)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)     # no "runs unrolled"
+        check_against_numpy(tuple_temporary_in_a_long_loop, np.arange(3.0) + 5, np.ones(3),
+                            jit=jit)

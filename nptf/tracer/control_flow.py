@@ -854,9 +854,14 @@ def _widen_types(body, carried, types, names, where):
 def _refuse_changing_containers(body, state, names):
     """A tuple, list or dict of arrays that the body makes anew (``return x, i`` inside
     the loop, ``pair = (a, b)``): a graph loop carries arrays and numbers only, so
-    Python runs the body (unrolled where the trip count is known)."""
+    Python runs the body (unrolled where the trip count is known). A name the body
+    binds before any use and that has no value before the loop (``res = np.divmod(a,
+    b)``, read in the same iteration) is the body's own temporary: it is not carried,
+    and stays unusable after the loop, so it leaves the loop a graph loop."""
     for i, before in enumerate(state):
         after = body.objects[i]
+        if isinstance(before, Undefined) and not names[i].startswith("__nptf_val"):
+            continue
         if type(after) in (tuple, list, dict) and after is not before and \
                 any(isinstance(leaf, Tracer) for leaf in tree.flatten(after)[0]):
             name = "the return value" if names[i].startswith("__nptf_val") else f"`{names[i]}`"
