@@ -5,7 +5,9 @@
         return np.tanh(x) * 2.0
 """
 import os as _os
+import sys as _sys
 
+_USER_SET_TF_LOGGING = "TF_CPP_MIN_LOG_LEVEL" in _os.environ
 _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 
@@ -43,6 +45,35 @@ def _nan_propagating_xla_min_max():
 
 
 _nan_propagating_xla_min_max()
+
+
+def _import_tensorflow_quietly():
+    """Imports TensorFlow without its C++ start-up lines (oneDNN, CUDA drivers, absl),
+    unless the user set ``TF_CPP_MIN_LOG_LEVEL`` or imported TensorFlow first.
+
+    TensorFlow prints them before its logging reads ``TF_CPP_MIN_LOG_LEVEL``, so only
+    closing the process's stderr while it loads keeps them out; Python errors still
+    come through as exceptions. Listing the devices belongs here: the CUDA probe logs
+    when it first runs."""
+    if _USER_SET_TF_LOGGING or "tensorflow" in _sys.modules:
+        return
+    try:
+        saved = _os.dup(2)
+    except OSError:     # no stderr to silence
+        import tensorflow  # noqa: F401
+        return
+    null = _os.open(_os.devnull, _os.O_WRONLY)
+    try:
+        _os.dup2(null, 2)
+        import tensorflow as tf
+        tf.config.list_physical_devices()
+    finally:
+        _os.dup2(saved, 2)
+        _os.close(saved)
+        _os.close(null)
+
+
+_import_tensorflow_quietly()
 
 from . import errors  # noqa: E402
 from .errors import (ArgumentError, BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402

@@ -228,3 +228,18 @@ def test_progress_bar_draws_only_when_enabled():
     bar.update(4)
     bar.close()
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("args", [["-c", "import nptf"], ["-m", "nptf", "--help"]],
+                         ids=["import", "help"])
+def test_tensorflows_start_up_lines_stay_quiet_unless_asked_for(args):
+    env = {k: v for k, v in os.environ.items() if k != "TF_CPP_MIN_LOG_LEVEL"}
+    quiet = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True,
+                           timeout=300)
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    # A level the user sets is theirs: nptf leaves TensorFlow's logging to it.
+    env["TF_CPP_MIN_LOG_LEVEL"] = "0"
+    asked = subprocess.run([sys.executable, "-c", "import nptf, os; "
+                            "print(os.environ['TF_CPP_MIN_LOG_LEVEL'])"],
+                           env=env, capture_output=True, text=True, timeout=300)
+    assert asked.returncode == 0 and asked.stdout.strip() == "0"
