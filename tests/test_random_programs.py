@@ -8,8 +8,10 @@ more; the defaults keep the suite quick).
 """
 from __future__ import annotations
 
+import collections
 import os
 
+import numpy as np
 import pytest
 
 from random_programs import (compare, effects_program_inputs, effects_program_source,
@@ -75,3 +77,42 @@ def test_known_loop_program_failures(seed, tmp_path):
     fn, = load_programs([seed], str(tmp_path), loop_program_source)
     source = loop_program_source(seed, f"program_{seed}")
     assert compare(fn, loop_program_inputs(seed), False, source, seed) is None
+
+
+def _saturated_tanh_stored_as_integers(a, c):
+    a[::2] = np.tanh(np.expm1(c))       # tanh(19.1) is 1.0 only after rounding: 0 is as right
+    return a
+
+
+def _sum_whose_order_overflows(b):
+    return np.nansum(b, axis=-1)        # +-1.8e308 in another order: inf or NaN
+
+
+def _exact_cosh_stored_as_integers(a, k):
+    a[...] = np.cosh(k)                 # cosh(0) is 1.0 exactly, as every kernel gives it
+    return a
+
+
+def _exact_sum_stored_as_integers(a, c):
+    a[...] = np.sum(c * 0.5) * 2        # halves of small integers add exactly in any order
+    return a
+
+
+@pytest.mark.parametrize("fn, values, outcome", [
+    (_saturated_tanh_stored_as_integers,
+     [np.zeros((3, 4), np.uint32), np.array([3, 3, 3, 3], np.int32)],
+     "skipped: ill-conditioned"),
+    (_sum_whose_order_overflows,
+     [np.array([[1.7976931348623157e308, 1.0, -1.7976931348623157e308, 1.7976931348623157e308]])],
+     "skipped: ill-conditioned"),
+    (_exact_cosh_stored_as_integers, [np.zeros(3, np.int32), np.zeros(3, np.int64)], "agreed"),
+    (_exact_sum_stored_as_integers, [np.zeros(3, np.int32), np.arange(5)], "agreed"),
+], ids=["tanh", "sum", "exact-cosh", "exact-sum"])
+def test_the_comparator_skips_what_another_correct_kernel_may_round_otherwise(
+        fn, values, outcome, jit):
+    """A result that moves when an approximate function rounds to the other neighbour of
+    its exact value, or a sum adds in another order, is ill-conditioned; exact values of
+    the same functions are compared."""
+    outcomes = collections.Counter()
+    assert compare(fn, values, jit, "", 0, outcomes) is None
+    assert outcomes == {outcome: 1}
