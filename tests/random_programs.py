@@ -251,7 +251,8 @@ class _LoopWriter:
     def _runs(self, lines):
         """Runs ``lines`` (one statement) on the namespace; False, with the names bound as
         before, if it raised, warned of a bad cast, changed the shape of ``a`` or the dtype
-        of an array or NumPy number (a loop variable changing dtype is refused, README)."""
+        of an array or NumPy number (a loop variable changing dtype is refused:
+        docs/control-flow.md)."""
         saved = dict(self.ns)
 
         def kinds():
@@ -388,7 +389,7 @@ class _LoopWriter:
                 e = self.expr([], 1, integer)
             if r.random() < 0.3:
                 # A name of its own: one name for masks of different shapes in one loop
-                # is a variable changing shape, which nptf refuses (README).
+                # is a variable changing shape, which nptf refuses (docs/control-flow.md).
                 mask = f"m{self.masks}"
                 self.masks += 1
                 return [f"{mask} = {cond}", f"{target}[{mask}] {op} {e.replace(cond, mask)}"]
@@ -542,7 +543,7 @@ class _LoopWriter:
                 lines = self._helper()
             elif k < 0.6:
                 # Rebinding a name written in place in a loop of a trip count known only
-                # at run time is refused (README); now and then, to see it still is.
+                # at run time is refused (docs/control-flow.md); now and then, to see it still is.
                 lines = self._rebind() if self.known or r.random() < 0.25 else None
             elif k < 0.74:
                 lines = self._scalar()
@@ -1006,7 +1007,7 @@ def _compare(fn, values, jit, source, seed, count):
         return None     # NaN or out of range to an integer: C leaves the value undefined
     if _complex_power_of_infinities(values, source):
         count("skipped: complex power or BLAS product of infinities")
-        return None     # a difference the README names
+        return None     # a difference docs/differences-from-numpy.md names
     tol = _tolerance(values, source)
     if err is None and _unspecified_zero_sign(fn, values, source, calls, tol):
         count("skipped: sign of a zero fmax/fmin chooses")
@@ -1052,7 +1053,8 @@ def _compare(fn, values, jit, source, seed, count):
         return f"raised {type(e).__name__}: {str(e).splitlines()[0]}"
     if err is not None:
         return f"returned where NumPy raised {type(err).__name__}: {err}"
-    # A `while` on traced values may run no step (README: the body's type all the same).
+    # A `while` on traced values may run no step (docs/control-flow.md: the body's type
+    # all the same).
     branches = "    while " in source
     problem = _mismatch(expected, got, tol, branches)
     if problem is None:
@@ -1259,7 +1261,7 @@ def _complex_power_of_infinities(values, source):
 def _mismatch(expected, got, tol, branches=False):
     """``harness.mismatch`` of each returned value, floats within ``tol`` at the least.
     ``branches``: a Python number before a traced loop that runs no step comes back as
-    the body's NumPy scalar (README, control flow)."""
+    the body's NumPy scalar (docs/control-flow.md)."""
     if isinstance(expected, tuple) and isinstance(got, tuple) and len(expected) == len(got):
         for i, (e, g) in enumerate(zip(expected, got)):
             problem = _mismatch(e, g, tol, branches)

@@ -528,7 +528,8 @@ def test_complex_power_of_large_values(exponent, dtype, jit):
         expected = x ** y
     got = nptf.compile(lambda a, b: a ** b, jit_compile=jit)(x, y)
     for part in (np.real, np.imag):
-        if not jit or exponent > 0:     # XLA's x + 0.0 in the reciprocal: see README
+        # Under XLA, x + 0.0 in the reciprocal keeps -0.0 (docs/differences-from-numpy.md).
+        if not jit or exponent > 0:
             np.testing.assert_array_equal(np.signbit(part(got)), np.signbit(part(expected)))
     # (1e200+1e200j) ** 2: real part NaN; under XLA an FMA gives -inf. Past 2, the product
     # of (nan+infj) and x is TensorFlow's, which recovers infinities as C99 does.
@@ -959,7 +960,7 @@ def test_complex_division_rounds_as_numpy(dtype):
     """Smith's method, as NumPy's loop computes it, rounding for rounding on the plain
     executor: ``z / z`` has NumPy's exact parts, so argmin among its equal values picks
     NumPy's element. (Under XLA, products and sums fuse into FMAs: results agree to
-    rounding only, README.)"""
+    rounding only, docs/differences-from-numpy.md.)"""
     rng = np.random.default_rng(7)
     z = (rng.normal(size=12) + 1j * rng.normal(size=12)).astype(dtype)
     check_against_numpy(ratio_to_itself, z, jit=False)

@@ -313,7 +313,7 @@ def test_xla_policy_starting_points():
     assert not tiny.xla and not isinstance(tiny.call, ExecutorTrial)
     stacked = nptf.compile(lambda a: np.linalg.qr(a)[1] + np.linalg.svd(a)[1][..., None])
     assert "qr, svd" in stacked.entry_for(np.ones((3, 8, 8), np.float32)).xla_reason
-    # A float64 SVD: XLA's is not accurate enough (README), whatever the speed.
+    # A float64 SVD: XLA's is not accurate enough (docs/performance.md), whatever the speed.
     assert "SVD" in stacked.entry_for(np.ones((3, 8, 8))).xla_reason
     for forced in (True, False):
         entry = nptf.compile(sig, jit_compile=forced).entry_for(np.ones(2))

@@ -844,7 +844,7 @@ def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(),
     """Compile a plain NumPy function to TensorFlow graphs.
 
     Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
-    Returns a plain function (see ``entry_point``). See the README for every option.
+    Returns a plain function (see ``entry_point``). docs/compiling.md describes every option.
     """
     options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
                    static_argnums=static_argnums, fallback=fallback,
