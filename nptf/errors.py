@@ -25,9 +25,9 @@ NptfError = Error
 class UnsupportedError(Error, NotImplementedError):
     """A NumPy function, argument form or dtype that nptf cannot compile.
 
-    Example: ``np.random.randn(3)`` inside a compiled function (random numbers
-    are not compiled yet). Fix: compute it outside the compiled function and
-    pass it in as an argument, or use ``nptf.compile(..., fallback="numpy")``.
+    Example: ``np.histogram2d(x, y)`` inside a compiled function, or any NumPy function
+    docs/coverage.md lists as not compiled. Fix: compute it outside the compiled
+    function and pass it in as an argument, or use ``nptf.compile(..., fallback="numpy")``.
     """
 
 
