@@ -764,6 +764,31 @@ def test_median_of_complex_numbers_with_nan(jit):
                             jit=jit)
 
 
+def complex_nan_reductions(z):
+    return (np.nanmax(z), np.nanmin(z), np.nanmax(z, axis=0), np.nanmin(z, axis=1, keepdims=True),
+            np.nanargmax(z, axis=1), np.nanargmin(z), np.nanmedian(z, axis=0), np.nanmedian(z))
+
+
+def complex_nan_extrema(z):
+    return np.nanmax(z), np.nanmin(z, axis=0), np.nanmedian(z, axis=1), np.nanargmax(z[1:])
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_nan_reductions_of_complex_numbers_skip_elements_with_a_nan_part(jit):
+    """An element with a NaN in either part is NaN for np.nanmax, nanargmax and
+    nanmedian; a slice of nothing else gives its first element (nanmax), NaN (nanmedian)
+    or ValueError (nanargmax)."""
+    nan, inf = np.nan, np.inf
+    z = np.array([[complex(nan, 1), 2 + 1j, complex(-inf, -2)],
+                  [complex(1, nan), complex(nan, 5), -1j],
+                  [3 - 1j, complex(inf, nan), 3 - 2j]])
+    check_against_numpy(complex_nan_reductions, z, jit=jit)
+    check_against_numpy(complex_nan_reductions, z.astype(np.complex64), jit=jit)
+    all_nan = np.where(np.isnan(z), z, complex(nan, 2))
+    all_nan[0] = np.array([complex(nan, 7), 1j, complex(2, nan)])
+    check_against_numpy(complex_nan_extrema, all_nan, jit=jit)
+
+
 def negated_comparisons(a, b):
     return np.logical_not(a >= b), ~(a < b), np.invert(a <= b), np.logical_not(a > b)
 

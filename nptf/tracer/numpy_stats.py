@@ -80,7 +80,7 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
         pad = np.full(kept_shape + (1,), np.nan if flat.dtype.kind in "fc" else 0, flat.dtype)
         ordered = concatenate([ordered, pad], axis=-1)
     qs = q.ravel()
-    if ignore_nan and a.dtype.kind == "f":
+    if ignore_nan and a.dtype.kind in "fc":
         valid = m.sum_(astype(~np.isnan(ordered), np.intp), axis=-1, keepdims=True)
         last = np.maximum(valid - 1, 0)
         virtual = astype(last, np.float64) * qs
@@ -116,7 +116,7 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
             hi_val = take_along(ordered, broadcast_to(hi, kept_shape + (qs.size,)), -1)
         diff = hi_val - lo_val
         res = np.where(gamma >= 0.5, hi_val - diff * (1 - gamma), lo_val + diff * gamma)
-    if a.dtype.kind == "f" and ignore_nan:
+    if a.dtype.kind in "fc" and ignore_nan:
         res = np.where(valid == 0, np.full((), np.nan, out_dtype), res)
     elif a.dtype.kind in "fc":
         # A NaN anywhere sorts last, and NumPy answers with that element (a complex NaN
@@ -264,11 +264,22 @@ def _nan_extremum(name, reduce, fill):
     def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
         _reject(name, out=out, initial=initial, where=where)
         a = to_tracer(a)
-        if a.dtype.kind != "f":
+        if a.dtype.kind not in "fc":
             return reduce(a, axis, keepdims=keepdims)
-        res = reduce(_replace_nan(a, fill), axis, keepdims=keepdims)
+        if a.dtype.kind == "c":
+            # NumPy's fmax.reduce: an element with a NaN part never wins, and a slice of
+            # such elements gives its first one. The fill sorts below (above) every
+            # complex number, infinite parts included.
+            res = reduce(_replace_nan(a, complex(fill, fill)), axis, keepdims=keepdims)
+            axes = _axes(axis, a.ndim)
+            nan = a[tuple(slice(0, 1) if d in axes else slice(None) for d in range(a.ndim))]
+            if not keepdims:
+                nan = nan.reshape(res.shape)
+        else:
+            res = reduce(_replace_nan(a, fill), axis, keepdims=keepdims)
+            nan = np.full((), np.nan, a.dtype)
         all_nan = m.all_(np.isnan(a), axis, keepdims=keepdims)
-        return _as_scalar(np.where(all_nan, np.full((), np.nan, a.dtype), res))
+        return _as_scalar(np.where(all_nan, nan, res))
     return impl
 
 
@@ -280,9 +291,10 @@ def _nan_arg_extremum(name, reduce, fill):
     def impl(a, axis=None, out=None, *, keepdims=False):
         _reject(name, out=out)
         a = to_tracer(a)
-        if a.dtype.kind != "f":
+        if a.dtype.kind not in "fc":
             return reduce(a, axis, keepdims=keepdims)
-        # NumPy itself replaces NaN by -inf (+inf) and refuses all-NaN slices.
+        # NumPy itself replaces NaN (an element with a NaN part) by -inf (+inf) and
+        # refuses all-NaN slices.
         res = reduce(_replace_nan(a, fill), axis, keepdims=keepdims)
         ok = ~m.all_(np.isnan(a), axis, keepdims=keepdims)
         out_ = emit("check", [res, ok], {"message": "All-NaN slice encountered", "error": "ValueError"})
