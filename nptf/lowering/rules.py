@@ -244,10 +244,15 @@ TF_RULES["sin"] = lambda ctx, x, unit_argument=False: \
 TF_RULES["cos"] = lambda ctx, x, unit_argument=False: \
     trig.cos(x, unit_argument) if ctx.xla else tf.cos(x)
 for _name, _fn in [("tan", tf.tan), ("arcsin", tf.asin),
-                   ("arccos", tf.acos), ("arctan", tf.atan), ("sinh", tf.sinh), ("cosh", tf.cosh),
+                   ("arccos", tf.acos), ("arctan", tf.atan),
                    ("tanh", tf.tanh), ("arcsinh", tf.asinh), ("arccosh", tf.acosh),
                    ("arctanh", tf.atanh)]:
     simple(_name, _fn)
+for _name, _sine, _fn in [("sinh", True, tf.sinh), ("cosh", False, tf.cosh)]:
+    TF_RULES[_name] = (lambda sine, fn: lambda ctx, x: m.hyperbolic(x, sine) if ctx.xla and
+                       x.dtype in (tf.float32, tf.float64) else fn(x))(_sine, _fn)
+
+
 def _arctan2(y, x):
     # C's atan2 of two zeros: +-0 or +-pi by their signs. XLA folds a constant
     # atan2(0.0, 0.0) to NaN (np.angle of a comparison XLA proves False).
