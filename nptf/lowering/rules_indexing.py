@@ -40,7 +40,19 @@ def _dynamic_update_slice(ctx, base, values, begin):
 
 @rule("boolean_mask")
 def _boolean_mask(ctx, x, mask):
-    return tf.boolean_mask(x, mask)
+    # A gather at the mask's true positions. tf.boolean_mask builds the same from 30 ops
+    # of shape arithmetic; a set function that masks six times paid for them in every
+    # graph it built.
+    k = mask.shape.rank
+    if k is None or x.shape.rank is None:
+        return tf.boolean_mask(x, mask)
+    if k != 1:
+        rest = x.shape.as_list()[k:]
+        if None in rest:
+            return tf.boolean_mask(x, mask)
+        x = tf.reshape(x, [-1] + rest)
+        mask = tf.reshape(mask, [-1])
+    return tf.gather(x, tf.reshape(tf.where(mask), [-1]))
 
 
 @rule("nonzero")
