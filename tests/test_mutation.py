@@ -475,3 +475,91 @@ def view_rebound_in_loop(a, x):
 ])
 def test_views_read_first_inside_branches_and_loops(fn, args, jit):
     check_against_numpy(fn, *args, jit=jit)
+
+
+# Results NumPy returns as new arrays although nptf's implementation hands back the
+# argument itself, and results NumPy returns as the argument itself: a write into the
+# argument afterwards shows in the result exactly when it does in NumPy.
+ALIASING = {
+    "nan_to_num_of_integers": lambda a: np.nan_to_num(a),
+    "round_of_integers": lambda a: np.round(a),
+    "round_method_of_integers": lambda a: a.round(),
+    "around_of_integers": lambda a: np.around(a, 1),
+    "pad_by_nothing": lambda a: np.pad(a, 0),
+    "real_of_a_real_array": lambda a: np.real(a),
+    "real_attribute_of_a_real_array": lambda a: a.real,
+    "nan_to_num_without_a_copy": lambda a: np.nan_to_num(a.astype(np.float64), copy=False),
+    "asarray": lambda a: np.asarray(a),
+    "copy": lambda a: np.copy(a),
+}
+
+
+def _write_after(fn):
+    def f(a):
+        y = fn(a)
+        a[0] += 1
+        return y, a
+    return f
+
+
+@pytest.mark.parametrize("name", sorted(ALIASING))
+@pytest.mark.parametrize("dtype", [np.int32, np.float64])
+def test_a_result_shares_memory_with_its_argument_as_numpys_does(name, dtype):
+    check_against_numpy(_write_after(ALIASING[name]), np.array([1, -2, 0, 3], dtype))
+
+
+def _nan_to_num_in_place(x):
+    y = np.nan_to_num(x, copy=False, nan=-1.0)
+    return y, x
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_nan_to_num_without_a_copy_writes_into_its_argument(jit):
+    check_against_numpy(_nan_to_num_in_place, np.array([np.nan, np.inf, 1.0, -np.inf]), jit=jit)
+    check_against_numpy(_nan_to_num_in_place, np.array([complex(np.nan, np.inf), 1j]), jit=jit)
+
+
+def _real_part_then_write(z):
+    r, i = z.real, np.imag(z)
+    z[0] = 5.0
+    z[z.real > 4] += 1j
+    return r, i, z
+
+
+def _trimmed_then_write(a):
+    t = np.trim_zeros(a)
+    a[1] = 7
+    return t, a
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_view_nptf_derives_shows_later_writes_into_its_argument(jit):
+    """NumPy's z.real, np.imag(z) and np.trim_zeros(a) are views: read after a write
+    into their argument, they show it."""
+    check_against_numpy(_real_part_then_write, np.array([1 + 2j, 3j, 5 + 1j]), jit=jit)
+    check_against_numpy(_trimmed_then_write, np.array([0, 1, 2, 0]), jit=jit)
+
+
+def _write_through_the_real_part(z):
+    r = z.real
+    r[0] = 9.0
+    return z
+
+
+def _write_through_trimmed(a):
+    t = np.trim_zeros(a)
+    t[0] = 9
+    return a
+
+
+@pytest.mark.parametrize("fn, arg", [(_write_through_the_real_part, np.array([1 + 2j, 3j])),
+                                     (_write_through_trimmed, np.array([0, 1, 2, 0]))],
+                         ids=["real-of-complex", "trim_zeros"])
+def test_a_write_through_a_view_nptf_derives_is_refused_rather_than_lost(fn, arg):
+    """A write through such a view lands in its argument in NumPy, which nptf cannot place:
+    the function runs as NumPy (default) or raises, never loses the write."""
+    with pytest.raises(nptf.UnsupportedError, match="view of its argument"):
+        nptf.compile(fn, fallback="raise")(arg.copy())
+    with pytest.warns(RuntimeWarning):
+        got = nptf.compile(fn)(arg.copy())
+    np.testing.assert_array_equal(got, fn(arg.copy()))

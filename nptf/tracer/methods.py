@@ -96,7 +96,18 @@ _METHODS = {
     "to_device": _to_device,
 }
 
+def _numpys_copy(name, fn):
+    """The method, returning a copy where it returns the array itself but NumPy's does not
+    (``x.round()`` of integers)."""
+    def method(self, *args, **kwargs):
+        return api.numpys_copy(lambda x, *a, **k: getattr(x, name)(*a, **k), (self, *args),
+                               kwargs, fn(self, *args, **kwargs))
+    return method
+
+
 for _name, _fn in _METHODS.items():
+    if callable(_fn) and _name not in ("__getitem__", "view", "partition", "to_device"):
+        _fn = _numpys_copy(_name, _fn)
     setattr(Tracer, _name, _fn)
 
 

@@ -22,7 +22,7 @@ from ..graph_ir.ir import Literal
 from . import python_numbers
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
                      contains_tracer, emit, python_kind, python_type_of, to_atom, to_tracer)
-from .views import Step, make_view, mark_readonly
+from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
 _NoValue = np._NoValue
@@ -755,6 +755,32 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     return array(a, dtype, copy=False)
 
 
+def numpys_copy(func, args, kwargs, out):
+    """``out``, or a copy of it where ``out`` is one of the arguments but NumPy's ``func``
+    returns a new array (``np.round`` of integers, ``np.nan_to_num`` of integers,
+    ``np.pad(x, 0)``): a later write into either must not show in the other. NumPy
+    itself, run on samples, says which."""
+    if not isinstance(out, Tracer) or out.is_scalar or out.type.weak:
+        return out
+    tracers = [a for a in itertools.chain(args, kwargs.values()) if isinstance(a, Tracer)]
+    if not any(out is a for a in tracers):
+        return out
+    samples = {id(t): np.ones(tuple(2 if d is None else d for d in t.shape), t.dtype)
+               for t in tracers}
+
+    def stand_in(a):
+        return samples.get(id(a), a) if isinstance(a, Tracer) else a
+    try:
+        with np.errstate(all="ignore"):
+            res = func(*map(stand_in, args), **{k: stand_in(v) for k, v in kwargs.items()})
+    except Exception:  # noqa: BLE001  (the implementation has checked the arguments)
+        return out
+    mine = samples[id(out)]
+    if isinstance(res, np.ndarray) and (res is mine or np.shares_memory(res, mine)):
+        return out
+    return emit("copy", [out])
+
+
 @implements(np.copy)
 def copy_(a, order="K", subok=False):
     a = to_tracer(a)
@@ -797,6 +823,11 @@ def real(val):
     if isinstance(val, (int, float, complex)):
         return val.real         # NumPy reads the attribute: a Python number stays one
     val = _python_bool_as_int(val)
+    if isinstance(val, Tracer) and not val.type.weak and not val.is_scalar:
+        if val.dtype.kind != "c":
+            return val          # NumPy's a.real of a real array is a itself
+        return derived_view(val, emit("real", [val]), lambda t: emit("real", [t]),
+                            "np.real of a complex array")
     return emit("real", [val], scalar=getattr(val, "is_scalar", False))   # of a scalar: a scalar
 
 
@@ -805,6 +836,11 @@ def imag(val):
     if isinstance(val, (int, float, complex)):
         return val.imag
     val = _python_bool_as_int(val)
+    if isinstance(val, Tracer) and not val.type.weak and not val.is_scalar:
+        if val.dtype.kind != "c":
+            return mark_readonly(emit("imag", [val]))   # NumPy's zeros, read-only
+        return derived_view(val, emit("imag", [val]), lambda t: emit("imag", [t]),
+                            "np.imag of a complex array")
     return emit("imag", [val], scalar=getattr(val, "is_scalar", False))
 
 

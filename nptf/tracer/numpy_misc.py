@@ -187,9 +187,14 @@ def array_equiv(a1, a2):
 
 @implements(np.nan_to_num)
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    given = x
     x = to_tracer(x)
     if x.dtype.kind not in "fc":
         return x
+    if not copy and isinstance(given, Tracer) and not x.is_scalar and not x.type.weak:
+        # NumPy replaces the values in the array itself and returns it.
+        given[...] = nan_to_num(x, True, nan, posinf, neginf)
+        return given
     if x.dtype.kind == "c":
         re, im = (astype(nan_to_num(part, nan=nan, posinf=posinf, neginf=neginf), x.dtype)
                   for part in (np.real(x), np.imag(x)))

@@ -30,7 +30,7 @@ from .numpy_math import any_, cumsum
 from .indexing import dim_size, positions_along
 from .numpy_sorting import argsort_along, isin, lexsort, search, take
 from .tracer import Tracer, concrete_dim, emit
-from .views import mark_readonly
+from .views import derived_view
 
 _INTP = np.dtype(np.intp)
 
@@ -292,10 +292,15 @@ def trim_zeros(filt, trim="fb", axis=None):
     if not axes:
         return filt
     nonzero = a != 0
-    out = a
+    kept = []
     for ax in axes:
         others = tuple(i for i in range(a.ndim) if i != ax)
         along = any_(nonzero, axis=others) if others else nonzero
-        out = moveaxis(_compact(moveaxis(out, ax, 0), _inside(along, trim)), 0, ax)
-    # NumPy returns a view of ``filt``; a copy that takes writes would silently diverge from it.
-    return mark_readonly(out)
+        kept.append(_inside(along, trim))
+
+    def trimmed(a):
+        # The extent is fixed when NumPy makes the view; later writes only change values.
+        for ax, inside in zip(axes, kept):
+            a = moveaxis(_compact(moveaxis(a, ax, 0), inside), 0, ax)
+        return a
+    return derived_view(a, trimmed(a), trimmed, "np.trim_zeros's result")

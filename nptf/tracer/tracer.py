@@ -195,11 +195,11 @@ class Tracer:
         return ufunc_method(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        from .numpy_api import IMPLS
+        from .numpy_api import IMPLS, numpys_copy
         impl = IMPLS.get(func)
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
-        return impl(*args, **kwargs)
+        return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
 
 
 def _from_user_code():

@@ -129,10 +129,13 @@ def is_c_ordered(t) -> bool:
 
 class View:
     __slots__ = ("buffer", "steps", "stand_ins", "version", "readonly", "parent", "c_ordered",
-                 "built_in")
+                 "built_in", "unwritable")
 
     def __init__(self, buffer, steps, stand_ins, readonly=False, parent=None):
         self.buffer, self.steps, self.stand_ins = buffer, steps, stand_ins
+        # Set (to a sentence saying why) for a view whose elements nptf cannot place in
+        # its buffer: it re-reads the buffer, but writes through it are refused.
+        self.unwritable = None
         self.version = buffer.version
         # The graph builder the view's value was last derived in.
         self.built_in = current_builder()
@@ -244,6 +247,10 @@ def mark_readonly(t):
 def check_writeable(t, what):
     if t._view is not None and t._view.readonly:
         raise ValueError(f"assignment destination is read-only ({what})\n  at {user_location()}")
+    if t._view is not None and t._view.unwritable:
+        raise unsupported(f"{what} into an array whose memory nptf cannot place: "
+                          f"{t._view.unwritable}",
+                          fix="Write into an explicit copy (`y = x.copy()`).")
     if t._view is not None and t._view.buffer.ambiguous:
         raise unsupported(f"{what} into an array whose memory nptf cannot place: "
                           f"{t._view.buffer.ambiguous}",
@@ -255,6 +262,22 @@ def defined_in(t, local):
     """Whether the array object ``t`` was made inside the trace whose values are ``local``
     (rather than being an array that existed before it, possibly under another name)."""
     return (t._view.buffer.origin if t._view is not None else t._atom) in local
+
+
+def derived_view(parent, result, derive, what):
+    """Mark ``result`` (``derive(parent)``) as NumPy's view of ``parent`` that nptf computes
+    rather than places (the real part of complex numbers, a trimmed run of elements): a
+    read after a write into ``parent`` derives it again, and a write through it, which
+    nptf cannot place in ``parent``'s memory, is refused."""
+    base = buffer_of(parent)
+
+    def positions(_):
+        raise unsupported(f"a write through {what}")
+    result._view = View(base.buffer, base.steps + (Step(what, derive, positions),), None,
+                        readonly=base.readonly)
+    result._view.unwritable = (f"{what} is a view of its argument in NumPy, whose elements "
+                               f"nptf does not place (at {user_location()})")
+    return result
 
 
 def mark_ambiguous(t, where):
