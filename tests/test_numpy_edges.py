@@ -789,6 +789,24 @@ def test_nan_reductions_of_complex_numbers_skip_elements_with_a_nan_part(jit):
     check_against_numpy(complex_nan_extrema, all_nan, jit=jit)
 
 
+def complex_running_products(z, keep):
+    return np.cumprod(z, axis=-1), np.cumprod(z, axis=0), np.cumprod(z), np.cumprod(z[keep])
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_complex_running_products_start_from_the_first_element(jit):
+    """np.cumprod multiplies from the first element, as NumPy's loop: starting from 1,
+    1 * (inf+0j) would be inf+nanj and every product after it would differ."""
+    nan, inf = np.nan, np.inf
+    z = np.array([[complex(inf, 0), 2 + 1j, complex(nan, 0)],
+                  [1j, complex(0, -inf), 3 - 1j],
+                  [complex(-inf, 1), 1 + 1j, 2j]])
+    keep = np.array([[True, False, True], [True, True, False], [False, True, True]])
+    check_against_numpy(complex_running_products, z, keep, jit=jit)
+    check_against_numpy(complex_running_products, np.array([[1 + 2j, 3j], [2, 1 - 1j]]),
+                        np.ones((2, 2), bool), jit=jit)
+
+
 def negated_comparisons(a, b):
     return np.logical_not(a >= b), ~(a < b), np.invert(a <= b), np.logical_not(a > b)
 

@@ -326,6 +326,8 @@ def _scan(fn):
         if m.kind(x) == "c" and fn is tf.math.cumsum:
             # XLA has no complex Cumsum kernel; the parts sum independently.
             return tf.complex(fn(tf.math.real(x), axis=axis), fn(tf.math.imag(x), axis=axis))
+        if m.kind(x) == "c":
+            return m.complex_cumprod(x, axis)
         if m.np_dtype(x) in _SCAN_NATIVE:
             return fn(x, axis=axis)
         return tf.cast(fn(tf.cast(x, tf.int64), axis=axis), x.dtype)

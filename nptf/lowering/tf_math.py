@@ -511,3 +511,22 @@ def hyperbolic(x, sine):
     if not sine:
         return half + tail
     return tf.where(a < 1, tf.sinh(x), copysign(half - tail, x))
+
+
+def complex_cumprod(x, axis):
+    """NumPy's running product of complex numbers, which starts from the first element
+    and multiplies as its loop does. TensorFlow's starts from 1, and (1 + 0j) * (inf + 0j)
+    is inf+nanj: where a part is infinite or NaN, the product runs element by element."""
+    kernel = tf.math.cumprod(x, axis=axis)
+    if x.shape[axis] == 0:
+        return kernel
+    perm = [axis] + [i for i in range(len(x.shape)) if i != axis]
+    inverse = np.argsort(perm).tolist()
+
+    def stepwise():
+        xt = tf.transpose(x, perm)
+        first = xt[0]
+        rest = tf.scan(_complex_multiply, xt[1:], initializer=first)
+        return tf.transpose(tf.concat([first[None], rest], 0), inverse)
+    finite = tf.reduce_all(_all_finite(tf.math.real(x), tf.math.imag(x)))
+    return tf.cond(finite, lambda: kernel, stepwise)
