@@ -47,11 +47,16 @@ def order_key(x):
 def _move_last(x, axis):
     ndim = len(x.shape)
     perm = [i for i in range(ndim) if i != axis] + [axis]
-    return tf.transpose(x, perm), perm
+    return _transpose(x, perm), perm
 
 
 def _move_back(x, perm):
-    return tf.transpose(x, np.argsort(perm).tolist())
+    return _transpose(x, np.argsort(perm).tolist())
+
+
+def _transpose(x, perm):
+    # Sorting along the last axis (the common case) needs no transpose op at all.
+    return x if perm == sorted(perm) else tf.transpose(x, perm)
 
 
 @rule("argsort")
