@@ -254,3 +254,24 @@ def test_quantiles_of_a_run_time_length(jit):
             check_against_numpy(robust_statistics, np.array(x), jit=jit)
         check_against_numpy(median_of_nothing, np.ones(3), jit=jit)
         check_against_numpy(quantile_of_nothing, np.ones(3), jit=jit)
+
+
+def _selection_into_one_place(a, c, k):
+    a[..., -1] = np.ravel(c)[np.ravel(c) > k]
+    return a
+
+
+def _selection_into_a_row(a, c, k):
+    a[1] = c[c > k]
+    return a
+
+
+@pytest.mark.parametrize("k", [0, 5])
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_selection_of_run_time_size_stored_into_fewer_dimensions(k, jit):
+    """A value whose leading size is known only at run time, written where NumPy drops
+    a leading 1: it is 1 (stored), or NumPy's ValueError after the run (0 selected)."""
+    check_against_numpy(_selection_into_one_place, np.arange(5), np.array(3, np.int16), k,
+                        jit=jit)
+    check_against_numpy(_selection_into_a_row, np.zeros((3, 2)), np.array([[1.0, 7.0]]), k,
+                        jit=jit)

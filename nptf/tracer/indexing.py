@@ -508,6 +508,18 @@ def _values_for(value, positions, dtype, mode):
     shape = positions.shape
     while v.ndim > len(shape) and v.shape[0] == 1:
         v = api.reshape_to(v, v.shape[1:])
+    if v.ndim > len(shape) and v.shape[0] is None and None not in v.shape[1:]:
+        # A leading size known only at run time (a selection stored into one place):
+        # NumPy drops it when it is 1 and raises ValueError otherwise.
+        shown = tuple("?" if d is None else d for d in v.shape)
+        count = dim_size(v, 0)
+        padded = api.concatenate([v, api.zeros((1,) + v.shape[1:], v.dtype)], axis=0)
+        v = emit("take", [padded, np.zeros(1, _INTP)], {"axis": 0})
+        v = emit("check", [v, count == 1], {
+            "error": "ValueError",
+            "message": f"could not broadcast input array from shape {shown} into shape "
+                       f"{tuple(shape)} (? known only at run time)\n  at {user_location()}"})
+        return _values_for(api.reshape_to(v, v.shape[1:]), positions, dtype, mode)
     if None in shape and len(v.shape) == len(shape) and all(
             a == b or b is None for a, b in zip(v.shape, shape)):
         v = _run_time_sizes(v, positions)
