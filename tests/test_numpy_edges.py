@@ -807,6 +807,28 @@ def test_complex_running_products_start_from_the_first_element(jit):
                         np.ones((2, 2), bool), jit=jit)
 
 
+def reduced_powers(x, e):
+    return np.prod(x ** e), np.prod(np.float_power(x * 1.0, e), axis=0), np.sum(x ** e)
+
+
+def powers(x, e):
+    return x ** e, np.float_power(x, e)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_product_of_powers_of_negative_numbers_is_nan(dtype, jit):
+    """C's pow of a negative finite base and a non-integer exponent is NaN, and so is a
+    product of such powers (under XLA, a product of powers was taken for the power of
+    the product)."""
+    x = np.array([1.0, -2.6, -0.2, 0.5, -np.inf, -0.0, np.nan, -1.0], dtype)
+    for e in (1.68, 2.0, -0.5, np.inf, 0.5):
+        check_against_numpy(reduced_powers, x, dtype(e), jit=jit)
+        check_against_numpy(reduced_powers, x[:4], dtype(e), jit=jit)
+        check_against_numpy(powers, x, dtype(e), jit=jit)
+    check_against_numpy(reduced_powers, np.abs(x[:4]), dtype(1.68), jit=jit)
+
+
 def negated_comparisons(a, b):
     return np.logical_not(a >= b), ~(a < b), np.invert(a <= b), np.logical_not(a > b)
 

@@ -198,6 +198,12 @@ def _from_exp_or_pow(x, depth=8, seen=None):
     return any(_from_exp_or_pow(t, depth - 1, seen) for t in op.inputs)
 
 
+def from_exp_or_pow(x):
+    """Whether ``x`` is computed by an exp or a power, possibly through ops XLA's
+    simplifier looks through."""
+    return _from_exp_or_pow(x)
+
+
 try:
     from tensorflow.compiler.tf2xla.ops.gen_xla_ops import xla_optimization_barrier as _xla_barrier
 except ImportError:     # another TensorFlow build: XLA's rewrites stay

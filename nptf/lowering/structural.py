@@ -5,7 +5,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import tf_math as m
-from .rules import TF_RULES, rule
+from .rules import TF_RULES, from_exp_or_pow, rule
 from .xla_flags import reductions_keep_nan
 
 _MATMUL_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "complex64", "complex128",
@@ -162,7 +162,26 @@ def _sum(ctx, x, axes, keepdims, dtype):
 
 @rule("reduce_prod")
 def _prod(ctx, x, axes, keepdims, dtype):
+    if ctx.xla and axes and not x.dtype.is_complex and from_exp_or_pow(x) and \
+            None not in x.shape.as_list():
+        return _running_product_end(x, axes, keepdims)
     return tf.reduce_prod(x, axis=list(axes), keepdims=keepdims)
+
+
+def _running_product_end(x, axes, keepdims):
+    """The product of ``x`` over ``axes`` as the last running product. XLA's CPU code for a
+    product reduction of powers multiplies the bases and raises the product once
+    (np.prod([1, -2.6, -0.2, 0.5] ** inf) came out 0, NumPy's NaN from inf * 0); its
+    running product multiplies the powers themselves."""
+    shape = x.shape.as_list()
+    kept = [i for i in range(len(shape)) if i not in axes]
+    flat = tf.reshape(tf.transpose(x, kept + list(axes)),
+                      [shape[i] for i in kept] + [-1])
+    out = tf.math.cumprod(flat, axis=-1)[..., -1] if flat.shape[-1] else \
+        tf.ones([shape[i] for i in kept], x.dtype)
+    if keepdims:
+        out = tf.reshape(out, [1 if i in axes else d for i, d in enumerate(shape)])
+    return out
 
 
 def _accumulator(x):
