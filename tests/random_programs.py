@@ -1104,6 +1104,22 @@ class _StableArgsort:
 _STABLE = _StableArgsort()
 
 
+def _run_as(numpy, fn, values, source, calls):
+    """``fn`` run on copies of ``values`` with ``numpy`` as its ``np``: the result, the
+    error and the arguments after the call."""
+    args = [_copy(v) for v in values]
+    saved = fn.__globals__["np"]
+    fn.__globals__["np"] = numpy
+    _fresh_globals(fn, source)
+    try:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            result, error = _run(fn, args, calls, _rebinder(fn, source))
+    finally:
+        fn.__globals__["np"] = saved
+    return result, error, args
+
+
 class _TiesTo:
     """``np`` but for ``fmax`` and ``fmin``, whose tie between zeros of both signs gives
     ``zero`` (``+0.0`` or ``-0.0``)."""
@@ -1138,16 +1154,7 @@ def _unspecified_zero_sign(fn, values, source, calls, tol):
         return False
     results = []
     for zero in (0.0, -0.0):
-        args = [_copy(v) for v in values]
-        saved = fn.__globals__["np"]
-        fn.__globals__["np"] = _TiesTo(zero)
-        _fresh_globals(fn, source)
-        try:
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")
-                result, error = _run(fn, args, calls, _rebinder(fn, source))
-        finally:
-            fn.__globals__["np"] = saved
+        result, error, args = _run_as(_TiesTo(zero), fn, values, source, calls)
         if error is not None:
             return False
         results.append((result, tuple(_state(v) for v in args)))
@@ -1277,16 +1284,7 @@ def _moved_by_last_bits(fn, values, source, calls, tol, seed, expected, written)
     its inexact calls round as another correct kernel may (``_Nudged``), tried twice."""
     rng = np.random.default_rng(seed + 1)
     for everywhere in (True, False):
-        args = [_copy(v) for v in values]
-        saved = fn.__globals__["np"]
-        fn.__globals__["np"] = _Nudged(rng, everywhere)
-        _fresh_globals(fn, source)
-        try:
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")
-                moved, error = _run(fn, args, calls, _rebinder(fn, source))
-        finally:
-            fn.__globals__["np"] = saved
+        moved, error, args = _run_as(_Nudged(rng, everywhere), fn, values, source, calls)
         if error is not None or _mismatch(expected, moved, tol) is not None or \
                 _mismatch(tuple(_state(v) for v in written),
                           tuple(_state(v) for v in args), tol) is not None:
