@@ -506,6 +506,8 @@ def _write_after(fn):
 @pytest.mark.parametrize("dtype", [np.int32, np.float64])
 def test_a_result_shares_memory_with_its_argument_as_numpys_does(name, dtype):
     check_against_numpy(_write_after(ALIASING[name]), np.array([1, -2, 0, 3], dtype))
+    # A large array: NumPy is asked on a small one of the same rank.
+    check_against_numpy(_write_after(ALIASING[name]), np.arange(-300, 300 * 299).astype(dtype))
 
 
 def _nan_to_num_in_place(x):
@@ -532,12 +534,20 @@ def _trimmed_then_write(a):
     return t, a
 
 
+def _slice_of_the_real_part_then_write(z):
+    r = z.real[1:]
+    z[1] = 9 + 9j
+    return r
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_a_view_nptf_derives_shows_later_writes_into_its_argument(jit):
     """NumPy's z.real, np.imag(z) and np.trim_zeros(a) are views: read after a write
     into their argument, they show it."""
     check_against_numpy(_real_part_then_write, np.array([1 + 2j, 3j, 5 + 1j]), jit=jit)
     check_against_numpy(_trimmed_then_write, np.array([0, 1, 2, 0]), jit=jit)
+    check_against_numpy(_slice_of_the_real_part_then_write, np.array([1 + 2j, 3j, 2 + 0j]),
+                        jit=jit)
 
 
 def _write_through_the_real_part(z):
@@ -552,9 +562,28 @@ def _write_through_trimmed(a):
     return a
 
 
+def _write_through_a_slice_of_the_imaginary_part(z):
+    z.imag[1:] = 5.0
+    return z
+
+
+def _fill_the_real_part(z):
+    z.real[...] = 0
+    return z
+
+
+def _write_through_a_slice_of_trimmed(a):
+    t = np.trim_zeros(a)[1:]
+    t[0] = 7
+    return a
+
+
 @pytest.mark.parametrize("fn, arg", [(_write_through_the_real_part, np.array([1 + 2j, 3j])),
+                                     (_write_through_a_slice_of_the_imaginary_part,
+                                      np.array([1 + 2j, 3j, 2 + 0j])),
+                                     (_fill_the_real_part, np.array([1 + 2j, 3j])),
                                      (_write_through_trimmed, np.array([0, 1, 2, 0]))],
-                         ids=["real-of-complex", "trim_zeros"])
+                         ids=["real-of-complex", "imag-slice", "real-fill", "trim_zeros"])
 def test_a_write_through_a_view_nptf_derives_is_refused_rather_than_lost(fn, arg):
     """A write through such a view lands in its argument in NumPy, which nptf cannot place:
     the function runs as NumPy (default) or raises, never loses the write."""
@@ -563,3 +592,23 @@ def test_a_write_through_a_view_nptf_derives_is_refused_rather_than_lost(fn, arg
     with pytest.warns(RuntimeWarning):
         got = nptf.compile(fn)(arg.copy())
     np.testing.assert_array_equal(got, fn(arg.copy()))
+
+
+def _copy_then_write(a):
+    y = np.copy(a)
+    a[0] += 1
+    return y
+
+
+@pytest.mark.parametrize("output", ["numpy", "tensor"])
+@pytest.mark.parametrize("jit", [None, False, True], ids=["default", "graph", "xla"])
+def test_a_copy_of_an_argument_keeps_its_values_when_the_argument_is_written(jit, output):
+    """np.copy(a) may be the argument's own buffer inside TensorFlow: the result is taken
+    before the written argument goes back into the caller's array, on every call
+    (the first calls run the executor trial)."""
+    f = nptf.compile(_copy_then_write, jit_compile=jit, fallback="raise", output=output)
+    for _ in range(8):
+        x = np.arange(100_000, dtype=np.int32)
+        y = np.asarray(f(x))
+        assert y.dtype == np.int32 and y.shape == x.shape
+        assert y[0] == 0 and x[0] == 1

@@ -512,15 +512,24 @@ class Compiled:
         outs = list(outs or ())
         if entry.checks and not evaluated:
             _raise_failed_checks(outs.pop()._numpy(), entry.checks)
+        written = ()
         if entry.mutated:
             outs, written = outs[:len(outs) - len(entry.mutated)], outs[len(outs) - len(entry.mutated):]
-            for i, value in zip(entry.mutated, written):
-                if isinstance(inputs[i], np.ndarray):
-                    np.copyto(inputs[i], np.asarray(value) if evaluated else value.numpy())
+        # The results are taken before the arguments are written back: a result may be
+        # the argument's own buffer as it came in (np.copy(a) is TensorFlow's identity of
+        # the input, which shares the caller's memory), and must keep the values it had.
         if evaluated:
             outs = [np.asarray(o) for o in outs]
+            if written:
+                outs = [np.array(o) if any(isinstance(x, np.ndarray) and np.may_share_memory(o, x)
+                                           for x in inputs) else o for o in outs]
         elif self.output == "numpy":
             outs = to_numpy(outs, entry.fresh, [*inputs, *staged])
+        elif written:
+            outs = [_detached(o, inputs) for o in outs]
+        for i, value in zip(entry.mutated, written):
+            if isinstance(inputs[i], np.ndarray):
+                np.copyto(inputs[i], np.asarray(value) if evaluated else value.numpy())
         leaves = []
         for value, kind in output_kinds(entry.traced.out_info, outs):
             if kind == "static" or (self.output == "tensor" and not evaluated):
@@ -836,6 +845,16 @@ def _count_leaves(treedef):
     if treedef.kind == "leaf":
         return 1
     return sum(_count_leaves(c) for c in treedef.children)
+
+
+def _detached(tensor, inputs):
+    """``tensor``, or a copy of it where its buffer is an input array's memory."""
+    view = getattr(tensor, "_numpy", None)
+    arr = view() if view is not None else None
+    if isinstance(arr, np.ndarray) and any(isinstance(x, np.ndarray) and
+                                           np.may_share_memory(arr, x) for x in inputs):
+        return tf.constant(np.array(arr))
+    return tensor
 
 
 def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
