@@ -163,7 +163,7 @@ def _log(ctx, x):
     # where NumPy's log(exp(1000.0)) is inf and log((-1.5) ** 0.5) NaN (it gave 0.2):
     # a barrier keeps the argument's own value. A complex log(exp(4j)) came out 4j even so
     # (NumPy: -2.28j), so that one is taken apart into real operations.
-    if ctx.xla and _from_exp_or_pow(x):
+    if ctx.xla and from_exp_or_pow(x):
         if x.dtype.is_complex:
             return _log_by_parts(x)
         if _xla_barrier is not None:
@@ -187,7 +187,9 @@ _SEEN_THROUGH = {"Identity", "Reshape", "Transpose", "ExpandDims", "Squeeze", "B
                  "ConcatV2", "ReverseV2", "SelectV2", "Select", "Complex", "Real", "Imag"}
 
 
-def _from_exp_or_pow(x, depth=8, seen=None):
+def from_exp_or_pow(x, depth=8, seen=None):
+    """Whether ``x`` is computed by an exp or a power, possibly through ops XLA's
+    simplifier looks through."""
     seen = set() if seen is None else seen
     op = x.op
     if op.type in ("Exp", "Pow"):
@@ -195,13 +197,7 @@ def _from_exp_or_pow(x, depth=8, seen=None):
     if depth == 0 or op.type not in _SEEN_THROUGH or op.name in seen:
         return False
     seen.add(op.name)
-    return any(_from_exp_or_pow(t, depth - 1, seen) for t in op.inputs)
-
-
-def from_exp_or_pow(x):
-    """Whether ``x`` is computed by an exp or a power, possibly through ops XLA's
-    simplifier looks through."""
-    return _from_exp_or_pow(x)
+    return any(from_exp_or_pow(t, depth - 1, seen) for t in op.inputs)
 
 
 try:
