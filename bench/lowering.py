@@ -59,7 +59,8 @@ def _spd(n):
 
 def _tf_trig():
     saved = TF_RULES["sin"], TF_RULES["cos"]
-    TF_RULES["sin"], TF_RULES["cos"] = (lambda ctx, x: tf.sin(x)), (lambda ctx, x: tf.cos(x))
+    TF_RULES["sin"], TF_RULES["cos"] = (lambda ctx, x, unit_argument=False: tf.sin(x)), \
+        (lambda ctx, x, unit_argument=False: tf.cos(x))
     return lambda: TF_RULES.update(sin=saved[0], cos=saved[1])
 
 
