@@ -1,7 +1,8 @@
-"""Constructs found in real NumPy code (NPBench kernels), each compiled and checked
-against NumPy: arrays made by ``np.ndarray(shape)``, grids from ``np.mgrid`` and
-``np.ogrid``, ``a.shape = ...``, NumPy arrays the function holds read with traced
-indices, and ``np.add(a, b, out)``-style calls on the ``np`` module inside loops.
+"""Constructs found in real NumPy code (NPBench kernels and everyday code), each compiled
+and checked against NumPy: arrays made by ``np.ndarray(shape)``, grids from ``np.mgrid``
+and ``np.ogrid``, ``np.r_``/``np.c_`` with traced parts, ``a.shape = ...``, NumPy arrays
+the function holds read with traced indices, and ``np.add(a, b, out)``-style calls on
+the ``np`` module inside loops.
 """
 from __future__ import annotations
 
@@ -82,6 +83,36 @@ def test_mgrid_and_ogrid_are_graph_values(jit):
     x = np.random.default_rng(0).random((4, 3))
     check_against_numpy(escape_counts, x, 0.5, jit=jit)
     check_against_numpy(float_grids, x, jit=jit)
+
+
+# ------------------------------------------------------------ np.r_, np.c_
+def run_lengths(a):
+    # run-length encoding: the starts of runs, a part of run-time size
+    n = len(a)
+    starts = np.r_[0, np.flatnonzero(np.diff(a)) + 1]
+    lengths = np.diff(np.r_[starts, n])
+    return a[starts], lengths
+
+
+def joined(x, s):
+    return (np.r_[x, 1.5, s, 0:3, x[:2]], np.r_[x.sum(), 2], np.c_[x, x * 2],
+            np.r_["0,2", x, x], np.r_["-1,2,0", x, x], np.c_[x[:, None], x],
+            np.r_[np.float32(1), x.astype(np.float32)], np.r_[x.astype(np.float32), 2.5],
+            np.r_[-1:1:5j, x], np.r_["1,3,1", x[:3], x[:3]], np.r_[x[x > 1], 7])
+
+
+def test_r_and_c_with_traced_parts(jit):
+    check_against_numpy(run_lengths, np.array([1, 1, 2, 2, 2, 3, 1, 1]), jit=jit)
+    check_against_numpy(run_lengths, np.array([4.0]), jit=jit)
+    check_against_numpy(joined, np.arange(4.0), 3, jit=jit)
+    check_against_numpy(joined, np.arange(5, dtype=np.float32), 2, jit=jit)
+
+
+def test_r_with_a_matrix_directive_is_refused():
+    def as_matrix(x):
+        return np.r_["r", x, x]
+    with pytest.raises(nptf.UnsupportedError, match=r"np.r_\['r', ...\]"):
+        nptf.compile(as_matrix, fallback="raise")(np.ones(3))
 
 
 # ---------------------------------------------------------------- a.shape = s

@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 import pytest
 
+import nptf
 from harness import check_against_numpy
 
 TABLE = np.arange(4.0)
@@ -275,3 +276,119 @@ def test_a_selection_of_run_time_size_stored_into_fewer_dimensions(k, jit):
                         jit=jit)
     check_against_numpy(_selection_into_a_row, np.zeros((3, 2)), np.array([[1.0, 7.0]]), k,
                         jit=jit)
+
+
+# ------------------------------------------ comprehensions of run-time length
+def class_statistics(X, y, X_test):
+    # Gaussian naive Bayes: one row of statistics per class present in the data
+    classes = np.unique(y)
+    means = np.array([X[y == c].mean(axis=0) for c in classes])
+    vars_ = np.array([X[y == c].var(axis=0) for c in classes]) + 1e-9
+    priors = np.array([np.mean(y == c) for c in classes])
+    log_lik = -0.5 * np.sum(np.log(2 * np.pi * vars_)[None, :, :]
+                            + (X_test[:, None, :] - means[None]) ** 2 / vars_[None], axis=2)
+    return classes[np.argmax(log_lik + np.log(priors), axis=1)], means
+
+
+def comprehension_kinds(y, w):
+    classes = np.unique(y)
+    counts = [len(y[y == c]) for c in classes]             # Python ints
+    pairs = [(c, i) for i, c in enumerate(classes)]        # tuples become rows
+    squares = [i * i for i in range(len(classes))]         # a range of run-time length
+    total = w[0]
+    for k in counts:                                        # weak: w's float32 stays
+        total = total + k
+    scaled = np.asarray([float(np.sum(y == c)) for c in classes], dtype=np.float32)
+    rows = [np.array([c, c + 1.5]) for c in classes]
+    return (np.array(counts), np.stack(pairs), total, np.array(squares), scaled,
+            len(counts), counts[0] * w[0], np.sum(counts), np.stack(rows, axis=1),
+            np.concatenate(rows), np.concatenate(rows, axis=None), np.vstack(rows),
+            np.hstack(rows), np.vstack(counts), np.hstack(scaled), np.mean(rows, axis=0),
+            rows[-1])
+
+
+def ragged_comprehension(y):
+    return np.concatenate([y[y == c] for c in np.unique(y)])
+
+
+def returned_comprehension(y):
+    return [c * 2 for c in np.unique(y)]
+
+
+def test_comprehensions_over_run_time_lengths(jit=None):
+    rng = np.random.default_rng(3)
+    X, X_test = rng.normal(size=(40, 3)), rng.normal(size=(7, 3))
+    for y in (rng.integers(0, 3, 40), np.repeat([5, 1], 20)):
+        check_against_numpy(class_statistics, X, y, X_test, jit=jit)
+    check_against_numpy(comprehension_kinds, np.array([2, 7, 7, 2, 9]),
+                        np.array([0.5], np.float32), jit=jit)
+
+
+def test_comprehensions_that_cannot_compile_say_why():
+    y = np.array([1, 2, 2, 3])
+    for fn, what in [(ragged_comprehension, "ragged list"),
+                     (returned_comprehension, "returning a list built over an array")]:
+        with pytest.raises(nptf.UnsupportedError, match=what):
+            nptf.compile(fn, fallback="raise")(y)
+        with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+            got = nptf.compile(fn)(y)
+        assert np.array_equal(np.concatenate([np.atleast_1d(g) for g in got]),
+                              np.concatenate([np.atleast_1d(g) for g in fn(y)]))
+
+
+def test_an_empty_comprehension_runs_with_numpy():
+    def means(X, y):
+        return np.array([X[y == c].mean(axis=0) for c in np.unique(y[y > 100])])
+    X, y = np.ones((4, 2)), np.arange(4)
+    with pytest.raises(nptf.OutsideTheGraphError, match="list comprehension .* is empty"):
+        nptf.compile(means, fallback="raise")(X, y)
+    got = nptf.compile(means)(X, y)
+    assert got.shape == (0,) and got.dtype == np.float64
+
+
+# ------------------------------------------ ints and sample points of run-time size
+def first_and_last_above(x, t):
+    idx = np.where(x > t)[0]
+    grid = x.reshape(2, -1)
+    rows = grid[grid[:, 0] > t]
+    return idx[0], x[x > t][-1], rows[0, 1], rows[-1]
+
+
+def fill_gaps(t, v):
+    # sensor cleaning: interpolate the bad readings from the good ones
+    v = v.copy()
+    v[v < 0] = np.nan
+    bad = np.isnan(v)
+    v[bad] = np.interp(t[bad], t[~bad], v[~bad])
+    return np.clip(v, 0, 10)
+
+
+def interp_on_selected_points(x, xp, fp, k):
+    m = xp > k
+    return (np.interp(x, xp[m], fp[m]), np.interp(x, xp[m], fp[m], left=-1.0,
+                                                  right=np.float32(9)),
+            np.interp(2.5, xp[m], fp[m]), np.searchsorted(xp[m], x),
+            np.searchsorted(xp[m], x, side="right"))
+
+
+def interp_of_unequal_lengths(x, xp, fp):
+    return np.interp(x, xp[xp > 1], fp[fp > 0])
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_ints_index_run_time_sizes_as_numpy_does(jit):
+    x = np.array([0.5, 3.0, -1.0, 4.0, 2.0, 0.0])
+    for t in (1.0, 3.5, 10.0):      # the last: nothing selected, IndexError
+        check_against_numpy(first_and_last_above, x, t, jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_interp_on_sample_points_of_run_time_size(jit):
+    rng = np.random.default_rng(1)
+    t = np.linspace(0, 1, 30)
+    check_against_numpy(fill_gaps, t, rng.normal(size=30) + 1, jit=jit)
+    x, xp = np.linspace(-1, 6, 15), np.arange(5.0)
+    fp = np.array([1.0, 3.0, -2.0, 4.0, np.inf])
+    for k in (-1, 2.5, 3.5, 10):    # 10: no points, ValueError
+        check_against_numpy(interp_on_selected_points, x, xp, fp, k, jit=jit)
+    check_against_numpy(interp_of_unequal_lengths, x, xp, fp, jit=jit)   # ValueError

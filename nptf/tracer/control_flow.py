@@ -28,7 +28,7 @@ from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
 from .builder import building, current_builder
-from .python_lists import ListTracer
+from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
                      python_type_of, to_tracer)
@@ -914,8 +914,14 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``)."""
     where = where or user_location()
     frame = sys._getframe(1)
+    if isinstance(iterable, ComputedList):
+        return _index_loop(range_(_len(iterable)), iterable.element_at, body_fn, state, names,
+                           where, stop_fn, frame)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
+        if isinstance(inner, ComputedList):
+            return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner.element_at(i)),
+                               body_fn, state, names, where, stop_fn, frame)
         if _is_traced(inner):
             return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner[i]), body_fn,
                                state, names, where, stop_fn, frame)
@@ -1006,6 +1012,96 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
                       f"{why}: {str(e).splitlines()[0]}")
         return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
     return out[1:]
+
+
+def list_comp(fn, iterable, where=""):
+    """``[fn(x) for x in iterable]`` in converted code. Over an array (or a ``range``)
+    whose length is known only at run time, a graph loop writes ``fn``'s value for each
+    item into a row of one array, as ``np.array`` of the list would hold them, and the
+    list is a ``ComputedList`` of those rows; anything else is Python's comprehension."""
+    run_time = _run_time_items(iterable)
+    if run_time is None:
+        if isinstance(iterable, range_):
+            iterable = iterable.static()
+        elif isinstance(iterable, enumerate_):
+            iterable = enumerate(iterable.iterable, iterable.start)
+        return [fn(x) for x in iterable]
+    where = where or user_location()
+    n, item_of = run_time
+
+    def element(i):
+        value = fn(item_of(i))
+        if isinstance(value, (tuple, list)):
+            value = api.array(value)
+        elif isinstance(value, (bool, int, float, complex, np.generic, np.ndarray)):
+            value = to_tracer(value)
+        if not isinstance(value, Tracer) or isinstance(value, ListTracer):
+            raise unsupported(f"a list comprehension of {type(value).__name__} items over an "
+                              f"array of run-time length", where,
+                              fix="Build the items as arrays or numbers, or give the array a "
+                                  "length known when tracing.")
+        if value.kind_flag is not None:
+            raise unsupported("a list comprehension over an array of run-time length whose "
+                              "items are Python numbers or NumPy scalars as the data choose",
+                              where, fix="Make every item an array (np.asarray(...)).")
+        return value
+
+    probe = _run_traced(lambda i: (element(_weak_index(i)),), [ArrayType((), np.dtype(np.int64))])
+    item = probe.outs[0]
+    if None in item.shape:
+        raise unsupported("a list comprehension over an array of run-time length whose items "
+                          "have sizes known only at run time (a ragged list)", where,
+                          fix="Reduce each item to a fixed shape, or let the function run "
+                              "with NumPy (fallback='numpy', the default).")
+    weak = item.type.weak
+    dtype = np.dtype(python_type_of(item.dtype)) if weak else item.dtype
+    if dtype == np.dtype(int):
+        dtype = np.dtype(np.int64)
+    if not (item.shape == () and dtype == np.float64):
+        # np.array([]) is a float64 array of shape (0,), whatever the items would be.
+        n = emit("check", [n, n > 0], {
+            "error": "OutsideTheGraph",
+            "message": f"the list comprehension at {where} is empty, and NumPy makes an "
+                       f"array of shape (0,) and dtype float64 of an empty list, where the "
+                       f"graph has items of shape {item.shape} and dtype {dtype}"}, scalar=True)
+    rows = api.empty((n,) + tuple(item.shape), dtype)
+
+    def body(i, rows):
+        rows[i] = element(i)
+        return (rows,)
+
+    (rows,) = _index_loop(range_(n), lambda i: i, body, (rows,), ("<list comprehension>",),
+                          where, None, sys._getframe(1))
+    return ComputedList(Tracer(rows.atom).atom, element=python_type_of(item.dtype) if weak
+                        else None)
+
+
+def _weak_index(i):
+    """A loop index as a Python int is: weak in NumPy 2's promotion."""
+    return emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
+
+
+def _run_time_items(iterable):
+    """(length, item of index) of an iterable whose length is known only at run time."""
+    if isinstance(iterable, range_) and iterable.static() is None:
+        start, stop, step = iterable.start, iterable.stop, iterable.step
+        if isinstance(step, Tracer):
+            return None
+        n = (stop - start + (step - 1 if step > 0 else step + 1)) // step
+        n = np.maximum(api.astype(to_tracer(n), np.int64), 0)
+        return n, lambda i: _weak_index(start + i * step)
+    if isinstance(iterable, enumerate_):
+        inner = iterable.iterable
+        if isinstance(inner, ComputedList):
+            return _len(inner), lambda i: (i + iterable.start, inner.element_at(i))
+        if _is_traced(inner) and inner.ndim and inner.shape[0] is None:
+            return _len(inner), lambda i: (i + iterable.start, inner[i])
+        return None
+    if isinstance(iterable, ComputedList):
+        return _len(iterable), iterable.element_at
+    if _is_traced(iterable) and iterable.ndim and iterable.shape[0] is None:
+        return _len(iterable), lambda i: iterable[i]
+    return None
 
 
 class _PythonOnlyBody(Exception):

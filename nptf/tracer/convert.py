@@ -219,6 +219,15 @@ class _Jumps:
 
 
 # -------------------------------------------------- control flow -> calls
+def _simple_target(target):
+    """A comprehension target a lambda's parameters can bind: a name or a flat tuple of
+    names."""
+    if isinstance(target, gast.Name):
+        return True
+    return isinstance(target, gast.Tuple) and target.elts and \
+        all(isinstance(e, gast.Name) for e in target.elts)
+
+
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
@@ -340,6 +349,37 @@ class _ControlFlow(gast.NodeTransformer):
             wrapped.args[0] = node.func
             node.func = wrapped
         return node
+
+    def visit_ListComp(self, node):
+        """``[elt for target in it]`` becomes ``list_comp(lambda target: elt, it)``, which
+        compiles a comprehension over an array of run-time length as a graph loop (one
+        generator without conditions; others stay Python's)."""
+        gen = node.generators[0]
+        if len(node.generators) != 1 or gen.ifs or gen.is_async or \
+                not _simple_target(gen.target):
+            return self.generic_visit(node)
+        it = gen.iter
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
+                it.func.id in ("range", "enumerate") and not it.keywords:
+            it.func = _expr(f"{_CF}.{it.func.id}_")
+        self.generic_visit(node)
+        it = gen.iter
+        fn = _expr("lambda __nptf_item: None")
+        target = gen.target
+        if isinstance(target, gast.Name):
+            fn.args.args[0] = gast.Name(id=target.id, ctx=gast.Param(), annotation=None,
+                                        type_comment=None)
+            fn.body = node.elt
+        else:   # a tuple of names: unpack the item as the comprehension does
+            inner = _expr("lambda: None")
+            inner.args.args = [gast.Name(id=e.id, ctx=gast.Param(), annotation=None,
+                                         type_comment=None) for e in target.elts]
+            inner.body = node.elt
+            fn.body = _expr("(None)(*__nptf_item)")
+            fn.body.func = inner
+        call = _expr(f"{_CF}.list_comp(None, None, {self.where(node)!r})")
+        call.args[0], call.args[1] = fn, it
+        return gast.copy_location(call, node)
 
     def visit_FunctionDef(self, node):
         if node.name.startswith("__nptf_"):

@@ -91,7 +91,8 @@ def _ogrid(original, key):
 
 
 class _IndexWrapper:
-    """``np.mgrid``-style objects, indexed rather than called: graph values while tracing."""
+    """``np.mgrid``/``np.r_``-style objects, indexed rather than called: graph values while
+    tracing."""
 
     def __init__(self, original, traced):
         self.__wrapped__, self._traced = original, traced
@@ -108,7 +109,29 @@ class _IndexWrapper:
         return repr(self.__wrapped__)
 
 
-INDEXED = {"mgrid": _mgrid, "ogrid": _ogrid}
+def _wrap_sequence(original, traced):
+    """``np.stack(x)``-style functions whose first argument is a sequence of arrays: NumPy's
+    dispatch iterates the sequence, which an array of run-time length (or a list built
+    over one, ``ComputedList``) cannot be, so such a sequence goes to the traced function
+    directly."""
+    def wrapper(*args, **kwargs):
+        first = args[0] if args else next(iter(kwargs.values()), None)
+        if isinstance(first, Tracer) and first.ndim and first.shape[0] is None and \
+                _from_user_code():
+            return traced(*args, **kwargs)
+        return original(*args, **kwargs)
+    wrapper.__name__ = getattr(original, "__name__", "wrapper")
+    wrapper.__doc__ = getattr(original, "__doc__", None)
+    wrapper.__wrapped__ = original
+    return wrapper
+
+
+SEQUENCES = {"stack": api.stack, "concatenate": api.concatenate, "vstack": api.vstack,
+             "hstack": api.hstack}
+
+
+INDEXED = {"mgrid": _mgrid, "ogrid": _ogrid, "r_": _manip.index_concatenate,
+           "c_": _manip.index_concatenate}
 
 
 def _ndarray(shape, dtype=float, buffer=None, offset=0, strides=None, order=None):
@@ -152,6 +175,8 @@ def getitem(a, key):
     if type(a) is np.ndarray and current_builder() is not None and _traced_key(key):
         from .views import mark_readonly
         return api.getitem(mark_readonly(api.asarray(a)), key)
+    if isinstance(a, _IndexWrapper) and current_builder() is not None:
+        return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
     return a[key]
 
 
@@ -164,7 +189,8 @@ _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
 _PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
            [(np.random, name, _wrap(getattr(np.random, name), _refuse_random(name)))
             for name in _RANDOM_NAMES] + \
-           [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()]
+           [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()] + \
+           [(np, name, _wrap_sequence(getattr(np, name), fn)) for name, fn in SEQUENCES.items()]
 _WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
 

@@ -1074,6 +1074,15 @@ def atleast_2d(*arys):
     return res[0] if len(res) == 1 else tuple(res)
 
 
+def _rows_of(arrays):
+    """The array whose rows a sequence argument is, when it is one array of a length known
+    only at run time (a list built over such an array): NumPy takes an array there as the
+    sequence of its rows, so the functions below work on it whole. Else None."""
+    if isinstance(arrays, Tracer) and arrays.ndim and arrays.shape[0] is None:
+        return arrays.array_value()
+    return None
+
+
 def _concat_args(arrays):
     ts = [to_tracer(a) for a in arrays]
     if not ts:
@@ -1084,6 +1093,9 @@ def _concat_args(arrays):
 @implements(np.concatenate)
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     _reject("concatenate", out=out)
+    rows = _rows_of(arrays)
+    if rows is not None:
+        return _concatenate_rows(rows, axis, dtype)
     ts = _concat_args(arrays)
     if axis is None:
         ts, axis = [ravel(t) for t in ts], 0
@@ -1097,8 +1109,27 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     return astype(out, dtype) if dtype is not None else out
 
 
+def _concatenate_rows(rows, axis, dtype):
+    """``np.concatenate`` of the rows of ``rows``: axis 0 merged into ``axis`` of a row."""
+    if axis is None:
+        out = ravel(rows)
+    else:
+        if rows.ndim < 2:
+            raise ValueError(f"zero-dimensional arrays cannot be concatenated\n"
+                             f"  at {user_location()}")
+        axis = _axis(axis, rows.ndim - 1)
+        moved = moveaxis(rows, 0, axis)
+        out = reshape(moved, moved.shape[:axis] + (-1,) + moved.shape[axis + 2:])
+    return astype(out, dtype) if dtype is not None else out
+
+
 @implements(np.stack)
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    rows = _rows_of(arrays)
+    if rows is not None:
+        _reject("stack", out=out)
+        out = moveaxis(rows, 0, _axis(axis, rows.ndim))
+        return astype(out, dtype) if dtype is not None else out
     ts = _concat_args(arrays)
     if len({t.shape for t in ts}) > 1:
         raise ValueError(f"all input arrays must have the same shape\n  at {user_location()}")
@@ -1108,11 +1139,21 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
 
 @implements(np.vstack, np.row_stack) if hasattr(np, "row_stack") else implements(np.vstack)
 def vstack(tup, *, dtype=None, casting="same_kind"):
+    rows = _rows_of(tup)
+    if rows is not None:
+        out = reshape_to(rows, (rows.shape[0], 1)) if rows.ndim == 1 else \
+            rows if rows.ndim == 2 else _concatenate_rows(rows, 0, None)
+        return astype(out, dtype) if dtype is not None else out
     return concatenate([atleast_2d(t) for t in _concat_args(tup)], 0, dtype=dtype)
 
 
 @implements(np.hstack)
 def hstack(tup, *, dtype=None, casting="same_kind"):
+    rows = _rows_of(tup)
+    if rows is not None:
+        out = rows if rows.ndim == 1 else _concatenate_rows(rows, 0 if rows.ndim == 2 else 1,
+                                                             None)
+        return astype(out, dtype) if dtype is not None else out
     ts = [atleast_1d(t) for t in _concat_args(tup)]
     return concatenate(ts, 0 if ts[0].ndim == 1 else 1, dtype=dtype)
 
@@ -1276,6 +1317,30 @@ def getitem(x, key):
                      lambda s: s[key])
 
 
+def _checked_run_time_ints(x, out, indices):
+    """``out``, sliced from ``x`` by ints along axes of run-time size, with each of those
+    axes holding one element: where an int lies past the end, the slice is empty and NumPy
+    raises IndexError, which a check raises after the run; until then a zero stands in
+    for the missing element, so the graph's shapes hold."""
+    from .tracer import dim_of
+    ok = None
+    for axis, i in indices:
+        n = dim_of(x, axis)
+        inside = n > i if i >= 0 else n >= -i
+        ok = inside if ok is None else ok & inside
+        pad = full(tuple(1 if d == axis else dim_of(out, d) for d in range(out.ndim)), 0,
+                   out.dtype)
+        first = ("raw", 0, 1, 1)
+        out = emit("slice", [emit("concatenate", [out, pad], {"axis": axis})],
+                   {"slices": tuple(first if d == axis else None for d in range(out.ndim))})
+        out = reshape_to(out, out.shape[:axis] + (1,) + out.shape[axis + 1:])
+    where = user_location()
+    return emit("check", [out, ok], {
+        "error": "IndexError",
+        "message": f"index {indices[0][1]} is out of bounds for axis {indices[0][0]} with "
+                   f"its run-time size\n  at {where}"})
+
+
 def basic_getitem(x, key):
     if key == () and x.ndim == 0:
         return Tracer(x.atom, is_scalar=True)     # a 0-d array's x[()] is a NumPy scalar
@@ -1291,7 +1356,7 @@ def basic_getitem(x, key):
         key = key[:i] + (slice(None),) * (x.ndim - n_real) + key[i + 1:]
     else:
         key = key + (slice(None),) * (x.ndim - n_real)
-    slices, out_shape, axis = [], [], 0
+    slices, out_shape, axis, run_time_ints = [], [], 0, []
     for k in key:
         if k is None:
             out_shape.append(1)
@@ -1305,6 +1370,7 @@ def basic_getitem(x, key):
         elif dim is None:
             i = operator.index(k)
             slices.append(("raw", i, i + 1 if i != -1 else None, 1))
+            run_time_ints.append((axis, i))
         else:
             i = operator.index(k)
             if not -dim <= i < dim:
@@ -1316,6 +1382,8 @@ def basic_getitem(x, key):
     out = x
     if any(s is not None for s in slices):
         out = emit("slice", [x], {"slices": tuple(slices)})
+    if run_time_ints:
+        out = _checked_run_time_ints(x, out, run_time_ints)
     if tuple(out_shape) != out.shape:
         out = emit("reshape", [out], {"shape": tuple(out_shape)})
     if out.ndim == 0 and any(isinstance(k, (int, np.integer)) for k in key) and \

@@ -14,7 +14,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from .numpy_api import (_axes, _axis, _numpy_says, arange, astype, atleast_2d, broadcast_to,
                         concatenate, flip, full, implements, moveaxis, ravel, reshape, stack,
-                        transpose)
+                        swapaxes, transpose)
 from .numpy_sorting import take
 from .tracer import Tracer, emit, to_tracer
 
@@ -385,6 +385,94 @@ def block(arrays):
         return concatenate(parts, axis=-(levels - level))
     out = assemble(arrays, 0)
     return reshape(out, (1,) * (levels - out.ndim) + out.shape) if out.ndim < levels else out
+
+
+# ------------------------------------------------- np.r_ and np.c_
+def _traced_part(item):
+    if isinstance(item, slice):
+        return any(isinstance(b, Tracer) for b in (item.start, item.stop, item.step))
+    return isinstance(item, Tracer) or (isinstance(item, (list, tuple)) and
+                                        any(_traced_part(i) for i in item))
+
+
+def index_concatenate(original, key):
+    """``np.r_[...]`` / ``np.c_[...]`` with traced parts, by NumPy's own rule
+    (``AxisConcatenator.__getitem__``): slices become ``arange``/``linspace``, scalars
+    take part in the result dtype as NumPy 2 scalars do (a Python number is weak), every
+    part becomes an array of at least ``ndmin`` dimensions (1-d parts placed by
+    ``trans1d``) and the parts are concatenated along ``axis``."""
+    parts = key if isinstance(key, tuple) else (key,)
+    if not any(_traced_part(item) for item in parts):
+        return to_tracer(original[key])
+    axis, ndmin, trans1d = original.axis, original.ndmin, original.trans1d
+    name = "np.c_" if isinstance(original, type(np.c_)) else "np.r_"
+    objs, dtype_of = [], []
+    for k, item in enumerate(parts):
+        if isinstance(item, str):
+            if k != 0:
+                raise ValueError(f"special directives must be the first entry.\n"
+                                 f"  at {user_location()}")
+            if item in ("r", "c"):
+                raise unsupported(f"{name}[{item!r}, ...] (a matrix)",
+                                  fix="Build the array without the 'r'/'c' directive "
+                                      "(np.matrix is not compiled).")
+            try:
+                numbers = [int(x) for x in item.split(",")]
+            except ValueError:
+                raise ValueError(f"unknown special directive {item!r}\n  at {user_location()}") \
+                    from None
+            if len(numbers) > 3:
+                raise ValueError(f"unknown special directive {item!r}\n  at {user_location()}")
+            axis = numbers[0]
+            if len(numbers) > 1:
+                ndmin = numbers[1]
+            if len(numbers) > 2:
+                trans1d = numbers[2]
+            continue
+        if isinstance(item, slice):
+            start = 0 if item.start is None else item.start
+            step = 1 if item.step is None else item.step
+            if isinstance(step, (complex, np.complexfloating)):
+                from .numpy_api import linspace
+                obj = linspace(start, item.stop, num=int(abs(step)))
+            else:
+                obj = arange(start, item.stop, step)
+            if ndmin > 1:
+                obj = reshape(obj, (1,) * (ndmin - 1) + obj.shape)
+                if trans1d != -1:
+                    obj = swapaxes(obj, -1, trans1d)
+            dtype_of.append(obj.dtype)
+        elif isinstance(item, (bool, int, float, complex, np.generic)) or \
+                (isinstance(item, Tracer) and item.is_scalar):
+            obj = to_tracer(item)
+            # A Python number (or a traced one) is weak in the result dtype; a NumPy
+            # scalar, traced or not, is strong.
+            dtype_of.append(_numpy_weak_sample(item))
+            obj = reshape(obj, (1,) * ndmin) if ndmin else obj
+        else:
+            obj = to_tracer(item)
+            item_ndim = obj.ndim
+            if ndmin > item_ndim:
+                obj = reshape(obj, (1,) * (ndmin - item_ndim) + obj.shape)
+                if trans1d != -1:
+                    k2, k1 = ndmin - item_ndim, trans1d
+                    if k1 < 0:
+                        k1 += k2 + 1
+                    order = list(range(ndmin))
+                    obj = transpose(obj, order[:k1] + order[k2:] + order[k1:k2])
+            dtype_of.append(obj.dtype)
+        objs.append(obj)
+    if not objs:
+        return to_tracer(original[()])
+    final = _numpy_says(np.result_type, *dtype_of)
+    return concatenate([astype(o, final) for o in objs], axis=axis)
+
+
+def _numpy_weak_sample(item):
+    if isinstance(item, Tracer):
+        from .numpy_api import _sample_of
+        return _sample_of(item.atom) if item.type.weak else item.dtype
+    return item
 
 
 # ------------------------------------------------------------ grids

@@ -11,6 +11,7 @@ from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (_numpy_says, _sample_of, arange, astype, broadcast_to, concatenate,
                         implements, linspace, moveaxis, reshape, stack)
+from .indexing import dim_size
 from .numpy_sorting import searchsorted, take
 from .tracer import Tracer, emit, to_tracer
 
@@ -34,20 +35,38 @@ def interp(x, xp, fp, left=None, right=None, period=None):
                                  np.zeros(1, fp.dtype)).dtype)
     if xp.ndim != 1 or fp.ndim != 1:
         raise ValueError(f"object too deep for desired array\n  at {user_location()}")
-    if xp.shape[0] != fp.shape[0]:
+    run_time = None in (xp.shape[0], fp.shape[0])
+    if not run_time and xp.shape[0] != fp.shape[0]:
         raise ValueError(f"fp and xp are not of the same length.\n  at {user_location()}")
     if xp.shape[0] == 0:
         raise ValueError(f"array of sample points is empty\n  at {user_location()}")
     x, xp = astype(x, np.float64), astype(xp, np.float64)
     fp = astype(fp, dtype)
     n = xp.shape[0]
+    if run_time:
+        # Sample points of run-time length (a selection): NumPy's checks run with the graph.
+        n, count = dim_size(xp, 0), dim_size(fp, 0)
+        where = user_location()
+        n = emit("check", [n, n == count], {"message": f"fp and xp are not of the same length.\n"
+                                                    f"  at {where}", "error": "ValueError"},
+                 scalar=True)
+        n = emit("check", [n, n > 0], {"message": f"array of sample points is empty\n"
+                                                  f"  at {where}", "error": "ValueError"},
+                 scalar=True)
     left = fp[0] if left is None else astype(left, dtype)
     right = fp[-1] if right is None else astype(right, dtype)
-    if n == 1:
+    if not run_time and n == 1:
         res = np.where(x < xp[0], left, np.where(x > xp[0], right, fp[0]))
     else:
-        j = np.clip(searchsorted(xp, x, side="right") - 1, 0, n - 2)
-        x0, x1, y0, y1 = take(xp, j, 0), take(xp, j + 1, 0), take(fp, j, 0), take(fp, j + 1, 0)
+        # With one sample point (possible when n is a run-time size) both ends are that
+        # point and every x is below, above or at it: the selections below decide.
+        j = np.clip(searchsorted(xp, x, side="right") - 1, 0, np.maximum(n - 2, 0))
+        j1 = np.minimum(j + 1, np.maximum(n - 1, 0))
+        px, pf = xp, fp
+        if run_time:    # gathers stay in bounds until the check raises for no points
+            px = concatenate([xp, np.zeros(1, xp.dtype)])
+            pf = concatenate([fp, np.zeros(1, fp.dtype)])
+        x0, x1, y0, y1 = take(px, j, 0), take(px, j1, 0), take(pf, j, 0), take(pf, j1, 0)
         slope = (y1 - y0) / (x1 - x0)
         res = slope * (x - x0) + y0
         # NumPy's fallbacks when the formula gives NaN (infinite slopes or values).

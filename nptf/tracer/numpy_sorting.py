@@ -164,9 +164,6 @@ def searchsorted(a, v, side="left", sorter=None):
     if a.ndim != 1:
         raise ValueError(f"object too deep for desired array\n  at {user_location()}")
     _sortable(a, "searchsorted")
-    if a.shape[0] is None:
-        # Kept while callers such as np.interp compute with the length of ``a``.
-        raise unsupported("np.searchsorted in an array of unknown size")
     if v.dtype.kind == "c":
         raise unsupported("np.searchsorted of complex values")
     if sorter is not None:

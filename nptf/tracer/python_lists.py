@@ -34,8 +34,9 @@ _OPERATORS = {
 _REFLECTED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
 
 
-def _refused(what):
-    return unsupported(f"{what} on a list argument", fix=_FIX)
+def _refused(what, of=None):
+    kind = type(of) if of is not None else ListTracer
+    return unsupported(f"{what} on {kind.NOUN}", fix=kind.FIX)
 
 
 def _array_operand(other, name):
@@ -57,6 +58,8 @@ class ListTracer(Tracer):
     """
 
     __slots__ = ("element",)
+    NOUN = "a list argument"
+    FIX = _FIX
 
     def __init__(self, atom, element=None):
         super().__init__(atom)
@@ -69,8 +72,8 @@ class ListTracer(Tracer):
     def __getattribute__(self, name):
         if name[0] != "_" and in_user_code(sys._getframe(1).f_code.co_filename):
             if name in _LIST_METHODS:
-                raise _refused(f"list.{name}()")
-            raise _refused(f"attribute `.{name}` (a list has none)")
+                raise _refused(f"list.{name}()", self)
+            raise _refused(f"attribute `.{name}` (a list has none)", self)
         return object.__getattribute__(self, name)
 
     # ------------------------------------------------------------------ elements
@@ -78,7 +81,7 @@ class ListTracer(Tracer):
         element = object.__getattribute__(self, "element")
         if element is None or self.ndim != 1:
             raise _refused("reading an element of a nested list or a list of ints, bools or "
-                           "mixed types")
+                           "mixed types", self)
         value = self.array_value()[i]
         if element in (float, complex):
             # A Python number: weak in NumPy's promotion, a Python float or complex when returned.
@@ -87,23 +90,23 @@ class ListTracer(Tracer):
 
     def __getitem__(self, key):
         if type(key) is not int and not isinstance(key, np.integer):
-            raise _refused("indexing other than by one int (a slice or an array index)")
+            raise _refused("indexing other than by one int (a slice or an array index)", self)
         return self._element(int(key))
 
     def __iter__(self):
         return (self._element(i) for i in range(len(self)))
 
     def __contains__(self, value):
-        raise _refused("`in`")
+        raise _refused("`in`", self)
 
     def __reversed__(self):
-        raise _refused("reversed()")
+        raise _refused("reversed()", self)
 
     def __setitem__(self, key, value):
-        raise _refused("assigning an element")
+        raise _refused("assigning an element", self)
 
     def __delitem__(self, key):
-        raise _refused("`del x[...]`")
+        raise _refused("`del x[...]`", self)
 
     def __bool__(self):
         return len(self) > 0
@@ -114,6 +117,41 @@ class ListTracer(Tracer):
 
     def __array_function__(self, func, types, args, kwargs):
         return Tracer.__array_function__(self, func, types, _arrays(args), _arrays(kwargs))
+
+
+class ComputedList(ListTracer):
+    """A list the function builds by a comprehension over an array whose length is known
+    only at run time (``[X[y == c].mean(0) for c in np.unique(y)]``): its elements, all
+    of one shape and dtype, are the rows of one graph array. NumPy functions take the
+    list as that array, as NumPy does; ``len``, reading one element and iterating read
+    the rows (a Python number where the elements are Python numbers); Python's other
+    list operations are refused, as for a list argument."""
+
+    __slots__ = ()
+    NOUN = "a list built over an array of run-time length"
+    FIX = ("nptf keeps such a list as one array of its elements; pass it to NumPy "
+           "(np.array(x), np.stack(x)) to use it as an array, or give the array a length "
+           "known when tracing.")
+
+    def element_at(self, i):
+        """Element ``i`` (an int or a traced integer)."""
+        return self._element(i)
+
+    def _element(self, i):
+        value = self.array_value()[i]
+        if object.__getattribute__(self, "element") is not None:
+            # The elements are Python numbers: weak in NumPy 2's promotion.
+            value = emit("convert", [value], {"dtype": self.dtype, "weak": True}, scalar=True)
+        return value
+
+    def __getitem__(self, key):
+        if isinstance(key, Tracer) and key.ndim == 0 and key.dtype.kind in "iu":
+            return self._element(key)
+        return ListTracer.__getitem__(self, key)
+
+    def __iter__(self):
+        raise _refused("iterating in Python (a loop of run-time length is compiled only in "
+                       "a `for` statement)", self)
 
 
 def _arrays(x):
@@ -133,19 +171,19 @@ def _operator(name, symbol, reflected=False):
     def method(self, other):
         if _array_operand(other, name):
             return array_method(self.array_value(), other)
-        raise _refused(f"the `{symbol}` operator")
+        raise _refused(f"the `{symbol}` operator", self)
     return method
 
 
 def _unary(symbol):
     def method(self):
-        raise _refused(f"the unary `{symbol}` operator")
+        raise _refused(f"the unary `{symbol}` operator", self)
     return method
 
 
 def _inplace(symbol):
     def method(self, other):
-        raise _refused(f"`{symbol}=`")
+        raise _refused(f"`{symbol}=`", self)
     return method
 
 
@@ -173,4 +211,4 @@ def element_type(x: list):
     return None
 
 
-__all__ = ["ListTracer", "element_type"]
+__all__ = ["ListTracer", "ComputedList", "element_type"]

@@ -142,8 +142,9 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         atoms, info = [], []
         for leaf in out_leaves:
             if isinstance(leaf, ListTracer):
-                # The caller's own list object, which a graph output cannot be.
-                raise unsupported("returning a list argument", fix=_LIST_FIX)
+                # The caller's own list object (or a list of run-time length), which a
+                # graph output cannot be.
+                raise unsupported(f"returning {type(leaf).NOUN}", fix=_LIST_FIX)
             if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
                 atoms += [leaf.atom, leaf.kind_flag]
                 info.append(OutputInfo("by_kind"))
