@@ -716,6 +716,47 @@ def test_variables_of_a_loop_that_surely_runs(jit):
         check_against_numpy(last_of_a_long_loop, x, jit=jit)
 
 
+def last_of_a_run_time_loop(x, n):
+    for i in range(n):
+        last = x[i] * 2
+        count = i + 1
+    return last, count
+
+
+def centroids_until_settled(X, centroids, max_iter):
+    # k-means: `labels` is first set inside a loop on traced values and read after it
+    it, shift = 0, np.inf
+    while it < max_iter and shift > 1e-6:
+        d = ((X[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+        labels = np.argmin(d, axis=1)
+        new_c = np.array([X[labels == j].mean(axis=0) for j in range(centroids.shape[0])])
+        shift = np.linalg.norm(new_c - centroids)
+        centroids = new_c
+        it += 1
+    return centroids, labels, it
+
+
+def unused_after_a_run_time_loop(x, n):
+    total = 0.0
+    for i in range(n):
+        step = x[i]
+        total = total + step
+    return total
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_variables_first_set_in_a_loop_of_run_time_length(jit):
+    """What a loop of run-time length first sets is read after it: the value of the last
+    iteration, or Python's UnboundLocalError when the loop did not run (only if read)."""
+    x = np.arange(1.0, 7.0)
+    for n in (np.array(3), np.array(0)):
+        check_against_numpy(last_of_a_run_time_loop, x, n, jit=jit)
+        check_against_numpy(unused_after_a_run_time_loop, x, n, jit=jit)
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    for max_iter in (np.array(20), np.array(0)):
+        check_against_numpy(centroids_until_settled, X, X[:3].copy(), max_iter, jit=jit)
+
+
 def best_so_far(x):
     best = np.inf
     for i in range(20):

@@ -18,8 +18,13 @@ from .ops import register
 # NumPy's exception types, by the name a ``check`` records; "OutsideTheGraph" where NumPy
 # would not raise but return what the graph cannot (the runtime may then run NumPy).
 ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError": ZeroDivisionError,
-          "OverflowError": OverflowError,
+          "OverflowError": OverflowError, "UnboundLocalError": UnboundLocalError,
           "LinAlgError": np.linalg.LinAlgError, "OutsideTheGraph": OutsideTheGraphError}
+
+
+# Errors a check raises only when its value is read, as Python raises them (a variable
+# only a loop that runs sets); other checks raise whether or not the value is used.
+RAISED_WHEN_READ = frozenset({"UnboundLocalError"})
 
 
 @register("check", lambda ts, p: [ts[0].dtype, np.bool_])

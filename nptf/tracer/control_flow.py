@@ -57,6 +57,11 @@ class Undefined:
         self.name, self.where = name, where
 
     def _fail(self, *args, **kwargs):
+        if not self.where:
+            # Never assigned on the path Python took (a loop that ran no times): Python's
+            # own error.
+            raise UnboundLocalError(f"cannot access local variable '{self.name}' where it is "
+                                    f"not associated with a value\n  at {user_location()}")
         raise ControlFlowError(
             f"variable `{self.name}` is used, but it is only assigned on some paths of the "
             f"compiled control flow at {self.where or 'an earlier line'}. Give `{self.name}` a "
@@ -670,7 +675,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             st[i].kind_flag, st[i].kinds = p.atom, kinds_of[i]
         return st
 
-    kind_by_data = set()
+    kind_by_data, set_inside = set(), set()
+    initial = list(state)
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
             [_KIND_TYPE] * len(flagged)
@@ -684,11 +690,23 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                             body.outs[i].kind_flag is not None and
                             len(body.outs[i].kinds or ()) > 1 and
                             not names[i].startswith("__nptf_"))     # the converter's flags
+        if not runs_once:
+            # A Python number before the loop that the body makes a NumPy scalar (``total =
+            # 0.0``, then ``total = total + x[i]``) stays a Python number if the loop runs
+            # no times: which one, the data choose.
+            kind_by_data.update(
+                i for i in carried if types[i].ndim == 0 and not names[i].startswith("__nptf_")
+                and not names[i].startswith("<") and isinstance(_kind_of(state[i]), int)
+                and isinstance(_kind_of(body.outs[i]), int)
+                and _kind_of(state[i]) != _kind_of(body.outs[i]))
         inputs = body.builder.inputs[len(carried):]
         written = {b for b in body.before
                    if b not in buffers or body.after[b] is not inputs[buffers.index(b)]}
         _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
         changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
+        first_set = _define_first_set(body, state, carried, types, c_ordered)
+        set_inside |= first_set
+        changed |= bool(first_set)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         for i in carried:
@@ -733,6 +751,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                                 _close(body.builder, body_atoms)], len(in_types))
     init = [_cast_atom(_atom_of(state[i], names[i], where), types[i]) for i in carried] + \
         [b.atom for b in buffers] + [_kind_atom(_kind_of(state[i])) for i in flagged]
+    ran = _runs_at_least_once(cond_fn, state, initial, set_inside, runs_once, where)
     outs = current_builder().emit("while", init + free, {"cond": graphs[0], "body": graphs[1],
                                                           "n_carried": len(in_types)}, where)
     result = list(state)
@@ -747,7 +766,53 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     for i, v in enumerate(body.outs):
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
             result[i] = Undefined(names[i], where)
+    if ran is not None:
+        for i in sorted(set_inside):
+            # Python has no value for it when the loop never runs: reading it raises.
+            out = emit("check", [result[i], ran], {
+                "error": "UnboundLocalError", "weak": result[i].type.weak,
+                "message": f"cannot access local variable '{names[i]}' where it is not "
+                           f"associated with a value (the loop at {where} did not run)"},
+                scalar=result[i].is_scalar)
+            result[i] = out
     return tuple(result)
+
+
+def _define_first_set(body, state, carried, types, c_ordered):
+    """Variables the loop body assigns that have no value before the loop (``labels =
+    np.argmin(d, axis=1)`` inside, read after it): carried from a zero of the type the
+    body gives them, which only a loop that never runs would leave (see
+    ``_runs_at_least_once``). Static shapes and one kind of value only; the rest stay
+    undefined after the loop, an error when read."""
+    found = set()
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if not isinstance(before, Undefined) or not _is_value(out) or i in carried:
+            continue
+        if isinstance(out, Tracer) and (None in out.shape or out.kind_flag is not None):
+            continue
+        out = to_tracer(out) if not isinstance(out, Tracer) else out
+        if out.type.weak:
+            zero = to_tracer(python_type_of(out.dtype)(0))
+        else:
+            zero = Tracer(api.zeros(out.shape, out.dtype).atom, is_scalar=out.is_scalar)
+        state[i] = zero
+        types[i] = zero.type
+        c_ordered[i] = True
+        carried.append(i)
+        found.add(i)
+    return found
+
+
+def _runs_at_least_once(cond_fn, state, initial, set_inside, runs_once, where):
+    """Whether the loop's body runs at least once, as a traced bool, for the variables
+    first set inside it; None when that needs no check."""
+    if not set_inside or runs_once:
+        return None
+    st = [s if i in set_inside else v for i, (v, s) in enumerate(zip(initial, state))]
+    first = _concrete_condition(cond_fn(*st))
+    if not isinstance(first, Tracer):
+        return None if first else to_tracer(False)
+    return to_tracer(first)
 
 
 _KIND_TYPE = ArrayType((), np.dtype(np.int8))

@@ -147,7 +147,7 @@ class _Jumps:
             return
         self.uses_return = True
         body = self.block(fdef.body, ["__nptf_ret"])
-        fdef.body = _stmts(f"__nptf_ret = False\n__nptf_val = {_CF}.Undefined('return value')") + \
+        fdef.body = _stmts(f"__nptf_ret = False\n__nptf_val = {_CF}.Undefined('return value', 'a return inside a loop or if')") + \
             body + _stmts("return __nptf_val")
 
     def block(self, stmts, flags, loop=None):

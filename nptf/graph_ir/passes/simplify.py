@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..ir import Graph, Literal, Var, map_subgraphs
+from ..ops_checks import RAISED_WHEN_READ
 
 
 def eliminate_dead_code(graph):
@@ -12,7 +13,8 @@ def eliminate_dead_code(graph):
     for eqn in reversed(graph.eqns):
         if eqn.op.name == "while":    # kept whole: its checks must run, and it may not end
             eqn = _prune_loop_carries(eqn, live)
-        # A check whose value nobody uses still raises NumPy's error: it stays.
+        # A check whose value nobody uses still raises NumPy's error: it stays (but
+        # for RAISED_WHEN_READ).
         if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or _has_effects(eqn):
             eqn = map_subgraphs(eqn, eliminate_dead_code)
             kept.append(eqn)
@@ -22,7 +24,7 @@ def eliminate_dead_code(graph):
 
 def _has_effects(eqn):
     if eqn.op.name == "check":
-        return True
+        return eqn.params.get("error") not in RAISED_WHEN_READ
     return any(_has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
 
 
