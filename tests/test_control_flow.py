@@ -590,16 +590,45 @@ def model_rebuilt_each_step(X, y):
     return model["W1"], model["b"]
 
 
-def test_loops_over_python_containers_unroll():
-    """A dict keyed by the loop index (a character RNN's forward pass) and a dict of
-    weights rebuilt on every step (a training loop) run unrolled, with a warning, where
-    the trip count is known; the same loop with a trip count known only at run time is
-    refused (NumPy runs it by default)."""
+def update_in_place(params, grads, lr):
+    for k in params:
+        params[k] = params[k] - lr * grads["d" + k]
+    return params
+
+
+def trained_by_epochs(X, y, epochs):
+    # ML from scratch: a dict of weights written item by item, a helper that writes into
+    # it and returns it, a tuple of running sums
+    params = {"W": np.zeros(X.shape[1]), "b": np.zeros(())}
+    same = params
+    stats = (0.0, 0)
+    for ep in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
+        params["W"] = params["W"] - 0.1 * X.T @ (p - y) / len(y)
+        grads = {"dW": 0.01 * params["W"], "db": np.mean(p - y)}
+        params = update_in_place(params, grads, 0.1)
+        stats = (stats[0] + float(np.mean((p - y) ** 2)), stats[1] + 1)
+    return params, same is params, same["b"], stats
+
+
+def trained_in_place(X, y, epochs):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for ep in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
+        params["W"] -= 0.1 * X.T @ (p - y) / len(y)
+        params["b"] -= 0.1 * np.mean(p - y)
+    return params
+
+
+def test_loops_over_python_containers():
+    """A dict keyed by the loop index (a character RNN's forward pass) runs unrolled, with
+    a warning, where the trip count is known. Dicts, lists and tuples of arrays the body
+    rebuilds or writes into with their structure kept (a training loop's weights) are
+    carried by a graph loop, item by item, also for a trip count known only at run time."""
     rng = np.random.default_rng(0)
     X = rng.normal(size=(20, 3))
-    for fn, args in [(states_in_a_dict, (X,)), (model_rebuilt_each_step, (X[:5], X[:5, 0]))]:
-        with pytest.warns(RuntimeWarning, match="runs unrolled"):
-            check_against_numpy(fn, *args)
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        check_against_numpy(states_in_a_dict, X)
 
     def traced_trip_count(x, n):
         model = {"w": x}
@@ -607,8 +636,26 @@ def test_loops_over_python_containers_unroll():
             model = {"w": model["w"] * 0.5}
         return model["w"]
 
-    with pytest.raises(nptf.UnsupportedError, match="dict of arrays made on every iteration"):
-        nptf.compile(traced_trip_count, fallback="raise")(np.ones(3), np.array([12]))
+    y = (X[:, 0] > 0).astype(float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # no unrolling, no fallback
+        check_against_numpy(model_rebuilt_each_step, X[:5], X[:5, 0])
+        check_against_numpy(traced_trip_count, np.ones(3), np.array([12]))
+        check_against_numpy(traced_trip_count, np.ones(3), np.array([0]))
+        check_against_numpy(trained_by_epochs, X, y, 40)
+        check_against_numpy(trained_by_epochs, X, y, np.array(40))
+        check_against_numpy(trained_by_epochs, X, y, np.array(0))
+        check_against_numpy(trained_in_place, X, y, np.array(30))
+        check_against_numpy(trained_in_place, X, y, np.array(0))
+
+    def grows(x, n):
+        parts = {"a": x}
+        for i in range(n[0]):
+            parts = {"a": parts["a"] * 2, "b": x}       # a key more than before the loop
+        return len(parts)
+
+    with pytest.raises(nptf.UnsupportedError, match="changes its structure"):
+        nptf.compile(grows, fallback="raise")(np.ones(3), np.array([12]))
 
 
 def first_above(a):

@@ -49,6 +49,12 @@ class ControlFlowError(UnsupportedError, TypeError):
     """A variable cannot be carried through a compiled branch or loop as written."""
 
 
+class _PythonObjectInBranch(ControlFlowError):
+    """A branch on a traced value changes a Python object (``losses.append(...)`` under
+    ``if ep % 50 == 0`` in a graph loop): a loop of known length around it may unroll,
+    where the index is a Python int and the condition is Python's."""
+
+
 class Undefined:
     """A variable that has no value on this path (assigned in only one branch, or only
     inside a loop). Using it is an error that says where it came from."""
@@ -446,7 +452,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         changed = scope.changed()
         if changed:
             scope.put_back()
-            raise ControlFlowError(
+            raise _PythonObjectInBranch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, changes "
                 f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "
                 f"and the data choose one when the graph runs, so a Python object cannot "
@@ -628,8 +634,104 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
             hints = _LoopHints(current_builder())
             _HINTS.set(hints)
         hints.update()
-    return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, _scope(frame),
+    scope = _scope(frame)
+    containers = _LoopContainers(state, names)
+    if not containers.any:
+        return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope,
+                                   runs_once)
+    flat = _graph_while_traced(containers.cond(cond_fn), containers.body(body_fn),
+                               containers.state, containers.names, where, hints, scope,
                                runs_once)
+    return containers.result(flat)
+
+
+def _container_leaves(value):
+    """The leaves and structure of a tuple, list or dict of arrays and numbers; else None."""
+    if type(value) not in (tuple, list, dict):
+        return None
+    leaves, treedef = tree.flatten(value)
+    if not leaves or not all(_is_value(v) and not isinstance(v, ListTracer) for v in leaves):
+        return None
+    return leaves, treedef
+
+
+def _leaf_names(name, treedef):
+    if treedef.kind == "leaf":
+        return [name]
+    keys = treedef.meta if treedef.kind == "dict" else range(len(treedef.children))
+    return [n for k, c in zip(keys, treedef.children) for n in _leaf_names(f"{name}[{k!r}]", c)]
+
+
+class _LoopContainers:
+    """Loop variables that hold a tuple, list or dict of arrays (``model = {"W": W - lr *
+    dW, ...}`` on every epoch, or ``params = update(params, grads)`` with ``update``
+    writing into the dict) are carried as one variable per element, as long as the body
+    keeps their structure (the same keys, the same length): a graph loop then carries
+    them like any array. A body that changes the structure (``xs[t] = ...`` with new
+    keys, ``append``) runs in Python, unrolled where the trip count is known."""
+
+    def __init__(self, state, names):
+        self.plan, flat_state, flat_names = [], [], []
+        for value, name in zip(state, names):
+            found = _container_leaves(value)
+            if found is None:
+                self.plan.append(None)
+                flat_state.append(value)
+                flat_names.append(name)
+                continue
+            leaves, treedef = found
+            self.plan.append((treedef, len(leaves), name))
+            flat_state += leaves
+            flat_names += _leaf_names(name, treedef)
+        self.any = any(p is not None for p in self.plan)
+        self.originals = list(state)
+        self.state, self.names = tuple(flat_state), tuple(flat_names)
+        self.in_place = [False] * len(self.plan)
+
+    def _rebuild(self, flat):
+        out, it = [], iter(flat)
+        for step in self.plan:
+            out.append(next(it) if step is None else
+                       tree.unflatten(step[0], [next(it) for _ in range(step[1])]))
+        return out
+
+    def _flatten(self, values, given):
+        out = []
+        for k, (step, value) in enumerate(zip(self.plan, values)):
+            if step is None:
+                out.append(value)
+                continue
+            found = _container_leaves(value)
+            if found is None or found[1] != step[0]:
+                raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
+                                      f"or the kinds of its items) inside the loop")
+            # The body hands back the container it was given, written into: after the
+            # loop, the container from before holds the values.
+            self.in_place[k] = value is given[k]
+            out += found[0]
+        return out
+
+    def cond(self, cond_fn):
+        return lambda *flat: cond_fn(*self._rebuild(flat))
+
+    def body(self, body_fn):
+        def run(*flat):
+            given = self._rebuild(flat)
+            return tuple(self._flatten(body_fn(*given), given))
+        return run
+
+    def result(self, flat):
+        out = self._rebuild(flat)
+        for k, (step, original) in enumerate(zip(self.plan, self.originals)):
+            if step is None or not self.in_place[k] or type(original) is tuple:
+                continue
+            if type(original) is dict:
+                original.clear()
+                original.update(out[k])
+            else:
+                original[:] = out[k]
+            out[k] = original
+        return tuple(out)
 
 
 def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, runs_once=False):
@@ -1061,7 +1163,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
                            where, frame, runs_once=static is not None and len(static) > 0)
-    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody) as e:
+    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody, _PythonObjectInBranch) as e:
         if static is None:
             if isinstance(e, _PythonOnlyBody):
                 raise _loop_unsupported(e, where) from None
