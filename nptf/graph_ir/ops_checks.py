@@ -15,10 +15,14 @@ from .evaluate import EVAL_RULES
 from .ops import register
 
 
-# NumPy's exception types, by the name a ``check`` records; "OutsideTheGraph" where NumPy
-# would not raise but return what the graph cannot (the runtime may then run NumPy).
+# NumPy's (and Python's) exception types, by the name a ``check`` records;
+# "OutsideTheGraph" where NumPy would not raise but return what the graph cannot, or
+# raises an error of the user's own (the runtime may then run NumPy).
 ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError": ZeroDivisionError,
           "OverflowError": OverflowError, "UnboundLocalError": UnboundLocalError,
+          "TypeError": TypeError, "RuntimeError": RuntimeError, "AssertionError": AssertionError,
+          "ArithmeticError": ArithmeticError, "FloatingPointError": FloatingPointError,
+          "KeyError": KeyError, "NotImplementedError": NotImplementedError,
           "LinAlgError": np.linalg.LinAlgError, "OutsideTheGraph": OutsideTheGraphError}
 
 

@@ -20,10 +20,11 @@ import numpy as np
 
 from .. import tree
 from ..budget import current_budget
-from ..errors import (DynamicShapeError, TracerConversionError, UnsupportedError, unsupported,
-                      user_location, warn_user)
+from ..errors import (DynamicShapeError, Error, TracerConversionError, UnsupportedError,
+                      unsupported, user_location, warn_user)
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
+from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
@@ -446,9 +447,18 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
     scope = _scope(frame or sys._getframe(1))
-    branches = []
+    branches, raised = [], {}
     for fn in (false_fn, true_fn):
-        branches.append(_run_traced(lambda fn=fn: fn(*state)))
+        try:
+            branches.append(_run_traced(lambda fn=fn: fn(*state)))
+        except Exception as e:      # noqa: BLE001  (the user's own error, or NumPy's)
+            if isinstance(e, Error) or len(raised):
+                if raised and not isinstance(e, Error):
+                    _both_raise(raised[False], e, where)
+                raise
+            scope.put_back()
+            raised[fn is true_fn] = e
+            continue
         changed = scope.changed()
         if changed:
             scope.put_back()
@@ -459,6 +469,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 f"follow that choice. Compute both values and choose with np.where, build the "
                 f"values as an array, or let the function run with NumPy "
                 f"(fallback='numpy', the default).")
+    if raised:
+        return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
     state, names, rebuild = _flatten_containers(branches, state, names)
     before = {}
     for br in branches:
@@ -495,7 +507,15 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         if any(isinstance(v, Undefined) for v in vals):
             if name.startswith("__nptf_val") and not all(isinstance(v, Undefined) for v in vals):
                 # A return value: the path without one never reads it.
-                other = to_tracer(next(v for v in vals if not isinstance(v, Undefined)))
+                other = next(v for v in vals if not isinstance(v, Undefined))
+                if not _is_value(other):
+                    raise ControlFlowError(
+                        f"a `return` of a {type(other).__name__} inside the `if` at {where}, "
+                        f"whose condition is a traced value: compiled control flow returns "
+                        f"arrays and numbers only. Return an array on every path (np.nan for "
+                        f"no result), or let the function run with NumPy (fallback='numpy', "
+                        f"the default).")
+                other = to_tracer(other)
                 for br in branches:
                     if isinstance(br.outs[i], Undefined):
                         with _into(br.builder):
@@ -542,6 +562,33 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _one_branch_raises(cond, raised, true_fn, false_fn, state, where):
+    """An `if` on a traced value one of whose paths raises (``if A[p, k] == 0: raise
+    ValueError("singular")``): the other path runs, and a check raises the same error
+    after the run where the data take the raising path."""
+    ((taken, error),) = raised.items()
+    cond = api.astype(to_tracer(cond), np.bool_)
+    fine = np.logical_not(cond) if taken else cond
+    name = type(error).__name__
+    known = ERRORS.get(name) is type(error)
+    message = f"{error}\n  at {where}" if known else \
+        f"the `if` at {where} raises {name}: {error}, which nptf raises only by running " \
+        f"NumPy"
+    emit("check", [cond, fine], {"error": name if known else "OutsideTheGraph",
+                                 "message": message})
+    return tuple((false_fn if taken else true_fn)(*state))
+
+
+def _both_raise(first, second, where):
+    """Both paths of an `if` on a traced value raise: NumPy raises whichever the data
+    choose; the same error from both is raised now."""
+    if type(first) is type(second) and str(first) == str(second):
+        raise second
+    raise unsupported(f"an `if` on a traced value whose paths raise different errors "
+                      f"({type(first).__name__}, {type(second).__name__})", where,
+                      fix="Let the function run with NumPy (fallback='numpy', the default).")
 
 
 def _stand_in(value):
@@ -635,6 +682,42 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
             _HINTS.set(hints)
         hints.update()
     scope = _scope(frame)
+    try:
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once)
+    except _ReturnedContainer as e:
+        # ``return lam, v, i`` inside the loop: the tuple is carried item by item, from
+        # zeros of the items' kinds (the path that never returns never reads them).
+        state = list(state)
+        for i, value in e.values.items():
+            leaves, treedef = _container_leaves(value)
+            state[i] = tree.unflatten(treedef, [_zero_like_value(v) for v in leaves])
+        return _graph_while_flat(cond_fn, body_fn, tuple(state), names, where, hints, scope,
+                                 runs_once)
+
+
+class _ReturnedContainer(Exception):
+    """A ``return`` of a tuple, list or dict inside a graph loop, found by tracing the
+    body: ``values`` holds, by state position, what the body returns."""
+
+    def __init__(self, values):
+        super().__init__("a container returned inside a loop")
+        self.values = values
+
+
+def _zero_like_value(v):
+    """A zero of ``v``'s type and kind (a Python number, a NumPy scalar or an array)."""
+    if not isinstance(v, Tracer):
+        return type(v)(0) if type(v) in PYTHON_TYPES else np.zeros_like(v)[()] \
+            if isinstance(v, np.generic) else np.zeros_like(v)
+    if v.type.weak:
+        return to_tracer(python_type_of(v.dtype)(0))
+    if None in v.shape or v.kind_flag is not None:
+        raise _PythonOnlyBody("the return value holds an array of a size known only at run "
+                              "time, or a value whose kind the data choose")
+    return Tracer(api.zeros(v.shape, v.dtype).atom, is_scalar=v.is_scalar)
+
+
+def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once):
     containers = _LoopContainers(state, names)
     if not containers.any:
         return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope,
@@ -1025,6 +1108,14 @@ def _refuse_changing_containers(body, state, names):
     binds before any use and that has no value before the loop (``res = np.divmod(a,
     b)``, read in the same iteration) is the body's own temporary: it is not carried,
     and stays unusable after the loop, so it leaves the loop a graph loop."""
+    first = {}
+    for i, before in enumerate(state):
+        after = body.objects[i]
+        if isinstance(before, Undefined) and names[i].startswith("__nptf_val") and \
+                _container_leaves(body.outs[i]) is not None:
+            first[i] = body.outs[i]
+    if first:
+        raise _ReturnedContainer(first)
     for i, before in enumerate(state):
         after = body.objects[i]
         if isinstance(before, Undefined) and not names[i].startswith("__nptf_val"):

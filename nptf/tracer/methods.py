@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import user_location, with_location
+from ..errors import UnsupportedError, unsupported, user_location, with_location
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
@@ -142,3 +142,47 @@ def _set_shape(self, shape):
 
 
 Tracer.shape = Tracer.shape.setter(_set_shape)
+
+
+class _Flat:
+    """``a.flat``: ``a`` read and written as if it were 1-d, in C order. A slice of it is
+    a new array, as NumPy's is."""
+
+    def __init__(self, base):
+        self._base = base
+
+    def __getitem__(self, key):
+        out = api.ravel(self._base)[key]
+        return out if out.is_scalar else api.copy_(out)
+
+    def __setitem__(self, key, value):
+        line = api.reshape(self._base, (-1,))
+        view = buffer_of(self._base)
+        if line._view is None or line._view.buffer is not view.buffer:
+            from ..errors import unsupported
+            raise unsupported("writing through ndarray.flat of an array that is not C-ordered",
+                              fix="Write through a.reshape(-1) of a C-ordered copy, or index "
+                                  "the array itself.")
+        line[key] = value
+
+    def __iter__(self):
+        return iter(api.copy_(api.ravel(self._base)))
+
+    def __len__(self):
+        return len(api.ravel(self._base))
+
+
+Tracer.flat = property(lambda self: _Flat(self))
+
+
+class _UnsupportedAttribute(UnsupportedError, AttributeError):
+    """An ``ndarray`` attribute nptf does not trace (``hasattr`` sees it as missing)."""
+
+
+def _missing_attribute(self, name):
+    if not name.startswith("_") and hasattr(np.ndarray, name):
+        raise _UnsupportedAttribute(str(unsupported(f"ndarray.{name}")))
+    raise AttributeError(f"'numpy.ndarray' object has no attribute '{name}'")
+
+
+Tracer.__getattr__ = _missing_attribute

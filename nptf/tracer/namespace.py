@@ -206,13 +206,48 @@ _lock = threading.Lock()
 _depth = 0
 
 
+def _holds_tracers(x):
+    return type(x) in (list, tuple) and any(isinstance(v, Tracer) or _holds_tracers(v) for v in x)
+
+
+def _wrap_lists(original, traced):
+    """A NumPy function given a Python list (or tuple) that holds traced values
+    (``np.mean([a, b])``, ``np.percentile(x, [lo, hi])`` with traced bounds): NumPy's
+    dispatch does not look inside lists, so such a call goes to nptf's version."""
+    def wrapper(*args, **kwargs):
+        if (any(_holds_tracers(a) for a in args) or
+                any(_holds_tracers(v) for v in kwargs.values())) and _from_user_code():
+            return traced(*args, **kwargs)
+        return original(*args, **kwargs)
+    wrapper.__name__ = getattr(original, "__name__", "wrapper")
+    wrapper.__doc__ = getattr(original, "__doc__", None)
+    wrapper.__wrapped__ = original
+    return wrapper
+
+
+_LIST_PATCHES = []
+
+
+def _list_patches():
+    """Wrappers for NumPy's top-level functions nptf implements (``IMPLS``), made once
+    every implementation has registered."""
+    if not _LIST_PATCHES:
+        taken = {name for module, name, _ in _PATCHES if module is np}
+        for name in dir(np):
+            fn = getattr(np, name)
+            impl = api.IMPLS.get(fn) if callable(fn) and not isinstance(fn, type) else None
+            if impl is not None and name not in taken and not name.startswith("_"):
+                _LIST_PATCHES.append((np, name, _wrap_lists(fn, impl)))
+    return _LIST_PATCHES
+
+
 @contextlib.contextmanager
 def numpy_patched():
     """Swap in the wrappers for the duration of a trace (re-entrant, thread-safe)."""
     global _depth
     with _lock:
         if _depth == 0:
-            for module, name, wrapper in _PATCHES:
+            for module, name, wrapper in _PATCHES + _list_patches():
                 setattr(module, name, wrapper)
         _depth += 1
     try:
@@ -221,7 +256,7 @@ def numpy_patched():
         with _lock:
             _depth -= 1
             if _depth == 0:
-                for module, name, wrapper in _PATCHES:
+                for module, name, wrapper in _PATCHES + _list_patches():
                     setattr(module, name, wrapper.__wrapped__)
 
 

@@ -153,14 +153,17 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     f = to_tracer(f)
     _static_shape(f, "gradient")
     axes = _axes(axis, f.ndim)
-    coordinates = [isinstance(v, Tracer) or np.ndim(v) for v in varargs]
+    # A traced 0-d spacing (``np.gradient(f, h)`` with ``h`` an argument) is a number.
+    coordinates = [v.ndim > 0 if isinstance(v, Tracer) else np.ndim(v) for v in varargs]
     if any(coordinates):
         # NumPy's checks of the coordinates (a 1-d array as long as its axis), on stand-ins.
         _numpy_says(np.gradient, np.zeros(f.shape), *[
             np.arange(to_tracer(v).shape[0] if to_tracer(v).ndim else 1, dtype=np.float64)
             if c else v for v, c in zip(varargs, coordinates)], axis=axis, edge_order=edge_order)
     else:
-        _numpy_says(np.gradient, _sample(f, 3), *varargs, axis=axis, edge_order=edge_order)
+        _numpy_says(np.gradient, _sample(f, 3), *[1.0 if isinstance(v, Tracer) else v
+                                                   for v in varargs],
+                    axis=axis, edge_order=edge_order)
     spacings = list(varargs) * len(axes) if len(varargs) == 1 else list(varargs) or [1.0] * len(axes)
     if f.dtype.kind in "iu":
         f = astype(f, np.float64)
@@ -172,7 +175,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
             key[ax] = slice(start, stop)
             return f[tuple(key)]
         dx = _spacing(dx)
-        if isinstance(dx, Tracer):
+        if isinstance(dx, Tracer) and dx.ndim:
             first, inner, last = _uneven_gradient(f, part, ax, dx, edge_order)
         else:
             inner = (part(2, None) - part(None, -2)) / (2.0 * dx)
@@ -191,7 +194,7 @@ def _spacing(v):
     """A spacing as NumPy's gradient takes it: a number, or the differences of a 1-d
     coordinate array (integers as float64), a number again where they are all equal
     (known only for coordinates known when tracing)."""
-    if not isinstance(v, Tracer) and not np.ndim(v):
+    if not np.ndim(v):
         return v
     from .indexing import constant_value
     known = constant_value(v)

@@ -14,7 +14,7 @@ from . import numpy_math as m
 from .numpy_api import (_axes, _NoValue, _numpy_says, _reject, astype, broadcast_to,
                         concatenate, implements, reshape, transpose)
 from .numpy_sorting import sort, take_along
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
 
@@ -143,6 +143,8 @@ def _quantile_impl(name, ignore_nan, scale):
              *, weights=None, interpolation=None):
         _reject(name, out=out, weights=weights, interpolation=interpolation)
         a = to_tracer(a)
+        if isinstance(q, (list, tuple)) and contains_tracer(q):
+            q = to_tracer(q)
         probe = lambda **kw: fn(_sample(a), q, **kw)  # noqa: E731  (validates q like NumPy)
         return _quantile(a, np.asarray(q, np.float64) / scale if not isinstance(q, Tracer) else q,
                          axis, keepdims, method, ignore_nan, name, probe)

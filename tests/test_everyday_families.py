@@ -1,0 +1,170 @@
+"""Families of constructs from everyday NumPy code, each checked against NumPy through
+the public API: errors raised under an `if` on traced values, `return None` on one
+path, `np.gradient` with a traced spacing, `ndarray.flat`, and NumPy functions given a
+Python list of traced values."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+# ------------------------------------------------ raise under a traced condition
+def eliminate(A, b):
+    # Gaussian elimination with partial pivoting, as exercise collections write it
+    A = A.astype(float).copy()
+    b = b.astype(float).copy()
+    n = len(b)
+    for k in range(n - 1):
+        p = np.argmax(np.abs(A[k:, k])) + k
+        if A[p, k] == 0:
+            raise ValueError("matrix is singular")
+        if p != k:
+            A[[k, p]] = A[[p, k]]
+            b[[k, p]] = b[[p, k]]
+        for i in range(k + 1, n):
+            factor = A[i, k] / A[k, k]
+            A[i, k:] -= factor * A[k, k:]
+            b[i] -= factor * b[k]
+    x = np.zeros(n)
+    for i in range(n - 1, -1, -1):
+        x[i] = (b[i] - np.dot(A[i, i + 1:], x[i + 1:])) / A[i, i]
+    return x
+
+
+def checked_steps(x):
+    for i in range(12):                # a graph loop
+        if x[i] < 0:
+            raise ArithmeticError("negative step")
+        x = x * 1.5
+    return x
+
+
+class TooLarge(Exception):
+    pass
+
+
+def own_error(x):
+    if x.sum() > 10:
+        raise TooLarge("sum past 10")
+    return x * 2
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_an_error_raised_under_a_traced_condition_is_raised_when_the_data_take_it(jit):
+    A = np.array([[2.0, 1, 1], [4, 3, 3], [8, 7, 9]])
+    check_against_numpy(eliminate, A, np.array([1.0, 2, 3]), jit=jit)
+    check_against_numpy(eliminate, np.zeros((3, 3)), np.ones(3), jit=jit)      # ValueError
+    check_against_numpy(checked_steps, np.ones(12), jit=jit)
+    check_against_numpy(checked_steps, np.r_[np.ones(5), -1.0, np.ones(6)], jit=jit)
+
+
+def test_an_error_of_the_users_own_class_runs_numpy():
+    f = nptf.compile(own_error)
+    assert np.array_equal(f(np.ones(3)), 2 * np.ones(3))
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"), pytest.raises(TooLarge):
+        f(np.ones(30))
+    with pytest.raises(nptf.OutsideTheGraphError, match="raises TooLarge"):
+        nptf.compile(own_error, fallback="raise")(np.ones(30))
+
+
+# ------------------------------------------------ return None on one path
+def root_or_none(a):
+    if a.sum() > 0:
+        return None
+    return a * 2
+
+
+def test_a_return_of_none_under_a_traced_condition_is_refused_clearly():
+    with pytest.raises(nptf.UnsupportedError, match="`return` of a NoneType"):
+        nptf.compile(root_or_none, fallback="raise")(np.ones(2))
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(root_or_none)(np.ones(2)) is None
+
+
+# ------------------------------------------------ np.gradient, ndarray.flat
+def derivatives(f, h):
+    return np.gradient(f, h), np.gradient(f, h, edge_order=2)
+
+
+def nearest_and_flat_writes(Z, z):
+    # 100 NumPy exercises #61: the value nearest to z
+    nearest = Z.flat[np.abs(Z - z).argmin()]
+    W = Z.copy()
+    W.flat[[0, 2]] = -1.0
+    return nearest, Z.flat[1:4], W, np.array([v * 2 for v in Z[0].flat]), len(Z.flat)
+
+
+def ctypes_of(Z):
+    return Z.ctypes
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_gradient_with_a_traced_spacing_and_flat(jit):
+    f = np.arange(6.0) ** 2
+    for h in (0.3, np.float64(0.5), np.array(2.0)):
+        check_against_numpy(derivatives, f, h, jit=jit)
+    check_against_numpy(nearest_and_flat_writes, np.arange(6.0).reshape(2, 3), 2.2, jit=jit)
+
+
+def test_an_ndarray_attribute_nptf_does_not_trace_is_an_nptf_error():
+    with pytest.raises(nptf.UnsupportedError, match="ndarray.ctypes"):
+        nptf.compile(ctypes_of, fallback="raise")(np.ones(2))
+
+
+# ------------------------------------------------ lists of traced values
+def cross_validated(X, y, alphas):
+    best_alpha, best_err = 0.0, np.inf
+    for alpha in alphas:
+        errs = []
+        for k in range(3):
+            test = np.arange(len(y)) % 3 == k
+            w = np.linalg.solve(X[~test].T @ X[~test] + alpha * np.eye(X.shape[1]),
+                                X[~test].T @ y[~test])
+            errs.append(np.mean((X[test] @ w - y[test]) ** 2))
+        err = np.mean(errs)
+        if err < best_err:
+            best_err, best_alpha = err, alpha
+    return best_alpha, best_err, np.std(errs), np.max(errs), np.argmin([best_err, err])
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_numpy_functions_take_python_lists_of_traced_values(jit):
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(30, 3))
+    y = X @ np.array([1.0, -2.0, 0.5]) + 0.1 * rng.normal(size=30)
+    check_against_numpy(cross_validated, X, y, (0.01, 1.0, 10.0), jit=jit)
+
+
+# ------------------------------------------------ return of a tuple inside a long loop
+def power_iteration(A, max_iter, tol):
+    b = np.ones(A.shape[0])
+    lam_old = 0.0
+    for i in range(max_iter):
+        b = A @ b
+        b = b / np.linalg.norm(b)
+        lam = b @ A @ b
+        if abs(lam - lam_old) < tol:
+            return lam, b, i
+        lam_old = lam
+    return lam, b, max_iter
+
+
+def first_negative(x):
+    for i in range(len(x)):
+        if x[i] < 0:
+            return i, x[i], [x[:2] * 2, 1.5]
+    return -1, 0.0, [x[:2], 0.5]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_tuple_returned_inside_a_long_loop_keeps_a_graph_loop(jit):
+    A = np.array([[2.0, 1.0], [1.0, 3.0]])
+    f = nptf.compile(power_iteration, jit_compile=jit, fallback="raise")
+    for tol in (1e-10, -1.0):           # returns inside the loop; runs to the end
+        check_against_numpy(power_iteration, A, 1000, tol, jit=jit)
+    assert "while" in str(f.trace(A, 1000, 1e-10))      # one graph loop, not 1,000 copies
+    check_against_numpy(first_negative, np.r_[1.0, 2.0, -3.0, np.arange(9.0)], jit=jit)
+    check_against_numpy(first_negative, np.arange(12.0), jit=jit)
