@@ -168,3 +168,34 @@ def test_a_tuple_returned_inside_a_long_loop_keeps_a_graph_loop(jit):
     assert "while" in str(f.trace(A, 1000, 1e-10))      # one graph loop, not 1,000 copies
     check_against_numpy(first_negative, np.r_[1.0, 2.0, -3.0, np.arange(9.0)], jit=jit)
     check_against_numpy(first_negative, np.arange(12.0), jit=jit)
+
+
+# ------------------------------------------------ the last, shorter minibatch
+def minibatch_descent(X, y, epochs, batch=16, lr=0.1):
+    w = np.zeros(X.shape[1])
+    n = len(y)
+    for epoch in range(epochs):
+        for start in range(0, n, batch):
+            Xb, yb = X[start:start + batch], y[start:start + batch]
+            w -= lr * Xb.T @ (Xb @ w - yb) / len(yb)
+    return w
+
+
+def window_sums(x):
+    out = np.zeros(20)
+    for i in range(20):
+        out[i] = x[i:i + 4].sum()
+    return out
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_slices_a_loop_takes_past_the_end_have_numpys_length(jit):
+    """``X[i:i + batch]`` in a graph loop over ``range(0, n, batch)``: the last batch is
+    shorter, as in NumPy (it stopped the graph with OutsideTheGraphError)."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 3))
+    y = X @ np.array([1.0, -1.0, 2.0])
+    for epochs in (3, 20):       # the inner loop a graph loop, then the outer one
+        check_against_numpy(minibatch_descent, X, y, epochs, jit=jit)
+    for n in (30, 22):           # the windows stay inside; the last ones reach past
+        check_against_numpy(window_sums, np.arange(float(n)), jit=jit)

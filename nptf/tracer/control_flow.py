@@ -29,6 +29,7 @@ from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
 from .builder import building, current_builder
+from .dynamic_slices import loop_counter
 from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
@@ -1248,7 +1249,10 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         # The loop's index is a Python int (as when the loop unrolls): weak in promotion,
         # so ``x * i`` keeps a float32 ``x`` float32. The carried counter stays int64.
         index = emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
-        return (i + step,) + tuple(body_fn(item_of(index), *st))
+        if static is None:
+            return (i + step,) + tuple(body_fn(item_of(index), *st))
+        with loop_counter(i.atom, static):
+            return (i + step,) + tuple(body_fn(item_of(index), *st))
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:

@@ -13,6 +13,8 @@ picks out of its position table.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import operator
 
 import numpy as np
@@ -226,6 +228,13 @@ def _start_and_length(k, dim, axis):
         return None
     if length <= 0:                # empty wherever the start falls
         return 0, 0
+    span = _span(start)
+    if span is not None and (span[0] < -dim or span[1] > dim - length or
+                             (span[0] < 0 and span[1] >= -length)):
+        # A loop of known range takes the start past the ends (the last, shorter batch
+        # of ``X[i:i + batch]`` for ``i`` in ``range(0, n, batch)``): the slice has
+        # NumPy's length, known at run time.
+        return None
     if not isinstance(start, Tracer):
         start = to_tracer(np.intp(start))
     start = api.astype(start, _INTP)
@@ -241,6 +250,38 @@ def _start_and_length(k, dim, axis):
                    f"{-length - 1}) stay in the graph\n  at {where}"}), length
 
 
+_LOOP_RANGES = contextvars.ContextVar("nptf_loop_ranges", default={})
+
+
+@contextlib.contextmanager
+def loop_counter(atom, values):
+    """While a graph loop's body is traced: its counter ``atom`` takes the values of the
+    Python range ``values``."""
+    token = _LOOP_RANGES.set({**_LOOP_RANGES.get(), atom: values})
+    try:
+        yield
+    finally:
+        _LOOP_RANGES.reset(token)
+
+
+def _span(value):
+    """(lowest, highest) of a traced integer that is ``counter * scale + offset`` of a
+    graph loop's counter whose range is known; else None."""
+    if not isinstance(value, Tracer):
+        return None
+    ranges = _LOOP_RANGES.get()
+    if not ranges:
+        return None
+    builder = current_builder()
+    made = {v: e for e in builder.eqns for v in e.outputs} if builder else {}
+    form = affine(value.atom, made)
+    if form is None or form[0] not in ranges or not len(ranges[form[0]]):
+        return None
+    values = ranges[form[0]]
+    ends = [values[0] * form[1] + form[2], values[-1] * form[1] + form[2]]
+    return min(ends), max(ends)
+
+
 def _difference(stop, start):
     """``stop - start`` when it is the same whatever the traced values, else None."""
     if not isinstance(stop, Tracer) and not isinstance(start, Tracer):
@@ -253,4 +294,4 @@ def _difference(stop, start):
     return a[2] - b[2]
 
 
-__all__ = ["has_traced_bounds", "getitem", "window", "expand_key"]
+__all__ = ["has_traced_bounds", "getitem", "window", "expand_key", "loop_counter"]
