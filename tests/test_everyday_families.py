@@ -199,3 +199,41 @@ def test_slices_a_loop_takes_past_the_end_have_numpys_length(jit):
         check_against_numpy(minibatch_descent, X, y, epochs, jit=jit)
     for n in (30, 22):           # the windows stay inside; the last ones reach past
         check_against_numpy(window_sums, np.arange(float(n)), jit=jit)
+
+
+# ------------------------------------------------ an int sentinel, float gains
+def information_gain(x, t):
+    m = x > t
+    if m.all() or not m.any():
+        return 0.0
+    return np.var(x) - np.var(x[m])
+
+
+def best_split(x):
+    best_gain, best_thr = -1, 0.0
+    for thr in np.unique(x):
+        g = information_gain(x, thr)
+        if g > best_gain:
+            best_gain, best_thr = g, thr
+    return best_gain, best_thr
+
+
+def big_or_float(x, n):
+    v = int(n[0])                     # a Python int known only at run time
+    if x.sum() > 0:
+        v = x.sum()
+    return v
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_python_int_known_at_run_time_meets_a_float_on_the_other_path(jit):
+    """A Python int known only at run time on one path of an `if` and a float64 on the
+    other: float64 holds it exactly (checked when the graph runs), so the call hands back
+    the path's own type; an int float64 does not hold runs NumPy."""
+    check_against_numpy(best_split, np.array([1.0, 3, 2, 5, 4, 4, 9]), jit=jit)
+    check_against_numpy(best_split, np.array([2.0, 2.0]), jit=jit)     # stays -1
+    check_against_numpy(big_or_float, -np.ones(3), np.array([5]), jit=jit)
+    f = nptf.compile(big_or_float, jit_compile=jit)
+    with pytest.warns(RuntimeWarning, match="does not hold exactly"):
+        got = f(-np.ones(3), np.array([2 ** 60 + 1]))
+    assert got == 2 ** 60 + 1 and type(got) is int

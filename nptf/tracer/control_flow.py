@@ -290,10 +290,12 @@ def _check_python_numbers_fit(name, vals, t, where):
     """A Python number on one path of an `if` whose other path gives a NumPy dtype comes
     back as the Python number it was (the call hands back each path's own type), so the
     dtype both paths share must hold it exactly: -3 does not fit a uint32, nor 0.1 a
-    float32. A number known only at run time cannot be checked: refused."""
+    float32. A number known only at run time is checked when the graph runs: returns
+    the paths (0, 1) that give one (see ``_fitting``)."""
+    at_run_time = set()
     if t.weak:
-        return
-    for v in vals:
+        return at_run_time
+    for j, v in enumerate(vals):
         atom = _atom_of(v, name, where)
         if not atom.type.weak or atom.type.dtype == t.dtype:
             continue
@@ -307,13 +309,27 @@ def _check_python_numbers_fit(name, vals, t, where):
             shown, can = f"the Python {python_type_of(value.dtype).__name__} {value.item()!r}", \
                 "cannot"
         else:
-            shown, can = (f"a Python {python_type_of(atom.type.dtype).__name__} known only at "
-                          f"run time"), "may not"
+            at_run_time.add(j)
+            continue
         raise ControlFlowError(
             f"variable `{name}` is {shown} on one path and {t.dtype.name} on the other "
             f"({where}); a compiled branch needs one dtype, and {t.dtype.name} {can} hold "
             f"the Python number exactly. Make both paths give the same dtype "
             f"(e.g. np.{t.dtype.name}(...) or float(...)).")
+    return at_run_time
+
+
+def _fitting(atom, t, name, where):
+    """A Python number known only at run time, checked to be held exactly by ``t``'s
+    dtype (the paths' common one): where it is not, the call runs with NumPy."""
+    v = Tracer(atom)
+    back = api.astype(api.astype(v, t.dtype), v.dtype)
+    ok = (back == v) | (v != v)
+    return emit("check", [v, ok], {
+        "error": "OutsideTheGraph", "weak": True,
+        "message": f"variable `{name}` is a Python number on one path of the `if` at {where} "
+                   f"that {t.dtype.name}, the dtype of the other, does not hold exactly"},
+        scalar=True).atom
 
 
 def _kind_of(value):
@@ -477,7 +493,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     for br in branches:
         before.update(br.before)
     written = list(before)
-    merged, static, ambiguous = [], {}, []
+    merged, static, ambiguous, fits = [], {}, [], {}
     for i, name in enumerate(names):
         objects = [br.objects[i] for br in branches]
         if isinstance(objects[0], Tracer) and objects[0] is objects[1] and \
@@ -527,7 +543,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 continue
         types = [_type_of(v, name, where) for v in vals]
         merged.append((i, _merge_type(name, types[0], types[1], where)))
-        _check_python_numbers_fit(name, vals, merged[-1][1], where)
+        fits[i] = _check_python_numbers_fit(name, vals, merged[-1][1], where)
     # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
     # on the other: the graph also returns which, so the call hands back what NumPy would.
     kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged if t.ndim == 0]
@@ -535,7 +551,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     closed = []
     for j, br in enumerate(branches):
         with _into(br.builder):
-            atoms = [_cast_atom(_atom_of(br.outs[i], names[i], where), t) for i, t in merged]
+            atoms = [_cast_atom(_fitting(_atom_of(br.outs[i], names[i], where), t, names[i],
+                                         where) if j in fits[i] else
+                                _atom_of(br.outs[i], names[i], where), t) for i, t in merged]
         atoms += [br.buffer_value(b, before[b]) for b in written]
         atoms += [_kind_atom(k[j]) for _, k in kinds]
         closed.append(_close(br.builder, atoms))
