@@ -174,18 +174,141 @@ def vectorized_python(x):
     return np.vectorize(_bend)(x)
 
 
+# ------------------------------------------------------ added with the second round
+def class_means(X, y):
+    # Gaussian naive Bayes: a comprehension over the classes present in the data
+    return np.array([X[y == c].mean(axis=0) for c in np.unique(y)])
+
+
+def run_length_encode(a):
+    starts = np.r_[0, np.flatnonzero(np.diff(a)) + 1]
+    return a[starts], np.diff(np.r_[starts, len(a)])
+
+
+def fill_gaps(v):
+    t = np.arange(len(v), dtype=float)
+    v = v.copy()
+    bad = v < 0
+    v[bad] = np.interp(t[bad], t[~bad], v[~bad])
+    return v
+
+
+def first_above(v):
+    return np.where(v > 0.5)[0][0], v[v > 0.5][-1]
+
+
+def kmeans_until_settled(X, centroids, max_iter=np.array(50)):
+    it, shift = 0, np.inf
+    while it < max_iter and shift > 1e-8:
+        d = ((X[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+        labels = np.argmin(d, axis=1)
+        new_c = np.array([X[labels == j].mean(axis=0) for j in range(centroids.shape[0])])
+        shift = np.linalg.norm(new_c - centroids)
+        centroids = new_c
+        it += 1
+    return centroids, labels
+
+
+def train_1000_epochs(X, y):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for epoch in range(1000):
+        p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
+        params["W"] -= 0.1 * X.T @ (p - y) / len(y)
+        params["b"] -= 0.1 * np.mean(p - y)
+    return params["W"], params["b"]
+
+
+def power_iteration(A):
+    b, lam_old = np.ones(A.shape[0]), 0.0
+    for i in range(1000):
+        b = A @ b
+        b = b / np.linalg.norm(b)
+        lam = b @ A @ b
+        if abs(lam - lam_old) < 1e-12:
+            return lam, b
+        lam_old = lam
+    return lam, b
+
+
+def minibatches(X, y):
+    w = np.zeros(X.shape[1])
+    for epoch in range(20):
+        for start in range(0, len(y), 8):
+            Xb, yb = X[start:start + 8], y[start:start + 8]
+            w -= 0.05 * Xb.T @ (Xb @ w - yb) / len(yb)
+    return w
+
+
+def best_threshold(v):
+    best_gain, best_thr = -1, 0.0
+    for thr in np.unique(v):
+        m = v > thr
+        gain = 0.0 if m.all() or not m.any() else np.var(v) - np.var(v[m])
+        if gain > best_gain:
+            best_gain, best_thr = gain, thr
+    return best_gain, best_thr
+
+
+def eliminate(A, b):
+    A, b = A.copy(), b.copy()
+    n = len(b)
+    for k in range(n - 1):
+        p = np.argmax(np.abs(A[k:, k])) + k
+        if A[p, k] == 0:
+            raise ValueError("singular matrix")
+        A[[k, p]], b[[k, p]] = A[[p, k]], b[[p, k]]
+        for i in range(k + 1, n):
+            f = A[i, k] / A[k, k]
+            A[i, k:] -= f * A[k, k:]
+            b[i] -= f * b[k]
+    x = np.zeros(n)
+    for i in range(n - 1, -1, -1):
+        x[i] = (b[i] - A[i, i + 1:] @ x[i + 1:]) / A[i, i]
+    return x
+
+
+def derivative_with_spacing(v, h=np.float64(0.1)):
+    return np.gradient(v, h)
+
+
+def nearest_value(Z, z=np.float64(0.3)):
+    return Z.flat[np.abs(Z - z).argmin()]
+
+
+def mean_of_fold_errors(X, y):
+    errs = []
+    for k in range(3):
+        test = np.arange(len(y)) % 3 == k
+        errs.append(np.mean((X[test].sum(axis=1) - y[test]) ** 2))
+    return np.mean(errs), np.std(errs)
+
+
+A3 = np.array([[2.0, 1, 1], [4, 3, 3], [8, 7, 9]])
+RUNS = np.array([1, 1, 2, 2, 2, 3, 1, 1])
+GAPS = np.array([1.0, -1, 3, -1, -1, 6, 7])
+
+
 EXAMPLES = {
     "sizes from data": [(kmeans_counts, (X, Y)), (kmeans_centers, (X, Y)), (entropy, (Y,)),
                         (naive_bayes_priors, (X, Y)), (one_hot, (IDX,)),
-                        (positive_ramp, (V,)), (sum_of_selected, (V,))],
+                        (positive_ramp, (V,)), (sum_of_selected, (V,)),
+                        (class_means, (X, Y)), (run_length_encode, (RUNS,)), (fill_gaps, (GAPS,)),
+                        (first_above, (V,))],
     "Python numbers from arrays": [(normalise_by_total, (V,)), (best_index, (V,)),
                                    (item_condition, (V,)), (stats_vector, (V,))],
     "containers and types in loops": [(rnn_forward, (X,)), (train_dict_of_weights, (X, X[:, 0])),
-                                      (discounted_returns, (V,)), (pairs_from_branches, (V,))],
+                                      (discounted_returns, (V,)), (pairs_from_branches, (V,)),
+                                      (kmeans_until_settled, (X, X[:3].copy())),
+                                      (train_1000_epochs, (X, (X[:, 0] > 0).astype(float))),
+                                      (power_iteration, (A3 @ A3.T,)), (minibatches, (X, X[:, 1])),
+                                      (best_threshold, (V,))],
     "NumPy functions and arguments": [(drawdown, (V,)), (segment_sums, (V,)), (safe_divide, (V,)),
                                       (masked_mean, (V,)), (uneven_gradient, (V,)),
                                       (low_bits, (V,)), (random_legacy_seeded, (V,)),
-                                      (random_state_seeded, (V,)), (vectorized_python, (V,))],
+                                      (random_state_seeded, (V,)), (vectorized_python, (V,)),
+                                      (eliminate, (A3, np.array([1.0, 2, 3]))),
+                                      (derivative_with_spacing, (V,)), (nearest_value, (X,)),
+                                      (mean_of_fold_errors, (X, X[:, 2]))],
 }
 
 

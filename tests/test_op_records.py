@@ -154,10 +154,14 @@ BATCHES = [RECORDS[i:i + 6] for i in range(0, len(RECORDS), 6)]
 
 @pytest.mark.parametrize("batch", BATCHES, ids=lambda b: "+".join(r.name for r in b))
 def test_compiled_matches_numpy(batch, jit):
+    """Every valid case of the batch's records on the plain executor; under XLA, every
+    other one (the cases run dtype by dtype, shape by shape, so each dtype keeps cases of
+    several shapes): XLA's compile of these graphs is the suite's largest cost, and what
+    XLA does differently (its kernels, per dtype) shows on half of them as on all."""
     records, valid = [], []
     for record in batch:
-        cases = [(record, case) for case in _cases(record)[0]
-                 if not jit or _xla_compiles(record, case)]
+        cases = [(record, case) for k, case in enumerate(_cases(record)[0])
+                 if not jit or (k % 2 == 0 and _xla_compiles(record, case))]
         if cases:
             records.append(record)
             valid += cases
