@@ -124,9 +124,23 @@ def test_a_nested_list_is_a_matrix_to_numpy(jit):
                         [[1.0, 2.0], [3.0, 5.0]], jit=jit)
 
 
-@pytest.mark.parametrize("make", [lambda: [1, 2, 4], lambda: [[1.0, 2.0]], lambda: [1.0, 2]])
+def test_elements_of_a_list_of_ints_or_bools_are_python_numbers(jit):
+    # A character RNN's inputs: indices read one by one, as Python ints (weak in
+    # promotion, with the overflow checks of traced Python ints).
+    def one_hot_steps(inputs, flags, w):
+        out = 0.0
+        for t in range(len(inputs)):
+            x = np.zeros(4, np.float32)
+            x[inputs[t]] = 1
+            out = out + (x @ w if flags[t] else -x @ w)
+        return out, inputs[0] * 2, inputs[-1] + np.int8(1), flags[1]
+    check_against_numpy(one_hot_steps, [1, 2, 3, 0], [True, False, True, True],
+                        np.arange(4, dtype=np.float32), jit=jit)
+
+
+@pytest.mark.parametrize("make", [lambda: [2 ** 63, 1], lambda: [[1.0, 2.0]], lambda: [1.0, 2]])
 def test_elements_nptf_cannot_type_run_with_numpy(make):
-    # Python ints are unbounded, rows of a nested list are lists, a mixed list has no one type.
+    # Ints past int64, rows of a nested list (lists), a mixed list (no one type).
     fn = lambda x: [x[0], x[-1]]                                    # noqa: E731
     (expected, _), (got, _), caught = _numpy_and_compiled(fn, lambda: (make(),))
     _same(got, expected)

@@ -52,9 +52,9 @@ def _array_operand(other, name):
 class ListTracer(Tracer):
     """The graph input of a list argument of numbers.
 
-    ``element`` is the one Python type of the elements of a flat list (``float``,
-    ``complex`` or a NumPy scalar type), whose single elements it reads; None for
-    nested lists, ints, bools and mixed types.
+    ``element`` is the one Python type of the elements of a flat list (``bool``,
+    ``int``, ``float``, ``complex`` or a NumPy scalar type), whose single elements it
+    reads; None for nested lists, mixed types and ints past int64.
     """
 
     __slots__ = ("element",)
@@ -80,10 +80,10 @@ class ListTracer(Tracer):
     def _element(self, i):
         element = object.__getattribute__(self, "element")
         if element is None or self.ndim != 1:
-            raise _refused("reading an element of a nested list or a list of ints, bools or "
-                           "mixed types", self)
+            raise _refused("reading an element of a nested list or a list of mixed types",
+                           self)
         value = self.array_value()[i]
-        if element in (float, complex):
+        if element in (bool, int, float, complex):
             # A Python number: weak in NumPy's promotion, a Python float or complex when returned.
             value = emit("convert", [value], {"dtype": self.dtype, "weak": True}, scalar=True)
         return value
@@ -205,8 +205,10 @@ def element_type(x: list):
     if len(types) != 1:
         return None
     (t,) = types
-    if t in (float, complex) or (issubclass(t, np.generic) and t is not np.bool_ and
-                                 np.dtype(t).kind in "fc"):
+    if t is int and not all(-2 ** 63 <= v < 2 ** 63 for v in x):
+        return None         # not an int64 array: NumPy makes uint64 or objects of it
+    if t in (bool, int, float, complex) or (issubclass(t, np.generic) and
+                                            np.dtype(t).kind in "biufc"):
         return t
     return None
 
