@@ -50,16 +50,21 @@ def _refuse_random(name):
     return refuse
 
 
+def _standing_for(original, wrapper):
+    """``wrapper`` named as ``original``, which it keeps (``__wrapped__``) to put back."""
+    wrapper.__name__ = getattr(original, "__name__", "wrapper")
+    wrapper.__doc__ = getattr(original, "__doc__", None)
+    wrapper.__wrapped__ = original
+    return wrapper
+
+
 def _wrap(original, traced):
     def wrapper(*args, **kwargs):
         if current_builder() is None or \
                 sys._getframe(1).f_globals.get("__name__", "").startswith(("numpy", "nptf")):
             return original(*args, **kwargs)
         return traced(*args, **kwargs)
-    wrapper.__name__ = getattr(original, "__name__", "wrapper")
-    wrapper.__doc__ = getattr(original, "__doc__", None)
-    wrapper.__wrapped__ = original
-    return wrapper
+    return _standing_for(original, wrapper)
 
 
 def _from_user_code(depth=2):
@@ -120,10 +125,7 @@ def _wrap_sequence(original, traced):
                 _from_user_code():
             return traced(*args, **kwargs)
         return original(*args, **kwargs)
-    wrapper.__name__ = getattr(original, "__name__", "wrapper")
-    wrapper.__doc__ = getattr(original, "__doc__", None)
-    wrapper.__wrapped__ = original
-    return wrapper
+    return _standing_for(original, wrapper)
 
 
 SEQUENCES = {"stack": api.stack, "concatenate": api.concatenate, "vstack": api.vstack,
@@ -219,10 +221,7 @@ def _wrap_lists(original, traced):
                 any(_holds_tracers(v) for v in kwargs.values())) and _from_user_code():
             return traced(*args, **kwargs)
         return original(*args, **kwargs)
-    wrapper.__name__ = getattr(original, "__name__", "wrapper")
-    wrapper.__doc__ = getattr(original, "__doc__", None)
-    wrapper.__wrapped__ = original
-    return wrapper
+    return _standing_for(original, wrapper)
 
 
 _LIST_PATCHES = []
