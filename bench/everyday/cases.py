@@ -4,6 +4,7 @@ from . import funcs_a as A
 from . import funcs_b as B
 from . import funcs_c as C
 from . import funcs_d as D
+from . import funcs_e as E
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -38,6 +39,12 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 
 
 def cases():
+    """Every function's inputs; the second collection's names start with ``e_``."""
+    return {**_first(), **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
+                           for name, fn, make, opts in E.CASES}}
+
+
+def _first():
     return {
         "linreg_gd": (A.linreg_gd, (X8, y_reg), {}, False),
         "logreg_train": (A.logreg_train, (X8, y_bin), {}, False),
