@@ -213,8 +213,8 @@ def train_1000_epochs(X, y):
     params = {"W": np.zeros(X.shape[1]), "b": 0.0}
     for epoch in range(1000):
         p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
-        params["W"] -= 0.1 * X.T @ (p - y) / len(y)
-        params["b"] -= 0.1 * np.mean(p - y)
+        params = {"W": params["W"] - 0.1 * X.T @ (p - y) / len(y),
+                  "b": params["b"] - 0.1 * np.mean(p - y)}
     return params["W"], params["b"]
 
 

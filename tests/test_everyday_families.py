@@ -237,3 +237,28 @@ def test_a_python_int_known_at_run_time_meets_a_float_on_the_other_path(jit):
     with pytest.warns(RuntimeWarning, match="does not hold exactly"):
         got = f(-np.ones(3), np.array([2 ** 60 + 1]))
     assert got == 2 ** 60 + 1 and type(got) is int
+
+
+# ------------------------------------------------ writes in nested loops with continue
+def damped_updates(a, b, c, n):
+    # the loop-program family: a `continue` on the graph loop's index, an inner loop
+    # writing one argument through a subscript and another in place
+    for i in range(14):
+        if i % 4 == 1:
+            continue
+        a[::2] -= 0.1 * a[::2]
+        a[i % 6] += np.where(a.sum() * 0.01 > 0, n, c[i])
+        for ii in range(3):
+            b[...] = b / (1.0 + np.abs(n))
+            if ii % 3 == 0:
+                a[...] = (a / (1.0 + np.abs(a)) + b[::-1])
+            else:
+                a -= 0.1 * (np.cos(a) * np.roll(b, 1))
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_writes_under_continue_around_an_inner_loop(jit):
+    rng = np.random.default_rng(5)
+    check_against_numpy(damped_updates, rng.normal(size=6), np.arange(6, dtype=np.int32),
+                        rng.normal(size=24).astype(np.float32), -0.681, jit=jit)

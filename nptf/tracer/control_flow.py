@@ -21,10 +21,10 @@ import numpy as np
 from .. import tree
 from ..budget import current_budget
 from ..errors import (DynamicShapeError, Error, TracerConversionError, UnsupportedError,
-                      unsupported, user_location, warn_user)
+                      in_user_code, unsupported, user_location, warn_user)
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
-from ..graph_ir.ops_checks import ERRORS
+from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
@@ -468,9 +468,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     for fn in (false_fn, true_fn):
         try:
             branches.append(_run_traced(lambda fn=fn: fn(*state)))
-        except Exception as e:      # noqa: BLE001  (the user's own error, or NumPy's)
-            if isinstance(e, Error) or len(raised):
-                if raised and not isinstance(e, Error):
+        except Exception as e:      # noqa: BLE001  (the user's own error)
+            if not _raised_by_user_code(e) or len(raised):
+                if raised and _raised_by_user_code(e):
                     _both_raise(raised[False], e, where)
                 raise
             scope.put_back()
@@ -583,6 +583,18 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     return rebuild(tuple(result))
 
 
+def _raised_by_user_code(error):
+    """Whether ``error`` comes from the user's own code (a ``raise`` or ``assert`` there,
+    Python's arithmetic in it), not from nptf (a construct it cannot trace), NumPy or
+    another library: only such a branch is one that raises whenever it runs."""
+    if isinstance(error, Error):
+        return False
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and in_user_code(tb.tb_frame.f_code.co_filename)
+
+
 def _one_branch_raises(cond, raised, true_fn, false_fn, state, where):
     """An `if` on a traced value one of whose paths raises (``if A[p, k] == 0: raise
     ValueError("singular")``): the other path runs, and a check raises the same error
@@ -591,7 +603,8 @@ def _one_branch_raises(cond, raised, true_fn, false_fn, state, where):
     cond = api.astype(to_tracer(cond), np.bool_)
     fine = np.logical_not(cond) if taken else cond
     name = type(error).__name__
-    known = ERRORS.get(name) is type(error)
+    # Raised whether or not a value is read (RAISED_WHEN_READ checks are not).
+    known = ERRORS.get(name) is type(error) and name not in RAISED_WHEN_READ
     message = f"{error}\n  at {where}" if known else \
         f"the `if` at {where} raises {name}: {error}, which nptf raises only by running " \
         f"NumPy"

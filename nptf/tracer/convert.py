@@ -57,15 +57,13 @@ def _name(id_, store=False):
 
 
 # ---------------------------------------------------------------- analysis
-def _assigned(stmts, scope=None, loop=False):
+def _assigned(stmts, scope=None):
     """Names bound by these statements (not inside nested function definitions).
 
     ``scope``: the function's own and enclosing functions' variables. A container
     mutated in place is state only if it is one of them: a global list or dict is
     not passed through branches and loops (its changes are found after the trace,
-    by ``side_effects``). In a loop (``loop``), a name written through a subscript
-    (``params["W"] -= lr * dW``) is state too: a dict of arrays written so on every
-    epoch is then carried by a graph loop, item by item."""
+    by ``side_effects``)."""
     names = []
 
     class V(gast.NodeVisitor):
@@ -73,12 +71,6 @@ def _assigned(stmts, scope=None, loop=False):
             if isinstance(node.ctx, gast.Store) and node.id not in names:
                 names.append(node.id)
 
-        def visit_Subscript(self, node):
-            if loop and isinstance(node.ctx, gast.Store) and isinstance(node.value, gast.Name) \
-                    and node.value.id not in names and scope is not None and \
-                    node.value.id in scope:
-                names.append(node.value.id)
-            self.generic_visit(node)
 
         def visit_FunctionDef(self, node):
             if not node.name.startswith("__nptf_") and node.name not in names:
@@ -280,7 +272,7 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_While(self, node):
         if node.orelse:
             return self.generic_visit(node)
-        names = _assigned(node.body, self.scope, loop=True)
+        names = _assigned(node.body, self.scope)
         self.generic_visit(node)
         k = next(_counter)
         cond = _stmts(f"def __nptf_while_cond_{k}({', '.join(names)}):\n    return None")[0]
@@ -300,7 +292,7 @@ class _ControlFlow(gast.NodeTransformer):
             it.func = _expr(f"{_CF}.{it.func.id}_")
         target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
                                               type_comment=None)])
-        names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope, loop=True)))
+        names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope)))
         self.generic_visit(node)
         k = next(_counter)
         unpack = gast.Assign(targets=[node.target], value=_name("__nptf_item"), type_comment=None)
