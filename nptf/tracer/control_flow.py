@@ -51,10 +51,13 @@ class ControlFlowError(UnsupportedError, TypeError):
     """A variable cannot be carried through a compiled branch or loop as written."""
 
 
-class _PythonObjectInBranch(ControlFlowError):
+def _python_object_in_branch(message):
     """A branch on a traced value changes a Python object (``losses.append(...)`` under
     ``if ep % 50 == 0`` in a graph loop): a loop of known length around it may unroll,
-    where the index is a Python int and the condition is Python's."""
+    where the index is a Python int and the condition is Python's (``_index_loop``)."""
+    error = ControlFlowError(message)
+    error.python_object_in_branch = True
+    return error
 
 
 class Undefined:
@@ -479,7 +482,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         changed = scope.changed()
         if changed:
             scope.put_back()
-            raise _PythonObjectInBranch(
+            raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, changes "
                 f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "
                 f"and the data choose one when the graph runs, so a Python object cannot "
@@ -1289,7 +1292,9 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
                            where, frame, runs_once=static is not None and len(static) > 0)
-    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody, _PythonObjectInBranch) as e:
+    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody, ControlFlowError) as e:
+        if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
+            raise
         if static is None:
             if isinstance(e, _PythonOnlyBody):
                 raise _loop_unsupported(e, where) from None
