@@ -392,3 +392,16 @@ def test_interp_on_sample_points_of_run_time_size(jit):
     for k in (-1, 2.5, 3.5, 10):    # 10: no points, ValueError
         check_against_numpy(interp_on_selected_points, x, xp, fp, k, jit=jit)
     check_against_numpy(interp_of_unequal_lengths, x, xp, fp, jit=jit)   # ValueError
+
+
+def rolled_selections(x, k):
+    m = x[x > 0]
+    rows = x.reshape(2, -1)[x.reshape(2, -1)[:, 0] > -100]
+    return (np.roll(m, 1), np.roll(m, -2), np.roll(m, k), np.roll(rows, 1),
+            np.roll(rows, 1, axis=0), np.roll(rows, (1, 2), axis=(0, 1)))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_roll_of_run_time_sizes(jit):
+    for x in ([1.0, -2, 3, 4, -5, 6], [-1.0] * 6, [1.0, -1, -1, -1, -1, -1]):
+        check_against_numpy(rolled_selections, np.array(x), 3, jit=jit)

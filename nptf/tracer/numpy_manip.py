@@ -69,8 +69,10 @@ def pad(array, pad_width, mode="constant", **kwargs):
 @implements(np.roll)
 def roll(a, shift, axis=None):
     a = to_tracer(a)
-    _static_shape(a, "roll")
     if axis is None:
+        if None in a.shape:
+            from .tracer import dim_of
+            return reshape(roll(ravel(a), shift, 0), tuple(dim_of(a, i) for i in range(a.ndim)))
         return reshape(roll(ravel(a), shift, 0), a.shape)
     if isinstance(shift, Tracer):
         if shift.ndim != 0 or np.ndim(axis) != 0:
@@ -85,7 +87,13 @@ def roll(a, shift, axis=None):
     for s, ax in pairs:
         ax = _axis(int(ax), a.ndim)
         n = a.shape[ax]
-        if n:
+        if n is None:
+            # A length known only at run time (a selection): the same positions, computed
+            # in the graph (an empty axis takes none).
+            from .tracer import dim_of
+            n = dim_of(out, ax)
+            out = take(out, np.mod(arange(n) - s, np.maximum(n, 1)), ax)
+        elif n:
             out = take(out, np.mod(np.arange(n) - s, n), ax)
     return out
 
