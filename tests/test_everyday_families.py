@@ -262,3 +262,19 @@ def test_writes_under_continue_around_an_inner_loop(jit):
     rng = np.random.default_rng(5)
     check_against_numpy(damped_updates, rng.normal(size=6), np.arange(6, dtype=np.int32),
                         rng.normal(size=24).astype(np.float32), -0.681, jit=jit)
+
+
+# ------------------------------------------------ quantiles at traced q
+def bootstrap_interval(x, alpha):
+    means = np.array([x[i:i + 5].mean() for i in range(6)])
+    lo, hi = np.percentile(means, [100 * alpha / 2, 100 * (1 - alpha / 2)])
+    return (lo, hi, np.quantile(x, alpha),
+            np.percentile(x.astype(np.float32), [alpha * 100, 50.0]),
+            np.nanpercentile(x, alpha * 100, method="lower"))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_quantiles_at_q_known_only_at_run_time(jit):
+    x = np.linspace(0, 3, 12) ** 2
+    for alpha in (0.1, 0.5, 1.5, -0.1):     # the last two: NumPy's ValueErrors
+        check_against_numpy(bootstrap_interval, x, alpha, jit=jit)

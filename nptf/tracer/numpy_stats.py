@@ -44,8 +44,14 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     """Shared by quantile/percentile/median and their nan-variants; ``q`` in [0, 1]."""
     a = to_tracer(a)
     if isinstance(q, Tracer):
-        raise unsupported(f"np.{name} with traced q", fix="Pass q as Python numbers or an array "
-                          "that is not an argument of the compiled function.")
+        if None in q.shape:
+            raise unsupported(f"np.{name} with q of a size known only at run time")
+        kind, top = ("Percentiles", 100) if "percentile" in name else ("Quantiles", 1)
+        inside = (q >= 0) & (q <= 1)
+        q = emit("check", [q, np.all(inside)], {
+            "error": "ValueError",
+            "message": f"{kind} must be in the range [0, {top}]\n  at {user_location()}"})
+        q = np.where(inside, q, 0.0)       # gathers stay in bounds until the check raises
     if method not in _METHODS + ("median",):
         _numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
         raise unsupported(f"np.{name}(..., method={method!r})")
@@ -55,7 +61,7 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
         raise unsupported(f"np.{name} of an array with a dimension of unknown size kept, or "
                           f"merged with others")
     out_dtype = np.dtype(_numpy_says(probe, method=method).dtype)
-    q = np.asarray(q, dtype=np.float64)
+    q = q if isinstance(q, Tracer) else np.asarray(q, dtype=np.float64)
     flat, axes, kept_shape = _gather_axes_last(a, axis)
     n = flat.shape[-1]
     if n == 0:
@@ -145,9 +151,16 @@ def _quantile_impl(name, ignore_nan, scale):
         a = to_tracer(a)
         if isinstance(q, (list, tuple)) and contains_tracer(q):
             q = to_tracer(q)
-        probe = lambda **kw: fn(_sample(a), q, **kw)  # noqa: E731  (validates q like NumPy)
-        return _quantile(a, np.asarray(q, np.float64) / scale if not isinstance(q, Tracer) else q,
-                         axis, keepdims, method, ignore_nan, name, probe)
+        if isinstance(q, Tracer):
+            # q known only at run time: NumPy validates a stand-in of its kind now and the
+            # range when the graph runs (_quantile).
+            shown = 0.5 * scale if q.type.weak and q.ndim == 0 else np.full(q.shape, 0.5 * scale)
+            probe = lambda **kw: fn(_sample(a), shown, **kw)  # noqa: E731
+            q = astype(q, np.float64) / float(scale)
+        else:
+            probe = lambda q=q, **kw: fn(_sample(a), q, **kw)  # noqa: E731  (validates q like NumPy)
+            q = np.asarray(q, np.float64) / scale
+        return _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe)
     return impl
 
 
