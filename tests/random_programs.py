@@ -90,7 +90,9 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.c_[np.ravel({0}), np.ravel({0})]", "np.r_[0, np.flatnonzero({0}) + 1]",
          "np.array([np.sum(np.ravel({0}) == v) for v in np.unique(np.ravel({0}))])",
          "np.stack([np.ravel({0})[:2] * v for v in np.ravel({0})[np.ravel({0}) > 0]])",
-         "np.asarray([float(np.mean({0} > v)) for v in np.ravel({0})[np.ravel({0}) < 1]])"]
+         "np.asarray([float(np.mean({0} > v)) for v in np.ravel({0})[np.ravel({0}) < 1]])",
+         "np.add.reduceat(np.ravel({0}), np.r_[0, np.flatnonzero(np.diff(np.ravel({0}) > 0)) + 1])",
+         "np.roll(np.ravel({0})[np.ravel({0}) > 0], 2)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

@@ -405,3 +405,24 @@ def rolled_selections(x, k):
 def test_roll_of_run_time_sizes(jit):
     for x in ([1.0, -2, 3, 4, -5, 6], [-1.0] * 6, [1.0, -1, -1, -1, -1, -1]):
         check_against_numpy(rolled_selections, np.array(x), 3, jit=jit)
+
+
+def sums_by_group(keys, v):
+    # group-by on sorted keys: segment starts found in the data
+    starts = np.r_[0, np.flatnonzero(np.diff(keys)) + 1]
+    return (np.add.reduceat(v, starts), np.maximum.reduceat(v, starts),
+            np.multiply.reduceat(v, starts), np.add.reduceat(np.c_[v, v * 2], starts, axis=0),
+            np.minimum.reduceat(v.astype(np.int32), starts))
+
+
+def reduce_at(v, idx):
+    return np.add.reduceat(v, idx), np.maximum.reduceat(v, idx)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_reduceat_at_indices_found_in_the_data(jit):
+    v = np.arange(8.0) - 3
+    check_against_numpy(sums_by_group, np.array([1, 1, 2, 2, 2, 5, 7, 7]), v, jit=jit)
+    check_against_numpy(sums_by_group, np.zeros(8, int), v, jit=jit)
+    for idx in ([0, 2, 2, 5], [1, 3, 4], [0, 9]):       # the last: IndexError
+        check_against_numpy(reduce_at, v, np.array(idx), jit=jit)

@@ -381,8 +381,7 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     a = to_tracer(a)
     idx = constant_value(indices)
     if isinstance(idx, Tracer) or (isinstance(idx, (list, tuple)) and contains_tracer(idx)):
-        raise unsupported(f"{name} with indices known only at run time",
-                          fix="Pass the indices as a constant or a static argument.")
+        return _reduceat_traced(ufunc, a, to_tracer(idx), axis, dtype, name)
     idx = np.asarray(idx)
     if a.ndim == 0:
         _numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
@@ -420,6 +419,54 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
                      if ok else getitem(firsts, (k,))
                      for k, (i, e, ok) in enumerate(zip(idx, ends, valid))])
     return moveaxis(res, 0, axis)
+
+
+def _reduceat_traced(ufunc, a, idx, axis, dtype, name):
+    """``ufunc.reduceat`` at indices known only at run time (group starts found in the
+    data: ``np.r_[0, np.flatnonzero(np.diff(keys)) + 1]``), as for nondecreasing known
+    ones: each element goes into the segment of the last index at or before it. Indices
+    out of bounds raise NumPy's IndexError after the run; decreasing ones run NumPy."""
+    from .indexing import dim_size
+    from .numpy_mutation import ufunc_at
+    from .numpy_sorting import search
+    if idx.ndim != 1 or idx.dtype.kind not in "iu" or a.ndim == 0:
+        raise unsupported(f"{name} with indices known only at run time that are not a 1-d "
+                          f"integer array")
+    axis = normalize_axis_index(axis, a.ndim)
+    scatter = not (ufunc.__name__ in ("maximum", "minimum") and a.dtype.kind == "c")
+    if ufunc.__name__ not in ("add", "multiply", "maximum", "minimum") or not scatter:
+        raise unsupported(f"{name} with indices known only at run time")
+    stand_in = np.zeros(tuple(2 if i == axis else 1 for i in range(a.ndim)), a.dtype)
+    out_dtype = _numpy_says(ufunc.reduceat, stand_in, np.array([0, 1]), axis=axis,
+                            dtype=dtype).dtype
+    x = moveaxis(astype(a, out_dtype), axis, 0)
+    n, k = dim_size(x, 0), dim_size(idx, 0)
+    where = user_location()
+    idx = astype(idx, np.intp)
+    inside = (idx >= 0) & (idx < n)
+    idx = emit("check", [idx, np.all(inside)], {
+        "error": "IndexError", "message": f"index out-of-bounds in {ufunc.__name__}.reduceat "
+                                          f"(0 to the length of axis {axis})\n  at {where}"})
+    rising = np.all(idx[1:] >= idx[:-1])
+    idx = emit("check", [idx, rising], {
+        "error": "OutsideTheGraph", "message": f"{name} with decreasing indices known only at "
+                                               f"run time\n  at {where}"})
+    idx = _select(inside, idx, np.zeros((), np.intp))      # in bounds until a check raises
+    ends = concatenate([idx[1:], reshape_to(astype(to_tracer(n), np.intp), (1,))])
+    valid = idx < ends
+    firsts = getitem(x, (idx,))
+    identity = {"add": 0, "multiply": 1}.get(ufunc.__name__)
+    shape = (-1,) + (1,) * (x.ndim - 1)
+    if identity is None:
+        res = firsts
+    else:
+        res = _select(reshape(valid, shape), np.asarray(identity, out_dtype), firsts)
+    # One more row, the segment of the elements before the first index: dropped after.
+    res = concatenate([astype(res, out_dtype), getitem(firsts, (slice(0, 1),))], 0)
+    ids = search(idx, arange(n, dtype=np.intp), "right") - 1
+    ids = _select(ids < 0, reshape_to(astype(to_tracer(k), np.intp), ()), ids)
+    ufunc_at(ufunc, res, (ids,), x)
+    return moveaxis(getitem(res, (slice(0, -1),)), 0, axis)
 
 
 def _select(condition, x, y):
