@@ -278,3 +278,50 @@ def test_quantiles_at_q_known_only_at_run_time(jit):
     x = np.linspace(0, 3, 12) ** 2
     for alpha in (0.1, 0.5, 1.5, -0.1):     # the last two: NumPy's ValueErrors
         check_against_numpy(bootstrap_interval, x, alpha, jit=jit)
+
+
+# ------------------------------------------------ rows read at a traced index
+def write_through_rows(M):
+    for i in range(12):               # a graph loop: i is traced
+        row = M[i]
+        row[0] = i * 10.0             # writes into M in NumPy
+    return M
+
+
+def write_through_selected_rows(M):
+    S = M[M[:, 1] > 0]
+    for r in S:
+        r[0] = -1.0
+    return S
+
+
+def row_read_before_a_write(M):
+    total = 0.0
+    for i in range(12):
+        row = M[i]
+        M[i, 0] = -7.0                # the row sees it, as a view does
+        total = total + row[0]
+    return total
+
+
+def augmented_rows(M):
+    for i in range(12):
+        M[i] -= 0.5 * M[i].mean()
+        M[i, ...] *= 2.0
+    return M
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_rows_read_at_a_traced_index_are_views(jit):
+    """``row = M[i]`` is a view of M in NumPy. Reads see later writes into M; writes
+    through the row run NumPy (they were lost: a silent wrong answer); ``M[i] -= v``
+    assigns the value back and compiles."""
+    M = np.arange(36.0).reshape(12, 3)
+    check_against_numpy(row_read_before_a_write, M, jit=jit)
+    check_against_numpy(augmented_rows, M, jit=jit)
+    for fn in (write_through_rows, write_through_selected_rows):
+        with pytest.raises(nptf.UnsupportedError, match="traced int index"):
+            nptf.compile(fn, jit_compile=jit, fallback="raise")(M.copy())
+        with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+            got = nptf.compile(fn, jit_compile=jit)(M.copy())
+        np.testing.assert_array_equal(got, fn(M.copy()))

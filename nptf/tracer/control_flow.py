@@ -1328,7 +1328,14 @@ def list_comp(fn, iterable, where=""):
     n, item_of = run_time
 
     def element(i):
-        value = fn(item_of(i))
+        item = item_of(i)
+        value = fn(item)
+        if value is item and _writable_array(value) and value.ndim:
+            # Iterating a 2-d array gives views of its rows in NumPy.
+            raise unsupported("a list comprehension over an array of run-time length whose "
+                              "items are its rows themselves (views in NumPy)", where,
+                              fix="Make each item a new array (r.copy(), r * 1), or use the "
+                                  "array itself.")
         if isinstance(value, (tuple, list)):
             value = api.array(value)
         elif isinstance(value, (bool, int, float, complex, np.generic, np.ndarray)):
@@ -1342,6 +1349,13 @@ def list_comp(fn, iterable, where=""):
             raise unsupported("a list comprehension over an array of run-time length whose "
                               "items are Python numbers or NumPy scalars as the data choose",
                               where, fix="Make every item an array (np.asarray(...)).")
+        if _writable_array(value) and (value._view is not None or value.atom not in
+                                       {v for e in current_builder().eqns for v in e.outputs}):
+            # NumPy's list holds that array itself (a view, or an array made before): a
+            # later write into it would show in the list; the rows here are copies.
+            raise unsupported("a list comprehension over an array of run-time length whose "
+                              "items are views of arrays or arrays made before it", where,
+                              fix="Make each item a new array (x[i].copy(), x[i] * 1).")
         return value
 
     probe = _run_traced(lambda i: (element(_weak_index(i)),), [ArrayType((), np.dtype(np.int64))])

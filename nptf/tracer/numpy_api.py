@@ -1339,9 +1339,18 @@ def is_basic_key(key):
                not isinstance(k, (bool, np.bool_)) for k in key)
 
 
+def _scalar_index(k):
+    """A traced integer that NumPy takes as an int index (a Python int or a NumPy integer
+    scalar; a 0-d integer array is an advanced index, a copy)."""
+    return isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu" and \
+        (k.is_scalar or k.type.weak)
+
+
 def getitem(x, key):
     """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
     x = to_tracer(x)
+    from .side_effects import augmented_read
+    augmented = augmented_read(x)
     key = tuple(k.array_value() if isinstance(k, Tracer) else k
                 for k in (key if isinstance(key, tuple) else (key,)))
     if any(isinstance(k, slice) for k in key):
@@ -1356,6 +1365,14 @@ def getitem(x, key):
         if out.is_scalar and any(k is Ellipsis for k in key):
             # NumPy gives a 0-d array, not a scalar, for any index with an Ellipsis.
             out = Tracer(out.atom)
+        elif not out.is_scalar and not augmented and any(_scalar_index(k) for k in key) \
+                and all(_scalar_index(k) or is_basic_key((k,)) for k in key):
+            # ``row = M[i]`` with ``i`` a traced int is a view of M in NumPy: it reads M
+            # again after writes into M; a write through it is refused (NumPy runs). In
+            # ``M[i] -= v`` the value read is assigned back: a copy does.
+            from .views import derived_view
+            out = derived_view(x, out, lambda t: getitem(t, key),
+                               "a part of an array read at a traced int index (`row = M[i]`)")
         return out
     out = basic_getitem(x, key)
     if out.is_scalar:

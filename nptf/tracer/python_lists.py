@@ -142,6 +142,12 @@ class ComputedList(ListTracer):
         if object.__getattribute__(self, "element") is not None:
             # The elements are Python numbers: weak in NumPy 2's promotion.
             value = emit("convert", [value], {"dtype": self.dtype, "weak": True}, scalar=True)
+        elif not value.is_scalar:
+            # In NumPy the item is the list's own array: a write into it shows in the list,
+            # which here is one array the item was read from.
+            from .views import buffer_of
+            buffer_of(value).unwritable = (
+                f"an item of {self.NOUN}, which nptf keeps as one array of its items")
         return value
 
     def __getitem__(self, key):

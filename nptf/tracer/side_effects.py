@@ -778,8 +778,24 @@ def watching(fn, args, kwargs):
     session.finish()
 
 
+# The array of an augmented item assignment under way (``out[i] -= v``: Python reads
+# ``out[i]``, updates it in place, and assigns it back), for ``augmented_read``.
+_AUGMENTED = contextvars.ContextVar("nptf_augmented_item", default=None)
+
+
+def augmented_read(obj):
+    """Whether this read of ``obj[...]`` is the first step of an augmented item assignment
+    (its value is assigned back into ``obj``); the mark is used once."""
+    if _AUGMENTED.get() is None:
+        return False
+    found = _AUGMENTED.get() is obj
+    _AUGMENTED.set(None)
+    return found
+
+
 def recv(obj, text, where, kind, attr=None):
     """``obj``, about to be written through at ``where`` (inserted by the converter)."""
+    _AUGMENTED.set(obj if kind == "augitem" and isinstance(obj, Tracer) else None)
     session = _ACTIVE.get()
     if session is not None:
         session.site(obj, text, where, kind, attr)
@@ -792,4 +808,4 @@ def add_namespace(space, code, module):
         session.add_namespace(space, code, module)
 
 
-__all__ = ["SideEffectError", "Snapshot", "watching", "recv", "MUTATING_METHODS"]
+__all__ = ["SideEffectError", "Snapshot", "watching", "recv", "augmented_read", "MUTATING_METHODS"]
