@@ -558,6 +558,12 @@ class _LoopWriter:
                 lines = self._grow()
             elif k < 0.95:
                 lines = self._branch()
+            elif k < 0.965 and self.idx and not self.in_while:
+                # A row read at the loop's index is a view: writes through it reach c, and
+                # it sees writes into c.
+                lines = [f"row = c.reshape(4, 6)[{self.idx} % 4]",
+                         r.choice(["row[0] += 1.5", "row[...] = row * 0.5", "row *= 0.9",
+                                   "c[0] = row.sum() * 0.01"])]
             elif k < 0.98:
                 lines = ["if np.abs(a).max() > 20:", r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
