@@ -1010,11 +1010,7 @@ def _define_first_set(body, state, carried, types, c_ordered):
             continue
         if isinstance(out, Tracer) and (None in out.shape or out.kind_flag is not None):
             continue
-        out = to_tracer(out) if not isinstance(out, Tracer) else out
-        if out.type.weak:
-            zero = to_tracer(python_type_of(out.dtype)(0))
-        else:
-            zero = Tracer(api.zeros(out.shape, out.dtype).atom, is_scalar=out.is_scalar)
+        zero = to_tracer(_zero_like_value(out))
         state[i] = zero
         types[i] = zero.type
         c_ordered[i] = True

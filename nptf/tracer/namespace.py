@@ -58,12 +58,13 @@ def _standing_for(original, wrapper):
     return wrapper
 
 
-def _wrap(original, traced):
+def _wrap(original, traced, takes=None):
+    """``original`` as called while tracing: from the user's code (and, with ``takes``,
+    for the arguments ``takes(args, kwargs)`` accepts) it runs ``traced``."""
     def wrapper(*args, **kwargs):
-        if current_builder() is None or \
-                sys._getframe(1).f_globals.get("__name__", "").startswith(("numpy", "nptf")):
-            return original(*args, **kwargs)
-        return traced(*args, **kwargs)
+        if (takes is None or takes(args, kwargs)) and _from_user_code():
+            return traced(*args, **kwargs)
+        return original(*args, **kwargs)
     return _standing_for(original, wrapper)
 
 
@@ -114,18 +115,12 @@ class _IndexWrapper:
         return repr(self.__wrapped__)
 
 
-def _wrap_sequence(original, traced):
-    """``np.stack(x)``-style functions whose first argument is a sequence of arrays: NumPy's
-    dispatch iterates the sequence, which an array of run-time length (or a list built
-    over one, ``ComputedList``) cannot be, so such a sequence goes to the traced function
-    directly."""
-    def wrapper(*args, **kwargs):
-        first = args[0] if args else next(iter(kwargs.values()), None)
-        if isinstance(first, Tracer) and first.ndim and first.shape[0] is None and \
-                _from_user_code():
-            return traced(*args, **kwargs)
-        return original(*args, **kwargs)
-    return _standing_for(original, wrapper)
+def _run_time_sequence(args, kwargs):
+    """``np.stack(x)``-style calls whose sequence is an array of run-time length (or a
+    list built over one, ``ComputedList``): NumPy's dispatch iterates the sequence, which
+    such an array cannot be, so the call goes to the traced function directly."""
+    first = args[0] if args else next(iter(kwargs.values()), None)
+    return isinstance(first, Tracer) and first.ndim > 0 and first.shape[0] is None
 
 
 SEQUENCES = {"stack": api.stack, "concatenate": api.concatenate, "vstack": api.vstack,
@@ -192,7 +187,7 @@ _PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.it
            [(np.random, name, _wrap(getattr(np.random, name), _refuse_random(name)))
             for name in _RANDOM_NAMES] + \
            [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()] + \
-           [(np, name, _wrap_sequence(getattr(np, name), fn)) for name, fn in SEQUENCES.items()]
+           [(np, name, _wrap(getattr(np, name), fn, _run_time_sequence)) for name, fn in SEQUENCES.items()]
 _WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
 
@@ -212,16 +207,11 @@ def _holds_tracers(x):
     return type(x) in (list, tuple) and any(isinstance(v, Tracer) or _holds_tracers(v) for v in x)
 
 
-def _wrap_lists(original, traced):
-    """A NumPy function given a Python list (or tuple) that holds traced values
-    (``np.mean([a, b])``, ``np.percentile(x, [lo, hi])`` with traced bounds): NumPy's
+def _lists_of_tracers(args, kwargs):
+    """A Python list (or tuple) holding traced values (``np.mean([a, b])``): NumPy's
     dispatch does not look inside lists, so such a call goes to nptf's version."""
-    def wrapper(*args, **kwargs):
-        if (any(_holds_tracers(a) for a in args) or
-                any(_holds_tracers(v) for v in kwargs.values())) and _from_user_code():
-            return traced(*args, **kwargs)
-        return original(*args, **kwargs)
-    return _standing_for(original, wrapper)
+    return any(_holds_tracers(a) for a in args) or \
+        any(_holds_tracers(v) for v in kwargs.values())
 
 
 _LIST_PATCHES = []
@@ -236,7 +226,7 @@ def _list_patches():
             fn = getattr(np, name)
             impl = api.IMPLS.get(fn) if callable(fn) and not isinstance(fn, type) else None
             if impl is not None and name not in taken and not name.startswith("_"):
-                _LIST_PATCHES.append((np, name, _wrap_lists(fn, impl)))
+                _LIST_PATCHES.append((np, name, _wrap(fn, impl, _lists_of_tracers)))
     return _LIST_PATCHES
 
 
