@@ -501,12 +501,21 @@ class _LoopWriter:
                 options.append(f"s += {self.idx} * 0.5")
         if "cnt" in self.made:
             options += ["cnt += 1", "cnt = cnt + n % 3"]
+        if "best" in self.made:
+            # A None sentinel the data replace (docs/control-flow.md).
+            options += ["if best is None or float(np.sum(a)) > best:\n"
+                        "    best = float(np.sum(a))",
+                        "if np.mean(b) > x:\n    best = float(a.max())",
+                        "if best is not None and best > 1.0:\n    best = best * 0.5",
+                        "if a.min() > x and best is None:\n    best = float(np.mean(b))"]
+            if "t" in self.made:
+                options.append("if best is not None:\n    t += best * 0.01")
         if "t" in self.made:
             options += ["t = t + np.sum(a) * 0.01", "t += np.mean(b)", "t = t * 0.5 + a.max()",
                         "t = max(t, a.min())" if not self._integer("a") else "t += a.min()"]
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")
-        return [r.choice(options)] if options else None
+        return r.choice(options).split("\n") if options else None
 
     def _grow(self):
         r = self.r
@@ -660,7 +669,7 @@ class _LoopWriter:
                                              "part = c[:2].copy()",
                                              "part = np.zeros(len(c[c > x]))",
                                              "part = np.arange(np.sum(c > 0)) * 0.5"])),
-                          ("rows", "rows = []")]:
+                          ("rows", "rows = []"), ("best", "best = None")]:
             if r.random() < 0.35:
                 pre.append(line)
                 self.made.add(var)
@@ -689,7 +698,11 @@ class _LoopWriter:
             lines += self._loop()
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
-        out = [v for v in ("s", "cnt", "t", "part") if v in self.made]
+        out = [v for v in ("s", "cnt", "t", "part", "best") if v in self.made]
+        if "best" in self.made and r.random() < 0.5:
+            lines.append(r.choice(["best = -1.0 if best is None else best * 2",
+                                   "found = best is not None"]))
+            out.append("found" if "found" in lines[-1] else "best")
         if "rows" in self.made:
             lines.append(r.choice(["stacked = np.stack(rows) if rows else np.zeros(0)",
                                    "stacked = np.array(rows) if rows else np.zeros(0)"]))

@@ -27,7 +27,8 @@ ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError
 
 
 # Errors a check raises only when its value is read, as Python raises them (a variable
-# only a loop that runs sets); other checks raise whether or not the value is used.
+# only a loop that runs sets); other checks raise whether or not the value is used, but
+# for those with the param ``when_read`` (a use of a value that may be None).
 RAISED_WHEN_READ = frozenset({"UnboundLocalError"})
 
 

@@ -13,6 +13,6 @@ from .rules import rule
 
 
 @rule("check")
-def _check(ctx, x, ok, message, error):
+def _check(ctx, x, ok, message, error, when_read=False):
     ctx.checks.append((tf.reduce_all(ok), error, message))
     return x

@@ -32,8 +32,8 @@ from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
-                     python_type_of, to_tracer)
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PYTHON_TYPES, Tracer, emit,
+                     maybe_none, python_kind, python_type_of, to_tracer)
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -175,7 +175,7 @@ def print_(*args, **kwargs):
 # ------------------------------------------------------------ sub-graphs
 def _atom_of(value, name, where):
     if isinstance(value, Tracer):
-        return value.atom
+        return value.carried_atom()
     if isinstance(value, (bool, int, float, complex, np.generic)) and not isinstance(value, Undefined):
         return api.to_atom(value)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
@@ -339,6 +339,8 @@ def _kind_of(value):
     """What a 0-d branch value is to NumPy: a ``KIND_*`` int, or the atom that says so when
     an earlier `if` left it to the data."""
     if isinstance(value, Tracer):
+        if isinstance(value.kind_flag, Literal):
+            return int(value.kind_flag.value)
         if value.kind_flag is not None:
             return value.kind_flag
         if value.type.weak:
@@ -349,6 +351,12 @@ def _kind_of(value):
     if isinstance(value, np.generic):
         return KIND_SCALAR
     return python_kind(type(value) if type(value) in PYTHON_TYPES else float)
+
+
+def _kinds_of(value):
+    """The kinds a value may be when the graph runs (see ``_kind_of``)."""
+    kind = _kind_of(value)
+    return set(value.kinds) if isinstance(kind, Var) else {kind}
 
 
 def _kind_atom(kind):
@@ -387,7 +395,7 @@ class _Traced:
 
 
 def _snapshot_tracer(t):
-    out = Tracer(t.atom, t.is_scalar)
+    out = Tracer(t.carried_atom(), t.is_scalar)
     out.kind_flag, out.kinds = t.kind_flag, t.kinds
     if not is_c_ordered(t):
         out._layout = UNKNOWN
@@ -544,12 +552,16 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             else:
                 static[i] = Undefined(name, where)
                 continue
+        if any(v is None for v in vals):
+            _none_on_one_path(branches, i, name, where)
+            vals = [br.outs[i] for br in branches]
         types = [_type_of(v, name, where) for v in vals]
         merged.append((i, _merge_type(name, types[0], types[1], where)))
         fits[i] = _check_python_numbers_fit(name, vals, merged[-1][1], where)
     # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
     # on the other: the graph also returns which, so the call hands back what NumPy would.
-    kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged if t.ndim == 0]
+    kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged
+             if t.ndim == 0 or any(maybe_none(br.outs[i]) for br in branches)]
     kinds = [(i, k) for i, k in kinds if not (isinstance(k[0], int) and k[0] == k[1])]
     closed = []
     for j, br in enumerate(branches):
@@ -584,6 +596,45 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _none_on_one_path(branches, i, name, where):
+    """``best = None`` before an `if` on the data and ``best = x`` in it: the path that
+    leaves None gives a stand-in of ``x``'s type and the kind None, which the graph
+    returns beside the value (see ``Tracer.atom`` for its uses)."""
+    vals = [br.outs[i] for br in branches]
+    other = next(v for v in vals if v is not None)
+    if not _is_value(other) or isinstance(other, ListTracer):
+        return          # refused as any other object that changes (``_atom_of``)
+    for br in branches:
+        if br.outs[i] is None:
+            with _into(br.builder):
+                br.outs[i] = none_stand_in(other, name, where)
+
+
+def none_stand_in(value, name, where):
+    """None as a value of ``value``'s type: a zero of it whose kind says None."""
+    value = to_tracer(value)
+    if None in value.type.shape:
+        raise ControlFlowError(f"variable `{name}` is None on one path and an array of a size "
+                               f"known only at run time on another, at {where}; give it an "
+                               f"array on every path, or let the function run with NumPy "
+                               f"(fallback='numpy', the default).")
+    out = Tracer(to_tracer(_zero_like_value(Tracer(value.carried_atom(), value.is_scalar)))
+                 .carried_atom(), is_scalar=value.is_scalar)
+    out.kind_flag = api.to_atom(np.int8(KIND_NONE))
+    out.kinds = frozenset({KIND_NONE})
+    return out
+
+
+def is_none(x):
+    """``x is None``: for a value that is None on some paths, whether it is when the graph
+    runs (a traced bool)."""
+    if maybe_none(x):
+        if isinstance(x.kind_flag, Literal):
+            return bool(x.kind_flag.value == KIND_NONE)
+        return emit("equal", [Tracer(x.kind_flag), np.int8(KIND_NONE)], {"weak": True})
+    return x is None
 
 
 def _raised_by_user_code(error):
@@ -768,7 +819,9 @@ def _container_leaves(value):
     if type(value) not in (tuple, list, dict):
         return None
     leaves, treedef = tree.flatten(value)
-    if not leaves or not all(_is_value(v) and not isinstance(v, ListTracer) for v in leaves):
+    # None among the items: a sentinel the loop may replace (``best = (np.inf, None)``).
+    if not any(_is_value(v) for v in leaves) or \
+            not all((_is_value(v) or v is None) and not isinstance(v, ListTracer) for v in leaves):
         return None
     return leaves, treedef
 
@@ -896,6 +949,14 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         return st
 
     kind_by_data, set_inside = set(), set()
+    # A value an earlier `if` left of a kind the data choose (None, or a Python number or
+    # a NumPy scalar) is one from the first trace: ``best is None`` in the body must not
+    # see a plain array.
+    for i in carried:
+        if isinstance(state[i], Tracer) and isinstance(state[i].kind_flag, Var) and \
+                not names[i].startswith("__nptf_"):
+            flagged.append(i)
+            kinds_of[i] = frozenset(state[i].kinds)
     initial = list(state)
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
@@ -927,6 +988,9 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         first_set = _define_first_set(body, state, carried, types, c_ordered)
         set_inside |= first_set
         changed |= bool(first_set)
+        nones = _carry_none_sentinels(body, state, carried, types, c_ordered, names, where)
+        kind_by_data |= nones
+        changed |= bool(nones)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         for i in carried:
@@ -936,8 +1000,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         buffers += new_buffers
         flagged[:] = [i for i in flagged if i in carried]
         for i in sorted(kind_by_data & set(carried)):
-            kinds = {_kind_of(state[i])} | set(body.outs[i].kinds or ()) | \
-                (set() if isinstance(_kind_of(body.outs[i]), Var) else {_kind_of(body.outs[i])})
+            kinds = _kinds_of(state[i]) | _kinds_of(body.outs[i])
             if i not in flagged or not kinds <= kinds_of[i]:
                 kinds_of[i] = frozenset(kinds | kinds_of.get(i, set()))
                 if i not in flagged:
@@ -1013,6 +1076,23 @@ def _define_first_set(body, state, carried, types, c_ordered):
         zero = to_tracer(_zero_like_value(out))
         state[i] = zero
         types[i] = zero.type
+        c_ordered[i] = True
+        carried.append(i)
+        found.add(i)
+    return found
+
+
+def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
+    """Variables None before the loop that the body gives a value (``best = None``, then
+    ``best = loss`` under an `if` on the data): carried with their kind, which says None
+    until the data choose otherwise."""
+    found = set()
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if before is not None or i in carried or not _is_value(out) or \
+                isinstance(out, ListTracer) or names[i].startswith("__nptf_"):
+            continue
+        state[i] = none_stand_in(out, names[i], where)
+        types[i] = state[i].type
         c_ordered[i] = True
         carried.append(i)
         found.add(i)

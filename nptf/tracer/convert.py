@@ -333,12 +333,29 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_Compare(self, node):
         self.generic_visit(node)
         if len(node.ops) == 1:
-            return node
+            return self._is_none(node)
         parts, left = [], node.left
         for op, right in zip(node.ops, node.comparators):
             parts.append(gast.Compare(left=left, ops=[op], comparators=[right]))
             left = right
         return self.visit_BoolOp(gast.BoolOp(op=gast.And(), values=parts))
+
+    def _is_none(self, node):
+        """``x is None`` / ``x is not None``: a variable may be None on some paths only
+        when the graph runs (``best = None``, set under an `if` on the data)."""
+        op, (right,) = node.ops[0], node.comparators
+        if not isinstance(op, (gast.Is, gast.IsNot)):
+            return node
+        none = [isinstance(x, gast.Constant) and x.value is None for x in (node.left, right)]
+        if not any(none):
+            return node
+        call = _expr(f"{_CF}.is_none(None)")
+        call.args[0] = right if none[0] else node.left
+        if isinstance(op, gast.IsNot):
+            outer = _expr(f"{_CF}.not_(None)")
+            outer.args[0] = call
+            return outer
+        return call
 
     def visit_Call(self, node):
         self.generic_visit(node)

@@ -19,7 +19,7 @@ from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .python_lists import ListTracer
 from .side_effects import watching
-from .tracer import KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, to_atom
+from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
 from .views import tracking_layouts
 
 
@@ -61,6 +61,9 @@ def output_kinds(infos, outs):
             yield info.value, "static"
         elif info.kind == "by_kind":
             value, flag = next(it), int(np.asarray(next(it)))
+            if flag == KIND_NONE:
+                yield None, "static"
+                continue
             yield value, ("array" if flag == KIND_ARRAY else "scalar" if flag == KIND_SCALAR
                           else PYTHON_TYPES[flag - KIND_PYTHON])
         else:
@@ -75,8 +78,11 @@ def without_kind_flags(traced):
     outputs, infos, at = list(traced.graph.outputs), [], 0
     for info in traced.out_info:
         if info.kind == "by_kind":
+            if info.value:
+                raise unsupported("an output that is None when the data take some paths",
+                                  fix="Return an array on every path (np.nan for no result).")
             del outputs[at + 1]
-            info = OutputInfo("scalar")
+            info = OutputInfo("scalar" if outputs[at].type.ndim == 0 else "array")
         at += info.kind != "static"
         infos.append(info)
     return replace(traced, graph=traced.graph.replace(outputs=tuple(outputs)), out_info=infos)
@@ -146,8 +152,9 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
                 # graph output cannot be.
                 raise unsupported(f"returning {type(leaf).NOUN}", fix=_LIST_FIX)
             if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
-                atoms += [leaf.atom, leaf.kind_flag]
-                info.append(OutputInfo("by_kind"))
+                atoms += [leaf.carried_atom(), leaf.kind_flag]
+                # value: whether it may be None (no tensor stands for that).
+                info.append(OutputInfo("by_kind", maybe_none(leaf)))
             elif isinstance(leaf, Tracer):
                 atoms.append(leaf.atom)
                 kind = "pyscalar" if leaf.type.weak else ("scalar" if leaf.is_scalar else "array")

@@ -26,6 +26,9 @@ from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 # PYTHON_TYPES (its kind: KIND_PYTHON + its position there).
 KIND_ARRAY, KIND_SCALAR, KIND_PYTHON = 0, 1, 2
 PYTHON_TYPES = (bool, int, float, complex)
+# A variable that holds None on some paths (``best = None``, set under an `if` on the data):
+# the value is then a stand-in zero that no use may read (see ``Tracer.atom``).
+KIND_NONE = -1
 
 
 def python_type_of(dtype):
@@ -63,7 +66,17 @@ class Tracer:
 
     @property
     def atom(self):
-        """The IR value this array holds *now*: writes through any alias re-define it."""
+        """The IR value this array holds *now*: writes through any alias re-define it.
+
+        Of a value that is None on some paths (``maybe_none``), every use is checked when
+        the graph runs: where the data took the path that left None, the call runs with
+        NumPy, which does what Python does with a None there."""
+        if self.kinds is not None and KIND_NONE in self.kinds:
+            return _checked_not_none(self, self.carried_atom())
+        return self.carried_atom()
+
+    def carried_atom(self):
+        """The atom as control flow carries it, beside its kind flag: unchecked."""
         if self._view is not None:
             atom = self._view.current(self)
             if not self._view.c_ordered:
@@ -80,11 +93,12 @@ class Tracer:
     # ---------------------------------------------------------------- shapes
     @property
     def type(self) -> ArrayType:
-        return self.atom.type
+        return self.carried_atom().type
 
     @property
     def shape(self):
-        shape = self.atom.type.shape
+        _no_none_attribute(self, "shape")
+        shape = self.type.shape
         if None in shape and _from_user_code():
             # The user's code gets NumPy's numbers: sizes known only at run time are
             # traced Python ints (nptf's own code reads None there).
@@ -94,18 +108,21 @@ class Tracer:
 
     @property
     def dtype(self):
-        return self.atom.type.dtype
+        _no_none_attribute(self, "dtype")
+        return self.type.dtype
 
     @property
     def ndim(self):
-        return self.atom.type.ndim
+        _no_none_attribute(self, "ndim")
+        return self.type.ndim
 
     @property
     def size(self):
-        size = self.atom.type.size
+        _no_none_attribute(self, "size")
+        size = self.type.size
         if size is None and _from_user_code():
             size = 1
-            for i, d in enumerate(self.atom.type.shape):
+            for i, d in enumerate(self.type.shape):
                 size = size * (d if d is not None else emit("dim", [self], {"axis": i}))
         return size
 
@@ -118,11 +135,13 @@ class Tracer:
         return self.size * self.itemsize
 
     def __len__(self):
+        _no_none_attribute(self, "len()", anywhere=True)
         if self.ndim == 0:
             raise TypeError("len() of unsized object")
         return concrete_dim(self, 0, "len()")
 
     def __iter__(self):
+        _no_none_attribute(self, "iteration", anywhere=True)
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d array")
         return (self[i] for i in range(len(self)))
@@ -200,6 +219,32 @@ class Tracer:
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
         return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+
+
+def maybe_none(value):
+    """Whether ``value`` is None on some paths the data may take."""
+    return isinstance(value, Tracer) and value.kinds is not None and KIND_NONE in value.kinds
+
+
+def _checked_not_none(t, atom):
+    b = current_builder()
+    (ok,) = b.emit("not_equal", [t.kind_flag, Literal(np.int8(KIND_NONE), ArrayType((), np.dtype(np.int8)))])
+    (out,) = b.emit("check", [atom, ok], {
+        "error": "OutsideTheGraph", "weak": atom.type.weak, "when_read": True,
+        "message": f"a variable that is None on this call is used as a value at "
+                   f"{user_location()} (NumPy decides what None does there)"})
+    return out
+
+
+def _no_none_attribute(t, name, anywhere=False):
+    """An attribute the user's code reads of a value that may be None (or its len()):
+    Python raises for None, which a static shape cannot follow."""
+    if t.kinds is not None and KIND_NONE in t.kinds and \
+            (anywhere or in_user_code(sys._getframe(2).f_code.co_filename)):
+        what = name if anywhere else f"`.{name}`"
+        raise unsupported(f"{what} of a variable that is None when the data take some paths",
+                          fix="Test `x is None` first, or give the variable an array on every "
+                              "path.")
 
 
 def _from_user_code():

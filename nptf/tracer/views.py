@@ -195,7 +195,8 @@ def has_static_shape(t) -> bool:
 def buffer_of(t) -> View:
     """The tracer's view of its memory, creating a buffer if it owns its memory."""
     if t._view is None:
-        buf = Buffer(t._atom, t._layout)
+        # A value that may be None: its memory is the checked value (see Tracer.atom).
+        buf = Buffer(t.atom if t.kinds else t._atom, t._layout)
         t._view = View(buf, (), buf.stand_ins)
     return t._view
 

@@ -24,7 +24,7 @@ def eliminate_dead_code(graph):
 
 def _has_effects(eqn):
     if eqn.op.name == "check":
-        return eqn.params.get("error") not in RAISED_WHEN_READ
+        return eqn.params.get("error") not in RAISED_WHEN_READ and not eqn.params.get("when_read")
     return any(_has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
 
 

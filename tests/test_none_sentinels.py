@@ -1,0 +1,166 @@
+"""``best = None`` before a loop or an `if` on the data, replaced when the data say so: the
+value is carried with its kind (None or not), handed back as None where NumPy's run
+leaves None, ``is None`` follows the data, and any other use of a None runs NumPy."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def best_of(x):
+    best = None
+    for v in x:
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def best_split(X, y):
+    best_gain = -1
+    best_feat, best_thr = None, None
+    for feat in range(X.shape[1]):
+        for thr in np.unique(X[:, feat]):
+            above = X[:, feat] > thr
+            gain = np.mean(y[above]) if np.any(above) else 0.0
+            if gain > best_gain:
+                best_gain = gain
+                best_feat = feat
+                best_thr = thr
+    return best_feat, best_thr, best_gain
+
+
+def pick_alpha(x, alphas=(0.1, 1.0, 10.0)):
+    best_a, best_e = None, np.inf
+    for a in alphas:
+        e = np.sum((x - a) ** 2)
+        if e < best_e:
+            best_e, best_a = e, a
+    return best_a, best_e
+
+
+def stump(x):
+    best = (np.inf, None)
+    for i in range(1, len(x)):
+        if x[i] == x[i - 1]:
+            continue
+        g = abs(x[i] - 0.5)
+        if g < best[0]:
+            best = (g, i)
+    return best
+
+
+def predict_with_best(X, ws):
+    best_w, best_err = None, np.inf
+    for w in ws:
+        err = np.sum((X @ w) ** 2)
+        if err < best_err:
+            best_err, best_w = err, w
+    return X @ best_w
+
+
+def found_or_not(x, target):
+    where = None
+    for i in range(len(x)):
+        if x[i] == target:
+            where = i
+            break
+    if where is None:
+        return -1, False
+    return where, where is not None
+
+
+def first_positive_row(A):
+    row = None
+    for r in A:
+        if r.sum() > 0:
+            row = r
+    return row
+
+
+def halved_when_set(a, b, k, x):
+    # An inner loop's body tests the outer one's sentinel on its first trace too.
+    best = None
+    for i in range(k[0]):
+        if np.mean(b) < x:
+            a = a - i
+        else:
+            best = float(np.sum(a))
+        for _ in range(20):
+            if best is not None:
+                best = best * 0.5
+    return best
+
+
+def compare_with_none_unchecked(x):
+    best = None
+    for v in x:
+        if v > best:             # TypeError in Python on the first step
+            best = v
+    return best
+
+
+RNG = np.random.default_rng(3)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_none_sentinel_replaced_under_a_traced_if_follows_the_data(jit):
+    check_against_numpy(best_of, RNG.normal(size=10), jit=jit)
+    check_against_numpy(best_of, np.zeros(0), jit=jit)                     # None back
+    X = RNG.integers(0, 4, (20, 3)).astype(float)
+    check_against_numpy(best_split, X, RNG.normal(size=20), jit=jit)
+    check_against_numpy(best_split, X, np.full(20, -5.0), jit=jit)        # never replaced
+    check_against_numpy(pick_alpha, RNG.normal(size=5), jit=jit)
+    check_against_numpy(pick_alpha, np.array([np.nan]), jit=jit)
+    check_against_numpy(stump, RNG.random(10), jit=jit)
+    check_against_numpy(stump, np.ones(5), jit=jit)
+    check_against_numpy(found_or_not, np.arange(6.0), 3.0, jit=jit)
+    check_against_numpy(found_or_not, np.arange(6.0), 9.0, jit=jit)
+    check_against_numpy(first_positive_row, RNG.normal(size=(6, 3)), jit=jit)
+    check_against_numpy(first_positive_row, -np.ones((6, 3)), jit=jit)
+    for x in (2.0, 0.5):
+        check_against_numpy(halved_when_set, np.arange(6.0), np.ones(6, np.float32),
+                            np.array([3, 1]), x, jit=jit)
+
+
+def test_a_python_number_replacing_none_comes_back_as_that_python_number():
+    X = RNG.integers(0, 4, (20, 3)).astype(float)
+    feat, thr, gain = nptf.compile(best_split, fallback="raise")(X, RNG.normal(size=20))
+    assert type(feat) is int and isinstance(thr, np.float64)
+    assert type(nptf.compile(pick_alpha, fallback="raise")(RNG.normal(size=5))[0]) is float
+
+
+def test_using_a_value_that_is_none_on_this_call_runs_numpy():
+    X, ws = RNG.normal(size=(4, 3)), RNG.normal(size=(5, 3))
+    f = nptf.compile(predict_with_best)
+    np.testing.assert_allclose(f(X, ws), predict_with_best(X, ws))
+    bad = np.full((4, 3), np.nan)              # no error below inf: best_w stays None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(ValueError, match="matmul"):
+            f(bad, ws)                         # NumPy's own error, from NumPy's run
+    with pytest.raises(nptf.Error, match="None on this call"):
+        nptf.compile(predict_with_best, fallback="raise")(bad, ws)
+    with pytest.raises(TypeError):
+        nptf.compile(compare_with_none_unchecked)(np.ones(3))
+
+
+def test_reading_the_shape_of_a_value_that_may_be_none_is_refused():
+    def shape_of_best(A):
+        row = None
+        for r in A:
+            if r.sum() > 0:
+                row = r
+        return row.shape
+
+    with pytest.raises(nptf.UnsupportedError, match=r"`\.shape` of a variable that is None"):
+        nptf.compile(shape_of_best, fallback="raise")(np.ones((3, 2)))
+
+
+def test_an_output_that_may_be_none_cannot_be_exported(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="None when the data take some paths"):
+        nptf.export(best_of, str(tmp_path / "m"), nptf.Spec((None,), np.float64))
