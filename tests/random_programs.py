@@ -525,7 +525,7 @@ class _LoopWriter:
             options += [f"part = np.concatenate([part, c[{i}:{i} + 1] * 2])",
                         f"part = np.concatenate([part, a.reshape(-1)[:1]])",
                         "part = np.append(part, x)"]
-        if "rows" in self.made and (self.known or r.random() < 0.2):   # else refused
+        if "rows" in self.made:
             options.append(f"rows.append({self.rows})")
         return [r.choice(options)] if options else None
 
@@ -541,6 +541,9 @@ class _LoopWriter:
             conds.append("t > 1.0")
         if self.idx:
             conds.append(f"{self.idx} % 3 == 0")
+        if "rows" in self.made and r.random() < 0.3:
+            # How long the list grows, the data decide (docs/control-flow.md).
+            return [f"if {r.choice(conds)}:", f"    rows.append({self.rows})"]
         lines = [f"if {r.choice(conds)}:"] + ["    " + x for x in self._write()]
         if r.random() < 0.5:
             other = self._scalar() if r.random() < 0.4 else None

@@ -30,6 +30,7 @@ from . import numpy_api as api
 from . import python_numbers
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
+from .growing_lists import GrowingList, can_grow, grown, item_of, reachable_elsewhere
 from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PYTHON_TYPES, Tracer, emit,
@@ -99,6 +100,8 @@ def _is_traced(x):
 
 def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
+    if isinstance(c, GrowingList):
+        c = c.is_nonempty()
     if _is_traced(c):
         if c.size != 1:
             raise ValueError("The truth value of an array with more than one element is "
@@ -146,7 +149,8 @@ def or_(*thunks):
 
 def _truth(value):
     """Python's truth of an operand: a traced bool for a traced value."""
-    return _concrete_condition(value) if _is_traced(value) else bool(value)
+    return _concrete_condition(value) if _is_traced(value) or isinstance(value, GrowingList) \
+        else bool(value)
 
 
 def if_exp(cond, true_thunk, false_thunk, where=""):
@@ -395,6 +399,8 @@ class _Traced:
 
 
 def _snapshot_tracer(t):
+    if isinstance(t, GrowingList):
+        return t.copy_rows()
     out = Tracer(t.carried_atom(), t.is_scalar)
     out.kind_flag, out.kinds = t.kind_flag, t.kinds
     if not is_c_ordered(t):
@@ -474,12 +480,17 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     if not isinstance(c, Tracer):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
-    scope = _scope(frame or sys._getframe(1))
+    frame = frame or sys._getframe(1)
+    scope = _scope(frame)
     branches, raised = [], {}
+    lists, appended = _lists_in(state, names, frame), {}
     for fn in (false_fn, true_fn):
         try:
-            branches.append(_run_traced(lambda fn=fn: fn(*state)))
+            # Each path appends to its own copy of a list the data grow.
+            branches.append(_run_traced(lambda fn=fn: fn(*[
+                v.copy_rows() if isinstance(v, GrowingList) else v for v in state])))
         except Exception as e:      # noqa: BLE001  (the user's own error)
+            _take_appends(state, lists)
             if not _raised_by_user_code(e) or len(raised):
                 if raised and _raised_by_user_code(e):
                     _both_raise(raised[False], e, where)
@@ -487,6 +498,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             scope.put_back()
             raised[fn is true_fn] = e
             continue
+        for i, items in _take_appends(state, lists).items():
+            appended.setdefault(i, []).extend(items)
         changed = scope.changed()
         if changed:
             scope.put_back()
@@ -497,6 +510,19 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 f"follow that choice. Compute both values and choose with np.where, build the "
                 f"values as an array, or let the function run with NumPy "
                 f"(fallback='numpy', the default).")
+    if appended:
+        bad = [names[i] for i, items in appended.items() if not can_grow(lists[i] + items)]
+        if bad:
+            raise _python_object_in_branch(
+                f"a branch of the `if` at {where}, whose condition is a traced value, appends "
+                f"to the Python list `{bad[0]}` items that are not numbers or arrays of one "
+                f"shape and dtype, so the list cannot be one array whose length the data "
+                f"choose. Append values of one shape and dtype, or let the function run with "
+                f"NumPy (fallback='numpy', the default).")
+        # ``spikes.append(t)`` on a path: how long the list is, the data decide.
+        state = tuple(grown(lists[i], item_of(appended[i][0])) if i in appended else v
+                      for i, v in enumerate(state))
+        return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
     state, names, rebuild = _flatten_containers(branches, state, names)
@@ -521,7 +547,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             # depends on the data.
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
-        if any(isinstance(v, ListTracer) for v in objects + vals):
+        if any(isinstance(v, ListTracer) and not isinstance(v, GrowingList)
+               for v in objects + vals):
             raise unsupported("a conditional expression on a traced value choosing a list "
                               "argument" if name == "<expression>" else
                               f"an `if` on a traced value assigning variable `{name}`, which "
@@ -579,6 +606,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     result = list(state)
     for (i, t), v in zip(merged, outs):
         result[i] = Tracer(v, is_scalar=t.ndim == 0)
+        if isinstance(state[i], GrowingList):
+            result[i] = state[i].rebuilt(v)
         if i in flags:
             result[i].kind_flag = flags[i]
             result[i].kinds = frozenset().union(*(br.outs[i].kinds if isinstance(k, Var) else {k}
@@ -635,6 +664,26 @@ def is_none(x):
             return bool(x.kind_flag.value == KIND_NONE)
         return emit("equal", [Tracer(x.kind_flag), np.int8(KIND_NONE)], {"weak": True})
     return x is None
+
+
+def _lists_in(state, names, frame):
+    """Python lists among the variables of a traced `if` or loop that appends to them could
+    make ``GrowingList``s of: {position: their items now}."""
+    return {i: list(v) for i, v in enumerate(state)
+            if type(v) is list and not names[i].startswith("__nptf_") and
+            not reachable_elsewhere(v, names[i], frame)}
+
+
+def _take_appends(state, lists):
+    """Items a trace appended to the lists of ``_lists_in`` (and nothing else changed in
+    them): {position: items}; the lists are put back as they were."""
+    out = {}
+    for i, before in lists.items():
+        v = state[i]
+        if len(v) > len(before) and all(a is b for a, b in zip(v, before)):
+            out[i] = v[len(before):]
+            v[:] = before
+    return out
 
 
 def _raised_by_user_code(error):
@@ -697,7 +746,8 @@ def _scope(frame):
 
 def _writable_array(x):
     """An array object that in-place writes change (NumPy scalars and Python numbers rebind)."""
-    return isinstance(x, Tracer) and not x.is_scalar and not x.type.weak
+    return isinstance(x, Tracer) and not x.is_scalar and not x.type.weak and \
+        not isinstance(x, ListTracer)
 
 
 class _into:
@@ -725,7 +775,7 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
             where = where or user_location()
             try:
                 return _graph_while(cond_fn, body_fn, state, names, where,
-                                    sys._getframe(1))
+                                    sys._getframe(1), grow=True)
             except _PythonOnlyBody as e:
                 raise _loop_unsupported(e, where) from None
         if not c:
@@ -760,7 +810,7 @@ class _LoopHints:
 _HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
 
 
-def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
+def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, grow=False):
     hints = _HINTS.get()
     if not _in_graph_control_flow.get():      # in the function's own graph
         if hints is None or hints.top is not current_builder():
@@ -769,7 +819,8 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
         hints.update()
     scope = _scope(frame)
     try:
-        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once)
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once,
+                                 frame if grow else None)
     except _ReturnedContainer as e:
         # ``return lam, v, i`` inside the loop: the tuple is carried item by item, from
         # zeros of the items' kinds (the path that never returns never reads them).
@@ -778,7 +829,7 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False):
             leaves, treedef = _container_leaves(value)
             state[i] = tree.unflatten(treedef, [_zero_like_value(v) for v in leaves])
         return _graph_while_flat(cond_fn, body_fn, tuple(state), names, where, hints, scope,
-                                 runs_once)
+                                 runs_once, frame if grow else None)
 
 
 class _ReturnedContainer(Exception):
@@ -803,14 +854,21 @@ def _zero_like_value(v):
     return Tracer(api.zeros(v.shape, v.dtype).atom, is_scalar=v.is_scalar)
 
 
-def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once):
-    containers = _LoopContainers(state, names)
+def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once, grow,
+                      whole=frozenset()):
+    containers = _LoopContainers(state, names, whole)
     if not containers.any:
         return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope,
-                                   runs_once)
-    flat = _graph_while_traced(containers.cond(cond_fn), containers.body(body_fn),
-                               containers.state, containers.names, where, hints, scope,
-                               runs_once)
+                                   runs_once, grow)
+    try:
+        flat = _graph_while_traced(containers.cond(cond_fn), containers.body(body_fn),
+                                   containers.state, containers.names, where, hints, scope,
+                                   runs_once, grow)
+    except _AppendedList as e:
+        # A list of numbers the body appends to: a list, not its items (a GrowingList
+        # where the data decide how long it grows).
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole | {e.position})
     return containers.result(flat)
 
 
@@ -841,10 +899,10 @@ class _LoopContainers:
     them like any array. A body that changes the structure (``xs[t] = ...`` with new
     keys, ``append``) runs in Python, unrolled where the trip count is known."""
 
-    def __init__(self, state, names):
+    def __init__(self, state, names, whole=frozenset()):
         self.plan, flat_state, flat_names = [], [], []
-        for value, name in zip(state, names):
-            found = _container_leaves(value)
+        for k, (value, name) in enumerate(zip(state, names)):
+            found = _container_leaves(value) if k not in whole else None
             if found is None:
                 self.plan.append(None)
                 flat_state.append(value)
@@ -873,6 +931,9 @@ class _LoopContainers:
                 out.append(value)
                 continue
             found = _container_leaves(value)
+            if step[0].kind == "list" and (isinstance(value, GrowingList) or (
+                    type(value) is list and value is given[k] and len(value) > step[0].meta)):
+                raise _AppendedList(k)
             if found is None or found[1] != step[0]:
                 raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
                                       f"or the kinds of its items) inside the loop")
@@ -905,10 +966,14 @@ class _LoopContainers:
         return tuple(out)
 
 
-def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, runs_once=False):
+def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, runs_once=False,
+                        grow=None):
+    """``grow``: the frame of a loop whose trip count is known only at run time, whose
+    body may append to Python lists (they become ``GrowingList``s); None otherwise."""
     state = list(state)
+    lists = _lists_in(state, names, grow) if grow is not None else {}
     for name, v in zip(names, state):
-        if isinstance(v, ListTracer):
+        if isinstance(v, ListTracer) and not isinstance(v, GrowingList):
             # The graph loop's variable would be an array, where Python keeps a list.
             raise unsupported(f"a loop on traced values assigning variable `{name}`, which "
                               f"holds a list argument,", where,
@@ -938,7 +1003,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
-            st[i] = p
+            st[i] = state[i].rebuilt(p.atom) if isinstance(state[i], GrowingList) else p
             placeholders_of[i] = p
             if not c_ordered[i]:
                 p._layout = UNKNOWN
@@ -993,6 +1058,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         changed |= bool(nones)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
+        changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
         for i in carried:
             if c_ordered.setdefault(i, True) and not _c_ordered(body.outs[i]):
                 c_ordered[i], changed = False, True
@@ -1040,6 +1106,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     result = list(state)
     for i, v in zip(carried, outs):
         result[i] = Tracer(v, is_scalar=types[i].ndim == 0)
+        if isinstance(state[i], GrowingList):
+            result[i] = state[i].rebuilt(v)
         if not c_ordered[i]:
             result[i]._layout = UNKNOWN
     for b, v in zip(buffers, outs[len(carried):]):
@@ -1096,6 +1164,32 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
         c_ordered[i] = True
         carried.append(i)
         found.add(i)
+    return found
+
+
+def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
+    """Python lists the body appends to where the data decide how often (under an `if` on
+    traced values, which hands back a ``GrowingList``; or on every iteration of a loop
+    whose trip count is known only at run time, ``lists``): carried as the array of their
+    items, of a length known only at run time. True if any."""
+    found = False
+    appended = {i: v[len(lists[i]):] for i, v in ((i, state[i]) for i in lists)
+                if len(v) > len(lists[i]) and all(a is b for a, b in zip(v, lists[i]))}
+    if appended and all(can_grow(lists[i] + items) for i, items in appended.items()):
+        for i, items in appended.items():
+            state[i][:] = lists[i]
+            state[i] = grown(lists[i], item_of(items[0]))
+            found = True
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if type(before) is list and isinstance(out, GrowingList) and \
+                all(item_of(v) == out.item for v in before):
+            state[i] = grown(before, out.item)
+            found = True
+    for i, v in enumerate(state):
+        if isinstance(v, GrowingList) and i not in carried:
+            carried.append(i)
+            types[i] = v.type
+            c_ordered[i] = True
     return found
 
 
@@ -1367,7 +1461,8 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
-                           where, frame, runs_once=static is not None and len(static) > 0)
+                           where, frame, runs_once=static is not None and len(static) > 0,
+                           grow=static is None)
     except (TracerConversionError, DynamicShapeError, _PythonOnlyBody, ControlFlowError) as e:
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
             raise
@@ -1490,6 +1585,14 @@ def _run_time_items(iterable):
     if _is_traced(iterable) and iterable.ndim and iterable.shape[0] is None:
         return _len(iterable), lambda i: iterable[i]
     return None
+
+
+class _AppendedList(Exception):
+    """A loop body appends to a list ``_LoopContainers`` carries item by item."""
+
+    def __init__(self, position):
+        super().__init__("a list the loop body appends to")
+        self.position = position
 
 
 class _PythonOnlyBody(Exception):

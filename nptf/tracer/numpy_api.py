@@ -783,7 +783,7 @@ def identity(n, dtype=None, *, like=None):
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
     if isinstance(object, Tracer):
-        object = object.array_value()
+        object = object.array_value(dtype)
         out = object if dtype is None else astype(object, dtype)
         out = copy_(out) if copy and out is object else out
     elif isinstance(object, (list, tuple)) and contains_tracer(object):

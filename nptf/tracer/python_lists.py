@@ -65,7 +65,7 @@ class ListTracer(Tracer):
         super().__init__(atom)
         self.element = element
 
-    def array_value(self):
+    def array_value(self, dtype=None):
         """The array NumPy makes of the list: a new array, which writes do not reach the list."""
         return Tracer(self.atom)
 

@@ -17,6 +17,7 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
+from .growing_lists import GrowingList
 from .python_lists import ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
@@ -42,6 +43,9 @@ def as_python(value, python_type):
 
 def handed_back(value, kind):
     """A graph output as NumPy hands it back, by its ``kind`` (see ``output_kinds``)."""
+    if isinstance(kind, tuple):         # ("list", what each item is): a list's rows
+        rows = np.asarray(value)
+        return rows.tolist() if isinstance(kind[1], type) else list(rows)
     if kind == "array":
         return value if isinstance(value, np.ndarray) else np.asarray(value)
     if kind == "pyscalar":
@@ -66,6 +70,8 @@ def output_kinds(infos, outs):
                 continue
             yield value, ("array" if flag == KIND_ARRAY else "scalar" if flag == KIND_SCALAR
                           else PYTHON_TYPES[flag - KIND_PYTHON])
+        elif info.kind == "list":
+            yield next(it), ("list", info.value)
         else:
             yield next(it), info.kind
 
@@ -73,10 +79,14 @@ def output_kinds(infos, outs):
 def without_kind_flags(traced):
     """``traced`` without the run-time kind flags of its outputs, for consumers that hand
     back tensors (a SavedModel's signature): a 0-d tensor is the same either way."""
-    if not any(info.kind == "by_kind" for info in traced.out_info):
+    if not any(info.kind in ("by_kind", "list") for info in traced.out_info):
         return traced
     outputs, infos, at = list(traced.graph.outputs), [], 0
     for info in traced.out_info:
+        if info.kind == "list":
+            raise unsupported("returning a list appended to under control flow on traced "
+                              "values from an exported function",
+                              fix="Return np.array(x): the list's items as one array.")
         if info.kind == "by_kind":
             if info.value:
                 raise unsupported("an output that is None when the data take some paths",
@@ -147,6 +157,11 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         out_leaves, out_tree = flatten(result)
         atoms, info = [], []
         for leaf in out_leaves:
+            if isinstance(leaf, GrowingList):
+                # Handed back as the Python list of its rows' items, as NumPy's run has it.
+                atoms.append(leaf.carried_atom())
+                info.append(OutputInfo("list", leaf.item[2]))
+                continue
             if isinstance(leaf, ListTracer):
                 # The caller's own list object (or a list of run-time length), which a
                 # graph output cannot be.

@@ -86,8 +86,9 @@ class Tracer:
             note_layout(self._atom)
         return self._atom
 
-    def array_value(self):
-        """The array NumPy makes of this argument (see ``python_lists.ListTracer``)."""
+    def array_value(self, dtype=None):
+        """The array NumPy makes of this argument (see ``python_lists.ListTracer``), asked
+        for with ``dtype`` (or None)."""
         return self
 
     # ---------------------------------------------------------------- shapes

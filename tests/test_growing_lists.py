@@ -1,0 +1,180 @@
+"""A Python list the function appends to where the data decide how often (under an `if`
+on traced values, or in a loop whose trip count is known only at run time) is one
+array of its items, as long as the data make it: checked against NumPy through the
+public API, with the cases that must stay NumPy's (aliases, arguments, mixed items,
+an empty list NumPy would make float64)."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def lif_neuron(I, dt=0.1, tau=10.0, v_rest=-65.0, v_th=-50.0, v_reset=-70.0):
+    v = v_rest
+    vs = np.zeros(len(I))
+    spikes = []
+    for t in range(len(I)):
+        v += dt / tau * (-(v - v_rest) + I[t])
+        if v >= v_th:
+            spikes.append(t)
+            v = v_reset
+        vs[t] = v
+    return vs, np.array(spikes, dtype=int)
+
+
+def peaks(x):
+    idx = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1] and x[i] > x[i + 1]:
+            idx.append(i)
+    return np.array(idx), len(idx)
+
+
+def positive_rows(X):
+    out = []
+    for r in X:
+        if r.sum() > 0:
+            out.append(r * 2)
+    return np.vstack(out) if out else np.zeros((0, X.shape[1]))
+
+
+def first_and_last(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return out[0], out[-1], len(out)
+
+
+def then_summed(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    s = 0.0
+    for v in out:
+        s += v * v
+    return s, np.mean(out)
+
+
+def until_large(x):
+    out, i = [], 0
+    while i < len(x) and x[i] < 5:      # a trip count only the data know
+        out.append(x[i] * 2)
+        i += 1
+    return np.array(out), i
+
+
+def over_selection(x):
+    out = []
+    for v in x[x > 0.1]:
+        out.append(float(v))
+    return np.array(out)
+
+
+def kept(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return out
+
+
+def largest_or_default(x):
+    out = [0.5]
+    for v in x:
+        if v > 1:
+            out.append(float(v))
+    if out:
+        return np.max(out), out
+    return -1.0, out
+
+
+def aliased(x):
+    out = []
+    keep = {"o": out}
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return np.array(keep["o"])
+
+
+def into_argument(x, acc):
+    for v in x:
+        if v > 0:
+            acc.append(v)
+    return np.array(acc)
+
+
+def mixed_items(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+        else:
+            out.append(float(v))
+    return np.array(out)
+
+
+RNG = np.random.default_rng(7)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_list_appended_to_under_a_traced_if_grows_as_the_data_say(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(lif_neuron, RNG.uniform(0, 40, 300), jit=jit)
+        check_against_numpy(lif_neuron, np.zeros(40), jit=jit)        # no spike: empty
+        check_against_numpy(peaks, RNG.normal(size=30), jit=jit)
+        check_against_numpy(positive_rows, RNG.normal(size=(12, 3)), jit=jit)
+        check_against_numpy(positive_rows, -np.ones((12, 3)), jit=jit)
+        check_against_numpy(first_and_last, RNG.normal(size=20), jit=jit)
+        check_against_numpy(first_and_last, -np.ones(20), jit=jit)    # IndexError
+        check_against_numpy(then_summed, RNG.normal(size=20), jit=jit)
+        check_against_numpy(kept, RNG.normal(size=20), jit=jit)
+        check_against_numpy(largest_or_default, RNG.normal(size=20), jit=jit)
+
+
+def test_a_list_appended_to_in_a_loop_of_run_time_length():
+    check_against_numpy(until_large, np.arange(10.0))
+    check_against_numpy(until_large, np.arange(10.0) + 10)           # no step: empty
+    check_against_numpy(over_selection, RNG.normal(size=30))
+    check_against_numpy(over_selection, -np.ones(30))
+
+
+def test_a_returned_list_comes_back_as_numpy_s_list():
+    x = RNG.normal(size=20)
+    got = nptf.compile(kept, fallback="raise")(x)
+    assert type(got) is list and all(type(v) is np.float64 for v in got)
+    _, items = nptf.compile(largest_or_default, fallback="raise")(x + 1)
+    assert type(items) is list and all(type(v) is float for v in items)
+
+
+def test_what_cannot_be_one_array_runs_numpy():
+    x = RNG.normal(size=20)
+    # An empty list is a float64 array of shape (0,) to NumPy, whatever the items would be.
+    with pytest.raises(nptf.OutsideTheGraphError, match="empty on this call"):
+        nptf.compile(peaks, fallback="raise")(np.arange(10.0))
+    for fn, args, match in [
+            (aliased, (x,), "changes the Python list `out`"),
+            (into_argument, (x, []), "`acc`"),
+            (mixed_items, (x,), "not numbers or arrays of one shape and dtype")]:
+        with pytest.raises(nptf.UnsupportedError, match=match):
+            nptf.compile(fn, fallback="raise")(*args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(nptf.compile(peaks)(np.arange(10.0))[0],
+                                      peaks(np.arange(10.0))[0])
+        for fn, args in [(aliased, (x,)), (into_argument, (x, [])), (mixed_items, (x,))]:
+            copies = [list(a) if isinstance(a, list) else a for a in args]
+            np.testing.assert_array_equal(nptf.compile(fn)(*copies), fn(*args))
+
+
+def test_a_list_that_may_be_returned_cannot_be_exported(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="exported function"):
+        nptf.export(kept, str(tmp_path / "m"), nptf.Spec((None,), np.float64))
