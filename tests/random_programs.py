@@ -579,6 +579,7 @@ class _LoopWriter:
             elif k < 0.98:
                 lines = ["if np.abs(a).max() > 20:", r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
+                     "    return None",
                      f"    return {self.idx if self.idx and not self.in_while else 7}"])]
             elif not self.in_while and self.idx == "i":
                 lines = ["if i % 4 == 1:", "    continue"]

@@ -77,11 +77,20 @@ def root_or_none(a):
     return a * 2
 
 
-def test_a_return_of_none_under_a_traced_condition_is_refused_clearly():
-    with pytest.raises(nptf.UnsupportedError, match="`return` of a NoneType"):
-        nptf.compile(root_or_none, fallback="raise")(np.ones(2))
+def pair_or_none(a):
+    if a.sum() > 0:
+        return None
+    return a * 2, a.sum()
+
+
+def test_a_return_of_none_under_a_traced_condition():
+    check_against_numpy(root_or_none, np.ones(2))
+    check_against_numpy(root_or_none, -np.ones(2))
+    # None on one path and a tuple on the other: refused, naming the return value.
+    with pytest.raises(nptf.UnsupportedError, match="the return value holds a NoneType"):
+        nptf.compile(pair_or_none, fallback="raise")(np.ones(2))
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        assert nptf.compile(root_or_none)(np.ones(2)) is None
+        assert nptf.compile(pair_or_none)(np.ones(2)) is None
 
 
 # ------------------------------------------------ np.gradient, ndarray.flat

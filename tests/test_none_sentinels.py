@@ -96,6 +96,42 @@ def halved_when_set(a, b, k, x):
     return best
 
 
+def f_cubic(x):
+    return x ** 3 - x - 2
+
+
+def bisect(a, b, tol=1e-10, max_iter=200):
+    fa = f_cubic(a)
+    if fa * f_cubic(b) > 0:
+        return None                      # no sign change: no root
+    n = 0
+    while (b - a) / 2 > tol and n < max_iter:
+        c = (a + b) / 2
+        fc = f_cubic(c)
+        if fc == 0:
+            return c
+        if fa * fc < 0:
+            b = c
+        else:
+            a = c
+            fa = fc
+        n += 1
+    return (a + b) / 2
+
+
+def find(x, t):
+    for i in range(len(x)):
+        if x[i] == t:
+            return i
+    return None
+
+
+def solve_or_none(A, b):
+    if abs(np.linalg.det(A)) < 1e-12:
+        return None
+    return np.linalg.solve(A, b)
+
+
 def compare_with_none_unchecked(x):
     best = None
     for v in x:
@@ -125,6 +161,17 @@ def test_a_none_sentinel_replaced_under_a_traced_if_follows_the_data(jit):
     for x in (2.0, 0.5):
         check_against_numpy(halved_when_set, np.arange(6.0), np.ones(6, np.float32),
                             np.array([3, 1]), x, jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_return_none_on_one_path(jit):
+    check_against_numpy(bisect, np.float64(1.0), np.float64(2.0), jit=jit)
+    check_against_numpy(bisect, np.float64(3.0), np.float64(4.0), jit=jit)   # None
+    check_against_numpy(bisect, 1.0, 2.0, jit=jit)                           # a float
+    check_against_numpy(find, np.arange(10.0), 3.0, jit=jit)
+    check_against_numpy(find, np.arange(10.0), 30.0, jit=jit)
+    check_against_numpy(solve_or_none, np.eye(3), np.ones(3), jit=jit)
+    check_against_numpy(solve_or_none, np.zeros((3, 3)), np.ones(3), jit=jit)
 
 
 def test_a_python_number_replacing_none_comes_back_as_that_python_number():

@@ -671,3 +671,32 @@ def test_python_objects_made_inside_a_branch_or_only_read_in_a_loop_still_compil
     got = f(a, b, 12)
     assert got.dtype == np.float32 and f.cache_info().fallbacks == 0
     np.testing.assert_allclose(got, read_in_loop(a, b, 12), rtol=1e-5)
+
+
+def _appends_then_writes_and_rebinds(a, b, n, x):
+    rows = []
+    for i in range(n):              # a graph loop is tried first; Python runs it
+        a[i % 5] = 1.0              # written in place ...
+        a = a * 3                   # ... and bound to a new array
+        rows.append(x)
+    return len(rows), a
+
+
+def _appends_then_needs_a_concrete_index(a, n):
+    rows = []
+    for i in range(n):
+        rows.append(a[0] * i)
+        a = a + np.zeros(i + 1)[i]  # a size from the index: Python runs it
+    return np.array(rows)
+
+
+def test_a_loop_python_runs_after_a_graph_loop_was_tried_appends_once():
+    # The traces of the graph loop appended too; the list is put back before Python
+    # runs the loop.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for fn, args in [(_appends_then_writes_and_rebinds, (np.ones((5, 5)), np.ones(5), 17, 0.5)),
+                         (_appends_then_needs_a_concrete_index, (np.ones(3), 12))]:
+            expected = fn(*[copy.copy(a) for a in args])
+            got = nptf.compile(fn, fallback="raise")(*[copy.copy(a) for a in args])
+            _expect_same(expected, got, "results")

@@ -184,8 +184,10 @@ def _atom_of(value, name, where):
         return api.to_atom(value)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         return api.to_atom(value)       # a NumPy array the function made: a constant
-    raise ControlFlowError(f"variable `{name}` holds a {type(value).__name__}, which cannot change "
-                           f"inside compiled control flow; only arrays and numbers can.\n  at {where}")
+    what = "the return value" if name.startswith("__nptf_val") else f"variable `{name}`"
+    raise ControlFlowError(f"{what} holds a {type(value).__name__}, which cannot change inside "
+                           f"compiled control flow; only arrays and numbers can (and None where "
+                           f"another path gives an array or a number).\n  at {where}")
 
 
 def _c_ordered(value):
@@ -492,6 +494,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         except Exception as e:      # noqa: BLE001  (the user's own error)
             _take_appends(state, lists)
             if not _raised_by_user_code(e) or len(raised):
+                scope.put_back()
                 if raised and _raised_by_user_code(e):
                     _both_raise(raised[False], e, where)
                 raise
@@ -563,6 +566,11 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if name.startswith("__nptf_val") and not all(isinstance(v, Undefined) for v in vals):
                 # A return value: the path without one never reads it.
                 other = next(v for v in vals if not isinstance(v, Undefined))
+                if other is None:
+                    # ``return None`` on one path: None wherever the value is read (a
+                    # later return on the other path makes it a value that may be None).
+                    static[i] = None
+                    continue
                 if not _is_value(other):
                     raise ControlFlowError(
                         f"a `return` of a {type(other).__name__} inside the `if` at {where}, "
@@ -819,17 +827,24 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, 
         hints.update()
     scope = _scope(frame)
     try:
-        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once,
-                                 frame if grow else None)
-    except _ReturnedContainer as e:
-        # ``return lam, v, i`` inside the loop: the tuple is carried item by item, from
-        # zeros of the items' kinds (the path that never returns never reads them).
-        state = list(state)
-        for i, value in e.values.items():
-            leaves, treedef = _container_leaves(value)
-            state[i] = tree.unflatten(treedef, [_zero_like_value(v) for v in leaves])
-        return _graph_while_flat(cond_fn, body_fn, tuple(state), names, where, hints, scope,
-                                 runs_once, frame if grow else None)
+        try:
+            return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                     runs_once, frame if grow else None)
+        except _ReturnedContainer as e:
+            # ``return lam, v, i`` inside the loop: the tuple is carried item by item, from
+            # zeros of the items' kinds (the path that never returns never reads them).
+            scope.put_back()
+            state = list(state)
+            for i, value in e.values.items():
+                leaves, treedef = _container_leaves(value)
+                state[i] = tree.unflatten(treedef, [_zero_like_value(v) for v in leaves])
+            return _graph_while_flat(cond_fn, body_fn, tuple(state), names, where, hints,
+                                     scope, runs_once, frame if grow else None)
+    except BaseException:
+        # The traces of the body changed Python objects as if it ran (a list it appends
+        # to): Python runs the loop next (unrolled), or the call runs with NumPy.
+        scope.put_back()
+        raise
 
 
 class _ReturnedContainer(Exception):
@@ -867,6 +882,7 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
     except _AppendedList as e:
         # A list of numbers the body appends to: a list, not its items (a GrowingList
         # where the data decide how long it grows).
+        scope.put_back()
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole | {e.position})
     return containers.result(flat)
@@ -1157,7 +1173,8 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
     found = set()
     for i, (before, out) in enumerate(zip(state, body.outs)):
         if before is not None or i in carried or not _is_value(out) or \
-                isinstance(out, ListTracer) or names[i].startswith("__nptf_"):
+                isinstance(out, ListTracer) or (names[i].startswith("__nptf_") and
+                                                not names[i].startswith("__nptf_val")):
             continue
         state[i] = none_stand_in(out, names[i], where)
         types[i] = state[i].type
