@@ -37,6 +37,12 @@ def _flatten_into(x, is_leaf, leaves):
                        tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
     if isinstance(x, tuple) and hasattr(type(x), "_fields"):   # namedtuple
         return TreeDef("namedtuple", type(x), tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
+    flatten_node = getattr(type(x), "nptf_children", None)
+    if flatten_node is not None:
+        # A node of nptf's own (a value that may be None): its class rebuilds it from its
+        # children (``nptf_rebuilt``).
+        return TreeDef("node", type(x), tuple([_flatten_into(v, is_leaf, leaves)
+                                               for v in x.nptf_children()]))
     if type(x) is dict:
         keys = tuple(x.keys())
         return TreeDef("dict", keys, tuple([_flatten_into(x[k], is_leaf, leaves) for k in keys]))
@@ -64,4 +70,11 @@ def _build(t, it):
         return children
     if t.kind == "namedtuple":
         return t.meta(*children)
+    if t.kind == "node":
+        return t.meta.nptf_rebuilt(children)
     return dict(zip(t.meta, children))
+
+
+def has_nodes(treedef):
+    """Whether ``treedef`` holds a node of nptf's own (see ``_flatten_into``)."""
+    return treedef.kind == "node" or any(has_nodes(c) for c in treedef.children)

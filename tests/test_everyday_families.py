@@ -83,14 +83,23 @@ def pair_or_none(a):
     return a * 2, a.sum()
 
 
+def list_or_none(a):
+    if a.sum() > 0:
+        return None
+    if a[0] > -5:
+        return [a * 2, a * 3]
+    return a, a
+
+
 def test_a_return_of_none_under_a_traced_condition():
-    check_against_numpy(root_or_none, np.ones(2))
-    check_against_numpy(root_or_none, -np.ones(2))
-    # None on one path and a tuple on the other: refused, naming the return value.
-    with pytest.raises(nptf.UnsupportedError, match="the return value holds a NoneType"):
-        nptf.compile(pair_or_none, fallback="raise")(np.ones(2))
+    for a in (np.ones(2), -np.ones(2)):
+        check_against_numpy(root_or_none, a)
+        check_against_numpy(pair_or_none, a)
+    # None on one path, a list or a tuple on the others: refused, naming the return value.
+    with pytest.raises(nptf.UnsupportedError, match="the return value holds None on some"):
+        nptf.compile(list_or_none, fallback="raise")(np.ones(2))
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        assert nptf.compile(pair_or_none)(np.ones(2)) is None
+        assert nptf.compile(list_or_none)(np.ones(2)) is None
 
 
 # ------------------------------------------------ np.gradient, ndarray.flat

@@ -132,6 +132,53 @@ def solve_or_none(A, b):
     return np.linalg.solve(A, b)
 
 
+def bisect_with_steps(a, b, tol=1e-10, max_iter=200):
+    fa = f_cubic(a)
+    if fa * f_cubic(b) > 0:
+        return None
+    n = 0
+    while (b - a) / 2 > tol and n < max_iter:
+        c = (a + b) / 2
+        fc = f_cubic(c)
+        if fc == 0:
+            return c, n
+        if fa * fc < 0:
+            b = c
+        else:
+            a = c
+            fa = fc
+        n += 1
+    return (a + b) / 2, n
+
+
+def root_or_minus_one(a, b):
+    res = bisect_with_steps(a, b)
+    if res is None:
+        return -1.0
+    r, n = res
+    return r * 2
+
+
+def unpacked_without_a_test(a, b):
+    r, n = bisect_with_steps(a, b)       # TypeError in Python where it is None
+    return r
+
+
+def pair_summing_to(x, t):
+    y = x[x > 0]
+    for i in range(len(y)):
+        for j in range(i + 1, len(y)):
+            if y[i] + y[j] == t:
+                return i, j
+    return None
+
+
+def stats_or_none(x):
+    if x.sum() < 0:
+        return None
+    return {"mean": x.mean(), "max": x.max()}
+
+
 def compare_with_none_unchecked(x):
     best = None
     for v in x:
@@ -174,6 +221,32 @@ def test_return_none_on_one_path(jit):
     check_against_numpy(solve_or_none, np.zeros((3, 3)), np.ones(3), jit=jit)
 
 
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_return_none_on_one_path_and_a_container_on_others(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        for a, b in [(1.0, 2.0), (3.0, 4.0)]:
+            a, b = np.float64(a), np.float64(b)
+            check_against_numpy(bisect_with_steps, a, b, jit=jit)
+            check_against_numpy(root_or_minus_one, a, b, jit=jit)
+        check_against_numpy(pair_summing_to, np.arange(-3.0, 6.0), 7.0, jit=jit)
+        check_against_numpy(pair_summing_to, np.arange(-3.0, 6.0), 70.0, jit=jit)
+        check_against_numpy(stats_or_none, np.ones(3), jit=jit)
+        check_against_numpy(stats_or_none, -np.ones(3), jit=jit)
+
+
+def test_unpacking_a_return_value_that_is_none_runs_numpy():
+    a, b = np.float64(3.0), np.float64(4.0)
+    with pytest.raises(nptf.OutsideTheGraphError, match="unpacking a return value that is None"):
+        nptf.compile(unpacked_without_a_test, fallback="raise")(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(TypeError, match="cannot unpack"):
+            nptf.compile(unpacked_without_a_test)(a, b)
+    assert nptf.compile(unpacked_without_a_test, fallback="raise")(np.float64(1.0), b) == \
+        unpacked_without_a_test(np.float64(1.0), b)
+
+
 def test_a_python_number_replacing_none_comes_back_as_that_python_number():
     X = RNG.integers(0, 4, (20, 3)).astype(float)
     feat, thr, gain = nptf.compile(best_split, fallback="raise")(X, RNG.normal(size=20))
@@ -211,3 +284,5 @@ def test_reading_the_shape_of_a_value_that_may_be_none_is_refused():
 def test_an_output_that_may_be_none_cannot_be_exported(tmp_path):
     with pytest.raises(nptf.UnsupportedError, match="None when the data take some paths"):
         nptf.export(best_of, str(tmp_path / "m"), nptf.Spec((None,), np.float64))
+    with pytest.raises(nptf.UnsupportedError, match="None when the data take some paths"):
+        nptf.export(stats_or_none, str(tmp_path / "m2"), nptf.Spec((3,), np.float64))

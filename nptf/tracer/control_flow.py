@@ -185,9 +185,12 @@ def _atom_of(value, name, where):
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         return api.to_atom(value)       # a NumPy array the function made: a constant
     what = "the return value" if name.startswith("__nptf_val") else f"variable `{name}`"
-    raise ControlFlowError(f"{what} holds a {type(value).__name__}, which cannot change inside "
-                           f"compiled control flow; only arrays and numbers can (and None where "
-                           f"another path gives an array or a number).\n  at {where}")
+    kind = "None on some paths and a container on others" if isinstance(value, NoneOr) else \
+        f"a {type(value).__name__}"
+    raise ControlFlowError(f"{what} holds {kind}, which cannot change inside compiled control "
+                           f"flow; only arrays and numbers can, and None where the other paths "
+                           f"give an array, a number, or containers of one structure.\n"
+                           f"  at {where}")
 
 
 def _c_ordered(value):
@@ -429,11 +432,18 @@ def _flatten_containers(branches, state, names):
     plan, new_state, new_names = [], [], []
     outs = [[br.inside.get(i, v) for i, v in enumerate(br.outs)] for br in branches]
     objects = [list(br.objects) for br in branches]
+    for i, name in enumerate(names):
+        # ``return None`` on one path, a tuple on another: a container that may be None.
+        made = _as_none_or([o[i] for o in outs], name)
+        if made is not None:
+            for o, ob, v in zip(outs, objects, made):
+                o[i] = ob[i] = v
     for br in branches:
         br.outs, br.objects = [], []
     for i, name in enumerate(names):
         vals = [o[i] for o in outs]
-        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict) else None for v in vals]
+        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) else None
+                for v in vals]
         known = [d for d in defs if d is not None]
         if not known or (len(known) == 2 and known[0] != known[1]) or \
                 (len(known) == 1 and not any(isinstance(v, Undefined) for v in vals)):
@@ -453,10 +463,11 @@ def _flatten_containers(branches, state, names):
                 br.objects += [ob[i]] * n
             else:
                 br.outs += tree.flatten(o[i])[0]
-                br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict) \
+                br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict,
+                                                                         NoneOr) \
                     else [ob[i]] * n
         old = state[i]
-        new_state += tree.flatten(old)[0] if type(old) in (tuple, list, dict) and \
+        new_state += tree.flatten(old)[0] if type(old) in (tuple, list, dict, NoneOr) and \
             tree.flatten(old)[1] == treedef else [old] * n
         new_names += [f"{name}[{k}]" for k in range(n)]
 
@@ -664,9 +675,81 @@ def none_stand_in(value, name, where):
     return out
 
 
+class NoneOr:
+    """A return value that is None on some paths and a tuple, list or dict on others
+    (``return None`` where no root is found, ``return c, n`` where one is): the container
+    and a bool (traced) saying it is None, which the call hands back as None or as the
+    container (``tree``'s nodes). Unpacking it, indexing it or ``len`` check when the graph
+    runs that it is not None: where it is, the call runs with NumPy, which raises as
+    Python does; ``is None`` follows the data; anything else is refused."""
+
+    __slots__ = ("flag", "value")
+
+    def __init__(self, flag, value):
+        self.flag, self.value = flag, value
+
+    def nptf_children(self):
+        return (self.value, self.flag)
+
+    @classmethod
+    def nptf_rebuilt(cls, children):
+        value, flag = children
+        if isinstance(flag, Tracer) or isinstance(flag, Undefined):
+            return cls(flag, value)
+        return None if bool(flag) else value
+
+    def _value(self, what):
+        if isinstance(self.flag, Tracer):
+            emit("check", [self.flag, not_(self.flag)], {
+                "error": "OutsideTheGraph",
+                "message": f"{what} a return value that is None on this call, at "
+                           f"{user_location()}"}, scalar=True)
+        return self.value
+
+    def __iter__(self):
+        return iter(self._value("unpacking"))
+
+    def __getitem__(self, key):
+        return self._value("indexing")[key]
+
+    def __len__(self):
+        return len(self._value("len() of"))
+
+    def __bool__(self):
+        raise unsupported("the truth of a return value that is None on some paths and a "
+                          "container on others", fix="Test `x is None` instead.")
+
+    def __getattr__(self, name):
+        raise unsupported(f"`.{name}` of a return value that is None on some paths and a "
+                          f"container on others", fix="Test `x is None` first.")
+
+
+def _as_none_or(vals, name):
+    """The values of a return value on the paths of an `if`, made ``NoneOr``s where one is
+    None (or a ``NoneOr``) and another a tuple, list or dict of values; else None."""
+    if not name.startswith("__nptf_val") or \
+            not any(v is None or isinstance(v, NoneOr) for v in vals):
+        return None
+    shapes = [tree.flatten(v.value if isinstance(v, NoneOr) else v)[1] for v in vals
+              if not (v is None or isinstance(v, Undefined))]
+    shapes = [d for d in shapes if d.kind != "leaf"]
+    if not shapes or any(d != shapes[0] for d in shapes):
+        return None
+    n = len(tree.flatten(next(v.value if isinstance(v, NoneOr) else v for v in vals
+                              if not (v is None or isinstance(v, Undefined))))[0])
+    undefined = tree.unflatten(shapes[0], [Undefined("return value", "a return inside a loop "
+                                                                      "or if")] * n)
+    return [v if isinstance(v, NoneOr) else
+            NoneOr(True, undefined) if v is None else
+            NoneOr(False, undefined) if isinstance(v, Undefined) else NoneOr(False, v)
+            for v in vals]
+
+
 def is_none(x):
     """``x is None``: for a value that is None on some paths, whether it is when the graph
     runs (a traced bool)."""
+    if isinstance(x, NoneOr):
+        return x.flag if isinstance(x.flag, Tracer) else bool(x.flag)
     if maybe_none(x):
         if isinstance(x.kind_flag, Literal):
             return bool(x.kind_flag.value == KIND_NONE)
@@ -836,8 +919,13 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, 
             scope.put_back()
             state = list(state)
             for i, value in e.values.items():
+                none_before = state[i] is None
+                if isinstance(value, NoneOr):
+                    value = value.value
                 leaves, treedef = _container_leaves(value)
                 state[i] = tree.unflatten(treedef, [_zero_like_value(v) for v in leaves])
+                if none_before:     # ``return None`` before the loop: None until it returns
+                    state[i] = NoneOr(True, state[i])
             return _graph_while_flat(cond_fn, body_fn, tuple(state), names, where, hints,
                                      scope, runs_once, frame if grow else None)
     except BaseException:
@@ -889,8 +977,9 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
 
 
 def _container_leaves(value):
-    """The leaves and structure of a tuple, list or dict of arrays and numbers; else None."""
-    if type(value) not in (tuple, list, dict):
+    """The leaves and structure of a tuple, list or dict of arrays and numbers (or of a
+    ``NoneOr`` of one); else None."""
+    if type(value) not in (tuple, list, dict, NoneOr):
         return None
     leaves, treedef = tree.flatten(value)
     # None among the items: a sentinel the loop may replace (``best = (np.inf, None)``).
@@ -1333,8 +1422,8 @@ def _refuse_changing_containers(body, state, names):
     first = {}
     for i, before in enumerate(state):
         after = body.objects[i]
-        if isinstance(before, Undefined) and names[i].startswith("__nptf_val") and \
-                _container_leaves(body.outs[i]) is not None:
+        if (isinstance(before, Undefined) or before is None) and \
+                names[i].startswith("__nptf_val") and _container_leaves(body.outs[i]) is not None:
             first[i] = body.outs[i]
     if first:
         raise _ReturnedContainer(first)

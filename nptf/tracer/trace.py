@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
-from ..tree import flatten
+from ..tree import flatten, has_nodes
 from .builder import building
 from .control_flow import UNROLL_LIMIT
 from .convert import convert, should_convert
@@ -79,6 +79,9 @@ def output_kinds(infos, outs):
 def without_kind_flags(traced):
     """``traced`` without the run-time kind flags of its outputs, for consumers that hand
     back tensors (a SavedModel's signature): a 0-d tensor is the same either way."""
+    if has_nodes(traced.out_tree):
+        raise unsupported("an output that is None when the data take some paths",
+                          fix="Return the same structure on every path (np.nan for no result).")
     if not any(info.kind in ("by_kind", "list") for info in traced.out_info):
         return traced
     outputs, infos, at = list(traced.graph.outputs), [], 0
