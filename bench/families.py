@@ -288,6 +288,69 @@ RUNS = np.array([1, 1, 2, 2, 2, 3, 1, 1])
 GAPS = np.array([1.0, -1, 3, -1, -1, 6, 7])
 
 
+# ------------------------------------------ None sentinels and lists the data grow
+def best_feature(X, y):
+    best_gain, best_feat, best_thr = -1, None, None
+    for feat in range(X.shape[1]):
+        for thr in np.unique(np.round(X[:, feat])):
+            above = X[:, feat] > thr
+            gain = np.mean(y[above]) if np.any(above) else 0.0
+            if gain > best_gain:
+                best_gain, best_feat, best_thr = gain, feat, thr
+    return best_feat, best_thr, best_gain
+
+
+def best_of_alphas(v, alphas=(0.01, 0.1, 1.0)):
+    best_alpha, best_err = None, np.inf
+    for alpha in alphas:
+        err = np.sum((v - alpha * v.mean()) ** 2)
+        if err < best_err:
+            best_err, best_alpha = err, alpha
+    return best_alpha, best_err
+
+
+def root_by_bisection(v):
+    a, b = v.min(), v.max()
+    f = lambda t: t ** 3 - t - 1       # noqa: E731
+    if f(a) * f(b) > 0:
+        return None
+    n = 0
+    while b - a > 1e-9 and n < 100:
+        c = (a + b) / 2
+        if f(a) * f(c) <= 0:
+            b = c
+        else:
+            a = c
+        n += 1
+    return (a + b) / 2, n
+
+
+def spike_times(v):
+    u, spikes = 0.0, []
+    for t in range(len(v)):
+        u = 0.9 * u + v[t]
+        if u > 1.0:
+            spikes.append(t)
+            u = 0.0
+    return np.array(spikes, dtype=int)
+
+
+def local_maxima(v):
+    idx = []
+    for i in range(1, len(v) - 1):
+        if v[i] > v[i - 1] and v[i] > v[i + 1]:
+            idx.append(i)
+    return idx
+
+
+def collect_until_large(v):
+    out, total = [], 0.0
+    for x in v[v > 0]:
+        total += x
+        out.append(total)
+    return np.array(out)
+
+
 EXAMPLES = {
     "sizes from data": [(kmeans_counts, (X, Y)), (kmeans_centers, (X, Y)), (entropy, (Y,)),
                         (naive_bayes_priors, (X, Y)), (one_hot, (IDX,)),
@@ -309,10 +372,21 @@ EXAMPLES = {
                                       (eliminate, (A3, np.array([1.0, 2, 3]))),
                                       (derivative_with_spacing, (V,)), (nearest_value, (X,)),
                                       (mean_of_fold_errors, (X, X[:, 2]))],
+    "None sentinels, lists the data grow": [(best_feature, (X, X[:, 0])),
+                                            (best_of_alphas, (V,)),
+                                            (root_by_bisection, (V,)),
+                                            (root_by_bisection, (V + 10,)),
+                                            (spike_times, (V,)), (local_maxima, (V,)),
+                                            (collect_until_large, (V,))],
 }
 
 
 def _same(expected, got, random):
+    if expected is None or got is None:
+        return expected is got
+    if isinstance(expected, list):
+        return isinstance(got, list) and len(got) == len(expected) and \
+            all(type(e) is type(g) and _same(e, g, random) for e, g in zip(expected, got))
     if isinstance(expected, tuple):
         return isinstance(got, tuple) and len(got) == len(expected) and \
             all(_same(e, g, random) for e, g in zip(expected, got))
