@@ -200,11 +200,20 @@ VIEWS = {
     "float32": lambda x: x.astype(np.float32).view(np.int32),
     "next float": lambda x: (x.view(np.int64) + 1).view(np.float64),
     "0-d": lambda x: np.float64(2.0).view(np.int64) + x.view(np.int64)[0],
+    # Of another itemsize: the last axis holds the bytes in elements of the new size.
+    "bytes": lambda x: x.view(np.uint8),
+    "top bytes": lambda x: x.reshape(2, 3).view(np.uint8).reshape(2, 3, 8)[:, :, 7],
+    "halves": lambda x: x.view(np.uint32),
+    "and back": lambda x: x.view(np.uint8).view(np.float64) * 2,
+    "pairs": lambda x: x.astype(np.float32).view(np.float64),
+    "packed": lambda x: np.abs(x[:4]).astype(np.uint8).reshape(-1, 2).view(np.uint16),
+    "not dividing": lambda x: x[:5].astype(np.float32).view(np.float64),     # ValueError
+    "0-d resized": lambda x: np.asarray(x[0]).view(np.int32),              # ValueError
 }
 
 
 @pytest.mark.parametrize("name", list(VIEWS))
-def test_view_as_another_dtype_of_one_size(name, jit):
+def test_view_as_another_dtype(name, jit):
     check_against_numpy(VIEWS[name], _BITS, jit=jit)
 
 

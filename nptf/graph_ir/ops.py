@@ -319,10 +319,15 @@ def _reshape_sized(ts, params):
 
 @register("bitcast")
 def _bitcast(ts, params):
-    """The same bytes read as ``dtype``, of the same size (``ndarray.view(dtype)``)."""
-    if np.dtype(params["dtype"]).itemsize != ts[0].dtype.itemsize:
-        raise ValueError("bitcast between dtypes of different sizes")
-    return [ArrayType(ts[0].shape, params["dtype"])]
+    """The same bytes read as ``dtype`` (``ndarray.view(dtype)``): of another itemsize, the
+    last axis holds the bytes in elements of the new size, as NumPy's view gives them."""
+    old, new = ts[0].dtype.itemsize, np.dtype(params["dtype"]).itemsize
+    shape = ts[0].shape
+    if old != new:
+        if not shape or shape[-1] is None or shape[-1] * old % new:
+            raise ValueError(f"bitcast of {ts[0]} to {np.dtype(params['dtype'])}")
+        shape = shape[:-1] + (shape[-1] * old // new,)
+    return [ArrayType(shape, params["dtype"])]
 
 
 @register("full_sized")

@@ -408,7 +408,15 @@ def _reshape_sized(ctx, x, *sizes, shape):
 
 @rule("bitcast")
 def _bitcast(ctx, x, dtype):
-    return tf.bitcast(x, tf.as_dtype(dtype))
+    new = tf.as_dtype(dtype)
+    old_size, new_size = x.dtype.size, new.size
+    if old_size == new_size:
+        return tf.bitcast(x, new)
+    shape = x.shape.as_list()          # static: the tracer refuses run-time sizes
+    if old_size > new_size:            # tf.bitcast adds an axis of the parts
+        return tf.reshape(tf.bitcast(x, new), shape[:-1] + [shape[-1] * old_size // new_size])
+    ratio = new_size // old_size       # tf.bitcast takes the parts from the last axis
+    return tf.bitcast(tf.reshape(x, shape[:-1] + [shape[-1] // ratio, ratio]), new)
 
 
 @rule("full_sized")

@@ -8,7 +8,8 @@ from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
 from .tracer import Tracer, check_dtype, emit
-from .views import Step, buffer_of, make_view, mark_ambiguous
+from .numpy_api import _numpy_says
+from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
 
 def _shape_args(args):
@@ -46,19 +47,36 @@ def _view(self, dtype=None, type=None):
 
 
 def _bitcast_view(x, dtype, unsupported):
-    """``x.view(dtype)`` for a dtype of the same size: the same bytes read as ``dtype``.
+    """``x.view(dtype)`` of an integer or float dtype: the same bytes read as ``dtype``. Of
+    another itemsize, the last axis holds as many more (or fewer) elements, as NumPy's
+    rules say (their errors for a 0-d array or a size that does not divide are NumPy's).
     Writes through either name then run with NumPy (nptf does not reinterpret them)."""
     kinds = "iuf"
-    if dtype.itemsize != x.dtype.itemsize or dtype.kind not in kinds or x.dtype.kind not in kinds:
+    if dtype.kind not in kinds or x.dtype.kind not in kinds:
         raise unsupported(f"ndarray.view({dtype.name}) of a {x.dtype.name} array (only integer "
-                          f"and float dtypes of one size are reinterpreted)")
+                          f"and float dtypes are reinterpreted)")
+    resized = dtype.itemsize != x.dtype.itemsize
+    if resized:
+        if None in x.type.shape or not is_c_ordered(x):
+            raise unsupported(f"ndarray.view({dtype.name}) of a {x.dtype.name} array whose size "
+                              f"or memory layout is known only at run time")
+        _numpy_says(lambda: np.empty(x.type.shape[-1:], x.dtype).view(dtype))
     out = emit("bitcast", [x], {"dtype": dtype})
-    made = make_view(x, out, Step("bitcast", lambda t: emit("bitcast", [t], {"dtype": dtype}),
-                                  lambda a: a.view(dtype)), lambda s: s)
+    step = Step("bitcast", lambda t: emit("bitcast", [t], {"dtype": dtype}),
+                lambda a: a.view(dtype))
+    if resized:
+        # Its elements are parts (or groups) of the array's: a view nptf re-reads after
+        # writes into the array, without placing its elements one by one.
+        base = buffer_of(x)
+        out._view = View(base.buffer, base.steps + (step,), None, readonly=base.readonly,
+                         parent=base)
+        out._view.c_ordered = True      # as the array it reads (checked above)
+        made = out
+    else:
+        made = make_view(x, out, step, lambda s: s)
     mark_ambiguous(made, "the array's bytes are also read as another dtype (.view(dtype)), "
                          "and nptf does not reinterpret writes")
     return made
-
 
 
 def _conjugate(self):
