@@ -500,7 +500,9 @@ class _LoopWriter:
             if self.idx and not self.in_while:
                 options.append(f"s += {self.idx} * 0.5")
         if "cnt" in self.made:
-            options += ["cnt += 1", "cnt = cnt + n % 3"]
+            options += ["cnt += 1", "cnt = cnt + n % 3",
+                        # Filters on traced values: lists the data grow.
+                        "cnt += sum(1 for v in c[:6] if v > x)"]
         if "best" in self.made:
             # A None sentinel the data replace (docs/control-flow.md).
             options += ["if best is None or float(np.sum(a)) > best:\n"
@@ -515,6 +517,8 @@ class _LoopWriter:
                         "t = max(t, a.min())" if not self._integer("a") else "t += a.min()"]
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")
+            options += ["t += float(np.sum([v * 0.5 for v in c[:8] if v > x]))",
+                        "if any(v > 1.5 for v in c[:5]):\n    t += 1.0"]
         return r.choice(options).split("\n") if options else None
 
     def _grow(self):

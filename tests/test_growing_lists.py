@@ -178,3 +178,52 @@ def test_what_cannot_be_one_array_runs_numpy():
 def test_a_list_that_may_be_returned_cannot_be_exported(tmp_path):
     with pytest.raises(nptf.UnsupportedError, match="exported function"):
         nptf.export(kept, str(tmp_path / "m"), nptf.Spec((None,), np.float64))
+
+
+# ------------------------------------------- comprehensions and generators with filters
+def positives_squared(x):
+    return np.array([v * v for v in x if v > 0])
+
+
+def indices_above(x, t):
+    return [i for i in range(len(x)) if x[i] > t and i % 2 == 0]
+
+
+def count_and_total(x):
+    n = sum(1 for v in x if v > 0)
+    total = sum(v for v in x if v > 0.5)
+    return n, total
+
+
+def any_and_all(x):
+    return any(v > 1.5 for v in x), all(v > -3 for v in x), any([x[0] > 0, x[1] > 0])
+
+
+def log_of_positives(x):
+    # np.log runs only where the filter holds, as in Python.
+    return np.array([np.log(v) for v in x[x > -1] if v > 0])
+
+
+def best_of_windows(x):
+    means = [np.mean(x[k:k + 3]) for k in range(4)]
+    return max(means), min(means)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_filters_in_comprehensions_and_generators_follow_the_data(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        x = RNG.normal(size=12)
+        for v in (x, np.abs(x) + 1, -np.abs(x) - 1):
+            check_against_numpy(positives_squared, v, jit=jit)
+            check_against_numpy(indices_above, v, 0.2, jit=jit)
+            check_against_numpy(any_and_all, v, jit=jit)
+            check_against_numpy(log_of_positives, v, jit=jit)
+        check_against_numpy(count_and_total, x, jit=jit)
+        check_against_numpy(best_of_windows, x, jit=jit)
+        # sum() of an empty list of floats is Python's int 0: NumPy runs that call.
+        neg = -np.abs(x) - 1
+        with pytest.raises(nptf.OutsideTheGraphError, match="sum"):
+            nptf.compile(count_and_total, fallback="raise", jit_compile=jit)(neg)
+        got = nptf.compile(count_and_total, jit_compile=jit)(neg)
+        assert got == (0, 0) and type(got[1]) is int

@@ -1589,11 +1589,14 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     return out[1:]
 
 
-def list_comp(fn, iterable, where=""):
-    """``[fn(x) for x in iterable]`` in converted code. Over an array (or a ``range``)
-    whose length is known only at run time, a graph loop writes ``fn``'s value for each
-    item into a row of one array, as ``np.array`` of the list would hold them, and the
-    list is a ``ComputedList`` of those rows; anything else is Python's comprehension."""
+def list_comp(fn, iterable, where="", cond=None):
+    """``[fn(x) for x in iterable]`` in converted code (``if cond(x)`` when given). Over an
+    array (or a ``range``) whose length is known only at run time, a graph loop writes
+    ``fn``'s value for each item into a row of one array, as ``np.array`` of the list
+    would hold them, and the list is a ``ComputedList`` of those rows; anything else is
+    Python's comprehension."""
+    if cond is not None:
+        return _filtered(fn, cond, iterable, where or user_location())
     run_time = _run_time_items(iterable)
     if run_time is None:
         if isinstance(iterable, range_):
@@ -1665,6 +1668,24 @@ def list_comp(fn, iterable, where=""):
                         else None)
 
 
+def _filtered(fn, cond, iterable, where):
+    """``[fn(x) for x in iterable if cond(x)]`` as the loop it stands for: an `if` on the
+    condition appends ``fn(x)``, so a condition on traced values makes a list the data
+    grow (``GrowingList``), and ``fn`` runs only where it holds."""
+    names = ("<list comprehension>",)
+
+    def append(out, value):
+        out.append(value)
+        return (out,)
+
+    def body(item, out):
+        return if_stmt(cond(item), lambda out: append(out, fn(item)), lambda out: (out,),
+                       (out,), names, where)
+
+    (out,) = for_stmt(iterable, body, ([],), names, where)
+    return out
+
+
 def _weak_index(i):
     """A loop index as a Python int is: weak in NumPy 2's promotion."""
     return emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
@@ -1717,10 +1738,57 @@ def converted(fn):
         return functools.partial(_extremum, fn)
     if fn is builtins.len:
         return _len
+    if fn is builtins.any or fn is builtins.all:
+        return functools.partial(_any_all, fn)
+    if fn is builtins.sum:
+        return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
     from .convert import converted as _converted
     return _converted(fn)
+
+
+def _any_all(fn, iterable, /):
+    """Python's ``any``/``all`` of traced values (a list the data grow, or a Python list
+    holding traced numbers): a Python bool when the graph runs. Every item is evaluated
+    (a generator's too), where Python stops at the first that decides."""
+    is_any = fn is builtins.any
+    if isinstance(iterable, ComputedList):
+        rows = Tracer(iterable.atom)
+        if rows.ndim != 1:
+            raise unsupported(f"{fn.__name__}() of a list of arrays the data grow",
+                              fix="Reduce each item first (x.any(), x.all()).")
+        value = np.any(rows) if is_any else np.all(rows)
+    else:
+        items = list(iterable)
+        traced = [_truth(v) for v in items if _is_traced(v)]
+        if not traced:
+            return fn(items)
+        if any(bool(v) == is_any for v in items if not _is_traced(v)):
+            return is_any          # a concrete item decides
+        value = functools.reduce(np.logical_or if is_any else np.logical_and, traced)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
+def _sum(iterable, /, start=0):
+    """Python's ``sum`` of a list the data grow (or one built over an array of run-time
+    length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` (an
+    int): where that is not what the rows sum to, an empty list runs the call with NumPy."""
+    if not isinstance(iterable, ComputedList):
+        return builtins.sum(iterable, start)
+    rows = Tracer(iterable.atom)
+    element = iterable.element
+    total = np.sum(rows, axis=0)
+    if element is not None:       # Python numbers: a Python number
+        total = emit("convert", [total], {"dtype": total.dtype, "weak": True}, scalar=True)
+    least = iterable.least if isinstance(iterable, GrowingList) else 0
+    if least == 0 and element not in (bool, int):
+        n = emit("dim", [rows], {"axis": 0})
+        total = emit("check", [total, n > 0], {
+            "error": "OutsideTheGraph", "weak": total.type.weak,
+            "message": f"sum() of an empty list, which is {start!r} in Python, at "
+                       f"{user_location()}"}, scalar=total.is_scalar)
+    return start + total
 
 
 def _len(x):
@@ -1746,6 +1814,8 @@ def _extremum(fn, *args, **kwargs):
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
+    if len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and len(args[0]) > 1:
+        args = tuple(args[0])       # ``max(values)`` of a list of traced numbers
     traced = [a for a in args if isinstance(a, Tracer)]
     strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
               not (isinstance(a, Tracer) and a.type.weak)}

@@ -229,6 +229,10 @@ def _simple_target(target):
         all(isinstance(e, gast.Name) for e in target.elts)
 
 
+# Builtins whose one generator-expression argument is made a list comprehension.
+_REDUCING = frozenset({"sum", "any", "all"})
+
+
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
@@ -358,6 +362,13 @@ class _ControlFlow(gast.NodeTransformer):
         return call
 
     def visit_Call(self, node):
+        if isinstance(node.func, gast.Name) and node.func.id in _REDUCING and \
+                len(node.args) == 1 and isinstance(node.args[0], gast.GeneratorExp):
+            # ``sum(v * v for v in x if v > 0)``: the items as a list comprehension (which
+            # a filter on traced values makes a list the data grow).
+            gen = node.args[0]
+            node.args[0] = gast.copy_location(
+                gast.ListComp(elt=gen.elt, generators=gen.generators), gen)
         self.generic_visit(node)
         if isinstance(node.func, gast.Name) and node.func.id == "print":
             node.func = _expr(f"{_CF}.print_")
@@ -369,13 +380,21 @@ class _ControlFlow(gast.NodeTransformer):
         return node
 
     def visit_ListComp(self, node):
-        """``[elt for target in it]`` becomes ``list_comp(lambda target: elt, it)``, which
-        compiles a comprehension over an array of run-time length as a graph loop (one
-        generator without conditions; others stay Python's)."""
+        """``[elt for target in it if cond]`` becomes ``list_comp(lambda target: elt, it,
+        where, lambda target: cond)``, which compiles a comprehension over an array of
+        run-time length as a graph loop, and a filter on traced values as appends the data
+        decide (one generator; others stay Python's)."""
         gen = node.generators[0]
-        if len(node.generators) != 1 or gen.ifs or gen.is_async or \
-                not _simple_target(gen.target):
+        if len(node.generators) != 1 or gen.is_async or not _simple_target(gen.target):
             return self.generic_visit(node)
+        ifs, gen.ifs = gen.ifs, []
+        if ifs:
+            cond = ifs[0] if len(ifs) == 1 else gast.BoolOp(op=gast.And(), values=ifs)
+            # The condition is a second comprehension's element, converted as one.
+            probe = gast.ListComp(elt=cond, generators=[gast.comprehension(
+                target=gen.target, iter=gast.Constant(value=None, kind=None), ifs=[],
+                is_async=0)])
+            cond_fn = self.visit_ListComp(probe).args[0]
         it = gen.iter
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
                 it.func.id in ("range", "enumerate") and not it.keywords:
@@ -397,6 +416,8 @@ class _ControlFlow(gast.NodeTransformer):
             fn.body.func = inner
         call = _expr(f"{_CF}.list_comp(None, None, {self.where(node)!r})")
         call.args[0], call.args[1] = fn, it
+        if ifs:
+            call.args.append(cond_fn)
         return gast.copy_location(call, node)
 
     def visit_FunctionDef(self, node):
