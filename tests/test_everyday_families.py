@@ -4,6 +4,8 @@ path, `np.gradient` with a traced spacing, `ndarray.flat`, and NumPy functions g
 Python list of traced values."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -343,3 +345,78 @@ def test_rows_read_at_a_traced_index_are_views(jit):
         with pytest.warns(RuntimeWarning, match="runs with NumPy"):
             got = nptf.compile(fn, jit_compile=jit)(M.copy())
         np.testing.assert_array_equal(got, fn(M.copy()))
+
+
+# ------------------------------------------------ isinstance, type, try/except
+def doubled_if_array(x):
+    if isinstance(x, np.ndarray):
+        return x * 2
+    return x
+
+
+def kinds_seen(x):
+    s = x.sum()
+    f = float(s)
+    return (isinstance(s, np.floating), isinstance(f, float), type(x) is np.ndarray,
+            type(s) is np.float64, isinstance(f, (int, np.ndarray)))
+
+
+def inverse_or_none(A):
+    try:
+        return np.linalg.inv(A)
+    except np.linalg.LinAlgError:
+        return None
+
+
+def ratio_or_zero(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError:
+        return 0.0
+
+
+def first_or_default(x, i):
+    try:
+        v = x[i]
+    except IndexError:
+        v = -1.0
+    return v * 2
+
+
+def listed_or_fallback(x):
+    # tolist() cannot be traced: that is nptf's refusal, not an error of the user's
+    # code for the `except` to handle.
+    try:
+        return float(sum(x.tolist()))
+    except Exception:
+        return -1.0
+
+
+def test_isinstance_and_type_see_numpy_s_classes():
+    check_against_numpy(doubled_if_array, np.ones(3))
+    check_against_numpy(kinds_seen, np.ones(3))
+
+
+@pytest.mark.parametrize("adaptive", [False, True])
+def test_errors_the_function_handles_run_numpy_where_the_data_raise_them(adaptive):
+    for fn, args in [(inverse_or_none, (np.eye(2),)), (ratio_or_zero, (1.0, 2.0)),
+                     (first_or_default, (np.arange(3.0), 1)),
+                     (first_or_default, (np.arange(3.0), 7))]:
+        check_against_numpy(fn, *args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for fn, args in [(inverse_or_none, (np.zeros((2, 2)),)), (ratio_or_zero, (1.0, 0.0))]:
+            compiled = nptf.compile(fn, adaptive=adaptive)
+            for _ in range(3):
+                assert compiled(*args) == fn(*args) or compiled(*args) is fn(*args)
+            with pytest.raises(nptf.OutsideTheGraphError, match="try/except"):
+                nptf.compile(fn, fallback="raise")(*args)
+
+
+def test_a_broad_except_does_not_take_nptf_s_refusals_for_the_user_s_errors():
+    x = np.arange(3.0)
+    with pytest.raises(nptf.TracerConversionError, match="tolist"):
+        nptf.compile(listed_or_fallback, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(listed_or_fallback)(x) == 3.0

@@ -265,6 +265,12 @@ def test_using_a_value_that_is_none_on_this_call_runs_numpy():
             f(bad, ws)                         # NumPy's own error, from NumPy's run
     with pytest.raises(nptf.Error, match="None on this call"):
         nptf.compile(predict_with_best, fallback="raise")(bad, ws)
+    adaptive = nptf.compile(predict_with_best, adaptive=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(12):       # through the calls that time the graph and NumPy
+            with pytest.raises(ValueError, match="matmul"):
+                adaptive(bad, ws)
     with pytest.raises(TypeError):
         nptf.compile(compare_with_none_unchecked)(np.ones(3))
 

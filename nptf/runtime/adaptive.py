@@ -99,6 +99,8 @@ def no_program_reason(traced, graph):
         return "the function writes into its arguments"
     if traced.random_seed:
         return "the function draws random numbers"
+    if traced.catches:
+        return "the function handles errors with try/except"
     return unsupported_reason(graph)
 
 

@@ -13,7 +13,8 @@ import numpy as np
 import tensorflow as tf
 
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
-from ..errors import ArgumentError, BackendError, OutsideTheGraphError, UnsupportedError, warn_user
+from ..errors import (ArgumentError, BackendError, Error, OutsideTheGraphError, UnsupportedError,
+                      warn_user)
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
@@ -319,16 +320,16 @@ class Compiled:
         if entry.fallback_reason is not None:
             self._info.fallbacks += 1
             return self.fn(*args, **kwargs)
-        if self.adaptive and _plain_numpy_arguments(args, kwargs):
-            state = self._adaptive.get(shapes_key)
-            if state is None:
-                state = self._adaptive.setdefault(shapes_key, AdaptiveState(
-                    numpy_program_of(entry) is not None, self.ADAPTIVE_SAMPLES))
-            if state.choice != GRAPH:
-                return self._run_adaptive(state, entry, values, args, kwargs)
-        if entry.mutated:
-            _check_writable(values, entry.mutated)
         try:
+            if self.adaptive and _plain_numpy_arguments(args, kwargs):
+                state = self._adaptive.get(shapes_key)
+                if state is None:
+                    state = self._adaptive.setdefault(shapes_key, AdaptiveState(
+                        numpy_program_of(entry) is not None, self.ADAPTIVE_SAMPLES))
+                if state.choice != GRAPH:
+                    return self._run_adaptive(state, entry, values, args, kwargs)
+            if entry.mutated:
+                _check_writable(values, entry.mutated)
             return self._call_graph(entry, values)
         except (OutsideTheGraphError, BackendError, CompileBudgetError) as e:
             # Raised before any input is written back: NumPy starts from the same arguments.
@@ -340,6 +341,18 @@ class Compiled:
             return self.fn(*args, **kwargs)
 
     def _call_graph(self, entry, values):
+        try:
+            return self._run_graph(entry, values)
+        except Exception as e:
+            if entry.traced is not None and entry.traced.catches and not isinstance(e, Error):
+                # NumPy's run would take the function's own `except` handler here.
+                raise OutsideTheGraphError(
+                    f"the graph raised {type(e).__name__} ({str(e).splitlines()[0]}), and "
+                    f"the function handles errors with try/except, which only NumPy's run "
+                    f"can take") from e
+            raise
+
+    def _run_graph(self, entry, values):
         if not entry.proven and (entry.first_call is not None or entry.compile_left is not None) \
                 and tf.executing_eagerly():
             outs = self._bounded_first_call(entry, values)

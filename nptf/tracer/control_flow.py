@@ -10,6 +10,7 @@ are carried too.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import contextvars
 import functools
 import numbers
@@ -34,7 +35,7 @@ from .growing_lists import GrowingList, can_grow, grown, item_of, reachable_else
 from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PYTHON_TYPES, Tracer, emit,
-                     maybe_none, python_kind, python_type_of, to_tracer)
+                     maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -775,6 +776,44 @@ def _take_appends(state, lists):
             out[i] = v[len(before):]
             v[:] = before
     return out
+
+
+# For one trace: marked when code inside a `try` with `except` handlers runs.
+_CATCHES = contextvars.ContextVar("nptf_catches", default=None)
+
+
+@contextlib.contextmanager
+def recording_catches():
+    """Within: a trace notes whether the function runs code under `except` handlers;
+    yields a list that is non-empty if it does."""
+    seen = []
+    token = _CATCHES.set(seen)
+    try:
+        yield seen
+    finally:
+        _CATCHES.reset(token)
+
+
+class inside_try:
+    """The body of a `try` with `except` handlers, in converted code. The graph cannot run
+    the handlers when an error NumPy raises from the data (a check, a singular matrix)
+    comes up as it runs: the call then runs with NumPy, whose run takes the handler (see
+    ``TracedFunction.catches``)."""
+
+    def __enter__(self):
+        seen = _CATCHES.get()
+        if seen is not None:
+            seen.append(True)
+
+    def __exit__(self, *exc):
+        return False
+
+
+def reraise_own(error):
+    """At the top of an `except` handler in converted code: nptf's own errors (a construct
+    it cannot trace) are not the user's to handle; they stop the trace."""
+    if isinstance(error, Error):
+        raise error
 
 
 def _raised_by_user_code(error):
@@ -1738,6 +1777,8 @@ def converted(fn):
         return functools.partial(_extremum, fn)
     if fn is builtins.len:
         return _len
+    if fn is builtins.type:
+        return _type
     if fn is builtins.any or fn is builtins.all:
         return functools.partial(_any_all, fn)
     if fn is builtins.sum:
@@ -1746,6 +1787,13 @@ def converted(fn):
         return functools.partial(_python_number, fn)
     from .convert import converted as _converted
     return _converted(fn)
+
+
+def _type(*args, **kwargs):
+    """``type(x)`` in converted code: of a traced value, the class NumPy's value has."""
+    if len(args) == 1 and not kwargs and isinstance(args[0], Tracer):
+        return numpy_class_of(args[0])
+    return builtins.type(*args, **kwargs)
 
 
 def _any_all(fn, iterable, /):

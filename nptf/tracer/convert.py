@@ -379,6 +379,24 @@ class _ControlFlow(gast.NodeTransformer):
             node.func = wrapped
         return node
 
+    def visit_Try(self, node):
+        """``try: body except E: handler``: the body runs ``inside_try`` (an error that
+        comes up only when the graph runs makes the call run with NumPy, which takes the
+        handler), and each handler first re-raises nptf's own errors, which say that a
+        construct cannot be traced, not that the user's code failed."""
+        self.generic_visit(node)
+        if not node.handlers:
+            return node
+        for k, handler in enumerate(node.handlers):
+            if handler.name is None:
+                handler.name = _name(f"__nptf_exc_{k}", store=True)
+            guard = _stmts(f"{_CF}.reraise_own({handler.name.id})")
+            handler.body = guard + handler.body
+        with_stmt = _stmts(f"with {_CF}.inside_try():\n    pass")[0]
+        with_stmt.body = node.body
+        node.body = [with_stmt]
+        return node
+
     def visit_ListComp(self, node):
         """``[elt for target in it if cond]`` becomes ``list_comp(lambda target: elt, it,
         where, lambda target: cond)``, which compiles a comprehension over an array of

@@ -11,7 +11,7 @@ from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten, has_nodes
 from .builder import building
-from .control_flow import UNROLL_LIMIT
+from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import convert, should_convert
 from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
@@ -110,6 +110,9 @@ class TracedFunction:
                            # their final values are the last graph outputs, in this order
     random_seed: bool = False   # the last graph input is an int64[2] seed, fresh every call
     guards: list = None         # (module globals, name, value) the graph assumes (globals_read)
+    # The function runs code under `except` handlers: an error NumPy's run would raise
+    # there, raised as the graph runs, runs the call with NumPy (whose run handles it).
+    catches: bool = False
 
     def __str__(self):
         return str(self.graph)
@@ -127,7 +130,8 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
     """
-    with numpy_patched(), building() as builder, tracking_layouts(), recording() as reads:
+    with numpy_patched(), building() as builder, tracking_layouts(), recording() as reads, \
+            recording_catches() as catches:
         if isinstance(fn, types.FunctionType):
             note_function(fn)
         rng_token = start_random(builder)
@@ -190,7 +194,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         random_state = end_random(rng_token)
         graph = builder.build(atoms)
     return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None,
-                          reads.guards())
+                          reads.guards(), bool(catches))
 
 
 __all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "handed_back",

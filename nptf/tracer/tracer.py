@@ -86,6 +86,15 @@ class Tracer:
             note_layout(self._atom)
         return self._atom
 
+    @property
+    def __class__(self):
+        """What the user's code sees as this value's class (``isinstance(x, np.ndarray)``,
+        ``isinstance(v, float)``): the class NumPy's value would have. nptf's own code (and
+        NumPy's) sees the Tracer."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return type(self)
+        return numpy_class_of(self)
+
     def array_value(self, dtype=None):
         """The array NumPy makes of this argument (see ``python_lists.ListTracer``), asked
         for with ``dtype`` (or None)."""
@@ -220,6 +229,20 @@ class Tracer:
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
         return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+
+
+def numpy_class_of(t):
+    """The class of the value ``t`` stands for in NumPy's run: ``np.ndarray``, a NumPy
+    scalar type, a Python number type, or ``list`` for a list argument or a list the
+    function builds; refused where the data choose (a kind flag)."""
+    if t.kind_flag is not None:
+        raise unsupported("the class of a value that is a Python number, a NumPy scalar, an "
+                          "array or None as the data choose (isinstance(), type())")
+    if getattr(type(t), "NOUN", None) is not None:      # python_lists.ListTracer
+        return list
+    if t.type.weak:
+        return python_type_of(t.dtype)
+    return np.dtype(t.dtype).type if t.is_scalar else np.ndarray
 
 
 def maybe_none(value):
