@@ -29,7 +29,8 @@ def _spd(a):
 
 SORTING = [
     R("sort", lambda x: (np.sort(x), np.sort(x, axis=0), np.sort(x, axis=None), x.argsort(kind="stable"),
-                         np.argsort(x, axis=0, kind="stable"), np.take_along_axis(x, np.argsort(x), -1),
+                         np.argsort(x, axis=0, kind="stable"),
+                         np.take_along_axis(x, np.argsort(x, kind="stable"), -1),
                          np.sort(x, kind="mergesort")),
       [((3, 4),), ((9,),)], specials=True),
     R("partition", _partition_property, [((3, 6),), ((2, 2, 7),)], dtypes=REAL_DTYPES),

@@ -518,7 +518,11 @@ class _LoopWriter:
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")
             options += ["t += float(np.sum([v * 0.5 for v in c[:8] if v > x]))",
-                        "if any(v > 1.5 for v in c[:5]):\n    t += 1.0"]
+                        "if any(v > 1.5 for v in c[:5]):\n    t += 1.0",
+                        # Python's view of the values, and handlers the data may take.
+                        "if isinstance(c, np.ndarray) and type(t) is not int:\n    t += 0.5",
+                        "try:\n    t += float(np.linalg.inv(np.round(c[:4].reshape(2, 2))).sum())"
+                        "\nexcept np.linalg.LinAlgError:\n    t -= 1.0"]
         return r.choice(options).split("\n") if options else None
 
     def _grow(self):

@@ -420,3 +420,19 @@ def test_a_broad_except_does_not_take_nptf_s_refusals_for_the_user_s_errors():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(listed_or_fallback)(x) == 3.0
+
+
+# ------------------------------------------------ argsort of data with ties
+def ranks(x):
+    return x.argsort().argsort() + 1
+
+
+def test_argsort_of_ties_runs_numpy_where_its_order_is_numpy_s_implementation_s():
+    with_ties = np.array([3, 1, 3, 2, 1, 3, 0, 2, 2, 1, 3, 0, 1, 2, 3, 0, 1, 1])
+    check_against_numpy(ranks, np.random.default_rng(0).permutation(18))     # no ties
+    with pytest.raises(nptf.OutsideTheGraphError, match="ties"):
+        nptf.compile(ranks, fallback="raise")(with_ties)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(nptf.compile(ranks)(with_ties), ranks(with_ties))
+    check_against_numpy(lambda x: np.argsort(x, kind="stable"), with_ties)

@@ -68,7 +68,28 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     if np.ndim(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
         axis = None
     a, axis = _sort_axis(a, axis, "argsort")
-    return argsort_along(a, axis)
+    order = argsort_along(a, axis)
+    if kind in ("mergesort", "stable") or stable or a.shape[axis] in (0, 1):
+        return order
+    return _without_ties(a, order, axis)
+
+
+def _without_ties(a, order, axis):
+    """``order``, checked when the graph runs to sort no two equal elements (NaNs among
+    them): NumPy's default sort places equal elements as its implementation (and the
+    machine's vector unit) happens to, so the call runs with NumPy where there are ties;
+    the order of the stable sort here is NumPy's otherwise."""
+    s = take_along(a, order, axis)
+    upper = s[(slice(None),) * axis + (slice(1, None),)]
+    lower = s[(slice(None),) * axis + (slice(None, -1),)]
+    tie = (upper == lower) | (np.isnan(upper) & np.isnan(lower)) if a.dtype.kind in "fc" \
+        else upper == lower
+    ok = np.logical_not(np.any(tie))
+    return emit("check", [order, ok], {
+        "error": "OutsideTheGraph", "when_read": True,
+        "message": f"np.argsort of values with ties at {user_location()}: NumPy's default "
+                   f"sort orders equal elements as its implementation does (kind='stable' "
+                   f"gives an order nptf reproduces)"})
 
 
 @implements(np.sort)
