@@ -436,3 +436,30 @@ def test_argsort_of_ties_runs_numpy_where_its_order_is_numpy_s_implementation_s(
         warnings.simplefilter("ignore")
         np.testing.assert_array_equal(nptf.compile(ranks)(with_ties), ranks(with_ties))
     check_against_numpy(lambda x: np.argsort(x, kind="stable"), with_ties)
+
+
+# ------------------------------------------------ sorted() of traced values
+def top_three(x):
+    return sorted(x)[-3:]
+
+
+def upper_median(x):
+    s = sorted(x, reverse=True)
+    return s[len(s) // 2]
+
+
+def sorted_positives(x):
+    return np.array(sorted([v for v in x if v > 0]))
+
+
+def test_sorted_of_traced_values():
+    x = np.random.default_rng(0).normal(size=9)
+    for fn in (top_three, upper_median, sorted_positives):
+        check_against_numpy(fn, x)
+    check_against_numpy(top_three, np.array([3, 1, 2, 2]))
+    with_nan = np.array([1.0, np.nan, 0.5, 2.0])
+    with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
+        nptf.compile(top_three, fallback="raise")(with_nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert str(nptf.compile(top_three)(with_nan)) == str(top_three(with_nan))

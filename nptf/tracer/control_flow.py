@@ -1779,6 +1779,8 @@ def converted(fn):
         return _len
     if fn is builtins.type:
         return _type
+    if fn is builtins.sorted:
+        return _sorted
     if fn is builtins.any or fn is builtins.all:
         return functools.partial(_any_all, fn)
     if fn is builtins.sum:
@@ -1794,6 +1796,29 @@ def _type(*args, **kwargs):
     if len(args) == 1 and not kwargs and isinstance(args[0], Tracer):
         return numpy_class_of(args[0])
     return builtins.type(*args, **kwargs)
+
+
+def _sorted(iterable, /, *, key=None, reverse=False):
+    """``sorted(x)`` of a 1-d traced array (or a list the data grow of numbers): its items
+    in order, as Python's sort of NumPy's values gives them: a list of the array's
+    scalars (a list the data grow of the list's). NaN has no place in Python's order (its
+    comparisons are false): where the values hold one, the call runs with NumPy."""
+    if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
+            (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
+            iterable.ndim != 1:
+        return builtins.sorted(iterable, key=key, reverse=reverse)
+    rows = Tracer(iterable.atom)
+    values = np.sort(rows)
+    if reverse:
+        values = values[::-1]
+    if rows.dtype.kind in "fc":
+        values = emit("check", [values, np.logical_not(np.any(np.isnan(rows)))], {
+            "error": "OutsideTheGraph", "when_read": True,
+            "message": f"sorted() of values with NaN at {user_location()}, whose place in "
+                       f"Python's order depends on where it starts"})
+    if isinstance(iterable, GrowingList):
+        return iterable.rebuilt(values.atom)
+    return [values[i] for i in range(_len(values))]
 
 
 def _any_all(fn, iterable, /):
