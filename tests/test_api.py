@@ -281,12 +281,12 @@ def test_unsupported_falls_back_to_numpy_with_a_warning():
     assert g.cache_info().fallbacks == 2 and g.cache_info().traces == 1
 
 
-def test_tolist_of_tracer_is_a_clear_error():
+def test_tolist_of_a_large_tracer_is_a_clear_error():
     def f(x):
         return x * sum(x.tolist())
 
     with pytest.raises(nptf.TracerConversionError, match=r"x\.tolist\(\).*\n  at .*test_api\.py"):
-        nptf.compile(f, fallback="raise")(np.ones(3))
+        nptf.compile(f, fallback="raise")(np.ones(2000))     # one traced number each
 
 
 def test_random_is_never_frozen():

@@ -32,7 +32,7 @@ USER_MODULE = textwrap.dedent("""
 
 
     def branchy(x):
-        # tolist() of a traced value needs Python: only NumPy can run this.
+        # tolist() of an array of run-time size needs Python: only NumPy can run this.
         return x * sum(x.tolist())
 """)
 

@@ -383,13 +383,17 @@ def first_or_default(x, i):
     return v * 2
 
 
-def listed_or_fallback(x):
-    # tolist() cannot be traced: that is nptf's refusal, not an error of the user's
-    # code for the `except` to handle.
+def labelled_or_fallback(x):
+    # The text of a traced value cannot be traced: that is nptf's refusal, not an error
+    # of the user's code for the `except` to handle.
     try:
-        return float(sum(x.tolist()))
+        return "total " + str(x.sum())
     except Exception:
-        return -1.0
+        return "none"
+
+
+def texts(x):
+    return f"{x.mean():.3f}", str(x.sum()), repr(x[0]), "%.2f" % x.max()
 
 
 def test_isinstance_and_type_see_numpy_s_classes():
@@ -415,11 +419,30 @@ def test_errors_the_function_handles_run_numpy_where_the_data_raise_them(adaptiv
 
 def test_a_broad_except_does_not_take_nptf_s_refusals_for_the_user_s_errors():
     x = np.arange(3.0)
-    with pytest.raises(nptf.TracerConversionError, match="tolist"):
-        nptf.compile(listed_or_fallback, fallback="raise")(x)
+    with pytest.raises(nptf.TracerConversionError, match="str"):
+        nptf.compile(labelled_or_fallback, fallback="raise")(x)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        assert nptf.compile(listed_or_fallback)(x) == 3.0
+        assert nptf.compile(labelled_or_fallback)(x) == labelled_or_fallback(x)
+
+
+def test_the_text_of_a_traced_value_runs_numpy():
+    x = np.arange(3.0)
+    with pytest.raises(nptf.TracerConversionError):
+        nptf.compile(texts, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(texts)(x) == texts(x)
+
+
+def as_lists(X):
+    rows = X.tolist()
+    return [max(r) for r in rows], rows, float(sum(X[0].tolist())), X[0, 0].tolist()
+
+
+def test_tolist_gives_python_numbers():
+    check_against_numpy(as_lists, np.arange(6.0).reshape(2, 3))
+    check_against_numpy(as_lists, np.arange(6, dtype=np.int32).reshape(2, 3))
 
 
 # ------------------------------------------------ argsort of data with ties

@@ -46,7 +46,7 @@ def blocks(x, n):
 
 
 def data_dependent_branch(x):
-    return x * sum(x.tolist())   # tolist() of a traced value needs Python
+    return x * sum(x.tolist())   # tolist() of a run-time size needs Python
 
 
 def matrix_product(x):

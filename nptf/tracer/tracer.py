@@ -157,7 +157,19 @@ class Tracer:
         return (self[i] for i in range(len(self)))
 
     def __repr__(self):
+        if in_user_code(sys._getframe(1).f_code.co_filename):
+            self._concrete("repr() of a traced value", _TEXT_FIX)
         return f"Tracer<{self.type}>"
+
+    def __str__(self):
+        if in_user_code(sys._getframe(1).f_code.co_filename):
+            self._concrete("str() of a traced value", _TEXT_FIX)
+        return f"Tracer<{self.type}>"
+
+    def __format__(self, spec):
+        if in_user_code(sys._getframe(1).f_code.co_filename):
+            self._concrete("formatting a traced value (an f-string, format(), %)", _TEXT_FIX)
+        return format(f"Tracer<{self.type}>", spec)
 
     # ------------------------------------------------- concretization errors
     def _concrete(self, what, fix=None):
@@ -203,7 +215,22 @@ class Tracer:
         return python_numbers.from_element({"b": bool, "f": float}.get(kind, int), x)
 
     def tolist(self):
-        self._concrete("x.tolist()")
+        """NumPy's ``x.tolist()``: nested Python lists of the elements as Python numbers,
+        here traced ones (weak in promotion, as NumPy 2 takes a Python number). One traced
+        number per element: arrays of a size known only at run time, or of more than
+        1,024 elements, are refused."""
+        size = self.type.size
+        if size is None or size > 1024:
+            self._concrete("x.tolist()", "Keep it an array (NumPy functions take it as one), "
+                                         "or make the function's result the array and call "
+                                         ".tolist() outside the compiled function.")
+        if self.ndim == 0:
+            return self.item()
+        flat = self.reshape(-1)
+        items = [flat.item(i) for i in range(size)]
+        for n in reversed(self.type.shape[1:]):
+            items = [items[i:i + n] for i in range(0, len(items), n)]
+        return items
 
     def __array__(self, dtype=None, copy=None):
         self._concrete("converting a traced array to a NumPy array (np.asarray/np.array or a "
@@ -229,6 +256,11 @@ class Tracer:
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
         return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+
+
+# The text of a value is NumPy's printing of the numbers: known only when the graph runs.
+_TEXT_FIX = ("Return the value and format it outside the compiled function, or let the "
+             "function run with NumPy (fallback='numpy', the default).")
 
 
 def numpy_class_of(t):
