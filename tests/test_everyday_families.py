@@ -486,3 +486,39 @@ def test_sorted_of_traced_values():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert str(nptf.compile(top_three)(with_nan)) == str(top_three(with_nan))
+
+
+# ------------------------------------------------ Python builtins on traced values
+def compared_with_none(x):
+    return x == None, x != None, x.sum() == None, x[0:1].reshape(()) == None   # noqa: E711
+
+
+def rounded(x):
+    s = x.sum()
+    return (round(s), round(s, 1), round(float(x.mean())), round(int(x.argmax())),
+            [round(v, 1) for v in x])
+
+
+def copied(x):
+    import copy
+    y = copy.deepcopy(x)
+    y[0] = 5.0
+    return x, y, copy.copy(x) * 2, copy.copy(x.sum())
+
+
+def test_python_builtins_on_traced_values_give_numpy_s_answers():
+    x = np.array([1.25, 2.5, 3.75])
+    for fn in (compared_with_none, rounded, copied):
+        check_against_numpy(fn, x)
+    with pytest.raises(TypeError, match="__round__"):       # NumPy's own error for arrays
+        nptf.compile(round_array, fallback="raise")(x)
+    with pytest.raises(nptf.UnsupportedError, match="round"):
+        nptf.compile(round_python_float, fallback="raise")(x)
+
+
+def round_array(v):
+    return round(v)
+
+
+def round_python_float(v):
+    return round(float(v.sum()), 2)

@@ -1781,6 +1781,8 @@ def converted(fn):
         return _type
     if fn is builtins.sorted:
         return _sorted
+    if fn is builtins.round:
+        return _round
     if fn is builtins.any or fn is builtins.all:
         return functools.partial(_any_all, fn)
     if fn is builtins.sum:
@@ -1796,6 +1798,30 @@ def _type(*args, **kwargs):
     if len(args) == 1 and not kwargs and isinstance(args[0], Tracer):
         return numpy_class_of(args[0])
     return builtins.type(*args, **kwargs)
+
+
+def _round(number, ndigits=None):
+    """Python's ``round`` of a traced number: of a NumPy scalar, NumPy's (a Python int
+    without ``ndigits``, the scalar's type with them); of a Python number, Python's (an
+    int; a Python float rounded to ``ndigits`` decimals is refused: Python rounds its
+    exact decimal value, which NumPy's scaling does not always match)."""
+    if not _is_traced(number):
+        return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
+    if not number.is_scalar and not number.type.weak:
+        raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
+    if isinstance(ndigits, Tracer):
+        raise unsupported("round() with a traced number of digits")
+    if number.type.weak and number.dtype.kind == "b":
+        return _python_number(int, number)
+    if number.type.weak and number.dtype.kind in "iu":
+        return number if ndigits is None else _python_number(int, np.round(number, ndigits))
+    if ndigits is None:
+        return _python_number(int, np.round(number))
+    if number.type.weak:
+        raise unsupported("round() of a Python float to a number of decimals",
+                          fix="Round a NumPy value (np.round(x, n)), or let the function run "
+                              "with NumPy (fallback='numpy', the default).")
+    return np.round(number, ndigits)
 
 
 def _sorted(iterable, /, *, key=None, reverse=False):

@@ -13,6 +13,7 @@ import ast
 import inspect
 import itertools
 import os
+import sysconfig
 import textwrap
 import types
 
@@ -652,7 +653,13 @@ def should_convert(fn) -> bool:
     if module in _SKIP_MODULES:
         return False
     filename = fn.__code__.co_filename
-    return not filename.startswith("<") and not _in_site_packages(filename)
+    return not filename.startswith("<") and not _in_site_packages(filename) and \
+        not os.path.abspath(filename).startswith(_STDLIB)
+
+
+# Python's own library (copy, statistics, functools...) runs as it is, not converted.
+_STDLIB = tuple({os.path.join(os.path.abspath(sysconfig.get_paths()[k]), "")
+                 for k in ("stdlib", "platstdlib")})
 
 
 def _in_site_packages(filename):

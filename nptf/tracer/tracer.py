@@ -471,6 +471,49 @@ for _dunder, _uf in [("neg", "negative"), ("pos", "positive"), ("abs", "absolute
     setattr(Tracer, f"__{_dunder}__", _unop(_uf))
 
 
+def _compare_with_none(name):
+    """``x == None`` / ``x != None``: NumPy compares an array with None element by element
+    (all False for ``==``); a NumPy scalar or Python number gives a Python bool."""
+    method = getattr(Tracer, f"__{name}__")
+
+    def compare(self, other):
+        if other is not None:
+            return method(self, other)
+        if self.is_scalar or self.type.weak:
+            return name == "ne"
+        from .numpy_api import full
+        out = full(self.shape, name == "ne", np.bool_)
+        return Tracer(out.atom, is_scalar=False) if self.ndim else \
+            Tracer(out.atom, is_scalar=True)
+    return compare
+
+
+Tracer.__eq__ = _compare_with_none("eq")
+Tracer.__ne__ = _compare_with_none("ne")
+
+
+def _round(self, ndigits=None):
+    # Python's round() outside converted code (a lambda): converted code takes
+    # control_flow's, which gives a traced Python int.
+    if not self.is_scalar and not self.type.weak:
+        raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
+    self._concrete("round() of a traced value")
+
+
+def _copy(self):
+    """``copy.copy(x)`` of an array: a new array, as NumPy's; a NumPy scalar or Python
+    number is itself (it cannot be written)."""
+    if self.is_scalar or self.type.weak:
+        return self
+    from .numpy_api import copy_
+    return copy_(self)
+
+
+Tracer.__round__ = _round
+Tracer.__copy__ = _copy
+Tracer.__deepcopy__ = lambda self, memo: _copy(self)
+
+
 def _matmul(self, other):
     from .numpy_math import matmul
     return matmul(self, other)
