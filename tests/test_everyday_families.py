@@ -410,9 +410,10 @@ def test_errors_the_function_handles_run_numpy_where_the_data_raise_them(adaptiv
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for fn, args in [(inverse_or_none, (np.zeros((2, 2)),)), (ratio_or_zero, (1.0, 0.0))]:
-            compiled = nptf.compile(fn, adaptive=adaptive)
+            compiled, want = nptf.compile(fn, adaptive=adaptive), fn(*args)
             for _ in range(3):
-                assert compiled(*args) == fn(*args) or compiled(*args) is fn(*args)
+                got = compiled(*args)
+                assert type(got) is type(want) and got == want
             with pytest.raises(nptf.OutsideTheGraphError, match="try/except"):
                 nptf.compile(fn, fallback="raise")(*args)
 
@@ -424,6 +425,20 @@ def test_a_broad_except_does_not_take_nptf_s_refusals_for_the_user_s_errors():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(labelled_or_fallback)(x) == labelled_or_fallback(x)
+
+
+def printing_progress(x):
+    w = 0.0
+    for ep in range(3):
+        loss = np.mean((x - w) ** 2)
+        print(f"epoch {ep}: loss {loss:.4f}", loss, *[w])   # runs once, while tracing
+        w = w + 0.1 * np.mean(x - w)
+    return w
+
+
+def test_print_of_traced_values_keeps_the_function_compiled(capsys):
+    check_against_numpy(printing_progress, np.ones(4))
+    assert "Tracer" in capsys.readouterr().out      # the trace's print shows the tracers
 
 
 def test_the_text_of_a_traced_value_runs_numpy():

@@ -34,7 +34,8 @@ from .dynamic_slices import loop_counter
 from .growing_lists import GrowingList, can_grow, grown, item_of, reachable_elsewhere
 from .python_lists import ComputedList, ListTracer
 from .side_effects import Snapshot
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PYTHON_TYPES, Tracer, emit,
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
+                     emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -164,6 +165,16 @@ def if_exp(cond, true_thunk, false_thunk, where=""):
 
 
 _warned = set()
+
+
+def printed(thunk):
+    """A ``print`` argument: text for the print that runs while tracing, where a traced
+    value shows as itself (``Tracer.__str__``)."""
+    token = PRINTING.set(True)
+    try:
+        return thunk()
+    finally:
+        PRINTING.reset(token)
 
 
 def print_(*args, **kwargs):

@@ -230,6 +230,17 @@ def _simple_target(target):
         all(isinstance(e, gast.Name) for e in target.elts)
 
 
+def _printed(arg):
+    """A ``print`` argument, evaluated under ``control_flow.printed``."""
+    call = _expr(f"{_CF}.printed(lambda: None)")
+    if isinstance(arg, gast.Starred):
+        call.args[0].body = arg.value
+        arg.value = call
+        return arg
+    call.args[0].body = arg
+    return call
+
+
 # Builtins whose one generator-expression argument is made a list comprehension.
 _REDUCING = frozenset({"sum", "any", "all"})
 
@@ -373,6 +384,9 @@ class _ControlFlow(gast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.func, gast.Name) and node.func.id == "print":
             node.func = _expr(f"{_CF}.print_")
+            # Its arguments are text for the trace's print (a traced value prints as
+            # itself, f-strings included), not text the function computes.
+            node.args = [_printed(a) for a in node.args]
         elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
                   and node.func.value.id == _CF):
             wrapped = _expr(f"{_CF}.converted(None)")

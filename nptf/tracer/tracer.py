@@ -157,19 +157,21 @@ class Tracer:
         return (self[i] for i in range(len(self)))
 
     def __repr__(self):
-        if in_user_code(sys._getframe(1).f_code.co_filename):
+        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
             self._concrete("repr() of a traced value", _TEXT_FIX)
         return f"Tracer<{self.type}>"
 
     def __str__(self):
-        if in_user_code(sys._getframe(1).f_code.co_filename):
+        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
             self._concrete("str() of a traced value", _TEXT_FIX)
         return f"Tracer<{self.type}>"
 
     def __format__(self, spec):
-        if in_user_code(sys._getframe(1).f_code.co_filename):
+        # Text for print() (which runs once, while tracing) shows the tracer, whatever
+        # the format spec; text the function computes needs the digits.
+        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
             self._concrete("formatting a traced value (an f-string, format(), %)", _TEXT_FIX)
-        return format(f"Tracer<{self.type}>", spec)
+        return f"Tracer<{self.type}>"
 
     # ------------------------------------------------- concretization errors
     def _concrete(self, what, fix=None):
@@ -257,6 +259,9 @@ class Tracer:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
         return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
 
+
+# Set while the arguments of a print() in converted code are evaluated (see __str__).
+PRINTING = contextvars.ContextVar("nptf_printing", default=False)
 
 # The text of a value is NumPy's printing of the numbers: known only when the graph runs.
 _TEXT_FIX = ("Return the value and format it outside the compiled function, or let the "
