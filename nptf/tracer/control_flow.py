@@ -1296,11 +1296,7 @@ def _define_first_set(body, state, carried, types, c_ordered):
             continue
         if isinstance(out, Tracer) and (None in out.shape or out.kind_flag is not None):
             continue
-        zero = to_tracer(_zero_like_value(out))
-        state[i] = zero
-        types[i] = zero.type
-        c_ordered[i] = True
-        carried.append(i)
+        _start_carrying(i, to_tracer(_zero_like_value(out)), state, carried, types, c_ordered)
         found.add(i)
     return found
 
@@ -1315,10 +1311,7 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
                 isinstance(out, ListTracer) or (names[i].startswith("__nptf_") and
                                                 not names[i].startswith("__nptf_val")):
             continue
-        state[i] = none_stand_in(out, names[i], where)
-        types[i] = state[i].type
-        c_ordered[i] = True
-        carried.append(i)
+        _start_carrying(i, none_stand_in(out, names[i], where), state, carried, types, c_ordered)
         found.add(i)
     return found
 
@@ -1343,10 +1336,17 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
             found = True
     for i, v in enumerate(state):
         if isinstance(v, GrowingList) and i not in carried:
-            carried.append(i)
-            types[i] = v.type
-            c_ordered[i] = True
+            _start_carrying(i, v, state, carried, types, c_ordered)
     return found
+
+
+def _start_carrying(i, value, state, carried, types, c_ordered):
+    """Variable ``i``, not carried before, is carried from ``value`` (a stand-in for what
+    it holds before the loop, C-ordered): the loop's next trace takes it as state."""
+    state[i] = value
+    types[i] = value.type
+    c_ordered[i] = True
+    carried.append(i)
 
 
 def _runs_at_least_once(cond_fn, state, initial, set_inside, runs_once, where):
