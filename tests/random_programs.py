@@ -93,6 +93,11 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.asarray([float(np.mean({0} > v)) for v in np.ravel({0})[np.ravel({0}) < 1]])",
          "np.add.reduceat(np.ravel({0}), np.r_[0, np.flatnonzero(np.diff(np.ravel({0}) > 0)) + 1])",
          "np.roll(np.ravel({0})[np.ravel({0}) > 0], 2)"]
+# Python's view of traced values: their bytes, builtins on them, lists the data grow.
+PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})))",
+                "np.asarray(np.ravel({0})[:4].tolist())", "(np.ravel({0})[:3] == None)",
+                "np.asarray(round(np.sum({0}), 1))",
+                "np.array([v * 2 for v in np.ravel({0}) if v > 0])"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
@@ -119,8 +124,10 @@ def _expression(r, depth, names):
         return f"np.where({sub()} > 0, {sub()}, {sub()})"
     if k < 0.94:
         return f"({sub()}).astype(np.{r.choice(DTYPES)})"
-    if k < 0.96:
+    if k < 0.95:
         return f"np.clip({sub()}, -2, 3)"
+    if k < 0.97:
+        return r.choice(PYTHON_VIEWS).format(sub())
     inner = sub()
     form = r.random()
     if form < 0.4:

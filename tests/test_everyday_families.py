@@ -537,3 +537,15 @@ def round_array(v):
 
 def round_python_float(v):
     return round(float(v.sum()), 2)
+
+
+# ------------------------------------------------ arrays of scalars
+def arrays_of_scalars(a):
+    return (np.asarray(np.sum(a)), np.array(a[0]), np.asarray(float(a.sum())),
+            np.asarray(int(a[1])), np.array(np.sum(a), dtype=np.float32),
+            np.asarray(round(np.sum(a), 1)))
+
+
+def test_an_array_of_a_numpy_scalar_or_python_number_is_a_0d_array():
+    for a in (np.arange(4, dtype=np.int32), np.arange(4.0)):
+        check_against_numpy(arrays_of_scalars, a)

@@ -786,6 +786,10 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
         object = object.array_value(dtype)
         out = object if dtype is None else astype(object, dtype)
         out = copy_(out) if copy and out is object else out
+        if out.type.weak:       # a Python number: an array of its default dtype
+            out = emit("convert", [out], {"dtype": out.dtype})
+        elif out.is_scalar:     # a NumPy scalar: a 0-d array
+            out = Tracer(out.atom)
     elif isinstance(object, (list, tuple)) and contains_tracer(object):
         items = [array(v) for v in object]
         dt = dtype if dtype is not None else np.result_type(*[_sample_of(i.atom) for i in items])
