@@ -97,7 +97,11 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
 PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})))",
                 "np.asarray(np.ravel({0})[:4].tolist())", "(np.ravel({0})[:3] == None)",
                 "np.asarray(round(np.sum({0}), 1))",
-                "np.array([v * 2 for v in np.ravel({0}) if v > 0])"]
+                "np.array([v * 2 for v in np.ravel({0}) if v > 0])",
+                "np.asarray(np.ravel({0})[0] and np.ravel({0})[-1])",
+                "np.asarray(np.ravel({0})[0] - 1 or np.sum({0}))",
+                "(np.ravel({0})[:1] > 0 and np.ravel({0})[-1:] < 1)",
+                "np.asarray(0 < np.ravel({0})[0] < np.ravel({0})[-1])"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

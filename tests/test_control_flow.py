@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 
 def branchy(x):
@@ -743,6 +743,44 @@ def test_and_or_on_traced_values_short_circuit(jit):
         for fn in (all_three_positive, any_of_three_positive, count_leading_positive,
                    guarded_read):
             check_against_numpy(fn, np.array(x), jit=jit)
+
+
+def first_nonzero_or_mean(x):
+    # `or`'s value is its first true operand, not a bool
+    return x[0] * 2 or x.mean()
+
+
+def both_positive_pairs(x):
+    # value context, both operands bools: chained comparisons and `and`
+    ok = 0 < x[0] < x[1]
+    both = x[0] > 0 and x[2] > 0
+    return ok, both, (x[1] > 0 or x[2] > 0)
+
+
+def positive_sum_or_flag(x):
+    return (x.sum() > 0) and x.sum()
+
+
+def first_or_array(x):
+    return x.sum() and x
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_and_or_value_is_an_operand(jit):
+    """``a and b`` / ``a or b`` past a traced operand is one of the operands, as in
+    Python (it was a bool: ``x[0] * 2 or x.mean()`` gave True). Operands of one type and
+    shape compile; otherwise the function runs NumPy, and ``fallback="raise"`` names the
+    construct."""
+    for x in ([1.0, 2.0, -1.0], [0.0, 1.0, 5.0], [-1.0, -2.0, 0.0], [0.0, 0.0, 0.0]):
+        check_against_numpy(first_nonzero_or_mean, np.array(x), jit=jit)
+        check_against_numpy(both_positive_pairs, np.array(x), jit=jit)
+    for fn in (positive_sum_or_flag, first_or_array):
+        with pytest.raises(nptf.Error, match=r"the value of `a and b`.*test_control"):
+            nptf.compile(fn, jit_compile=jit, fallback="raise")(np.ones(3))
+        for x in (np.ones(3), np.zeros(3), -np.ones(3)):
+            with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+                got = nptf.compile(fn, jit_compile=jit)(x)
+            assert mismatch(fn(x), got) is None
 
 
 def epochs_until_positive(x):

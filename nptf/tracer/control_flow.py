@@ -121,28 +121,70 @@ def not_(x):
     return not x
 
 
-def and_(*thunks):
+def and_(*thunks, where=""):
     """``a and b and ...``: Python evaluates an operand only while the ones before it are
-    true. Past a traced one, the rest run in a traced branch taken where it is true, so
-    what they check when the graph runs (an index past the end in ``i < n and x[i] > 0``)
-    counts only there; the result is then a bool."""
+    true, and the value is the first false operand or the last one. Past a traced operand,
+    the rest run in a traced branch taken where it is true, so what they check when the
+    graph runs (an index past the end in ``i < n and x[i] > 0``) counts only there; the
+    two branches' values must then agree in type and shape, as any traced ``if``'s."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
         if _is_traced(value):
-            return if_exp(value, lambda: _truth(and_(*thunks[k:])), lambda: False)
+            first = value
+            return _operand_chosen("and", first, lambda: and_(*thunks[k:], where=where),
+                                   lambda: first, where)
         if not value:
             return value
         value = thunk()
     return value
 
 
-def or_(*thunks):
-    """``a or b or ...``, as ``and_``: past a traced operand, the rest run in a traced
-    branch taken where it is false."""
+def or_(*thunks, where=""):
+    """``a or b or ...``, as ``and_``: the value is the first true operand or the last."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
         if _is_traced(value):
-            return if_exp(value, lambda: True, lambda: _truth(or_(*thunks[k:])))
+            first = value
+            return _operand_chosen("or", first, lambda: first,
+                                   lambda: or_(*thunks[k:], where=where), where)
+        if value:
+            return value
+        value = thunk()
+    return value
+
+
+def _operand_chosen(op, first, true_thunk, false_thunk, where):
+    """The value of ``and``/``or`` past a traced first operand: one of two operands, which
+    the graph can give only where both have one type and shape."""
+    try:
+        return if_exp(first, true_thunk, false_thunk, where)
+    except ControlFlowError:
+        raise ControlFlowError(
+            f"the value of `a {op} b` is `a` or `b` depending on the data, and here they differ "
+            f"in type or shape ({where}). Write the condition out (`np.where(...)` or an "
+            f"`if` statement), or use `bool(a) {op} bool(b)` where only the truth is meant."
+        ) from None
+
+
+def and_test(*thunks, where=""):
+    """``a and b`` where only its truth counts (an ``if``/``while`` test, ``not``'s
+    operand): a traced bool past a traced operand, whatever the operands' types."""
+    value = thunks[0]()
+    for k, thunk in enumerate(thunks[1:], 1):
+        if _is_traced(value):
+            return if_exp(value, lambda: _truth(and_test(*thunks[k:])), lambda: False)
+        if not value:
+            return value
+        value = thunk()
+    return value
+
+
+def or_test(*thunks, where=""):
+    """``a or b`` where only its truth counts, as ``and_test``."""
+    value = thunks[0]()
+    for k, thunk in enumerate(thunks[1:], 1):
+        if _is_traced(value):
+            return if_exp(value, lambda: True, lambda: _truth(or_test(*thunks[k:])))
         if value:
             return value
         value = thunk()

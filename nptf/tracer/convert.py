@@ -214,8 +214,8 @@ class _Jumps:
         stops = ([brk] if has_break else []) + (["__nptf_ret"] if has_return else [])
         s.nptf_stops = stops
         if isinstance(s, gast.While) and stops:
-            s.test = gast.BoolOp(op=gast.And(), values=[
-                _expr(" and ".join(f"not {f}" for f in stops)), s.test])
+            s.test = _truth_only(gast.BoolOp(op=gast.And(), values=[
+                _expr(" and ".join(f"not {f}" for f in stops)), s.test]))
         before = _stmts(f"{brk} = False") if has_break else []
         return before + [s], (["__nptf_ret"] if has_return else [])
 
@@ -239,6 +239,15 @@ def _printed(arg):
         return arg
     call.args[0].body = arg
     return call
+
+
+def _truth_only(test):
+    """Marks ``test`` as a place where only an expression's truth counts (an ``if`` or
+    ``while`` test, ``not``'s operand, a comprehension's filter): there ``a and b`` may be
+    a bool whatever its operands' types, which a value would not allow."""
+    if isinstance(test, (gast.BoolOp, gast.Compare)):
+        test.nptf_truth = True
+    return test
 
 
 # Builtins whose one generator-expression argument is made a list comprehension.
@@ -275,6 +284,7 @@ class _ControlFlow(gast.NodeTransformer):
 
     def visit_If(self, node):
         names = _assigned(node.body + node.orelse, self.scope)
+        _truth_only(node.test)
         self.generic_visit(node)
         k = next(_counter)
         t = self._fn(f"__nptf_if_true_{k}", names, node.body, names)
@@ -289,6 +299,7 @@ class _ControlFlow(gast.NodeTransformer):
         if node.orelse:
             return self.generic_visit(node)
         names = _assigned(node.body, self.scope)
+        _truth_only(node.test)
         self.generic_visit(node)
         k = next(_counter)
         cond = _stmts(f"def __nptf_while_cond_{k}({', '.join(names)}):\n    return None")[0]
@@ -323,15 +334,20 @@ class _ControlFlow(gast.NodeTransformer):
         return [body, self._assign(names, call)]
 
     def visit_IfExp(self, node):
+        _truth_only(node.test)
         self.generic_visit(node)
         call = _expr(f"{_CF}.if_exp(None, lambda: None, lambda: None, {self.where(node)!r})")
         call.args[0], call.args[1].body, call.args[2].body = node.test, node.body, node.orelse
         return call
 
     def visit_BoolOp(self, node):
+        truth = getattr(node, "nptf_truth", False)
+        if truth:
+            for v in node.values:
+                _truth_only(v)
         self.generic_visit(node)
-        fn = "and_" if isinstance(node.op, gast.And) else "or_"
-        call = _expr(f"{_CF}.{fn}()")
+        fn = ("and_" if isinstance(node.op, gast.And) else "or_") + ("test" if truth else "")
+        call = _expr(f"{_CF}.{fn}(where={self.where(node)!r})")
         for v in node.values:
             lam = _expr("lambda: None")
             lam.body = v
@@ -339,6 +355,8 @@ class _ControlFlow(gast.NodeTransformer):
         return call
 
     def visit_UnaryOp(self, node):
+        if isinstance(node.op, gast.Not):
+            _truth_only(node.operand)
         self.generic_visit(node)
         if isinstance(node.op, gast.Not):
             call = _expr(f"{_CF}.not_(None)")
@@ -354,7 +372,9 @@ class _ControlFlow(gast.NodeTransformer):
         for op, right in zip(node.ops, node.comparators):
             parts.append(gast.Compare(left=left, ops=[op], comparators=[right]))
             left = right
-        return self.visit_BoolOp(gast.BoolOp(op=gast.And(), values=parts))
+        chain = gast.BoolOp(op=gast.And(), values=parts)
+        chain.nptf_truth = getattr(node, "nptf_truth", False)
+        return self.visit_BoolOp(chain)
 
     def _is_none(self, node):
         """``x is None`` / ``x is not None``: a variable may be None on some paths only
@@ -422,7 +442,8 @@ class _ControlFlow(gast.NodeTransformer):
             return self.generic_visit(node)
         ifs, gen.ifs = gen.ifs, []
         if ifs:
-            cond = ifs[0] if len(ifs) == 1 else gast.BoolOp(op=gast.And(), values=ifs)
+            cond = _truth_only(ifs[0] if len(ifs) == 1 else
+                               gast.BoolOp(op=gast.And(), values=ifs))
             # The condition is a second comprehension's element, converted as one.
             probe = gast.ListComp(elt=cond, generators=[gast.comprehension(
                 target=gen.target, iter=gast.Constant(value=None, kind=None), ifs=[],
