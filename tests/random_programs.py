@@ -66,7 +66,8 @@ SCALARS = ["2", "-3", "0.5", "1e-3", "3.0", "True", "(1+2j)", "7", "255", "np.fl
 # Statements besides plain assignments: writes into an argument (through an index, an
 # in-place operator or a mask), and Python control flow on traced values.
 WRITES = ["a[...] = {e}", "a[0] += 1", "a += {e}", "a *= {e}", "a[1:] -= {e}", "a[::2] = {e}",
-          "a[a > 0] = {e}", "a[..., -1] = {e}", "a[[0, -1]] = {e}", "np.copyto(a, {e})"]
+          "a[a > 0] = {e}", "a[..., -1] = {e}", "a[[0, -1]] = {e}", "np.copyto(a, {e})",
+          "a[::int(np.argmax(a)) % 2 + 1] = {e}"]
 INDEXING = ["({})[1:]", "({})[::2]", "({})[..., ::-1]", "({})[[0, -1]]", "({})[None]",
             "({})[..., 0]", "({})[({}) > 0]", "({}).T", "({}).reshape(-1)", "({})[-1]"]
 CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.take({0}, [0, -1])",
@@ -101,7 +102,9 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.asarray(np.ravel({0})[0] and np.ravel({0})[-1])",
                 "np.asarray(np.ravel({0})[0] - 1 or np.sum({0}))",
                 "(np.ravel({0})[:1] > 0 and np.ravel({0})[-1:] < 1)",
-                "np.asarray(0 < np.ravel({0})[0] < np.ravel({0})[-1])"]
+                "np.asarray(0 < np.ravel({0})[0] < np.ravel({0})[-1])",
+                "np.ravel({0})[::int(np.argmax(np.ravel({0}))) + 1]",
+                "np.ravel({0})[-1:0:-(int(np.argmin(np.ravel({0}))) % 3 + 1)]"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

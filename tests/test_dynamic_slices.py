@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import nptf
+from harness import check_against_numpy
 from loop_kernels import spread
 from nptf.errors import OutsideTheGraphError
 from nptf.graph_ir.passes import PIPELINE
@@ -222,3 +223,57 @@ def _agrees_pair(fn, *args):
         for g, e in zip(got, expected):
             _same(g, e)
     return nptf.compile(fn).trace(*args)
+
+
+def strided_pieces(x, start, stop, step):
+    # reads along each axis, a new axis, an integer index beside the slice
+    a = x[start:stop:step]
+    b = x[:, ::step]
+    c = x[1, stop:start:-step]
+    d = x[None, ::step, 2]
+    return a.sum(axis=1), b, c, d
+
+
+def strided_writes(x, start, step):
+    y = x.copy()
+    y[start::step] = -1.0
+    y[:, ::step] += 10.0
+    row = y[0, ::step]          # a view: writes through it land in y
+    row[0] = 99.0
+    y[1::step, 0] = np.arange(10.0, 20.0)[:len(y[1::step, 0])]
+    return y, row
+
+
+def sieve_of_run_time_size(x):
+    n = int(x.max())
+    is_prime = np.ones(n + 1, dtype=bool)
+    is_prime[:2] = False
+    for i in range(2, int(n ** 0.5) + 1):
+        if is_prime[i]:
+            is_prime[i * i::i] = False
+    return np.flatnonzero(is_prime)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_slices_with_a_traced_step_read_and_write_as_numpy(jit):
+    """A slice step only the data give (``x[::k]``, ``primes[i * i::i] = False`` in a
+    compiled loop) follows NumPy's rules for bounds of either sign and either direction;
+    it needed a Python int (the loop ran unrolled, or the call ran NumPy)."""
+    x = np.arange(42.0).reshape(7, 6)
+    for start, stop, step in [(0, 7, 1), (1, 6, 2), (-2, None, 1), (None, -1, 3), (6, 0, -2),
+                              (None, None, -1), (-100, 100, 4), (5, -8, -1), (3, 3, 2),
+                              (10, 20, 1)]:
+        args = [np.int64(0 if v is None else v) for v in (start, stop, step)]
+        check_against_numpy(strided_pieces, x, *args, jit=jit)
+    for start, step in [(0, 1), (1, 2), (-1, -1), (2, -3), (0, 5)]:
+        check_against_numpy(strided_writes, x, np.int64(start), np.int64(step), jit=jit)
+    for n in (2.0, 30.0, 97.0):
+        check_against_numpy(sieve_of_run_time_size, np.array([n, 1.0]), jit=jit)
+
+
+def test_a_traced_step_of_zero_runs_numpy_and_raises_its_error():
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        nptf.compile(strided_pieces)(np.ones((7, 6)), np.int64(0), np.int64(3), np.int64(0))
+    with pytest.raises(OutsideTheGraphError, match="step is zero"):
+        nptf.compile(strided_pieces, fallback="raise")(np.ones((7, 6)), np.int64(0),
+                                                        np.int64(3), np.int64(0))

@@ -62,6 +62,27 @@ def test_broadcast_of_a_run_time_size_against_a_known_size(jit):
         check_against_numpy(where_of_a_masked_operand, c, np.ones(4), jit=jit)
 
 
+def add_a_selection_in_place(a, c):
+    a += np.arctan(np.flatnonzero(c > 1))       # (3, 1) += (n,): fits where n is 1
+    return a
+
+
+def multiply_into_out(c):
+    b = np.zeros(3)
+    np.multiply(b + 1, c[c > 2], out=b)         # (3,) out of a (n,) result: n is 1 or 3
+    return b
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_in_place_operands_of_run_time_size_into_known_shapes(jit):
+    """``a += v`` and ``ufunc(..., out=o)`` where ``v`` (a selection) has a size only the
+    run knows: NumPy's rule (1 or the output's size, else ValueError) holds at run time;
+    the trace raised a TypeError past the fallback."""
+    for c in ([0, 2, 3, 4], [2, 3, 0, 0], [0, 0, 0, 0], [0, 1, 3, 0], [3, 3, 3, 0]):
+        check_against_numpy(add_a_selection_in_place, np.ones((3, 1)), np.array(c), jit=jit)
+        check_against_numpy(multiply_into_out, np.array(c), jit=jit)
+
+
 def selection_into_fixed_places(a, c):
     a[[0, -1]] = np.where(c)[0]
     a[::2] = np.ravel(c[c > 1])

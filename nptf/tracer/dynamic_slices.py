@@ -23,16 +23,28 @@ from ..errors import user_location
 from ..graph_ir.affine import affine, same_value
 from . import numpy_api as api
 from .builder import current_builder
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import Step, make_view
 
 _INTP = np.dtype(np.intp)
 
 
 def has_traced_bounds(key):
-    """Whether ``key`` has a slice with a traced start or stop."""
-    return any(isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer))
+    """Whether ``key`` has a slice with a traced start, stop or step."""
+    return any(isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)
+                                         or isinstance(k.step, Tracer))
                for k in key)
+
+
+def _strided(k):
+    """A slice whose positions only the graph knows and which is no contiguous window: a
+    traced step, or traced bounds with a step other than 1."""
+    if not isinstance(k, slice):
+        return False
+    if isinstance(k.step, Tracer):
+        return True
+    return (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)) and \
+        k.step is not None and operator.index(k.step) != 1
 
 
 def getitem(x, key):
@@ -40,6 +52,8 @@ def getitem(x, key):
     A slice of fixed length keeps its length; one whose length follows the traced values
     (``x[:i]``, ``a[i + 1:n, i]``) has that length only at run time."""
     x = to_tracer(x)
+    if any(_strided(k) for k in key):
+        return _strided_getitem(x, key)
     plan = _plan(x.shape, key)
     if plan is None:
         return _open_getitem(x, key)
@@ -54,6 +68,65 @@ def getitem(x, key):
     return make_view(x, out, Step("getitem", lambda t: getitem(t, key), lambda a: getitem(a, key),
                                   key),
                      lambda s: s[like])
+
+
+def _strided_getitem(x, key):
+    """``x[::k]``, ``x[i:j:2]``: the key without those slices picks a view, then each such
+    axis takes the slice's positions, computed in the graph by NumPy's rules. The result
+    has its length at run time; writes through it land in ``x`` at the same positions
+    (the write path indexes ``x``'s position table with the same key)."""
+    full = expand_key(key, x.ndim)
+    if any(not isinstance(k, slice) and k is not None and
+           (isinstance(k, Tracer) and k.ndim != 0 or
+            not isinstance(k, Tracer) and not isinstance(k, (int, np.integer)))
+           for k in full):
+        return None     # with index arrays, NumPy's advanced indexing: not covered here
+    basic, taken, axis, out_axis = [], [], 0, 0
+    for k in full:
+        if k is None:
+            basic.append(None)
+            out_axis += 1
+            continue
+        if _strided(k):
+            taken.append((out_axis, _slice_positions(k, dim_of(x, axis))))
+            basic.append(slice(None))
+        else:
+            basic.append(k)
+        if isinstance(k, slice):
+            out_axis += 1
+        axis += 1
+    out = api.getitem(x, tuple(basic))
+    for ax, positions in taken:
+        out = np.take(out, positions, axis=ax)
+    return make_view(x, out, Step("getitem", lambda t: getitem(t, key), None, key),
+                     lambda s: None)
+
+
+def _slice_positions(k, dim):
+    """The positions ``range(dim)[k]`` as a run-time-length intp array, by NumPy's rules for
+    a slice's bounds and step (a zero step raises NumPy's error, by running NumPy)."""
+    where = user_location()
+    step = 1 if k.step is None else k.step
+    step = api.astype(to_tracer(step), _INTP) if isinstance(step, Tracer) else \
+        to_tracer(np.intp(operator.index(step)))
+    step = emit("check", [step, step != 0], {
+        "error": "OutsideTheGraph",
+        "message": f"a slice's traced step is zero, where NumPy raises ValueError\n  at {where}"})
+    up = step > 0
+
+    def bound(b, lowest, default_up, default_down):
+        if b is None:
+            return np.where(up, default_up, default_down)
+        b = api.astype(to_tracer(b), _INTP) if isinstance(b, Tracer) else \
+            to_tracer(np.intp(operator.index(b)))
+        b = np.where(b < 0, b + dim, b)
+        return np.where(up, np.clip(b, 0, dim), np.clip(b, -1, dim - 1))
+
+    start = bound(k.start, 0, 0, dim - 1)
+    stop = bound(k.stop, 0, dim, -1)
+    span = np.where(up, stop - start + step - 1, stop - start + step + 1)
+    n = np.maximum(span // step, 0)
+    return start + step * api.arange(n, dtype=_INTP)
 
 
 def _open_getitem(x, key):
@@ -128,7 +201,7 @@ def window(shape, key):
     """``(begin, region)`` for writing ``key`` of an array of ``shape`` as one region: its
     traced begin vector and the region's shape, or None (a new axis, a static slice of
     another step, a slice of varying length: the caller writes position by position)."""
-    if any(k is None for k in key):
+    if any(k is None or _strided(k) for k in key):
         return None
     plan = _plan(shape, key)
     if plan is None:

@@ -21,7 +21,7 @@ from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
-                     contains_tracer, emit, python_kind, python_type_of, to_atom, to_tracer)
+                     contains_tracer, dim_of, emit, python_kind, python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
@@ -501,7 +501,7 @@ def _ufunc_where(ufunc, inputs, kwargs):
         if o is None:
             made.append(np_where(mask, r, np.zeros((), r.dtype)))
             continue
-        check_out_cast(ufunc.__name__, r, o)
+        r = check_out_cast(ufunc.__name__, r, o)
         try:
             if broadcast_shapes(mask.shape, o.shape) != o.shape:
                 raise ValueError
@@ -521,20 +521,57 @@ def _ufunc_reductions():
 
 
 def check_out_cast(ufunc_name, result, out):
-    """NumPy casts a ufunc result into ``out`` with the same_kind rule, without broadcasting out."""
+    """NumPy casts a ufunc result into ``out`` with the same_kind rule, without broadcasting
+    out. Returns the result, with the sizes only the run knows checked to fit ``out``."""
     results = result if isinstance(result, tuple) else (result,)
+    checked = []
     for r in results:
         if not np.can_cast(r.dtype, out.dtype, "same_kind"):
             raise with_location(np._core._exceptions._UFuncOutputCastingError(
                 getattr(np, ufunc_name), "same_kind", r.dtype, out.dtype, 0), user_location())
+        shown = "(" + ", ".join("?" if d is None else str(d) for d in r.shape) + \
+            ("," if r.ndim == 1 else "") + ")"
+        message = (f"non-broadcastable output operand with shape {out.shape} doesn't match the "
+                   f"broadcast shape {shown}" + (" (? known only at run time)" if None in r.shape
+                                                 else "") + f"\n  at {user_location()}")
         if r.shape != out.shape:
             try:
-                ok = np.broadcast_shapes(r.shape, out.shape) == out.shape
+                ok = broadcast_shapes(r.shape, out.shape) == out.shape
             except ValueError:
                 ok = False
+            if not ok and r.ndim <= out.ndim and None in r.shape:
+                r = _fitted_to_out(r, out, message)
+                ok = r is not None
             if not ok:
-                raise ValueError(f"non-broadcastable output operand with shape {out.shape} doesn't "
-                                 f"match the broadcast shape {r.shape}\n  at {user_location()}")
+                raise ValueError(message)
+        checked.append(r)
+    return tuple(checked) if isinstance(result, tuple) else checked[0]
+
+
+def _fitted_to_out(r, out, message):
+    """``r``, with dimensions of run-time size, checked to broadcast to ``out``'s known shape
+    (each such size is 1 or ``out``'s, as NumPy demands) and then given that shape; None
+    where ``out`` itself has a size known only at run time there."""
+    ok = None
+    for axis, d in enumerate(r.shape):
+        size = out.shape[out.ndim - r.ndim + axis]
+        if d is None:
+            if size is None:
+                return None
+            n = dim_of(r, axis)
+            fits = (n == 1) | (n == size) if size != 1 else n == 1
+            ok = fits if ok is None else ok & fits
+    r = emit("check", [r, ok], {"error": "ValueError", "message": message})
+    for axis, d in enumerate(r.shape):
+        if d is None:       # 1 or out's size, checked: repeat the one element, or keep all
+            # The graph runs on past a failed check: a zero pads an empty axis, so the
+            # take stays in bounds until the check's error is raised.
+            size = out.shape[out.ndim - r.ndim + axis]
+            zero = zeros(tuple(1 if i == axis else dim_of(r, i) for i in range(r.ndim)), r.dtype)
+            padded = concatenate([r, zero], axis=axis)
+            index = np.maximum(np.minimum(arange(size, dtype=np.intp), dim_of(r, axis) - 1), 0)
+            r = emit("take", [padded, index], {"axis": axis})
+    return r
 
 
 def inplace_result(ufunc, target, other):
@@ -542,7 +579,7 @@ def inplace_result(ufunc, target, other):
     target = to_tracer(target)
     # ``a **= e`` is ndarray.__ipow__, which takes e = 0.5 as sqrt like ``a ** e``.
     result = apply_ufunc(ufunc, (target, other), python_operator=ufunc is np.power)
-    check_out_cast(ufunc.__name__, result, target)
+    result = check_out_cast(ufunc.__name__, result, target)
     result = astype(result, target.dtype)
     return result if result.shape == target.shape else broadcast_to(result, target.shape)
 

@@ -148,7 +148,7 @@ def write_out(out, result, ufunc_name):
     if not isinstance(out, Tracer):
         raise unsupported(f"np.{ufunc_name}(..., out=<an array that is not traced>)",
                           fix="Allocate the output inside the function (np.empty_like(x)).")
-    api.check_out_cast(ufunc_name, result, out)
+    result = api.check_out_cast(ufunc_name, result, out)
     write(out, None, result, what=f"np.{ufunc_name}(..., out=...)")
     return out
 
