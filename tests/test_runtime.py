@@ -575,31 +575,35 @@ def test_a_graph_the_single_threaded_executor_refuses_runs_on_the_default_one(mo
     assert built == [(True, in_caller), (False, in_caller)]
 
 
-def test_xla_trial_charges_each_executor_its_own_input_conversion(monkeypatch):
-    # Large NumPy arrays are 16-byte aligned as a rule: XLA reads them where they are,
-    # the plain executor's kernels need a 64-byte aligned copy, at every call.
-    converted = {}
-    conversion = ExecutorTrial._conversion
-
-    def spy(self, xla):
-        convert = conversion(self, xla)
-        converted[xla] = convert()
-        return convert
-
-    monkeypatch.setattr(ExecutorTrial, "_conversion", spy)
-    n = 1 << 16                                   # 512 KiB: past the staging limit
-    raw = np.empty(n * 8 + 128, np.uint8)
-    start = (16 - raw.ctypes.data) % 64
-    x = raw[start:start + n * 8].view(np.float64)
-    x[...] = np.linspace(-1, 1, n)
+_SMALL_MATMUL_AT_NUMPYS_ALIGNMENT = """
+import numpy as np, nptf
+def past(shape):
+    # data 16 bytes past a 64-byte boundary, where NumPy puts large arrays
+    n = int(np.prod(shape))
+    buf = np.zeros(n + 32, np.float32)
+    start = (-buf.ctypes.data) % 64 // 4 + 4
+    x = buf[start:start + n].reshape(shape)
+    x[...] = np.random.default_rng(0).random(shape, dtype=np.float32)
     assert x.ctypes.data % 64 == 16
-    f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
-    for _ in range(4 * ExecutorTrial.CALLS_EACH):    # four ways, three calls each
-        assert_same(f(x), np.exp(-x) * 2.0 + 1.0)
-    assert converted[True][0]._numpy().ctypes.data == x.ctypes.data
-    assert converted[False][0]._numpy().ctypes.data != x.ctypes.data
-    assert not isinstance(f.entry_for(x).call, ExecutorTrial)
-    assert type(f.entry_for(x).stager).__name__ == "InputStager"     # the trial's is gone
+    return x
+a, w, b = past((8, 3)), past((3, 30000)), past((30000,))
+for options in ({"jit_compile": True}, {}):
+    f = nptf.compile(lambda a, w, b: np.maximum(a @ w + b, 0), **options)
+    for _ in range(40):
+        np.testing.assert_allclose(f(a, w, b), np.maximum(a @ w + b, 0), rtol=1e-5)
+"""
+
+
+def test_xla_gets_its_inputs_aligned_as_it_assumes():
+    """XLA's kernel for a small matmul loads its parameters with aligned vector moves: on
+    a large NumPy array (16 bytes past a 64-byte boundary) passed as it is, the process
+    died (SIGSEGV; NPBench's mlp now and then). In a process of its own."""
+    import subprocess
+    import sys
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    done = subprocess.run([sys.executable, "-c", _SMALL_MATMUL_AT_NUMPYS_ALIGNMENT], env=env,
+                          timeout=300, capture_output=True, text=True)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
 
 
 def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
@@ -909,8 +913,7 @@ def _sixteen_past_64(n):
 
 @pytest.mark.parametrize("jit", [None, True, False])
 def test_large_inputs_at_numpys_alignment(jit):
-    # Under XLA they pass without a copy; TensorFlow's own kernels would abort the
-    # process on them, so the plain executor (and the executor trial) gets a copy.
+    # TensorFlow's kernels would abort the process on them, XLA's crash: both get a copy.
     x = _sixteen_past_64(1 << 17)
     f = nptf.compile(lambda a: a * 2.0 + 1.0, jit_compile=jit)
     same = nptf.compile(lambda a: a, jit_compile=jit)
@@ -919,7 +922,7 @@ def test_large_inputs_at_numpys_alignment(jit):
         out = same(x)
         assert_same(out, x)
         assert not np.may_share_memory(out, x)
-    assert f.entry_for(x).input_align == (16 if f.entry_for(x).xla else 64)
+    assert f.entry_for(x).input_align == 64
 
 
 @pytest.mark.skipif(os.environ.get("TF_CPU_ALLOCATOR_USE_BFC") != "true",

@@ -37,11 +37,12 @@ from tensorflow.python.eager import context as _context
 from tensorflow.python.eager import core as _core
 
 _ALIGN = TF_ALIGN = 64
-# XLA's CPU executables need only 16-byte aligned parameters (jax hands them NumPy
-# data at this alignment too), where TensorFlow's own kernels CHECK-fail (abort the
-# process) below 64. Large NumPy arrays sit 16 bytes past a page boundary, so a
-# graph that runs under XLA takes them without a copy.
-XLA_ALIGN = 16
+# TensorFlow's own kernels CHECK-fail (abort the process) on data aligned below 64
+# bytes, and XLA's CPU code assumes its parameters aligned too: the kernel it emits for
+# a small matmul (8x3 @ 3x30000) loads them with aligned vector moves and crashes the
+# process (SIGSEGV) on data 16 bytes past a 32-byte boundary, where NumPy puts large
+# arrays. So both get data aligned to 64 bytes, copied where NumPy's is not.
+XLA_ALIGN = 64
 _from_dlpack = getattr(getattr(tf.experimental, "dlpack", None), "from_dlpack", None)
 
 
