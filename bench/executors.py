@@ -60,8 +60,8 @@ def _median_call(call, tensors, calls, pause):
 
 def measure(calls=2000):
     y = np.random.default_rng(0).standard_normal(1024).astype(np.float32)
-    plain = nptf.compile(sigmoid, jit_compile=False)
-    xla = nptf.compile(sigmoid, jit_compile=True)
+    plain = nptf.compile(sigmoid, jit_compile=False, adaptive=False)
+    xla = nptf.compile(sigmoid, jit_compile=True, adaptive=False)
     for f in (plain, xla):
         np.testing.assert_allclose(f(y), sigmoid(y), rtol=1e-6)
     atomic = plain.entry_for(y).concrete._inference_function
@@ -84,7 +84,7 @@ def measure_large(turns=30):
     for name, size in LARGE:
         kernel = BY_NAME[name]
         args = kernel.make_inputs(size)
-        plain = nptf.compile(kernel.fn, jit_compile=False)
+        plain = nptf.compile(kernel.fn, jit_compile=False, adaptive=False)
         np.testing.assert_allclose(plain(*args), kernel.fn(*args), rtol=1e-5, atol=1e-6)
         atomic = plain.entry_for(*args).concrete._inference_function
         tensors = [tf.constant(a) for a in args]

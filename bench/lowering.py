@@ -145,7 +145,7 @@ def measure():
         for label in ("baseline", "nptf"):
             restore = switch() if label == "baseline" else (lambda: None)
             try:
-                compiled = nptf.compile(fn, jit_compile=jit)
+                compiled = nptf.compile(fn, jit_compile=jit, adaptive=False)
                 start = time.perf_counter()
                 got = compiled(*args)                   # traced (and lowered) here
                 first[label] = time.perf_counter() - start

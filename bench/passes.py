@@ -44,7 +44,7 @@ def measure(size="medium"):
             times = {"numpy": median_time(lambda: fn(*[a.copy() for a in args]))[0]}
             for label, pipeline in (("without", without), ("with", full)):
                 passes.PIPELINE[:] = pipeline     # read when a signature is traced
-                compiled = nptf.compile(fn)
+                compiled = nptf.compile(fn, adaptive=False)
                 wrong = mismatch(compiled(*args), fn(*[a.copy() for a in args]))
                 if wrong:
                     raise AssertionError(f"{name} {label} the passes: {wrong}")

@@ -58,7 +58,8 @@ def _warm(fn, args):
 def measure_one(kernel, size, rounds):
     args = kernel.make_inputs(size)
     expected = kernel.fn(*_copies(args))
-    fns = {name: nptf.compile(kernel.fn, jit_compile=jit) for name, jit in SETTINGS.items()}
+    fns = {name: nptf.compile(kernel.fn, jit_compile=jit, adaptive=False)
+           for name, jit in SETTINGS.items()}
     one = {}
     for name, fn in fns.items():
         wrong = mismatch(fn(*_copies(args)), expected, kernel.rtol, kernel.atol)

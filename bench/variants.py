@@ -36,11 +36,11 @@ def nptf_default(kernel):
 
 
 def nptf_xla(kernel):
-    return nptf.compile(kernel.fn, jit_compile=True)
+    return nptf.compile(kernel.fn, jit_compile=True, adaptive=False)
 
 
 def nptf_graph(kernel):
-    return nptf.compile(kernel.fn, jit_compile=False)
+    return nptf.compile(kernel.fn, jit_compile=False, adaptive=False)
 
 
 def nptf_adaptive(kernel):

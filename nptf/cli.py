@@ -431,6 +431,7 @@ def _bench(args):
 
     run_numpy = lambda: plain(*call_args, **call_kwargs)  # noqa: E731
     run_compiled = lambda: compiled(*call_args, **call_kwargs)  # noqa: E731
+    warm_up = _warm_up(compiled, run_compiled, call_args, call_kwargs)
     numbers = (_calls_per_sample(run_numpy), _calls_per_sample(run_compiled))
     times = ([], [])
     progress = ProgressBar(2 * args.repeat, "timing", enabled=False if args.no_progress else None)
@@ -452,9 +453,50 @@ def _bench(args):
     for name, median, first, ratio in rows:
         print(f"{name:12s} {_format_time(median):>10s} {_format_time(first):>12s} "
               f"{ratio:>7.2f}x")
+    calls, slowest, median, way = warm_up
+    if calls:
+        print(f"warm-up: calls 2-{calls + 1} ({way} chosen after them): median "
+              f"{_format_time(median)}, slowest {_format_time(slowest)}")
+    else:
+        print(f"warm-up: none ({way} from the second call)")
     if fallback:
         print(f"note: nptf runs this signature with NumPy: {fallback}")
     return 0
+
+
+def _way(compiled, args, kwargs):
+    """How the calls with these arguments run once settled, or None while the dispatch
+    still measures (adaptive dispatch's timing, the executor trial)."""
+    from .runtime.xla_policy import ExecutorTrial
+    entry = compiled.entry_for(*args, **kwargs)
+    if entry.fallback_reason:
+        return "NumPy (fallback)"
+    choice = compiled.adaptive_choice(*args) if compiled.adaptive and not kwargs else "graph"
+    if choice is None:
+        return None
+    if choice != "graph":
+        return {"numpy": "the NumPy function", "numpy program": "the graph as NumPy calls"}[choice]
+    if isinstance(entry.call, ExecutorTrial):
+        return None
+    return f"the graph ({entry.executor} executor)"
+
+
+def _warm_up(compiled, run, args, kwargs, max_calls=2000, max_seconds=20.0):
+    """The calls after the first until the dispatch settles: (how many, the slowest
+    one's time, their median time, the way chosen)."""
+    import numpy as np
+    times, start = [], time.perf_counter()
+    way = _way(compiled, args, kwargs)
+    while way is None and len(times) < max_calls and time.perf_counter() - start < max_seconds:
+        t = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - t)
+        way = _way(compiled, args, kwargs)
+    if way is None:
+        way = "no way (still measuring)"
+    if not times:
+        return 0, 0.0, 0.0, way
+    return len(times), max(times), float(np.median(times)), way
 
 
 __all__ = ["main", "load_function", "ProgressBar"]

@@ -4,6 +4,9 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 # A loaded CI machine compiles the suite's large combined graphs slowly: the budget
 # stays as a guard against runaway compiles, not a timing target.
 os.environ.setdefault("NPTF_COMPILE_BUDGET", "300")
+# Every call runs the graph: the suite tests what the graphs compute. Adaptive dispatch,
+# the default, is tested where a test asks for it (adaptive=True, or this variable unset).
+os.environ.setdefault("NPTF_ADAPTIVE", "0")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
@@ -12,6 +15,15 @@ import pytest  # noqa: E402
 @pytest.fixture(params=[False, True], ids=["graph", "xla"])
 def jit(request):
     return request.param
+
+
+@pytest.fixture(autouse=True)
+def executors_compiled_in_turn(monkeypatch):
+    """The executor trial compiles another executor in the call whose turn it is, so a
+    test's calls meet the trial's steps in a fixed order; tests of the background
+    compile (the default) turn it back on."""
+    from nptf.runtime.xla_policy import ExecutorTrial
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", False)
 
 
 @pytest.fixture

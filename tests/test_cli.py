@@ -118,10 +118,12 @@ def test_bench_prints_a_table_after_checking_the_result(runs):
     run = runs["bench"]
     assert run.returncode == 0, run.stderr
     assert "results match NumPy" in run.stdout and "x=float32[64, 3]" in run.stdout
-    header, numpy_row, nptf_row = run.stdout.strip().splitlines()[-3:]
+    header, numpy_row, nptf_row, warm_up = run.stdout.strip().splitlines()[-4:]
     assert header.split() == ["median", "first", "call", "speedup"]
     assert numpy_row.startswith("NumPy") and numpy_row.endswith("1.00x")
     assert nptf_row.startswith("nptf") and nptf_row.endswith("x")
+    # the calls until the way to run them is chosen, apart from the first and the rest
+    assert warm_up.startswith("warm-up: calls 2-") and "chosen after them" in warm_up
 
 
 def test_a_usage_error_is_one_line_with_status_2(runs):

@@ -68,11 +68,13 @@ def test_xla_compiled_on_one_cpu_splits_no_loop():
 
 
 _TRIAL_SCRIPT = """
+import time
 import numpy as np, nptf
 from nptf.runtime.xla_policy import ExecutorTrial
-f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0)
+f = nptf.compile(lambda y: np.exp(-y) * 2.0 + 1.0, adaptive=False)
 x = np.linspace(0, 1, 1 << 18, dtype=np.float32)
-for _ in range(30):
+start = time.perf_counter()     # the other executors compile in the background meanwhile
+while isinstance(f.entry_for(x).call, ExecutorTrial) and time.perf_counter() - start < 120:
     np.testing.assert_allclose(f(x), np.exp(-x) * 2.0 + 1.0, rtol=1e-6)
 assert not isinstance(f.entry_for(x).call, ExecutorTrial)
 """
@@ -146,7 +148,7 @@ def test_a_failing_way_leaves_the_trial_and_the_others_go_on(monkeypatch):
         assert_same(f(x), _sig(x))
     entry = f.entry_for(x)
     assert not isinstance(entry.call, ExecutorTrial)
-    assert "XLA compiled for one CPU failed at run time" in entry.xla_reason
+    assert "XLA compiled for one CPU failed to compile" in entry.xla_reason
     assert "vs the plain executor" in entry.xla_reason      # the other two were timed
 
 

@@ -689,8 +689,8 @@ def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
     cost, now = {"graph": 5.0, "numpy": 3.0, "numpy program": 1.0}, [0.0]
     run_path = compiled_module.Compiled._run_path
 
-    def timed(self, path, *rest):
-        result = run_path(self, path, *rest)
+    def timed(self, path, *rest, **options):
+        result = run_path(self, path, *rest, **options)
         now[0] += cost[path]
         return result
     monkeypatch.setattr(compiled_module.Compiled, "_run_path", timed)
@@ -728,8 +728,8 @@ def test_adaptive_dispatch_times_numpy_warm_too(monkeypatch):
     now, last = [0.0], [None]
     run_path = compiled_module.Compiled._run_path
 
-    def timed(self, path, *rest):
-        result = run_path(self, path, *rest)
+    def timed(self, path, *rest, **options):
+        result = run_path(self, path, *rest, **options)
         now[0] += 2.0 if path == "graph" else 3.0 if last[0] == "graph" else 1.0
         last[0] = path
         return result
@@ -738,6 +738,77 @@ def test_adaptive_dispatch_times_numpy_warm_too(monkeypatch):
     f = nptf.compile(lambda x: x * 2.0 + 1.0, adaptive=True)
     x = np.arange(8.0)
     assert _until_decided(f, x) in NUMPY_SIDE
+
+
+def test_adaptive_dispatch_is_the_default_and_decides_by_the_fifth_call(monkeypatch):
+    """By default a function whose graph call costs more than NumPy's own runs NumPy from
+    the fifth call with those shapes (the first runs the graph, two time the function,
+    one the graph); the graph's other executors are then never compiled."""
+    monkeypatch.delenv("NPTF_ADAPTIVE", raising=False)
+    f = nptf.compile(lambda y: y * 2 + 1)
+    assert f.adaptive
+    x = np.ones(8)
+    for _ in range(4):
+        assert_same(f(x), x * 2 + 1)
+    assert f.adaptive_choice(x) in NUMPY_SIDE     # NumPy's microsecond beats any graph call
+    assert not isinstance(f.entry_for(x).call, ExecutorTrial)
+    assert "adaptive dispatch runs NumPy" in f.entry_for(x).xla_reason
+    assert_same(f(x), x * 2 + 1)
+    # Tensors out cannot come from NumPy: no adaptive dispatch there.
+    assert not nptf.compile(lambda y: y, output="tensor").adaptive
+    with pytest.raises(ValueError, match="output='numpy'"):
+        nptf.compile(lambda y: y, adaptive=True, output="tensor")
+    monkeypatch.setenv("NPTF_ADAPTIVE", "0")
+    assert not nptf.compile(lambda y: y).adaptive
+    monkeypatch.setenv("NPTF_ADAPTIVE", "maybe")
+    with pytest.raises(ValueError, match="NPTF_ADAPTIVE"):
+        nptf.compile(lambda y: y)
+
+
+def seeded_noise(x):
+    np.random.seed(0)
+    return x + np.random.standard_normal(x.shape)
+
+
+def test_adaptive_dispatch_keeps_the_graph_for_functions_that_draw_random_numbers(monkeypatch):
+    # NumPy's draws are other numbers than the graph's: a switch would change them.
+    monkeypatch.delenv("NPTF_ADAPTIVE", raising=False)
+    f = nptf.compile(seeded_noise)
+    x = np.ones(4)
+    first = f(x)
+    for _ in range(8):
+        np.testing.assert_array_equal(f(x), first)
+    assert f.adaptive_choice(x) == "graph"
+
+
+def test_no_call_waits_for_another_executors_compile(monkeypatch):
+    """The executor trial compiles XLA on a thread of its own (here a compile that takes a
+    second): the calls meanwhile run on the executor the graph started on."""
+    import time
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", True)
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_CPU_XLA", False)
+    run = xla_policy._Compile.run
+
+    def slow(self):
+        time.sleep(1.0)
+        run(self)
+    monkeypatch.setattr(xla_policy._Compile, "run", slow)
+
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+    f = nptf.compile(sig, adaptive=False)
+    x = np.linspace(-3, 3, 64)
+    assert_same(f(x), sig(x))
+    assert isinstance(f.entry_for(x).call, ExecutorTrial)
+    durations, start = [], time.perf_counter()
+    while isinstance(f.entry_for(x).call, ExecutorTrial) and time.perf_counter() - start < 60:
+        t = time.perf_counter()
+        assert_same(f(x), sig(x))
+        durations.append(time.perf_counter() - t)
+    assert not isinstance(f.entry_for(x).call, ExecutorTrial)
+    assert "measured" in f.entry_for(x).xla_reason and "XLA" in f.entry_for(x).xla_reason
+    assert max(durations) < 0.5 and time.perf_counter() - start > 1.0
 
 
 def test_no_numpy_program_where_it_would_change_what_the_function_does():

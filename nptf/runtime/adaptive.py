@@ -7,6 +7,8 @@ the optimized graph's equations as straight-line NumPy calls
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from ..graph_ir.numpy_program import numpy_program, unsupported_reason
@@ -16,51 +18,99 @@ from ..tree import unflatten
 # Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
 # equations as a NumPy program (graph_ir.numpy_program), where one can be generated.
 GRAPH, NUMPY, NUMPY_PROGRAM = "graph", "numpy", "numpy program"
+FIRST = "first"      # adaptive dispatch's first call: the graph, not timed
 
 
 class AdaptiveState:
     """Adaptive dispatch for one set of argument shapes: timings, then the choice.
 
-    First the graph against the function; where the function wins and the graph has a
-    NumPy program, then the function against the program. Both back to back in both
-    orders: a NumPy call right after a TensorFlow call runs on cold caches (a 16x16
-    solve: 13-25 us instead of 5.5), so taking turns would time the function cold every
-    time (once the graph kept a 1,024-float sigmoid, 8.6x NumPy's time) and favour
-    whichever of two NumPy ways came second."""
-    __slots__ = ("choice", "timings", "schedule", "program")
+    The first call runs the graph (its first run sets it up: not a sample). Two calls run
+    the function: the first after a TensorFlow call runs on cold caches (a 16x16 solve:
+    13-25 us instead of 5.5), the second is timed warm, and right after it the graph's
+    NumPy program, where there is one, is timed over repeated runs (it is pure: running
+    it again changes nothing). The fourth call runs the graph, twice where it writes
+    into no argument (the first run warms the caches), and times it. So from the fifth
+    call on, each call runs the way chosen. Where the graph's
+    executor is still being chosen (``ExecutorTrial``), the graph is timed on the
+    executor it started on: if NumPy is faster than that by more than another executor
+    could win back (``MAYBE``), NumPy is kept at once and the other executors are never
+    compiled; if the graph wins, the trial goes on. Otherwise the trial goes on and the
+    graph is timed again once it is decided."""
+    __slots__ = ("choice", "timings", "schedule", "program", "after_trial", "again")
 
-    def __init__(self, program, samples):
+    def __init__(self, program):
         self.choice = None              # GRAPH, NUMPY or NUMPY_PROGRAM once measured
         self.program = program          # whether the graph has a NumPy program
-        self.timings = {GRAPH: [], NUMPY: []}
-        # The paths the next calls time: each way also right after itself.
-        self.schedule = [GRAPH, NUMPY, NUMPY, GRAPH] * -(-samples // 2)
+        self.timings = {GRAPH: [], NUMPY: [], NUMPY_PROGRAM: []}
+        self.schedule = [FIRST, NUMPY, NUMPY, GRAPH]
+        self.after_trial = False        # waiting for the executor trial, then the graph again
+        self.again = True               # a close call may time the graph once more
 
-    # The function against its program: pairs in both orders until each has this many
-    # samples and they took this long together (microsecond calls need many to tell),
-    # or until each has the most samples.
-    PAIRED, PAIRED_S, PAIRED_MAX = 4, 2e-4, 32
+    # Timed runs of the NumPy program after a warm call of the function: as many as fit
+    # in this many seconds, up to this many (microsecond calls need many to tell).
+    PROGRAM_S, PROGRAM_RUNS, PROGRAM_MARGIN = 2e-4, 16, 0.8
+    # How much faster another executor may run a graph than the one it started on, where
+    # that one is the plain executor (XLA fuses elementwise chains: up to about 4x on
+    # large arrays) or XLA (its variants differ by a few percent).
+    MAYBE = {"plain": 4.0, "xla": 1.25}
+    # A graph this much slower than NumPy at its first timed runs is timed once more.
+    CLOSE = 1.5
 
-    def decide(self):
-        """Called when the schedule runs out: decide, or schedule more calls."""
+    # What any executor's graph call costs at least here (staging the inputs, running one
+    # function op, handing back the outputs): about 20 us on the plain executor, 8-13 for
+    # jax.jit's calls. Only the rest of a call's time is work another executor may do
+    # faster.
+    CALL_FLOOR_S = 10e-6
+
+    def best_possible(self, graph_best, started_on):
+        """The least time another executor could take for a graph call that takes
+        ``graph_best`` on the executor it started on."""
+        floor = self.CALL_FLOOR_S
+        return min(graph_best, floor) + max(graph_best - floor, 0.0) / self.MAYBE[started_on]
+
+    def numpy_side(self):
+        """The faster NumPy way and its best time."""
         t = self.timings
+        best = min(t[NUMPY])    # the warm call's, unless a hiccup slowed that one
+        # The program's runs come in a row, and Python's interpreter speeds up code it
+        # has run a few times: the function's one warm call is at a disadvantage, so
+        # the program must be clearly faster.
+        if t[NUMPY_PROGRAM] and min(t[NUMPY_PROGRAM]) < self.PROGRAM_MARGIN * best:
+            return NUMPY_PROGRAM, min(t[NUMPY_PROGRAM])
+        return NUMPY, best
+
+    def decide(self, trial_first=None):
+        """Called when the schedule runs out. ``trial_first``: the executor the graph
+        started on while its executor trial is undecided (else None)."""
         if self.choice is not None:     # another thread decided
             return
-        # The best of each: the first calls pay one-off costs.
-        if NUMPY_PROGRAM in t:
-            n = len(t[NUMPY])
-            if n < self.PAIRED_MAX and (n < self.PAIRED or
-                                        sum(t[NUMPY]) + sum(t[NUMPY_PROGRAM]) < self.PAIRED_S):
-                self.schedule = [NUMPY, NUMPY_PROGRAM, NUMPY_PROGRAM, NUMPY]
-            else:
-                self.choice = NUMPY_PROGRAM if min(t[NUMPY_PROGRAM]) < min(t[NUMPY]) else NUMPY
-        elif min(t[GRAPH]) <= min(t[NUMPY]):
+        way, numpy_best = self.numpy_side()
+        graph_best = min(self.timings[GRAPH])
+        if self.again and numpy_best < graph_best < self.CLOSE * numpy_best:
+            # A graph's first runs after its compile are its slowest (fresh memory for its
+            # outputs faults page by page): time it once more before NumPy is kept.
+            self.again = False
+            self.schedule = [GRAPH]
+            return
+        if graph_best <= numpy_best:
             self.choice = GRAPH
-        elif not self.program:
-            self.choice = NUMPY
-        else:
-            t[NUMPY], t[NUMPY_PROGRAM] = [], []
-            self.schedule = [NUMPY, NUMPY_PROGRAM, NUMPY_PROGRAM, NUMPY]
+        elif trial_first is None or numpy_best < self.best_possible(graph_best, trial_first):
+            self.choice = way
+        else:   # another executor might still beat NumPy: after the trial, time again
+            self.after_trial = True
+            self.timings[GRAPH] = []
+            self.schedule = [GRAPH]
+
+
+def default_adaptive():
+    """``nptf.compile``'s default for ``adaptive``: on, unless ``NPTF_ADAPTIVE`` is ``0``
+    (or ``off``/``false``), which makes every call run the graph."""
+    text = os.environ.get("NPTF_ADAPTIVE", "").strip().lower()
+    if text in ("", "1", "on", "true"):
+        return True
+    if text in ("0", "off", "false"):
+        return False
+    raise ValueError(f"NPTF_ADAPTIVE must be 1 or 0, got {text!r}")
 
 
 NOT_YET = object()       # an entry whose program is not built yet

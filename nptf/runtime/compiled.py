@@ -24,8 +24,8 @@ from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tracer.globals_read import still_bound
 from ..tree import unflatten
-from .adaptive import (GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, no_program_reason,
-                       numpy_program_of, plain_values)
+from .adaptive import (FIRST, GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, default_adaptive,
+                       no_program_reason, numpy_program_of, plain_values)
 from . import per_size
 from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast_caller,
                        guard_rewrites, to_numpy, to_tensors, unexpected_output)
@@ -203,11 +203,9 @@ def _generic(key):
 class Compiled:
     """A NumPy function compiled to TensorFlow graphs, one per input signature."""
 
-    ADAPTIVE_SAMPLES = 3
-
     def __init__(self, fn, jit_compile=None, static_argnames=(), static_argnums=(),
                  fallback="numpy", max_cache_size=64, output="numpy", input_signature=None,
-                 relax=None, retrace_warning=8, adaptive=False, unroll=8,
+                 relax=None, retrace_warning=8, adaptive=None, unroll=8,
                  compile_budget=DEFAULT_BUDGET):
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
@@ -222,7 +220,13 @@ class Compiled:
         self.max_cache_size = max_cache_size
         self.relax = (jit_compile is not True) if relax is None else bool(relax)
         self.retrace_warning = retrace_warning
-        self.adaptive = adaptive
+        if adaptive is None:
+            # Tensors out cannot come from NumPy's run.
+            adaptive = output == "numpy" and default_adaptive()
+        elif adaptive and output == "tensor":
+            raise ValueError("adaptive=True needs output='numpy': a call that NumPy runs "
+                             "returns NumPy arrays")
+        self.adaptive = bool(adaptive)
         self.unroll = unroll
         if compile_budget is DEFAULT_BUDGET:
             compile_budget = default_budget()
@@ -314,6 +318,7 @@ class Compiled:
         if fast_key is not None and len(values) == len(args) and \
                 all(type(a) is np.ndarray for a in args):
             self._fast[fast_key] = entry
+            key = fast_key      # adaptive dispatch's state, as the next calls look it up
         return self._run(entry, values, args, kwargs, key)
 
     def _run(self, entry, values, args, kwargs, shapes_key=None):
@@ -324,8 +329,12 @@ class Compiled:
             if self.adaptive and _plain_numpy_arguments(args, kwargs):
                 state = self._adaptive.get(shapes_key)
                 if state is None:
-                    state = self._adaptive.setdefault(shapes_key, AdaptiveState(
-                        numpy_program_of(entry) is not None, self.ADAPTIVE_SAMPLES))
+                    state = AdaptiveState(numpy_program_of(entry) is not None)
+                    if entry.traced is not None and entry.traced.random_seed:
+                        # NumPy's draws are other numbers: switching would change them
+                        # from one call to the next.
+                        state.choice = GRAPH
+                    state = self._adaptive.setdefault(shapes_key, state)
                 if state.choice != GRAPH:
                     return self._run_adaptive(state, entry, values, args, kwargs)
             if entry.mutated:
@@ -340,9 +349,9 @@ class Compiled:
                 warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
 
-    def _call_graph(self, entry, values):
+    def _call_graph(self, entry, values, started_on=False):
         try:
-            return self._run_graph(entry, values)
+            return self._run_graph(entry, values, started_on)
         except Exception as e:
             if entry.traced is not None and entry.traced.catches and not isinstance(e, Error):
                 # NumPy's run would take the function's own `except` handler here.
@@ -352,7 +361,7 @@ class Compiled:
                     f"can take") from e
             raise
 
-    def _run_graph(self, entry, values):
+    def _run_graph(self, entry, values, started_on=False):
         if not entry.proven and (entry.first_call is not None or entry.compile_left is not None) \
                 and tf.executing_eagerly():
             outs = self._bounded_first_call(entry, values)
@@ -365,7 +374,8 @@ class Compiled:
         else:
             tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
                                                    entry.input_align)
-        return self._outputs(entry, self._graph_outputs(entry, tensors), values, staged)
+        return self._outputs(entry, self._graph_outputs(entry, tensors, started_on), values,
+                             staged)
 
     def _bounded_first_call(self, entry, values):
         """The raw outputs of the first call of ``entry``'s graph, within the compile budget.
@@ -407,9 +417,14 @@ class Compiled:
             raise job.error
         return job.outs
 
-    def _graph_outputs(self, entry, tensors):
+    def _graph_outputs(self, entry, tensors, started_on=False):
+        call = entry.call
+        if started_on and isinstance(call, ExecutorTrial):
+            call = call.started_on
+        elif started_on and isinstance(call, per_size.SizeChooser):
+            call = call.usual       # XLA's usual executable, without the per-size timing
         try:
-            outs = entry.call(*tensors)
+            outs = call(*tensors)
         except tf.errors.OpError as e:
             error = _numpy_error(entry, e)
             if error is not None:
@@ -455,28 +470,63 @@ class Compiled:
         raise failure from None
 
     def _run_adaptive(self, state, entry, values, args, kwargs):
-        """Time both paths on the first calls with these shapes; keep the faster.
+        """Time the ways on the first calls with these shapes; keep the fastest
+        (``AdaptiveState``).
 
         Decided per exact shapes, not per graph: a shape-relaxed graph serves sizes
         where NumPy wins and sizes where the graph wins."""
         if state.choice is not None:
             return self._run_path(state.choice, entry, values, args, kwargs)
-        if isinstance(entry.call, ExecutorTrial):
-            # The graph's executor is still being chosen: compare NumPy with the winner.
-            return self._call_graph(entry, values)
+        trial = entry.call if isinstance(entry.call, ExecutorTrial) else None
+        if state.after_trial and trial is not None:
+            if trial.compiling():   # nothing to time yet: the fastest way measured so far
+                return self._run_path(state.numpy_side()[0], entry, values, args, kwargs)
+            return self._call_graph(entry, values)      # the trial's turn
         try:
             path = state.schedule.pop(0)
         except IndexError:          # another thread took the last one: it decides
             return self._call_graph(entry, values)
-        start = time.perf_counter()
-        result = self._run_path(path, entry, values, args, kwargs)
-        state.timings[path].append(time.perf_counter() - start)
+        untried = trial is not None or isinstance(entry.call, per_size.SizeChooser)
+        if path == FIRST:
+            result = self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
+        else:
+            if path == GRAPH and not entry.mutated:
+                # A run more, timed too: the first warms the caches the function's calls
+                # just used, and one run alone may be a slow one.
+                start = time.perf_counter()
+                self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
+                state.timings[path].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            result = self._run_path(path, entry, values, args, kwargs, untried=untried)
+            state.timings[path].append(time.perf_counter() - start)
+        if path == NUMPY and len(state.timings[NUMPY]) == 2 and state.program and \
+                plain_values(values):
+            self._time_program(state, entry, values)
         if not state.schedule:
-            state.decide()
+            state.decide(trial.first_label() if trial is not None else None)
+            if state.choice in (NUMPY, NUMPY_PROGRAM) and trial is not None:
+                trial.abandon()         # the graph does not run these shapes
         return result
 
-    def _run_path(self, path, entry, values, args, kwargs):
+    def _time_program(self, state, entry, values):
+        """Runs of the NumPy program right after a warm call of the function, timed; the
+        outputs are dropped (the program is pure)."""
+        spent = 0.0
+        for _ in range(state.PROGRAM_RUNS):
+            start = time.perf_counter()
+            self._run_path(NUMPY_PROGRAM, entry, values, (), {})
+            took = time.perf_counter() - start
+            state.timings[NUMPY_PROGRAM].append(took)
+            spent += took
+            if spent >= state.PROGRAM_S:
+                break
+
+    def _run_path(self, path, entry, values, args, kwargs, untried=False):
+        """One call by ``path``. ``untried``: the graph on the executor it started on,
+        past its executor trial (which the calls join once the graph is kept)."""
         if path == GRAPH:
+            if untried:
+                return self._call_graph(entry, values, started_on=True)
             return self._call_graph(entry, values)
         if path == NUMPY_PROGRAM and plain_values(values):
             return numpy_program_of(entry)(*values)
@@ -872,7 +922,7 @@ def _detached(tensor, inputs):
 
 def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
             max_cache_size=64, output="numpy", input_signature=None, relax=None,
-            retrace_warning=8, adaptive=False, unroll=8, compile_budget=DEFAULT_BUDGET):
+            retrace_warning=8, adaptive=None, unroll=8, compile_budget=DEFAULT_BUDGET):
     """Compile a plain NumPy function to TensorFlow graphs.
 
     Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.

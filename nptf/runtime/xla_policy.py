@@ -33,12 +33,13 @@ import statistics
 import threading
 import time
 
+import numpy as np
 from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
 from . import one_core
 from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller,
-                       one_thread_caller)
+                       one_thread_caller, to_tensor)
 
 try:
     import resource
@@ -158,7 +159,9 @@ class ExecutorTrial:
     # under XLA stayed on the plain executor they started on (each of the three misses
     # of a bench.policy run, bench/RESULTS.md).
     SWITCH_MARGIN = 0.03
-    RUN_BUDGET_S, MAX_TIMED_RUNS = 4e-3, 16
+    # Timed runs a call adds, as many as fit in this many seconds (so that a call of the
+    # trial takes at most about 2 ms more than the graph's own run), up to this many.
+    RUN_BUDGET_S, MAX_TIMED_RUNS = 1.5e-3, 16
     # An untimed run of the way before its timed ones, its outputs dropped: the timed runs
     # then reuse its buffers, warm in the caches, as a graph called again and again does.
     # The caller's own outputs stay alive, and the way before left the caches full of its
@@ -172,8 +175,15 @@ class ExecutorTrial:
     # Compiling XLA once more for one CPU saves at most a hundred microseconds a split
     # loop: not tried for such graphs (the compile costs seconds).
     LONG_RUN_S = 0.05
+    # Past this, a run needs no warm-up run before it: the call's own run of the same
+    # way just before has warmed the caches, and one more would make the call three
+    # times as long as the graph's run.
+    WARM_UP_BELOW_S = 5e-4
 
     TRY_ONE_CPU_XLA = True
+    # Another executor is compiled (by its first run) on a thread of its own while the
+    # calls go on as the graph started; False: in the call whose turn it is.
+    COMPILE_IN_BACKGROUND = True
 
     def __init__(self, entry, build, loops, splits=False):
         self.entry = entry
@@ -195,8 +205,31 @@ class ExecutorTrial:
         self.wall = {way: [] for way in self.ways}      # way -> its timed runs' wall times
         self.calls = 0
         self.dropped = []       # why ways left the trial early
+        self.building = {}      # way -> thread building and compiling it (the calls go on)
         self.lock = threading.Lock()
         self.recorder = entry.stager = _ValueRecorder(entry.stager)
+
+    def first_label(self):
+        """"plain" or "xla": the executor the graph started on."""
+        return "xla" if self.first in _XLA_WAYS else "plain"
+
+    def started_on(self, *tensors):
+        """Runs the graph on the executor it started on, outside the trial's turns."""
+        with self.lock:
+            caller = self.callers.get(self.first) if self.entry.call is self else self.entry.call
+        return caller(*tensors)
+
+    def compiling(self):
+        """Whether another executor is being compiled in the background."""
+        return any(job.is_alive() for job in list(self.building.values()))
+
+    def abandon(self):
+        """Ends the trial on the executor the graph started on, untimed: NumPy runs these
+        shapes, so the other executors are not worth compiling."""
+        with self.lock:
+            if self.entry.call is self:
+                self._decide(self.first, f"{_LABEL[self.first]}: adaptive dispatch runs NumPy "
+                                         f"for these shapes, so the executors were not timed")
 
     def __call__(self, *tensors):
         with self.lock:
@@ -213,14 +246,11 @@ class ExecutorTrial:
             return self._drop(way, f"{_name(self.first)} runs it in {_ms(long)}: a split loop's "
                                    f"hand-off matters not at that length", tensors)
         if way not in self.callers:
-            try:
-                concrete = self.build(way in _XLA_WAYS)
-            except Exception as e:  # noqa: BLE001  (keep the executor that works)
-                return self._drop(way, f"{_name(way)} failed to build: {e}", tensors)
-            caller = fast_caller(concrete)
-            if way == XLA_ONE_CPU:
-                caller = one_core.compiled_on_one_cpu(caller)
-            self.concretes[way], self.callers[way] = concrete, caller
+            return self._while_building(way, tensors)
+        if self.building:
+            # A compile runs in the background on the other core: a timing now would
+            # measure the contention, so the call runs as it started, untimed.
+            return self.callers[self.first](*tensors)
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
@@ -250,6 +280,27 @@ class ExecutorTrial:
         self._maybe_decide()
         return outputs
 
+    def _while_building(self, way, tensors):
+        """``way`` is not built yet: build and compile it (by its first run, on copies of
+        this call's inputs) on a thread of its own, and run this call as the graph started
+        on. XLA's compile takes tens of milliseconds to seconds; no call waits for it."""
+        job = self.building.get(way)
+        if job is None:
+            # Copies: the stager refills the call's input buffers at the next call.
+            copies = [to_tensor(np.array(t), t.dtype) for t in tensors]
+            job = self.building[way] = _Compile(way, self.build, copies)
+            if self.COMPILE_IN_BACKGROUND:
+                job.start()
+                return self.callers[self.first](*tensors)
+            job.run()
+        if job.is_alive():
+            return self.callers[self.first](*tensors)
+        del self.building[way]
+        if job.error is not None:
+            return self._drop(way, job.error, tensors)
+        self.concretes[way], self.callers[way] = job.concrete, job.caller
+        return self._step(tensors)
+
     def _long_runs(self):
         """The first way's best time where its runs take LONG_RUN_S or more, else None
         (by the wall clock: a compiled run's own time, never a first run's compile)."""
@@ -261,7 +312,8 @@ class ExecutorTrial:
         was cancelled. ``warm=False``: one run, timed, with no warm-up run before it."""
         runs, spent = [], 0.0
         convert = self._conversion(way in _XLA_WAYS)
-        for _ in range(self.WARM_RUNS if warm else 0):
+        best = min(self.wall[way], default=0.0)
+        for _ in range(self.WARM_RUNS if warm and best < self.WARM_UP_BELOW_S else 0):
             wall = time.perf_counter()
             dropped = self._run(way, tensors, risky, seconds)
             if dropped is None:
@@ -380,6 +432,38 @@ class ExecutorTrial:
         caller = self.callers[way]
         self._decide(way, reason)
         return caller(*tensors)
+
+
+class _Compile(threading.Thread):
+    """Builds one way of running a graph and compiles it by running it once, on inputs of
+    its own."""
+
+    def __init__(self, way, build, tensors):
+        super().__init__(daemon=True, name=f"nptf-compile-{_LABEL[way]}")
+        self.way, self.build, self.tensors = way, build, tensors
+        self.concrete = self.caller = self.error = None
+
+    def run(self):
+        try:
+            concrete = self.build(self.way in _XLA_WAYS)
+        except Exception as e:  # noqa: BLE001  (the trial keeps the executor that works)
+            self.error = f"{_name(self.way)} failed to build: {_first_line(e)}"
+            return
+        caller = fast_caller(concrete)
+        if self.way == XLA_ONE_CPU:
+            caller = one_core.compiled_on_one_cpu(caller)
+        try:
+            caller(*self.tensors)
+        except Exception as e:  # noqa: BLE001
+            self.error = f"{_name(self.way)} failed to compile: {_first_line(e)}"
+        else:
+            self.concrete, self.caller = concrete, caller
+        finally:
+            self.tensors = None
+
+
+def _first_line(error):
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
 
 class _ValueRecorder:
