@@ -1036,3 +1036,22 @@ def test_extrema_of_a_0d_complex_array(axis, jit):
     """NumPy's reduce reads axis 0 or -1 of a 0-d array as no axis (1 is AxisError)."""
     for fn in (lambda z: np.min(z, axis=axis), lambda z: np.max(z, axis=axis, keepdims=True)):
         check_against_numpy(fn, np.array(1.5 - 2j), jit=jit)
+
+
+def moving_average(x):
+    return np.convolve(x, np.ones(10) / 10, "valid")
+
+
+def test_a_short_kernel_builds_no_table_of_windows():
+    """np.convolve / np.correlate with a short kernel is a sum of shifted copies of the
+    data: it built a take of every window (a [n + 9, 10] int64 constant for 1e6 floats,
+    whose compile took seconds)."""
+    from nptf.graph_ir.ir import Literal
+    from nptf.graph_ir.walk import all_eqns
+    x = np.random.default_rng(0).random(100_000)
+    graph = nptf.compile(moving_average).trace(x)
+    largest = max((np.size(a.value) for e in all_eqns(graph) for a in e.inputs
+                   if isinstance(a, Literal)), default=0)
+    assert largest <= 10
+    got = nptf.compile(moving_average, fallback="raise")(x)
+    np.testing.assert_allclose(got, moving_average(x), rtol=1e-12)

@@ -81,11 +81,23 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 
 
 # ------------------------------------------------------------ convolution
+# Kernels up to this long are a sum of shifted copies of the data, one per weight: an
+# elementwise chain (which XLA fuses into one loop). Longer ones gather every window
+# of the data, a table kernel-length times the data's size.
+_SHIFTED_UP_TO = 64
+
+
 def _correlate_full(a, v):
     """c[k] = sum_j a[j + k] v[j] for k = -(len(v) - 1) .. len(a) - 1 (``len(a) >= len(v)``)."""
     n, k = a.shape[0], v.shape[0]
     zeros = broadcast_to(np.zeros((), a.dtype), (k - 1,))
     padded = concatenate([zeros, a, zeros]) if k > 1 else a
+    if k <= _SHIFTED_UP_TO:
+        # In the order of j, as NumPy's dot of each window sums.
+        out = padded[0:n + k - 1] * v[0]
+        for j in range(1, k):
+            out = out + padded[j:j + n + k - 1] * v[j]
+        return out
     windows = take(padded, np.arange(n + k - 1)[:, None] + np.arange(k), 0)
     return m.matmul(windows, v)
 
