@@ -14,10 +14,10 @@ MEASURE_BUDGET_S = 1.5     # slow calls get fewer repeats so one measurement sta
 # or so calls of a process pay page faults until the C allocator settles on reusing
 # blocks, and whoever is timed first would pay for everyone.
 WARMUP_S, WARMUP_CALLS = 0.5, 300
-# ... and for at least this many calls: nptf's default times its ways to run a graph on
-# the first calls with new shapes (up to four ways, three calls each, up to six), and
-# adaptive=True then times the graph against the function (four each, in both orders),
-# and the function against its NumPy program (4 to 32 each, more for shorter calls).
+# ... and for at least this many calls: the executor trial times its ways to run a graph
+# on the first calls with new shapes (up to four ways, three calls each, up to six, their
+# compiles in the background), and adaptive dispatch (the default) times the graph
+# against the function and its NumPy program (four calls; after the trial where it runs).
 MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 26, 110
 SETTLE_S, SETTLE_WINDOW, SETTLED_FAULTS = 1.5, 10, 8
 

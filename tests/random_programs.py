@@ -1107,8 +1107,10 @@ def _nptf_side(fn, values, jit, source, count, expected, err, written, numpy_glo
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            got, e = _run(nptf.compile(fn, jit_compile=jit, fallback="raise"), args, calls,
-                          _rebinder(fn, source))
+            # adaptive=False: every call runs the graph (the second call of a stateful
+            # program would run NumPy by default).
+            compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", adaptive=False)
+            got, e = _run(compiled, args, calls, _rebinder(fn, source))
             if e is not None:
                 raise e
     except nptf.errors.NptfError as e:
