@@ -781,6 +781,30 @@ def test_adaptive_dispatch_keeps_the_graph_for_functions_that_draw_random_number
     assert f.adaptive_choice(x) == "graph"
 
 
+_EXIT_WHILE_COMPILING = """
+import numpy as np, nptf
+from nptf.runtime.xla_policy import ExecutorTrial
+def f(x):
+    return np.sqrt(np.abs(np.sin(x) * np.cos(x) + 1.0)).sum()
+c = nptf.compile(f, adaptive=False)
+x = np.random.default_rng(0).random(100_000)
+for _ in range(3):
+    c(x)
+trial = c.entry_for(x).call
+assert isinstance(trial, ExecutorTrial) and trial.compiling()
+"""
+
+
+def test_a_process_that_ends_while_xla_compiles_in_the_background_exits_cleanly():
+    # The process aborted (status 134) when its compile thread was a daemon thread.
+    import subprocess
+    import sys
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    done = subprocess.run([sys.executable, "-c", _EXIT_WHILE_COMPILING], env=env, timeout=300,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+
+
 def test_no_call_waits_for_another_executors_compile(monkeypatch):
     """The executor trial compiles XLA on a thread of its own (here a compile that takes a
     second): the calls meanwhile run on the executor the graph started on."""

@@ -43,7 +43,9 @@ class _StillCompiling(CompileBudgetError):
 
 
 class _FirstCall:
-    """A graph's first call, run on a daemon thread of its own."""
+    """A graph's first call, run on a thread of its own. Not a daemon thread: one still
+    inside TensorFlow when the interpreter finalizes aborts the process, so Python waits
+    for it at exit."""
 
     def __init__(self, run, seconds):
         self.outs = self.error = self.late = None
@@ -57,7 +59,7 @@ class _FirstCall:
                 self.error = e
             finally:
                 self.finished.set()
-        threading.Thread(target=target, name="nptf first call", daemon=True).start()
+        threading.Thread(target=target, name="nptf first call", daemon=False).start()
 
 
 @dataclass

@@ -439,7 +439,10 @@ class _Compile(threading.Thread):
     its own."""
 
     def __init__(self, way, build, tensors):
-        super().__init__(daemon=True, name=f"nptf-compile-{_LABEL[way]}")
+        # Not a daemon: Python waits for it at exit. A daemon thread still inside
+        # TensorFlow when the interpreter finalizes aborts the process ("terminate called
+        # after throwing an instance of ...", status 134).
+        super().__init__(daemon=False, name=f"nptf-compile-{_LABEL[way]}")
         self.way, self.build, self.tensors = way, build, tensors
         self.concrete = self.caller = self.error = None
 
