@@ -333,6 +333,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
 
     monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)    # two ways here
     monkeypatch.setattr(ExecutorTrial, "MIN_SAMPLES", 3)    # decided on three calls each
+    monkeypatch.setattr(ExecutorTrial, "FAR_BEHIND", float("inf"))  # every turn taken
     # Calls in turn: plain, XLA (compiles it), plain, XLA, ...; each timed on a second run.
     order = [t for pair in zip(plain, xla) for t in pair]
     monkeypatch.setattr(xla_policy, "_clock", fake_clock(order))
@@ -345,6 +346,25 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     assert entry.xla is winner and entry.xla_reason.startswith("measured")
     assert not isinstance(entry.call, ExecutorTrial)
     assert_same(f(x), sig(x))
+
+
+def test_a_way_far_behind_leaves_the_trial_after_its_first_turn(monkeypatch):
+    # Plain runs take 1, XLA's 5: at its second turn XLA leaves (its turns would keep
+    # calls five times as long), and the trial ends on the plain executor.
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "MAX_TIMED_RUNS", 1)
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock([1, 5, 1]))
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    f = nptf.compile(sig, adaptive=False)
+    x = np.linspace(-3, 3, 7, dtype=np.float32)
+    for _ in range(4):
+        assert_same(f(x), sig(x))
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial) and not entry.xla
+    assert "XLA took 5e+03 ms against the plain executor's 1e+03 ms" in entry.xla_reason
 
 
 @pytest.mark.parametrize("plain, winner", [
@@ -686,7 +706,7 @@ def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
         return np.maximum(2.5 * x + y, 0)
 
     # A clock on which the NumPy program is the fastest way (each way's cost per call).
-    cost, now = {"graph": 5.0, "numpy": 3.0, "numpy program": 1.0}, [0.0]
+    cost, now = {"graph": 5e-6, "numpy": 3e-6, "numpy program": 1e-6}, [0.0]
     run_path = compiled_module.Compiled._run_path
 
     def timed(self, path, *rest, **options):

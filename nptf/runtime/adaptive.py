@@ -49,6 +49,12 @@ class AdaptiveState:
     # Timed runs of the NumPy program after a warm call of the function: as many as fit
     # in this many seconds, up to this many (microsecond calls need many to tell).
     PROGRAM_S, PROGRAM_RUNS, PROGRAM_MARGIN = 2e-4, 16, 0.8
+    # The program saves what each NumPy call costs past its work (a microsecond or so):
+    # it is timed only where the function's call takes less than this. On large arrays
+    # its elementwise ops can take far longer than one library call of the function
+    # (a moving average by np.convolve: 1.9 ms, as the graph's 30 ops: 28, 200 the first
+    # time).
+    PROGRAM_UP_TO_S = 2e-4
     # How much faster another executor may run a graph than the one it started on, where
     # that one is the plain executor (XLA fuses elementwise chains: up to about 4x on
     # large arrays) or XLA (its variants differ by a few percent).

@@ -492,9 +492,10 @@ class Compiled:
         if path == FIRST:
             result = self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
         else:
-            if path == GRAPH and not entry.mutated:
+            if path == GRAPH and not entry.mutated and min(state.timings[NUMPY]) < 1e-3:
                 # A run more, timed too: the first warms the caches the function's calls
-                # just used, and one run alone may be a slow one.
+                # just used, and one run alone may be a slow one. (Calls of milliseconds
+                # take one: two would make the call twice as long as needed.)
                 start = time.perf_counter()
                 self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
                 state.timings[path].append(time.perf_counter() - start)
@@ -502,7 +503,7 @@ class Compiled:
             result = self._run_path(path, entry, values, args, kwargs, untried=untried)
             state.timings[path].append(time.perf_counter() - start)
         if path == NUMPY and len(state.timings[NUMPY]) == 2 and state.program and \
-                plain_values(values):
+                min(state.timings[NUMPY]) < state.PROGRAM_UP_TO_S and plain_values(values):
             self._time_program(state, entry, values)
         if not state.schedule:
             state.decide(trial.first_label() if trial is not None else None)

@@ -159,6 +159,9 @@ class ExecutorTrial:
     # under XLA stayed on the plain executor they started on (each of the three misses
     # of a bench.policy run, bench/RESULTS.md).
     SWITCH_MARGIN = 0.03
+    # A way whose timed runs so far take this many times another's leaves the trial (a
+    # run may take twice its usual time now and then, not three times).
+    FAR_BEHIND = 3.0
     # Timed runs a call adds, as many as fit in this many seconds (so that a call of the
     # trial takes at most about 2 ms more than the graph's own run), up to this many.
     RUN_BUDGET_S, MAX_TIMED_RUNS = 1.5e-3, 16
@@ -247,6 +250,9 @@ class ExecutorTrial:
                                    f"hand-off matters not at that length", tensors)
         if way not in self.callers:
             return self._while_building(way, tensors)
+        slower = self._far_behind(way)
+        if slower is not None:
+            return self._drop(way, slower, tensors)
         if self.building:
             # A compile runs in the background on the other core: a timing now would
             # measure the contention, so the call runs as it started, untimed.
@@ -300,6 +306,23 @@ class ExecutorTrial:
             return self._drop(way, job.error, tensors)
         self.concretes[way], self.callers[way] = job.concrete, job.caller
         return self._step(tensors)
+
+    def _far_behind(self, way):
+        """Why ``way`` leaves the trial early, or None: its runs so far take more than
+        FAR_BEHIND times another way's, which no more turns would make up for (and each
+        turn would keep a call that long)."""
+        mine = [t for t, _ in self.samples[way]]
+        if way == self.first or not mine:
+            return None
+        others = {w: statistics.median(t for t, _ in s) for w, s in self.samples.items()
+                  if w != way and s}
+        if not others:
+            return None
+        best = min(others, key=others.get)
+        if statistics.median(mine) > self.FAR_BEHIND * others[best]:
+            return (f"{_name(way)} took {_ms(statistics.median(mine))} against "
+                    f"{_name(best)}'s {_ms(others[best])}: not timed further")
+        return None
 
     def _long_runs(self):
         """The first way's best time where its runs take LONG_RUN_S or more, else None
