@@ -1,7 +1,7 @@
 """Adaptive dispatch: per set of argument shapes, the graph, the function, or its NumPy program.
 
-``nptf.compile(adaptive=True)`` times the first calls for each set of shapes
-and keeps the fastest way (``Compiled._run_adaptive``); the NumPy program is
+``nptf.compile`` (by default; ``adaptive=False`` turns it off) times the first calls
+for each set of shapes and keeps the fastest way (``Compiled._run_adaptive``); the NumPy program is
 the optimized graph's equations as straight-line NumPy calls
 (``graph_ir.numpy_program``), which returns what the function returns.
 """
@@ -27,11 +27,12 @@ class AdaptiveState:
     The first call runs the graph (its first run sets it up: not a sample). Two calls run
     the function: the first after a TensorFlow call runs on cold caches (a 16x16 solve:
     13-25 us instead of 5.5), the second is timed warm, and right after it the graph's
-    NumPy program, where there is one, is timed over repeated runs (it is pure: running
-    it again changes nothing). The fourth call runs the graph, twice where it writes
-    into no argument (the first run warms the caches), and times it. So from the fifth
-    call on, each call runs the way chosen. Where the graph's
-    executor is still being chosen (``ExecutorTrial``), the graph is timed on the
+    NumPy program, where there is one and the call is short, is timed over repeated
+    runs (it is pure: running it again changes nothing). The fourth call runs the
+    graph, twice where it writes into no argument and the call is short (the first run
+    warms the caches), and times it. So from the fifth call on (the sixth where the
+    graph came close), each call runs the way chosen. Where the graph's executor is
+    still being chosen (``ExecutorTrial``), the graph is timed on the
     executor it started on: if NumPy is faster than that by more than another executor
     could win back (``MAYBE``), NumPy is kept at once and the other executors are never
     compiled; if the graph wins, the trial goes on. Otherwise the trial goes on and the
