@@ -855,6 +855,68 @@ def test_no_call_waits_for_another_executors_compile(monkeypatch):
     assert max(durations) < 0.5 and time.perf_counter() - start > 1.0
 
 
+def _clocked(monkeypatch, cost):
+    """Adaptive dispatch on a fake clock: each way's call costs ``cost(path, options,
+    calls so far)`` seconds."""
+    from nptf.runtime import compiled as compiled_module
+    now, calls = [0.0], [0]
+    run_path = compiled_module.Compiled._run_path
+
+    def timed(self, path, *rest, **options):
+        result = run_path(self, path, *rest, **options)
+        now[0] += cost(path, options, calls[0])
+        calls[0] += 1
+        return result
+    monkeypatch.setattr(compiled_module.Compiled, "_run_path", timed)
+    monkeypatch.setattr(compiled_module.time, "perf_counter", lambda: now[0])
+
+
+@pytest.mark.parametrize("xla_cost, kept", [(1e-3, "graph"), (5e-3, "numpy")])
+def test_numpy_serves_the_calls_while_an_executor_that_might_beat_it_compiles(
+        monkeypatch, xla_cost, kept):
+    """NumPy (4 ms) beats the plain executor (8 ms) but not what XLA might do: NumPy
+    serves the calls while XLA compiles, then one call times the graph under XLA, and
+    the faster of the two is kept; the other executors are not timed."""
+    def cost(path, options, n):
+        if path != "graph":
+            return 4e-3
+        return xla_cost if options.get("caller") is not None else 8e-3
+    _clocked(monkeypatch, cost)
+
+    def chain(y):
+        return np.sqrt(np.abs(np.sin(y) * np.cos(y) + 1.0))
+    f = nptf.compile(chain, adaptive=True)
+    x = np.linspace(-1, 1, 64)
+    for _ in range(6):
+        np.testing.assert_allclose(f(x), chain(x), rtol=1e-6)
+    assert f.adaptive_choice(x) == kept
+    entry = f.entry_for(x)
+    assert not isinstance(entry.call, ExecutorTrial)
+    if kept == "graph":
+        assert entry.executor == "xla" and "adaptive dispatch timed it" in entry.xla_reason
+    else:
+        assert entry.executor == "plain" and "were not timed" in entry.xla_reason
+
+
+def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypatch):
+    """The function's first calls on large arrays pay page faults (3 ms), the graph's do
+    not (2 ms): the graph is kept, but sixteen calls later NumPy runs once more, now in
+    1 ms, and serves the calls from then on."""
+    def cost(path, options, n):
+        if path == "graph":
+            return 2e-3
+        return 3e-3 if n < 10 else 1e-3
+    _clocked(monkeypatch, cost)
+    f = nptf.compile(lambda y: y * 2.0 + 1.0, jit_compile=False, adaptive=True)
+    x = np.ones(64)
+    for _ in range(5):
+        f(x)
+    assert f.adaptive_choice(x) == "graph"
+    for _ in range(20):
+        np.testing.assert_array_equal(f(x), x * 2.0 + 1.0)
+    assert f.adaptive_choice(x) == "numpy"
+
+
 def test_no_numpy_program_where_it_would_change_what_the_function_does():
     def writes(x):
         x[0] = 1.0

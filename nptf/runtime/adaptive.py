@@ -35,17 +35,22 @@ class AdaptiveState:
     still being chosen (``ExecutorTrial``), the graph is timed on the
     executor it started on: if NumPy is faster than that by more than another executor
     could win back (``MAYBE``), NumPy is kept at once and the other executors are never
-    compiled; if the graph wins, the trial goes on. Otherwise the trial goes on and the
-    graph is timed again once it is decided."""
-    __slots__ = ("choice", "timings", "schedule", "program", "after_trial", "again")
+    compiled; if the graph wins, the trial goes on. Otherwise NumPy serves the calls
+    while the executor that might beat it compiles in the background, and one call then
+    runs the graph on it, timed: the faster of the two is kept."""
+    __slots__ = ("choice", "timings", "schedule", "program", "probe", "again", "served",
+                 "recent", "rechecks")
 
     def __init__(self, program):
         self.choice = None              # GRAPH, NUMPY or NUMPY_PROGRAM once measured
         self.program = program          # whether the graph has a NumPy program
         self.timings = {GRAPH: [], NUMPY: [], NUMPY_PROGRAM: []}
         self.schedule = [FIRST, NUMPY, NUMPY, GRAPH]
-        self.after_trial = False        # waiting for the executor trial, then the graph again
+        self.probe = None               # another executor to time once it is compiled
         self.again = True               # a close call may time the graph once more
+        self.served = 0                 # calls since the choice (where rechecked)
+        self.recent = []                # their times
+        self.rechecks = []              # at these counts of calls, the other way runs once
 
     # Timed runs of the NumPy program after a warm call of the function: as many as fit
     # in this many seconds, up to this many (microsecond calls need many to tell).
@@ -62,6 +67,12 @@ class AdaptiveState:
     MAYBE = {"plain": 4.0, "xla": 1.25}
     # A graph this much slower than NumPy at its first timed runs is timed once more.
     CLOSE = 1.5
+    # Calls of this long or more run the way not chosen once more at these counts of calls
+    # after the choice, and switch to it where it is this much faster than the chosen
+    # way's recent calls: on large arrays the first calls of a process pay page faults
+    # on fresh memory until the allocator settles, NumPy's more than the graph's (whose
+    # buffers TensorFlow keeps), so the first timings may favour the graph.
+    RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 64), 0.9
 
     # What any executor's graph call costs at least here (staging the inputs, running one
     # function op, handing back the outputs): about 20 us on the plain executor, 8-13 for
@@ -86,9 +97,10 @@ class AdaptiveState:
             return NUMPY_PROGRAM, min(t[NUMPY_PROGRAM])
         return NUMPY, best
 
-    def decide(self, trial_first=None):
+    def decide(self, trial_first=None, probe=None):
         """Called when the schedule runs out. ``trial_first``: the executor the graph
-        started on while its executor trial is undecided (else None)."""
+        started on while its executor trial is undecided (else None); ``probe``: the
+        trial's way that might run the graph faster than that (or None)."""
         if self.choice is not None:     # another thread decided
             return
         way, numpy_best = self.numpy_side()
@@ -101,12 +113,17 @@ class AdaptiveState:
             return
         if graph_best <= numpy_best:
             self.choice = GRAPH
-        elif trial_first is None or numpy_best < self.best_possible(graph_best, trial_first):
+        else:
             self.choice = way
-        else:   # another executor might still beat NumPy: after the trial, time again
-            self.after_trial = True
-            self.timings[GRAPH] = []
-            self.schedule = [GRAPH]
+            if trial_first is not None and probe is not None and \
+                    numpy_best >= self.best_possible(graph_best, trial_first):
+                self.probe = probe      # another executor might still beat NumPy
+        if self.choice != NUMPY_PROGRAM and numpy_best >= self.RECHECK_FROM_S:
+            self.rechecks = list(self.RECHECK_AT)
+
+    def other_way(self):
+        """The way a recheck runs: the graph against NumPy's function, or back."""
+        return NUMPY if self.choice == GRAPH else GRAPH
 
 
 def default_adaptive():

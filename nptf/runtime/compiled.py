@@ -291,7 +291,8 @@ class Compiled:
             if entry is not None:
                 if self.adaptive:
                     state = self._adaptive.get(fast_key)
-                    if state is not None and state.choice in (NUMPY, NUMPY_PROGRAM):
+                    if state is not None and state.choice in (NUMPY, NUMPY_PROGRAM) and \
+                            not state.rechecks and state.probe is None:
                         # measured: NumPy is faster for these shapes. The graph's inputs
                         # are these arguments (an entry in _fast takes arrays only).
                         run = numpy_program_of(entry) if state.choice == NUMPY_PROGRAM \
@@ -337,7 +338,7 @@ class Compiled:
                         # from one call to the next.
                         state.choice = GRAPH
                     state = self._adaptive.setdefault(shapes_key, state)
-                if state.choice != GRAPH:
+                if state.choice != GRAPH or state.rechecks:
                     return self._run_adaptive(state, entry, values, args, kwargs)
             if entry.mutated:
                 _check_writable(values, entry.mutated)
@@ -351,9 +352,9 @@ class Compiled:
                 warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
 
-    def _call_graph(self, entry, values, started_on=False):
+    def _call_graph(self, entry, values, started_on=False, caller=None):
         try:
-            return self._run_graph(entry, values, started_on)
+            return self._run_graph(entry, values, started_on, caller)
         except Exception as e:
             if entry.traced is not None and entry.traced.catches and not isinstance(e, Error):
                 # NumPy's run would take the function's own `except` handler here.
@@ -363,7 +364,7 @@ class Compiled:
                     f"can take") from e
             raise
 
-    def _run_graph(self, entry, values, started_on=False):
+    def _run_graph(self, entry, values, started_on=False, caller=None):
         if not entry.proven and (entry.first_call is not None or entry.compile_left is not None) \
                 and tf.executing_eagerly():
             outs = self._bounded_first_call(entry, values)
@@ -376,8 +377,8 @@ class Compiled:
         else:
             tensors, staged = entry.stager.tensors(_with_seed(entry, values), entry.dtypes,
                                                    entry.input_align)
-        return self._outputs(entry, self._graph_outputs(entry, tensors, started_on), values,
-                             staged)
+        return self._outputs(entry, self._graph_outputs(entry, tensors, started_on, caller),
+                             values, staged)
 
     def _bounded_first_call(self, entry, values):
         """The raw outputs of the first call of ``entry``'s graph, within the compile budget.
@@ -419,8 +420,8 @@ class Compiled:
             raise job.error
         return job.outs
 
-    def _graph_outputs(self, entry, tensors, started_on=False):
-        call = entry.call
+    def _graph_outputs(self, entry, tensors, started_on=False, caller=None):
+        call = entry.call if caller is None else caller
         if started_on and isinstance(call, ExecutorTrial):
             call = call.started_on
         elif started_on and isinstance(call, per_size.SizeChooser):
@@ -477,13 +478,15 @@ class Compiled:
 
         Decided per exact shapes, not per graph: a shape-relaxed graph serves sizes
         where NumPy wins and sizes where the graph wins."""
-        if state.choice is not None:
-            return self._run_path(state.choice, entry, values, args, kwargs)
         trial = entry.call if isinstance(entry.call, ExecutorTrial) else None
-        if state.after_trial and trial is not None:
-            if trial.compiling():   # nothing to time yet: the fastest way measured so far
-                return self._run_path(state.numpy_side()[0], entry, values, args, kwargs)
-            return self._call_graph(entry, values)      # the trial's turn
+        if state.choice is not None:
+            if state.probe is not None:
+                if trial is not None:
+                    return self._run_probed(state, trial, entry, values, args, kwargs)
+                state.probe = None
+            if not state.rechecks or trial is not None:
+                return self._run_path(state.choice, entry, values, args, kwargs)
+            return self._run_rechecked(state, entry, values, args, kwargs)
         try:
             path = state.schedule.pop(0)
         except IndexError:          # another thread took the last one: it decides
@@ -506,9 +509,60 @@ class Compiled:
                 min(state.timings[NUMPY]) < state.PROGRAM_UP_TO_S and plain_values(values):
             self._time_program(state, entry, values)
         if not state.schedule:
-            state.decide(trial.first_label() if trial is not None else None)
-            if state.choice in (NUMPY, NUMPY_PROGRAM) and trial is not None:
+            if trial is None:
+                state.decide()
+            else:
+                state.decide(trial.first_label(), trial.probe_way())
+            if state.choice in (NUMPY, NUMPY_PROGRAM) and trial is not None and \
+                    state.probe is None:
                 trial.abandon()         # the graph does not run these shapes
+        return result
+
+    def _run_probed(self, state, trial, entry, values, args, kwargs):
+        """NumPy's way while another executor compiles in the background; once it is
+        compiled, one call runs the graph on it, timed, and the faster is kept."""
+        caller = trial.compiled_way(state.probe, values)
+        if caller is False:         # it failed to compile: NumPy it is
+            trial.abandon()
+            state.probe = None
+            return self._run_path(state.choice, entry, values, args, kwargs)
+        if caller is None:
+            start = time.perf_counter()
+            result = self._run_path(state.choice, entry, values, args, kwargs)
+            state.recent.append(time.perf_counter() - start)
+            del state.recent[:-8]
+            return result
+        start = time.perf_counter()
+        result = self._run_path(GRAPH, entry, values, args, kwargs, caller=caller)
+        took = time.perf_counter() - start
+        recent = sorted(state.recent[-5:]) or [state.numpy_side()[1]]
+        if took < state.RECHECK_SWITCH * recent[len(recent) // 2]:
+            trial.adopt(state.probe, f"adaptive dispatch timed it against NumPy's "
+                                     f"{recent[len(recent) // 2] * 1e3:.3g} ms: {took * 1e3:.3g} ms")
+            state.choice, state.recent = GRAPH, []
+        else:
+            trial.abandon()
+        state.probe = None
+        return result
+
+    def _run_rechecked(self, state, entry, values, args, kwargs):
+        """A call by the way chosen, timed; at ``state.rechecks`` counts of them, by the other
+        way once, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``)."""
+        state.served += 1
+        if state.rechecks and state.served >= state.rechecks[0]:
+            state.rechecks.pop(0)
+            other = state.other_way()
+            start = time.perf_counter()
+            result = self._run_path(other, entry, values, args, kwargs)
+            took = time.perf_counter() - start
+            recent = sorted(state.recent[-5:])
+            if recent and took < state.RECHECK_SWITCH * recent[len(recent) // 2]:
+                state.choice, state.recent = other, []
+            return result
+        start = time.perf_counter()
+        result = self._run_path(state.choice, entry, values, args, kwargs)
+        state.recent.append(time.perf_counter() - start)
+        del state.recent[:-8]
         return result
 
     def _time_program(self, state, entry, values):
@@ -524,13 +578,12 @@ class Compiled:
             if spent >= state.PROGRAM_S:
                 break
 
-    def _run_path(self, path, entry, values, args, kwargs, untried=False):
+    def _run_path(self, path, entry, values, args, kwargs, untried=False, caller=None):
         """One call by ``path``. ``untried``: the graph on the executor it started on,
-        past its executor trial (which the calls join once the graph is kept)."""
+        past its executor trial (which the calls join once the graph is kept); ``caller``:
+        the graph on that one."""
         if path == GRAPH:
-            if untried:
-                return self._call_graph(entry, values, started_on=True)
-            return self._call_graph(entry, values)
+            return self._call_graph(entry, values, started_on=untried, caller=caller)
         if path == NUMPY_PROGRAM and plain_values(values):
             return numpy_program_of(entry)(*values)
         return self.fn(*args, **kwargs)

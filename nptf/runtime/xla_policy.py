@@ -226,6 +226,44 @@ class ExecutorTrial:
         """Whether another executor is being compiled in the background."""
         return any(job.is_alive() for job in list(self.building.values()))
 
+    def probe_way(self):
+        """The way that might run the graph clearly faster than the one it started on, for
+        adaptive dispatch to time against NumPy: XLA after the plain executor, XLA for one
+        CPU after XLA; None if the trial has no such way."""
+        way = XLA if self.first is PLAIN else XLA_ONE_CPU
+        return way if way in self.ways else None
+
+    def compiled_way(self, way, values):
+        """The caller of ``way`` once built and compiled, None while that runs in the
+        background (started here, on copies of ``values``), False if it failed."""
+        with self.lock:
+            if self.entry.call is not self:
+                return False
+            if way in self.callers:
+                return self.callers[way]
+            job = self.building.get(way)
+            if job is None:
+                copies = [to_tensor(np.array(v), dt) for v, dt in zip(values, self.entry.dtypes)]
+                job = self.building[way] = _Compile(way, self.build, copies)
+                if self.COMPILE_IN_BACKGROUND:
+                    job.start()
+                    return None
+                job.run()
+            if job.is_alive():
+                return None
+            del self.building[way]
+            if job.error is not None:
+                self.dropped.append(job.error)
+                return False
+            self.concretes[way], self.callers[way] = job.concrete, job.caller
+            return job.caller
+
+    def adopt(self, way, reason):
+        """Ends the trial on ``way`` (built), as adaptive dispatch measured it."""
+        with self.lock:
+            if self.entry.call is self and way in self.callers:
+                self._decide(way, f"{_LABEL[way]}: {reason}")
+
     def abandon(self):
         """Ends the trial on the executor the graph started on, untimed: NumPy runs these
         shapes, so the other executors are not worth compiling."""
