@@ -68,11 +68,12 @@ class AdaptiveState:
     # A graph this much slower than NumPy at its first timed runs is timed once more.
     CLOSE = 1.5
     # Calls of this long or more run the way not chosen once more at these counts of calls
-    # after the choice, and switch to it where it is this much faster than the chosen
-    # way's recent calls: on large arrays the first calls of a process pay page faults
-    # on fresh memory until the allocator settles, NumPy's more than the graph's (whose
-    # buffers TensorFlow keeps), so the first timings may favour the graph.
-    RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 64), 0.9
+    # after the choice, and switch to it where it takes less than this share of the
+    # chosen way's typical time (one run against several: a clear margin). On large
+    # arrays the first calls of a process pay page faults on fresh memory until the
+    # allocator settles, NumPy's more than the graph's (whose buffers TensorFlow keeps),
+    # so the first timings may favour the graph.
+    RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 64), 0.8
 
     # What any executor's graph call costs at least here (staging the inputs, running one
     # function op, handing back the outputs): about 20 us on the plain executor, 8-13 for
@@ -111,6 +112,13 @@ class AdaptiveState:
             self.again = False
             self.schedule = [GRAPH]
             return
+        if self.again and graph_best < numpy_best < self.CLOSE * graph_best and \
+                numpy_best >= self.RECHECK_FROM_S:
+            # Likewise the function's first calls on large arrays: once more before the
+            # graph is kept.
+            self.again = False
+            self.schedule = [NUMPY]
+            return
         if graph_best <= numpy_best:
             self.choice = GRAPH
         else:
@@ -120,6 +128,13 @@ class AdaptiveState:
                 self.probe = probe      # another executor might still beat NumPy
         if self.choice != NUMPY_PROGRAM and numpy_best >= self.RECHECK_FROM_S:
             self.rechecks = list(self.RECHECK_AT)
+
+    def reference(self):
+        """The chosen way's typical time: its recent calls', else its first timings'."""
+        recent = sorted(self.recent[-5:])
+        if recent:
+            return recent[len(recent) // 2]
+        return min(self.timings[GRAPH]) if self.choice == GRAPH else self.numpy_side()[1]
 
     def other_way(self):
         """The way a recheck runs: the graph against NumPy's function, or back."""

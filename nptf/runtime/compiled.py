@@ -484,9 +484,9 @@ class Compiled:
                 if trial is not None:
                     return self._run_probed(state, trial, entry, values, args, kwargs)
                 state.probe = None
-            if not state.rechecks or trial is not None:
+            if not state.rechecks:
                 return self._run_path(state.choice, entry, values, args, kwargs)
-            return self._run_rechecked(state, entry, values, args, kwargs)
+            return self._run_rechecked(state, entry, values, args, kwargs, trial)
         try:
             path = state.schedule.pop(0)
         except IndexError:          # another thread took the last one: it decides
@@ -545,24 +545,25 @@ class Compiled:
         state.probe = None
         return result
 
-    def _run_rechecked(self, state, entry, values, args, kwargs):
+    def _run_rechecked(self, state, entry, values, args, kwargs, trial):
         """A call by the way chosen, timed; at ``state.rechecks`` counts of them, by the other
-        way once, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``)."""
+        way once, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``).
+        (Calls that are the executor trial's turns are not the graph's usual time.)"""
         state.served += 1
-        if state.rechecks and state.served >= state.rechecks[0]:
+        if state.served >= state.rechecks[0]:
             state.rechecks.pop(0)
             other = state.other_way()
             start = time.perf_counter()
             result = self._run_path(other, entry, values, args, kwargs)
             took = time.perf_counter() - start
-            recent = sorted(state.recent[-5:])
-            if recent and took < state.RECHECK_SWITCH * recent[len(recent) // 2]:
+            if took < state.RECHECK_SWITCH * state.reference():
                 state.choice, state.recent = other, []
             return result
         start = time.perf_counter()
         result = self._run_path(state.choice, entry, values, args, kwargs)
-        state.recent.append(time.perf_counter() - start)
-        del state.recent[:-8]
+        if trial is None or state.choice != GRAPH:
+            state.recent.append(time.perf_counter() - start)
+            del state.recent[:-8]
         return result
 
     def _time_program(self, state, entry, values):
