@@ -129,6 +129,10 @@ class AdaptiveState:
         if self.choice != NUMPY_PROGRAM and numpy_best >= self.RECHECK_FROM_S:
             self.rechecks = list(self.RECHECK_AT)
 
+    def untimed(self):
+        """The ways the schedule timed that have no timing (their calls raised)."""
+        return [way for way in (NUMPY, GRAPH) if not self.timings[way]]
+
     def reference(self):
         """The chosen way's typical time: its recent calls', else its first timings'."""
         recent = sorted(self.recent[-5:])

@@ -495,7 +495,8 @@ class Compiled:
         if path == FIRST:
             result = self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
         else:
-            if path == GRAPH and not entry.mutated and min(state.timings[NUMPY]) < 1e-3:
+            if path == GRAPH and not entry.mutated and \
+                    min(state.timings[NUMPY], default=0.0) < 1e-3:
                 # A run more, timed too: the first warms the caches the function's calls
                 # just used, and one run alone may be a slow one. (Calls of milliseconds
                 # take one: two would make the call twice as long as needed.)
@@ -508,7 +509,11 @@ class Compiled:
         if path == NUMPY and len(state.timings[NUMPY]) == 2 and state.program and \
                 min(state.timings[NUMPY]) < state.PROGRAM_UP_TO_S and plain_values(values):
             self._time_program(state, entry, values)
-        if not state.schedule:
+        if not state.schedule and state.untimed():
+            # A way raised at its turns (the function's own error for these values): time
+            # it again at the next calls.
+            state.schedule = state.untimed()
+        elif not state.schedule:
             if trial is None:
                 state.decide()
             else:
