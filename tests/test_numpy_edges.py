@@ -1055,3 +1055,17 @@ def test_a_short_kernel_builds_no_table_of_windows():
     assert largest <= 10
     got = nptf.compile(moving_average, fallback="raise")(x)
     np.testing.assert_allclose(got, moving_average(x), rtol=1e-12)
+
+
+def power_of_exp(x, b):
+    return np.power(np.exp(x), b), np.float_power(np.exp(x), b)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float64])
+def test_a_zero_exponent_gives_one_whatever_the_base(jit, dtype):
+    """XLA rewrites pow(exp(a), b) into exp(a * b): NaN for a = inf or NaN and b = 0,
+    where NumPy's (C's) pow gives 1."""
+    x = np.array([np.nan, np.inf, -np.inf, 0.0, 1.0, -2.0])
+    b = np.array([0, 0, 0, 0, 2, 3], dtype)
+    with np.errstate(all="ignore"):
+        check_against_numpy(power_of_exp, x, b, jit=jit)

@@ -84,7 +84,7 @@ def _power(ctx, x, y):
         if k is not None and np.size(k) and np.all(k == -0.5):
             return _as_broadcast_by(
                 tf.where(tf.equal(x, -np.inf), tf.zeros_like(x), 1 / tf.abs(tf.sqrt(x))), y)
-        return tf.pow(x, y)
+        return _float_pow(x, y)
     # TensorFlow's integer Pow fails on a negative exponent, before the tracer's check can
     # raise NumPy's ValueError for it: the check still sees the exponent, the kernel never does.
     y = tf.maximum(y, tf.zeros_like(y))
@@ -92,7 +92,15 @@ def _power(ctx, x, y):
         return m.integer_power(x, y)
     pow_ = m.integer_power if ctx.xla else tf.pow
     return m.widen(pow_, x, y) if m.kind(x) == "u" else pow_(x, y)
-simple("float_power", by_kind(c=m.complex_power, f=tf.pow))
+def _float_pow(x, y):
+    """C's pow, which is 1 for a zero exponent whatever the base. XLA rewrites
+    ``pow(exp(a), b)`` into ``exp(a * b)``, which is NaN for an infinite or NaN ``a``
+    and ``b = 0``, so the zero exponent is taken apart."""
+    r = tf.pow(x, y)
+    return tf.where(tf.equal(y, tf.zeros_like(y)), tf.ones_like(r), r)
+
+
+simple("float_power", by_kind(c=m.complex_power, f=_float_pow))
 # Two's complement negation; Grappler rewrites ``0 - x`` into a Neg kernel that has no unsigned types.
 simple("negative", by_kind(u=lambda x: tf.bitwise.invert(x) + tf.ones_like(x), ifc=tf.negative))
 simple("positive", tf.identity)
