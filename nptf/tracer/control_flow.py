@@ -121,36 +121,53 @@ def not_(x):
     return not x
 
 
-def and_(*thunks, where=""):
-    """``a and b and ...``: Python evaluates an operand only while the ones before it are
-    true, and the value is the first false operand or the last one. Past a traced operand,
-    the rest run in a traced branch taken where it is true, so what they check when the
-    graph runs (an index past the end in ``i < n and x[i] > 0``) counts only there; the
-    two branches' values must then agree in type and shape, as any traced ``if``'s."""
+def _short_circuit(thunks, is_and, truth_only, where):
+    """``a and b and ...`` (``is_and``) or ``a or b or ...``, as Python evaluates them: an
+    operand only while the ones before it are true (``and``) or false (``or``); the value
+    is the operand that stopped it, or the last one. Past a traced operand, the rest run
+    in a traced branch taken where Python would run them, so what they check when the
+    graph runs (an index past the end in ``i < n and x[i] > 0``) counts only there. The
+    value is then one of two operands, which must agree in type and shape as any traced
+    ``if``'s; where only the truth counts (``truth_only``: an ``if``/``while`` test,
+    ``not``'s operand, a comprehension's filter) it is a bool whatever the operands."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
         if _is_traced(value):
             first = value
-            return _operand_chosen("and", first, lambda: and_(*thunks[k:], where=where),
-                                   lambda: first, where)
-        if not value:
+            rest = lambda: _short_circuit(thunks[k:], is_and, truth_only, where)  # noqa: E731
+            if truth_only:
+                go_on, stop = (lambda: _truth(rest())), (lambda: not is_and)
+            else:
+                go_on, stop = rest, (lambda: first)
+            true_thunk, false_thunk = (go_on, stop) if is_and else (stop, go_on)
+            if truth_only:
+                return if_exp(first, true_thunk, false_thunk, where)
+            return _operand_chosen("and" if is_and else "or", first, true_thunk, false_thunk,
+                                   where)
+        if (not value) if is_and else value:
             return value
         value = thunk()
     return value
+
+
+def and_(*thunks, where=""):
+    """The value of ``a and b and ...`` (``_short_circuit``)."""
+    return _short_circuit(thunks, True, False, where)
 
 
 def or_(*thunks, where=""):
-    """``a or b or ...``, as ``and_``: the value is the first true operand or the last."""
-    value = thunks[0]()
-    for k, thunk in enumerate(thunks[1:], 1):
-        if _is_traced(value):
-            first = value
-            return _operand_chosen("or", first, lambda: first,
-                                   lambda: or_(*thunks[k:], where=where), where)
-        if value:
-            return value
-        value = thunk()
-    return value
+    """The value of ``a or b or ...`` (``_short_circuit``)."""
+    return _short_circuit(thunks, False, False, where)
+
+
+def and_test(*thunks, where=""):
+    """The truth of ``a and b and ...``, where only that counts (``_short_circuit``)."""
+    return _short_circuit(thunks, True, True, where)
+
+
+def or_test(*thunks, where=""):
+    """The truth of ``a or b or ...``, where only that counts (``_short_circuit``)."""
+    return _short_circuit(thunks, False, True, where)
 
 
 def _operand_chosen(op, first, true_thunk, false_thunk, where):
@@ -164,31 +181,6 @@ def _operand_chosen(op, first, true_thunk, false_thunk, where):
             f"in type or shape ({where}). Write the condition out (`np.where(...)` or an "
             f"`if` statement), or use `bool(a) {op} bool(b)` where only the truth is meant."
         ) from None
-
-
-def and_test(*thunks, where=""):
-    """``a and b`` where only its truth counts (an ``if``/``while`` test, ``not``'s
-    operand): a traced bool past a traced operand, whatever the operands' types."""
-    value = thunks[0]()
-    for k, thunk in enumerate(thunks[1:], 1):
-        if _is_traced(value):
-            return if_exp(value, lambda: _truth(and_test(*thunks[k:])), lambda: False)
-        if not value:
-            return value
-        value = thunk()
-    return value
-
-
-def or_test(*thunks, where=""):
-    """``a or b`` where only its truth counts, as ``and_test``."""
-    value = thunks[0]()
-    for k, thunk in enumerate(thunks[1:], 1):
-        if _is_traced(value):
-            return if_exp(value, lambda: True, lambda: _truth(or_test(*thunks[k:])))
-        if value:
-            return value
-        value = thunk()
-    return value
 
 
 def _truth(value):
