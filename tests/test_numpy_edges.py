@@ -1069,3 +1069,15 @@ def test_a_zero_exponent_gives_one_whatever_the_base(jit, dtype):
     b = np.array([0, 0, 0, 0, 2, 3], dtype)
     with np.errstate(all="ignore"):
         check_against_numpy(power_of_exp, x, b, jit=jit)
+
+
+def products_of_exps(x, y):
+    return np.exp(x) * np.exp(-x), np.exp(x) / np.exp(x), np.exp(x) * np.exp(y)
+
+
+def test_products_of_exps_overflow_as_numpys(jit):
+    """XLA rewrites exp(a) * exp(b) into exp(a + b): 1 where NumPy's inf * 0 is NaN."""
+    x = np.array([1000.0, -1000.0, 1.0, np.inf, np.nan, 0.0])
+    y = np.array([-1000.0, 1000.0, 2.0, -np.inf, 0.0, 0.0])
+    with np.errstate(all="ignore"):
+        check_against_numpy(products_of_exps, x, y, jit=jit)

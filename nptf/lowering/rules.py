@@ -48,9 +48,19 @@ def int_div_guard(fn):
 # ---------------------------------------------------------------- arithmetic
 simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
-simple("multiply", by_kind(b=tf.logical_and, iuf=tf.multiply, c=m.complex_multiply))
+def _exps_apart(ctx, x, y):
+    """``x`` and ``y`` behind a barrier where both are exps under XLA, whose simplifier
+    rewrites exp(a) * exp(b) into exp(a + b) (and exp(a) / exp(b) into exp(a - b)): finite
+    where NumPy's product of an overflowing exp and a zero one is inf * 0, NaN."""
+    if ctx.xla and _xla_barrier is not None and x.op.type == "Exp" and y.op.type == "Exp":
+        x, y = _xla_barrier([x, y])
+    return x, y
+
+
+_multiply = by_kind(b=tf.logical_and, iuf=tf.multiply, c=m.complex_multiply)
+rule("multiply")(lambda ctx, x, y: _multiply(*_exps_apart(ctx, x, y)))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
-               else m.divide(x, y, ctx.xla))
+               else m.divide(*_exps_apart(ctx, x, y), ctx.xla))
 rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),
                                                 f=lambda a, b: m.float_divmod(a, b, ctx.xla)[0])(a, b))
 rule("remainder")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floormod),
