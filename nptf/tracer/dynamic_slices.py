@@ -114,7 +114,7 @@ def _slice_positions(k, dim):
         "message": f"a slice's traced step is zero, where NumPy raises ValueError\n  at {where}"})
     up = step > 0
 
-    def bound(b, lowest, default_up, default_down):
+    def bound(b, default_up, default_down):
         if b is None:
             return np.where(up, default_up, default_down)
         b = api.astype(to_tracer(b), _INTP) if isinstance(b, Tracer) else \
@@ -122,8 +122,8 @@ def _slice_positions(k, dim):
         b = np.where(b < 0, b + dim, b)
         return np.where(up, np.clip(b, 0, dim), np.clip(b, -1, dim - 1))
 
-    start = bound(k.start, 0, 0, dim - 1)
-    stop = bound(k.stop, 0, dim, -1)
+    start = bound(k.start, 0, dim - 1)
+    stop = bound(k.stop, dim, -1)
     span = np.where(up, stop - start + step - 1, stop - start + step + 1)
     n = np.maximum(span // step, 0)
     return start + step * api.arange(n, dtype=_INTP)

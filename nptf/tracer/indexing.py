@@ -543,26 +543,11 @@ def _values_for(value, positions, dtype, mode):
 
 def _fit_value_sizes(v, shape):
     """``v``, whose sizes known only at run time meet known sizes of the positions it is
-    written to (a selection stored into fixed places): a run-time size 1 broadcasts, the
-    same size is taken as it is, and any other gets NumPy's ValueError after the run;
-    until then ``v`` is cut or padded to the known size, so the scatter's sizes match."""
-    offset = len(shape) - v.ndim
+    written to (a selection stored into fixed places): ``api.fit_run_time_sizes``."""
     shown = tuple("?" if d is None else d for d in v.shape)
-    message = (f"could not broadcast input array from shape {shown} into shape {shape} "
-               f"(? known only at run time)\n  at {user_location()}")
-    for axis, n in enumerate(v.shape):
-        size = shape[offset + axis] if offset + axis >= 0 else None
-        if n is not None or size is None or \
-                any(d is None for i, d in enumerate(v.shape) if i != axis):
-            continue
-        count = dim_size(v, axis)
-        zero = api.zeros(tuple(1 if i == axis else d for i, d in enumerate(v.shape)), v.dtype)
-        padded = api.concatenate([v, zero], axis=axis)
-        index = np.maximum(np.minimum(api.arange(size, dtype=_INTP), count - 1), 0)
-        v = emit("take", [padded, index], {"axis": axis})
-        v = emit("check", [v, (count == size) | (count == 1)],
-                 {"error": "ValueError", "message": message})
-    return v
+    return api.fit_run_time_sizes(v, shape, (
+        f"could not broadcast input array from shape {shown} into shape {shape} "
+        f"(? known only at run time)\n  at {user_location()}"))
 
 
 def _run_time_sizes(v, positions):

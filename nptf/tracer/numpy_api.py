@@ -549,29 +549,34 @@ def check_out_cast(ufunc_name, result, out):
 
 
 def _fitted_to_out(r, out, message):
-    """``r``, with dimensions of run-time size, checked to broadcast to ``out``'s known shape
-    (each such size is 1 or ``out``'s, as NumPy demands) and then given that shape; None
-    where ``out`` itself has a size known only at run time there."""
-    ok = None
-    for axis, d in enumerate(r.shape):
-        size = out.shape[out.ndim - r.ndim + axis]
-        if d is None:
-            if size is None:
-                return None
-            n = dim_of(r, axis)
-            fits = (n == 1) | (n == size) if size != 1 else n == 1
-            ok = fits if ok is None else ok & fits
-    r = emit("check", [r, ok], {"error": "ValueError", "message": message})
-    for axis, d in enumerate(r.shape):
-        if d is None:       # 1 or out's size, checked: repeat the one element, or keep all
-            # The graph runs on past a failed check: a zero pads an empty axis, so the
-            # take stays in bounds until the check's error is raised.
-            size = out.shape[out.ndim - r.ndim + axis]
-            zero = zeros(tuple(1 if i == axis else dim_of(r, i) for i in range(r.ndim)), r.dtype)
-            padded = concatenate([r, zero], axis=axis)
-            index = np.maximum(np.minimum(arange(size, dtype=np.intp), dim_of(r, axis) - 1), 0)
-            r = emit("take", [padded, index], {"axis": axis})
-    return r
+    """``r``, with dimensions of run-time size, fitted to ``out``'s known shape
+    (``fit_run_time_sizes``); None where ``out`` itself has a size known only at run time
+    there."""
+    offset = out.ndim - r.ndim
+    if any(d is None and out.shape[offset + axis] is None for axis, d in enumerate(r.shape)):
+        return None
+    return fit_run_time_sizes(r, out.shape, message)
+
+
+def fit_run_time_sizes(v, shape, message):
+    """``v``, whose sizes known only at run time meet the known sizes of ``shape`` (trailing
+    axes aligned): each such size must be 1 (it broadcasts) or the known one, else NumPy's
+    ValueError (``message``) is raised after the run. Until then ``v`` is cut or padded to
+    the known size: the graph runs on past a failed check, so a zero pads an empty axis and
+    every take stays in bounds."""
+    offset = len(shape) - v.ndim
+    for axis, n in enumerate(v.shape):
+        size = shape[offset + axis] if offset + axis >= 0 else None
+        if n is not None or size is None:
+            continue
+        count = dim_of(v, axis)
+        zero = zeros(tuple(1 if i == axis else dim_of(v, i) for i in range(v.ndim)), v.dtype)
+        padded = concatenate([v, zero], axis=axis)
+        index = np.maximum(np.minimum(arange(size, dtype=np.intp), count - 1), 0)
+        v = emit("take", [padded, index], {"axis": axis})
+        v = emit("check", [v, (count == size) | (count == 1)],
+                 {"error": "ValueError", "message": message})
+    return v
 
 
 def inplace_result(ufunc, target, other):
