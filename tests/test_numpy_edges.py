@@ -1072,7 +1072,8 @@ def test_a_zero_exponent_gives_one_whatever_the_base(jit, dtype):
 
 
 def products_of_exps(x, y):
-    return np.exp(x) * np.exp(-x), np.exp(x) / np.exp(x), np.exp(x) * np.exp(y)
+    return (np.exp(x) * np.exp(-x), np.exp(x) / np.exp(x), np.exp(x) * np.exp(y),
+            np.exp(x) * (np.exp(-x) * 1.0))
 
 
 def test_products_of_exps_overflow_as_numpys(jit):

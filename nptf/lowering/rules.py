@@ -49,10 +49,12 @@ def int_div_guard(fn):
 simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
 simple("subtract", tf.subtract)
 def _exps_apart(ctx, x, y):
-    """``x`` and ``y`` behind a barrier where both are exps under XLA, whose simplifier
-    rewrites exp(a) * exp(b) into exp(a + b) (and exp(a) / exp(b) into exp(a - b)): finite
-    where NumPy's product of an overflowing exp and a zero one is inf * 0, NaN."""
-    if ctx.xla and _xla_barrier is not None and x.op.type == "Exp" and y.op.type == "Exp":
+    """``x`` and ``y`` behind a barrier where both come from exps under XLA,
+    whose simplifier rewrites exp(a) * exp(b) into exp(a + b) (and exp(a) / exp(b) into
+    exp(a - b)), also through ops it removes (``exp(b) * 1.0``): finite where NumPy's
+    product of an overflowing exp and a zero one is inf * 0, NaN."""
+    if ctx.xla and _xla_barrier is not None and from_exp_or_pow(x, ("Exp",)) and \
+            from_exp_or_pow(y, ("Exp",)):
         x, y = _xla_barrier([x, y])
     return x, y
 
@@ -205,17 +207,17 @@ _SEEN_THROUGH = {"Identity", "Reshape", "Transpose", "ExpandDims", "Squeeze", "B
                  "ConcatV2", "ReverseV2", "SelectV2", "Select", "Complex", "Real", "Imag"}
 
 
-def from_exp_or_pow(x, depth=8, seen=None):
-    """Whether ``x`` is computed by an exp or a power, possibly through ops XLA's
-    simplifier looks through."""
+def from_exp_or_pow(x, types=("Exp", "Pow"), depth=8, seen=None):
+    """Whether ``x`` is computed by an exp or a power (ops of ``types``), possibly through
+    ops XLA's simplifier looks through."""
     seen = set() if seen is None else seen
     op = x.op
-    if op.type in ("Exp", "Pow"):
+    if op.type in types:
         return True
     if depth == 0 or op.type not in _SEEN_THROUGH or op.name in seen:
         return False
     seen.add(op.name)
-    return any(from_exp_or_pow(t, depth - 1, seen) for t in op.inputs)
+    return any(from_exp_or_pow(t, types, depth - 1, seen) for t in op.inputs)
 
 
 try:
