@@ -23,7 +23,6 @@ if __package__ in (None, ""):      # run as a script: make the bench package imp
 import numpy as np  # noqa: E402
 
 import nptf  # noqa: E402
-from nptf.runtime.xla_policy import ExecutorTrial  # noqa: E402
 
 from .report import machine_info, table  # noqa: E402
 
@@ -85,33 +84,18 @@ def cases():
     ]
 
 
-def way(f, args):
-    """How the calls run once chosen, or None while the dispatch still measures."""
-    entry = f.entry_for(*args)
-    if entry.fallback_reason:
-        return "NumPy (fallback)"
-    choice = f.adaptive_choice(*args)
-    if choice is None:
-        return None
-    if choice != "graph":
-        return choice
-    if isinstance(entry.call, ExecutorTrial):
-        return None
-    return f"graph ({entry.executor})"
-
-
 def measure(fn, args, max_warm_up_s=20.0, samples=15):
     f = nptf.compile(fn)
     start = time.perf_counter()
     f(*args)
     first = time.perf_counter() - start
     warm, start = [], time.perf_counter()
-    chosen = way(f, args)
+    chosen = f.way_for(*args)
     while chosen is None and time.perf_counter() - start < max_warm_up_s:
         t = time.perf_counter()
         f(*args)
         warm.append(time.perf_counter() - t)
-        chosen = way(f, args)
+        chosen = f.way_for(*args)
     for _ in range(20):     # the allocator settles on NumPy's side too
         fn(*args)
         f(*args)

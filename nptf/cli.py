@@ -464,34 +464,17 @@ def _bench(args):
     return 0
 
 
-def _way(compiled, args, kwargs):
-    """How the calls with these arguments run once settled, or None while the dispatch
-    still measures (adaptive dispatch's timing, the executor trial)."""
-    from .runtime.xla_policy import ExecutorTrial
-    entry = compiled.entry_for(*args, **kwargs)
-    if entry.fallback_reason:
-        return "NumPy (fallback)"
-    choice = compiled.adaptive_choice(*args) if compiled.adaptive and not kwargs else "graph"
-    if choice is None:
-        return None
-    if choice != "graph":
-        return {"numpy": "the NumPy function", "numpy program": "the graph as NumPy calls"}[choice]
-    if isinstance(entry.call, ExecutorTrial):
-        return None
-    return f"the graph ({entry.executor} executor)"
-
-
 def _warm_up(compiled, run, args, kwargs, max_calls=2000, max_seconds=20.0):
     """The calls after the first until the dispatch settles: (how many, the slowest
     one's time, their median time, the way chosen)."""
     import numpy as np
     times, start = [], time.perf_counter()
-    way = _way(compiled, args, kwargs)
+    way = compiled.way_for(*args, **kwargs)
     while way is None and len(times) < max_calls and time.perf_counter() - start < max_seconds:
         t = time.perf_counter()
         run()
         times.append(time.perf_counter() - t)
-        way = _way(compiled, args, kwargs)
+        way = compiled.way_for(*args, **kwargs)
     if way is None:
         way = "no way (still measuring)"
     if not times:

@@ -768,9 +768,12 @@ def test_adaptive_dispatch_is_the_default_and_decides_by_the_fifth_call(monkeypa
     f = nptf.compile(lambda y: y * 2 + 1)
     assert f.adaptive
     x = np.ones(8)
-    for _ in range(4):
+    assert_same(f(x), x * 2 + 1)
+    assert f.way_for(x) is None                   # still timing
+    for _ in range(3):
         assert_same(f(x), x * 2 + 1)
     assert f.adaptive_choice(x) in NUMPY_SIDE     # NumPy's microsecond beats any graph call
+    assert f.way_for(x) in ("the NumPy function", "the graph as NumPy calls")
     assert not isinstance(f.entry_for(x).call, ExecutorTrial)
     assert "adaptive dispatch runs NumPy" in f.entry_for(x).xla_reason
     assert_same(f(x), x * 2 + 1)
@@ -783,6 +786,20 @@ def test_adaptive_dispatch_is_the_default_and_decides_by_the_fifth_call(monkeypa
     monkeypatch.setenv("NPTF_ADAPTIVE", "maybe")
     with pytest.raises(ValueError, match="NPTF_ADAPTIVE"):
         nptf.compile(lambda y: y)
+
+
+def test_adaptive_dispatch_decides_after_a_turn_that_raised(monkeypatch):
+    """The graph's timed turn raised (NumPy's LinAlgError for a singular matrix): the next
+    call times it again; it ran the graph for good before, never deciding."""
+    f = nptf.compile(np.linalg.inv, adaptive=True)
+    good, singular = np.eye(2) * 2.0, np.ones((2, 2))
+    for _ in range(3):
+        assert_same(f(good), np.linalg.inv(good))
+    with pytest.raises(np.linalg.LinAlgError):
+        f(singular)                     # the graph's turn
+    assert f.adaptive_choice(good) is None
+    assert_same(f(good), np.linalg.inv(good))
+    assert f.adaptive_choice(good) is not None
 
 
 def seeded_noise(x):
@@ -887,15 +904,20 @@ def test_numpy_serves_the_calls_while_an_executor_that_might_beat_it_compiles(
         return np.sqrt(np.abs(np.sin(y) * np.cos(y) + 1.0))
     f = nptf.compile(chain, adaptive=True)
     x = np.linspace(-1, 1, 64)
-    for _ in range(6):
-        np.testing.assert_allclose(f(x), chain(x), rtol=1e-6)
+    for _ in range(4):
+        assert_same(f(x), chain(x))
+    assert f.adaptive_choice(x) == "numpy" and f.way_for(x) is None    # XLA not timed yet
+    for _ in range(2):
+        assert_same(f(x), chain(x))
     assert f.adaptive_choice(x) == kept
     entry = f.entry_for(x)
     assert not isinstance(entry.call, ExecutorTrial)
     if kept == "graph":
         assert entry.executor == "xla" and "adaptive dispatch timed it" in entry.xla_reason
+        assert f.way_for(x) == "the graph (xla executor)"
     else:
         assert entry.executor == "plain" and "were not timed" in entry.xla_reason
+        assert f.way_for(x) == "the NumPy function"
 
 
 def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypatch):
@@ -913,7 +935,7 @@ def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypat
         f(x)
     assert f.adaptive_choice(x) == "graph"
     for _ in range(20):
-        np.testing.assert_array_equal(f(x), x * 2.0 + 1.0)
+        assert_same(f(x), x * 2.0 + 1.0)
     assert f.adaptive_choice(x) == "numpy"
 
 

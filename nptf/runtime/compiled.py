@@ -489,8 +489,14 @@ class Compiled:
             return self._run_rechecked(state, entry, values, args, kwargs, trial)
         try:
             path = state.schedule.pop(0)
-        except IndexError:          # another thread took the last one: it decides
-            return self._call_graph(entry, values)
+        except IndexError:
+            # Another thread took the last turn (it decides), or the last turn raised (the
+            # function's or the graph's own error for those values): time what is missing.
+            missing = state.untimed()
+            if not missing:
+                return self._call_graph(entry, values)
+            state.schedule = missing
+            path = state.schedule.pop(0)
         untried = trial is not None or isinstance(entry.call, per_size.SizeChooser)
         if path == FIRST:
             result = self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
@@ -563,6 +569,8 @@ class Compiled:
             took = time.perf_counter() - start
             if took < state.RECHECK_SWITCH * state.reference():
                 state.choice, state.recent = other, []
+                if trial is not None and other != GRAPH:
+                    trial.abandon()     # the graph no longer runs these shapes
             return result
         start = time.perf_counter()
         result = self._run_path(state.choice, entry, values, args, kwargs)
@@ -867,8 +875,27 @@ class Compiled:
         key, values, specs, treedefs = signature_of(items)
         return self._lookup(key, values, bound, specs, treedefs)
 
+    def way_for(self, *args, **kwargs):
+        """How the calls with these arguments run once adaptive dispatch and the executor
+        trial have chosen ("the NumPy function", "the graph as NumPy calls", "the graph
+        (xla executor)", "NumPy (fallback)", ...), or None while they still measure."""
+        entry = self.entry_for(*args, **kwargs)
+        if entry.fallback_reason:
+            return "NumPy (fallback)"
+        if self.adaptive and not kwargs:
+            state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype, a.strides)
+                                               for a in args]))
+            if state is None or state.choice is None or state.probe is not None:
+                return None
+            if state.choice != GRAPH:
+                return {NUMPY: "the NumPy function", NUMPY_PROGRAM: "the graph as NumPy calls"
+                        }[state.choice]
+        if isinstance(entry.call, ExecutorTrial):
+            return None
+        return f"the graph ({entry.executor} executor)"
+
     def adaptive_choice(self, *args):
-        """With ``adaptive=True``, for arrays of these shapes: "graph", "numpy" (the function
+        """With adaptive dispatch, for arrays of these shapes: "graph", "numpy" (the function
         itself) or "numpy program" (the graph's equations run by NumPy); None: not decided yet."""
         state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype, a.strides) for a in args]))
         return None if state is None else state.choice

@@ -22,7 +22,8 @@ from .compiled import Compiled
 # What the entry point exposes of its Compiled (read-only copies of the options).
 ENTRY_ATTRIBUTES = ("jit_compile", "fallback", "output", "max_cache_size", "relax",
                     "retrace_warning", "adaptive", "unroll", "compile_budget", "static_argnames",
-                    "input_signature", "trace", "interpret", "entry_for", "adaptive_choice",
+                    "input_signature", "trace", "interpret", "entry_for", "way_for",
+                    "adaptive_choice",
                     "cache_info", "clear_cache")
 
 _MAX_EXACT_PARAMETERS = 8

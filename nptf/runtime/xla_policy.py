@@ -241,22 +241,30 @@ class ExecutorTrial:
                 return False
             if way in self.callers:
                 return self.callers[way]
-            job = self.building.get(way)
-            if job is None:
-                copies = [to_tensor(np.array(v), dt) for v, dt in zip(values, self.entry.dtypes)]
-                job = self.building[way] = _Compile(way, self.build, copies)
-                if self.COMPILE_IN_BACKGROUND:
-                    job.start()
-                    return None
-                job.run()
-            if job.is_alive():
-                return None
-            del self.building[way]
-            if job.error is not None:
-                self.dropped.append(job.error)
+            error = self._built(way, lambda: [to_tensor(np.array(v), dt) for v, dt in
+                                              zip(values, self.entry.dtypes)])
+            if error is not None:
+                self.dropped.append(error)
                 return False
+            return self.callers.get(way)
+
+    def _built(self, way, copies):
+        """Builds and compiles ``way`` (by its first run, on ``copies()`` of a call's
+        inputs) on a thread of its own, or in this call where COMPILE_IN_BACKGROUND is off.
+        Once done, ``way`` is in ``self.callers``; returns why it failed, else None."""
+        job = self.building.get(way)
+        if job is None:
+            job = self.building[way] = _Compile(way, self.build, copies())
+            if self.COMPILE_IN_BACKGROUND:
+                job.start()
+                return None
+            job.run()
+        if job.is_alive():
+            return None
+        del self.building[way]
+        if job.error is None:
             self.concretes[way], self.callers[way] = job.concrete, job.caller
-            return job.caller
+        return job.error
 
     def adopt(self, way, reason):
         """Ends the trial on ``way`` (built), as adaptive dispatch measured it."""
@@ -328,27 +336,20 @@ class ExecutorTrial:
         """``way`` is not built yet: build and compile it (by its first run, on copies of
         this call's inputs) on a thread of its own, and run this call as the graph started
         on. XLA's compile takes tens of milliseconds to seconds; no call waits for it."""
-        job = self.building.get(way)
-        if job is None:
-            # Copies: the stager refills the call's input buffers at the next call.
-            copies = [to_tensor(np.array(t), t.dtype) for t in tensors]
-            job = self.building[way] = _Compile(way, self.build, copies)
-            if self.COMPILE_IN_BACKGROUND:
-                job.start()
-                return self.callers[self.first](*tensors)
-            job.run()
-        if job.is_alive():
+        # Copies: the stager refills the call's input buffers at the next call.
+        error = self._built(way, lambda: [to_tensor(np.array(t), t.dtype) for t in tensors])
+        if error is not None:
+            return self._drop(way, error, tensors)
+        if way not in self.callers:     # still compiling
             return self.callers[self.first](*tensors)
-        del self.building[way]
-        if job.error is not None:
-            return self._drop(way, job.error, tensors)
-        self.concretes[way], self.callers[way] = job.concrete, job.caller
         return self._step(tensors)
 
     def _far_behind(self, way):
         """Why ``way`` leaves the trial early, or None: its runs so far take more than
         FAR_BEHIND times another way's, which no more turns would make up for (and each
-        turn would keep a call that long)."""
+        turn would keep a call that long). Its variant leaves with it (``_drop``): XLA for
+        one CPU differs from XLA by a split loop's hand-off, the plain executor on one
+        thread from the plain executor by at most about twice."""
         mine = [t for t, _ in self.samples[way]]
         if way == self.first or not mine:
             return None
