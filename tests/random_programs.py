@@ -104,7 +104,10 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "(np.ravel({0})[:1] > 0 and np.ravel({0})[-1:] < 1)",
                 "np.asarray(0 < np.ravel({0})[0] < np.ravel({0})[-1])",
                 "np.ravel({0})[::int(np.argmax(np.ravel({0}))) + 1]",
-                "np.ravel({0})[-1:0:-(int(np.argmin(np.ravel({0}))) % 3 + 1)]"]
+                "np.ravel({0})[-1:0:-(int(np.argmin(np.ravel({0}))) % 3 + 1)]",
+                "np.convolve(np.ravel({0}), np.ones(3) / 3, 'valid')",
+                "np.correlate(np.ravel({0}), np.arange(4.0), 'same')",
+                "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
