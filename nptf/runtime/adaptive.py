@@ -37,7 +37,7 @@ class AdaptiveState:
     could win back (``MAYBE``), NumPy is kept at once and the other executors are never
     compiled; if the graph wins, the trial goes on. Otherwise NumPy serves the calls
     while the executor that might beat it compiles in the background, and one call then
-    runs the graph on it, timed: the faster of the two is kept."""
+    runs the graph on it twice, timed: the faster of the two ways is kept."""
     __slots__ = ("choice", "timings", "schedule", "program", "probe", "again", "served",
                  "recent", "rechecks")
 
