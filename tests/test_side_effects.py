@@ -237,6 +237,56 @@ def test_appending_to_a_global_list_in_a_traced_branch():
     check(log_if_positive, setup, "LOG", _line(log_if_positive, "in a branch"))
 
 
+def _closure_loggers():
+    """Functions nested in another, appending to a list of the enclosing function in a
+    branch or a loop (the enclosing list is then that statement's state)."""
+    log = []
+
+    def log_if_positive(x):
+        if x.sum() > 0:
+            log.append(x.max())         # enclosing, traced branch
+        return x
+
+    def log_if_array(x):
+        if isinstance(x, np.ndarray):   # a Python condition: one branch is traced
+            log.append(1)               # enclosing, static branch
+        return x * 2.0
+
+    def log_positive_entries(x):
+        for i in range(3):
+            if x[i] > 0:
+                log.append(float(x[i]))     # enclosing, in a loop
+        return x + 1.0
+
+    return log, (log_if_positive, "enclosing, traced branch"), \
+        (log_if_array, "enclosing, static branch"), (log_positive_entries, "enclosing, in a loop")
+
+
+@pytest.mark.parametrize("which", [1, 2, 3])
+def test_appending_to_a_list_of_the_enclosing_function(which):
+    """The calls run NumPy, with NumPy's results and appends (an nptf error under
+    fallback="raise"), never a Python error of nptf's making."""
+    log, *fns = _closure_loggers()
+    fn, marker = fns[which - 1]
+    x = np.arange(3.0) - 0.5
+    expected = [fn(x), fn(x)]
+    expected_log = list(log)
+    log.clear()
+    f = nptf.compile(fn)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = [f(x), f(x)]
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+    _expect_same(expected, got, "results")
+    _expect_same(expected_log, log, "log")
+    log.clear()
+    with pytest.raises(nptf.UnsupportedError) as info:
+        nptf.compile(fn, fallback="raise")(x)
+    assert str(info.value).endswith(f"at {_line(fn, marker)}") or \
+        f"{inspect.getsourcefile(fn)}:" in str(info.value), str(info.value)
+    assert log == []
+
+
 def cache_by_size(x):
     CACHE[x.shape[0]] = x * 2   # global dict
     SEEN.add(x.shape)

@@ -648,6 +648,15 @@ def _make_factory(fn):
     fdef.body = [sites.visit(s) for s in fdef.body]
     fdef.body = [_Reads().visit(s) for s in fdef.body]
     freevars = list(fn.__code__.co_freevars)
+    if set(freevars) & _local_names(fdef):
+        # A variable of an enclosing function that the body mutates in a branch or loop
+        # (``seen.append(v)`` under an ``if``) would be that statement's state, which the
+        # converted code assigns: a local of its own then, read before it is bound, or,
+        # declared nonlocal, a rebinding of the enclosing variable. The function runs as
+        # written instead (Python's loops unrolled; a branch on a traced value is an nptf
+        # error, so NumPy runs the call), and a change it makes to a container outside
+        # the compiled function is found after the trace, as for a global.
+        return None
     factory = _stmts(f"def __nptf_factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
     factory.body.insert(0, fdef)
     module = gast.Module(body=[factory], type_ignores=[])
