@@ -939,6 +939,48 @@ def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypat
     assert f.adaptive_choice(x) == "numpy"
 
 
+def test_a_recheck_waits_while_another_executor_compiles(monkeypatch):
+    """As above, but XLA compiles in the background when the 16th call comes: NumPy's run
+    then would be slowed by the compile (and stall the call), so the recheck waits until
+    the compile is done."""
+    def cost(path, options, n):
+        if path == "graph":
+            return 2e-3
+        return 3e-3 if n < 10 else 1e-3
+    _clocked(monkeypatch, cost)
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", True)
+    compile_run, release = xla_policy._Compile.run, threading.Event()
+
+    def held(self):
+        release.wait(30)
+        compile_run(self)
+    monkeypatch.setattr(xla_policy._Compile, "run", held)
+    numpy_calls = []
+
+    def affine(y):
+        if type(y) is np.ndarray:   # not while traced
+            numpy_calls.append(1)
+        return y * 2.0 + 1.0
+    f = nptf.compile(affine, adaptive=True)
+    x = np.ones(64)
+    try:
+        for _ in range(5):
+            f(x)
+        assert f.adaptive_choice(x) == "graph"
+        trial = f.entry_for(x).call
+        assert isinstance(trial, ExecutorTrial)
+        before = len(numpy_calls)
+        for _ in range(20):
+            assert_same(f(x), x * 2.0 + 1.0)
+        assert trial.compiling() and len(numpy_calls) == before
+    finally:
+        release.set()
+        _join_compiles()
+    for _ in range(5):
+        assert_same(f(x), x * 2.0 + 1.0)
+    assert len(numpy_calls) > before and f.adaptive_choice(x) == "numpy"
+
+
 def test_no_numpy_program_where_it_would_change_what_the_function_does():
     def writes(x):
         x[0] = 1.0
@@ -1143,12 +1185,137 @@ def test_large_outputs_reuse_their_buffer_from_call_to_call():
     assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 4 * 1000
 
 
+def test_while_another_executor_compiles_the_calls_run_the_fastest_way_timed(monkeypatch):
+    """XLA is timed faster than the plain executor; while the next way (XLA for one CPU)
+    compiles in the background, the calls run XLA, not the executor the graph started on."""
+    import time
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", True)
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "FAR_BEHIND", float("inf"))
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_CPU_XLA", True)
+    monkeypatch.setattr(xla_policy, "CPU_ONLY", True)
+    monkeypatch.setattr(xla_policy.one_core, "AVAILABLE", True)
+    monkeypatch.setattr(xla_policy, "_faults", lambda: 0)
+    # Timed runs: the plain executor's take 9 units, XLA's 1.
+    monkeypatch.setattr(xla_policy, "_clock", fake_clock([9, 1] * 200))
+    served = []
+    real_fast_caller = xla_policy.fast_caller
+
+    def labelled(concrete):
+        caller = real_fast_caller(concrete)
+        xla = concrete.function_def.attr["_XlaMustCompile"].b
+
+        def call(*tensors):
+            served.append("xla" if xla else "plain")
+            return caller(*tensors)
+        return call
+    monkeypatch.setattr(xla_policy, "fast_caller", labelled)
+    compile_run = xla_policy._Compile.run
+    release = threading.Event()
+
+    def held_for_one_cpu(self):
+        if self.way == xla_policy.XLA_ONE_CPU:
+            release.wait(30)
+        compile_run(self)
+    monkeypatch.setattr(xla_policy._Compile, "run", held_for_one_cpu)
+
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+    f = nptf.compile(sig, adaptive=False)
+    x = np.linspace(-3, 3, 1 << 13)     # 64 KiB: XLA for one CPU is tried
+    trial = None
+    try:
+        for _ in range(200):
+            assert_same(f(x), sig(x))
+            trial = f.entry_for(x).call
+            if isinstance(trial, ExecutorTrial) and xla_policy.XLA_ONE_CPU in trial.building \
+                    and trial.samples[xla_policy.XLA]:
+                break
+            time.sleep(0.01)
+        assert isinstance(trial, ExecutorTrial) and trial.samples[xla_policy.XLA], "not reached"
+        served.clear()
+        for _ in range(5):
+            assert_same(f(x), sig(x))
+        assert served == ["xla"] * 5, served
+    finally:
+        release.set()
+        _join_compiles()
+
+
+def _join_compiles():
+    for thread in threading.enumerate():
+        if thread.name.startswith("nptf-compile-"):
+            thread.join(60)
+
+
+def test_a_compile_in_the_background_hands_the_gil_over_often(monkeypatch):
+    """While a compile runs on a thread of its own, Python's switch interval is short (a
+    call waiting for the GIL waits less), and afterwards it is what it was."""
+    import sys
+    import time
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", True)
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_THREAD", False)
+    monkeypatch.setattr(ExecutorTrial, "TRY_ONE_CPU_XLA", False)
+    compile_run = xla_policy._Compile._run
+    during, release = [], threading.Event()
+
+    def watched(self):
+        during.append(sys.getswitchinterval())
+        release.wait(30)
+        compile_run(self)
+    monkeypatch.setattr(xla_policy._Compile, "_run", watched)
+    _join_compiles()        # the earlier tests' compiles
+    before = sys.getswitchinterval()
+
+    def sig(y):
+        return 1.0 / (1.0 + np.exp(-y))
+    f = nptf.compile(sig, adaptive=False)
+    x = np.linspace(-3, 3, 64)
+    try:
+        for _ in range(20):
+            assert_same(f(x), sig(x))
+            if during:
+                break
+        assert during and during[0] == xla_policy.GIL_TURN_S < before
+    finally:
+        release.set()
+    start = time.perf_counter()
+    while isinstance(f.entry_for(x).call, ExecutorTrial) and time.perf_counter() - start < 60:
+        assert_same(f(x), sig(x))
+    assert not isinstance(f.entry_for(x).call, ExecutorTrial)
+    _join_compiles()
+    assert sys.getswitchinterval() == before
+
+
+def test_the_executor_trial_times_runs_of_half_a_millisecond_by_the_callers_own(monkeypatch):
+    """Graphs whose runs take 0.5 ms or more: each call of the trial runs the graph once,
+    the caller's run being the sample (an extra run would add a millisecond or more to
+    each call). Here every run counts as that long."""
+    monkeypatch.setattr(ExecutorTrial, "OWN_RUN_S", 0.0)
+    monkeypatch.setattr(ExecutorTrial, "FAR_BEHIND", float("inf"))   # every turn taken
+    runs = []
+    real = xla_policy.ExecutorTrial._run
+    monkeypatch.setattr(xla_policy.ExecutorTrial, "_run",
+                        lambda self, way, *a: runs.append(way) or real(self, way, *a))
+    f = nptf.compile(lambda y: np.sin(y) * 2.0 + y, adaptive=False)
+    x = np.linspace(0, 1, 256)
+    per_call = []
+    while isinstance(f.entry_for(x).call, ExecutorTrial) and len(per_call) < 60:
+        before = len(runs)
+        assert_same(f(x), np.sin(x) * 2.0 + x)
+        per_call.append(len(runs) - before)
+    assert f.entry_for(x).xla_reason.startswith("measured"), f.entry_for(x).xla_reason
+    # The first call times the way the graph started on as usual (nothing known yet).
+    assert per_call[0] > 1 and set(per_call[1:]) == {1}, per_call
+
+
 def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs(monkeypatch):
     """Runs of a tenth of a second and more need no warm-up run and no repeats: the trial
     times the caller's own runs, and leaves out XLA compiled for one CPU (seconds of
     compile to save microseconds). Here every run counts as long."""
     from nptf.runtime import xla_policy
     monkeypatch.setattr(xla_policy.ExecutorTrial, "LONG_RUN_S", 0.0)
+    monkeypatch.setattr(xla_policy.ExecutorTrial, "ONE_CPU_BELOW_S", 0.0)
     runs = []
     real = xla_policy.ExecutorTrial._run
     monkeypatch.setattr(xla_policy.ExecutorTrial, "_run",

@@ -567,7 +567,10 @@ class Compiled:
         way once, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``).
         (Calls that are the executor trial's turns are not the graph's usual time.)"""
         state.served += 1
-        if state.served >= state.rechecks[0]:
+        # Not while another executor compiles in the background: on two cores that
+        # compile slows the other way's run several times over (NumPy's standardize of
+        # 1e6 floats: 40 ms instead of 4), which would time it wrongly and stall the call.
+        if state.served >= state.rechecks[0] and not (trial is not None and trial.compiling()):
             state.rechecks.pop(0)
             other = state.other_way()
             start = time.perf_counter()

@@ -340,6 +340,21 @@ def to_tensor(value, dtype, align=_ALIGN):
     return tf.convert_to_tensor(arr, dtype)
 
 
+def copied_tensor(value, dtype):
+    """A tensor of a copy of ``value`` (an array or a tensor), in aligned memory: one copy,
+    where ``to_tensor(np.array(value))`` makes two of a misaligned large array (each
+    page-faulting through fresh memory: 8 MB took 10-25 ms beside a compile)."""
+    if isinstance(value, tf.Tensor):
+        view = _view(value)
+        value = value.numpy() if view is None else view
+    arr = np.asarray(value)
+    if arr.dtype in _DLPACK_OK and arr.size and arr.dtype == dtype.as_numpy_dtype:
+        copy = _aligned_empty(arr.shape, arr.dtype)
+        np.copyto(copy, arr)
+        return _from_dlpack(copy.__dlpack__())
+    return tf.convert_to_tensor(np.array(arr), dtype)
+
+
 def to_tensors(values, dtypes):
     return [to_tensor(v, dt) for v, dt in zip(values, dtypes)]
 

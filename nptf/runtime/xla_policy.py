@@ -30,6 +30,7 @@ arrays large enough that XLA would split one.
 from __future__ import annotations
 
 import statistics
+import sys
 import threading
 import time
 
@@ -38,8 +39,8 @@ from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
 from . import one_core
-from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, fast_caller,
-                       one_thread_caller, to_tensor)
+from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, copied_tensor,
+                       fast_caller, one_thread_caller)
 
 try:
     import resource
@@ -125,7 +126,8 @@ class ExecutorTrial:
     loop that is cancelled, leaves the trial. A call runs the graph for the caller (the
     first time, this compiles or instantiates it), once more untimed (WARM_RUNS), then
     again, timed with the outputs' conversion to NumPy (which costs more for XLA's
-    outputs), outputs dropped at once: as many timed runs as fit in 4 ms, up to 16; a
+    outputs), outputs dropped at once: as many timed runs as fit in RUN_BUDGET_S, up to
+    16 (runs of OWN_RUN_S or more: the caller's run is the sample, one a call); a
     way with fewer than MIN_SAMPLES after three calls takes more turns, up to six. One
     run each would not do for graphs of a millisecond or less: their first runs vary by
     a factor of two. The caller's own
@@ -175,13 +177,22 @@ class ExecutorTrial:
     # milliseconds, whose runs vary by a factor of two; a graph that runs for a tenth of a
     # second is measured well enough by the caller's own run, and repeats would make each
     # call of the trial three times as long (a channel-flow solve of 0.7 s: 2.1 s a call).
-    # Compiling XLA once more for one CPU saves at most a hundred microseconds a split
-    # loop: not tried for such graphs (the compile costs seconds).
     LONG_RUN_S = 0.05
+    # Compiling XLA once more for one CPU saves at most about a hundred microseconds a
+    # split loop: tried only for graphs whose runs take less than this. On two cores the
+    # compile, in the background, slows each call beside it about twice over while it
+    # lasts (hundreds of milliseconds to seconds), for a few percent of a longer run.
+    ONE_CPU_BELOW_S = 1e-3
     # Past this, a run needs no warm-up run before it: the call's own run of the same
     # way just before has warmed the caches, and one more would make the call three
     # times as long as the graph's run.
     WARM_UP_BELOW_S = 5e-4
+    # Runs of this long or more are timed by the caller's own run, one sample a call:
+    # one more run would add a millisecond or more to each call of the trial, more than
+    # the warm-up is allowed to cost (a call at most about 2 ms, or 3x, over the steady
+    # time). Every way pays the same page faults for its fresh outputs, so these samples
+    # count as clean.
+    OWN_RUN_S = 5e-4
 
     TRY_ONE_CPU_XLA = True
     # Another executor is compiled (by its first run) on a thread of its own while the
@@ -209,6 +220,7 @@ class ExecutorTrial:
         self.calls = 0
         self.dropped = []       # why ways left the trial early
         self.building = {}      # way -> thread building and compiling it (the calls go on)
+        self.warmed = {self.first}  # ways run once on this thread since their compile
         self.lock = threading.Lock()
         self.recorder = entry.stager = _ValueRecorder(entry.stager)
 
@@ -241,7 +253,7 @@ class ExecutorTrial:
                 return False
             if way in self.callers:
                 return self.callers[way]
-            error = self._built(way, lambda: [to_tensor(np.array(v), dt) for v, dt in
+            error = self._built(way, lambda: [copied_tensor(v, dt) for v, dt in
                                               zip(values, self.entry.dtypes)])
             if error is not None:
                 self.dropped.append(error)
@@ -290,10 +302,10 @@ class ExecutorTrial:
 
     def _step(self, tensors):
         way = self.ways[self.calls % len(self.ways)]
-        long = self._long_runs()
-        if way == XLA_ONE_CPU and long:     # before its compile, which costs seconds
-            return self._drop(way, f"{_name(self.first)} runs it in {_ms(long)}: a split loop's "
-                                   f"hand-off matters not at that length", tensors)
+        first_best = min(self.wall[self.first], default=0.0)
+        if way == XLA_ONE_CPU and first_best >= self.ONE_CPU_BELOW_S:   # before its compile
+            return self._drop(way, f"{_name(self.first)} runs it in {_ms(first_best)}: a split "
+                                   f"loop's hand-off matters not at that length", tensors)
         if way not in self.callers:
             return self._while_building(way, tensors)
         slower = self._far_behind(way)
@@ -301,22 +313,29 @@ class ExecutorTrial:
             return self._drop(way, slower, tensors)
         if self.building:
             # A compile runs in the background on the other core: a timing now would
-            # measure the contention, so the call runs as it started, untimed.
-            return self.callers[self.first](*tensors)
+            # measure the contention, so the call runs untimed, the fastest way so far.
+            return self._serving()(*tensors)
         best_first = min((t for t, _ in self.samples[self.first]), default=None)
         risky = way is PLAIN and self.first is not PLAIN and self.loops
         seconds = max(self.BOUND_FACTOR * (best_first or 0.0), self.BOUND_MIN_S)
+        own = self._own_runs()
         try:
-            start = time.perf_counter()     # not _clock: the caller's run is not a sample
+            start = time.perf_counter()
+            sample = _clock() if own else 0.0   # else not a sample: _clock is for samples
             outputs = self._run(way, tensors, risky, seconds)
             elapsed = time.perf_counter() - start
             if outputs is None:
                 runs = None
-            elif long and self.turns[way]:      # compiled by an earlier call: a clean run
-                runs = [(elapsed, 0)]
+            elif own and not self.turns[way] and way not in self.warmed:
+                # Its first run since the compile (which ran on copies, on another
+                # thread) is its slowest: fresh memory for its outputs, cold caches (XLA
+                # at 0.23 ms against its usual 0.04). Not a sample, and not a turn.
+                self.warmed.add(way)
+                self.calls += 1
+                return outputs
+            elif own:   # the caller's own run is the sample
+                runs = [(_clock() - sample, 0)]
                 self.wall[way].append(elapsed)
-            elif long:      # this way's first run, which compiled it: one run more, timed
-                runs = self._timed_runs(way, tensors, risky, seconds, warm=False)
             else:
                 runs = self._timed_runs(way, tensors, risky, seconds)
             if runs is None:
@@ -337,12 +356,21 @@ class ExecutorTrial:
         this call's inputs) on a thread of its own, and run this call as the graph started
         on. XLA's compile takes tens of milliseconds to seconds; no call waits for it."""
         # Copies: the stager refills the call's input buffers at the next call.
-        error = self._built(way, lambda: [to_tensor(np.array(t), t.dtype) for t in tensors])
+        error = self._built(way, lambda: [copied_tensor(t, t.dtype) for t in tensors])
         if error is not None:
             return self._drop(way, error, tensors)
         if way not in self.callers:     # still compiling
-            return self.callers[self.first](*tensors)
+            return self._serving()(*tensors)
         return self._step(tensors)
+
+    def _serving(self):
+        """The caller of the way with the least median time so far (the way the graph
+        started on until another is timed): it serves the calls that are no way's turn,
+        so that the calls while XLA compiles run at the speed already found."""
+        medians = {way: statistics.median(t for t, _ in s) for way, s in self.samples.items()
+                   if s and way in self.callers}
+        way = min(medians, key=medians.get) if medians else self.first
+        return self.callers[way]
 
     def _far_behind(self, way):
         """Why ``way`` leaves the trial early, or None: its runs so far take more than
@@ -362,6 +390,11 @@ class ExecutorTrial:
             return (f"{_name(way)} took {_ms(statistics.median(mine))} against "
                     f"{_name(best)}'s {_ms(others[best])}: not timed further")
         return None
+
+    def _own_runs(self):
+        """Whether the caller's own runs are the samples (OWN_RUN_S, LONG_RUN_S)."""
+        best = min(self.wall[self.first], default=None)
+        return best is not None and best >= min(self.OWN_RUN_S, self.LONG_RUN_S)
 
     def _long_runs(self):
         """The first way's best time where its runs take LONG_RUN_S or more, else None
@@ -385,6 +418,7 @@ class ExecutorTrial:
             if wall >= self.LONG_RUN_S:     # long enough to be its own sample
                 self.wall[way].append(wall)
                 return [(wall, 0)]
+            spent += wall       # the budget bounds the call's extra time, warm-up included
         while not runs or (warm and len(runs) < self.MAX_TIMED_RUNS and
                            spent < self.RUN_BUDGET_S):
             faults, start = _faults(), _clock()
@@ -509,6 +543,10 @@ class _Compile(threading.Thread):
         self.concrete = self.caller = self.error = None
 
     def run(self):
+        with _short_gil_turns():
+            self._run()
+
+    def _run(self):
         try:
             concrete = self.build(self.way in _XLA_WAYS)
         except Exception as e:  # noqa: BLE001  (the trial keeps the executor that works)
@@ -525,6 +563,35 @@ class _Compile(threading.Thread):
             self.concrete, self.caller = concrete, caller
         finally:
             self.tensors = None
+
+
+# While a compile runs on a thread of its own, the GIL changes hands at least this often
+# (Python's default: every 5 ms). Building a graph is Python code that holds the GIL, so a
+# call that needs the GIL back after a TensorFlow run waited up to 5 ms for it: calls of
+# 50 µs took 4-5 ms while XLA compiled beside them.
+GIL_TURN_S = 2.5e-4
+_gil = {"compiles": 0, "saved": None}
+_gil_lock = threading.Lock()
+
+
+class _short_gil_turns:
+    """Python's switch interval at GIL_TURN_S while any compile runs in the background,
+    restored after the last one (unless the program set another meanwhile)."""
+
+    def __enter__(self):
+        with _gil_lock:
+            if _gil["compiles"] == 0:
+                _gil["saved"] = sys.getswitchinterval()
+                if GIL_TURN_S < _gil["saved"]:
+                    sys.setswitchinterval(GIL_TURN_S)
+            _gil["compiles"] += 1
+
+    def __exit__(self, *exc):
+        with _gil_lock:
+            _gil["compiles"] -= 1
+            if _gil["compiles"] == 0 and sys.getswitchinterval() == \
+                    min(GIL_TURN_S, _gil["saved"]):
+                sys.setswitchinterval(_gil["saved"])
 
 
 def _first_line(error):
