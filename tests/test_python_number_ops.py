@@ -249,3 +249,38 @@ def test_item_is_a_traced_python_number(jit):
                         jit=jit)   # IndexError
     check_against_numpy(weak_item, np.ones(3, np.float32), jit=jit)
     check_against_numpy(lambda x: x.item(), np.ones(3), jit=jit)   # ValueError: not one element
+
+
+def _round_sum(x):
+    return round(x.sum())
+
+
+def _round_sum_1(x):
+    return round(x.sum(), 1)
+
+
+def _round_python_number(x):
+    return round(x.sum().item(), 1) if x.dtype.kind != "c" else round(x.sum().item())
+
+
+@pytest.mark.parametrize("fn", [_round_sum, _round_sum_1, _round_python_number])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "int64", "float16", "float32",
+                                   "float64", "complex64", "complex128"])
+def test_round_of_a_scalar_as_python_gives_it(fn, dtype):
+    """round() of a NumPy scalar or Python number: Python's value and type, or its error
+    (a complex number has no round)."""
+    x = np.arange(1, 4).astype(dtype) * (1.26 if dtype[0] in "fc" else 1)
+    try:
+        expected, error = fn(x), None
+    except TypeError as e:
+        expected, error = None, e
+    f = nptf.compile(fn, fallback="raise", adaptive=False)
+    if error is not None:
+        with pytest.raises(TypeError, match="doesn't define __round__"):
+            f(x)
+        return
+    try:
+        got = f(x)
+    except nptf.UnsupportedError:       # refused (a Python float to decimals): said so
+        return
+    assert type(got) is type(expected) and got == expected

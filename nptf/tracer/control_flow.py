@@ -1854,6 +1854,9 @@ def _round(number, ndigits=None):
         return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
     if not number.is_scalar and not number.type.weak:
         raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
+    if number.dtype.kind == "c":    # Python's complex and NumPy's complex scalars
+        name = "complex" if number.type.weak else f"numpy.{number.dtype.name}"
+        raise TypeError(f"type {name} doesn't define __round__ method")
     if isinstance(ndigits, Tracer):
         raise unsupported("round() with a traced number of digits")
     if number.type.weak and number.dtype.kind == "b":

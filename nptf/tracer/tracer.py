@@ -502,6 +502,9 @@ def _round(self, ndigits=None):
     # control_flow's, which gives a traced Python int.
     if not self.is_scalar and not self.type.weak:
         raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
+    if self.dtype.kind == "c":
+        name = "complex" if self.type.weak else f"numpy.{self.dtype.name}"
+        raise TypeError(f"type {name} doesn't define __round__ method")
     self._concrete("round() of a traced value")
 
 
