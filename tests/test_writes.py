@@ -365,3 +365,71 @@ def test_exported_loops_with_element_and_branch_writes_match_numpy(tmp_path, jit
         got, expected = serve(**{name: tf.constant(x)})["output_0"].numpy(), fn(x.copy())
         assert got.dtype == expected.dtype and got.shape == expected.shape
         np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+def _view_add(y, v):
+    y = y.copy()
+    y[1:-1] += v        # a write through the view y[1:-1]
+    return y
+
+
+def _view_out(a, b, y):
+    y = y.copy()
+    np.multiply(a, b, out=y[:-1])
+    return y
+
+
+def _view_columns(m):
+    m = m.copy()
+    m[:, 1:] *= 2
+    return m
+
+
+def _view_transposed(m):
+    m = m.copy()
+    m.T[1:5] = 0
+    return m
+
+
+def _view_reversed(m):
+    m = m.copy()
+    t = m[::-1, 2:]
+    t += 1
+    return m
+
+
+def _view_of_a_view(m):
+    m = m.copy()
+    t = m.T[:, ::-1]
+    t[1:3] += np.arange(m.shape[0])
+    return m
+
+
+def _view_row_and_column(a):
+    a = a.copy()
+    a[2, 1:4, :] += 1
+    v = a[:, 0]
+    v[1:] = 7
+    return a
+
+
+_RNG = np.random.default_rng(3)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_view_add, (_RNG.random(10), _RNG.random(8))),
+    (_view_out, (_RNG.random(9), _RNG.random(9), _RNG.random(10))),
+    (_view_columns, (_RNG.random((4, 5)),)), (_view_transposed, (_RNG.random((6, 7)),)),
+    (_view_reversed, (_RNG.random((4, 6)),)), (_view_of_a_view, (_RNG.random((5, 6)),)),
+    (_view_row_and_column, (_RNG.random((3, 5, 4)).astype(np.float32),))])
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_write_through_a_view_of_one_box_is_a_slice_update(fn, args, jit):
+    """Views of slices, integers, transposes and reversals cover one box of their array:
+    a write through them updates that box, with no scatter from a table of positions (a
+    constant as large as the view: 21 ms for y[1:-1] += v on 1e6 floats, NumPy 0.4)."""
+    f = nptf.compile(fn, fallback="raise", adaptive=False, jit_compile=jit)
+    got, expected = f(*args), fn(*args)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    ops = [e.op.name for e in f.trace(*args).eqns]
+    assert "scatter" not in ops and "slice_update" in ops, ops

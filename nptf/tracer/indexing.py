@@ -343,6 +343,9 @@ def write(target, key, value, mode="update", what="assignment"):
                 positions = positions[tuple(_static_key(k) for k in key)]
             except (IndexError, ValueError, TypeError) as e:
                 raise with_location(e, user_location()) from None
+    if mode == "update" and isinstance(positions, np.ndarray) and \
+            _region_write(view.buffer, positions, value, target.dtype):
+        return target
     unique = key is None or _distinct_positions(key) or positions.size == 1
     values = _values_for(value, positions, target.dtype, mode)
     _scatter_into(view.buffer, positions, values, mode, unique)
@@ -426,6 +429,89 @@ def _slice_write(target, view, key, value):
         return True   # an empty region: nothing to write
     new = emit("slice_update", [Tracer(view.buffer.atom), values], {"slices": tuple(slices)})
     set_buffer(view.buffer, new.atom)
+    return True
+
+
+def strided_region(positions, shape):
+    """How the flat positions ``positions`` (C order) sit in an array of ``shape``, where
+    they are one unit-step box of it, each of their axes running along one of its axes
+    (forward or backward, in any order; their axes of length 1 along none): (the box's
+    ``(start, stop, 1)`` per axis of ``shape``, the axis of ``shape`` and the direction of
+    each axis of ``positions`` (None for those of length 1)); else None."""
+    positions = np.asarray(positions)
+    if positions.size < 2 or not shape or None in shape:
+        return None
+    strides = [int(np.prod(shape[a + 1:], dtype=np.int64)) for a in range(len(shape))]
+    first = int(positions.flat[0])
+    base = [int(i) for i in np.unravel_index(first, shape)]
+    along, used = [], set()
+    for k, n in enumerate(positions.shape):
+        if n == 1:
+            along.append(None)
+            continue
+        delta = int(positions[(0,) * k + (1,) + (0,) * (positions.ndim - k - 1)]) - first
+        axis = next((a for a in range(len(shape)) if shape[a] > 1 and
+                     strides[a] == abs(delta)), None)
+        if axis is None or axis in used:
+            return None
+        used.add(axis)
+        along.append((axis, 1 if delta > 0 else -1))
+    box = [(b, b + 1, 1) for b in base]
+    for (axis, step), n in zip(filter(None, along), (n for n in positions.shape if n > 1)):
+        start = base[axis] if step > 0 else base[axis] - n + 1
+        if start < 0 or start + n > shape[axis]:
+            return None
+        box[axis] = (start, start + n, 1)
+    # The box's positions, laid out as ``positions`` would be: the check that it is one.
+    grid = np.arange(int(np.prod(shape, dtype=np.int64))).reshape(shape)[
+        tuple(slice(a, b) for a, b, _ in box)]
+    grid = _box_to_view(grid, along, positions.shape, np)
+    return (tuple(box), tuple(along)) if np.array_equal(grid, positions) else None
+
+
+def _box_to_view(box, along, view_shape, xp):
+    """Values laid out as a box of the buffer, laid out as the view (``strided_region``);
+    ``xp``: numpy, or the tracer's API."""
+    mapped = [a for a in along if a is not None]
+    order = sorted(range(len(mapped)), key=lambda i: mapped[i][0])
+    kept = [axis for axis, _ in mapped]
+    box = xp.reshape(box, tuple(box.shape[a] for a in sorted(kept)))
+    # Axes of the box in buffer order -> in the order the view runs along them.
+    box = xp.transpose(box, tuple(order.index(i) for i in range(len(mapped))))
+    for i, (_, step) in enumerate(mapped):
+        if step < 0:
+            box = xp.flip(box, i)
+    return xp.reshape(box, view_shape)
+
+
+def _view_to_box(values, along, region):
+    """The inverse of ``_box_to_view``, on a tracer of the view's shape."""
+    mapped = [a for a in along if a is not None]
+    values = api.reshape_to(values, tuple(region[axis] for axis, _ in mapped))
+    for i, (_, step) in enumerate(mapped):
+        if step < 0:
+            values = api.flip(values, i)
+    order = sorted(range(len(mapped)), key=lambda i: mapped[i][0])
+    if order != list(range(len(mapped))):
+        values = api.transpose(values, tuple(order))
+    return api.reshape_to(values, tuple(region))
+
+
+def _region_write(buffer, positions, value, dtype):
+    """A write to positions that form one box of the buffer (``strided_region``: a view
+    of slices, integers and transposes, ``y[1:-1] += v`` or ``np.add(a, b, out=y[:-1])``)
+    as one slice update, not a scatter from a table of its positions."""
+    found = strided_region(positions, buffer.shape)
+    if found is None:
+        return False
+    box, along = found
+    values = _values_for(value, np.empty(positions.shape, np.int8), dtype, "update")
+    values = api.broadcast_to(values, positions.shape)
+    region = tuple(b - a for a, b, _ in box)
+    values = _view_to_box(values, along, region)
+    slices = tuple(None if (a, b) == (0, d) else (a, b, 1) for (a, b, _), d in zip(box, buffer.shape))
+    new = emit("slice_update", [Tracer(buffer.atom), values], {"slices": slices})
+    set_buffer(buffer, new.atom)
     return True
 
 
