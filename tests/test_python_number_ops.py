@@ -284,3 +284,21 @@ def test_round_of_a_scalar_as_python_gives_it(fn, dtype):
     except nptf.UnsupportedError:       # refused (a Python float to decimals): said so
         return
     assert type(got) is type(expected) and got == expected
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*", "/", "**"])
+def test_a_python_complex_takes_a_numpy_float64_as_its_own_float(op, jit):
+    """np.float64 is a subclass of float, so Python's complex operators take it first:
+    ``(1+2j) * np.float64(2)`` is a Python complex, not NumPy's complex128; other NumPy
+    scalars (float32), and np.float64 on the left, stay NumPy's."""
+    fn = BINARY[op]
+
+    def f(x, c):
+        s = x.sum()
+        return (fn((1 + 2j) * 0.5, s), fn(c, s), fn(c, np.float64(2.0)), fn(s, 1 + 2j),
+                fn(c, x.astype(np.float32).sum()))
+    x = np.arange(3.0) / 2
+    expected = f(x, 1.5 - 0.5j)
+    got = nptf.compile(f, fallback="raise", jit_compile=jit, adaptive=False)(x, 1.5 - 0.5j)
+    for e, g in zip(expected, got):
+        assert type(g) is type(e) and np.isclose(g, e), (e, g)

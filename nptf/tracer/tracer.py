@@ -433,12 +433,35 @@ def _checked_open_broadcast(atoms):
     return checked
 
 
+# Python's complex takes any float, np.float64 included (a subclass of float), in these
+# operators: ``(1+2j) * np.float64(2)`` is complex's own method, a Python complex, not
+# np.float64's reflected one (np.complex128).
+_COMPLEX_TAKES_FLOATS = {"add", "subtract", "multiply", "divide", "power"}
+
+
+def _python_complex(v):
+    return type(v) is complex or (isinstance(v, Tracer) and v.type.weak and v.dtype.kind == "c")
+
+
+def _as_python_float(v):
+    """``v`` as Python's complex reads it where it is a NumPy float64 scalar, else None."""
+    if type(v) is np.float64:
+        return float(v)
+    if isinstance(v, Tracer) and v.is_scalar and not v.type.weak and v.dtype == np.float64:
+        from .python_numbers import from_element
+        return from_element(float, v)
+    return None
+
+
 def _binop(ufunc_name, reflected=False):
     def method(self, other):
         from .numpy_api import apply_ufunc, NotAnArray
+        args = (other, self) if reflected else (self, other)
+        if ufunc_name in _COMPLEX_TAKES_FLOATS and _python_complex(args[0]):
+            right = _as_python_float(args[1])
+            args = args if right is None else (args[0], right)
         try:
-            return apply_ufunc(getattr(np, ufunc_name), (other, self) if reflected else (self, other),
-                               python_operator=True)
+            return apply_ufunc(getattr(np, ufunc_name), args, python_operator=True)
         except NotAnArray:
             return NotImplemented
     return method
