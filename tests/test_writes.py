@@ -433,3 +433,48 @@ def test_a_write_through_a_view_of_one_box_is_a_slice_update(fn, args, jit):
     np.testing.assert_array_equal(got, expected)
     ops = [e.op.name for e in f.trace(*args).eqns]
     assert "scatter" not in ops and "slice_update" in ops, ops
+
+
+def _strided_store(y, v):
+    y = y.copy()
+    y[::2] = v
+    return y
+
+
+def _strided_views(y):
+    y = y.copy()
+    y[1::3] = 0
+    y[::-2] += 1
+    return y
+
+
+def _strided_2d(m):
+    m = m.copy()
+    m[::2, 1::3] = -1
+    m[-1::-3, ::-1] *= 2
+    m[1:7:4, 2] = 5
+    return m
+
+
+def _strided_backward(y):
+    y = y.copy()
+    y[8:1:-3] = np.arange(3)
+    return y
+
+
+@pytest.mark.parametrize("fn, args", [
+    (_strided_store, (_RNG.random(11), _RNG.random(6))),
+    (_strided_store, (np.arange(10), np.arange(5) * 3)),
+    (_strided_views, (_RNG.random(13),)), (_strided_2d, (_RNG.random((7, 8)),)),
+    (_strided_2d, (_RNG.random((9, 9)).astype(np.float32),)),
+    (_strided_backward, (_RNG.random(10),))])
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_strided_write_is_a_slice_update(fn, args, jit):
+    """Steps other than 1, either sign, directly or through a view: one strided slice
+    update (XLA's, through a reshape that makes the step an axis), no scatter."""
+    f = nptf.compile(fn, fallback="raise", adaptive=False, jit_compile=jit)
+    got, expected = f(*args), fn(*args)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    ops = [e.op.name for e in f.trace(*args).eqns]
+    assert "scatter" not in ops and "slice_update" in ops, ops

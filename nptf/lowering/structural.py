@@ -110,9 +110,59 @@ def _select_update(base, values, bounds):
     return tf.where(inside, padded, base)
 
 
+def _as_unit_strides(slices, shape):
+    """A strided region as a unit-step one of the array reshaped: an axis of length d
+    sliced with step k > 1 becomes two axes [ceil(d / k), k] (after padding the axis to a
+    multiple of k), where the region is a range of rows in one column. Returns (the
+    padding per axis, the reshaped shape, its per-axis (start, stop), how the region's
+    values reshape, which value axes to reverse) or None where a bound is not static."""
+    pads, shape2, bounds, region2, flips = [], [], [], [], []
+    for axis, (s, d) in enumerate(zip(slices, shape)):
+        if s is None:
+            pads.append(0), shape2.append(d), bounds.append((0, d)), region2.append(d)
+            continue
+        start, stop, step = s
+        if not all(isinstance(v, (int, np.integer)) for v in (start, step)) or \
+                not (stop is None or isinstance(stop, (int, np.integer))):
+            return None
+        count = len(range(start, -1 if stop is None else stop, step))
+        if step < 0:      # the same positions, forward: the values reversed
+            start, step = start + step * (count - 1), -step
+            flips.append(axis)
+        if count == 0 or step == 1:
+            pads.append(0), shape2.append(d), region2.append(count)
+            bounds.append((start, start + count))
+            continue
+        rows = -(-d // step)
+        pads.append(rows * step - d)
+        shape2 += [rows, step]
+        bounds += [(start // step, start // step + count), (start % step, start % step + 1)]
+        region2 += [count, 1]
+    return pads, shape2, bounds, region2, flips
+
+
+def _xla_strided_update(base, values, slices, shape):
+    """``base[slices] = values`` for steps other than 1 under XLA, which updates unit-step
+    regions only: through the reshape of ``_as_unit_strides``."""
+    found = _as_unit_strides(slices, shape)
+    if found is None:
+        return None
+    pads, shape2, bounds, region2, flips = found
+    if flips:
+        values = tf.reverse(values, flips)
+    padded = tf.pad(base, [(0, p) for p in pads]) if any(pads) else base
+    updated = _select_update(tf.reshape(padded, shape2), tf.reshape(values, region2), bounds)
+    out = tf.reshape(updated, [d + p for d, p in zip(shape, pads)])
+    return out[tuple(slice(0, d) for d in shape)] if any(pads) else out
+
+
 @rule("slice_update")
 def _slice_update(ctx, base, values, slices):
     bounds = _unit_bounds(slices, ctx.in_types[0].shape)
+    if bounds is None and ctx.xla and None not in ctx.in_types[0].shape:
+        out = _xla_strided_update(base, values, slices, ctx.in_types[0].shape)
+        if out is not None:
+            return out
     if bounds is not None and ctx.xla:
         # XLA fuses the pad, the mask and the select with whatever computes the values:
         # one pass over the output (heat_step 512x512: 0.31 ms against 0.65 ms for the

@@ -408,8 +408,6 @@ def _slice_write(target, view, key, value):
     for axis, (k, dim) in enumerate(zip(key, target.shape)):
         if isinstance(k, slice):
             s = api._normalize_slice(k, dim)
-            if s[2] != 1:
-                return False   # XLA updates unit-stride regions only; the scatter path handles the rest
             full = s == (0, dim, 1)
             slices.append(None if full else s)
             n = dim if full else len(range(s[0], -1 if s[1] is None else s[1], s[2]))
@@ -434,37 +432,38 @@ def _slice_write(target, view, key, value):
 
 def strided_region(positions, shape):
     """How the flat positions ``positions`` (C order) sit in an array of ``shape``, where
-    they are one unit-step box of it, each of their axes running along one of its axes
+    they are one strided box of it, each of their axes running along one of its axes
     (forward or backward, in any order; their axes of length 1 along none): (the box's
-    ``(start, stop, 1)`` per axis of ``shape``, the axis of ``shape`` and the direction of
-    each axis of ``positions`` (None for those of length 1)); else None."""
+    ``(start, stop, step)`` per axis of ``shape``, and per axis of ``positions`` the axis
+    of ``shape`` it runs along and its direction, None for those of length 1); else None."""
     positions = np.asarray(positions)
     if positions.size < 2 or not shape or None in shape:
         return None
     strides = [int(np.prod(shape[a + 1:], dtype=np.int64)) for a in range(len(shape))]
     first = int(positions.flat[0])
     base = [int(i) for i in np.unravel_index(first, shape)]
-    along, used = [], set()
+    box = [(b, b + 1, 1) for b in base]
+    along = []
     for k, n in enumerate(positions.shape):
         if n == 1:
             along.append(None)
             continue
         delta = int(positions[(0,) * k + (1,) + (0,) * (positions.ndim - k - 1)]) - first
-        axis = next((a for a in range(len(shape)) if shape[a] > 1 and
-                     strides[a] == abs(delta)), None)
-        if axis is None or axis in used:
+        # The axis whose stride times the step is delta: the one of largest stride not
+        # past |delta| (a step stays below its axis' length).
+        axis = max((a for a in range(len(shape)) if shape[a] > 1 and strides[a] <= abs(delta)),
+                   key=lambda a: strides[a], default=None)
+        if axis is None or delta % strides[axis] or box[axis] != (base[axis], base[axis] + 1, 1):
             return None
-        used.add(axis)
+        step = abs(delta) // strides[axis]
+        lo = base[axis] if delta > 0 else base[axis] - step * (n - 1)
+        if lo < 0 or lo + step * (n - 1) >= shape[axis]:
+            return None
+        box[axis] = (lo, lo + step * (n - 1) + 1, step)
         along.append((axis, 1 if delta > 0 else -1))
-    box = [(b, b + 1, 1) for b in base]
-    for (axis, step), n in zip(filter(None, along), (n for n in positions.shape if n > 1)):
-        start = base[axis] if step > 0 else base[axis] - n + 1
-        if start < 0 or start + n > shape[axis]:
-            return None
-        box[axis] = (start, start + n, 1)
     # The box's positions, laid out as ``positions`` would be: the check that it is one.
     grid = np.arange(int(np.prod(shape, dtype=np.int64))).reshape(shape)[
-        tuple(slice(a, b) for a, b, _ in box)]
+        tuple(slice(*b) for b in box)]
     grid = _box_to_view(grid, along, positions.shape, np)
     return (tuple(box), tuple(along)) if np.array_equal(grid, positions) else None
 
@@ -507,9 +506,9 @@ def _region_write(buffer, positions, value, dtype):
     box, along = found
     values = _values_for(value, np.empty(positions.shape, np.int8), dtype, "update")
     values = api.broadcast_to(values, positions.shape)
-    region = tuple(b - a for a, b, _ in box)
+    region = tuple(len(range(*b)) for b in box)
     values = _view_to_box(values, along, region)
-    slices = tuple(None if (a, b) == (0, d) else (a, b, 1) for (a, b, _), d in zip(box, buffer.shape))
+    slices = tuple(None if b == (0, d, 1) else b for b, d in zip(box, buffer.shape))
     new = emit("slice_update", [Tracer(buffer.atom), values], {"slices": slices})
     set_buffer(buffer, new.atom)
     return True
