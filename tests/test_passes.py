@@ -244,3 +244,20 @@ def test_a_loop_with_break_is_still_bounded_by_its_range():
     got = nptf.compile(_breaks_early, fallback="raise")(b)
     assert got.dtype == np.float64 and got.shape == b.shape
     np.testing.assert_array_equal(got, _breaks_early(b))
+
+
+def _pick_from_arange(i):
+    return np.arange(3, 300, 7)[i], np.arange(1000)[i]
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_an_arange_indexed_at_traced_positions_is_arithmetic(jit):
+    """np.arange(...)[i] is start + step * i: the arange is never built."""
+    f = nptf.compile(_pick_from_arange, fallback="raise", adaptive=False, jit_compile=jit)
+    i = np.array([0, 5, -1, 41, 3])
+    for got, expected in zip(f(i), _pick_from_arange(i)):
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+    assert "arange" not in [e.op.name for e in f.trace(i).eqns]
+    with pytest.raises(IndexError):
+        f(np.array([0, 43]))

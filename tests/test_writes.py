@@ -478,3 +478,50 @@ def test_a_strided_write_is_a_slice_update(fn, args, jit):
     np.testing.assert_array_equal(got, expected)
     ops = [e.op.name for e in f.trace(*args).eqns]
     assert "scatter" not in ops and "slice_update" in ops, ops
+
+
+_KEYED_WRITES = {
+    "1-d": (lambda x, i: (i,), (12,), [3, -1, 3, 0, 11, -12]),
+    "rows": (lambda x, i: (i,), (6, 4), [1, 4, 1, -1]),
+    "rows, slice": (lambda x, i: (i, slice(1, 3)), (6, 4), [5, 0, 5]),
+    "slice, columns": (lambda x, i: (slice(None, None, 2), i), (6, 4), [3, 0, -4]),
+    "pairs": (lambda x, i: (i, i[::-1]), (5, 5), [0, 1, 0, 4]),
+    "split by a slice": (lambda x, i: (i, slice(None), i), (4, 3, 4), [1, 3, 1]),
+    "ellipsis": (lambda x, i: (Ellipsis, i), (3, 2, 5), [4, 0, 4]),
+    "newaxis": (lambda x, i: (None, i), (7,), [6, 2, 2]),
+    "2-d index": (lambda x, i: (i.reshape(2, -1),), (9,), [1, 2, 3, 1]),
+    "integer and array": (lambda x, i: (2, i), (4, 6), [5, -6, 5]),
+}
+
+
+@pytest.mark.parametrize("name", list(_KEYED_WRITES))
+@pytest.mark.parametrize("mode", ["set", "add.at"])
+@pytest.mark.parametrize("jit", [False, True])
+def test_writes_at_traced_indices_compute_their_positions(name, mode, jit):
+    """A write at traced indices finds its positions from the indices, NumPy's last write
+    winning where they repeat, with no table of every position of the array in the graph."""
+    key_of, shape, idx = _KEYED_WRITES[name]
+
+    def fn(x, i, v):
+        x = x.copy()
+        key = key_of(x, i)
+        if mode == "set":
+            x[key] = v
+        else:
+            np.add.at(x, key, v)
+        return x
+
+    x = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    i = np.asarray(idx)
+    v = np.asarray(x[key_of(x, i)]) * 0 + np.arange(np.asarray(x[key_of(x, i)]).size).reshape(
+        np.asarray(x[key_of(x, i)]).shape) + 100
+    f = nptf.compile(fn, fallback="raise", adaptive=False, jit_compile=jit)
+    expected, got = fn(x, i, v), f(x, i, v)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    graph = f.trace(x, i, v)
+    sizes = [a.type.size for e in graph.eqns for a in e.inputs if isinstance(a, Literal)]
+    assert max(sizes, default=0) < x.size, sizes
+    if name == "1-d":
+        with pytest.raises(IndexError):
+            f(x, np.asarray([0, 12]), v[:2])

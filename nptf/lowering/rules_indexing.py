@@ -86,20 +86,22 @@ def _scatter(ctx, base, positions, values, mode, unique):
             tf.stack([(positions // s) % d for s, d in zip(strides, shape)], axis=1)
         return tf.tensor_scatter_nd_update(base, index, values)
     if shape is not None and len(shape) == 1:
-        return _scatter_flat(base, positions, values, mode, unique)
+        return _scatter_flat(base, positions, values, mode, unique, ctx.xla)
     # Rows and columns measured faster flat.
-    flat = _scatter_flat(tf.reshape(base, [-1]), positions, values, mode, unique)
+    flat = _scatter_flat(tf.reshape(base, [-1]), positions, values, mode, unique, ctx.xla)
     return tf.reshape(flat, tf.shape(base))
 
 
-def _scatter_flat(base, positions, values, mode, unique):
+def _scatter_flat(base, positions, values, mode, unique, xla=False):
     n = tf.shape(base, out_type=tf.int64)[0]
     idx = positions[:, None]
     if mode == "update" and unique:
         return tf.tensor_scatter_nd_update(base, idx, values)
+    if mode == "update" and not xla:
+        return _scatter_last_wins(base, positions, values)
     if mode == "update":
-        # NumPy: the last write to a position wins. Pick each position's last update
-        # deterministically, then write only those.
+        # XLA fuses these passes over the array, and its sort is slow to compile and
+        # to run: per position of the array, the last update's order, then the writes.
         order = tf.range(tf.shape(positions, out_type=tf.int64)[0])
         last = tf.math.unsorted_segment_max(order, positions, n)
         keep = tf.equal(tf.gather(last, positions), order)
@@ -127,6 +129,22 @@ def _scatter_flat(base, positions, values, mode, unique):
     return tf.cast(out, base.dtype)
 
 
+
+
+def _scatter_last_wins(base, positions, values):
+    """NumPy's ``x[positions] = values`` where positions may repeat, on the plain executor:
+    the last write to a position wins. Each write takes the value of the last write to
+    its position (found by a stable sort of the positions, so the work is in the number
+    of writes, not the array's size), and repeated writes of one value leave the kernel
+    no choice."""
+    k = tf.shape(positions, out_type=tf.int64)[0]
+    perm = tf.argsort(positions, stable=True)
+    ordered = tf.gather(positions, perm)
+    starts = tf.not_equal(ordered, tf.concat([[-1], ordered[:-1]], 0))   # positions are >= 0
+    group = tf.cumsum(tf.cast(starts, tf.int64)) - 1
+    last = tf.math.unsorted_segment_max(tf.range(k), group, k)
+    source = tf.gather(perm, tf.gather(last, group))
+    return tf.tensor_scatter_nd_update(base, ordered[:, None], tf.gather(values, source))
 
 
 rule("dim")(lambda ctx, x, axis: tf.shape(x, out_type=tf.int64)[axis])

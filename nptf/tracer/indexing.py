@@ -337,7 +337,8 @@ def write(target, key, value, mode="update", what="assignment"):
     if key is not None:
         key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
         if api.contains_tracer(list(key)) or has_traced_bounds(key):
-            positions = api.getitem(_literal(positions), key)
+            computed = _positions_of_key(view.buffer.shape, key) if view.steps == () else None
+            positions = api.getitem(_literal(positions), key) if computed is None else computed
         else:
             try:
                 positions = positions[tuple(_static_key(k) for k in key)]
@@ -663,6 +664,51 @@ def _distinct_positions(key):
     integer arrays, which NumPy takes as integers (``traj[i] = row`` in a loop)."""
     return all(api.is_basic_key((k,)) or
                (isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu") for k in key)
+
+
+def _positions_of_key(shape, key):
+    """The flat positions (C order) that ``x[key]`` selects in an array ``x`` of ``shape``,
+    for a key with traced entries, computed without a table of every position: the sum
+    over the axes of the axis' stride times the key applied to that axis' coordinates
+    alone (an arange along it, of length 1 along the others, where the key's entries for
+    the other axes become 0, zeros of their shape, or a whole slice). Each term has the
+    selection's layout, so the work is in the selection's size; None for the keys this
+    does not cover (boolean ones)."""
+    if not shape or None in shape:
+        return None
+    key = expand_key(key, len(shape))
+    entries = [np.asarray(k) if isinstance(k, list) else k for k in key]
+    if not any(isinstance(k, (np.ndarray, Tracer)) and k.ndim for k in entries):
+        # Element writes at traced scalars (a[i] = v in a loop): the passes read their
+        # positions off the table's gather (bound_loop_counters, merge_element_writes).
+        return None
+    for k in entries:
+        if isinstance(k, (bool, np.bool_)) or (isinstance(k, (np.ndarray, Tracer)) and
+                                             k.dtype == np.bool_):
+            return None
+    strides = [int(np.prod(shape[a + 1:], dtype=np.int64)) for a in range(len(shape))]
+    total = None
+    for axis, dim in enumerate(shape):
+        coords = api.reshape_to(api.arange(dim, dtype=_INTP),
+                                tuple(dim if b == axis else 1 for b in range(len(shape))))
+        sub, b = [], 0
+        for k in entries:
+            if k is None:
+                sub.append(None)
+                continue
+            if b == axis:
+                sub.append(k)
+            elif isinstance(k, slice):
+                sub.append(slice(None))
+            elif isinstance(k, (np.ndarray, Tracer)) and k.ndim:
+                sub.append(np.zeros(k.shape, _INTP) if isinstance(k, np.ndarray) else k * 0)
+            else:
+                sub.append(0)
+            b += 1
+        term = api.getitem(coords, tuple(sub))
+        term = term * strides[axis] if strides[axis] != 1 else term
+        total = term if total is None else total + term
+    return total
 
 
 def _scatter_into(buffer, positions, values, mode, unique):

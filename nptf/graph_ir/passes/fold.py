@@ -24,6 +24,7 @@ import numpy as np
 from ..evaluate import evaluate_eqn
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
+from ..types import ArrayType
 
 _FOLD_MAX_SIZE = 64          # bigger results stay computed: no large constants in graphs
 _FOLDABLE = {"convert"}
@@ -102,11 +103,42 @@ def _split_scaled(eqn):
     return None
 
 
+def _gather_from_arange(eqn, aranges):
+    """``arange(n)[idx]`` (a gather_nd from an integer arange) is ``start + step * idx``:
+    the index is in bounds by construction (the tracer checks it), so the arange, often
+    as large as an array (positions of a write at traced indices), is never built."""
+    source, idx = eqn.inputs
+    made = aranges.get(source)
+    out = eqn.outputs[0]
+    if made is None or idx.type.shape[-1:] != (1,) or out.type.dtype != idx.type.dtype or \
+            made.params["dtype"] != out.type.dtype:
+        return None
+    start, step = made.params["start"], made.params["step"]
+    if not all(isinstance(v, (int, np.integer)) for v in (start, step)):
+        return None
+    dtype = out.type.dtype
+    steps = [(OPS["reshape"], {"shape": out.type.shape}, None)]
+    if step != 1:
+        steps.append((OPS["multiply"], {}, Literal(np.asarray(step, dtype), ArrayType((), dtype))))
+    if start != 0:
+        steps.append((OPS["add"], {}, Literal(np.asarray(start, dtype), ArrayType((), dtype))))
+    eqns, value = [], idx
+    for i, (op, params, literal) in enumerate(steps):
+        result = out if i == len(steps) - 1 else Var(ArrayType(out.type.shape, dtype))
+        inputs = (value,) if literal is None else (value, literal)
+        eqns.append(Eqn(op, inputs, params, (result,), eqn.source_info))
+        value = result
+    return eqns
+
+
 def simplify_algebra(graph):
-    uses, producers, eqns = _uses(graph), {}, []
+    uses, producers, eqns, aranges = _uses(graph), {}, [], {}
     for eqn in graph.eqns:
         eqn = map_subgraphs(eqn, simplify_algebra)
-        replacement = _power_as_products(eqn) if eqn.op.name == "power" else None
+        if eqn.op.name == "arange" and len(eqn.outputs[0].type.shape) == 1:
+            aranges[eqn.outputs[0]] = eqn
+        replacement = _power_as_products(eqn) if eqn.op.name == "power" else \
+            _gather_from_arange(eqn, aranges) if eqn.op.name == "gather_nd" else None
         scaled = _split_scaled(eqn)
         if scaled is not None:
             x, b = scaled
