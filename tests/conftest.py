@@ -21,9 +21,15 @@ def jit(request):
 def executors_compiled_in_turn(monkeypatch):
     """The executor trial compiles another executor in the call whose turn it is, so a
     test's calls meet the trial's steps in a fixed order; tests of the background
-    compile (the default) turn it back on."""
+    compile (the default) turn it back on. Likewise each turn times repeated runs,
+    whatever a run takes on a loaded machine (runs of half a millisecond or more would
+    be timed by the caller's own run instead, one sample a call: tests on a fake clock
+    would meet another order of readings), and XLA for one CPU is tried whatever the
+    runs take; tests of those limits set ``OWN_RUN_S`` and ``ONE_CPU_BELOW_S``."""
     from nptf.runtime.xla_policy import ExecutorTrial
     monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", False)
+    monkeypatch.setattr(ExecutorTrial, "OWN_RUN_S", float("inf"))
+    monkeypatch.setattr(ExecutorTrial, "ONE_CPU_BELOW_S", float("inf"))
 
 
 @pytest.fixture
