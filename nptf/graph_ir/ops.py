@@ -21,7 +21,15 @@ from .types import ArrayType, broadcast_shapes, numpy_operand, sample
 
 
 class Op:
-    """An IR primitive: ``type_rule(in_types, params) -> out types``."""
+    """An IR primitive: ``type_rule(in_types, params) -> out types``, and the facts the
+    other layers ask of it (``declare``):
+
+    * ``xla_obstacle(in_types, params)``: true (or a sentence saying why) where XLA
+      cannot compile the op on those types, or compiles it unlike NumPy;
+    * ``slower_under_xla``: XLA's CPU kernel is slower than TensorFlow's at every size
+      measured, so graphs with the op are not tried under XLA;
+    * ``singular``: the NumPy function whose singular-matrix error TensorFlow's kernel
+      gives as its own (the runtime raises NumPy's LinAlgError in its place)."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -29,6 +37,9 @@ class Op:
         self._input_dtypes = input_dtypes
         self.kind = kind
         self.ufunc = ufunc
+        self.xla_obstacle = None
+        self.slower_under_xla = False
+        self.singular = None
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
@@ -41,6 +52,20 @@ class Op:
 
 
 OPS: dict[str, Op] = {}
+
+
+_FACTS = ("xla_obstacle", "slower_under_xla", "singular")
+
+
+def declare(names, **facts):
+    """Sets facts (``Op``'s docstring) on the ops ``names`` (a name or a list of them); a
+    name no op has fails at import."""
+    for name in [names] if isinstance(names, str) else names:
+        op = OPS[name]
+        for fact, value in facts.items():
+            if fact not in _FACTS:
+                raise TypeError(f"no op fact {fact!r}")
+            setattr(op, fact, value)
 
 
 def register(name, input_dtypes=None, kind="structural", ufunc=None):
@@ -360,3 +385,13 @@ def _eye(ts, params):
 @register("full_like")
 def _full_like(ts, params):
     return [ArrayType(ts[0].shape, params["dtype"])]
+
+
+# XLA has no complex cumprod.
+declare("cumprod", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c")
+# XLA's complex functions take formulas whose products of a zero and an infinity give NaN
+# where NumPy's (C99's) give infinities or zeros: sin(infj) is nan+infj, not infj.
+declare(["exp", "exp2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "arcsin", "arccos",
+         "arctan", "arcsinh", "arccosh", "arctanh", "power", "float_power"],
+        xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c" and
+        "XLA's complex {op} differs from NumPy's at infinities")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES, evaluate
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType
 
 
@@ -64,3 +64,8 @@ def count_checks(graph) -> int:
         elif eqn.op.name == "while":
             n += count_checks(eqn.params["body"]) + count_checks(eqn.params["cond"])
     return n
+
+
+# Branches whose results differ in shape: XLA needs one shape per result.
+declare("cond", xla_obstacle=lambda in_types, params: any(
+    a.type.shape != b.type.shape for a, b in zip(*(g.outputs for g in params["branches"]))))

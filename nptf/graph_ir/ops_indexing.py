@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES, slice_index
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType
 
 _INTP = np.dtype(np.intp)
@@ -140,3 +140,8 @@ def _dim(ts, params):
 
 
 EVAL_RULES["dim"] = lambda p, x: int(np.shape(x)[p["axis"]])
+
+
+# Sizes that depend on the data: XLA needs every size when it compiles.
+declare(["boolean_mask", "nonzero"], xla_obstacle=lambda in_types, params: True)
+declare("dynamic_slice", xla_obstacle=lambda in_types, params: None in params["sizes"])

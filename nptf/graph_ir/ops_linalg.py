@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType
 
 
@@ -106,3 +106,20 @@ EVAL_RULES.update({
     "svd": _eval_svd,
     "qr": _eval_qr,
 })
+
+
+# TensorFlow's kernels refuse a singular matrix with an error of their own, where NumPy
+# raises LinAlgError: the runtime raises NumPy's, naming the function.
+declare("inv", singular="np.linalg.inv")
+declare("solve", singular="np.linalg.solve")
+# XLA returns NaN for a singular matrix where NumPy raises; no XLA kernels for the rest.
+declare(["inv", "solve", "det", "slogdet", "eig"], xla_obstacle=lambda in_types, params: True)
+declare("svd", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c" or (
+    in_types[0].dtype == np.float64 and
+    "XLA's float64 SVD gives singular vectors good to 1e-7 only (NumPy's LAPACK, 1e-15)"))
+# XLA's CPU decompositions run slower than TensorFlow's kernels at every size measured
+# (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
+# bench/RESULTS.md) and compile slowly; solve, inv, det and slogdet are kept off XLA
+# anyway.
+declare(["cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "det", "slogdet"],
+        slower_under_xla=True)

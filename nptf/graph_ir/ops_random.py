@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType
 
 _KEY = np.dtype(np.int64)
@@ -58,3 +58,7 @@ def _eval_random(p, key, *args):
 
 EVAL_RULES["rng_split"] = _eval_split
 EVAL_RULES["random"] = _eval_random
+
+
+# No XLA kernels for these samplers.
+declare("random", xla_obstacle=lambda in_types, params: params["dist"] in ("binomial", "poisson"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType
 
 _INTP = np.dtype(np.intp)
@@ -38,3 +38,7 @@ def _eval_bincount(p, ids, weights=None):
 
 
 EVAL_RULES["bincount"] = _eval_bincount
+
+
+# Its length depends on the data: XLA needs every size when it compiles.
+declare("bincount", xla_obstacle=lambda in_types, params: True)

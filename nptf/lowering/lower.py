@@ -65,45 +65,12 @@ class _Lazy:
         return self.full
 
 
-# Ops (on some dtypes) that XLA cannot compile, or compiles unlike NumPy (the check then
-# returns the reason): such graphs run on the plain executor.
-XLA_OBSTACLES = {
-    # Sizes that depend on the data: XLA needs every size when it compiles.
-    "boolean_mask": lambda in_types, params: True,
-    "nonzero": lambda in_types, params: True,
-    "bincount": lambda in_types, params: True,
-    "dynamic_slice": lambda in_types, params: None in params["sizes"],
-    "cond": lambda in_types, params: any(
-        a.type.shape != b.type.shape for a, b in zip(*(g.outputs for g in params["branches"]))),
-    # No XLA kernels for these samplers.
-    "random": lambda in_types, params: params["dist"] in ("binomial", "poisson"),
-    "cumprod": lambda in_types, params: in_types[0].dtype.kind == "c",
-    # XLA returns NaN for singular / non-positive-definite input where NumPy raises.
-    "inv": lambda in_types, params: True,
-    "solve": lambda in_types, params: True,
-    # No XLA kernels.
-    "det": lambda in_types, params: True,
-    "slogdet": lambda in_types, params: True,
-    "eig": lambda in_types, params: True,
-    "svd": lambda in_types, params: in_types[0].dtype.kind == "c" or (
-        in_types[0].dtype == np.float64 and
-        "XLA's float64 SVD gives singular vectors good to 1e-7 only (NumPy's LAPACK, 1e-15)"),
-}
-# XLA's complex functions take formulas whose products of a zero and an infinity give NaN
-# where NumPy's (C99's) give infinities or zeros: sin(infj) is nan+infj, not infj.
-_DIFFERS = "XLA's complex {op} differs from NumPy's at infinities"
-XLA_OBSTACLES.update({name: lambda in_types, params: in_types[0].dtype.kind == "c" and _DIFFERS
-                      for name in (
-    "exp", "exp2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
-    "arcsinh", "arccosh", "arctanh", "power", "float_power")})
-
-
 def xla_obstacles(graph):
     """Why XLA does not run ``graph``: what it cannot compile, or compiles unlike NumPy
     (an empty list when nothing)."""
     reasons = []
     for eqn in all_eqns(graph):        # loop bodies and branches too
-        check = XLA_OBSTACLES.get(eqn.op.name)
+        check = eqn.op.xla_obstacle
         why = check and check([a.type for a in eqn.inputs], eqn.params)
         if why:
             what = f"{eqn.op.name} on {eqn.inputs[0].type}"

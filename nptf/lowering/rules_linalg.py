@@ -3,8 +3,9 @@
 On the plain executor TensorFlow's ``MatrixInverse``/``MatrixSolve`` kernels
 fail with ``InvalidArgumentError`` on exactly singular input, which the runtime
 raises as NumPy's ``LinAlgError``. XLA would return NaN (or garbage) instead, so
-``lower.XLA_OBSTACLES`` keeps those two ops off XLA. ``cholesky`` returns NaN
-for a matrix that is not positive definite; the tracer adds a ``check``.
+their ``xla_obstacle`` (``graph_ir/ops_linalg.py``) keeps those two ops off XLA.
+``cholesky`` returns NaN for a matrix that is not positive definite; the tracer adds a
+``check``.
 """
 from __future__ import annotations
 

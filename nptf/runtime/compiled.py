@@ -124,14 +124,12 @@ def _raise_failed_checks(flags, checks):
 
 # TensorFlow's kernels refuse a singular matrix with InvalidArgumentError where NumPy
 # raises LinAlgError (these ops never run under XLA, which would return NaN instead).
-_SINGULAR_OPS = {"inv": "np.linalg.inv", "solve": "np.linalg.solve"}
 _SINGULAR_MESSAGE = "not invertible"
 
 
 def _singular_sources(graph):
     """"np.linalg.solve at file:line" for each op of ``graph`` that refuses singular input."""
-    return [f"{_SINGULAR_OPS[e.op.name]} at {e.source_info}" for e in all_eqns(graph)
-            if e.op.name in _SINGULAR_OPS]
+    return [f"{e.op.singular} at {e.source_info}" for e in all_eqns(graph) if e.op.singular]
 
 
 def _open_broadcasts(graph):

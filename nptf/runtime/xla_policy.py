@@ -55,18 +55,10 @@ def _faults():
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt if resource else 0
 
 
-# XLA's CPU decompositions run slower than TensorFlow's kernels at every size measured
-# (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
-# bench/RESULTS.md) and compile slowly, so they are not tried there. solve, inv, lstsq,
-# det and slogdet: ops XLA keeps on the plain executor anyway.
-_SLOWER_UNDER_XLA = {"cholesky", "qr", "svd", "eigh", "eig", "solve", "inv", "lstsq", "det",
-                     "slogdet"}
-
-
 def choose_xla_automatically(graph):
     """(XLA to start with, the reason, whether to time the executors)."""
     eqns = list(all_eqns(graph))
-    slow = sorted({e.op.name for e in eqns} & _SLOWER_UNDER_XLA)
+    slow = sorted({e.op.name for e in eqns if e.op.slower_under_xla})
     draws_random = any(e.op.kind == "random" for e in eqns)   # seed passed in or written inside
     if slow:
         return False, f"XLA's CPU kernels for {', '.join(slow)} are slower than TensorFlow's", \
