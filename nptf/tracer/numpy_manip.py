@@ -1,20 +1,21 @@
 """Array manipulation built from existing ops: pad, roll, rot90, diff, gradient,
 cross, kron, triangles and diagonals, stacking helpers, grids and index arrays.
 
-Copy-only modes of ``np.pad`` and ``np.roll`` become one gather whose static
-index map is computed by NumPy itself (``np.pad`` of ``arange``), so NumPy's
-reflection rules hold for any pad width.
+``np.roll`` concatenates the two parts of each rolled axis. Copy-only modes of
+``np.pad`` become one gather whose static index map is computed by NumPy itself
+(``np.pad`` of ``arange``), so NumPy's reflection rules hold for any pad width.
 """
 from __future__ import annotations
 
 import operator
+import warnings
 
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import (_axes, _axis, _numpy_says, arange, astype, atleast_2d, broadcast_to,
-                        concatenate, flip, full, implements, moveaxis, ravel, reshape, stack,
-                        swapaxes, transpose)
+from .numpy_api import (_axes, _axis, _numpy_says, arange, astype, atleast_2d, basic_getitem,
+                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel,
+                        reshape, stack, swapaxes, transpose)
 from .numpy_sorting import take
 from .tracer import Tracer, emit, to_tracer
 
@@ -27,6 +28,11 @@ def _static_shape(a, name):
 def _sample(a, limit=2):
     """A small zero array that NumPy validates arguments against like ``a``."""
     return np.zeros(tuple(min(d, limit) for d in a.shape), a.dtype)
+
+
+def _along(x, axis, start, stop, step=None):
+    """``x[..., start:stop:step, ...]`` with the slice on ``axis``."""
+    return basic_getitem(x, (slice(None),) * axis + (slice(start, stop, step),))
 
 
 # ------------------------------------------------------------------ padding
@@ -77,25 +83,67 @@ def roll(a, shift, axis=None):
     if isinstance(shift, Tracer):
         if shift.ndim != 0 or np.ndim(axis) != 0:
             raise unsupported("np.roll with traced shifts for several axes")
-        pairs = [(shift, axis)]
-    else:
-        pairs = _numpy_says(np.broadcast, np.asarray(shift), np.asarray(axis))
-        if pairs.ndim > 1:
-            raise ValueError(f"'shift' and 'axis' should be scalars or 1D sequences\n"
-                             f"  at {user_location()}")
+        return _rolled_in_graph(a, shift, _axis(operator.index(axis), a.ndim))
+    # NumPy's checks, and its shift per axis: the sum of the shifts given for it, each
+    # truncated to an int.
+    _numpy_says(np.roll, np.zeros((1,) * a.ndim, a.dtype), shift, axis)
+    shifts = dict.fromkeys(range(a.ndim), 0)
+    with warnings.catch_warnings():     # NumPy's own call above warned of complex shifts
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        for s, ax in np.broadcast(np.asarray(shift), np.asarray(axis)):
+            shifts[_axis(int(ax), a.ndim)] += int(s)
     out = a
-    for s, ax in pairs:
-        ax = _axis(int(ax), a.ndim)
-        n = a.shape[ax]
-        if n is None:
-            # A length known only at run time (a selection): the same positions, computed
-            # in the graph (an empty axis takes none).
-            from .tracer import dim_of
-            n = dim_of(out, ax)
-            out = take(out, np.mod(arange(n) - s, np.maximum(n, 1)), ax)
-        elif n:
-            out = take(out, np.mod(np.arange(n) - s, n), ax)
-    return out
+    for ax, s in shifts.items():
+        out = _rolled(out, s, ax)
+    return Tracer(a.atom) if out is a else out
+
+
+def _rolled(x, shift, axis):
+    """``x`` rolled by the int ``shift`` along ``axis``: its last ``shift`` elements there
+    (modulo the length) moved to the front, as NumPy copies the two parts."""
+    n = x.shape[axis]
+    if n is None:
+        return _rolled_in_graph(x, shift, axis)
+    offset = shift % (n or 1)
+    if not offset:
+        return x
+    return concatenate([_along(x, axis, n - offset, n), _along(x, axis, 0, n - offset)], axis)
+
+
+def _rolled_in_graph(x, shift, axis):
+    """``x`` rolled along ``axis`` by a shift or a length known only when the graph runs:
+    the window of ``x`` twice over (one after the other) that starts ``shift`` elements
+    (modulo the length) before the end of the first copy."""
+    from .tracer import dim_of
+    n = dim_of(x, axis)
+    begin = [n - _offset(shift, n) if i == axis else 0 for i in range(x.ndim)]
+    inputs = [concatenate([x, x], axis), stack([astype(to_tracer(b), np.intp) for b in begin])]
+    if None in x.shape:
+        inputs.append(stack([astype(to_tracer(dim_of(x, i)), np.intp) for i in range(x.ndim)]))
+    return emit("dynamic_slice", inputs, {"sizes": x.shape})
+
+
+def _offset(shift, n):
+    """NumPy's ``int(shift) % (n or 1)`` where the shift or the length ``n`` is traced."""
+    n = np.maximum(n, 1)
+    if not isinstance(shift, Tracer):
+        return np.mod(shift, n)
+    kind = shift.dtype.kind
+    if kind == "u":     # in uint64: a shift past int64's range keeps its value modulo n
+        return astype(np.mod(astype(shift, np.uint64), astype(n, np.uint64)), np.intp)
+    if kind in "fc":
+        # int() truncates (a complex number to its real part); in float64 the remainder
+        # of any finite value is exact.
+        where = user_location()
+        shift = astype(np.real(shift), np.float64)
+        safe = np.where(np.isfinite(shift), shift, 0.0)     # the checks raise NumPy's error
+        safe = emit("check", [safe, ~np.isnan(shift)], {
+            "error": "ValueError", "message": f"cannot convert float NaN to integer\n  at {where}"})
+        safe = emit("check", [safe, ~np.isinf(shift)], {
+            "error": "OverflowError",
+            "message": f"cannot convert float infinity to integer\n  at {where}"})
+        return astype(np.mod(np.trunc(safe), astype(n, np.float64)), np.intp)
+    return np.mod(astype(shift, np.intp), n)
 
 
 @implements(np.rot90)
