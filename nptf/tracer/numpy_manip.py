@@ -1,9 +1,10 @@
 """Array manipulation built from existing ops: pad, roll, rot90, diff, gradient,
 cross, kron, triangles and diagonals, stacking helpers, grids and index arrays.
 
-``np.roll`` concatenates the two parts of each rolled axis. Copy-only modes of
-``np.pad`` become one gather whose static index map is computed by NumPy itself
-(``np.pad`` of ``arange``), so NumPy's reflection rules hold for any pad width.
+``np.roll`` concatenates the two parts of each rolled axis. The copying modes of
+``np.pad`` take NumPy's own pad of the positions (``np.pad`` of ``arange``), so its
+reflection rules hold for any pad width, and copy the runs of positions it finds there
+as slices.
 """
 from __future__ import annotations
 
@@ -66,9 +67,55 @@ def pad(array, pad_width, mode="constant", **kwargs):
     out = a
     for axis, (before, after) in enumerate(widths):
         if before or after:
-            source = np.pad(np.arange(a.shape[axis]), (int(before), int(after)), mode, **kwargs)
-            out = take(out, source, axis)
+            out = _padded_with_copies(out, axis, int(before), int(after), mode, kwargs)
     return out
+
+
+# Pads of more runs than this (widths many times the axis's length) gather the axis
+# through its map of positions instead of concatenating that many pieces.
+_RUNS_UP_TO = 16
+
+
+def _padded_with_copies(x, axis, before, after, mode, kwargs):
+    """``x`` padded along ``axis`` in a copying mode. NumPy's own pad of the positions
+    ``0 .. n-1`` says which element each new one copies; the pads are runs of consecutive,
+    reversed or repeated positions: slices, reversed slices and broadcasts of ``x``."""
+    n = x.shape[axis]
+    source = np.pad(np.arange(n), (before, after), mode, **kwargs)
+    head = _runs(source[:before], _RUNS_UP_TO)
+    tail = _runs(source[before + n:], _RUNS_UP_TO - len(head)) if head is not None else None
+    if tail is None or not np.array_equal(source[before:before + n], np.arange(n)):
+        return take(x, source, axis)
+    pieces = [_copied_run(x, axis, run) for run in head] + [x] + \
+        [_copied_run(x, axis, run) for run in tail]
+    return concatenate(pieces, axis)
+
+
+def _runs(positions, limit):
+    """``positions`` as runs ``(first, length, step)`` of steps +1, -1 or 0 (a single
+    position is a run of step +1), or None where more than ``limit`` runs are needed."""
+    steps = np.diff(positions)
+    runs, i = [], 0
+    while i < len(positions):
+        if len(runs) == limit:
+            return None
+        step = int(steps[i]) if i < len(steps) and abs(steps[i]) <= 1 else 1
+        other = np.flatnonzero(steps[i:] != step)
+        end = i + 1 + (int(other[0]) if other.size else len(steps) - i)
+        runs.append((int(positions[i]), end - i, step))
+        i = end
+    return runs
+
+
+def _copied_run(x, axis, run):
+    first, length, step = run
+    if step == 1:
+        return _along(x, axis, first, first + length)
+    if step == -1:
+        last = first - length
+        return _along(x, axis, first, last if last >= 0 else None, -1)
+    one = _along(x, axis, first, first + 1)
+    return broadcast_to(one, one.shape[:axis] + (length,) + one.shape[axis + 1:])
 
 
 # ------------------------------------------------------------ rolling, flipping
