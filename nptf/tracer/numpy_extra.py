@@ -4,21 +4,24 @@ the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries and
 ``apply_along_axis``/``apply_over_axes``.
 
 Where NumPy's rules for an argument are intricate (which positions ``np.delete``
-keeps, where ``np.insert`` puts each value, which elements a window sees), NumPy
-itself computes a static index map on ``np.arange`` and the traced data is
-gathered through it, so every corner case and error is NumPy's own.
+keeps, where ``np.insert`` puts each value), NumPy itself computes a static index
+map on ``np.arange`` and the traced data is gathered through it, so every corner
+case and error is NumPy's own. Sliding windows are a stack of shifted slices (a
+gather for windows of more than ``_SHIFTED_UP_TO`` elements in all).
 """
 from __future__ import annotations
 
 import operator
 
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
 from .indexing import constant_value, write
 from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to,
                         concatenate, implements, moveaxis, ravel, reshape_to, transpose)
+from .numpy_misc import _SHIFTED_UP_TO
 from .numpy_sorting import take
 from .tracer import Tracer, concrete_dim, emit, to_tracer
 from .views import buffer_of, mark_readonly
@@ -187,14 +190,34 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
         raise unsupported("sliding_window_view(..., writeable=True)",
                           fix="Windows that alias the input cannot be written to in a graph.")
     x = to_tracer(x)
-    shape = shaped_sample(x).shape
-    # Which element of x each window element is: NumPy's own windows of x's flat positions.
-    positions = _numpy_says(np.lib.stride_tricks.sliding_window_view,
-                            np.arange(int(np.prod(shape)), dtype=_INTP).reshape(shape),
-                            window_shape, axis)
-    out = take(ravel(x), positions, 0) if positions.size else \
-        api.zeros(positions.shape, x.dtype)
+    sample = shaped_sample(x)
+    # NumPy's checks and result shape, on a stand-in of x's shape.
+    shape = _numpy_says(np.lib.stride_tricks.sliding_window_view, sample, window_shape,
+                        axis).shape
+    windows = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
+    axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim,
+                                                                    allow_duplicate=True)
+    if not int(np.prod(shape)):
+        out = api.zeros(shape, x.dtype)
+    elif sum(operator.index(w) for w in windows) <= _SHIFTED_UP_TO:
+        out = x
+        for ax, w in zip(axes, windows):
+            out = _windows_along(out, ax, operator.index(w))
+    else:
+        # Which element of x each window element is: NumPy's own windows of x's flat
+        # positions.
+        positions = np.lib.stride_tricks.sliding_window_view(
+            np.arange(sample.size, dtype=_INTP).reshape(sample.shape), window_shape, axis)
+        out = take(ravel(x), positions, 0)
     return mark_readonly(out)   # NumPy's windows are read-only views
+
+
+def _windows_along(x, axis, width):
+    """The windows of ``width`` elements along ``axis`` of ``x``, on a new last axis: a
+    stack of ``width`` slices of ``x``, each starting one element further."""
+    count = x.shape[axis] - width + 1
+    return api.stack([api.basic_getitem(x, _along(x.ndim, axis, slice(j, j + count)))
+                      for j in range(width)], axis=-1)
 
 
 # ------------------------------------------------------------- index helpers
