@@ -1062,6 +1062,50 @@ def test_a_short_kernel_builds_no_table_of_windows():
     check_against_numpy(moving_average, x)
 
 
+def correlations(a, v):
+    return (np.convolve(a, v), np.convolve(a, v, "same"), np.convolve(a, v, "valid"),
+            np.correlate(a, v), np.correlate(a, v, "full"), np.correlate(a, v, "same"))
+
+
+def _operands(dtype, n, k, rng):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.random(n) > 0.7, rng.random(k) > 0.8
+    if dtype.kind in "iu":
+        return (rng.integers(0, 100, n).astype(dtype), rng.integers(0, 100, k).astype(dtype))
+    if dtype.kind == "c":
+        return tuple((rng.standard_normal(m) + 1j * rng.standard_normal(m)).astype(dtype)
+                     for m in (n, k))
+    return rng.random(n).astype(dtype), rng.standard_normal(k).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.int64, np.int8,
+                                   np.uint16, np.bool_])
+def test_a_long_kernel_multiplies_blocks_of_the_data(dtype, jit):
+    """np.convolve / np.correlate with a kernel of more than 64 weights: blocks of the data
+    times Toeplitz matrices of the kernel, in every mode and operand order, with NumPy's
+    result dtype. It gathered every window (a [n + k - 1, k] int64 constant: 57 s to
+    compile for 1e6 floats and k = 65)."""
+    rng = np.random.default_rng(1)
+    for n, k in [(65, 65), (100, 65), (700, 257), (1200, 513)]:
+        a, v = _operands(dtype, n, k, rng)
+        check_against_numpy(correlations, a, v, jit=jit, adaptive=False)
+        check_against_numpy(correlations, v, a, jit=jit, adaptive=False)
+    a, v = _operands(dtype, 100_000, 200, rng)
+    largest, ops = largest_constant_and_ops(correlations, a, v)
+    assert largest < 200 and "take" not in ops, (largest, ops)
+
+
+def test_a_long_integer_kernel_sums_exactly(jit):
+    """Integer correlations stay in their integer dtype, wrapping as NumPy's do: a float
+    product would round values past 2**53."""
+    rng = np.random.default_rng(2)
+    big = rng.integers(2 ** 60, 2 ** 62, 500)
+    check_against_numpy(correlations, big, rng.integers(-3, 4, 100), jit=jit, adaptive=False)
+    check_against_numpy(correlations, big, rng.integers(-2 ** 40, 2 ** 40, 100), jit=jit,
+                        adaptive=False)
+
+
 def rolls(x):
     return (np.roll(x, 3), np.roll(x, -7, axis=0), np.roll(x, 10 ** 12 + 1), np.roll(x, 2.7),
             np.roll(x, (1, 2), axis=(0, 0)), np.fft.fftshift(x), np.fft.ifftshift(x))

@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (_numpy_says, _sample_of, arange, astype, broadcast_to, concatenate,
-                        implements, linspace, moveaxis, reshape, stack)
+                        implements, linspace, moveaxis, reshape, stack, transpose)
 from .indexing import dim_size
 from .numpy_sorting import searchsorted, take
 from .tracer import Tracer, emit, to_tracer
@@ -82,24 +82,70 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 
 # ------------------------------------------------------------ convolution
 # Kernels up to this long are a sum of shifted copies of the data, one per weight: an
-# elementwise chain (which XLA fuses into one loop). Longer ones gather every window
-# of the data, a table kernel-length times the data's size.
+# elementwise chain (which XLA fuses into one loop). Longer ones multiply blocks of the
+# data by Toeplitz matrices of the kernel, for blocks of b = min(k, _BLOCK_UP_TO)
+# outputs: the matrices hold about (k + b) * b elements, growing only linearly with k.
 _SHIFTED_UP_TO = 64
+_BLOCK_UP_TO = 256
 
 
 def _correlate_full(a, v):
-    """c[k] = sum_j a[j + k] v[j] for k = -(len(v) - 1) .. len(a) - 1 (``len(a) >= len(v)``)."""
+    """c[k] = sum_j a[j + k] v[j] for k = -(len(v) - 1) .. len(a) - 1 (``len(a) >= len(v)``),
+    for kernels of up to ``_SHIFTED_UP_TO`` elements."""
     n, k = a.shape[0], v.shape[0]
     zeros = broadcast_to(np.zeros((), a.dtype), (k - 1,))
     padded = concatenate([zeros, a, zeros]) if k > 1 else a
+    # In the order of j, as NumPy's dot of each window sums.
+    out = padded[0:n + k - 1] * v[0]
+    for j in range(1, k):
+        out = out + padded[j:j + n + k - 1] * v[j]
+    return out
+
+
+def _correlate_mode(a, v, mode):
+    """The part ``mode`` of the correlation of ``a`` with ``v`` (``len(a) >= len(v)``)."""
+    n, k = a.shape[0], v.shape[0]
     if k <= _SHIFTED_UP_TO:
-        # In the order of j, as NumPy's dot of each window sums.
-        out = padded[0:n + k - 1] * v[0]
-        for j in range(1, k):
-            out = out + padded[j:j + n + k - 1] * v[j]
-        return out
-    windows = take(padded, np.arange(n + k - 1)[:, None] + np.arange(k), 0)
-    return m.matmul(windows, v)
+        return _trim(_correlate_full(a, v), n, k, mode)
+    # The outputs of the full correlation to skip, and how many to compute.
+    skip, length = {"full": (0, n + k - 1), "same": (k - 1 - k // 2, n),
+                    "valid": (k - 1, n - k + 1)}[mode]
+    return _correlate_blocks(a, v, k - 1 - skip, length)
+
+
+def _correlate_blocks(a, v, lead, length):
+    """``length`` outputs of c[t] = sum_j d[t + j] v[j], where ``d`` is ``a`` after ``lead``
+    zeros and before enough zeros. Outputs come in blocks of ``b``: rows of ``d`` cut
+    into ``b`` columns; block ``t`` of outputs is ``sum_i rows[t + i] @ T_i``, with
+    ``T_i[p, r] = v[i * b + p - r]``, for the ``count`` rows a block of outputs reads."""
+    n, k = a.shape[0], v.shape[0]
+    b = min(k, _BLOCK_UP_TO)
+    count = -(-(b + k - 1) // b)
+    blocks = -(-length // b)
+    rows = blocks + count - 1
+    pieces = [_zeros(lead, a.dtype), a, _zeros(rows * b - lead - n, a.dtype)]
+    data = reshape(concatenate([p for p in pieces if p.shape[0]]), (rows, b))
+    kernel = _toeplitz_blocks(v, b, count)
+    out = m.matmul(data[0:blocks], kernel[0:b])
+    for i in range(1, count):
+        out = out + m.matmul(data[i:i + blocks], kernel[i * b:(i + 1) * b])
+    return reshape(out, (blocks * b,))[:length]
+
+
+def _toeplitz_blocks(v, b, count):
+    """The ``(count * b, b)`` matrix ``T[p, r] = v[p - r]`` (zero where ``p - r`` falls
+    outside ``v``), built from ``v`` alone: ``b`` copies of ``v`` and zeros laid end to end
+    and cut into rows one element shorter, so that row ``r`` starts ``r`` elements before
+    its copy of ``v``, on the zeros that end the copy before."""
+    k = v.shape[0]
+    width = count * b + b - 1
+    copies = broadcast_to(concatenate([v, _zeros(width - k, v.dtype)]), (b, width))
+    sheared = reshape(reshape(copies, (b * width,))[:b * (width - 1)], (b, width - 1))
+    return transpose(sheared[:, :count * b])
+
+
+def _zeros(count, dtype):
+    return broadcast_to(np.zeros((), dtype), (count,))
 
 
 def _trim(full, n, k, mode):
@@ -120,9 +166,9 @@ def _correlate(a, v, mode, conjugate, name):
     a, v = astype(a, dtype), astype(v, dtype)
     conj = np.conjugate if conjugate and dtype.kind == "c" else (lambda t: t)
     if a.shape[0] >= v.shape[0]:
-        return _trim(_correlate_full(a, conj(v)), a.shape[0], v.shape[0], mode)
+        return _correlate_mode(a, conj(v), mode)
     # NumPy swaps the operands and reverses (and conjugates) the result.
-    return conj(_trim(_correlate_full(v, conj(a)), v.shape[0], a.shape[0], mode)[::-1])
+    return conj(_correlate_mode(v, conj(a), mode)[::-1])
 
 
 @implements(np.correlate)
