@@ -1199,3 +1199,18 @@ def test_products_of_exps_overflow_as_numpys(jit):
     y = np.array([-1000.0, 1000.0, 2.0, -np.inf, 0.0, 0.0])
     with np.errstate(all="ignore"):
         check_against_numpy(products_of_exps, x, y, jit=jit)
+
+
+def _store_selection_into_mask(a, b):
+    a = a.copy()
+    a[a > 0] = b[b > 0]
+    return a
+
+
+@pytest.mark.parametrize("a, b", [([1.0, 2, -1], [1.0, 2, -3]), ([1.0, 2, -1], [-1.0, 5, -3]),
+                                  ([-1.0, -2], [-1.0, -3]), ([1.0, 2, 3], [4.0, 5, 6]),
+                                  ([1.0, 2, -1], [1.0, 2, 3]), ([1.0, 2, -1], [-1.0, -2, -3])])
+def test_a_selection_stored_into_a_mask_fits_as_numpy_says(a, b, jit):
+    """Both sizes known only at run time: equal sizes store, one value broadcasts, other
+    sizes raise NumPy's ValueError (checked by nptf, not left to a kernel)."""
+    check_against_numpy(_store_selection_into_mask, np.array(a), np.array(b), jit=jit)

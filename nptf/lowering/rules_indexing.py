@@ -138,6 +138,10 @@ def _scatter_last_wins(base, positions, values):
     of writes, not the array's size), and repeated writes of one value leave the kernel
     no choice."""
     k = tf.shape(positions, out_type=tf.int64)[0]
+    # As many values as positions, as the other scatter kernels check (sizes known only
+    # at run time, a selection stored into a mask's: NumPy's ValueError where they
+    # differ, by way of the kernel's error).
+    values = tf.reshape(values, tf.shape(positions))
     perm = tf.argsort(positions, stable=True)
     ordered = tf.gather(positions, perm)
     starts = tf.not_equal(ordered, tf.concat([[-1], ordered[:-1]], 0))   # positions are >= 0

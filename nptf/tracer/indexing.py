@@ -642,11 +642,15 @@ def _run_time_sizes(v, positions):
     after the run where it differs, and until then is cut or padded to the run-time size,
     so that the scatter kernel gets matching sizes."""
     shown = tuple("?" if d is None else d for d in positions.shape)
-    message = (f"shape mismatch: value array of shape {v.shape} could not be broadcast to "
+    shown_v = tuple("?" if d is None else d for d in v.shape)
+    message = (f"shape mismatch: value array of shape {shown_v} could not be broadcast to "
                f"indexing result of shape {shown} (? known only at run time)\n"
                f"  at {user_location()}")
     ones = False
     for axis, (n, size) in enumerate(zip(v.shape, positions.shape)):
+        if size is None and n is None:
+            v = _fit_run_time_size(v, positions, axis, message)
+            continue
         if size is not None or n is None:
             continue
         if n == 1:
@@ -657,6 +661,20 @@ def _run_time_sizes(v, positions):
         v = emit("check", [v, dim_size(positions, axis) == n],
                  {"error": "ValueError", "message": message})
     return api.broadcast_like(v, positions) if ones else v
+
+
+def _fit_run_time_size(v, positions, axis, message):
+    """``v`` along ``axis`` fitted to ``positions``, both of sizes known only at run time
+    (``a[a > 0] = b[b > 0]``): equal sizes pass, a size of 1 broadcasts, another size is
+    NumPy's ValueError after the run (until then the values are cut or repeated, so that
+    the scatter kernel gets matching sizes)."""
+    count, wanted = dim_size(v, axis), dim_size(positions, axis)
+    zero = api.zeros(v.shape[:axis] + (1,) + v.shape[axis + 1:], v.dtype)
+    padded = api.concatenate([v, zero], axis=axis)     # index 0 exists when v is empty
+    index = np.minimum(positions_along(positions, axis), np.maximum(count - 1, 0))
+    v = emit("take", [padded, index], {"axis": axis})
+    return emit("check", [v, (count == wanted) | (count == 1)],
+                {"error": "ValueError", "message": message})
 
 
 def _distinct_positions(key):
