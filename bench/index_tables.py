@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 
 import nptf  # noqa: E402
 
-from .report import machine_info, table  # noqa: E402
+from .report import machine_line, table  # noqa: E402
 
 N = 1_000_000
 
@@ -180,10 +180,7 @@ def main(argv=None):
                     _ms(r["first"])]
         rows.append(row)
         print(" | ".join(row), file=sys.stderr, flush=True)
-    info = machine_info()
-    print(f"{info['cpu']}, {info['cores']} cores, {info['date']}, NumPy {info['numpy']}, "
-          f"TensorFlow {info['tensorflow']}, OPENBLAS_NUM_THREADS="
-          f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}")
+    print(machine_line())
     print(table(["construct", "NumPy ms", "plain ms", "speed-up", "first call ms",
                  "NumPy ms", "XLA ms", "speed-up", "first call ms"], rows,
                 markdown=args.markdown))

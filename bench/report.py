@@ -143,6 +143,14 @@ def machine_info():
                 timespec="seconds")}
 
 
+def machine_line():
+    """One line naming the machine, the date, the libraries and OPENBLAS_NUM_THREADS."""
+    info = machine_info()
+    return (f"{info['cpu']}, {info['cores']} cores, {info['date']}, NumPy {info['numpy']}, "
+            f"TensorFlow {info['tensorflow']}, OPENBLAS_NUM_THREADS="
+            f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}")
+
+
 def plot_speedups(results, path):
     """Grouped bars: speed-up over NumPy per kernel, one panel per size."""
     import matplotlib

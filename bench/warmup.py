@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 
 import nptf  # noqa: E402
 
-from .report import machine_info, table  # noqa: E402
+from .report import machine_line, table  # noqa: E402
 
 
 def add_one(x):
@@ -138,10 +138,7 @@ def main(argv=None):
                      str(len(warm)), _us(slowest) if warm else "-",
                      f"{slowest / steady:.1f}x" if warm else "-", r["chosen"]])
         print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
-    info = machine_info()
-    print(f"{info['cpu']}, {info['cores']} cores, {info['date']}, NumPy {info['numpy']}, "
-          f"TensorFlow {info['tensorflow']}, OPENBLAS_NUM_THREADS="
-          f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}")
+    print(machine_line())
     print(table(["function, size", "NumPy us", "nptf us", "speed-up", "first call",
                  "warm-up calls", "slowest warm-up", "/ steady", "way chosen"], rows,
                 markdown=args.markdown))
