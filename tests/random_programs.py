@@ -67,7 +67,10 @@ SCALARS = ["2", "-3", "0.5", "1e-3", "3.0", "True", "(1+2j)", "7", "255", "np.fl
 # in-place operator or a mask), and Python control flow on traced values.
 WRITES = ["a[...] = {e}", "a[0] += 1", "a += {e}", "a *= {e}", "a[1:] -= {e}", "a[::2] = {e}",
           "a[a > 0] = {e}", "a[..., -1] = {e}", "a[[0, -1]] = {e}", "np.copyto(a, {e})",
-          "a[::int(np.argmax(a)) % 2 + 1] = {e}"]
+          "a[::int(np.argmax(a)) % 2 + 1] = {e}",
+          # A selection into a mask's selection: sizes known only at run time, which
+          # NumPy stores, broadcasts (one value) or refuses.
+          "a[a > 0] = np.ravel({e})[np.ravel({e}) > 0]"]
 INDEXING = ["({})[1:]", "({})[::2]", "({})[..., ::-1]", "({})[[0, -1]]", "({})[None]",
             "({})[..., 0]", "({})[({}) > 0]", "({}).T", "({}).reshape(-1)", "({})[-1]"]
 CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.take({0}, [0, -1])",
