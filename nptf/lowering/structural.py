@@ -196,7 +196,34 @@ def _no_uint16(fn):
 
 
 rule("tile")(lambda ctx, x, reps: _no_uint16(tf.tile)(x, reps))
-rule("repeat")(lambda ctx, x, repeats, axis: _no_uint16(tf.repeat)(x, repeats, axis=axis))
+
+
+@rule("repeat")
+def _repeat(ctx, x, repeats, axis):
+    if isinstance(repeats, int) or len(set(repeats)) == 1:
+        # One count: tf.repeat tiles a new axis and merges it.
+        count = repeats if isinstance(repeats, int) else repeats[0]
+        return _no_uint16(tf.repeat)(x, count, axis=axis)
+    return tf.gather(x, _repeat_sources(repeats), axis=axis)
+
+
+def _repeat_sources(repeats):
+    """For each output position along the axis, the input position it copies.
+
+    tf.repeat with per-element counts builds a mask of n by max(counts) and tiles the
+    data to it (10,000 elements, one count 2,000: 9 ms, NumPy 0.02 ms); under XLA it
+    compiles for seconds. Here output j copies input ``#{i: ends[i] <= j}``, ends being
+    the running totals of the counts: one mark per input element where its run ends,
+    scattered onto the output positions and summed up."""
+    ends = np.cumsum(np.asarray(repeats, np.int64))
+    total = int(ends[-1]) if ends.size else 0
+    index = tf.int32 if max(total, ends.size) < 2 ** 31 else tf.int64
+    if total == 0:
+        return tf.zeros([0], index)
+    position, count = np.unique(ends[ends < total], return_counts=True)
+    marks = tf.scatter_nd(tf.constant(position[:, None], index), tf.constant(count, index),
+                          tf.constant([total], index))
+    return tf.cumsum(marks)
 
 
 # ---------------------------------------------------------------- reductions

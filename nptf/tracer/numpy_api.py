@@ -1357,10 +1357,15 @@ def repeat(a, repeats, axis=None):
         if reps < 0:
             raise ValueError("negative dimensions are not allowed")
     else:
+        if a.shape[axis] is None:
+            raise unsupported("np.repeat with one count per element along an axis of size "
+                              "known only at run time")
         if reps.shape != (a.shape[axis],):
             raise ValueError(f"operands could not be broadcast together with shape "
                              f"({a.shape[axis]},) ({reps.size},)\n  at {user_location()}")
         reps = tuple(int(r) for r in reps)
+        if any(r < 0 for r in reps):
+            raise ValueError(f"repeats may not contain negative values.\n  at {user_location()}")
     return emit("repeat", [a], {"repeats": reps, "axis": axis})
 
 
