@@ -88,3 +88,23 @@ def test_exported_extrema_match_numpy_bits(tmp_path, dtype, jit):
     got = serve(**{name: tf.constant(x)})
     for k, want in enumerate(_all_kernels(x)):
         _same_bits(got[f"output_{k}"].numpy(), want)
+
+
+def _extrema_of(a):
+    return (np.max(a), np.min(a), np.max(a, axis=0), np.min(a, axis=-1, keepdims=True),
+            np.ptp(a), np.argmax(a), np.argmin(a, axis=0), np.nanmax(a), a.max(initial=-1.0))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("shape", [(32_768,), (200, 200), (64, 1024), (1000, 3)])
+def test_float32_extrema_of_many_elements_keep_nan(shape, jit):
+    """XLA's CPU reduces float32 arrays of 32,768 elements or more with code that drops
+    NaN even with fast min/max turned off (float64 and float16 keep it): np.max of such
+    an array with a NaN came out a number."""
+    x = np.random.default_rng(2).standard_normal(shape).astype(np.float32)
+    x[tuple(d // 2 for d in shape)] = np.nan
+    x[(shape[0] - 1,) + (0,) * (len(shape) - 1)] = np.nan
+    got, expected = nptf.compile(_extrema_of, fallback="raise", jit_compile=jit)(x), _extrema_of(x)
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and np.shape(g) == np.shape(e)
+        assert np.array_equal(g, e, equal_nan=True), (g, e)

@@ -361,7 +361,8 @@ def _extreme(ctx, x, axes, keepdims, take_max):
     if m.kind(x) == "b":
         return (tf.reduce_any if take_max else tf.reduce_all)(x, axis=axes, keepdims=keepdims)
     out = (tf.reduce_max if take_max else tf.reduce_min)(x, axis=axes, keepdims=keepdims)
-    if m.kind(x) == "f" and (not _reductions_keep_nan(ctx) or _op_type(x) in _MONOTONIC):
+    if m.kind(x) == "f" and (not _reductions_keep_nan(ctx) or _op_type(x) in _MONOTONIC or
+                             (ctx.xla and x.dtype == tf.float32)):
         nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
         out = tf.where(nan, tf.constant(np.nan, x.dtype), out)
     return out
@@ -384,8 +385,10 @@ def _op_type(t):
 
 def _reductions_keep_nan(ctx):
     """Whether TensorFlow's min/max reductions already return NaN where NumPy's do.
-    Its own kernels do; XLA's do where this process turned fast min/max off. An
-    exported graph may be compiled by another process, which may not have."""
+    Its own kernels do; XLA's do where this process turned fast min/max off, except
+    for float32 arrays of 32,768 elements or more, which XLA's CPU reduces with code
+    that drops NaN whatever the flag (float32 reductions always check, in ``_extreme``).
+    An exported graph may be compiled by another process, which may not have."""
     if not ctx.xla:
         return True
     return not ctx.portable and reductions_keep_nan()
