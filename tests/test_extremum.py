@@ -108,3 +108,92 @@ def test_float32_extrema_of_many_elements_keep_nan(shape, jit):
     for g, e in zip(got, expected):
         assert g.dtype == e.dtype and np.shape(g) == np.shape(e)
         assert np.array_equal(g, e, equal_nan=True), (g, e)
+
+
+# --------------------------------------------------------------------- argmax/argmin
+def _arg_cases(dtype, rng):
+    """Arrays of ``dtype`` whose first extreme is easy to miss: ties of few values, all
+    equal, zeros of both signs, NaNs (several, late in long arrays, in some rows only)
+    and infinities, along axes long enough for TensorFlow to split them among threads."""
+    def cast(v):
+        v = np.asarray(v)
+        if dtype == np.bool_:
+            return v > 0
+        if np.dtype(dtype).kind == "u":
+            v = np.abs(v)
+        return v.astype(dtype) if np.dtype(dtype).kind == "f" else \
+            np.nan_to_num(v, posinf=100, neginf=-100).astype(dtype)
+    ties = cast(rng.integers(-2, 3, 100_003))
+    cases = [ties, cast(np.zeros(70_001)), cast(rng.standard_normal((7, 6)) * 50),
+             cast(rng.integers(-1, 2, (40, 30, 5))), cast(np.ones(1)), cast(np.ones((0, 4)))]
+    if np.dtype(dtype).kind == "f":
+        late = ties.copy()
+        late[[90_000, 99_000]] = np.nan
+        rows = cast(rng.integers(-2, 3, (300, 200)))
+        rows[5, 7] = rows[5, 3] = rows[200, 150] = rows[250, 0] = np.nan
+        signs = cast(np.where(rng.random((50, 40)) < 0.5, -0.0, 0.0))
+        ends = cast(np.array([-np.inf, np.inf, 1.0, np.inf, -np.inf, np.nan, -np.inf]))
+        both = cast(np.array([1.0, np.inf, -np.inf, 2.0]))        # a NaN sum without NaNs
+        cases += [late, rows, signs, ends, both, cast(np.full((3, 4), np.nan))]
+    return cases
+
+
+def _every_arg_extreme(*arrays):
+    out = []
+    for a in arrays:
+        for pick in (np.argmax, np.argmin):
+            if a.size:
+                out += [pick(a), pick(a, keepdims=True)]
+            out += [pick(a, axis=i, keepdims=k) for i in range(-1, a.ndim) for k in (False, True)
+                    if a.shape[i]]
+    return tuple(out)
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.int8, np.uint8,
+                                   np.int32, np.uint64, np.int64, np.bool_])
+def test_argmax_argmin_give_the_first_index_as_numpy(dtype, jit):
+    """The plain executor runs TensorFlow's ArgMax/ArgMin (the first of equal values) and
+    looks for the first NaN only where the sum is NaN, rather than searching for the
+    extreme by mask (an index table broadcast over the data and a minimum: 4.4 ms on
+    1e6 floats, NumPy 0.13 ms)."""
+    arrays = _arg_cases(dtype, np.random.default_rng(5))
+    f = nptf.compile(_every_arg_extreme, fallback="raise", adaptive=False, jit_compile=jit)
+    got, expected = f(*arrays), _every_arg_extreme(*arrays)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert type(g) is type(e) and g.dtype == e.dtype and np.shape(g) == np.shape(e)
+        assert np.array_equal(g, e), (g, e)
+    if not jit:
+        graph = f.entry_for(*arrays).concrete.graph.as_graph_def()
+        ops = [n.op for n in graph.node]
+        assert "ArgMax" in ops and "ArgMin" in ops and "Range" not in ops, ops
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("fn", [np.argmax, lambda a: np.argmin(a, axis=0),
+                                lambda a: np.argmax(a.T, axis=1, keepdims=True)])
+def test_argmax_of_an_empty_axis_raises_as_numpy(fn, jit):
+    a = np.zeros((0, 3))
+    with pytest.raises(ValueError):
+        fn(a)
+    with pytest.raises(ValueError):
+        nptf.compile(fn, fallback="raise", adaptive=False, jit_compile=jit)(a)
+
+
+def test_argmax_of_a_selection_sized_at_run_time():
+    """An axis whose size the graph learns at run time (XLA compiles no selection)."""
+    def selected(a, rows):
+        return (np.argmax(a[a > -1]), np.argmin(a[a > -1]), np.argmax(rows[rows[:, 0] > 0], axis=0),
+                np.argmin(rows[rows[:, 0] > 0], axis=0, keepdims=True))
+    rng = np.random.default_rng(8)
+    a = rng.integers(-1, 3, 50_000).astype(np.float32)
+    rows = rng.integers(-1, 3, (40, 6)).astype(np.float64)
+    f = nptf.compile(selected, fallback="raise", adaptive=False, jit_compile=False)
+    for nan_at in (None, 30_000):
+        if nan_at is not None:
+            a[nan_at] = rows[7, 3] = np.nan
+            rows[7, 0] = 1.0
+        for g, e in zip(f(a, rows), selected(a, rows)):
+            assert g.dtype == e.dtype and np.shape(g) == np.shape(e), (g, e)
+            assert np.array_equal(g, e), (g, e)
