@@ -98,6 +98,8 @@ _rule("reduce_all")(lambda p, x: np.all(x, _axes(p), keepdims=p["keepdims"]))
 _rule("reduce_any")(lambda p, x: np.any(x, _axes(p), keepdims=p["keepdims"]))
 _rule("argmax")(lambda p, x: np.argmax(x, p["axes"][0], keepdims=p["keepdims"]))
 _rule("argmin")(lambda p, x: np.argmin(x, p["axes"][0], keepdims=p["keepdims"]))
+_rule("reduceat")(lambda p, x: getattr(np, p["ufunc"]).reduceat(
+    x, np.asarray(p["indices"], np.intp), axis=0, dtype=x.dtype))
 _rule("cumsum")(lambda p, x: np.cumsum(x, p["axis"], dtype=p["dtype"]))
 _rule("cumprod")(lambda p, x: np.cumprod(x, p["axis"], dtype=p["dtype"]))
 _rule("matmul")(lambda p, a, b: np.matmul(a, b))

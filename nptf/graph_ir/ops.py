@@ -254,6 +254,13 @@ for _name in ("argmax", "argmin"):
     _reduction(_name, lambda t, p: np.dtype(np.intp), _same_dtype)
 
 
+@register("reduceat")
+def _reduceat(ts, params):
+    """``np.<ufunc>.reduceat(x, indices, axis=0)`` for nondecreasing ``indices`` in
+    ``[0, len(x))``, in x's dtype (the tracer casts x to NumPy's result dtype first)."""
+    return [ArrayType((len(params["indices"]),) + ts[0].shape[1:], ts[0].dtype)]
+
+
 def _scan(name):
     @register(name, lambda ts, p: [p["dtype"]])
     def rule(ts, params):

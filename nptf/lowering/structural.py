@@ -447,6 +447,125 @@ def _arg_extreme_by_mask(ctx, x, axis, keepdims, take_max):
 rule("argmax")(lambda ctx, x, axes, keepdims: _arg_extreme(ctx, x, axes[0], keepdims, True))
 rule("argmin")(lambda ctx, x, axes, keepdims: _arg_extreme(ctx, x, axes[0], keepdims, False))
 
+@rule("reduceat")
+def _reduceat(ctx, x, ufunc, indices):
+    """Segment k reduces ``x[indices[k]:indices[k + 1]]`` (the last one to the end), or
+    is ``x[indices[k]]`` where the next index is not larger. The runs between distinct
+    indices are reduced once each; the segments gather from them."""
+    if ufunc == "multiply" and x.dtype == tf.float16:
+        # NumPy multiplies float16 values in float32 and rounds each segment's product once.
+        return tf.cast(_reduceat(ctx, tf.cast(x, tf.float32), ufunc, indices), tf.float16)
+    idx = np.asarray(indices, np.int64)
+    n = x.shape[0]
+    if not idx.size:
+        return tf.zeros(tf.concat([[0], tf.shape(x)[1:]], 0), x.dtype)
+    starts = np.unique(idx)
+    runs = _reduce_runs(ctx, x, ufunc, starts, n)
+    if ufunc == "multiply" and m.kind(x) == "c":
+        finite = tf.reduce_all(tf.math.is_finite(tf.math.real(runs)) &
+                               tf.math.is_finite(tf.math.imag(runs)))
+        runs = tf.cond(finite, lambda: runs, lambda: _complex_runs_stepwise(x, starts, n))
+    whole = idx < np.append(idx[1:], n)
+    if whole.all():
+        return runs
+    lone = np.flatnonzero(~whole)
+    source = np.where(whole, np.searchsorted(starts, idx), starts.size + np.cumsum(~whole) - 1)
+    return tf.gather(tf.concat([runs, tf.gather(x, idx[lone])], 0), source)
+
+
+def _reduce_runs(ctx, x, ufunc, starts, n):
+    """``ufunc`` over each run ``x[starts[i]:starts[i + 1]]`` (the last to ``n``), for
+    increasing ``starts``. Runs of one length are rows of a reshape, reduced along them
+    (the last may be shorter, reduced alone); others go through segment reductions."""
+    lengths = np.diff(np.append(starts, n))
+    first, size = int(starts[0]), int(lengths[0])
+    if (lengths[:-1] == size).all() and lengths[-1] <= size:
+        even = len(starts) if lengths[-1] == size else len(starts) - 1
+        pieces = []
+        if even:
+            rows = tf.reshape(x[first:first + even * size],
+                              tf.concat([[even, size], tf.shape(x)[1:]], 0))
+            pieces.append(_reduce_axis(ctx, rows, ufunc))
+        if even < len(starts):
+            pieces.append(_reduce_axis(ctx, x[int(starts[-1]):][None], ufunc))
+        return pieces[0] if len(pieces) == 1 else tf.concat(pieces, 0)
+    return _segment_reduce(ctx, x[first:], ufunc, starts - first)
+
+
+def _complex_runs_stepwise(x, starts, n):
+    """Complex products of the runs as NumPy's loop multiplies, element after element
+    by (ac - bd) + (ad + bc)j. The kernels agree with it while every product is finite;
+    past that TensorFlow recovers infinities as C99 does (NumPy's nan is its -inf)."""
+    first = int(starts[0])
+    x = x[first:]
+    index = tf.int32 if n < 2 ** 31 else tf.int64
+    begins = tf.scatter_nd(tf.constant(starts[:, None] - first, index),
+                           tf.ones([len(starts)], index), tf.constant([n - first], index)) > 0
+
+    def step(product, item):
+        value, begin = item
+        return tf.where(begin, value, m._complex_multiply(product, value))
+    running = tf.scan(step, (x, begins), initializer=tf.zeros_like(x[0]))
+    return tf.gather(running, np.append(starts[1:], n) - 1 - first)
+
+
+def _reduce_axis(ctx, rows, ufunc):
+    """``ufunc`` reduced along axis 1 of ``rows``."""
+    if ufunc == "add":
+        return tf.cast(_add_up(ctx, rows, [1], False), rows.dtype) if m.kind(rows) != "b" \
+            else tf.reduce_any(rows, axis=1)
+    if ufunc == "multiply":
+        return _prod(ctx, rows, [1], False, None) if m.kind(rows) != "b" \
+            else tf.reduce_all(rows, axis=1)
+    return _extreme(ctx, rows, [1], False, ufunc == "maximum")
+
+
+_SORTED_SEGMENTS = {"add": tf.math.segment_sum, "multiply": tf.math.segment_prod,
+                    "maximum": tf.math.segment_max, "minimum": tf.math.segment_min}
+_UNSORTED_SEGMENTS = {"add": tf.math.unsorted_segment_sum,
+                      "multiply": tf.math.unsorted_segment_prod}
+# NumPy adds each segment pairwise; a segment sum adds in sequence, here in a wider type.
+_WIDER_SUM = {tf.float16: tf.float64, tf.float32: tf.float64, tf.complex64: tf.complex128}
+
+
+def _segment_reduce(ctx, x, ufunc, starts):
+    """``ufunc`` over the runs of ``x`` from each of ``starts`` (the first is 0) to the
+    next. Each element's run number is the running count of the run starts up to it,
+    marked at run time: no table of x's length among the graph's constants. XLA has
+    only the unsorted segment reductions and scatters."""
+    count = len(starts)
+    index = tf.int32 if x.shape[0] < 2 ** 31 else tf.int64
+    marks = tf.scatter_nd(tf.constant(starts[1:, None], index), tf.ones([count - 1], index),
+                          tf.constant([x.shape[0]], index))
+    ids = tf.cumsum(marks)
+
+    def reduce(v, op=ufunc):
+        if not ctx.xla:
+            return _SORTED_SEGMENTS[op](v, ids)
+        if op in ("maximum", "minimum"):
+            # XLA's unsorted segment max/min start from the largest finite value (a run of
+            # infinities came out finite): here each run starts from its first element.
+            scatter = tf.tensor_scatter_nd_max if op == "maximum" else tf.tensor_scatter_nd_min
+            return scatter(tf.gather(v, starts), ids[:, None], v)
+        return _UNSORTED_SEGMENTS[op](v, ids, count)
+
+    if m.kind(x) == "b":        # no bool kernels: any (add, maximum) or all of int8
+        either = ufunc in ("add", "maximum")
+        return tf.not_equal(reduce(tf.cast(x, tf.int8), "maximum" if either else "minimum"), 0)
+    if ufunc == "add" and x.dtype in _WIDER_SUM:
+        return tf.cast(reduce(tf.cast(x, _WIDER_SUM[x.dtype])), x.dtype)
+    out = reduce(x)
+    if m.kind(x) == "f" and ufunc in ("maximum", "minimum"):
+        # The segment max/min kernels pass over NaN; NumPy's maximum keeps it. NaN
+        # anywhere makes the sum NaN (so do infinities of both signs, at the cost of
+        # the search), and only then are the runs with one looked for.
+        def with_nan():
+            nan = tf.not_equal(reduce(tf.cast(tf.math.is_nan(x), tf.int8), "maximum"), 0)
+            return tf.where(nan, tf.constant(np.nan, x.dtype), out)
+        out = tf.cond(tf.math.is_nan(tf.reduce_sum(x)), with_nan, lambda: out)
+    return out
+
+
 _SCAN_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "int32", "int64",
                                        "complex64", "complex128")}
 

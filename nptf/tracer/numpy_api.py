@@ -372,17 +372,17 @@ def ufunc_method_compiles(name, method):
 def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     """``ufunc.reduceat(a, indices, axis)`` for indices known when tracing: segment ``i``
     reduces ``a[indices[i]:indices[i + 1]]`` (to the end for the last), or is
-    ``a[indices[i]]`` where the next index is not larger. Nondecreasing indices become
-    one ``ufunc.at`` of each element into its segment; others, one reduction each."""
+    ``a[indices[i]]`` where the next index is not larger. Nondecreasing indices are one
+    ``reduceat`` op (segment reductions); others, one reduction each."""
     from .indexing import constant_value
-    from .numpy_mutation import ufunc_at
     name = f"np.{ufunc.__name__}.reduceat"
     _reject(name[3:], out=out)
     a = to_tracer(a)
     idx = constant_value(indices)
     if isinstance(idx, Tracer) or (isinstance(idx, (list, tuple)) and contains_tracer(idx)):
         return _reduceat_traced(ufunc, a, to_tracer(idx), axis, dtype, name)
-    idx = np.asarray(idx)
+    # An empty list is no indices for NumPy; an empty float array fails its cast.
+    idx = np.asarray(idx, np.intp if isinstance(idx, (list, tuple)) and not len(idx) else None)
     if a.ndim == 0:
         _numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
     axis = normalize_axis_index(axis, a.ndim)
@@ -394,30 +394,20 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     out_dtype = _numpy_says(ufunc.reduceat, stand_in, idx, axis=axis, dtype=dtype).dtype
     idx = idx.astype(np.intp).ravel()
     x = moveaxis(astype(a, out_dtype), axis, 0)
-    ends = np.append(idx[1:], n)
-    valid = idx < ends
-    firsts = getitem(x, (idx,))
-    # Complex maxima have no scatter kernel: one reduction per segment there.
-    scatter = not (ufunc.__name__ in ("maximum", "minimum") and out_dtype.kind == "c")
-    if idx.size and np.all(np.diff(idx) >= 0) and scatter:
-        start = int(idx[0])
-        ids = np.searchsorted(idx, np.arange(start, n), side="right") - 1
-        identity = {"add": 0, "multiply": 1}.get(ufunc.__name__)
-        if identity is None:        # maximum, minimum: each segment's first element
-            res = firsts
-        else:
-            shape = (idx.size, 1) if x.ndim > 1 else (idx.size,)
-            res = _select(np.reshape(valid, shape), np.asarray(identity, out_dtype), firsts)
-        res = astype(res, out_dtype) + np.zeros((), out_dtype)      # a fresh array
-        if start < n:
-            ufunc_at(ufunc, res, (ids,), getitem(x, (slice(start, None),)))
+    # Complex maxima have no segment kernel: one reduction per segment there.
+    segments = not (ufunc.__name__ in ("maximum", "minimum") and out_dtype.kind == "c")
+    if not idx.size or (np.all(np.diff(idx) >= 0) and segments):
+        res = emit("reduceat", [x], {"ufunc": ufunc.__name__,
+                                     "indices": tuple(int(i) for i in idx)})
     else:
         if idx.size > 256:
             raise unsupported(f"{name} with {idx.size} indices that are not nondecreasing")
+        ends = np.append(idx[1:], n)
+        firsts = getitem(x, (idx,))
         reduce = _ufunc_reductions()[ufunc.__name__]
         res = stack([astype(reduce(getitem(x, (slice(int(i), int(e)),)), axis=0), out_dtype)
-                     if ok else getitem(firsts, (k,))
-                     for k, (i, e, ok) in enumerate(zip(idx, ends, valid))])
+                     if i < e else getitem(firsts, (k,))
+                     for k, (i, e) in enumerate(zip(idx, ends))])
     return moveaxis(res, 0, axis)
 
 
