@@ -321,3 +321,79 @@ def test_repeat_with_a_count_per_element(dtype, n, jit):
                          ids=["negative", "too few", "2-d", "negative scalar"])
 def test_repeat_counts_numpy_refuses(counts, jit):
     _exactly_as_numpy(lambda x: np.repeat(x, counts), np.arange(3.0), jit=jit)
+
+
+_DELETE_INSERT_OBJECTS = [1, -1, [0, 2], [2, 1, 1], [], slice(None, None, 2), slice(1, None, 3),
+                          [-3, 2], [0, 1, 2]]
+
+
+_EVEN_ROWS = {n: np.arange(n) % 2 == 0 for n in (3, 5, 6)}
+
+
+def _deleted_and_inserted(x, v):
+    out = []
+    for obj in _DELETE_INSERT_OBJECTS:
+        for axis in (None, 0, 1, -1):
+            out += [np.delete(x, obj, axis=axis), np.insert(x, obj, 7, axis=axis)]
+            if not isinstance(obj, int):
+                out.append(np.insert(x, obj, v[:1], axis=axis))
+    rows = _EVEN_ROWS[x.shape[0]]
+    return tuple(out) + (np.delete(x, rows, axis=0), np.insert(x, rows, 5, axis=0),
+                         np.delete(x, list(range(0, x.size, 5))),
+                         np.insert(x, [0, 3, 3, -1], v[:4], axis=1),
+                         np.insert(x, [4, 4], v[:2], axis=1))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(3, 4), (5, 6)])
+def test_delete_and_insert_take_slices(dtype, shape, jit):
+    """np.delete and np.insert keep a few runs of positions: those are slices of the data
+    (and of the inserted values), concatenated, not a gather at a table of every position
+    (np.delete of two elements from 1e6 floats: 5.7 ms, NumPy 0.8 ms)."""
+    x, v = _data(dtype, shape), _data(dtype, (6,), seed=1)
+    f = _exactly_as_numpy(_deleted_and_inserted, x, v, jit=jit)
+    ops = [e.op.name for e in f.trace(x, v).eqns]
+    assert "take_slices" in ops and "take" not in ops, ops     # at most 31 runs each
+    if not jit:     # the op's NumPy meaning: the IR interpreter and the NumPy program
+        expected = _deleted_and_inserted(x, v)
+        for got in (f.interpret(x, v, optimized=True, verify_passes=True),
+                    f.interpret(x, v, program=True)):
+            assert all(g.dtype == e.dtype and np.array_equal(g, e) for g, e in zip(got, expected))
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 300])
+def test_delete_and_insert_of_many_runs(n, jit):
+    """Past 64 runs a table of positions stays (an evenly spaced one is a strided slice);
+    the errors of out-of-range positions are NumPy's."""
+    x = np.arange(n, dtype=np.float32) * 1.5
+
+    def edit(a):
+        return (np.delete(a, slice(0, None, 2)), np.delete(a, list(range(0, n, 3))),
+                np.delete(a, slice(1, None, 3)), np.insert(a, list(range(0, n, 2)), -1.0),
+                np.delete(a, [0, n // 2, n - 1] if n else []), np.insert(a, [n], 9.0))
+    _exactly_as_numpy(edit, x, jit=jit)
+    for bad in (lambda a: np.delete(a, n), lambda a: np.insert(a, [n + 1], 0.0),
+                lambda a: np.delete(a, [-n - 1, 0])):
+        _exactly_as_numpy(bad, x, jit=jit)          # IndexError
+
+
+def test_delete_result_is_a_new_array(jit):
+    def edit(a):
+        kept, grown = np.delete(a, [1]), np.resize(a, 3)
+        kept[0], grown[0] = 99.0, -1.0
+        return a, kept, grown
+    _exactly_as_numpy(edit, np.arange(5.0), jit=jit)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_resize_tiles_and_cuts(dtype, jit):
+    """np.resize is the data tiled and cut at the new size, not a gather at a table of
+    every position (2e6 positions: 9.5 ms, NumPy 2 ms)."""
+    def resized(a, e):
+        return tuple(np.resize(a, s) for s in ((2, 5), 3, (0,), (2, 2, 2), 12, 25, (4, 6), 1)) + \
+            (np.resize(e, 3), np.resize(a, (0, 3)))
+    a, e = _data(dtype, (3, 4)), _data(dtype, (0,))
+    f = _exactly_as_numpy(resized, a, e, jit=jit)
+    ops = [eq.op.name for eq in f.trace(a, e).eqns]
+    assert "take" not in ops, ops
+    _exactly_as_numpy(lambda q: np.resize(q, (-1, 2)), a, jit=jit)      # ValueError

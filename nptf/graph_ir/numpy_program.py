@@ -34,7 +34,8 @@ _FRESH = {"copy", "convert", "where", "reduce_sum", "reduce_prod", "mean", "var"
           "reduce_max", "reduce_min", "reduce_all", "reduce_any", "argmax", "argmin",
           "reduceat", "cumsum", "cumprod", "matmul", "concatenate", "repeat", "full",
           "full_like", "full_sized", "arange", "arange_traced", "eye", "slice_update",
-          "dynamic_update_slice", "gather_nd", "boolean_mask", "nonzero", "scatter"}
+          "dynamic_update_slice", "gather_nd", "boolean_mask", "nonzero", "scatter",
+          "take_slices"}
 
 
 _REDUCERS = {"reduce_sum": np.add.reduce, "reduce_prod": np.multiply.reduce,

@@ -27,6 +27,20 @@ def _take(ts, params):
     return [ArrayType(x.shape[:axis] + idx.shape + x.shape[axis + 1:], x.dtype)]
 
 
+@register("take_slices")
+def _take_slices(ts, params):
+    """The ``pieces`` ``(source, start, stop)`` of the inputs along ``axis``, one after
+    another (the inputs alike but along the axis): a gather at a static table of
+    positions with few runs of consecutive ones."""
+    axis, first = params["axis"], ts[0]
+    if any(t.ndim != first.ndim or t.dtype != first.dtype or
+           any(a != b for i, (a, b) in enumerate(zip(t.shape, first.shape)) if i != axis)
+           for t in ts[1:]):
+        raise ValueError(f"take_slices: inputs {[str(t) for t in ts]} differ off axis {axis}")
+    length = sum(stop - start for _, start, stop in params["pieces"])
+    return [ArrayType(first.shape[:axis] + (length,) + first.shape[axis + 1:], first.dtype)]
+
+
 @register("take_along_axis", lambda ts, p: [ts[0].dtype, _INTP])
 def _take_along_axis(ts, params):
     x, idx, axis = ts[0], ts[1], params["axis"]
@@ -59,6 +73,13 @@ def _eval_take(p, x, idx):
     return np.take(x, idx, axis=p["axis"])
 
 
+def _eval_take_slices(p, *sources):
+    axis = p["axis"]
+    key = lambda start, stop: (slice(None),) * axis + (slice(start, stop),)  # noqa: E731
+    return np.concatenate([sources[k][key(start, stop)] for k, start, stop in p["pieces"]],
+                          axis=axis)
+
+
 def _eval_segment_sum(p, values, ids):
     values, ids = np.ravel(values), np.ravel(ids)
     keep = (ids >= 0) & (ids < p["length"])
@@ -69,6 +90,7 @@ def _eval_segment_sum(p, values, ids):
 
 EVAL_RULES["argsort"] = lambda p, x: np.argsort(x, axis=p["axis"], kind="stable")
 EVAL_RULES["take"] = _eval_take
+EVAL_RULES["take_slices"] = _eval_take_slices
 EVAL_RULES["take_along_axis"] = lambda p, x, idx: np.take_along_axis(x, idx, axis=p["axis"])
 EVAL_RULES["searchsorted"] = lambda p, a, v: np.searchsorted(a, v, side=p["side"])
 EVAL_RULES["segment_sum"] = _eval_segment_sum

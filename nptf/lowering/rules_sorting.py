@@ -75,6 +75,23 @@ def _argsort(ctx, x, axis):
 rule("take")(lambda ctx, x, idx, axis: tf.gather(x, idx, axis=axis))
 
 
+@rule("take_slices")
+def _take_slices(ctx, *sources, axis, pieces):
+    """The plain executor copies each piece once into the concatenation (np.delete of
+    two elements from 1e6: 3.3 ms, a gather at a table of the positions 6 ms). XLA
+    gathers at the table of positions faster than it concatenates (2.1 ms against 2.4;
+    columns of a 1000x1000 matrix: 1.8 ms against 2.9)."""
+    def along(start, stop):
+        return (slice(None),) * axis + (slice(start, stop),)
+    if not ctx.xla:
+        return tf.concat([sources[k][along(start, stop)] for k, start, stop in pieces], axis)
+    offsets = np.cumsum([0] + [ctx.in_types[k].shape[axis] for k in range(len(sources))])
+    table = np.concatenate([np.arange(start, stop) + offsets[k] for k, start, stop in pieces])
+    whole = sources[0] if len(sources) == 1 else tf.concat(sources, axis)
+    index = tf.int32 if offsets[-1] < 2 ** 31 else tf.int64
+    return tf.gather(whole, tf.constant(table, index), axis=axis)
+
+
 @rule("take_along_axis")
 def _take_along_axis(ctx, x, idx, axis):
     x_last, perm = _move_last(x, axis)
