@@ -524,3 +524,19 @@ def test_writes_at_traced_indices_compute_their_positions(name, mode, jit):
     if name == "1-d":
         with pytest.raises(IndexError):
             f(x, np.asarray([0, 12]), v[:2])
+
+
+def _swap_rows_at_traced_indices(a, k, p):
+    a = a.copy()
+    a[[k, p]] = a[[p, k]]
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_list_of_traced_indices_as_a_write_key(jit):
+    f = nptf.compile(_swap_rows_at_traced_indices, fallback="raise", adaptive=False,
+                     jit_compile=jit)
+    a = np.arange(12.0).reshape(4, 3)
+    for k, p in ((0, 2), (3, 3), (-1, 1)):
+        np.testing.assert_array_equal(f(a, np.int64(k), np.int64(p)),
+                                      _swap_rows_at_traced_indices(a, k, p))

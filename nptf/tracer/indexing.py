@@ -695,7 +695,8 @@ def _positions_of_key(shape, key):
     if not shape or None in shape:
         return None
     key = expand_key(key, len(shape))
-    entries = [np.asarray(k) if isinstance(k, list) else k for k in key]
+    entries = [(api.asarray(k) if api.contains_tracer(k) else np.asarray(k))
+               if isinstance(k, list) else k for k in key]
     if not any(isinstance(k, (np.ndarray, Tracer)) and k.ndim for k in entries):
         # Element writes at traced scalars (a[i] = v in a loop): the passes read their
         # positions off the table's gather (bound_loop_counters, merge_element_writes).
