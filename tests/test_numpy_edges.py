@@ -1214,3 +1214,21 @@ def test_a_selection_stored_into_a_mask_fits_as_numpy_says(a, b, jit):
     """Both sizes known only at run time: equal sizes store, one value broadcasts, other
     sizes raise NumPy's ValueError (checked by nptf, not left to a kernel)."""
     check_against_numpy(_store_selection_into_mask, np.array(a), np.array(b), jit=jit)
+
+
+def _short_pieces_around_a_long_one(x):
+    return (np.pad(x, 5, mode="reflect"), np.pad(x, (2, 7), mode="edge"), np.roll(x, 3),
+            x[5:0:-1], np.concatenate([x[:3], x, -x[:1]]))
+
+
+def test_short_pieces_around_a_long_array_under_xla_match_numpy():
+    """XLA's concatenation of short pieces with a long one is chosen by position, its
+    negative-step slices taken forward and reversed: NumPy's values, -0.0 kept."""
+    x = np.linspace(-1.0, 1.0, 40_001)
+    x[7], x[-3] = -0.0, np.nan
+    f = nptf.compile(_short_pieces_around_a_long_one, fallback="raise", adaptive=False,
+                     jit_compile=True)
+    for got, expected in zip(f(x), _short_pieces_around_a_long_one(x)):
+        assert got.shape == expected.shape
+        np.testing.assert_array_equal(got, expected)
+        assert (np.signbit(got) == np.signbit(expected)).all()
