@@ -1218,12 +1218,12 @@ def test_a_selection_stored_into_a_mask_fits_as_numpy_says(a, b, jit):
 
 def _short_pieces_around_a_long_one(x):
     return (np.pad(x, 5, mode="reflect"), np.pad(x, (2, 7), mode="edge"), np.roll(x, 3),
-            x[5:0:-1], np.concatenate([x[:3], x, -x[:1]]))
+            x[5:0:-1], np.concatenate([x[:3], x, -x[:1]]), np.concatenate([x, x * 2]))
 
 
 def test_short_pieces_around_a_long_array_under_xla_match_numpy():
-    """XLA's concatenation of short pieces with a long one is chosen by position, its
-    negative-step slices taken forward and reversed: NumPy's values, -0.0 kept."""
+    """XLA's concatenation of short pieces with a long one is chosen by position (two long
+    ones stay a concatenation): NumPy's values, -0.0 kept."""
     x = np.linspace(-1.0, 1.0, 40_001)
     x[7], x[-3] = -0.0, np.nan
     f = nptf.compile(_short_pieces_around_a_long_one, fallback="raise", adaptive=False,

@@ -160,19 +160,19 @@ def _integer_exponent(x, y, general):
     result, base = tf.ones_like(general), x
     for bit in range(7):
         odd = tf.not_equal(tf.bitwise.bitwise_and(n, 1 << bit), 0)
-        result = tf.where(odd, _complex_multiply(result, base), result)
+        result = tf.where(odd, multiply_as_numpy(result, base), result)
         if bit < 6:
-            base = _complex_multiply(base, base)
+            base = multiply_as_numpy(base, base)
     result = tf.where(yr < 0, complex_divide(tf.ones_like(result), result), result)
     # As NumPy, exponents 1, 2 and 3 multiply x itself, not 1 * x: (1e200+0j) ** 2 is
     # inf+0j there, where 1 * (inf+0j) has a NaN imaginary part.
-    square = _complex_multiply(x, x)
-    for k, power in ((3, _complex_multiply(x, square)), (2, square), (1, x)):
+    square = multiply_as_numpy(x, x)
+    for k, power in ((3, multiply_as_numpy(x, square)), (2, square), (1, x)):
         result = tf.where(tf.equal(yr, k), power, result)
     return tf.where(whole, result, general)
 
 
-def _complex_multiply(a, b):
+def multiply_as_numpy(a, b):
     """NumPy's complex product, part by part: Grappler takes ``ones * x`` for ``x``, where
     NumPy's 1 * (0+infj) is nan+infj (0 * inf in the real part)."""
     ar, ai, br, bi = tf.math.real(a), tf.math.imag(a), tf.math.real(b), tf.math.imag(b)
@@ -185,7 +185,7 @@ def complex_multiply(a, b):
     is -inf+nanj, NumPy's nan+nanj) and XLA takes ``x * 1`` for ``x`` ((-inf+0j) * 1 is
     -inf+nanj in NumPy). Finite operands take the kernel, whose products XLA fuses."""
     finite = _all_finite(tf.math.real(a), tf.math.imag(a), tf.math.real(b), tf.math.imag(b))
-    return tf.where(finite, a * b, _complex_multiply(a, b))
+    return tf.where(finite, a * b, multiply_as_numpy(a, b))
 
 
 def complex_sign(z):
@@ -526,7 +526,7 @@ def complex_cumprod(x, axis):
     def stepwise():
         xt = tf.transpose(x, perm)
         first = xt[0]
-        rest = tf.scan(_complex_multiply, xt[1:], initializer=first)
+        rest = tf.scan(multiply_as_numpy, xt[1:], initializer=first)
         return tf.transpose(tf.concat([first[None], rest], 0), inverse)
     finite = tf.reduce_all(_all_finite(tf.math.real(x), tf.math.imag(x)))
     return tf.cond(finite, lambda: kernel, stepwise)
