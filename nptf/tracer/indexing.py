@@ -648,8 +648,9 @@ def _run_time_sizes(v, positions):
                f"  at {user_location()}")
     ones = False
     for axis, (n, size) in enumerate(zip(v.shape, positions.shape)):
-        if size is None and n is None:
-            v = _fit_run_time_size(v, positions, axis, message)
+        if size is None and n is None:     # a selection stored into a mask's: a[m] = b[b > 0]
+            v = api.fit_axis(v, axis, positions_along(positions, axis),
+                             dim_size(positions, axis), message)
             continue
         if size is not None or n is None:
             continue
@@ -661,20 +662,6 @@ def _run_time_sizes(v, positions):
         v = emit("check", [v, dim_size(positions, axis) == n],
                  {"error": "ValueError", "message": message})
     return api.broadcast_like(v, positions) if ones else v
-
-
-def _fit_run_time_size(v, positions, axis, message):
-    """``v`` along ``axis`` fitted to ``positions``, both of sizes known only at run time
-    (``a[a > 0] = b[b > 0]``): equal sizes pass, a size of 1 broadcasts, another size is
-    NumPy's ValueError after the run (until then the values are cut or repeated, so that
-    the scatter kernel gets matching sizes)."""
-    count, wanted = dim_size(v, axis), dim_size(positions, axis)
-    zero = api.zeros(v.shape[:axis] + (1,) + v.shape[axis + 1:], v.dtype)
-    padded = api.concatenate([v, zero], axis=axis)     # index 0 exists when v is empty
-    index = np.minimum(positions_along(positions, axis), np.maximum(count - 1, 0))
-    v = emit("take", [padded, index], {"axis": axis})
-    return emit("check", [v, (count == wanted) | (count == 1)],
-                {"error": "ValueError", "message": message})
 
 
 def _distinct_positions(key):

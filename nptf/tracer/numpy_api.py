@@ -559,14 +559,24 @@ def fit_run_time_sizes(v, shape, message):
         size = shape[offset + axis] if offset + axis >= 0 else None
         if n is not None or size is None:
             continue
-        count = dim_of(v, axis)
-        zero = zeros(tuple(1 if i == axis else dim_of(v, i) for i in range(v.ndim)), v.dtype)
-        padded = concatenate([v, zero], axis=axis)
-        index = np.maximum(np.minimum(arange(size, dtype=np.intp), count - 1), 0)
-        v = emit("take", [padded, index], {"axis": axis})
-        v = emit("check", [v, (count == size) | (count == 1)],
-                 {"error": "ValueError", "message": message})
+        v = fit_axis(v, axis, arange(size, dtype=np.intp), size, message)
     return v
+
+
+def fit_axis(v, axis, index, wanted, message):
+    """``v`` along ``axis`` (of a size known only at run time) fitted to ``wanted``
+    elements (known, or itself known only at run time), ``index`` being their positions
+    0, 1, ...: a size of 1 broadcasts, ``wanted`` passes, any other is NumPy's ValueError
+    (``message``) after the run. Until then ``v`` is cut or repeated at ``index``: the
+    graph runs on past a failed check, so a zero pads an empty axis and every take stays
+    in bounds."""
+    count = dim_of(v, axis)
+    zero = zeros(tuple(1 if i == axis else dim_of(v, i) for i in range(v.ndim)), v.dtype)
+    padded = concatenate([v, zero], axis=axis)
+    index = np.maximum(np.minimum(index, count - 1), 0)
+    v = emit("take", [padded, index], {"axis": axis})
+    return emit("check", [v, (count == wanted) | (count == 1)],
+                {"error": "ValueError", "message": message})
 
 
 def inplace_result(ufunc, target, other):
