@@ -3,7 +3,9 @@
 Positions of element writes (``a[i]``, ``a[i + 1]``, ``a[n - 1 - i]``) and the bounds of
 slices with a traced start (``x[i - 1:i + 2]``) are such affine forms of one root (a
 loop counter, say): two of them with the same root and scale differ by a constant.
-``made`` maps each variable to the equation that made it.
+A position of several roots (``a[i, j]`` in a loop nest: ``i * n + j``) has a ``Terms``
+root, the roots with their scales. ``made`` maps each variable to the equation that made
+it.
 """
 from __future__ import annotations
 
@@ -18,6 +20,48 @@ def literal_int(atom):
         if v.size == 1:
             return int(v.reshape(()))
     return None
+
+
+class Terms:
+    """A sum of roots times scales, as the root of a form of several roots; equal to
+    another of the same roots (by identity) and scales."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = tuple(sorted(items, key=lambda rs: rs[0].id))
+
+    def __eq__(self, other):
+        return isinstance(other, Terms) and len(self.items) == len(other.items) and all(
+            a is b and s == t for (a, s), (b, t) in zip(self.items, other.items))
+
+    def __hash__(self):
+        return hash(tuple((r.id, s) for r, s in self.items))
+
+
+def same_root(a, b):
+    return a is b or (isinstance(a, Terms) and a == b)
+
+
+def _terms(root, scale):
+    return dict((r.id, (r, s * scale)) for r, s in root.items) if isinstance(root, Terms) \
+        else {root.id: (root, scale)}
+
+
+def combine(a, b, sign=1):
+    """The form of ``a + sign * b`` for forms ``a`` and ``b``."""
+    if a[0] is None or b[0] is None or same_root(a[0], b[0]):
+        return a[0] if a[0] is not None else b[0], a[1] + sign * b[1], a[2] + sign * b[2]
+    terms = _terms(a[0], a[1])
+    for key, (r, s) in _terms(b[0], sign * b[1]).items():
+        terms[key] = (r, terms[key][1] + s) if key in terms else (r, s)
+    items = [(r, s) for r, s in terms.values() if s != 0]
+    offset = a[2] + sign * b[2]
+    if not items:
+        return None, 0, offset
+    if len(items) == 1:
+        return items[0][0], items[0][1], offset
+    return Terms(items), 1, offset
 
 
 def affine(atom, made, depth=0):
@@ -38,14 +82,15 @@ def affine(atom, made, depth=0):
         return affine(e.inputs[0], made, depth + 1)
     if name in ("add", "subtract"):
         a, b = (affine(x, made, depth + 1) for x in e.inputs)
-        if a is None or b is None or (a[0] is not None and b[0] is not None and a[0] is not b[0]):
+        if a is None or b is None:
             return (atom, 1, 0)
-        sign = 1 if name == "add" else -1
-        return a[0] if a[0] is not None else b[0], a[1] + sign * b[1], a[2] + sign * b[2]
+        return combine(a, b, 1 if name == "add" else -1)
     if name == "multiply":
         a, b = (affine(x, made, depth + 1) for x in e.inputs)
         if a is not None and b is not None and (a[0] is None or b[0] is None):
             k, other = (a, b) if a[0] is None else (b, a)
+            if k[2] == 0:
+                return None, 0, 0
             return other[0], other[1] * k[2], other[2] * k[2]
     if name == "gather_nd" and isinstance(e.inputs[0], Literal):
         table = np.asarray(e.inputs[0].value)
@@ -68,19 +113,18 @@ def flat_position(index, shape, made, depth=0):
     else:
         return None
     strides = np.cumprod((1,) + tuple(shape[:0:-1]))[::-1]
-    root, scale, offset = None, 0, 0
+    form = (None, 0, 0)
     for part, stride in zip(parts, strides):
         key = affine(part, made, depth)
-        if key is None or (key[0] is not None and root is not None and key[0] is not root):
+        if key is None:
             return None
-        root = root if key[0] is None else key[0]
-        scale, offset = scale + int(stride) * key[1], offset + int(stride) * key[2]
-    return root, scale, offset
+        form = combine(form, (key[0], key[1] * int(stride), key[2] * int(stride)))
+    return form
 
 
 def compare(p, q):
     """True if the positions are equal, False if distinct, None if unknown."""
-    if p is None or q is None or p[0] is not q[0] or p[1] != q[1]:
+    if p is None or q is None or not same_root(p[0], q[0]) or p[1] != q[1]:
         return None
     return p[2] == q[2]
 
@@ -105,4 +149,5 @@ def same_value(a, b, made, depth=0):
     return all(same_value(x, y, made, depth + 1) for x, y in zip(ea.inputs, eb.inputs))
 
 
-__all__ = ["literal_int", "affine", "flat_position", "compare", "same_value"]
+__all__ = ["literal_int", "affine", "flat_position", "compare", "same_value", "same_root",
+           "combine", "Terms"]

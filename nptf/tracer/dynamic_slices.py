@@ -20,7 +20,7 @@ import operator
 import numpy as np
 
 from ..errors import user_location
-from ..graph_ir.affine import affine, same_value
+from ..graph_ir.affine import affine, same_root, same_value
 from . import numpy_api as api
 from .builder import current_builder
 from .tracer import Tracer, dim_of, emit, to_tracer
@@ -362,7 +362,8 @@ def _difference(stop, start):
     builder = current_builder()
     made = {v: e for e in builder.eqns for v in e.outputs} if builder else {}
     a, b = (affine(t.atom, made) if isinstance(t, Tracer) else (None, 0, t) for t in (stop, start))
-    if a is None or b is None or a[1] != b[1] or not same_value(a[0], b[0], made):
+    if a is None or b is None or a[1] != b[1] or \
+            not (same_root(a[0], b[0]) or same_value(a[0], b[0], made)):
         return None
     return a[2] - b[2]
 

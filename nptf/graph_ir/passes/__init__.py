@@ -7,6 +7,7 @@ from .bounds import bound_loop_counters
 from .branches import sink_branch_writes
 from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
+from .padding import pad_bounded_slices
 from .promote import promote_dtypes
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
 from .trig_bounds import bound_trig_arguments
@@ -14,7 +15,8 @@ from .unroll import unroll_loops
 from .writes import merge_element_writes
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
-            bound_loop_counters, unroll_loops, eliminate_common_subexpressions, sink_branch_writes,
+            bound_loop_counters, unroll_loops, eliminate_common_subexpressions, pad_bounded_slices,
+            sink_branch_writes,
             merge_element_writes, bound_trig_arguments, eliminate_dead_code]
 
 
@@ -29,5 +31,5 @@ def run_pipeline(graph, verify_each=False):
 
 __all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
            "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes",
-           "merge_element_writes", "bound_trig_arguments", "eliminate_dead_code",
+           "merge_element_writes", "bound_trig_arguments", "eliminate_dead_code", "pad_bounded_slices",
            "eliminate_common_subexpressions"]

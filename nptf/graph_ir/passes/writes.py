@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..affine import affine as _affine, compare as _compare, flat_position as _flat
-from ..ir import Eqn, Var, map_subgraphs
+from ..affine import affine as _affine, compare as _compare, flat_position as _flat, same_root
+from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
 from .fold import _substitute
@@ -90,7 +90,11 @@ def _forwarder(rewritten):
 
 
 def _forward(eqn, made, emit):
-    """A replacement for a one-element ``gather_nd`` from a written array: an atom, or None."""
+    """A replacement for a one-element ``gather_nd`` from a written array: an atom, or None.
+
+    A write whose position may or may not be the read's (``A[i, j]`` written, ``A[j, j]``
+    read) is read through with a select on the two positions, for up to two such writes:
+    the read then no longer holds the array between the writes, and they merge."""
     if eqn.op.name != "gather_nd" or not isinstance(eqn.inputs[0], Var):
         return None
     array, index = eqn.inputs
@@ -98,24 +102,46 @@ def _forward(eqn, made, emit):
     if out.type.shape != () or None in array.type.shape:
         return None
     key = _flat(index, array.type.shape, made)
-    source = array
+    source, maybe, hit = array, [], None
     while (found := _written(source, made)) is not None:
         scatter, written = found
         same = _compare(written, key)
-        if same is None:
+        if scatter.inputs[2].type.dtype != out.type.dtype or (same is None and len(maybe) == 2):
             break
         if same:
-            values = scatter.inputs[2]
-            if values.type.dtype != out.type.dtype:
-                return None
-            return emit("reshape", (values,), {"shape": ()}, out.type)
+            hit = scatter
+            break
+        if same is None:
+            maybe.append(scatter)
         source = _unreshaped(scatter.inputs[0], made, array.type.shape)
-    if source is array:
+    if hit is not None:
+        value = emit("reshape", (hit.inputs[2],), {"shape": ()}, out.type)
+    elif source is array:
         return None
-    if source.type.shape != array.type.shape:
-        source = emit("reshape", (source,), {"shape": array.type.shape},
-                      ArrayType(array.type.shape, source.type.dtype))
-    return emit("gather_nd", (source, index), eqn.params, out.type)
+    else:
+        if source.type.shape != array.type.shape:
+            source = emit("reshape", (source,), {"shape": array.type.shape},
+                          ArrayType(array.type.shape, source.type.dtype))
+        value = emit("gather_nd", (source, index), eqn.params, out.type)
+    if maybe:
+        position = _flat_index(index, array.type.shape, emit)
+        for scatter in reversed(maybe):
+            written = emit("reshape", (scatter.inputs[1],), {"shape": ()}, ArrayType((), _INTP))
+            same = emit("equal", (written, position), {}, ArrayType((), np.dtype(bool)))
+            new = emit("reshape", (scatter.inputs[2],), {"shape": ()}, out.type)
+            value = emit("where", (same, new, value), {}, out.type)
+    return value
+
+
+def _flat_index(index, shape, emit):
+    """The C-order flat position of the n-d ``index`` (an int vector) into ``shape``."""
+    strides = np.cumprod((1,) + tuple(shape[:0:-1]))[::-1].astype(_INTP)
+    if index.type.dtype != _INTP:
+        index = emit("convert", (index,), {"dtype": _INTP}, ArrayType(index.type.shape, _INTP))
+    scaled = emit("multiply", (index, Literal(strides, ArrayType(strides.shape, _INTP))), {},
+                  ArrayType(index.type.shape, _INTP))
+    return emit("reduce_sum", (scaled,), {"axes": (0,), "keepdims": False, "dtype": _INTP},
+                ArrayType((), _INTP))
 
 
 def _rewrite(graph, transform, inner=None):
@@ -168,7 +194,8 @@ def _neighbours(writes, base):
     if base.type.ndim != 1 or None in base.type.shape or any(k is None for k in keys):
         return None
     root, scale = keys[0][0], keys[0][1]
-    if any(k[0] is not root or k[1] != scale for k in keys) or (root is not None and scale != 1):
+    if any(not same_root(k[0], root) or k[1] != scale for k in keys) or \
+            (root is not None and scale != 1):
         return None
     order = sorted(range(len(writes)), key=lambda j: keys[j][2])
     offsets = [keys[j][2] for j in order]
@@ -310,7 +337,7 @@ def _outside(start, length, position):
     """Whether ``position`` is surely outside the ``length`` elements written from ``start``."""
     if length == 1:
         return _compare(start, position) is False
-    if start is None or position is None or start[0] is not position[0] or \
+    if start is None or position is None or not same_root(start[0], position[0]) or \
             start[1] != position[1]:
         return False        # (the same root and scale: the offsets tell)
     return position[2] < start[2] or position[2] >= start[2] + length

@@ -1,0 +1,318 @@
+"""Slices whose length is a loop value, read at their longest and masked.
+
+``A[i, :j] @ A[:j, j]`` in a loop over ``j`` traces as a ``dynamic_slice`` whose
+size is known only at run time. The plain executor runs such a loop at about
+10 us an iteration, and XLA either refuses the slice or pads it behind the scenes
+at a similar cost, while the same loop with every slice at its longest and the
+elements past ``j`` masked runs at a fraction of a microsecond an iteration.
+
+``pad_bounded_slices`` rewrites the loop bodies' slices of one axis whose length
+varies (at most that axis' static size ``N``): it reads ``N`` elements from the
+slice's start instead (``padded`` values, valid in their first ``L`` elements)
+and carries them through the equations that never mix elements of that axis:
+elementwise ops, broadcasts, the reshapes that only add or drop unit dimensions,
+cumulative sums. Where the elements meet (a ``matmul`` over that axis, a sum,
+product, max, min, any or all along it) the invalid elements are replaced by the
+operation's identity first, with ``where`` (never a multiplication, so infinities
+and NaN past the slice do not leak in); ``x.shape[k]`` of a padded value is ``L``.
+Every other use keeps the original slice, so the rewrite never changes what a
+graph computes; once no use is left, the dynamic slice is dead code and the loop
+compiles under XLA.
+
+Two padded operands meet only if their lengths are the same IR value (the
+tracer's size arithmetic, merged by ``eliminate_common_subexpressions``):
+NumPy's broadcasting of a run-time length 1 against another length cannot be told
+apart otherwise. Integer ops that may divide by zero are not carried, so garbage
+past the slice cannot raise. Only loop bodies are rewritten: that is where a slice's
+length changes from one run to the next, and where the graphs have no NumPy
+program (which would warn about arithmetic on the garbage).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..ir import Eqn, Literal, Var, literal, map_subgraphs
+from ..ops import OPS
+from ..types import ArrayType
+
+_INTP = np.dtype(np.intp)
+
+# Integer ops whose kernels may fail on the values past a slice (a zero divisor).
+_MAY_FAIL_ON_INTS = {"floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power",
+                     "left_shift", "right_shift"}
+
+# reduce op -> its identity for a dtype
+_IDENTITY = {
+    "reduce_sum": lambda dt: 0,
+    "reduce_prod": lambda dt: 1,
+    "reduce_any": lambda dt: False,
+    "reduce_all": lambda dt: True,
+    "reduce_max": lambda dt: -np.inf if dt.kind in "fc" else
+    (False if dt.kind == "b" else np.iinfo(dt).min),
+    "reduce_min": lambda dt: np.inf if dt.kind in "fc" else
+    (True if dt.kind == "b" else np.iinfo(dt).max),
+}
+
+
+class _Padded:
+    """A value of the original graph as ``var``: its ``axis`` at its static bound, the
+    first ``length`` elements valid (``length`` None: a broadcast, valid everywhere)."""
+
+    __slots__ = ("var", "axis", "length")
+
+    def __init__(self, var, axis, length):
+        self.var, self.axis, self.length = var, axis, length
+
+
+def pad_bounded_slices(graph):
+    eqns = []
+    for eqn in graph.eqns:
+        eqns.append(map_subgraphs(eqn, _pad_body if eqn.op.name == "while" else
+                                  pad_bounded_slices))
+    return graph.replace(eqns=tuple(eqns), stage="pad_bounded_slices")
+
+
+def _pad_body(graph):
+    return _Rewriter(graph).run()
+
+
+class _Rewriter:
+    def __init__(self, graph):
+        self.graph = graph
+        self.padded = {}          # original Var -> _Padded
+        self.producers = {}       # Var -> Eqn (of the rewritten body)
+        self.eqns = []
+        self.masks = {}
+
+    def run(self):
+        for eqn in self.graph.eqns:
+            eqn = map_subgraphs(eqn, _pad_body)
+            replaced = self._rewrite(eqn)
+            for e in (replaced if replaced is not None else [eqn]):
+                self._add(e)
+        return self.graph.replace(eqns=tuple(self.eqns))
+
+    # ------------------------------------------------------------- helpers
+    def _add(self, eqn):
+        self.eqns.append(eqn)
+        for v in eqn.outputs:
+            self.producers[v] = eqn
+
+    def _emit(self, name, inputs, params, src, outputs=None):
+        op = OPS[name]
+        if outputs is None:
+            types = op.type_rule([a.type for a in inputs], params)
+            outputs = tuple(Var(t) for t in types)
+        self._add(Eqn(op, tuple(inputs), params, tuple(outputs), src))
+        return outputs[0]
+
+    def _entry(self, vector, k, src):
+        """Element ``k`` of a run-time int vector, as a scalar atom: the scalar the vector
+        was built from where the graph shows it (so that two slices of one length share
+        it), else a slice of the vector."""
+        known = self._known_entry(vector, k)
+        if known is not None:
+            return known
+        part = self._emit("slice", [vector], {"slices": ((k, k + 1, 1),)}, src)
+        return self._emit("reshape", [part], {"shape": ()}, src)
+
+    def _known_entry(self, vector, k):
+        """Element ``k`` of ``vector`` as the literal or scalar var it was built from (by
+        ``concatenate`` of ``reshape``s, as the tracer builds sizes), else None."""
+        if isinstance(vector, Literal):
+            return literal(np.asarray(vector.value).reshape(-1)[k])
+        eqn = self.producers.get(vector)
+        if eqn is None or eqn.op.name != "concatenate":
+            return None
+        for part in eqn.inputs:
+            n = part.type.shape[0] if part.type.ndim == 1 else None
+            if n is None:
+                return None
+            if k < n:
+                if isinstance(part, Literal):
+                    return literal(np.asarray(part.value).reshape(-1)[k])
+                inner = self.producers.get(part)
+                if inner is not None and inner.op.name == "reshape" and \
+                        inner.inputs[0].type.shape == ():
+                    return inner.inputs[0]
+                return None
+            k -= n
+        return None
+
+    def _starts_at_zero(self, begin, axis):
+        entry = self._known_entry(begin, axis)
+        return isinstance(entry, Literal) and entry.value == 0
+
+    def _mask(self, p, shape, src):
+        """A bool array of ``shape``: true in the first ``p.length`` entries of ``p.axis``."""
+        key = (p.length, p.axis, shape)
+        if key not in self.masks:
+            n = shape[p.axis]
+            iota_shape = tuple(n if i == p.axis else 1 for i in range(len(shape)))
+            iota = literal(np.arange(n, dtype=_INTP).reshape(iota_shape))
+            length = p.length
+            if length.type.dtype != _INTP or length.type.weak:
+                length = self._emit("convert", [length], {"dtype": _INTP}, src)
+            length = self._emit("broadcast_to", [length], {"shape": iota_shape}, src)
+            small = self._emit("less", [iota, length], {}, src)
+            self.masks[key] = small if iota_shape == shape else \
+                self._emit("broadcast_to", [small], {"shape": shape}, src)
+        return self.masks[key]
+
+    def _masked(self, p, fill, src):
+        """``p``'s value with ``fill`` past its length."""
+        shape, dtype = p.var.type.shape, p.var.type.dtype
+        mask = self._mask(p, shape, src)
+        filler = self._emit("broadcast_to", [literal(np.asarray(fill, dtype))],
+                            {"shape": shape}, src)
+        return self._emit("where", [mask, p.var, filler], {}, src)
+
+    # ------------------------------------------------------------- rules
+    def _rewrite(self, eqn):
+        """Equations replacing ``eqn`` (None: ``eqn`` stays), after recording any padded
+        value it gives."""
+        name = eqn.op.name
+        ins = [self.padded.get(a) if isinstance(a, Var) else None for a in eqn.inputs]
+        if name == "dynamic_slice":
+            self._read(eqn)
+            return None
+        if name == "broadcast_to":
+            self._broadcast(eqn, ins[0])
+            return None
+        if not any(ins):
+            return None
+        if eqn.op.kind == "elementwise":
+            self._elementwise(eqn, ins)
+        elif name in ("slice", "reshape", "cumsum", "cumprod", "convert", "copy"):
+            self._along(eqn, ins[0])
+        elif name == "dim" and ins[0].axis == eqn.params["axis"] and ins[0].length is not None:
+            return self._dim(eqn, ins[0])
+        elif name in _IDENTITY:
+            return self._reduce(eqn, ins[0])
+        elif name == "matmul":
+            return self._matmul(eqn, ins)
+        return None
+
+    def _read(self, eqn):
+        x, begin = eqn.inputs[:2]
+        sizes = eqn.params["sizes"]
+        if len(eqn.inputs) != 3 or sizes.count(None) != 1:
+            return
+        axis = sizes.index(None)
+        bound = x.type.shape[axis]
+        if bound is None or any(d is None for d in x.type.shape) or x.type.dtype.kind not in "biufc":
+            return
+        src = eqn.source_info
+        length = self._entry(eqn.inputs[2], axis, src)
+        static = tuple(bound if s is None else s for s in sizes)
+        if not self._starts_at_zero(begin, axis):
+            # Past the end of the axis: zeros, so that N elements can be read from any start.
+            pad_shape = tuple(bound if i == axis else d for i, d in enumerate(x.type.shape))
+            zeros = self._emit("full", [], {"shape": pad_shape, "dtype": x.type.dtype,
+                                            "fill": 0}, src)
+            x = self._emit("concatenate", [x, zeros], {"axis": axis}, src)
+        out = self._emit("dynamic_slice", [x, begin], {"sizes": static}, src)
+        self.padded[eqn.outputs[0]] = _Padded(out, axis, length)
+
+    def _broadcast(self, eqn, p):
+        shape = eqn.params["shape"]
+        x = eqn.inputs[0]
+        if p is not None or shape.count(None) != 1 or None in x.type.shape:
+            return
+        axis = shape.index(None)
+        if x.type.ndim >= len(shape) - axis and x.type.shape[axis - len(shape)] != 1:
+            return
+        # A broadcast into a padded value's shape: its bound comes from the value it meets,
+        # so it is recorded by bound and made when an elementwise op meets a padded value.
+        self.padded[eqn.outputs[0]] = _Padded(None, axis, None)
+
+    def _elementwise(self, eqn, ins):
+        out_shape = eqn.outputs[0].type.shape
+        known = [p for p in ins if p is not None and p.var is not None]
+        if not known or any(p is None for p in ins):
+            return
+        axis, bound = known[0].axis, known[0].var.type.shape[known[0].axis]
+        lengths = {id(p.length): p.length for p in ins if p.length is not None}
+        if len(lengths) != 1 or any(p.axis != axis for p in ins) or \
+                any(p.var is not None and p.var.type.shape[axis] != bound for p in ins) or \
+                out_shape.count(None) != 1 or out_shape.index(None) != axis:
+            return
+        if eqn.op.name in _MAY_FAIL_ON_INTS and \
+                any(a.type.dtype.kind in "iub" for a in eqn.inputs):
+            return
+        shape = tuple(bound if i == axis else d for i, d in enumerate(out_shape))
+        args = []
+        for a, p in zip(eqn.inputs, ins):
+            if p.var is None:   # the broadcast, made now that its bound is known
+                source = self.producers[a].inputs[0]
+                args.append(self._emit("broadcast_to", [source], {"shape": shape},
+                                       eqn.source_info))
+            else:
+                args.append(p.var)
+        outs = tuple(Var(ArrayType(shape, v.type.dtype, v.type.weak))
+                     for v in eqn.outputs)
+        self._emit(eqn.op.name, args, eqn.params, eqn.source_info, outputs=outs)
+        length = next(iter(lengths.values()))
+        for v, o in zip(eqn.outputs, outs):
+            self.padded[v] = _Padded(o, axis, length)
+
+    def _along(self, eqn, p):
+        """Ops that keep the elements of the padded axis apart."""
+        if p.var is None:
+            return
+        name, (out,) = eqn.op.name, eqn.outputs
+        src_shape, out_shape = eqn.inputs[0].type.shape, out.type.shape
+        bound = p.var.type.shape[p.axis]
+        params = eqn.params
+        if out_shape.count(None) != 1:
+            return
+        axis = out_shape.index(None)
+        if name == "slice":
+            if params["slices"][p.axis] is not None or axis != p.axis:
+                return
+        elif name == "reshape":
+            if src_shape.count(None) != 1 or \
+                    math.prod(src_shape[:p.axis]) != math.prod(out_shape[:axis]) or \
+                    math.prod(src_shape[p.axis + 1:]) != math.prod(out_shape[axis + 1:]):
+                return
+            params = {**params, "shape": tuple(bound if i == axis else d
+                                               for i, d in enumerate(out_shape))}
+        elif axis != p.axis:
+            return
+        self.padded[out] = _Padded(self._emit(name, [p.var] + list(eqn.inputs[1:]), params,
+                                              eqn.source_info), axis, p.length)
+
+    def _dim(self, eqn, p):
+        (out,) = eqn.outputs
+        return [Eqn(OPS["convert"], (p.length,), {"dtype": out.type.dtype, "weak": out.type.weak},
+                    (out,), eqn.source_info)]
+
+    def _reduce(self, eqn, p):
+        if p.var is None or p.length is None:
+            return None
+        name, axes = eqn.op.name, eqn.params["axes"]
+        if p.axis not in axes or (name in ("reduce_max", "reduce_min") and
+                                  p.var.type.dtype.kind == "c"):
+            return None   # the padded axis survives: the original stays
+        fill = _IDENTITY[name](p.var.type.dtype)
+        masked = self._masked(p, fill, eqn.source_info)
+        return self._replace(eqn, [masked] + list(eqn.inputs[1:]))
+
+    def _matmul(self, eqn, ins):
+        pa, pb = ins
+        a, b = eqn.inputs
+        if pa is None or pb is None or pa.var is None or pb.var is None or \
+                pa.length is None or pa.length is not pb.length or \
+                pa.axis != a.type.ndim - 1 or pb.axis != b.type.ndim - 2 or \
+                None in eqn.outputs[0].type.shape:
+            return None
+        src = eqn.source_info
+        return self._replace(eqn, [self._masked(pa, 0, src), self._masked(pb, 0, src)])
+
+    def _replace(self, eqn, inputs):
+        """``eqn`` on ``inputs``, defining its own outputs (the masked equations before it
+        are already added)."""
+        self._add(eqn.replace(inputs=tuple(inputs)))
+        return []

@@ -1,0 +1,149 @@
+"""Slices whose length follows a loop's counter (``x[:i] @ y[:i]``, ``A[i, i + 1:].sum()``)
+are read at their longest and masked inside loop bodies (``pad_bounded_slices``): the
+results stay NumPy's (NaN and infinities past the slice included), and the loops
+compile under XLA."""
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+from nptf.graph_ir.walk import all_eqns
+
+
+def dot_prefix(x, y):
+    out = np.zeros(x.shape[0], dtype=x.dtype)
+    for i in range(x.shape[0]):
+        out[i] = x[:i] @ y[:i]
+    return out
+
+
+def dot_suffix(x, y):
+    out = np.zeros(x.shape[0], dtype=x.dtype)
+    for i in range(x.shape[0]):
+        out[i] = np.dot(x[i + 1:], y[i + 1:])
+    return out
+
+
+def row_times_column(A):
+    out = np.zeros(A.shape[0], dtype=A.dtype)
+    for i in range(A.shape[0]):
+        out[i] = A[i, :i] @ A[:i, i]
+    return out
+
+
+def reductions(x):
+    out = np.zeros((x.shape[0], 6), dtype=x.dtype)
+    for i in range(1, x.shape[0]):
+        out[i, 0] = x[:i].sum()
+        out[i, 1] = np.prod(x[i:] * 0.5 + 1.0)
+        out[i, 2] = x[:i].max()
+        out[i, 3] = np.min(x[i - 1:])
+        out[i, 4] = np.any(x[:i] > 0.5)
+        out[i, 5] = np.all(x[i:] < 2.0)
+    return out
+
+
+def elementwise_chain(x, y):
+    out = np.zeros(x.shape[0], dtype=x.dtype)
+    for i in range(x.shape[0]):
+        d = x[:i] - 2.0 * y[:i]
+        out[i] = np.sum(np.exp(-d * d)) / (len(x[:i]) + 1) + x[:i].shape[0]
+    return out
+
+
+def integer_prefix(k):
+    out = np.zeros(k.shape[0], dtype=k.dtype)
+    for i in range(k.shape[0]):
+        out[i] = np.sum(k[:i] // 2) + np.max(k[i:]) + np.cumsum(k[:i] * 3).sum()
+    return out
+
+
+def unequal_starts(x, y):
+    out = np.zeros(x.shape[0] - 1, dtype=x.dtype)
+    for i in range(x.shape[0] - 1):
+        out[i] = x[:i] @ y[1:i + 1]
+    return out
+
+
+def triangular_solve(L, b):
+    x = np.zeros_like(b)
+    for i in range(b.shape[0]):
+        x[i] = (b[i] - L[i, :i] @ x[:i]) / L[i, i]
+    return x
+
+
+def doolittle(A):
+    for i in range(A.shape[0]):
+        for j in range(i):
+            A[i, j] -= A[i, :j] @ A[:j, j]
+            A[i, j] /= A[j, j]
+        for j in range(i, A.shape[0]):
+            A[i, j] -= A[i, :i] @ A[:i, j]
+
+
+rng = np.random.default_rng(7)
+N = 9
+WITH_NAN = np.array([0.3, 0.1, np.inf, 0.7, np.nan, -np.inf, 0.2, 0.9, 0.4])
+CASES = [
+    (dot_prefix, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
+    (dot_prefix, lambda dt: (WITH_NAN.astype(dt), WITH_NAN[::-1].astype(dt))),
+    (dot_suffix, lambda dt: (WITH_NAN.astype(dt), rng.random(N).astype(dt))),
+    (row_times_column, lambda dt: (rng.random((N, N)).astype(dt),)),
+    (reductions, lambda dt: (rng.random(N).astype(dt),)),
+    (reductions, lambda dt: (WITH_NAN.astype(dt),)),
+    (elementwise_chain, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
+    (unequal_starts, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
+    (triangular_solve, lambda dt: ((np.tril(rng.random((N, N))) + N * np.eye(N)).astype(dt),
+                                   rng.random(N).astype(dt))),
+    (doolittle, lambda dt: ((rng.random((N, N)) + N * np.eye(N)).astype(dt),)),
+]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("fn,make", CASES, ids=[f"{c[0].__name__}{k}" for k, c in enumerate(CASES)])
+def test_padded_slices_match_numpy(fn, make, dtype, jit):
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "nptf: .* runs without XLA", RuntimeWarning)
+        warnings.filterwarnings("ignore", "invalid value|overflow", RuntimeWarning)
+        check_against_numpy(fn, *make(dtype), jit=jit)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "complex128"])
+def test_padded_slices_of_other_dtypes(dtype, jit):
+    if dtype.startswith("int"):
+        check_against_numpy(integer_prefix, rng.integers(-50, 50, N).astype(dtype), jit=jit)
+    else:
+        z = (rng.random(N) + 1j * rng.random(N)).astype(dtype)
+        check_against_numpy(dot_prefix, z, z[::-1].copy(), jit=jit)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (dot_prefix, (rng.random(N), rng.random(N))),
+    (dot_suffix, (rng.random(N), rng.random(N))),
+    (row_times_column, (rng.random((N, N)),)),
+    (reductions, (rng.random(N),)),
+    (elementwise_chain, (rng.random(N), rng.random(N))),
+    (triangular_solve, (np.tril(rng.random((N, N))) + N * np.eye(N), rng.random(N))),
+    (doolittle, (rng.random((N, N)) + N * np.eye(N),)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_loops_with_slices_of_a_loop_length_compile_under_xla(fn, args):
+    f = nptf.compile(fn, jit_compile=True, fallback="raise")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)     # "runs without XLA" would fail
+        f(*[a.copy() for a in args])
+    graph = f.trace(*args)
+    assert not [e for e in all_eqns(graph)
+                if e.op.name == "dynamic_slice" and None in e.params["sizes"]]
+
+
+def test_two_writes_of_one_element_of_a_matrix_merge():
+    """``A[i, j] -= ...; A[i, j] /= A[j, j]``: the read of ``A[j, j]`` between the writes
+    is read through them (a select on the positions), so the loop body writes once."""
+    A = rng.random((N, N)) + N * np.eye(N)
+    graph = nptf.compile(doolittle).trace(A)
+    outer = next(e for e in graph.eqns if e.op.name == "while")
+    inner = next(e for e in outer.params["body"].eqns if e.op.name == "while")
+    writes = [e for e in inner.params["body"].eqns if e.op.name in ("scatter", "dynamic_update_slice")]
+    assert len(writes) == 1
