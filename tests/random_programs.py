@@ -313,7 +313,12 @@ class _LoopWriter:
     def _scalar_leaves(self, integer):
         leaves = list(self.scalars) + ([self.idx] if self.idx else [])
         if self.idx and not self.in_while:
-            leaves += [f"c[{self.idx}]", f"{self.idx} * 0.1"]
+            i = self.idx
+            leaves += [f"c[{i}]", f"{i} * 0.1"] + 3 * [
+                # slices as long as the loop index (pad_bounded_slices)
+                f"np.sum(c[:{i}]) * 0.1", f"(c[{i}:] @ c[{i}:]) * 0.01",
+                f"np.max(c[:{i} + 1])", f"np.min(np.abs(c[{i} + 1:] - 0.5))",
+                f"np.dot(c[:{i}], c[1:{i} + 1]) * 0.01", f"np.mean(c[{i} // 2:{i} + 2])"]
         return [t for t in leaves if not integer or self._integer(t)] or ["2"]
 
     def expr(self, frame, depth=2, integer=False):

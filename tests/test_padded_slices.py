@@ -1,7 +1,8 @@
-"""Slices whose length follows a loop's counter (``x[:i] @ y[:i]``, ``A[i, i + 1:].sum()``)
-are read at their longest and masked inside loop bodies (``pad_bounded_slices``): the
-results stay NumPy's (NaN and infinities past the slice included), and the loops
-compile under XLA."""
+"""Slices whose length follows a loop's counter (``x[:i] @ y[:i]``, ``A[i, i + 1:].sum()``,
+``C[i, :i + 1] *= beta``, ``A[k + 1:, k] = 0``) are read and written at their longest and
+masked inside loop bodies (``pad_bounded_slices``): the results stay NumPy's (NaN and
+infinities past the slice included, NumPy's errors for lengths that differ), and the
+loops compile under XLA."""
 import warnings
 
 import numpy as np
@@ -83,6 +84,59 @@ def doolittle(A):
             A[i, j] -= A[i, :i] @ A[:i, j]
 
 
+def rank_updates(alpha, beta, C, A):
+    for i in range(A.shape[0]):
+        C[i, :i + 1] *= beta
+        for k in range(A.shape[1]):
+            C[i, :i + 1] += alpha * A[i, k] * A[:i + 1, k]
+
+
+def prefix_writes(x, y):
+    for i in range(x.shape[0]):
+        x[:i] = y[:i] * 2.0 - x[:i]
+        x[i:] += y[i:]
+    return x
+
+
+def lengths_computed_apart(x, y):
+    for i in range(x.shape[0]):
+        x[i + 1:] -= y[1:x.shape[0] - i] * 0.5     # equal lengths the graph does not match
+    return x
+
+
+def shifted_copy(x, y):
+    for i in range(x.shape[0]):
+        x[:i] = y[1:i + 1]
+    return x
+
+
+def eliminate_below(A):
+    for k in range(A.shape[0] - 1):
+        A[k + 1:, k] = 0.0
+        A[k, k + 1:] = A[k, k + 1:] / A[k, k]
+        A[:k, k] = A[k, :k]
+    return A
+
+
+def broadcast_into_prefix(x, y):
+    for i in range(x.shape[0]):
+        x[:i] = y[i]
+        x[i:] = y[i:i + 1] + 1.0
+    return x
+
+
+def lengths_differ(x, y):
+    for i in range(x.shape[0]):
+        x[:i] = y[:i + 2]
+    return x
+
+
+def run_time_length_one(x, y):
+    for i in range(x.shape[0]):
+        x[:i] = y[:min(i, 1)]
+    return x
+
+
 rng = np.random.default_rng(7)
 N = 9
 WITH_NAN = np.array([0.3, 0.1, np.inf, 0.7, np.nan, -np.inf, 0.2, 0.9, 0.4])
@@ -98,6 +152,14 @@ CASES = [
     (triangular_solve, lambda dt: ((np.tril(rng.random((N, N))) + N * np.eye(N)).astype(dt),
                                    rng.random(N).astype(dt))),
     (doolittle, lambda dt: ((rng.random((N, N)) + N * np.eye(N)).astype(dt),)),
+    (rank_updates, lambda dt: (1.5, 1.2, rng.random((N, N)).astype(dt),
+                               rng.random((N, N)).astype(dt))),
+    (prefix_writes, lambda dt: (WITH_NAN.astype(dt), rng.random(N).astype(dt))),
+    (lengths_computed_apart, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
+    (shifted_copy, lambda dt: (rng.random(N).astype(dt), rng.random(N + 2).astype(dt))),
+    (eliminate_below, lambda dt: ((rng.random((N, N)) + N * np.eye(N)).astype(dt),)),
+    (broadcast_into_prefix, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
+    (lengths_differ, lambda dt: (rng.random(N).astype(dt), rng.random(N + 2).astype(dt))),
 ]
 
 
@@ -127,15 +189,20 @@ def test_padded_slices_of_other_dtypes(dtype, jit):
     (elementwise_chain, (rng.random(N), rng.random(N))),
     (triangular_solve, (np.tril(rng.random((N, N))) + N * np.eye(N), rng.random(N))),
     (doolittle, (rng.random((N, N)) + N * np.eye(N),)),
+    (rank_updates, (1.5, 1.2, rng.random((N, N)), rng.random((N, N)))),
+    (prefix_writes, (rng.random(N), rng.random(N))),
+    (shifted_copy, (rng.random(N), rng.random(N + 2))),
+    (eliminate_below, (rng.random((N, N)) + N * np.eye(N),)),
+    (broadcast_into_prefix, (rng.random(N), rng.random(N))),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loops_with_slices_of_a_loop_length_compile_under_xla(fn, args):
     f = nptf.compile(fn, jit_compile=True, fallback="raise")
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)     # "runs without XLA" would fail
-        f(*[a.copy() for a in args])
+        f(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
     graph = f.trace(*args)
-    assert not [e for e in all_eqns(graph)
-                if e.op.name == "dynamic_slice" and None in e.params["sizes"]]
+    assert not [e for e in all_eqns(graph) if None in e.outputs[0].type.shape or
+                any(None in a.type.shape for a in e.inputs)]
 
 
 def test_two_writes_of_one_element_of_a_matrix_merge():
@@ -147,3 +214,16 @@ def test_two_writes_of_one_element_of_a_matrix_merge():
     inner = next(e for e in outer.params["body"].eqns if e.op.name == "while")
     writes = [e for e in inner.params["body"].eqns if e.op.name in ("scatter", "dynamic_update_slice")]
     assert len(writes) == 1
+
+
+def test_a_run_time_length_of_one_broadcast_leaves_the_graph():
+    """NumPy broadcasts a value whose run-time length is 1 into a longer slice; the graph
+    does not, and says so: NumPy runs that call by default, nptf raises under
+    fallback="raise"."""
+    x, y = rng.random(N), rng.random(N)
+    expected = run_time_length_one(x.copy(), y)
+    with pytest.warns(RuntimeWarning, match="NumPy broadcasts it"):
+        got = nptf.compile(run_time_length_one)(x.copy(), y)
+    np.testing.assert_array_equal(got, expected)
+    with pytest.raises(nptf.OutsideTheGraphError, match="NumPy broadcasts it"):
+        nptf.compile(run_time_length_one, fallback="raise")(x.copy(), y)

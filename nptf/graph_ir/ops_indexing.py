@@ -113,10 +113,11 @@ EVAL_RULES["dynamic_slice"] = _eval_dynamic_slice
 @register("dynamic_update_slice", lambda ts, p: [ts[0].dtype, ts[0].dtype, _INTP])
 def _dynamic_update_slice(ts, params):
     """``base`` with ``values`` written at the run-time ``begin`` (one entry per dimension, in
-    bounds by construction), a region of ``values``' shape."""
+    bounds by construction), a region of ``values``' shape (sizes of ``values`` known only
+    at run time: a region inside ``base`` by construction)."""
     base, values, begin = ts
     if values.ndim != base.ndim or begin.shape != (base.ndim,) or any(
-            v is None or b is None or v > b for v, b in zip(values.shape, base.shape)):
+            b is None or (v is not None and v > b) for v, b in zip(values.shape, base.shape)):
         raise ValueError(f"dynamic_update_slice of {values.shape} into {base.shape}")
     return [base.strong()]
 
@@ -145,3 +146,4 @@ EVAL_RULES["dim"] = lambda p, x: int(np.shape(x)[p["axis"]])
 # Sizes that depend on the data: XLA needs every size when it compiles.
 declare(["boolean_mask", "nonzero"], xla_obstacle=lambda in_types, params: True)
 declare("dynamic_slice", xla_obstacle=lambda in_types, params: None in params["sizes"])
+declare("dynamic_update_slice", xla_obstacle=lambda in_types, params: None in in_types[1].shape)

@@ -129,13 +129,25 @@ def _slice_positions(k, dim):
     return start + step * api.arange(n, dtype=_INTP)
 
 
-def _open_getitem(x, key):
-    plan = _open_plan(x.shape, key)
+def open_region(shape, key):
+    """``(begin, sizes, static sizes, rest)`` of the box ``x[key]`` reads when a slice's
+    length follows traced bounds (``x[:i]``, ``a[i + 1:n, i]``): the begin and run-time
+    sizes as int vectors, the sizes where fixed (None where they follow the bounds), and
+    the key that picks ``x[key]`` out of the box. None for keys it does not cover."""
+    plan = _open_plan(shape, key)
     if plan is None:
         return None
     begins, sizes, static_sizes, rest = plan
     stack = lambda vs: api.stack([api.astype(to_tracer(v), _INTP) for v in vs])  # noqa: E731
-    out = emit("dynamic_slice", [x, stack(begins), stack(sizes)], {"sizes": static_sizes})
+    return stack(begins), stack(sizes), static_sizes, rest
+
+
+def _open_getitem(x, key):
+    plan = open_region(x.shape, key)
+    if plan is None:
+        return None
+    begin, sizes, static_sizes, rest = plan
+    out = emit("dynamic_slice", [x, begin, sizes], {"sizes": static_sizes})
     out = api.basic_getitem(out, rest)
     if out.is_scalar:
         return out
@@ -368,4 +380,5 @@ def _difference(stop, start):
     return a[2] - b[2]
 
 
-__all__ = ["has_traced_bounds", "getitem", "window", "expand_key", "loop_counter"]
+__all__ = ["has_traced_bounds", "getitem", "window", "open_region", "expand_key",
+           "loop_counter"]

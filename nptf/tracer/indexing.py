@@ -18,7 +18,7 @@ from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
 from .builder import current_builder
-from .dynamic_slices import expand_key, has_traced_bounds, window
+from .dynamic_slices import expand_key, has_traced_bounds, open_region, window
 from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import buffer_of, check_writeable, parent_of, set_buffer
 
@@ -331,7 +331,8 @@ def write(target, key, value, mode="update", what="assignment"):
         key, value = None, masked   # a whole-array select, no scatter needed
     if mode == "update" and key is not None and view.steps == () and _slice_write(target, view, key, value):
         return target
-    if mode == "update" and _window_write(view, key, value):
+    if mode == "update" and (_window_write(view, key, value) or
+                             _open_window_write(view, key, value)):
         return target
     positions = view.positions()
     if key is not None:
@@ -536,6 +537,66 @@ def _window_write(view, key, value):
     if 0 in region:
         return True
     new = emit("dynamic_update_slice", [Tracer(view.buffer.atom), values, begin])
+    set_buffer(view.buffer, new.atom)
+    return True
+
+
+def _open_window_write(view, key, value):
+    """``x[i, :j] = v``, or ``+=`` on the view ``x[i, :j]``, where the slice's length follows
+    traced bounds and ``v`` is as long as the slice only at run time: one update of a
+    region of run-time size, which loop bodies then write at its longest and masked
+    (``pad_bounded_slices``) instead of scattering from a table of its positions. Where
+    ``v``'s length differs at run time (NumPy would broadcast a length of 1), the call
+    leaves the graph."""
+    if key is None and len(view.steps) == 1 and view.steps[0].key is not None:
+        key = view.steps[0].key                 # the view's own slice of its buffer
+    elif key is None or view.steps != ():
+        return False
+    key = key if isinstance(key, tuple) else (key,)
+    if not has_traced_bounds(key) or not all(
+            api.is_basic_key((k,)) or (isinstance(k, Tracer) and k.ndim == 0 and
+                                       k.dtype.kind in "iu") for k in key):
+        return False
+    plan = open_region(view.buffer.shape, key)
+    if plan is None:
+        return False
+    begin, sizes, fixed, rest = plan
+    if fixed.count(None) != 1 or not all(
+            (isinstance(r, slice) and r == slice(None)) or
+            (not isinstance(r, slice) and r is not None and r == 0 and f == 1)
+            for r, f in zip(rest, fixed)):
+        return False
+    selected = [f for r, f in zip(rest, fixed) if isinstance(r, slice)]
+    v = to_tracer(value)
+    dtype = view.buffer.atom.type.dtype
+    axis = fixed.index(None)
+    length = api.reshape_to(api.getitem(sizes, slice(axis, axis + 1)), ())
+    if v.ndim <= len(selected) and None not in v.shape and all(
+            a == 1 or a == b for a, b in zip(v.shape[::-1], selected[::-1])):
+        # A value that broadcasts (x[:i] = 0.0): to the region's run-time size, read off
+        # the region itself (a read loop bodies then take at its longest, as the write).
+        region = emit("dynamic_slice", [Tracer(view.buffer.atom), begin, sizes],
+                      {"sizes": fixed})
+        v = api.broadcast_like(api.astype(v, dtype), api.basic_getitem(region, rest))
+    elif v.ndim != len(selected) or any((a is None) != (b is None) or
+                                        (b is not None and a != b)
+                                        for a, b in zip(v.shape, selected)):
+        return False
+    if v.dtype != dtype:
+        v = api.astype(v, dtype)
+    shown = tuple("?" if d is None else d for d in selected)
+    count = dim_of(v, selected.index(None))
+    v = emit("check", [v, (count == length) | (count == 1)], {
+        "error": "ValueError",
+        "message": f"could not broadcast input array from shape {shown} into shape {shown} "
+                   f"(? known only at run time, and different)\n  at {user_location()}"})
+    v = emit("check", [v, count == length], {
+        "error": "OutsideTheGraph",
+        "message": f"a value whose run-time length is 1 stored into a slice of another "
+                   f"run-time length: NumPy broadcasts it, the compiled graph does not\n  at "
+                   f"{user_location()}"})
+    v = api.reshape_to(v, tuple(fixed))
+    new = emit("dynamic_update_slice", [Tracer(view.buffer.atom), v, begin])
     set_buffer(view.buffer, new.atom)
     return True
 

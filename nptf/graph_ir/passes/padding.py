@@ -185,7 +185,7 @@ class _Rewriter:
             return None
         if eqn.op.kind == "elementwise":
             self._elementwise(eqn, ins)
-        elif name in ("slice", "reshape", "cumsum", "cumprod", "convert", "copy"):
+        elif name in ("slice", "reshape", "cumsum", "cumprod", "copy", "full_like"):
             self._along(eqn, ins[0])
         elif name == "dim" and ins[0].axis == eqn.params["axis"] and ins[0].length is not None:
             return self._dim(eqn, ins[0])
@@ -193,6 +193,10 @@ class _Rewriter:
             return self._reduce(eqn, ins[0])
         elif name == "matmul":
             return self._matmul(eqn, ins)
+        elif name == "check" and ins[0] is not None and ins[0].var is not None:
+            return self._check(eqn, ins[0])
+        elif name == "dynamic_update_slice" and ins[1] is not None and ins[0] is None:
+            return self._write(eqn, ins[1])
         return None
 
     def _read(self, eqn):
@@ -310,6 +314,54 @@ class _Rewriter:
             return None
         src = eqn.source_info
         return self._replace(eqn, [self._masked(pa, 0, src), self._masked(pb, 0, src)])
+
+    def _check(self, eqn, p):
+        """A check of a padded value checks the padded value (it still runs); the original
+        value passes on unchecked, to the uses that need it, if any."""
+        (out,) = eqn.outputs
+        checked = self._emit("check", [p.var] + list(eqn.inputs[1:]), eqn.params,
+                             eqn.source_info)
+        self.padded[out] = _Padded(checked, p.axis, p.length)
+        return [Eqn(OPS["copy"], (eqn.inputs[0],), {}, (out,), eqn.source_info)]
+
+    def _write(self, eqn, p):
+        """``base`` with a padded value's first ``length`` elements written at ``begin``: the
+        region at its longest, read, merged and written back (past the end of the axis
+        into zeros, cut off after)."""
+        if p.var is None or p.length is None or p.axis >= eqn.inputs[0].type.ndim:
+            return None
+        base, _, begin = eqn.inputs
+        (out,) = eqn.outputs
+        if any(d is None for d in base.type.shape):
+            return None
+        src, axis = eqn.source_info, p.axis
+        bound = base.type.shape[axis]
+        value, have = p.var, p.var.type.shape[axis]
+        if have > bound:        # (the value is no longer than the region: checked)
+            cut = tuple((0, bound, 1) if i == axis else None for i in range(base.type.ndim))
+            value = self._emit("slice", [value], {"slices": cut}, src)
+        elif have < bound:
+            more = tuple(bound - have if i == axis else d for i, d in enumerate(value.type.shape))
+            zeros = self._emit("full", [], {"shape": more, "dtype": value.type.dtype, "fill": 0},
+                               src)
+            value = self._emit("concatenate", [value, zeros], {"axis": axis}, src)
+        p = _Padded(value, axis, p.length)
+        padded = not self._starts_at_zero(begin, axis)
+        target = base
+        if padded:
+            zeros = self._emit("full", [], {"shape": base.type.shape, "dtype": base.type.dtype,
+                                            "fill": 0}, src)
+            target = self._emit("concatenate", [base, zeros], {"axis": axis}, src)
+        region = self._emit("dynamic_slice", [target, begin], {"sizes": p.var.type.shape}, src)
+        mask = self._mask(p, p.var.type.shape, src)
+        merged = self._emit("where", [mask, p.var, region], {}, src)
+        if not padded:
+            self._add(Eqn(OPS["dynamic_update_slice"], (target, merged, begin), {}, (out,), src))
+            return []
+        written = self._emit("dynamic_update_slice", [target, merged, begin], {}, src)
+        cut = tuple((0, bound, 1) if i == axis else None for i in range(base.type.ndim))
+        self._add(Eqn(OPS["slice"], (written,), {"slices": cut}, (out,), src))
+        return []
 
     def _replace(self, eqn, inputs):
         """``eqn`` on ``inputs``, defining its own outputs (the masked equations before it
