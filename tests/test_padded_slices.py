@@ -131,6 +131,26 @@ def lengths_differ(x, y):
     return x
 
 
+def levinson(r):
+    y = np.empty_like(r)
+    alpha = -r[0]
+    beta = 1.0
+    y[0] = -r[0]
+    for k in range(1, r.shape[0]):
+        beta *= 1.0 - alpha * alpha
+        alpha = -(r[k] + np.dot(np.flip(r[:k]), y[:k])) / beta
+        y[:k] += alpha * np.flip(y[:k])
+        y[k] = alpha
+    return y
+
+
+def flipped_means(x):
+    out = np.zeros(x.shape[0], dtype=x.dtype)
+    for i in range(x.shape[0]):
+        out[i] = np.mean(x[:i + 1]) + x[i:][::-1].cumsum().max() * 0.1 + np.mean(x[i // 2:i + 2])
+    return out
+
+
 def run_time_length_one(x, y):
     for i in range(x.shape[0]):
         x[:i] = y[:min(i, 1)]
@@ -155,6 +175,9 @@ CASES = [
     (rank_updates, lambda dt: (1.5, 1.2, rng.random((N, N)).astype(dt),
                                rng.random((N, N)).astype(dt))),
     (prefix_writes, lambda dt: (WITH_NAN.astype(dt), rng.random(N).astype(dt))),
+    (levinson, lambda dt: ((rng.random(N) / N).astype(dt),)),
+    (flipped_means, lambda dt: (WITH_NAN.astype(dt),)),
+    (flipped_means, lambda dt: (rng.random(N).astype(dt),)),
     (lengths_computed_apart, lambda dt: (rng.random(N).astype(dt), rng.random(N).astype(dt))),
     (shifted_copy, lambda dt: (rng.random(N).astype(dt), rng.random(N + 2).astype(dt))),
     (eliminate_below, lambda dt: ((rng.random((N, N)) + N * np.eye(N)).astype(dt),)),
@@ -194,6 +217,8 @@ def test_padded_slices_of_other_dtypes(dtype, jit):
     (shifted_copy, (rng.random(N), rng.random(N + 2))),
     (eliminate_below, (rng.random((N, N)) + N * np.eye(N),)),
     (broadcast_into_prefix, (rng.random(N), rng.random(N))),
+    (levinson, (rng.random(N) / N,)),
+    (flipped_means, (rng.random(N),)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_loops_with_slices_of_a_loop_length_compile_under_xla(fn, args):
     f = nptf.compile(fn, jit_compile=True, fallback="raise")

@@ -191,6 +191,8 @@ class _Rewriter:
             return self._dim(eqn, ins[0])
         elif name in _IDENTITY:
             return self._reduce(eqn, ins[0])
+        elif name == "mean":
+            return self._mean(eqn, ins[0])
         elif name == "matmul":
             return self._matmul(eqn, ins)
         elif name == "check" and ins[0] is not None and ins[0].var is not None:
@@ -274,7 +276,12 @@ class _Rewriter:
             return
         axis = out_shape.index(None)
         if name == "slice":
-            if params["slices"][p.axis] is not None or axis != p.axis:
+            if axis != p.axis:
+                return
+            if params["slices"][p.axis] == ("raw", None, None, -1):
+                self._reversed(eqn, p)
+                return
+            if params["slices"][p.axis] is not None:
                 return
         elif name == "reshape":
             if src_shape.count(None) != 1 or \
@@ -287,6 +294,38 @@ class _Rewriter:
             return
         self.padded[out] = _Padded(self._emit(name, [p.var] + list(eqn.inputs[1:]), params,
                                               eqn.source_info), axis, p.length)
+
+    def _reversed(self, eqn, p):
+        """``x[::-1]`` along the padded axis (``np.flip``): the first ``length`` elements
+        reversed, by a gather from ``length - 1`` down."""
+        src, (out,) = eqn.source_info, eqn.outputs
+        if p.length is None or any(s is not None for i, s in enumerate(eqn.params["slices"])
+                                   if i != p.axis):
+            return
+        bound = p.var.type.shape[p.axis]
+        length = p.length
+        if length.type.dtype != _INTP or length.type.weak:
+            length = self._emit("convert", [length], {"dtype": _INTP}, src)
+        last = self._emit("subtract", [length, literal(np.asarray(1, _INTP))], {}, src)
+        last = self._emit("broadcast_to", [last], {"shape": (bound,)}, src)
+        down = self._emit("subtract", [last, literal(np.arange(bound, dtype=_INTP))], {}, src)
+        down = self._emit("maximum", [down, literal(np.zeros(bound, _INTP))], {}, src)
+        self.padded[out] = _Padded(self._emit("take", [p.var, down], {"axis": p.axis}, src),
+                                   p.axis, p.length)
+
+    def _mean(self, eqn, p):
+        """A mean along the padded axis alone: the masked sum over the length."""
+        if p.var is None or p.length is None or tuple(eqn.params["axes"]) != (p.axis,) or \
+                p.var.type.dtype != eqn.params["dtype"] or p.var.type.dtype.kind not in "fc":
+            return None
+        src, (out,) = eqn.source_info, eqn.outputs
+        masked = self._masked(p, 0, src)
+        total = self._emit("reduce_sum", [masked], {**eqn.params}, src)
+        count = self._emit("convert", [p.length], {"dtype": total.type.dtype}, src)
+        count = self._emit("broadcast_to", [count], {"shape": total.type.shape}, src) \
+            if total.type.shape != () else count
+        self._add(Eqn(OPS["divide"], (total, count), {}, (out,), src))
+        return []
 
     def _dim(self, eqn, p):
         (out,) = eqn.outputs
