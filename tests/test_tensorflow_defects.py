@@ -82,3 +82,21 @@ def test_negative_floats_cast_to_unsigned_and_back(jit):
     converted to a float in the same computation."""
     a = np.array([-7.93, 7.04, -2.02, 0.31, 300.0], np.float16)
     check_against_numpy(negative_floats_through_unsigned, a, jit=jit)
+
+
+def _square_uses(a):
+    s = a * a
+    return (np.abs(s), s < 0, s // 3, np.where(s >= 0, a, -a), np.square(a) % 7,
+            (a ** 3) // 2)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64])
+def test_squares_of_signed_ints_wrap_around_under_xla(dtype):
+    """XLA takes a signed ``x * x`` to be at least 0 and simplifies what follows by it;
+    NumPy's square wraps around (int8: -116 * -116 is -112)."""
+    info = np.iinfo(dtype)
+    a = np.linspace(info.min, info.max, 301, dtype=np.float64)
+    a = np.clip(np.round(a), info.min, info.max).astype(dtype)
+    with np.errstate(over="ignore"):
+        check_against_numpy(_square_uses, a, jit=True)
+        check_against_numpy(_square_uses, a, jit=False)

@@ -60,7 +60,10 @@ def _exps_apart(ctx, x, y):
 
 
 _multiply = by_kind(b=tf.logical_and, iuf=tf.multiply, c=m.complex_multiply)
-rule("multiply")(lambda ctx, x, y: _multiply(*_exps_apart(ctx, x, y)))
+_xla_multiply = by_kind(b=tf.logical_and, i=m.wrapping_multiply, uf=tf.multiply,
+                        c=m.complex_multiply)
+rule("multiply")(lambda ctx, x, y: (_xla_multiply if ctx.xla else _multiply)(
+    *_exps_apart(ctx, x, y)))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
                else m.divide(*_exps_apart(ctx, x, y), ctx.xla))
 rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),
@@ -149,7 +152,8 @@ def _complex_reciprocal(x):
 
 
 simple("reciprocal", by_kind(iu=_int_reciprocal, f=tf.math.reciprocal, c=_complex_reciprocal))
-simple("square", tf.square)
+rule("square")(lambda ctx, x: m.wrapping_multiply(x, x) if ctx.xla and m.kind(x) == "i"
+               else tf.square(x))
 simple("sqrt", tf.sqrt)
 simple("cbrt", m.cbrt)
 

@@ -208,14 +208,30 @@ def complex_sign(z):
     return tf.complex(tf.where(both, nan, out_re), tf.where(both, nan, out_im))
 
 
+_UNSIGNED = {tf.int8: tf.uint8, tf.int16: tf.uint16, tf.int32: tf.uint32, tf.int64: tf.uint64}
+
+
+def wrapping_multiply(x, y):
+    """``x * y`` of signed integers, wrapping around as NumPy does, under XLA: computed in
+    the unsigned type of the same width (the same bits). XLA takes a signed ``x * x`` to
+    be at least 0 (no overflow), and simplifies what follows by it: ``abs``, ``< 0``,
+    floor division and selects on the square of an int8 of -116 (144, wrapped to -112)
+    came out as if it were 144."""
+    unsigned = _UNSIGNED.get(x.dtype)
+    if unsigned is None:
+        return x * y
+    return tf.bitcast(tf.bitcast(x, unsigned) * tf.bitcast(y, unsigned), x.dtype)
+
+
 def integer_power(x, y):
     """``x ** y`` for integers with ``y >= 0``, squaring over every bit of ``y`` and
     wrapping around as NumPy does. XLA's own integer power reads the exponent's low six
     bits only: ``2 ** 64`` came out 1, ``3 ** 64`` as 1 (NumPy: 0 and 12297829382473034753)."""
     result, base = tf.ones_like(x), x
     for _ in range(np_dtype(y).itemsize * 8):
-        result = tf.where(tf.equal(tf.bitwise.bitwise_and(y, tf.ones_like(y)), 1), result * base, result)
-        base = base * base
+        result = tf.where(tf.equal(tf.bitwise.bitwise_and(y, tf.ones_like(y)), 1),
+                          wrapping_multiply(result, base), result)
+        base = wrapping_multiply(base, base)
         y = tf.bitwise.right_shift(y, tf.ones_like(y))
     return result
 
