@@ -3,6 +3,7 @@
     python -m bench.npbench                      # preset S, strict and default settings
     python -m bench.npbench -p M -k lu,cholesky  # a preset and a subset
     python -m bench.npbench --modes strict       # only what really compiles
+    python -m bench.npbench --modes strict,default,numba   # and numba.njit of the same code
     python -m bench.npbench --modes strict,strict_all_rewrites -k lu   # the loop-rewrite guard's cost
 
 Runs NPBench's own runner (each kernel in its own process, results and mutated
@@ -12,7 +13,8 @@ included) and the steady-state times of NumPy and of nptf with their ratio.
 
 Modes: ``strict`` is ``nptf.compile(f, fallback="raise")``, so a kernel counts only
 if nptf compiles it; ``default`` is ``nptf.compile(f)``, where a kernel nptf cannot
-compile runs with NumPy. A kernel that is wrong, fails or times out says so in its
+compile runs with NumPy; ``numba`` is ``numba.njit(f)`` of the same code, to compare
+with (``pip install -e ".[bench]"``). A kernel that is wrong, fails or times out says so in its
 row and gets no time.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import math
 import os
 import pathlib
 import platform
@@ -52,8 +55,15 @@ def strict_all_rewrites(fn):
     return strict(fn)
 
 
+def numba_njit(fn):
+    """``numba.njit`` of the same NumPy code (the ``bench`` extra), to compare with."""
+    import numba
+    return numba.njit(fn)
+
+
 MODES = {"strict": "bench.npbench:strict", "default": "bench.npbench:default",
-         "strict_all_rewrites": "bench.npbench:strict_all_rewrites"}
+         "strict_all_rewrites": "bench.npbench:strict_all_rewrites",
+         "numba": "bench.npbench:numba_njit"}
 
 
 def run_mode(mode, preset, kernels, repeat, warmup, timeout):
@@ -108,6 +118,14 @@ def table(results, modes):
                       f"{float(row['speedup']):.2f}x" if good and row["speedup"] else ""]
         lines.append("| " + " | ".join(cells) + " |")
     summary = ", ".join(f"{m}: {ok[m]}/{len(names)} ok" for m in modes)
+    means = []
+    for m in modes:
+        ups = [float(r["speedup"]) for r in results[m].values()
+               if r["status"] == "ok" and r["speedup"]]
+        if ups:
+            means.append(f"{m} {math.exp(sum(map(math.log, ups)) / len(ups)):.2f}x "
+                         f"({len(ups)} kernels)")
+    summary += "\n\nGeometric mean speed-up over NumPy: " + ", ".join(means)
     return "\n".join(lines) + f"\n\n{summary}\n"
 
 
