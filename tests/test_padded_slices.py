@@ -186,8 +186,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32"])
-@pytest.mark.parametrize("fn,make", CASES, ids=[f"{c[0].__name__}{k}" for k, c in enumerate(CASES)])
+# float32 for the cases whose arithmetic differs by dtype (sums, products, masks of NaN)
+SINGLE = {0, 3, 4, 9, 11}
+CASES_BY_DTYPE = [(fn, make, "float64") for fn, make in CASES] + \
+    [(fn, make, "float32") for k, (fn, make) in enumerate(CASES) if k in SINGLE]
+
+
+@pytest.mark.parametrize("fn,make,dtype", CASES_BY_DTYPE,
+                         ids=[f"{c[0].__name__}-{c[2]}" for c in CASES_BY_DTYPE])
 def test_padded_slices_match_numpy(fn, make, dtype, jit):
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "nptf: .* runs without XLA", RuntimeWarning)
