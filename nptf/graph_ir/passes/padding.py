@@ -230,8 +230,8 @@ class _Rewriter:
         axis = shape.index(None)
         if x.type.ndim >= len(shape) - axis and x.type.shape[axis - len(shape)] != 1:
             return
-        # A broadcast into a padded value's shape: its bound comes from the value it meets,
-        # so it is recorded by bound and made when an elementwise op meets a padded value.
+        # A broadcast into a run-time length: its bound comes from the padded value it
+        # meets, so it is recorded without one and made when an elementwise op meets one.
         self.padded[eqn.outputs[0]] = _Padded(None, axis, None)
 
     def _elementwise(self, eqn, ins):
