@@ -11,6 +11,7 @@ import pytest
 import nptf
 from harness import check_against_numpy
 from nptf.graph_ir.walk import all_eqns
+from test_triangular_loops import doolittle, levinson
 
 
 def dot_prefix(x, y):
@@ -75,15 +76,6 @@ def triangular_solve(L, b):
     return x
 
 
-def doolittle(A):
-    for i in range(A.shape[0]):
-        for j in range(i):
-            A[i, j] -= A[i, :j] @ A[:j, j]
-            A[i, j] /= A[j, j]
-        for j in range(i, A.shape[0]):
-            A[i, j] -= A[i, :i] @ A[:i, j]
-
-
 def rank_updates(alpha, beta, C, A):
     for i in range(A.shape[0]):
         C[i, :i + 1] *= beta
@@ -129,19 +121,6 @@ def lengths_differ(x, y):
     for i in range(x.shape[0]):
         x[:i] = y[:i + 2]
     return x
-
-
-def levinson(r):
-    y = np.empty_like(r)
-    alpha = -r[0]
-    beta = 1.0
-    y[0] = -r[0]
-    for k in range(1, r.shape[0]):
-        beta *= 1.0 - alpha * alpha
-        alpha = -(r[k] + np.dot(np.flip(r[:k]), y[:k])) / beta
-        y[:k] += alpha * np.flip(y[:k])
-        y[k] = alpha
-    return y
 
 
 def flipped_means(x):
