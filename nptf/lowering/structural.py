@@ -626,10 +626,11 @@ def _matmul(ctx, a, b):
     if dot and _blocked(ctx, a, [rank - 1], any_executor=True):
         return tf.cast(_add_up(ctx, a * tf.linalg.matrix_transpose(b), [rank - 1], True,
                                any_executor=True), a.dtype)
-    if dot and ctx.xla and m.kind(a) in "fc" and a.shape[-1] is not None and \
+    if dot and ctx.xla and m.kind(a) == "f" and a.shape[-1] is not None and \
             a.shape[-1] <= _SHORT_DOT:
         # XLA's CPU dot of a short vector costs more than a fused multiply and sum (an LU
-        # loop at 60x60: 3.6 -> 2.2-2.5 ms); from 256 elements on, the dot is faster.
+        # loop at 60x60: 3.6 -> 2.2-2.5 ms); they tie at 64-128 elements, and from 512
+        # on the dot is faster (bench/RESULTS.md).
         return tf.reduce_sum(a * tf.linalg.matrix_transpose(b), axis=-1, keepdims=True)
     return _native_or_widened(tf.linalg.matmul, a, b)
 
