@@ -358,6 +358,25 @@ def test_astype_of_a_numpy_scalar_stays_a_scalar(jit):
     check_against_numpy(fn, np.arange(3, dtype=np.float32), jit=jit)
 
 
+def test_complex_to_real_astype_keeps_tensorflows_cast_warning_quiet(jit):
+    # NumPy drops the imaginary part; TensorFlow's logger would warn of that cast on
+    # every compile of the graph.
+    import logging
+    import tensorflow as tf
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    tf.get_logger().addHandler(handler)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+            check_against_numpy(lambda c: (c.astype(np.float32) * 2, c.astype(np.int16)),
+                                np.array([1.5 + 2j, -3 - 1j], np.complex64), jit=jit)
+    finally:
+        tf.get_logger().removeHandler(handler)
+    assert not [r for r in records if "imaginary part" in r.getMessage()]
+
+
 def test_real_and_imag_of_python_numbers_are_python_numbers(jit):
     # A Python complex argument's real part is a Python float, weak in what follows.
     def fn(v, x):
