@@ -694,6 +694,20 @@ def test_adaptive_numpy_shortcut_only_takes_the_shapes_it_measured():
     assert f(x).dtype == np.float64 and f.cache_info().traces == 1
 
 
+def test_the_way_chosen_is_readable_for_calls_with_python_numbers_and_keywords():
+    f = nptf.compile(lambda y, scale, shift=0.0: y * scale + shift, adaptive=True)
+    x = np.ones(1)
+    # NumPy's microsecond beats any graph call on one element.
+    assert _until_decided(f, x, 2) in NUMPY_SIDE
+    assert f.way_for(x, 2) in ("the NumPy function", "the graph as NumPy calls")
+    assert f.adaptive_choice(x, 3) is None and f.way_for(x, 3) is None     # another signature
+    for _ in range(200):
+        f(x, 2, shift=1.0)
+        if f.adaptive_choice(x, 2, shift=1.0) is not None:
+            break
+    assert f.adaptive_choice(x, 2, shift=1.0) in NUMPY_SIDE
+
+
 def test_adaptive_dispatch_may_run_the_graph_as_a_numpy_program(monkeypatch):
     from nptf.runtime import compiled as compiled_module
     # Counts the runs of the function's own code (traced, or called). An iterator's

@@ -889,9 +889,8 @@ class Compiled:
         entry = self.entry_for(*args, **kwargs)
         if entry.fallback_reason:
             return "NumPy (fallback)"
-        if self.adaptive and not kwargs:
-            state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype, a.strides)
-                                               for a in args]))
+        if self.adaptive and _plain_numpy_arguments(args, kwargs):
+            state = self._adaptive.get(self._dispatch_key(args, kwargs))
             if state is None or state.choice is None or state.probe is not None:
                 return None
             if state.choice != GRAPH:
@@ -901,11 +900,19 @@ class Compiled:
             return None
         return f"the graph ({entry.executor} executor)"
 
-    def adaptive_choice(self, *args):
-        """With adaptive dispatch, for arrays of these shapes: "graph", "numpy" (the function
+    def adaptive_choice(self, *args, **kwargs):
+        """With adaptive dispatch, for arguments like these: "graph", "numpy" (the function
         itself) or "numpy program" (the graph's equations run by NumPy); None: not decided yet."""
-        state = self._adaptive.get(tuple([(type(a), a.shape, a.dtype, a.strides) for a in args]))
+        state = self._adaptive.get(self._dispatch_key(args, kwargs))
         return None if state is None else state.choice
+
+    def _dispatch_key(self, args, kwargs):
+        """The key adaptive dispatch keeps its state under for such a call (as ``__call__``
+        computes it: shapes and strides for arrays alone, the signature otherwise)."""
+        if not kwargs and all(type(a) is np.ndarray for a in args):
+            return tuple([(type(a), a.shape, a.dtype, a.strides) for a in args])
+        _, items = self._bind(args, kwargs)
+        return signature_of(items)[0]
 
     def cache_info(self) -> CacheInfo:
         with self._lock:
