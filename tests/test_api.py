@@ -185,7 +185,10 @@ def uses_helper(x):
 def test_real_functions(fn, shapes, dtype, jit):
     rng = np.random.default_rng(2)
     args = [rng.standard_normal(s).astype(dtype) for s in shapes]
-    check_against_numpy(fn, *args, jit=jit, rtol_scale=20)
+    # gelu's np.sqrt(2 / np.pi) is a float64 scalar: of float32 data its result is float64,
+    # computed from float32 values whose last bits TensorFlow's kernels round their own way.
+    mixed = fn is gelu and dtype == np.float32
+    check_against_numpy(fn, *args, jit=jit, rtol_scale=20 * (2e-5 / 1e-9 if mixed else 1))
 
 
 def test_nan_semantics():

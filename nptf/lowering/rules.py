@@ -46,8 +46,9 @@ def int_div_guard(fn):
 
 
 # ---------------------------------------------------------------- arithmetic
-simple("add", by_kind(b=tf.logical_or, iufc=tf.add))
-simple("subtract", tf.subtract)
+rule("add")(lambda ctx, x, y: by_kind(b=tf.logical_or, iufc=tf.add)(
+    *m.constants_apart(x, y, m.SUMS, ctx.xla)))
+rule("subtract")(lambda ctx, x, y: tf.subtract(*m.constants_apart(x, y, m.SUMS, ctx.xla)))
 def _exps_apart(ctx, x, y):
     """``x`` and ``y`` behind a barrier where both come from exps under XLA,
     whose simplifier rewrites exp(a) * exp(b) into exp(a + b) (and exp(a) / exp(b) into
@@ -63,7 +64,7 @@ _multiply = by_kind(b=tf.logical_and, iuf=tf.multiply, c=m.complex_multiply)
 _xla_multiply = by_kind(b=tf.logical_and, i=m.wrapping_multiply, uf=tf.multiply,
                         c=m.complex_multiply)
 rule("multiply")(lambda ctx, x, y: (_xla_multiply if ctx.xla else _multiply)(
-    *_exps_apart(ctx, x, y)))
+    *m.constants_apart(*_exps_apart(ctx, x, y), m.PRODUCTS, ctx.xla)))
 rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) == "c"
                else m.divide(*_exps_apart(ctx, x, y), ctx.xla))
 rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),

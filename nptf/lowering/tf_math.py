@@ -71,6 +71,40 @@ def divide(x, y, xla=False):
     return tf.math.truediv(x, y)
 
 
+# TensorFlow ops whose results Grappler's constant push-down and XLA's simplifier regroup
+# with a constant operand of the sum or product that consumes them.
+SUMS = frozenset({"Add", "AddV2", "AddN", "BiasAdd", "Sub", "Neg"})
+PRODUCTS = frozenset({"Mul", "RealDiv", "Div", "Neg"})
+
+
+def constants_apart(x, y, chain, xla=False):
+    """``x`` and ``y`` of a float or complex sum (``chain=SUMS``) or product
+    (``PRODUCTS``), where a constant one meets another such op's result, held apart:
+    Grappler's constant push-down and XLA's simplifier regroup ``(a + b) + 1.0`` as
+    ``a + (b + 1.0)`` and ``(x - 1e17) + 1.0`` as ``x + (1.0 - 1e17)``, a whole unit off
+    NumPy's answer (1e17 - 1e17 + 1 against 0). Grappler does not fold through a
+    placeholder; XLA's simplifier does not look through a barrier that also holds a
+    computed value (one that holds only the constant is folded first)."""
+    if not (x.dtype.is_floating or x.dtype.is_complex):
+        return x, y
+    for first, (const, other) in ((True, (x, y)), (False, (y, x))):
+        if _folds_to_constant(const) and _op_type(other) in chain:
+            if xla:
+                from tensorflow.compiler.tf2xla.python import xla as tf2xla
+                const, other = tf2xla.optimization_barrier(const, other)
+            else:
+                const = tf.raw_ops.PlaceholderWithDefault(input=const, shape=const.shape)
+            return (const, other) if first else (other, const)
+    return x, y
+
+
+def _op_type(t):
+    try:
+        return t.op.type
+    except AttributeError:      # an eager tensor
+        return None
+
+
 def _folds_to_constant(t, depth=8):
     """Whether the graph tensor ``t`` depends on constants only (what folding makes a
     constant); False for eager tensors, which run as they are."""

@@ -11,13 +11,12 @@ value instead of the work (``convert 0:i64`` from ``y[mask] = 0`` becomes
 * ``power(x, 2)`` is ``multiply(x, x)`` (NumPy's own fast path for ``x**2``;
   bit-identical) and ``power(x, 3)`` is ``x*x*x`` (one extra rounding): a
   general ``pow`` kernel costs several times a multiply.
-* ``(x * a) * b`` with literal ``a``, ``b`` and a float ``x`` becomes
-  ``x * (a*b)`` when the inner product has no other use: one pass over the
-  data instead of two, at the cost of one rounding of ``a*b``.
+
+Float arithmetic is never regrouped: ``(x * 1e200) * 1e-200`` is inf where
+``x * (1e200 * 1e-200)`` is x, and ``(x - 1e17) + 1.0`` differs from
+``x + (1.0 - 1e17)`` by a whole unit.
 """
 from __future__ import annotations
-
-from collections import Counter
 
 import numpy as np
 
@@ -72,12 +71,6 @@ def _scalar_literal(atom):
     return None
 
 
-def _uses(graph):
-    counts = Counter(a for eqn in graph.eqns for a in eqn.inputs if isinstance(a, Var))
-    counts.update(a for a in graph.outputs if isinstance(a, Var))
-    return counts     # sub-graphs are closed: what they read is an input of their equation
-
-
 def _power_as_products(eqn):
     x, exponent = eqn.inputs
     k = _scalar_literal(exponent)
@@ -89,18 +82,6 @@ def _power_as_products(eqn):
     square = Var(out.type)
     return [Eqn(OPS["multiply"], (x, x), {}, (square,), eqn.source_info),
             Eqn(OPS["multiply"], (square, x), {}, (out,), eqn.source_info)]
-
-
-def _split_scaled(eqn):
-    """(var, scalar literal) of a float ``multiply`` by a scalar literal, else None."""
-    if eqn.op.name != "multiply" or eqn.outputs[0].type.dtype.kind != "f":
-        return None
-    a, b = eqn.inputs
-    if isinstance(a, Var) and _scalar_literal(b) is not None:
-        return a, b
-    if isinstance(b, Var) and _scalar_literal(a) is not None:
-        return b, a
-    return None
 
 
 def _gather_from_arange(eqn, aranges):
@@ -132,25 +113,12 @@ def _gather_from_arange(eqn, aranges):
 
 
 def simplify_algebra(graph):
-    uses, producers, eqns, aranges = _uses(graph), {}, [], {}
+    eqns, aranges = [], {}
     for eqn in graph.eqns:
         eqn = map_subgraphs(eqn, simplify_algebra)
         if eqn.op.name == "arange" and len(eqn.outputs[0].type.shape) == 1:
             aranges[eqn.outputs[0]] = eqn
         replacement = _power_as_products(eqn) if eqn.op.name == "power" else \
             _gather_from_arange(eqn, aranges) if eqn.op.name == "gather_nd" else None
-        scaled = _split_scaled(eqn)
-        if scaled is not None:
-            x, b = scaled
-            inner = producers.get(x)
-            if inner is not None and uses[x] == 1 and b.type.dtype == eqn.outputs[0].type.dtype:
-                y, a = _split_scaled(inner)
-                product = np.multiply(np.asarray(a.value), np.asarray(b.value),
-                                      dtype=eqn.outputs[0].type.dtype)
-                eqn = eqn.replace(inputs=(y, Literal(product, b.type)))
-        new = replacement or [eqn]
-        for e in new:
-            if _split_scaled(e) is not None:
-                producers[e.outputs[0]] = e
-        eqns.extend(new)
+        eqns.extend(replacement or [eqn])
     return graph.replace(eqns=tuple(eqns), stage="simplify_algebra")
