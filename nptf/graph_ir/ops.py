@@ -29,7 +29,10 @@ class Op:
     * ``slower_under_xla``: XLA's CPU kernel is slower than TensorFlow's at every size
       measured, so graphs with the op are not tried under XLA;
     * ``singular``: the NumPy function whose singular-matrix error TensorFlow's kernel
-      gives as its own (the runtime raises NumPy's LinAlgError in its place)."""
+      gives as its own (the runtime raises NumPy's LinAlgError in its place);
+    * ``may_raise_on_ints``: TensorFlow's kernel may fail on some integer operands (a zero
+      divisor, a negative exponent), so rewrites that run the op on elements NumPy never
+      computes (past a slice, outside a mask) leave it alone on integers."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -40,6 +43,7 @@ class Op:
         self.xla_obstacle = None
         self.slower_under_xla = False
         self.singular = None
+        self.may_raise_on_ints = False
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
@@ -54,7 +58,7 @@ class Op:
 OPS: dict[str, Op] = {}
 
 
-_FACTS = ("xla_obstacle", "slower_under_xla", "singular")
+_FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints")
 
 
 def declare(names, **facts):
@@ -394,6 +398,8 @@ def _full_like(ts, params):
     return [ArrayType(ts[0].shape, params["dtype"])]
 
 
+declare(["floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power", "left_shift",
+         "right_shift"], may_raise_on_ints=True)
 # XLA has no complex cumprod.
 declare("cumprod", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c")
 # XLA's complex functions take formulas whose products of a zero and an infinity give NaN

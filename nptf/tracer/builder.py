@@ -18,6 +18,11 @@ class GraphBuilder:
         # The builder of the enclosing graph (a branch's or loop body's is the graph
         # around it): its values are visible here, this one's are not visible there.
         self.parent = parent
+        self._producers = {}
+        # Facts the tracer learns while it emits, by output var: index arrays known to be
+        # in bounds (a mask's coordinates), and selections ``x[mask]`` as (x, mask).
+        self.in_bounds = set()
+        self.masked_reads = {}
 
     def sees(self, other) -> bool:
         """Whether values built by ``other`` are visible in this builder's graph."""
@@ -27,6 +32,33 @@ class GraphBuilder:
                 return True
             b = b.parent
         return False
+
+    def producer(self, var):
+        """The equation that made ``var`` in this graph or one around it (None for inputs
+        and literals)."""
+        b = self
+        while b is not None:
+            eqn = b._producers.get(var)
+            if eqn is not None:
+                return eqn
+            b = b.parent
+        return None
+
+    @property
+    def made(self):
+        """``made.get(var)``: ``producer`` as a mapping (``graph_ir.affine.same_value``)."""
+        return _Made(self)
+
+    def fact(self, table, var):
+        """``var``'s entry in the fact ``table`` ("in_bounds", "masked_reads") of this
+        graph or one around it."""
+        b = self
+        while b is not None:
+            facts = getattr(b, table)
+            if var in facts:
+                return facts[var] if isinstance(facts, dict) else True
+            b = b.parent
+        return None
 
     def new_input(self, type) -> Var:
         v = Var(type)
@@ -43,7 +75,10 @@ class GraphBuilder:
         except Exception as e:  # noqa: BLE001  (NumPy's own errors, with the user's line added)
             raise with_location(e, where) from None
         outputs = tuple(Var(t) for t in out_types)
-        self.eqns.append(Eqn(op, tuple(inputs), params, outputs, where))
+        eqn = Eqn(op, tuple(inputs), params, outputs, where)
+        self.eqns.append(eqn)
+        for v in outputs:
+            self._producers[v] = eqn
         budget = current_budget()
         if budget is not None:
             budget.tick(where)
@@ -51,6 +86,16 @@ class GraphBuilder:
 
     def build(self, outputs) -> Graph:
         return Graph(tuple(self.inputs), tuple(self.eqns), tuple(outputs))
+
+
+class _Made:
+    __slots__ = ("builder",)
+
+    def __init__(self, builder):
+        self.builder = builder
+
+    def get(self, var):
+        return self.builder.producer(var)
 
 
 def current_builder() -> GraphBuilder | None:

@@ -14,6 +14,7 @@ import operator
 import numpy as np
 
 from ..errors import unsupported, user_location, with_location
+from ..graph_ir.affine import same_value
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
 from . import numpy_api as api
@@ -106,7 +107,11 @@ def _expand(x, key):
                                      f"boolean axis is {b}\n  at {user_location()}")
             if isinstance(k, Tracer):
                 coords = emit("nonzero", [k])
-                out.extend(api.getitem(coords, (slice(None), j)) for j in range(k.ndim))
+                columns = [api.getitem(coords, (slice(None), j)) for j in range(k.ndim)]
+                if all(a == b for a, b in zip(dims, k.shape)):
+                    # A mask's coordinates along axes of its own sizes: no bounds to check.
+                    current_builder().in_bounds.update(c.atom for c in columns)
+                out.extend(columns)
             else:
                 out.extend(np.nonzero(k))
             axis += k.ndim
@@ -134,6 +139,8 @@ def checked_index(idx, dim, axis):
         return _literal(np.where(idx < 0, idx + dim, idx).astype(_INTP))
     if dim is None:
         raise unsupported("integer-array indexing along a dimension of unknown size")
+    if current_builder().fact("in_bounds", idx.atom):
+        return idx
     size = "its run-time size" if isinstance(dim, Tracer) else f"size {dim}"
     idx = api.astype(idx, _INTP)
     fixed = np.where(idx < 0, idx + dim, idx)
@@ -147,10 +154,23 @@ def checked_index(idx, dim, axis):
 
 def advanced_getitem(x, key):
     key = [_as_index(k) for k in key]
+    if len(key) == 1 and isinstance(key[0], Tracer) and key[0].dtype == np.bool_ and \
+            key[0].shape == x.shape and None not in x.shape and x.ndim:
+        # ``x[mask]`` with a mask of x's shape: remembered, so that a write of values
+        # computed elementwise from such selections needs no selection at all
+        # (``_masked_elementwise_write``).
+        source = x.atom
+        out = _advanced_getitem(x, key)
+        current_builder().masked_reads[out.atom] = (source, key[0].atom)
+        return out
+    return _advanced_getitem(x, key)
+
+
+def _advanced_getitem(x, key):
     if len(key) == 1 and _is_array(key[0]) and key[0].dtype.kind == "b" and key[0].ndim == 0:
         # A 0-d boolean (``t[t > 0]`` of a 0-d ``t``) indexes no axis: it adds one, of
         # length 1 where it is true and 0 where false.
-        return advanced_getitem(api.basic_getitem(x, (None,)), [np.reshape(key[0], (1,))])
+        return _advanced_getitem(api.basic_getitem(x, (None,)), [np.reshape(key[0], (1,))])
     masked = _single_mask_getitem(x, key)
     if masked is not None:
         return masked
@@ -327,6 +347,8 @@ def write(target, key, value, mode="update", what="assignment"):
     if mode == "update" and _rewrites_itself(view, key, value):
         return target
     masked = _masked_scalar_write(target, key, value, mode)
+    if masked is None:
+        masked = _masked_elementwise_write(target, key, value, mode)
     if masked is not None:
         key, value = None, masked   # a whole-array select, no scatter needed
     if mode == "update" and key is not None and view.steps == () and _slice_write(target, view, key, value):
@@ -621,6 +643,50 @@ def _masked_scalar_write(target, key, value, mode):
         return None
     from .numpy_math import where
     return where(k, api.astype(v, target.dtype), target)
+
+
+def _masked_elementwise_write(target, key, value, mode):
+    """``x[mask] = f(y[mask], z[mask], 2.0)``, with one mask of x's shape and ``f``
+    elementwise, is ``np.where(mask, f(y, z, 2.0), x)``: no selection of a size known only
+    at run time, no scatter, and XLA compiles it. ``f`` then also runs on the elements the
+    mask leaves out, whose results are dropped: only ops that cannot fail on any value
+    qualify. None where the write is not of that kind."""
+    if mode != "update" or (isinstance(key, tuple) and len(key) != 1):
+        return None
+    k = key[0] if isinstance(key, tuple) else key
+    if not isinstance(k, Tracer) or k.dtype != np.bool_ or k.shape != target.shape or \
+            None in k.shape or not isinstance(value, Tracer) or value.ndim != 1:
+        return None
+    full = _unmasked(value.atom, k.atom, current_builder(), {})
+    if full is None or full.type.shape != target.shape:
+        return None
+    from .numpy_math import where
+    return where(k, api.astype(Tracer(full), target.dtype), target)
+
+
+def _unmasked(atom, mask, builder, done):
+    """The value ``atom`` (computed elementwise from selections ``y[mask]``) has before the
+    selection: the same ops on ``y`` itself; None where ``atom`` is not computed so."""
+    if atom in done:
+        return done[atom]
+    if atom.type.ndim == 0:
+        return atom
+    done[atom] = None
+    read = builder.fact("masked_reads", atom)
+    eqn = builder.producer(atom)
+    if read is not None:
+        source, read_mask = read
+        done[atom] = source if same_value(read_mask, mask, builder.made) else None
+    elif eqn is not None and eqn.op.name == "broadcast_to" and eqn.inputs[0].type.ndim == 0:
+        done[atom] = eqn.inputs[0]
+    elif eqn is not None and eqn.op.kind == "elementwise" and not (
+            eqn.op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs)):
+        inputs = [_unmasked(a, mask, builder, done) for a in eqn.inputs]
+        if None not in inputs:
+            out = builder.emit(eqn.op.name, inputs, eqn.params, eqn.source_info)
+            out = out[eqn.outputs.index(atom)]
+            done[atom] = out if out.type.dtype == atom.type.dtype else None
+    return done[atom]
 
 
 def _static_key(k):

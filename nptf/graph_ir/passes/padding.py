@@ -39,10 +39,6 @@ from ..types import ArrayType
 
 _INTP = np.dtype(np.intp)
 
-# Integer ops whose kernels may fail on the values past a slice (a zero divisor).
-_MAY_FAIL_ON_INTS = {"floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power",
-                     "left_shift", "right_shift"}
-
 # reduce op -> its identity for a dtype
 _IDENTITY = {
     "reduce_sum": lambda dt: 0,
@@ -245,7 +241,7 @@ class _Rewriter:
                 any(p.var is not None and p.var.type.shape[axis] != bound for p in ins) or \
                 out_shape.count(None) != 1 or out_shape.index(None) != axis:
             return
-        if eqn.op.name in _MAY_FAIL_ON_INTS and \
+        if eqn.op.may_raise_on_ints and \
                 any(a.type.dtype.kind in "iub" for a in eqn.inputs):
             return
         shape = tuple(bound if i == axis else d for i, d in enumerate(out_shape))
