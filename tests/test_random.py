@@ -46,6 +46,39 @@ def test_shapes_dtypes_and_kinds_match_numpy(fn, jit):
             assert g.dtype == e.dtype
 
 
+def sized_by_the_data(x):
+    n = np.count_nonzero(x > 0)
+    rng = np.random.default_rng(0)
+    noise = x[x > 0] + rng.standard_normal(n)          # one draw per selected element
+    return (noise, rng.random((n, 2)), rng.integers(0, 5, size=n), rng.uniform(-1, 1, n),
+            rng.normal(2.0, 3.0, size=(2, int(np.sum(x > 1)))), np.random.rand(n),
+            np.random.randn(n, 3), rng.exponential(2.0, n), rng.choice(x, size=n))
+
+
+@pytest.mark.parametrize("x", [np.array([-1.0, 2.0, 0.5, 3.0]), -np.ones(3)],
+                         ids=["some", "none"])
+def test_draws_of_sizes_known_only_at_run_time(x):
+    expected = sized_by_the_data(x)
+    got = nptf.compile(sized_by_the_data, fallback="raise")(x)
+    for e, g in zip(expected, got):
+        assert g.dtype == e.dtype and g.shape == e.shape, (g, e)
+    assert np.all((got[1] >= 0) & (got[1] < 1)) and np.all((got[2] >= 0) & (got[2] < 5))
+
+
+@pytest.mark.parametrize("draw", [lambda rng, n: rng.binomial(5, 0.5, size=n),
+                                  lambda rng, n: rng.poisson(2.0, n),
+                                  lambda rng, n: rng.choice(9, size=n, replace=False)],
+                         ids=["binomial", "poisson", "choice"])
+def test_draws_of_run_time_sizes_nptf_does_not_compile_run_numpy(draw):
+    def f(x):
+        return draw(np.random.default_rng(0), np.count_nonzero(x > 0))
+    x = np.array([1.0, -2.0, 3.0])
+    with pytest.raises(nptf.UnsupportedError, match="size known only at run time"):
+        nptf.compile(f, fallback="raise")(x)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(f)(x).shape == (2,)
+
+
 def test_every_call_draws_anew_and_seeding_reproduces():
     f = nptf.compile(lambda x: x + np.random.rand(5), fallback="raise")
     x = np.zeros(5)

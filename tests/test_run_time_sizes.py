@@ -447,3 +447,22 @@ def test_reduceat_at_indices_found_in_the_data(jit):
     check_against_numpy(sums_by_group, np.zeros(8, int), v, jit=jit)
     for idx in ([0, 2, 2, 5], [1, 3, 4], [0, 9]):       # the last: IndexError
         check_against_numpy(reduce_at, v, np.array(idx), jit=jit)
+
+
+def test_slices_with_traced_bounds_of_run_time_sizes(jit):
+    # The selection's length and the bounds are both known only when the graph runs.
+    def cut(x, n):
+        s = x[x > 0] + 1
+        return s[:n], s[n:], s[-n:], s[1:n + 1], s[:np.count_nonzero(x > 0.5)]
+
+    def rows(x, n):
+        s = x[x[:, 0] > 0]
+        return s[:n, 1:], s[n - 1], s[1:, n]
+
+    x = np.linspace(-1, 1, 12)
+    for n in (0, 2, -3, 40):
+        check_against_numpy(cut, x, n, jit=jit)
+    X = np.arange(24.0).reshape(8, 3) - 10
+    for n in (1, 2):
+        check_against_numpy(rows, X, n, jit=jit)
+    check_against_numpy(rows, X, 9, jit=jit)        # IndexError past the end, as NumPy

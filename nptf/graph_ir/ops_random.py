@@ -29,6 +29,8 @@ DISTRIBUTIONS = ("uniform", "normal", "integers", "binomial", "poisson")
 
 @register("random", lambda ts, p: [_KEY] + [t.dtype for t in ts[1:]], kind="random")
 def _random(ts, params):
+    """``random(key, *args, *sizes)``: ``params["sizes"]`` inputs at the end give the sizes
+    of the shape's None dims, in order."""
     if params["dist"] not in DISTRIBUTIONS:
         raise ValueError(f"unknown distribution {params['dist']!r}")
     return [ArrayType(params["shape"], params["dtype"], bool(params.get("weak")))]
@@ -45,6 +47,9 @@ def _eval_split(p, key):
 
 def _eval_random(p, key, *args):
     g, shape, dtype, dist = _generator(key), p["shape"], np.dtype(p["dtype"]), p["dist"]
+    if p.get("sizes"):
+        sizes = iter(int(n) for n in args[len(args) - p["sizes"]:])
+        shape, args = tuple(next(sizes) if d is None else d for d in shape), args[:-p["sizes"]]
     if dist == "uniform":
         return g.random(shape).astype(dtype)
     if dist == "normal":
@@ -60,5 +65,6 @@ EVAL_RULES["rng_split"] = _eval_split
 EVAL_RULES["random"] = _eval_random
 
 
-# No XLA kernels for these samplers.
-declare("random", xla_obstacle=lambda in_types, params: params["dist"] in ("binomial", "poisson"))
+# No XLA kernels for these samplers; nor a shape known only at run time.
+declare("random", xla_obstacle=lambda in_types, params: params["dist"] in ("binomial", "poisson")
+        or None in params["shape"])

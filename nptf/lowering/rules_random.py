@@ -14,10 +14,15 @@ def _rng_split(ctx, key):
 
 
 @rule("random")
-def _random(ctx, key, *args, dist, shape, dtype):
+def _random(ctx, key, *args, dist, shape, dtype, sizes=0):
     dtype = np.dtype(dtype)
     tf_dtype = tf.as_dtype(dtype)
-    shape = list(shape)
+    if sizes:
+        known = iter(tf.cast(n, tf.int64) for n in args[len(args) - sizes:])
+        shape = tf.stack([next(known) if d is None else tf.constant(d, tf.int64) for d in shape])
+        args = args[:-sizes]
+    else:
+        shape = list(shape)
     if dist == "uniform":
         # Generated in float64 then cast: float32 draws stay in [0, 1) like NumPy's.
         return tf.cast(tf.random.stateless_uniform(shape, seed=key, dtype=tf.float64), tf_dtype)

@@ -129,12 +129,13 @@ def _slice_positions(k, dim):
     return start + step * api.arange(n, dtype=_INTP)
 
 
-def open_region(shape, key):
+def open_region(shape, key, x=None):
     """``(begin, sizes, static sizes, rest)`` of the box ``x[key]`` reads when a slice's
     length follows traced bounds (``x[:i]``, ``a[i + 1:n, i]``): the begin and run-time
     sizes as int vectors, the sizes where fixed (None where they follow the bounds), and
-    the key that picks ``x[key]`` out of the box. None for keys it does not cover."""
-    plan = _open_plan(shape, key)
+    the key that picks ``x[key]`` out of the box. None for keys it does not cover. With
+    the array ``x``, axes of sizes known only at run time are covered too."""
+    plan = _open_plan(shape, key, x)
     if plan is None:
         return None
     begins, sizes, static_sizes, rest = plan
@@ -143,7 +144,7 @@ def open_region(shape, key):
 
 
 def _open_getitem(x, key):
-    plan = open_region(x.shape, key)
+    plan = open_region(x.shape, key, x)
     if plan is None:
         return None
     begin, sizes, static_sizes, rest = plan
@@ -155,7 +156,7 @@ def _open_getitem(x, key):
                      lambda s: None)
 
 
-def _open_plan(shape, key):
+def _open_plan(shape, key, x=None):
     """Like ``_plan``, for slices whose length follows traced bounds: per dimension the
     begin, the run-time size and the size if fixed (None where it follows the bounds),
     then the rest of the key. Bounds follow NumPy's rules: negatives count from the end,
@@ -168,7 +169,9 @@ def _open_plan(shape, key):
             continue
         dim = shape[axis]
         if dim is None:
-            return None
+            if x is None:
+                return None
+            dim = dim_of(x, axis)       # its size, traced
         if isinstance(k, slice) and (isinstance(k.start, Tracer) or isinstance(k.stop, Tracer)):
             if k.step is not None and (isinstance(k.step, Tracer) or operator.index(k.step) != 1):
                 return None
@@ -191,7 +194,7 @@ def _open_plan(shape, key):
         else:
             begins.append(0)
             sizes.append(dim)
-            fixed.append(dim)
+            fixed.append(None if isinstance(dim, Tracer) else dim)
             rest.append(k)
         axis += 1
     return begins, sizes, tuple(fixed), tuple(rest)
@@ -202,10 +205,10 @@ def _clipped_bound(b, default, dim):
     clipped to ``[0, dim]``."""
     if b is None:
         return default
-    if not isinstance(b, Tracer):
+    if not isinstance(b, Tracer) and not isinstance(dim, Tracer):
         return min(max(operator.index(b) + dim if operator.index(b) < 0 else operator.index(b),
                        0), dim)
-    b = api.astype(b, _INTP)
+    b = api.astype(to_tracer(b), _INTP)
     return np.clip(np.where(b < 0, b + dim, b), 0, dim)
 
 

@@ -607,7 +607,7 @@ def _shape_tuple(shape):
     return shape
 
 
-def _run_time_shape(shape):
+def run_time_shape(shape):
     """A shape with sizes known only at run time (traced integers, ``len`` of a run-time
     sized array): the shape with None there and the traced sizes, each checked to be
     non-negative when the graph runs; None for a shape of Python ints."""
@@ -639,7 +639,7 @@ def _creation_dtype(dtype, default=np.float64):
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
-    run_time = _run_time_shape(shape)
+    run_time = run_time_shape(shape)
     if run_time is not None:
         fill = to_tracer(fill_value)
         if dtype is not None:

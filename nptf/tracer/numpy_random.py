@@ -67,17 +67,37 @@ def _key_of_seed(seed):
 
 
 def _shape(size):
+    """The draw's shape: Python ints, and traced ints where a size is known only at run
+    time (``np.count_nonzero(x > 0)``)."""
     if size is None:
         return ()
+    dims = size if isinstance(size, (tuple, list)) else (size,)
+    if any(isinstance(d, Tracer) for d in dims):
+        static, sizes = api.run_time_shape(size)
+        sizes = iter(sizes)
+        return tuple(next(sizes) if d is None else d for d in static)
     return api._shape_tuple(size)   # sizes only known at run time: DynamicShapeError
+
+
+def _static(shape):
+    return tuple(None if isinstance(d, Tracer) else d for d in shape)
+
+
+def _run_time(shape, what):
+    if any(isinstance(d, Tracer) for d in shape):
+        raise unsupported(f"{what} of a size known only at run time",
+                          fix="Draw a size known when tracing, and select from it.")
 
 
 def _draw(stream, dist, shape, dtype, args=(), weak=False):
     view = buffer_of(stream)
     new_key, sub = emit("rng_split", [stream])
     set_buffer(view.buffer, new_key.atom)
-    return emit("random", [sub, *args], {"dist": dist, "shape": shape, "dtype": np.dtype(dtype),
-                                         "weak": weak}, scalar=len(shape) == 0)
+    sizes = [d for d in shape if isinstance(d, Tracer)]
+    params = {"dist": dist, "shape": _static(shape), "dtype": np.dtype(dtype), "weak": weak}
+    if sizes:
+        params["sizes"] = len(sizes)     # the last inputs: the sizes of the None dims
+    return emit("random", [sub, *args, *sizes], params, scalar=len(shape) == 0)
 
 
 def _out_shape(size, *params):
@@ -141,12 +161,14 @@ class Stream:
 
     def binomial(self, n, p, size=None):
         shape = _out_shape(size, n, p)
+        _run_time(shape, "binomial draws")
         return _draw(self.key, "binomial", shape, np.int64,
                      (api.broadcast_to(api.astype(to_tracer(n), np.float64), shape),
                       api.broadcast_to(api.astype(to_tracer(p), np.float64), shape)))
 
     def poisson(self, lam=1.0, size=None):
         shape = _out_shape(size, lam)
+        _run_time(shape, "Poisson draws")
         return _draw(self.key, "poisson", shape, np.int64,
                      (api.broadcast_to(api.astype(to_tracer(lam), np.float64), shape),))
 
@@ -169,10 +191,11 @@ class Stream:
         pool = api.arange(int(a)) if isinstance(a, (int, np.integer)) else to_tracer(a)
         n = pool.shape[axis]
         shape = _shape(size)
-        count = int(np.prod(shape, dtype=np.int64))
         if replace:
             idx = _draw(self.key, "integers", shape, np.int64, (np.int64(0), np.int64(n)))
         else:
+            _run_time(shape, "a choice without replacement")
+            count = int(np.prod(shape, dtype=np.int64))
             if count > n:
                 raise ValueError("Cannot take a larger sample than population when replace=False")
             idx = api.reshape_to(api.getitem(self._order(n), (slice(0, count),)), shape)
@@ -191,7 +214,8 @@ def _arrays(*params):
 
 def _finish(t, shape, python_float=False):
     t = api.astype(t, np.float64)
-    t = api.broadcast_to(t, shape) if t.shape != shape else t
+    if t.shape != _static(shape):      # (a draw's run-time sizes are the result's)
+        t = api.broadcast_to(t, shape)
     if python_float:
         return emit("positive", [t], {"weak": True}, scalar=True)
     return Tracer(t.atom, is_scalar=len(shape) == 0)
