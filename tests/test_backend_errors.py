@@ -88,3 +88,32 @@ def test_control_flow_refusal_falls_back():
     x = np.ones(3)
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
         np.testing.assert_array_equal(nptf.compile(f)(x), f(x))
+
+
+def test_an_error_tracing_raises_where_numpy_does_not_runs_numpy(monkeypatch):
+    # A defect of nptf's (here a NumPy function's tracer raising KeyError) must not reach
+    # the user: by default the call runs the function with NumPy; fallback="raise" shows it.
+    from nptf.tracer.numpy_api import IMPLS
+
+    def broken(*args, **kwargs):
+        raise KeyError("a defect")
+    monkeypatch.setitem(IMPLS, np.cumsum, broken)
+
+    def f(x):
+        return np.cumsum(x) * 2
+    x = np.arange(5.0)
+    with pytest.warns(RuntimeWarning, match=r"runs with NumPy .*tracing it raised KeyError"):
+        np.testing.assert_array_equal(nptf.compile(f)(x), f(x))
+    with pytest.raises(KeyError):
+        nptf.compile(f, fallback="raise")(x)
+
+
+def test_the_users_own_error_while_tracing_is_numpys():
+    def f(x):
+        return x + np.ones(4)             # NumPy's ValueError for these shapes
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # and no warning of nptf's before it
+        with pytest.raises(ValueError, match="could not be broadcast"):
+            nptf.compile(f)(np.ones(3))
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        nptf.compile(f, fallback="raise")(np.ones(3))

@@ -549,3 +549,29 @@ def arrays_of_scalars(a):
 def test_an_array_of_a_numpy_scalar_or_python_number_is_a_0d_array():
     for a in (np.arange(4, dtype=np.int32), np.arange(4.0)):
         check_against_numpy(arrays_of_scalars, a)
+
+
+def test_dtypes_and_scalar_types_come_back_as_they_are(jit):
+    def describe(x):
+        return x * 2, x.dtype, x.dtype.type, np.float32, x.dtype.name, x.shape, None
+    x = np.ones(3, np.float32)
+    got = nptf.compile(describe, jit_compile=jit, fallback="raise")(x)
+    expected = describe(x)
+    np.testing.assert_array_equal(got[0], expected[0])
+    assert got[1:] == expected[1:] and got[2] is np.float32
+
+
+def test_least_squares_of_rows_found_in_the_data_run_numpy():
+    # The SVD they solve with takes sizes known when tracing: NumPy runs them (and an
+    # nptf error says so under fallback="raise"), never a TypeError of nptf's own.
+    def fit(X, y):
+        keep = X[:, 0] > 0
+        return np.linalg.lstsq(X[keep], y[keep], rcond=None)[0], np.polyfit(X[keep, 1], y[keep], 1)
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(12, 2)), np.arange(12.0)
+    with pytest.raises(nptf.UnsupportedError, match="dimension of unknown size"):
+        nptf.compile(fit, fallback="raise")(X, y)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(fit)(X, y)
+    for g, e in zip(got, fit(X, y)):
+        np.testing.assert_allclose(g, e)

@@ -79,6 +79,9 @@ class Entry:
                  xla_reason="", shapes=None, checks=None):
         self.traced, self.graph, self.concrete = traced, graph, concrete
         self.fallback_reason = fallback_reason
+        # Said once NumPy has run a call: where NumPy raises too, the error is the user's,
+        # raised as tracing raised it (``trace_error``, with the user's line).
+        self.fallback_warning = self.trace_error = None
         self.xla, self.xla_reason = xla, xla_reason
         # "xla" or "plain"; the executor trial may pick "xla, one CPU" or "plain, one thread".
         # None where NumPy runs the calls (fallback).
@@ -325,7 +328,18 @@ class Compiled:
     def _run(self, entry, values, args, kwargs, shapes_key=None):
         if entry.fallback_reason is not None:
             self._info.fallbacks += 1
-            return self.fn(*args, **kwargs)
+            if entry.fallback_warning is None:
+                return self.fn(*args, **kwargs)
+            try:
+                out = self.fn(*args, **kwargs)
+            except Exception as e:  # noqa: BLE001
+                if type(e) is type(entry.trace_error):
+                    # NumPy's error, which tracing raised too, with the user's line added.
+                    raise entry.trace_error.with_traceback(None) from None
+                raise
+            warning, entry.fallback_warning = entry.fallback_warning, None
+            warn_user(warning)
+            return out
         try:
             if self.adaptive and _plain_numpy_arguments(args, kwargs):
                 state = self._adaptive.get(shapes_key)
@@ -777,6 +791,20 @@ class Compiled:
             if relaxed and self.input_signature is None:
                 raise
             return self._fallback_entry(e)
+        except Error:
+            raise
+        except Exception as e:  # noqa: BLE001  (what tracing the user's code may raise)
+            # NumPy decides: the call runs the function itself, which raises the same error
+            # where it is the user's (a shape NumPy rejects), and returns NumPy's answer
+            # where tracing failed in nptf.
+            if self.fallback == "raise" or (relaxed and self.input_signature is None):
+                raise
+            reason = f"tracing it raised {type(e).__name__}: {_first_line(e)}"
+            entry = Entry(fallback_reason=reason)
+            entry.fallback_warning = f"nptf: {self.name} runs with NumPy for this signature " \
+                                     f"because {reason}"
+            entry.trace_error = e
+            return entry
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)

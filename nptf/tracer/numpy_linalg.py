@@ -39,6 +39,12 @@ def _prepare(a, fn, *args, **kwargs):
     return astype(a, a.dtype if a.dtype.kind in "fc" else np.float64), result
 
 
+def _known_sizes(what, *arrays):
+    """The SVD these solve with takes arrays of sizes known when tracing."""
+    if any(None in t.shape for t in arrays):
+        raise unsupported(f"{what} of an array with a dimension of unknown size")
+
+
 def _python_int(t):
     """A traced integer that comes back as a Python ``int`` (what NumPy returns here)."""
     return emit("add", [t, 0], {"weak": True})
@@ -251,6 +257,7 @@ def _least_squares(a, b, rcond):
 @implements(la.lstsq)
 def lstsq(a, b, rcond=None):
     a, b = to_tracer(a), to_tracer(b)
+    _known_sizes("np.linalg.lstsq", a, b)
     dtype = _numpy_says(la.lstsq, _sample(a), np.zeros(b.shape, b.dtype), rcond)[0].dtype
     a, b = astype(a, dtype), astype(b, dtype)
     rows, cols = a.shape
@@ -363,6 +370,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     if full or cov or w is not None:
         raise unsupported("np.polyfit with full=, w= or cov=")
     x, y = to_tracer(x) + 0.0, to_tracer(y) + 0.0
+    _known_sizes("np.polyfit", x, y)
     order = operator.index(deg) + 1
     _numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
                 np.zeros((max(order, 1),) + y.shape[1:], y.dtype), deg)

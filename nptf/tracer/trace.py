@@ -181,7 +181,10 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
                 atoms.append(leaf.atom)
                 kind = "pyscalar" if leaf.type.weak else ("scalar" if leaf.is_scalar else "array")
                 info.append(OutputInfo(kind))
-            elif leaf is None or isinstance(leaf, (str, bool, int, float, complex)):
+            elif leaf is None or isinstance(leaf, (str, bool, int, float, complex, np.dtype,
+                                                   type)):
+                # Known when tracing (a dtype, a scalar type, a name): the same on every
+                # call with this signature.
                 info.append(OutputInfo("static", leaf))
             else:
                 atom = to_atom(leaf)
