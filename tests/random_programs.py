@@ -61,8 +61,10 @@ UNARY = ["abs", "negative", "exp", "log", "sqrt", "square", "sin", "cos", "tanh"
 REDUCTIONS = ["sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
               "cumsum", "cumprod", "ptp", "median", "count_nonzero", "nansum", "nanmax", "average"]
 AXES = ["", ", axis=0", ", axis=-1", ", keepdims=True", ", axis=0, keepdims=True"]
+# Large ones too: a sum or product regrouped around them ((x - 1e17) + 1.0, (x * 1e200)
+# * 1e-200) is a whole unit or an overflow off NumPy's answer.
 SCALARS = ["2", "-3", "0.5", "1e-3", "3.0", "True", "(1+2j)", "7", "255", "np.float32(2.5)",
-           "np.int8(3)", "np.float64(0.1)", "np.uint8(200)", "-1.5"]
+           "np.int8(3)", "np.float64(0.1)", "np.uint8(200)", "-1.5", "1e17", "-1e200"]
 # Statements besides plain assignments: writes into an argument (through an index, an
 # in-place operator or a mask), and Python control flow on traced values.
 WRITES = ["a[...] = {e}", "a[0] += 1", "a += {e}", "a *= {e}", "a[1:] -= {e}", "a[::2] = {e}",
@@ -417,6 +419,17 @@ class _LoopWriter:
             elif r.random() < 0.3 and op == "=":
                 other = r.choice(frame)
                 e = f"{other}[{cond}] * {'2' if integer else '0.5'}"
+            elif r.random() < 0.3 and op == "=":
+                # Elementwise in selections by the same mask (nptf computes it on the
+                # whole arrays and selects after): ops that fail on the elements left
+                # out (a zero divisor, the log of a negative number) included.
+                a, b = r.choice(frame), r.choice(frame)
+                e = r.choice([f"{a}[{cond}] // ({b}[{cond}] - 1) + {a}[{cond}] % 3",
+                              f"np.where({a}[{cond}] > 1, {b}[{cond}] * 3, -{a}[{cond}])"]
+                             if integer else
+                             [f"np.log({a}[{cond}]) + {b}[{cond}] ** 2",
+                              f"np.sqrt({a}[{cond}] - 0.5) / ({b}[{cond}] - 1.0)",
+                              f"np.where({a}[{cond}] > 1, {b}[{cond}], 1.0 / {a}[{cond}])"])
             else:
                 e = self.expr([], 1, integer)
             if r.random() < 0.3:
