@@ -153,3 +153,11 @@ def test_random_draws_in_the_mask_are_not_moved():
     got = nptf.compile(noisy, fallback="raise")(x.copy())
     assert got.shape == x.shape and np.array_equal(got[x <= 0], x[x <= 0])
     assert not np.array_equal(got[x > 0], x[x > 0])
+
+
+def test_a_value_of_a_fixed_length_keeps_numpys_length_check(jit):
+    def fixed(x):
+        x[x > 0] = x[x > 0] + np.broadcast_to(2.0, (3,))   # NumPy: 3 positives, or ValueError
+        return x
+    check_against_numpy(fixed, np.array([1.0, -1.0, 2.0, 3.0]), jit=jit)
+    check_against_numpy(fixed, np.array([1.0, -1.0, 2.0, -3.0]), jit=jit)

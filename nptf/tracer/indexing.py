@@ -677,7 +677,10 @@ def _unmasked(atom, mask, builder, done):
     if read is not None:
         source, read_mask = read
         done[atom] = source if same_value(read_mask, mask, builder.made) else None
-    elif eqn is not None and eqn.op.name == "broadcast_to" and eqn.inputs[0].type.ndim == 0:
+    elif eqn is not None and eqn.op.name == "broadcast_to" and eqn.inputs[0].type.ndim == 0 \
+            and None in eqn.params["shape"]:
+        # A number spread to the selection's length (a broadcast to a known length
+        # stays: NumPy raises where the selection's length differs).
         done[atom] = eqn.inputs[0]
     elif eqn is not None and eqn.op.kind == "elementwise" and not (
             eqn.op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs)):
