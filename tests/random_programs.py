@@ -99,6 +99,10 @@ CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.
          "np.asarray([float(np.mean({0} > v)) for v in np.ravel({0})[np.ravel({0}) < 1]])",
          "np.add.reduceat(np.ravel({0}), np.r_[0, np.flatnonzero(np.diff(np.ravel({0}) > 0)) + 1])",
          "np.roll(np.ravel({0})[np.ravel({0}) > 0], 2)"]
+# Sums and products NumPy evaluates left to right: regrouped around the constants, they
+# are whole units or an overflow off.
+REGROUPED = ["(({0}) + 1e17) - 1e17", "(({0}) * 1e200) * 1e-200", "1.0 - (({0}) - ({0}))",
+             "(({0}) - 3.0) + 0.37", "0.1 * (({0}) * ({0}))", "(({0}) / 3.0) * 7.0"]
 # Python's view of traced values: their bytes, builtins on them, lists the data grow.
 PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})))",
                 "np.asarray(np.ravel({0})[:4].tolist())", "(np.ravel({0})[:3] == None)",
@@ -127,6 +131,8 @@ def _expression(r, depth, names):
         return r.choice(names) if r.random() < 0.85 else r.choice(SCALARS)
     sub = lambda: _expression(r, depth - 1, names)  # noqa: E731
     k = r.random()
+    if k < 0.04:
+        return r.choice(REGROUPED).format(sub())
     if k < 0.35:
         return f"({sub()} {r.choice(OPERATORS)} {sub()})"
     if k < 0.5:
