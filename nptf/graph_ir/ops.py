@@ -7,8 +7,9 @@ Two kinds of op:
   promote pass knows which casts to insert.
 * structural ops (reshape, reductions, matmul, ...) carry static ``params``.
 
-Lowering rules (``nptf.lowering.rules``) and reference evaluation rules
-(``graph_ir.evaluate``) are tables keyed by op name, kept in the layer that
+Lowering rules (``nptf.lowering.rules``, keyed by the ``Op`` record; a name
+no op has fails when its rule registers) and reference evaluation rules
+(``graph_ir.evaluate``, keyed by op name) are tables kept in the layer that
 owns them.
 """
 from __future__ import annotations

@@ -116,7 +116,7 @@ def run_graph(graph, args, checks, xla=False, portable=False):
                 xs[0] = tf.broadcast_to(lazies[0].source, shape)
             else:
                 xs[0] = read(eqn.inputs[0])
-        fn = TF_RULES.get(name)
+        fn = TF_RULES.get(eqn.op)
         if fn is None:
             raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),
                                 eqn.source_info)

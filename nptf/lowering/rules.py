@@ -1,4 +1,4 @@
-"""The one table from IR ops to TensorFlow: ``TF_RULES[op_name](ctx, *inputs, **params)``.
+"""The one table from IR ops to TensorFlow: ``TF_RULES[op](ctx, *inputs, **params)``.
 
 After the passes every input already has the dtype NumPy's loop uses and
 elementwise inputs broadcast to the output shape, so most rules are one line.
@@ -9,10 +9,37 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
+from ..graph_ir.ops import OPS, Op
 from . import tf_math as m
 from . import trig
 
-TF_RULES = {}
+
+class RuleTable(dict):
+    """Rules keyed by the ``Op`` record (``graph_ir.ops.OPS``); an op's name stands for it
+    wherever a key is given, so a rule for a name no op has fails when it registers."""
+
+    @staticmethod
+    def _op(key):
+        return key if isinstance(key, Op) else OPS[key]
+
+    def __setitem__(self, key, fn):
+        super().__setitem__(self._op(key), fn)
+
+    def __getitem__(self, key):
+        return super().__getitem__(self._op(key))
+
+    def __contains__(self, key):
+        return super().__contains__(key if isinstance(key, Op) else OPS.get(key))
+
+    def get(self, key, default=None):
+        return super().get(key if isinstance(key, Op) else OPS.get(key), default)
+
+    def update(self, *args, **kwargs):
+        for key, fn in dict(*args, **kwargs).items():
+            self[key] = fn
+
+
+TF_RULES = RuleTable()
 
 
 def rule(*names):
