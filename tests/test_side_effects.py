@@ -750,3 +750,17 @@ def test_a_loop_python_runs_after_a_graph_loop_was_tried_appends_once():
             expected = fn(*[copy.copy(a) for a in args])
             got = nptf.compile(fn, fallback="raise")(*[copy.copy(a) for a in args])
             _expect_same(expected, got, "results")
+
+
+def test_list_methods_on_a_list_the_data_sized_say_so():
+    def topo(a):
+        ready = [i for i in range(len(a)) if a[i] == 0]
+        out = []
+        while ready:
+            out.append(ready.pop(0))
+        return np.array(out)
+    a = np.array([0, 1, 0, 2])
+    with pytest.raises(nptf.SideEffectError, match=r"ready\.pop.*length follows the data"):
+        nptf.compile(topo, fallback="raise")(a)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        np.testing.assert_array_equal(nptf.compile(topo)(a), topo(a))

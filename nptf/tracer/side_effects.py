@@ -514,12 +514,14 @@ class Session:
         if isinstance(obj, Tracer):
             if kind == "call" and attr in _LIST_ONLY and not hasattr(obj, attr):
                 raise self._refuse(SideEffectError(
-                    f"`{text}.{attr}(...)` on `{text}`, which the compiled function sees as an "
-                    f"array (a list argument is passed in as one), is not supported by nptf: "
-                    f"its Python code runs once, while it is traced, so a list passed in would "
-                    f"change once instead of on every call. Build a new list inside the "
-                    f"function and return it, or let the function run with NumPy "
-                    f"(fallback='numpy', the default).\n  at {where}"))
+                    f"`{text}.{attr}(...)` on `{text}`, which the compiled function holds as "
+                    f"an array (a list passed in is one, and so is a list whose length follows "
+                    f"the data, such as `[i for i in ... if x[i] > 0]`), is not supported by "
+                    f"nptf: Python's list methods on it would run once, while it is traced, "
+                    f"not on every call. Index the array instead (a position that moves "
+                    f"through it rather than `pop`), build a new list inside the function "
+                    f"and return it, or let the function run with NumPy (fallback='numpy', "
+                    f"the default).\n  at {where}"))
             return
         rec = self.records.get(id(obj))
         if rec is None or rec.obj is not obj:
