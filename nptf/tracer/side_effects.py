@@ -517,8 +517,8 @@ class Session:
                     f"`{text}.{attr}(...)` on `{text}`, which the compiled function holds as "
                     f"an array (a list passed in is one, and so is a list whose length follows "
                     f"the data, such as `[i for i in ... if x[i] > 0]`), is not supported by "
-                    f"nptf: Python's list methods on it would run once, while it is traced, "
-                    f"not on every call. Index the array instead (a position that moves "
+                    f"nptf: Python's list methods on it would run once instead of on every "
+                    f"call (while it is traced). Index the array instead (a position that moves "
                     f"through it rather than `pop`), build a new list inside the function "
                     f"and return it, or let the function run with NumPy (fallback='numpy', "
                     f"the default).\n  at {where}"))
