@@ -153,6 +153,7 @@ def test_random_draws_in_the_mask_are_not_moved():
     got = nptf.compile(noisy, fallback="raise")(x.copy())
     assert got.shape == x.shape and np.array_equal(got[x <= 0], x[x <= 0])
     assert not np.array_equal(got[x > 0], x[x > 0])
+    assert "scatter" in _ops(noisy, x)      # the write kept its selection
 
 
 def test_a_value_of_a_fixed_length_keeps_numpys_length_check(jit):
