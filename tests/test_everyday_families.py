@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 import pytest
+import tensorflow as tf
 
 import nptf
 from harness import check_against_numpy
@@ -465,15 +466,34 @@ def ranks(x):
     return x.argsort().argsort() + 1
 
 
-def test_argsort_of_ties_runs_numpy_where_its_order_is_numpy_s_implementation_s():
-    with_ties = np.array([3, 1, 3, 2, 1, 3, 0, 2, 2, 1, 3, 0, 1, 2, 3, 0, 1, 1])
-    check_against_numpy(ranks, np.random.default_rng(0).permutation(18))     # no ties
-    with pytest.raises(nptf.OutsideTheGraphError, match="ties"):
-        nptf.compile(ranks, fallback="raise")(with_ties)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        np.testing.assert_array_equal(nptf.compile(ranks)(with_ties), ranks(with_ties))
-    check_against_numpy(lambda x: np.argsort(x, kind="stable"), with_ties)
+def top_k(x, k=7):
+    return np.argpartition(x, -k)[-k:], np.partition(x, [2, 40], axis=-1)
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_argsort_of_ties_and_partitions_give_numpy_s_own_arrangement(jit):
+    """NumPy's default-kind argsort of equal elements and its partitions' elements off kth
+    are its implementation's arrangement: at these sizes not the stable sort's."""
+    rng = np.random.default_rng(0)
+    with_ties = rng.integers(0, 5, 1000)
+    assert not np.array_equal(np.argsort(with_ties), np.argsort(with_ties, kind="stable"))
+    floats = rng.standard_normal((3, 500))
+    assert not np.array_equal(np.partition(floats, 2), np.sort(floats))
+    for x in (with_ties, with_ties[:18], rng.permutation(18), with_ties.astype(np.float32),
+              np.where(with_ties == 2, np.nan, with_ties)):
+        check_against_numpy(ranks, x, jit=jit)
+        check_against_numpy(lambda x: np.argsort(x, kind="stable"), x, jit=jit)
+    for x in (floats, with_ties.reshape(10, 100), floats.astype(np.float16)):
+        check_against_numpy(top_k, x, jit=jit)
+
+
+def test_an_exported_argsort_refuses_ties_it_cannot_order_as_numpy(tmp_path):
+    nptf.export(ranks, tmp_path / "model", nptf.Spec((None,), np.int64))
+    serve = tf.saved_model.load(str(tmp_path / "model")).signatures["serving_default"]
+    distinct = np.random.default_rng(1).permutation(50)
+    np.testing.assert_array_equal(serve(x=tf.constant(distinct))["output_0"], ranks(distinct))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="ties"):
+        serve(x=tf.constant(np.arange(50) % 7))
 
 
 # ------------------------------------------------ sorted() of traced values

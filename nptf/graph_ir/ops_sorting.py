@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .evaluate import EVAL_RULES
-from .ops import register
+from .ops import declare, register
 from .types import ArrayType, sample
 
 _INTP = np.dtype(np.intp)
@@ -19,6 +19,24 @@ _INTP = np.dtype(np.intp)
 @register("argsort")
 def _argsort(ts, params):
     return [ArrayType(ts[0].shape, _INTP)]
+
+
+@register("numpy_order")
+def _numpy_order(ts, params):
+    """NumPy's own arrangement where NumPy leaves it to its implementation: ``fn`` is
+    ``argsort`` (the default kind: equal elements in the order its sort happens to
+    leave them), ``partition`` or ``argpartition`` (the elements off ``kth`` in the
+    order its selection leaves them). ``message`` says what an exported graph, which
+    cannot ask NumPy, refuses to guess."""
+    x = ts[0]
+    return [ArrayType(x.shape, x.dtype if params["fn"] == "partition" else _INTP)]
+
+
+declare("numpy_order", xla_obstacle=lambda in_types, params: (
+    f"np.{params['fn']} " + ("orders equal elements" if params["fn"] == "argsort" else
+                             "places the elements off kth") +
+    " as NumPy's implementation does, which only NumPy itself, called from the graph, "
+    "knows (XLA cannot call it)"))
 
 
 @register("take", lambda ts, p: [ts[0].dtype, _INTP])
@@ -90,6 +108,9 @@ def _eval_segment_sum(p, values, ids):
 
 EVAL_RULES["argsort"] = lambda p, x: np.argsort(x, axis=p["axis"], kind="stable")
 EVAL_RULES["take"] = _eval_take
+EVAL_RULES["numpy_order"] = lambda p, x: (
+    np.argsort(x, axis=p["axis"]) if p["fn"] == "argsort" else
+    getattr(np, p["fn"])(x, list(p["kth"]), axis=p["axis"]))
 EVAL_RULES["take_slices"] = _eval_take_slices
 EVAL_RULES["take_along_axis"] = lambda p, x, idx: np.take_along_axis(x, idx, axis=p["axis"])
 EVAL_RULES["searchsorted"] = lambda p, a, v: np.searchsorted(a, v, side=p["side"])

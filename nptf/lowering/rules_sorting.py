@@ -72,6 +72,51 @@ def _argsort(ctx, x, axis):
     return _move_back(tf.cast(idx, tf.int64), perm)
 
 
+@rule("numpy_order")
+def _numpy_order(ctx, x, fn, axis, kth, message):
+    """NumPy's own call, from the graph (``tf.numpy_function``). The default-kind
+    argsort asks NumPy only where the data have ties: elsewhere every sort gives the
+    stable order. A graph exported to run without this process cannot call NumPy: its
+    argsort fails where there are ties (``message``), and its partitions are sorted."""
+    dtype = m.np_dtype(x)
+    if ctx.xla:
+        raise NotImplementedError("XLA cannot call NumPy")   # an XLA obstacle: never reached
+    if fn == "argsort":
+        stable = _argsort(ctx, x, axis)
+        ties = _has_ties(x, stable, axis)
+        if ctx.portable:
+            ctx.checks.append((tf.logical_not(ties), "OutsideTheGraph", message))
+            return stable
+        return tf.cond(ties, lambda: _host(lambda a: np.argsort(a, axis=axis), x, tf.int64),
+                       lambda: stable)
+    if ctx.portable:
+        if dtype.kind == "c":
+            raise NotImplementedError(f"np.{fn} of complex values in an exported graph")
+        order = _argsort(ctx, x, axis)
+        return order if fn == "argpartition" else \
+            _take_along_axis(ctx, x, order, axis)
+    out = tf.int64 if fn == "argpartition" else x.dtype
+    return _host(lambda a: getattr(np, fn)(a, list(kth), axis=axis), x, out)
+
+
+def _has_ties(x, order, axis):
+    """Whether two elements of ``x`` along ``axis`` are equal (two NaNs are)."""
+    s = _take_along_axis(None, x, order, axis)
+    n = tf.shape(s)[axis]
+    upper = tf.gather(s, tf.range(1, n), axis=axis)
+    lower = tf.gather(s, tf.range(0, n - 1), axis=axis)
+    tie = tf.equal(upper, lower)
+    if m.np_dtype(x).kind == "f":
+        tie |= tf.math.is_nan(upper) & tf.math.is_nan(lower)
+    return tf.reduce_any(tie)
+
+
+def _host(call, x, dtype):
+    out = tf.numpy_function(call, [x], dtype, stateful=False)
+    out.set_shape(x.shape)
+    return out
+
+
 rule("take")(lambda ctx, x, idx, axis: tf.gather(x, idx, axis=axis))
 
 

@@ -2,8 +2,9 @@
 
 Every sort is the stable ``argsort`` op followed by a gather, so NaN goes
 last and equal elements keep their order, as NumPy's ``kind="stable"``.
-That result is also a valid answer for NumPy's other kinds and for
-``partition``/``argpartition`` (a sorted array is partitioned at every kth).
+Where NumPy's answer is its implementation's arrangement (the default-kind
+argsort of equal elements, ``partition``/``argpartition``), the graph asks
+NumPy (the ``numpy_order`` op).
 """
 from __future__ import annotations
 
@@ -68,28 +69,39 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     if np.ndim(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
         axis = None
     a, axis = _sort_axis(a, axis, "argsort")
-    order = argsort_along(a, axis)
     if kind in ("mergesort", "stable") or stable or a.shape[axis] in (0, 1):
-        return order
-    return _without_ties(a, order, axis)
+        return argsort_along(a, axis)
+    if a.dtype.kind == "c":
+        return _without_ties(a, argsort_along(a, axis), axis)
+    return numpy_order("argsort", a, axis)
 
 
 def _without_ties(a, order, axis):
     """``order``, checked when the graph runs to sort no two equal elements (NaNs among
-    them): NumPy's default sort places equal elements as its implementation (and the
-    machine's vector unit) happens to, so the call runs with NumPy where there are ties;
-    the order of the stable sort here is NumPy's otherwise."""
+    them): complex values, whose order NumPy's own call would have to give too, run the
+    call with NumPy where there are ties."""
     s = take_along(a, order, axis)
     upper = s[(slice(None),) * axis + (slice(1, None),)]
     lower = s[(slice(None),) * axis + (slice(None, -1),)]
-    tie = (upper == lower) | (np.isnan(upper) & np.isnan(lower)) if a.dtype.kind in "fc" \
-        else upper == lower
+    tie = (upper == lower) | (np.isnan(upper) & np.isnan(lower))
     ok = np.logical_not(np.any(tie))
     return emit("check", [order, ok], {
-        "error": "OutsideTheGraph", "when_read": True,
-        "message": f"np.argsort of values with ties at {user_location()}: NumPy's default "
-                   f"sort orders equal elements as its implementation does (kind='stable' "
-                   f"gives an order nptf reproduces)"})
+        "error": "OutsideTheGraph", "when_read": True, "message": _ties_message()})
+
+
+def _ties_message():
+    return (f"np.argsort of values with ties at {user_location()}: NumPy's default sort "
+            f"orders equal elements as its implementation does (kind='stable' gives an "
+            f"order nptf reproduces)")
+
+
+def numpy_order(fn, a, axis, kth=None):
+    """NumPy's own arrangement (the ``numpy_order`` op): equal elements after NumPy's
+    default sort, the elements off ``kth`` after its partition."""
+    if kth is not None:
+        kth = tuple(int(k) for k in np.ravel(kth))
+    return emit("numpy_order", [a], {"fn": fn, "axis": axis, "kth": kth,
+                                     "message": _ties_message() if fn == "argsort" else ""})
 
 
 @implements(np.sort)
@@ -115,7 +127,9 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     _reject("partition", order=order)
     a, axis = _sort_axis(a, axis, "partition")
     _check_kth(a, kth, axis, "partition")
-    return sort(a, axis)
+    if a.shape[axis] in (0, 1):
+        return sort(a, axis)
+    return numpy_order("partition", a, axis, kth)
 
 
 @implements(np.argpartition)
@@ -123,7 +137,9 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     _reject("argpartition", order=order)
     a, axis = _sort_axis(a, axis, "argpartition")
     _check_kth(a, kth, axis, "argpartition")
-    return argsort_along(a, axis)
+    if a.shape[axis] in (0, 1):
+        return argsort_along(a, axis)
+    return numpy_order("argpartition", a, axis, kth)
 
 
 @implements(np.lexsort)
