@@ -694,6 +694,20 @@ def newton_sqrt(a, tol=1e-12, max_iter=50):
     return x, max_iter
 
 
+def no_row_above(a):
+    for i in range(12):
+        if a[i].sum() > 5:
+            return False
+    return True
+
+
+def row_above(a):
+    for i in range(12):
+        if a[i].sum() > 100:
+            return a[i].sum() > 101      # a NumPy bool; the Python bool after the loop
+    return False
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_return_inside_a_long_loop(jit):
     """A `return` inside a loop past the unroll limit: a tuple (Python runs the loop
@@ -703,6 +717,9 @@ def test_return_inside_a_long_loop(jit):
         warnings.simplefilter("ignore", RuntimeWarning)
         for x in (np.arange(20.0), np.zeros(20)):
             for fn in (first_above, first_index_above, first_value_above):
+                check_against_numpy(fn, x, jit=jit)
+        for x in (np.arange(36.0).reshape(12, 3), np.zeros((12, 3))):
+            for fn in (no_row_above, row_above):       # Python bools stay Python bools
                 check_against_numpy(fn, x, jit=jit)
         check_against_numpy(newton_sqrt, np.array([2.0, 9.0, 10.0]), jit=jit)
 

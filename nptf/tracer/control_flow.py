@@ -1221,10 +1221,13 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             body = _run_traced(body_fn, in_types, capture)
         finally:
             IN_GRAPH_LOOP.reset(token)
+        # The converter's own flags are bools; its return values are the user's values,
+        # of the kinds the user's `return`s give (a Python bool, a NumPy bool).
         kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
                             body.outs[i].kind_flag is not None and
                             len(body.outs[i].kinds or ()) > 1 and
-                            not names[i].startswith("__nptf_"))     # the converter's flags
+                            (not names[i].startswith("__nptf_") or
+                             names[i].startswith("__nptf_val")))
         if not runs_once:
             # A Python number before the loop that the body makes a NumPy scalar (``total =
             # 0.0``, then ``total = total + x[i]``) stays a Python number if the loop runs
