@@ -336,6 +336,10 @@ def returned_comprehension(y):
     return [c * 2 for c in np.unique(y)]
 
 
+def returned_rows(y):
+    return [np.array([c, float(c) + 1]) for c in np.unique(y)], [float(c) for c in np.unique(y)]
+
+
 def test_comprehensions_over_run_time_lengths(jit=None):
     rng = np.random.default_rng(3)
     X, X_test = rng.normal(size=(40, 3)), rng.normal(size=(7, 3))
@@ -343,12 +347,14 @@ def test_comprehensions_over_run_time_lengths(jit=None):
         check_against_numpy(class_statistics, X, y, X_test, jit=jit)
     check_against_numpy(comprehension_kinds, np.array([2, 7, 7, 2, 9]),
                         np.array([0.5], np.float32), jit=jit)
+    for y in (np.array([1, 2, 2, 3]), np.array([0.5, 0.5]), np.zeros(0)):
+        check_against_numpy(returned_comprehension, y, jit=jit)    # a list of NumPy scalars
+        check_against_numpy(returned_rows, y, jit=jit)
 
 
 def test_comprehensions_that_cannot_compile_say_why():
     y = np.array([1, 2, 2, 3])
-    for fn, what in [(ragged_comprehension, "ragged list"),
-                     (returned_comprehension, "returning a list built over an array")]:
+    for fn, what in [(ragged_comprehension, "ragged list")]:
         with pytest.raises(nptf.UnsupportedError, match=what):
             nptf.compile(fn, fallback="raise")(y)
         with pytest.warns(RuntimeWarning, match="runs with NumPy"):

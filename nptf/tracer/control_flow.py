@@ -33,6 +33,7 @@ from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import GrowingList, can_grow, grown, item_of, reachable_elsewhere
 from .python_lists import ComputedList, ListTracer
+from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
@@ -1829,6 +1830,8 @@ def converted(fn):
         return _type
     if fn is builtins.sorted:
         return _sorted
+    if fn is builtins.set:
+        return traced_set
     if fn is builtins.round:
         return _round
     if fn is builtins.any or fn is builtins.all:
@@ -1880,6 +1883,8 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     in order, as Python's sort of NumPy's values gives them: a list of the array's
     scalars (a list the data grow of the list's). NaN has no place in Python's order (its
     comparisons are false): where the values hold one, the call runs with NumPy."""
+    if isinstance(iterable, TracedSet) and key is None and not isinstance(reverse, Tracer):
+        return iterable.sorted_values(reverse)
     if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
             (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
             iterable.ndim != 1:
@@ -1946,6 +1951,8 @@ def _len(x):
     only at run time is a traced Python int (``len`` itself must return a Python int)."""
     if isinstance(x, Tracer) and x.ndim > 0 and x.type.shape[0] is None:
         return emit("dim", [x], {"axis": 0})
+    if isinstance(x, TracedSet):
+        return x.size()
     return len(x)
 
 

@@ -414,6 +414,20 @@ class _ControlFlow(gast.NodeTransformer):
             node.func = wrapped
         return node
 
+    def visit_Set(self, node):
+        """``{a, b}``: ``set([a, b])``, which ``converted(set)`` takes (traced numbers make
+        a ``TracedSet``)."""
+        call = _expr("set(None)")
+        call.args[0] = gast.List(elts=node.elts, ctx=gast.Load())
+        return self.visit_Call(gast.copy_location(call, node))
+
+    def visit_SetComp(self, node):
+        """``{e for t in it if c}``: ``set([e for t in it if c])``."""
+        call = _expr("set(None)")
+        call.args[0] = gast.copy_location(
+            gast.ListComp(elt=node.elt, generators=node.generators), node)
+        return self.visit_Call(gast.copy_location(call, node))
+
     def visit_Try(self, node):
         """``try: body except E: handler``: the body runs ``inside_try`` (an error that
         comes up only when the graph runs makes the call run with NumPy, which takes the

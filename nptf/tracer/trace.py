@@ -18,7 +18,7 @@ from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .growing_lists import GrowingList
-from .python_lists import ListTracer
+from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
 from .views import tracking_layouts
@@ -168,6 +168,11 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
                 # Handed back as the Python list of its rows' items, as NumPy's run has it.
                 atoms.append(leaf.carried_atom())
                 info.append(OutputInfo("list", leaf.item[2]))
+                continue
+            if isinstance(leaf, ComputedList):      # built by the function: so too
+                atoms.append(leaf.atom)
+                item = leaf.element or ("scalar" if leaf.ndim == 1 else "array")
+                info.append(OutputInfo("list", item))
                 continue
             if isinstance(leaf, ListTracer):
                 # The caller's own list object (or a list of run-time length), which a
