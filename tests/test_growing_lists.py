@@ -121,7 +121,57 @@ def mixed_items(x):
     return np.array(out)
 
 
+def drawdown_periods(prices):
+    """Appends under an `if` inside another `if`, tuples of Python ints."""
+    peak, start, in_dd, periods = prices[0], 0, False, []
+    for i in range(1, len(prices)):
+        if prices[i] >= peak:
+            if in_dd:
+                periods.append((start, i))
+                in_dd = False
+            peak = prices[i]
+        elif not in_dd:
+            in_dd = True
+            start = i - 1
+    if in_dd:
+        periods.append((start, len(prices) - 1))
+    return periods
+
+
+def rises(x):
+    """Tuples of a Python int, a Python float and a NumPy scalar, read back in a loop."""
+    out = []
+    for i in range(1, len(x)):
+        if x[i] > x[i - 1]:
+            out.append((i, float(x[i]), x[i] - x[i - 1]))
+    total = 0.0
+    for i, v, step in out:
+        total += i * v + step
+    return out, total, len(out)
+
+
+def rises_as_array(x):
+    out = []
+    for i in range(1, len(x)):
+        if x[i] > x[i - 1]:
+            out.append((i, x[i]))
+    return np.array(out), out[0] if len(x) > 1 and x[1] > x[0] else (0, x[0])
+
+
 RNG = np.random.default_rng(7)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_tuples_of_numbers_appended_under_traced_ifs(jit):
+    prices = np.cumsum(RNG.normal(size=40))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        for x in (prices, np.arange(12.0), np.arange(12.0)[::-1].copy(),
+                  prices.astype(np.float32)):
+            check_against_numpy(drawdown_periods, x, jit=jit)
+            check_against_numpy(rises, x, jit=jit)
+        check_against_numpy(rises_as_array, prices, jit=jit)
+        check_against_numpy(rises_as_array, np.arange(9, dtype=np.int32), jit=jit)
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])

@@ -31,7 +31,8 @@ from . import numpy_api as api
 from . import python_numbers
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import GrowingList, can_grow, grown, item_of, reachable_elsewhere
+from .growing_lists import (GrowingList, can_grow, grown, is_tuple_kind, item_of,
+                            reachable_elsewhere)
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
@@ -583,6 +584,14 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         # ``spikes.append(t)`` on a path: how long the list is, the data decide.
         state = tuple(grown(lists[i], item_of(appended[i][0])) if i in appended else v
                       for i, v in enumerate(state))
+        return if_stmt(c, true_fn, false_fn, state, names, where, frame)
+    # A list an inner `if` appended to (it hands back a GrowingList): on this `if`'s other
+    # path the list is as it was, a GrowingList of its items before.
+    nested = {i: out.item for br in branches for i, (before, out) in enumerate(zip(state, br.objects))
+              if type(before) is list and isinstance(out, GrowingList) and
+              all(item_of(v) == out.item for v in before)}
+    if nested and not raised:
+        state = tuple(grown(v, nested[i]) if i in nested else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
@@ -1931,6 +1940,8 @@ def _sum(iterable, /, start=0):
     int): where that is not what the rows sum to, an empty list runs the call with NumPy."""
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
+    if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
+        raise unsupported("sum() of a list of tuples the data grow")    # Python's TypeError
     rows = Tracer(iterable.atom)
     element = iterable.element
     total = np.sum(rows, axis=0)

@@ -40,7 +40,54 @@ def item_of(value):
         return (), value.dtype, "scalar"
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         return value.shape, value.dtype, "array"
+    if type(value) is tuple and value:
+        return _tuple_item(value)
     return None
+
+
+def _tuple_item(value):
+    """A tuple of numbers (``(start, i)``, ``(w, i, j)``) is a row of its list's array, in
+    the dtype NumPy gives an array of such tuples; its kind records each number's own
+    kind: a Python type, or the dtype of a NumPy scalar."""
+    parts = [item_of(v) for v in value]
+    if any(p is None or p[0] != () or p[2] == "array" for p in parts):
+        return None
+    kinds = tuple(k if isinstance(k, type) else d for _, d, k in parts)
+    samples = [k(0) if isinstance(k, type) else np.zeros((), k)[()] for k in kinds]
+    return (len(value),), np.array([samples]).dtype, ("tuple",) + kinds
+
+
+def is_tuple_kind(kind):
+    return type(kind) is tuple and kind[:1] == ("tuple",)
+
+
+def row_of(value, item):
+    """``value`` as a row of the array of a list's ``item``s."""
+    shape, dtype, kind = item
+    if not is_tuple_kind(kind):
+        return api.reshape(api.astype(to_tracer(value), dtype), shape)
+    row = api.stack([api.astype(to_tracer(v), dtype) for v in value])
+    wide = [to_tracer(v) for v, k in zip(value, kind[1:])
+            if np.dtype(k).kind in "iu" and np.dtype(k).itemsize >= 8 and dtype.kind in "fc"]
+    if wide:
+        # Read back, an integer must be the one appended: exact in float64 up to 2**53.
+        exact = api.stack([api.astype(v, np.int64) for v in wide])
+        back = api.astype(api.astype(exact, dtype), np.int64)
+        row = emit("check", [row, np.all(back == exact)], {
+            "error": "OutsideTheGraph",
+            "message": f"{GrowingList.NOUN} holds tuples of integers and floats, and an "
+                       f"integer past 2**53, which the list's float64 array does not hold "
+                       f"exactly"})
+    return row
+
+
+def element_of_kind(value, kind):
+    """A number of a tuple's row as the kind it was appended as."""
+    if isinstance(kind, type):
+        dtype = np.dtype(kind)
+        return emit("convert", [api.astype(value, dtype)], {"dtype": dtype, "weak": True},
+                    scalar=True)
+    return Tracer(api.astype(value, kind).atom, is_scalar=True)
 
 
 def can_grow(items):
@@ -79,9 +126,15 @@ class GrowingList(ComputedList):
         if item_of(value) != item:
             raise unsupported(f"list.append() of an item of another shape, dtype or kind "
                               f"than the others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
-        shape, dtype, _ = item
-        row = api.reshape(api.astype(to_tracer(value), dtype), (1,) + shape)
+        row = api.expand_dims(row_of(value, item), 0)
         self._atom = api.concatenate([Tracer(self._atom), row]).atom
+
+    def _element(self, i):
+        kind = object.__getattribute__(self, "item")[2]
+        if not is_tuple_kind(kind):
+            return ComputedList._element(self, i)
+        row = Tracer(self.atom)[i]
+        return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
 
     def rebuilt(self, atom):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
@@ -120,7 +173,7 @@ def grown(items, item):
     whose items are ``item`` (an ``item_of``)."""
     shape, dtype, _ = item
     if items:
-        rows = api.stack([api.astype(to_tracer(v), dtype) for v in items])
+        rows = api.stack([row_of(v, item) for v in items])
     else:
         rows = api.empty((0,) + shape, dtype)
     return GrowingList(Tracer(rows.atom).atom, item, len(items))

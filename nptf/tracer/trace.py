@@ -44,8 +44,11 @@ def as_python(value, python_type):
 def handed_back(value, kind):
     """A graph output as NumPy hands it back, by its ``kind`` (see ``output_kinds``)."""
     if isinstance(kind, tuple):         # ("list", what each item is): a list's rows
-        rows = np.asarray(value)
-        return rows.tolist() if isinstance(kind[1], type) else list(rows)
+        rows, item = np.asarray(value), kind[1]
+        if isinstance(item, tuple):     # ("tuple", each number's Python type or dtype)
+            return [tuple(as_python(v, k) if isinstance(k, type) else np.asarray(v).astype(k)[()]
+                          for v, k in zip(row, item[1:])) for row in rows]
+        return rows.tolist() if isinstance(item, type) else list(rows)
     if kind == "array":
         return value if isinstance(value, np.ndarray) else np.asarray(value)
     if kind == "pyscalar":
