@@ -597,6 +597,9 @@ class _LoopWriter:
             conds.append(f"{self.idx} % 3 == 0")
         if "rows" in self.made and r.random() < 0.3:
             # How long the list grows, the data decide (docs/control-flow.md).
+            if r.random() < 0.3:        # under two ifs
+                return [f"if {r.choice(conds)}:", f"    if {r.choice(conds)}:",
+                        f"        rows.append({self.rows})"]
             return [f"if {r.choice(conds)}:", f"    rows.append({self.rows})"]
         lines = [f"if {r.choice(conds)}:"] + ["    " + x for x in self._write()]
         if r.random() < 0.5:
@@ -734,7 +737,8 @@ class _LoopWriter:
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
-        self.rows = r.choice(["a * 0.5", "a.sum()", "b[0] + x"] +
+        self.rows = r.choice(["a * 0.5", "a.sum()", "b[0] + x", "(b[0], x)",
+                              "(float(a.sum()), 2, a.max())"] +
                              (["s"] if "s" in self.made else []))
         if "s" in self.made:
             self.scalars.append("s")
@@ -765,6 +769,8 @@ class _LoopWriter:
             lines.append(r.choice(["stacked = np.stack(rows) if rows else np.zeros(0)",
                                    "stacked = np.array(rows) if rows else np.zeros(0)"]))
             out.append("stacked")
+            if r.random() < 0.3:
+                out.append("rows")
         k = r.random()
         if k < 0.2:
             pass                                            # returns None
