@@ -77,6 +77,7 @@ INDEXING = ["({})[1:]", "({})[::2]", "({})[..., ::-1]", "({})[[0, -1]]", "({})[N
             "({})[..., 0]", "({})[({}) > 0]", "({}).T", "({}).reshape(-1)", "({})[-1]"]
 CALLS = ["np.stack([{0}, {0}])", "np.repeat({0}, 2)", "np.outer({0}, {0})", "np.take({0}, [0, -1])",
          "np.sort({0}, axis=-1)", "np.argsort({0})", "({0}) * len(set(np.ravel({0})))",
+         "np.maximum.reduce([{0}, ({0}) * 2])", "np.add([np.ravel({0})[0], 1.0], 0.5)",
          "np.partition({0}, 1, axis=-1)",
          "np.argpartition(np.ravel({0}), -2)", "np.cumsum({0}, axis=-1)",
          "np.linalg.norm({0})", "np.sum({0}, dtype=np.int8)", "np.mean({0}, dtype=np.float32)",

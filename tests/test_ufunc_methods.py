@@ -131,3 +131,25 @@ def test_reduceat_of_float_extremes_is_exact(jit):
         assert g.dtype == e.dtype and np.array_equal(g, e, equal_nan=True), (g, e)
         numbers = ~np.isnan(e)
         assert jit or np.array_equal(np.signbit(g[numbers]), np.signbit(e[numbers])), (g, e)
+
+
+def morphology(mask):
+    p = np.pad(mask, 1, mode="constant", constant_values=False)
+    shifts = [p[1 + di:p.shape[0] - 1 + di, 1 + dj:p.shape[1] - 1 + dj]
+              for di in (-1, 0, 1) for dj in (-1, 0, 1)]
+    return (np.logical_or.reduce(shifts), np.logical_and.reduce(shifts, axis=0),
+            np.maximum([mask[0], mask[1]], mask[2]), np.add.accumulate([mask[0], mask[1]]))
+
+
+def counted_at_lists(x):
+    a = np.zeros(5)
+    np.add.at(a, (x.astype(int) % 5,), 1.0)           # a tuple index, not an array
+    np.add.at(a, [x[0].astype(int) % 5, 1], [2.0, x[1]])
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_ufuncs_and_their_methods_take_python_lists_of_traced_arrays(jit):
+    """NumPy turns a list operand into an array before any override: nptf does it first."""
+    check_against_numpy(morphology, np.random.default_rng(0).random((6, 7)) > 0.6, jit=jit)
+    check_against_numpy(counted_at_lists, np.arange(7.0), jit=jit)

@@ -149,11 +149,30 @@ _CALLS = {id(np.ndarray): _ndarray}
 
 def traced_call(fn):
     """What a call of ``fn`` in the user's converted code runs, when it makes an array
-    that has to be a graph value while tracing (``np.ndarray(shape)``); else None."""
-    traced = _CALLS.get(id(fn))
-    if traced is None or current_builder() is None:
+    that has to be a graph value while tracing (``np.ndarray(shape)``, a ufunc or ufunc
+    method of a list of traced values); else None."""
+    if current_builder() is None:
         return None
-    return traced
+    if isinstance(fn, np.ufunc) or isinstance(getattr(fn, "__self__", None), np.ufunc):
+        return lambda *args, **kwargs: _ufunc_call(fn, args, kwargs)
+    return _CALLS.get(id(fn))
+
+
+def _ufunc_call(fn, args, kwargs):
+    """``np.logical_or.reduce(shifts)``, ``np.maximum([a, b], c)`` of Python lists holding
+    traced values: NumPy looks for an override among the operands themselves, finds a
+    list, and converts it to an array, which a traced value cannot become; here the list
+    becomes the graph array NumPy would make of it first. ``ufunc.at``'s index is a
+    tuple of index arrays, not an array."""
+    index = 1 if getattr(fn, "__name__", "") == "at" else None
+    args = [api.asarray(a) if i != index and type(a) in (list, tuple) and _holds_tracer(a)
+            else a for i, a in enumerate(args)]
+    return fn(*args, **kwargs)
+
+
+def _holds_tracer(seq):
+    return any(isinstance(v, Tracer) or (type(v) in (list, tuple) and _holds_tracer(v))
+               for v in seq)
 
 
 def _traced_key(key):
