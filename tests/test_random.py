@@ -15,7 +15,7 @@ def legacy_draws(x):
             np.random.randint(0, 10, size=5), np.random.randint(7), np.random.uniform(-1, 1, 3),
             np.random.normal(2.0, 3.0, size=(2,)), np.random.rand(), np.random.permutation(6),
             np.random.choice(5, size=3, replace=False), np.random.exponential(2.0, 4),
-            x + np.random.random(x.shape))
+            x + np.random.random(x.shape), np.random.choice(5), np.random.choice(x))
 
 
 def generator_draws(x):
@@ -23,7 +23,8 @@ def generator_draws(x):
     return (rng.random(3), rng.random((2,), dtype=np.float32), rng.normal(size=(2, 2)),
             rng.integers(0, 5, size=4), rng.integers(3), rng.standard_normal(3),
             rng.exponential(size=2), rng.choice(np.arange(10.0), size=2), rng.permutation(x),
-            rng.binomial(10, 0.5, size=3), rng.poisson(3.0, size=3), rng.uniform(0, 2))
+            rng.binomial(10, 0.5, size=3), rng.poisson(3.0, size=3), rng.uniform(0, 2),
+            rng.choice(5), rng.choice(np.int32(5)), rng.choice(x))
 
 
 def random_state_draws(x):
@@ -149,6 +150,41 @@ def test_distributions(draw, mean, std):
     sample = nptf.compile(lambda: draw(), fallback="raise")()
     assert abs(sample.mean() - mean) < 5 * std / np.sqrt(N)
     assert abs(sample.std() - std) < 0.05 * std
+
+
+def markov_walk(P, steps=60):
+    rng = np.random.default_rng(3)
+    state, visits = 0, np.zeros(len(P), dtype=int)
+    for _ in range(steps):
+        state = rng.choice(len(P), p=P[state])
+        visits[state] += 1
+    return visits, state, rng.choice(np.array([10, 20, 30]), size=(N,), p=P[1]), \
+        np.random.choice(3, 2, p=P[2])
+
+
+def test_a_choice_with_probabilities_draws_them():
+    P = np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5], [0.0, 0.1, 0.9]])
+    expected = markov_walk(P)
+    got = nptf.compile(markov_walk, fallback="raise")(P)
+    for e, g in zip(expected, got):
+        assert type(g) is type(e) and np.shape(g) == np.shape(e)
+        assert np.asarray(g).dtype == np.asarray(e).dtype
+    visits, state, sample, legacy = got
+    assert visits.sum() == 60 and np.isin(legacy, [1, 2]).all()
+    for value, p in zip((10, 20, 30), P[1]):
+        assert abs(np.mean(sample == value) - p) < 5 * np.sqrt(p * (1 - p) / N)
+
+
+@pytest.mark.parametrize("p, message", [
+    ([0.5, 0.6, -0.1], "not non-negative"), ([0.2, 0.2, 0.2], "do not sum to 1"),
+    ([np.nan, 0.5, 0.5], "contain NaN")])
+def test_a_choice_with_wrong_probabilities_raises_numpy_s_error(p, message):
+    def draw(p):
+        return np.random.default_rng(0).choice(3, p=p)
+    with pytest.raises(ValueError, match=message):
+        draw(np.array(p))
+    with pytest.raises(ValueError, match=message):
+        nptf.compile(draw, fallback="raise")(np.array(p))
 
 
 def test_permutation_and_shuffle_are_permutations():

@@ -186,12 +186,14 @@ class Stream:
         x[...] = self.permutation(x, axis)
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
-        if p is not None:
-            raise unsupported("random choice with probabilities p=")
         pool = api.arange(int(a)) if isinstance(a, (int, np.integer)) else to_tracer(a)
         n = pool.shape[axis]
         shape = _shape(size)
-        if replace:
+        if p is not None:
+            if not replace:
+                raise unsupported("random choice without replacement with probabilities p=")
+            idx = self._weighted(p, n, shape)
+        elif replace:
             idx = _draw(self.key, "integers", shape, np.int64, (np.int64(0), np.int64(n)))
         else:
             _run_time(shape, "a choice without replacement")
@@ -200,7 +202,33 @@ class Stream:
                 raise ValueError("Cannot take a larger sample than population when replace=False")
             idx = api.reshape_to(api.getitem(self._order(n), (slice(0, count),)), shape)
         out = api.getitem(pool, (slice(None),) * axis + (idx,))
+        if isinstance(a, (int, np.integer)) and size is None:
+            # One draw from range(a) is a Python int in NumPy (of an array, its scalar).
+            return emit("convert", [out], {"dtype": out.dtype, "weak": True}, scalar=True)
         return Tracer(out.atom, is_scalar=out.ndim == 0)
+
+    def _weighted(self, p, n, shape):
+        """Indices drawn with probabilities ``p`` as NumPy's Generator draws them: the first
+        index whose cumulative probability passes a uniform draw, after NumPy's checks
+        of ``p`` (its errors, raised when the graph runs)."""
+        p = api.astype(to_tracer(p), np.float64)
+        if p.ndim != 1:
+            raise ValueError(f"p must be 1-dimensional\n  at {user_location()}")
+        if None not in (p.shape[0], n) and p.shape[0] != n:
+            raise ValueError(f"a and p must have same size\n  at {user_location()}")
+        if None in (p.shape[0], n):
+            raise unsupported("random choice with probabilities p= of a size known only at "
+                              "run time")
+        cdf = np.cumsum(p)
+        total = cdf[-1]
+        atol = np.sqrt(np.finfo(np.float64).eps)
+        for ok, message in ((np.logical_not(np.isnan(total)), "Probabilities contain NaN"),
+                            (np.all(p >= 0), "Probabilities are not non-negative"),
+                            (np.abs(total - 1.0) <= atol, "Probabilities do not sum to 1")):
+            cdf = emit("check", [cdf, ok], {"error": "ValueError",
+                                            "message": f"{message} (at {user_location()})"})
+        u = _draw(self.key, "uniform", shape, np.float64)
+        return np.searchsorted(cdf / total, u, side="right")
 
     def _order(self, n):
         """A uniformly random permutation of range(n): argsort of uniform draws."""
