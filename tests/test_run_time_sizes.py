@@ -472,3 +472,40 @@ def test_slices_with_traced_bounds_of_run_time_sizes(jit):
     for n in (1, 2):
         check_against_numpy(rows, X, n, jit=jit)
     check_against_numpy(rows, X, 9, jit=jit)        # IndexError past the end, as NumPy
+
+
+def factorize(R, P, Q, steps=5, lr=0.01, reg=0.02):
+    users, items = R.nonzero()
+    for _ in range(steps):
+        for u, i in zip(users, items):
+            e = R[u, i] - P[u] @ Q[i]
+            P[u] += lr * (e * Q[i] - reg * P[u])
+            Q[i] += lr * (e * P[u] - reg * Q[i])
+    return P @ Q.T
+
+
+def zipped(a, b):
+    s = 0.0
+    for x, y in zip(a, b):
+        s += x * y
+    return (s, [x * y for x, y in zip(a[a > 0], b)], sum(x for x, y in zip(a, b) if y > 0),
+            [x - y for x, y in zip(a, b[b > 0])])
+
+
+def zipped_with_a_list(a):
+    out = 0.0
+    for x, w in zip(a, [1.0, 2.0, 3.0]):
+        out += x * w
+    return out
+
+
+def test_zip_over_arrays_of_run_time_length_is_a_graph_loop(jit=None):
+    rng = np.random.default_rng(5)
+    R = np.where(rng.random((6, 5)) < 0.5, rng.integers(1, 6, (6, 5)), 0).astype(float)
+    check_against_numpy(factorize, R, rng.random((6, 2)), rng.random((5, 2)), jit=jit)
+    a, b = rng.standard_normal(20), rng.standard_normal(20)
+    check_against_numpy(zipped, a, b, jit=jit)
+    check_against_numpy(zipped, a[:7], b, jit=jit)          # the shorter decides
+    check_against_numpy(zipped_with_a_list, a[:5], jit=jit)
+    assert any(e.op.name == "while" for e in nptf.compile(factorize).trace(
+        R, rng.random((6, 2)), rng.random((5, 2))).eqns)

@@ -1576,6 +1576,37 @@ class enumerate_:
         self.iterable, self.start = iterable, start
 
 
+class zip_:
+    """``zip(...)`` in a converted ``for`` or comprehension: over traced arrays (of
+    lengths known only at run time, ``zip(*R.nonzero())``, or not), a loop over the
+    shortest's length reading each one's item ``i``."""
+
+    def __init__(self, *iterables, strict=False):
+        self.iterables, self.strict = iterables, strict
+
+    def python(self):
+        return zip(*self.iterables, strict=self.strict)
+
+    def items(self):
+        """(length, item of index) where every iterable is a traced array or a list the
+        data built; None otherwise (Python's zip runs)."""
+        if not self.iterables or self.strict:
+            return None
+        lengths, readers = [], []
+        for it in self.iterables:
+            if isinstance(it, ComputedList):
+                readers.append(it.element_at)
+            elif _is_traced(it) and it.ndim:
+                readers.append(lambda i, it=it: it[i])
+            else:
+                return None
+            lengths.append(_len(it))
+        n = functools.reduce(lambda a, b: b if a is None else (
+            builtins.min(a, b) if not isinstance(a, Tracer) and not isinstance(b, Tracer)
+            else np.minimum(to_tracer(a), to_tracer(b))), lengths, None)
+        return n, lambda i: tuple(read(i) for read in readers)
+
+
 def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``)."""
     where = where or user_location()
@@ -1592,6 +1623,12 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
             return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner[i]), body_fn,
                                state, names, where, stop_fn, frame)
         iterable = enumerate(inner, offset)
+    elif isinstance(iterable, zip_):
+        items = iterable.items()
+        if items is not None:
+            return _index_loop(range_(items[0]), items[1], body_fn, state, names, where,
+                               stop_fn, frame)
+        iterable = iterable.python()
     elif isinstance(iterable, range_):
         return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn, frame)
     elif _is_traced(iterable):
@@ -1700,6 +1737,8 @@ def list_comp(fn, iterable, where="", cond=None):
             iterable = iterable.static()
         elif isinstance(iterable, enumerate_):
             iterable = enumerate(iterable.iterable, iterable.start)
+        elif isinstance(iterable, zip_):
+            iterable = iterable.python()
         return [fn(x) for x in iterable]
     where = where or user_location()
     n, item_of = run_time
@@ -1806,6 +1845,9 @@ def _run_time_items(iterable):
         return None
     if isinstance(iterable, ComputedList):
         return _len(iterable), iterable.element_at
+    if isinstance(iterable, zip_):
+        items = iterable.items()
+        return items if items is not None and isinstance(items[0], Tracer) else None
     if _is_traced(iterable) and iterable.ndim and iterable.shape[0] is None:
         return _len(iterable), lambda i: iterable[i]
     return None

@@ -315,7 +315,7 @@ class _ControlFlow(gast.NodeTransformer):
             return self.generic_visit(node)
         it = node.iter
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
-                it.func.id in ("range", "enumerate"):
+                it.func.id in ("range", "enumerate", "zip"):
             it.func = _expr(f"{_CF}.{it.func.id}_")
         target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
                                               type_comment=None)])
@@ -465,7 +465,7 @@ class _ControlFlow(gast.NodeTransformer):
             cond_fn = self.visit_ListComp(probe).args[0]
         it = gen.iter
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
-                it.func.id in ("range", "enumerate") and not it.keywords:
+                it.func.id in ("range", "enumerate", "zip") and not it.keywords:
             it.func = _expr(f"{_CF}.{it.func.id}_")
         self.generic_visit(node)
         it = gen.iter
