@@ -661,7 +661,8 @@ class _LoopWriter:
         if k < 0.42:            # a trip count known only at run time: a size from the data
             return ["m = c[c > x]"], "for i in range(len(m)):", "i", None
         if k < 0.45:            # a loop over an array of run-time length
-            return [], "for i, v in enumerate(np.unique(np.round(c))):", "i", None
+            return [], r.choice(["for i, v in enumerate(np.unique(np.round(c))):",
+                                 "for i, v in zip(np.flatnonzero(c > x), c[c > x]):"]), "i", None
         if k < 0.52:
             return [], "for i in range(1, n):", "i", None
         if k < 0.6:
