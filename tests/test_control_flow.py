@@ -923,3 +923,24 @@ def test_a_tuple_temporary_keeps_a_graph_loop(jit):
         warnings.simplefilter("error", RuntimeWarning)     # no "runs unrolled"
         check_against_numpy(tuple_temporary_in_a_long_loop, np.arange(3.0) + 5, np.ones(3),
                             jit=jit)
+
+
+def doubled_if_large(x):
+    if np.sum(x) > 3:
+        return x * 2
+    return x
+
+
+def test_lambdas_are_converted_like_functions():
+    """A lambda wrapper (``nptf.compile(lambda x: f(x, k))``) converts its calls, and its
+    own conditional expressions on traced values: it is found in its file by its line,
+    parameters and code."""
+    k = 0.5
+    wrappers = {"call": lambda x: doubled_if_large(x) * k,
+                "ifexp": lambda x: x * 2 if x.sum() > 3 else -x, "pair": (lambda x: x + 1,
+                                                                    lambda y: y - 1),
+                "default": lambda x, s=2.0: doubled_if_large(x) + s}
+    for fn in [wrappers["call"], wrappers["ifexp"], *wrappers["pair"], wrappers["default"]]:
+        for x in (np.ones(5), np.zeros(5)):
+            check_against_numpy(fn, x)
+    check_against_numpy(lambda x: [doubled_if_large(r) for r in x], np.eye(3) * 4)

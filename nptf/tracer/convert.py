@@ -634,21 +634,85 @@ def _filled(cell):
     return True
 
 
+def _lambda_def(fn):
+    """``(def of the lambda fn, its file)``: the lambda found in its file's source (by its
+    line, its parameters and where its code's instructions lie), as ``def
+    __nptf_lambda(params): return body``; None where it cannot be found for certain."""
+    code = fn.__code__
+    filename = code.co_filename
+    tree = _module_tree(filename)
+    if tree is None:
+        return None
+    # (line, end line, column, end column) of its instructions; the entry and the return
+    # have empty spans.
+    spans = [p for p in code.co_positions() if None not in p and (p[0], p[2]) != (p[1], p[3])]
+    params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount +
+                              bool(code.co_flags & inspect.CO_VARARGS) +
+                              bool(code.co_flags & inspect.CO_VARKEYWORDS)]
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Lambda) or node.lineno != code.co_firstlineno:
+            continue
+        args = node.args
+        names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs] + \
+            [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+        body = node.body
+        if sorted(names) != sorted(params):
+            continue
+        inside = all((body.lineno, body.col_offset) <= (line, col) and
+                     (end_line, end_col) <= (body.end_lineno, body.end_col_offset)
+                     for line, end_line, col, end_col in spans)
+        if inside:
+            found.append(node)
+    if len(found) != 1:
+        return None
+    fdef = ast.FunctionDef(name="__nptf_lambda", args=found[0].args,
+                           body=[ast.Return(value=found[0].body)], decorator_list=[],
+                           returns=None, type_params=[])
+    ast.copy_location(fdef, found[0])
+    ast.fix_missing_locations(fdef)
+    module = gast.ast_to_gast(ast.Module(body=[fdef], type_ignores=[]))
+    return module.body[0], filename
+
+
+_TREES: dict = {}
+
+
+def _module_tree(filename):
+    """The parsed source of the file ``filename`` (Python's ast), cached while unchanged."""
+    import linecache
+    lines = linecache.getlines(filename)
+    if not lines:
+        return None
+    key = (filename, len(lines), hash(lines[0]), hash(lines[-1]))
+    if key not in _TREES:
+        try:
+            _TREES[key] = ast.parse("".join(lines))
+        except SyntaxError:
+            _TREES[key] = None
+    return _TREES[key]
+
+
 def _make_factory(fn):
-    if fn.__name__ == "<lambda>" or inspect.isgeneratorfunction(fn) or \
-            inspect.iscoroutinefunction(fn):
+    if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
         return None
-    try:
-        source = textwrap.dedent(inspect.getsource(fn))
-        filename = inspect.getsourcefile(fn) or "<unknown>"
-        _, first_line = inspect.getsourcelines(fn)
-    except (OSError, TypeError):
-        return None
-    try:
-        tree = gast.parse(source)
-    except SyntaxError:
-        return None
-    fdef = tree.body[0]
+    if fn.__name__ == "<lambda>":
+        made = _lambda_def(fn)
+        if made is None:
+            return None
+        (fdef, filename), first_line = made, 1
+    else:
+        try:
+            source = textwrap.dedent(inspect.getsource(fn))
+            filename = inspect.getsourcefile(fn) or "<unknown>"
+            _, first_line = inspect.getsourcelines(fn)
+        except (OSError, TypeError):
+            return None
+        try:
+            tree = gast.parse(source)
+        except SyntaxError:
+            return None
+        fdef = tree.body[0]
     if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
                                                                    gast.Yield, gast.YieldFrom),
                                                            cross_loops=True):
