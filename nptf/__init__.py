@@ -80,12 +80,14 @@ from .errors import (ArgumentError, BackendError, DynamicShapeError, Error, Nptf
                      OutsideTheGraphError, SpecError, TracerConversionError, UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
-from .runtime import CacheInfo, Compiled, compile, compiled_of, explain  # noqa: E402
+from .runtime import (CacheInfo, Compiled, compile, compiled_of, explain, grad,  # noqa: E402
+                      hessian, jacobian, value_and_grad, vmap)
 from .runtime.spec import Spec  # noqa: E402
 from .runtime.export import export  # noqa: E402
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
+__all__ = ["compile", "grad", "value_and_grad", "jacobian", "hessian", "vmap", "Compiled",
+           "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
            "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
            "SpecError", "export"]

@@ -19,6 +19,10 @@ class TreeDef:
     def __repr__(self):
         return f"TreeDef({self.kind}, {self.meta}, {self.children})"
 
+    @property
+    def num_leaves(self):
+        return 1 if self.kind == "leaf" else sum(c.num_leaves for c in self.children)
+
 
 LEAF = TreeDef("leaf", None, ())
 

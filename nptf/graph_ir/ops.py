@@ -33,7 +33,11 @@ class Op:
       gives as its own (the runtime raises NumPy's LinAlgError in its place);
     * ``may_raise_on_ints``: TensorFlow's kernel may fail on some integer operands (a zero
       divisor, a negative exponent), so rewrites that run the op on elements NumPy never
-      computes (past a slice, outside a mask) leave it alone on integers."""
+      computes (past a slice, outside a mask) leave it alone on integers;
+    * ``numpy_name``: what the user called, for messages, where the op's name does not
+      say it (a string, or a function of the params); ``numpy_call(params)`` reads it;
+    * ``no_gradient``: why the op's result has no derivative with respect to its float
+      inputs although it depends on them (their bytes read as integers)."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -45,12 +49,21 @@ class Op:
         self.slower_under_xla = False
         self.singular = None
         self.may_raise_on_ints = False
+        self.numpy_name = None
+        self.no_gradient = None
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
         if self._input_dtypes is None:
             return [t.dtype for t in in_types]
         return [np.dtype(d) for d in self._input_dtypes(in_types, params)]
+
+    def numpy_call(self, params):
+        """The NumPy function or construct the op stands for, for messages."""
+        name = self.numpy_name
+        if callable(name):
+            return name(params)
+        return name or (f"np.{self.name}" if self.ufunc is not None else self.name)
 
     def __repr__(self):
         return self.name
@@ -59,7 +72,8 @@ class Op:
 OPS: dict[str, Op] = {}
 
 
-_FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints")
+_FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints", "numpy_name",
+          "no_gradient")
 
 
 def declare(names, **facts):
@@ -365,6 +379,10 @@ def _bitcast(ts, params):
             raise ValueError(f"bitcast of {ts[0]} to {np.dtype(params['dtype'])}")
         shape = shape[:-1] + (shape[-1] * old // new,)
     return [ArrayType(shape, params["dtype"])]
+
+
+declare("bitcast", numpy_name="ndarray.view(dtype)",
+        no_gradient="it reads the floats' bytes as another dtype")
 
 
 @register("full_sized")

@@ -36,7 +36,7 @@ declare("numpy_order", xla_obstacle=lambda in_types, params: (
     f"np.{params['fn']} " + ("orders equal elements" if params["fn"] == "argsort" else
                              "places the elements off kth") +
     " as NumPy's implementation does, which only NumPy itself, called from the graph, "
-    "knows (XLA cannot call it)"))
+    "knows (XLA cannot call it)"), numpy_name=lambda params: f"np.{params['fn']}")
 
 
 @register("take", lambda ts, p: [ts[0].dtype, _INTP])

@@ -1,6 +1,8 @@
 """Calling compiled functions: signatures, caching, dispatch, conversion."""
 from .compiled import CacheInfo, Compiled, compile
+from .autodiff import grad, hessian, jacobian, value_and_grad
+from .batching import vmap
 from .entry import compiled_of
 from .explain import Explanation, explain
 
-__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation"]
+__all__ = ["grad", "value_and_grad", "jacobian", "hessian", "vmap", "compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation"]

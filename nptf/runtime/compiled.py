@@ -864,6 +864,22 @@ class Compiled:
             return True, "jit_compile=True", False
         return choose_xla_automatically(graph)
 
+    # ------------------------------------------------- for function transforms
+    def signature_for(self, args, kwargs):
+        """``(key, graph input values, leaf specs, treedefs, bound arguments)`` of a call."""
+        bound, items = self._bind(args, kwargs)
+        key, values, specs, treedefs = signature_of(items)
+        return key, values, specs, treedefs, bound
+
+    def trace_for(self, bound, specs, treedefs):
+        """The traced function for a call's ``signature_for``."""
+        return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
+
+    def results(self, entry, outs, inputs):
+        """A graph run's outputs (``outs``: its tensors, the checks' flags last) as the
+        function's results; the arguments it writes into are written."""
+        return self._outputs(entry, outs, inputs)
+
     # ------------------------------------------------------------ inspection
     def _traced(self, args, kwargs):
         bound, items = self._bind(args, kwargs)

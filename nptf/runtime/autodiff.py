@@ -1,0 +1,260 @@
+"""Gradients of unmodified NumPy code: ``nptf.grad``, ``value_and_grad``, ``jacobian``,
+``hessian``.
+
+The function is traced and lowered as ``nptf.compile`` does it (loops, in-place
+writes, indexing and all), and TensorFlow's ``GradientTape`` differentiates the
+graph. Names and behaviour follow JAX's transforms: ``argnums`` picks the arguments
+(an int or a tuple of ints), ``has_aux`` lets the function return ``(value, aux)``.
+A gradient has its argument's structure, shape and dtype (a Python float's is a
+Python float). One TensorFlow function per input signature is cached, as
+``compile`` caches graphs.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import ArgumentError, UnsupportedError, with_location
+from ..graph_ir import ArrayType
+from ..graph_ir.passes import PIPELINE
+from ..lowering import lower_graph, missing_gradients
+from ..tree import flatten, unflatten
+from .compiled import Compiled, Entry
+from .entry import compiled_of
+
+_KINDS = ("grad", "value_and_grad", "jacobian", "hessian")
+
+
+class _Transformed:
+    """``fn`` differentiated (``kind`` one of ``_KINDS``) with respect to ``argnums``."""
+
+    def __init__(self, fn, kind, argnums=0, has_aux=False, static_argnames=(),
+                 static_argnums=()):
+        if isinstance(fn, _Transformed):
+            raise UnsupportedError(
+                f"nptf.{kind} of a function nptf.{fn.kind} made: nptf differentiates NumPy "
+                f"code, not its own gradients. Use nptf.hessian for second derivatives, or "
+                f"write the derivative as NumPy code.")
+        compiled = compiled_of(fn)
+        if compiled is not None:
+            static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
+            fn = compiled.fn
+        if not callable(fn):
+            raise TypeError(f"nptf.{kind} takes a function, got {type(fn).__name__}")
+        self.kind = kind
+        self.has_aux = bool(has_aux)
+        self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+        if not self.argnums or not all(isinstance(a, int) for a in self.argnums):
+            raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
+        self._compiled = Compiled(fn, static_argnames=static_argnames,
+                                  static_argnums=static_argnums, fallback="raise",
+                                  adaptive=False, jit_compile=False)
+        self._params = list(inspect.signature(fn).parameters)
+        params = self._params
+        for a in self.argnums:
+            if not -len(params) <= a < len(params):
+                raise ValueError(f"argnums {a} is out of range for {self._compiled.name}, "
+                                 f"which has {len(params)} parameters")
+        self._cache = {}
+        self._lock = threading.RLock()
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        key, values, specs, treedefs, bound = self._compiled.signature_for(args, kwargs)
+        with self._lock:
+            plan = self._cache.get(key)
+            if plan is None:
+                plan = self._cache[key] = self._plan(bound, specs, treedefs)
+        return plan.run(self._compiled, values)
+
+    # ------------------------------------------------------------------ build
+    def _plan(self, bound, specs, treedefs):
+        name = self._compiled.name
+        traced = self._compiled.trace_for(bound, specs, treedefs)
+        graph = traced.graph
+        for p in PIPELINE:
+            graph = p(graph)
+        # Graph inputs per parameter: the argument's dynamic leaves, in order.
+        names = list(bound.arguments)
+        at, inputs_of, trees = 0, {}, {}
+        leaf_at = 0
+        for n, td in zip(names, treedefs):
+            count = td.num_leaves
+            leaf_specs = specs[leaf_at:leaf_at + count]
+            leaf_at += count
+            dynamic = [isinstance(s, tuple) and s and isinstance(s[0], ArrayType)
+                       for s in leaf_specs]
+            inputs_of[n] = (list(range(at, at + sum(dynamic))), dynamic, leaf_specs)
+            trees[n] = td
+            at += sum(dynamic)
+        params = self._params
+        wrt, parts = [], []
+        for a in self.argnums:
+            pname = params[a]
+            if pname not in inputs_of or not inputs_of[pname][0] or \
+                    not all(inputs_of[pname][1]):
+                raise ArgumentError(
+                    f"nptf.{self.kind}: argument {pname!r} of {name} is not an array of "
+                    f"floats (nor a tuple, list or dict of them): nothing to differentiate. "
+                    f"Pass floats there, or choose other argnums.")
+            positions, _, leaf_specs = inputs_of[pname]
+            for i, s in zip(positions, leaf_specs):
+                dtype = s[0].dtype
+                if dtype.kind != "f":
+                    raise ArgumentError(
+                        f"nptf.{self.kind} requires real floating-point inputs, but argument "
+                        f"{pname!r} of {name} has dtype {dtype} (as jax.grad). Pass floats: "
+                        f"x.astype(np.float64).")
+            wrt += positions
+            parts.append((pname, positions, trees[pname], leaf_specs))
+        target = self._target(traced, graph)
+        missing = missing_gradients(graph, [graph.inputs[i] for i in wrt],
+                                    [graph.outputs[target]])
+        if missing:
+            eqn, why = missing[0]
+            what = eqn.op.numpy_call(eqn.params)
+            raise with_location(UnsupportedError(
+                f"nptf.{self.kind} of {name}: {what} has no gradient ({why}), so the "
+                f"derivative through it would be silently zero. Compute that part outside "
+                f"the differentiated function, or express it with differentiable NumPy "
+                f"operations."), eqn.source_info)
+        return _Plan(self.kind, traced, graph, wrt, target, parts, self.has_aux)
+
+    def _target(self, traced, graph):
+        """The graph output of the value differentiated: the function's result, or the
+        first of ``(value, aux)``."""
+        name = self._compiled.name
+        infos = traced.out_info
+        if self.has_aux:
+            if traced.out_tree.kind not in ("tuple", "list") or \
+                    len(traced.out_tree.children) != 2:
+                raise TypeError(f"nptf.{self.kind}(..., has_aux=True): {name} must return a "
+                                f"pair (value, aux)")
+            if traced.out_tree.children[0].kind != "leaf":
+                raise TypeError(f"nptf.{self.kind}(..., has_aux=True): the value {name} "
+                                f"returns first must be an array, not a container")
+        elif traced.out_tree.kind != "leaf":
+            raise TypeError(f"nptf.{self.kind}: {name} must return one array (or use "
+                            f"has_aux=True to return (value, aux))")
+        info = infos[0]
+        if info.kind in ("static", "by_kind", "list"):
+            raise TypeError(f"nptf.{self.kind}: the value {name} returns must be a float "
+                            f"array computed from its arguments, not {info.kind} output")
+        t = graph.outputs[0].type
+        if t.dtype.kind != "f":
+            raise TypeError(f"nptf.{self.kind} requires a real floating-point output, but "
+                            f"{name} returns dtype {t.dtype}")
+        if self.kind in ("grad", "value_and_grad", "hessian") and t.shape != ():
+            raise TypeError(f"nptf.{self.kind}: {name} must return a scalar, got shape "
+                            f"{t.shape}; use nptf.jacobian for array outputs")
+        return 0
+
+
+class _Plan:
+    """One signature's TensorFlow function: the graph's outputs, then the derivatives."""
+
+    def __init__(self, kind, traced, graph, wrt, target, parts, has_aux):
+        self.kind, self.traced, self.graph, self.wrt, self.parts = kind, traced, graph, wrt, parts
+        self.has_aux = has_aux
+        run = lower_graph(graph, xla=False)
+        signature = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype)) for v in graph.inputs]
+
+        def differentiated(*inputs):
+            xs = [inputs[i] for i in wrt]
+            zero = tf.UnconnectedGradients.ZERO
+            if kind == "hessian":
+                with tf.GradientTape(persistent=True) as outer:
+                    outer.watch(xs)
+                    with tf.GradientTape() as inner:
+                        inner.watch(xs)
+                        outs = run(*inputs)
+                    firsts = inner.gradient(outs[target], xs, unconnected_gradients=zero)
+                # Rows of the first derivative with respect to each input, then columns.
+                derivs = [outer.jacobian(g, x, unconnected_gradients=zero,
+                                         experimental_use_pfor=False)
+                          for g in firsts for x in xs]
+                return outs, [tf.convert_to_tensor(d) for d in derivs]
+            with tf.GradientTape(persistent=kind == "jacobian") as tape:
+                tape.watch(xs)
+                outs = run(*inputs)
+            y = outs[target]
+            if kind == "jacobian":
+                derivs = [tape.jacobian(y, x, unconnected_gradients=zero,
+                                        experimental_use_pfor=False) for x in xs]
+            else:
+                derivs = tape.gradient(y, xs, unconnected_gradients=zero)
+            return outs, [tf.convert_to_tensor(d) for d in derivs]   # gathers give slices
+
+        fn = tf.function(differentiated, input_signature=signature, autograph=False)
+        self.concrete = fn.get_concrete_function()
+        self.entry = Entry(traced, graph, checks=run.checks)
+        self.n_outs = len(graph.outputs) + bool(run.checks)
+
+    def run(self, compiled, values):
+        values = list(values)
+        if self.traced.random_seed:
+            values.append(np.random.randint(0, 2 ** 62, size=2, dtype=np.int64))
+        tensors = [tf.convert_to_tensor(v) for v in values]
+        outs, derivs = self.concrete(*tensors)
+        result = compiled.results(self.entry, list(outs), values)
+        derivs = [d.numpy() for d in derivs]
+        if self.kind == "hessian":
+            n = len(self.wrt)
+            blocks = [derivs[i * n:(i + 1) * n] for i in range(n)]
+            grads = self._hessian_tree(blocks)
+        else:
+            grads = self._tree(derivs)
+        if self.kind == "value_and_grad":
+            return result, grads
+        if self.has_aux:
+            return grads, result[1]
+        return grads
+
+    def _tree(self, derivs):
+        """The derivatives in the arguments' structure: one argnum gives its own, several a
+        tuple of them. A Python float's gradient is a Python float."""
+        it = iter(derivs)
+        per_arg = []
+        for _, positions, td, leaf_specs in self.parts:
+            leaves = []
+            for s in leaf_specs:
+                d = np.asarray(next(it))
+                weak = s[0].weak and d.ndim == 0 and self.kind != "jacobian"
+                leaves.append(float(d) if weak else (d[()] if s[1] and d.ndim == 0 else d))
+            per_arg.append(unflatten(td, leaves))
+        return per_arg[0] if len(per_arg) == 1 else tuple(per_arg)
+
+    def _hessian_tree(self, blocks):
+        if len(blocks) == 1 and len(self.parts) == 1 and self.parts[0][2].kind == "leaf":
+            return blocks[0][0]
+        return tuple(tuple(row) for row in blocks)
+
+
+def _transform(kind, doc):
+    def transform(fn=None, argnums=0, has_aux=False, *, static_argnames=(), static_argnums=()):
+        if fn is None:
+            return lambda f: _Transformed(f, kind, argnums, has_aux, static_argnames,
+                                          static_argnums)
+        return _Transformed(fn, kind, argnums, has_aux, static_argnames, static_argnums)
+    transform.__name__ = transform.__qualname__ = kind
+    transform.__doc__ = doc
+    return transform
+
+
+grad = _transform("grad", """The gradient of a scalar-valued NumPy function.
+
+    ``nptf.grad(f)(x)`` is df/dx at ``x``, of ``x``'s shape and dtype; ``argnums``
+    (an int or a tuple) picks the arguments, ``has_aux=True`` lets ``f`` return
+    ``(value, aux)`` and gives ``(gradient, aux)``. docs/gradients.md has the details.""")
+value_and_grad = _transform("value_and_grad", """``(f(*args), grad(f)(*args))`` from one run
+    (``((value, aux), gradient)`` with ``has_aux=True``).""")
+jacobian = _transform("jacobian", """The Jacobian of a NumPy function: of shape
+    ``out.shape + x.shape`` for each argument differentiated.""")
+hessian = _transform("hessian", """The Hessian of a scalar-valued NumPy function: of shape
+    ``x.shape + x.shape`` (a tuple of tuples of blocks for several arguments).""")
+
+__all__ = ["grad", "value_and_grad", "jacobian", "hessian"]

@@ -1,0 +1,223 @@
+"""``nptf.vmap``: a NumPy function mapped over a batch axis of its arguments as one graph.
+
+``nptf.vmap(f)(xs)`` is NumPy's ``np.stack([f(x) for x in xs])``: the function is traced
+on one example (the arguments without their batch axis) and TensorFlow's
+``vectorized_map`` runs the graph over the batch (ops it cannot vectorize run in a
+loop). ``in_axes`` (an int, None, or one per positional argument) says which axis of
+each argument is the batch (None: the same value for every example); ``out_axes``
+where the batch goes in each result. Random draws differ from example to example, as
+the loop's would. What cannot run this way (a data-dependent error, a construct nptf
+does not trace) runs that loop with NumPy, or raises with ``fallback="raise"``.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+import warnings
+
+import numpy as np
+import tensorflow as tf
+
+from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
+from ..graph_ir import ArrayType
+from ..graph_ir.ops_checks import ERRORS
+from ..graph_ir.passes import PIPELINE
+from ..lowering import lower_graph
+from ..tracer import handed_back, output_kinds
+from ..tree import flatten, unflatten
+from .compiled import Compiled
+from .entry import compiled_of
+
+
+class _Batched:
+    def __init__(self, fn, in_axes=0, out_axes=0, fallback="numpy", static_argnames=(),
+                 static_argnums=()):
+        compiled = compiled_of(fn)
+        if compiled is not None:
+            static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
+            fn = compiled.fn
+        if not callable(fn):
+            raise TypeError(f"nptf.vmap takes a function, got {type(fn).__name__}")
+        if fallback not in ("numpy", "raise"):
+            raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
+        if not (isinstance(in_axes, int) or in_axes is None or
+                (isinstance(in_axes, (tuple, list)) and
+                 all(a is None or isinstance(a, int) for a in in_axes))):
+            raise TypeError(f"in_axes must be an int, None, or a tuple of them (one per "
+                            f"positional argument), got {in_axes!r}")
+        if not isinstance(out_axes, int):
+            raise TypeError(f"out_axes must be an int, got {out_axes!r}")
+        self.fn, self.in_axes, self.out_axes, self.fallback = fn, in_axes, out_axes, fallback
+        self._compiled = Compiled(fn, static_argnames=static_argnames,
+                                  static_argnums=static_argnums, fallback="raise",
+                                  adaptive=False, jit_compile=False)
+        self._static = self._compiled.static_argnames
+        self._params = list(inspect.signature(fn).parameters)
+        self._cache = {}
+        self._lock = threading.RLock()
+        functools.update_wrapper(self, fn)
+
+    # ------------------------------------------------------------------ call
+    def __call__(self, *args, **kwargs):
+        axes = self._axes(args)
+        size = self._batch_size(args, axes)
+        example = [self._take(a, ax, 0) for a, ax in zip(args, axes)]
+        try:
+            key, values, specs, treedefs, bound = self._compiled.signature_for(example, kwargs)
+            with self._lock:
+                plan = self._cache.get(key)
+                if plan is None:
+                    plan = self._cache[key] = self._plan(bound, specs, treedefs, axes)
+            if isinstance(plan, Error):
+                raise plan
+            return plan.run(self._compiled, args, kwargs, size, self.out_axes)
+        except (UnsupportedError, OutsideTheGraphError) as e:
+            if self.fallback == "raise":
+                raise
+            warn_user(f"nptf: vmap of {self._compiled.name} runs with NumPy, example by "
+                      f"example, because {e}")
+            return self._numpy(args, kwargs, axes, size)
+
+    def _numpy(self, args, kwargs, axes, size):
+        results = [self.fn(*[self._take(a, ax, i) for a, ax in zip(args, axes)], **kwargs)
+                   for i in range(size)]
+        leaves = [flatten(r)[0] for r in results]
+        tree = flatten(results[0])[1]
+        stacked = [np.moveaxis(np.stack([lv[j] for lv in leaves]), 0, self.out_axes)
+                   for j in range(len(leaves[0]))]
+        return unflatten(tree, stacked)
+
+    def _axes(self, args):
+        if isinstance(self.in_axes, (tuple, list)):
+            if len(self.in_axes) != len(args):
+                raise ValueError(f"vmap in_axes has {len(self.in_axes)} entries for "
+                                 f"{len(args)} positional arguments")
+            axes = list(self.in_axes)
+        else:
+            axes = [self.in_axes] * len(args)
+        for i, a in enumerate(self._params[:len(args)]):
+            if a in self._static:
+                axes[i] = None
+        return axes
+
+    @staticmethod
+    def _take(a, axis, i):
+        if axis is None:
+            return a
+        leaves, tree = flatten(a)
+        return unflatten(tree, [np.take(np.asarray(v), i, axis=axis) for v in leaves])
+
+    def _batch_size(self, args, axes):
+        sizes = {np.shape(v)[ax] for a, ax in zip(args, axes) if ax is not None
+                 for v in flatten(a)[0]}
+        if not sizes:
+            raise ValueError("vmap needs at least one argument with a batch axis "
+                             "(in_axes all None)")
+        if len(sizes) > 1:
+            raise ValueError(f"vmap got inconsistent sizes for the batch axes: {sorted(sizes)}")
+        return sizes.pop()
+
+    # ------------------------------------------------------------------ build
+    def _plan(self, bound, specs, treedefs, axes):
+        traced = self._compiled.trace_for(bound, specs, treedefs)
+        if traced.mutated:
+            return UnsupportedError(
+                f"nptf.vmap of {self._compiled.name}, which writes into its arguments: "
+                f"return the new values instead")
+        if any(info.kind in ("by_kind", "list") for info in traced.out_info):
+            return UnsupportedError(f"nptf.vmap of {self._compiled.name}, whose results are "
+                                    f"lists or may be None: return arrays or numbers")
+        graph = traced.graph
+        for p in PIPELINE:
+            graph = p(graph)
+        # The batch axis of each graph input: per parameter, its dynamic leaves.
+        input_axes, leaf_at = [], 0
+        for i, (name, td) in enumerate(zip(bound.arguments, treedefs)):
+            count = td.num_leaves
+            dynamic = sum(isinstance(s, tuple) and bool(s) and isinstance(s[0], ArrayType)
+                          for s in specs[leaf_at:leaf_at + count])
+            leaf_at += count
+            input_axes += [axes[i] if i < len(axes) else None] * dynamic
+        if traced.random_seed:
+            input_axes.append(0)        # each example its own seed
+        return _Plan(traced, graph, input_axes)
+
+
+class _Plan:
+    def __init__(self, traced, graph, input_axes):
+        self.traced, self.graph, self.input_axes = traced, graph, input_axes
+        batched = [a is not None for a in input_axes]
+        run = lower_graph(graph, xla=False)
+        signature = [tf.TensorSpec(((None,) if b else ()) + v.type.shape,
+                                   tf.as_dtype(v.type.dtype))
+                     for v, b in zip(graph.inputs, batched)]
+
+        def mapped(vectorized, *inputs):
+            fixed = {i: x for i, (x, b) in enumerate(zip(inputs, batched)) if not b}
+            elems = tuple(x for x, b in zip(inputs, batched) if b)
+
+            def one(example):
+                it = iter(example)
+                return tuple(run(*[fixed[i] if i in fixed else next(it)
+                                   for i in range(len(inputs))]))
+            if vectorized:
+                return list(tf.vectorized_map(one, elems, fallback_to_while_loop=True))
+            outputs = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype))
+                       for v in graph.outputs]
+            if run.checks:
+                outputs.append(tf.TensorSpec((len(run.checks),), tf.bool))
+            return list(tf.map_fn(one, elems, fn_output_signature=tuple(outputs)))
+
+        logger = tf.get_logger()
+        level = logger.level
+        logger.setLevel("CRITICAL")     # vectorized_map logs each op it cannot convert
+        try:
+            self.concrete = tf.function(functools.partial(mapped, True),
+                                        input_signature=signature,
+                                        autograph=False).get_concrete_function()
+        except Exception:  # noqa: BLE001  (TensorFlow's converter fails in many ways)
+            # An op TensorFlow cannot vectorize that its fallback cannot loop either: the
+            # graph runs once per example.
+            self.concrete = tf.function(functools.partial(mapped, False),
+                                        input_signature=signature,
+                                        autograph=False).get_concrete_function()
+        finally:
+            logger.setLevel(level)
+        self.checks = run.checks
+
+    def run(self, compiled, args, kwargs, size, out_axes):
+        _, values, _, _, _ = compiled.signature_for(args, kwargs)
+        inputs = [np.moveaxis(np.asarray(v), ax, 0) if ax is not None else v
+                  for v, ax in zip(values, self.input_axes)]
+        if self.traced.random_seed:
+            inputs.append(np.random.randint(0, 2 ** 62, size=(size, 2), dtype=np.int64))
+        tensors = [tf.convert_to_tensor(np.asarray(v, dtype=var.type.dtype))
+                   for v, var in zip(inputs, self.graph.inputs)]
+        outs = [o.numpy() for o in self.concrete(*tensors)]
+        if self.checks:
+            flags = outs.pop().all(axis=0)
+            for ok, (error, message) in zip(flags.tolist(), self.checks):
+                if not ok:
+                    raise ERRORS.get(error, ValueError)(message)
+        results = []
+        for value, kind in output_kinds(self.traced.out_info, outs):
+            if kind == "static":
+                value = np.stack([np.asarray(value)] * size)
+            else:
+                value = np.asarray(value)
+            results.append(np.moveaxis(value, 0, out_axes) if value.ndim else value)
+        return unflatten(self.traced.out_tree, results)
+
+
+def vmap(fn=None, in_axes=0, out_axes=0, *, fallback="numpy", static_argnames=(),
+         static_argnums=()):
+    """``f`` mapped over a batch axis: ``nptf.vmap(f)(xs)`` is ``np.stack([f(x) for x in
+    xs])``, computed as one graph. docs/gradients.md has the details."""
+    if fn is None:
+        return lambda f: _Batched(f, in_axes, out_axes, fallback, static_argnames,
+                                  static_argnums)
+    return _Batched(fn, in_axes, out_axes, fallback, static_argnames, static_argnums)
+
+
+__all__ = ["vmap"]
