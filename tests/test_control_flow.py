@@ -944,3 +944,6 @@ def test_lambdas_are_converted_like_functions():
         for x in (np.ones(5), np.zeros(5)):
             check_against_numpy(fn, x)
     check_against_numpy(lambda x: [doubled_if_large(r) for r in x], np.eye(3) * 4)
+    scaled = [lambda x, k=k: doubled_if_large(x) * k for k in (1.0, 2.0)]   # defaults of the loop
+    for fn in scaled:
+        check_against_numpy(fn, np.ones(5))

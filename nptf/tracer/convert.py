@@ -718,6 +718,12 @@ def _make_factory(fn):
                                                            cross_loops=True):
         return None
     fdef.decorator_list = []
+    # Defaults are the function's own (``_rebound`` sets them): their expressions may name
+    # what only the defining scope has (``lambda x, uf=uf: uf(x)`` in a loop).
+    args = fdef.args
+    args.defaults = [gast.Constant(value=None, kind=None) for _ in args.defaults]
+    args.kw_defaults = [None if d is None else gast.Constant(value=None, kind=None)
+                        for d in args.kw_defaults]
     scope = _local_names(fdef) | set(fn.__code__.co_freevars)
     _Jumps().function(fdef)
     fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
