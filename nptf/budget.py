@@ -23,6 +23,9 @@ class _Default:
     def __repr__(self):
         return "10.0"
 
+    def __reduce__(self):
+        return "DEFAULT_BUDGET"     # the one sentinel, in every process
+
 
 DEFAULT_BUDGET = _Default()     # nptf.compile's default: NPTF_COMPILE_BUDGET, else 10 s
 

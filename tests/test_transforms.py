@@ -258,6 +258,10 @@ def test_what_tensorflow_cannot_differentiate_is_refused_with_the_line():
      "real floating-point output"),
     (lambda: nptf.grad(nptf.grad(lambda x: x ** 3))(2.0), nptf.UnsupportedError,
      "nptf.hessian"),
+    (lambda: nptf.vmap(nptf.grad(lambda x: np.sum(x ** 3)))(np.ones((2, 3))),
+     nptf.UnsupportedError, "nptf.grad made"),
+    (lambda: nptf.grad(nptf.vmap(lambda x: np.sum(x ** 3)))(np.ones((2, 3))),
+     nptf.UnsupportedError, "nptf.vmap made"),
 ])
 def test_bad_uses_say_what_to_do(call, error, message):
     with pytest.raises(error, match=message):

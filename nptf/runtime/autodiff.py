@@ -34,18 +34,20 @@ class _Transformed:
 
     def __init__(self, fn, kind, argnums=0, has_aux=False, static_argnames=(),
                  static_argnums=()):
-        if isinstance(fn, _Transformed):
+        made_by = getattr(fn, "nptf_transform", None)
+        if made_by is not None:
             raise UnsupportedError(
-                f"nptf.{kind} of a function nptf.{fn.kind} made: nptf differentiates NumPy "
-                f"code, not its own gradients. Use nptf.hessian for second derivatives, or "
-                f"write the derivative as NumPy code.")
+                f"nptf.{kind} of a function nptf.{made_by} made: nptf transforms NumPy "
+                f"code, not its own transforms' results. Use nptf.hessian for second "
+                f"derivatives; for per-example gradients, write the batch into the loss "
+                f"(a sum over examples) or loop over the examples.")
         compiled = compiled_of(fn)
         if compiled is not None:
             static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
             fn = compiled.fn
         if not callable(fn):
             raise TypeError(f"nptf.{kind} takes a function, got {type(fn).__name__}")
-        self.kind = kind
+        self.kind = self.nptf_transform = kind
         self.has_aux = bool(has_aux)
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         if not self.argnums or not all(isinstance(a, int) for a in self.argnums):

@@ -33,12 +33,19 @@ from .entry import compiled_of
 class _Batched:
     def __init__(self, fn, in_axes=0, out_axes=0, fallback="numpy", static_argnames=(),
                  static_argnums=()):
+        made_by = getattr(fn, "nptf_transform", None)
+        if made_by is not None:
+            raise UnsupportedError(
+                f"nptf.vmap of a function nptf.{made_by} made: nptf transforms NumPy code, "
+                f"not its own transforms' results. Map the NumPy function itself, or "
+                f"write the batch into it.")
         compiled = compiled_of(fn)
         if compiled is not None:
             static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
             fn = compiled.fn
         if not callable(fn):
             raise TypeError(f"nptf.vmap takes a function, got {type(fn).__name__}")
+        self.nptf_transform = "vmap"
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
         if not (isinstance(in_axes, int) or in_axes is None or

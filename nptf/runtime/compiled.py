@@ -6,6 +6,7 @@ import inspect
 import re
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -210,6 +211,14 @@ class Compiled:
                  fallback="numpy", max_cache_size=64, output="numpy", input_signature=None,
                  relax=None, retrace_warning=8, adaptive=None, unroll=8,
                  compile_budget=DEFAULT_BUDGET):
+        # What rebuilds it in another process (``__reduce__``): the graphs do not travel.
+        self._identity = uuid.uuid4().hex
+        self._options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
+                             static_argnums=static_argnums, fallback=fallback,
+                             max_cache_size=max_cache_size, output=output,
+                             input_signature=input_signature, relax=relax,
+                             retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll,
+                             compile_budget=compile_budget)
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")
         if output not in ("numpy", "tensor"):
@@ -990,10 +999,30 @@ class Compiled:
     def __repr__(self):
         return f"<nptf.compile of {self.fn.__qualname__}>"
 
+    def __reduce__(self):
+        """Pickled as the function and the options: another process (a Dask worker) traces
+        and compiles its own graphs on first use; caches and locks stay here. Every copy
+        unpickled in one process is the same instance there, so a worker traces each
+        signature once however many tasks bring the function."""
+        return _rebuilt, (self.fn, self._options, self._identity)
+
     def __get__(self, obj, objtype=None):
         if obj is None:
             return self
         return functools.partial(self.__call__, obj)
+
+
+_REBUILT: dict = {}     # identity -> the Compiled unpickled in this process
+_REBUILT_LOCK = threading.Lock()
+
+
+def _rebuilt(fn, options, identity):
+    with _REBUILT_LOCK:
+        compiled = _REBUILT.get(identity)
+        if compiled is None:
+            compiled = _REBUILT[identity] = Compiled(fn, **options)
+            compiled._identity = identity
+        return compiled
 
 
 def _is_array_spec(s):

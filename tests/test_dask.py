@@ -1,0 +1,98 @@
+"""Compiled functions on a Dask cluster of two worker processes on 127.0.0.1: pickled to
+the workers, traced there once per signature, and matching NumPy on the whole array.
+Needs the optional ``dask`` extra (``pip install -e ".[dask]"``)."""
+from __future__ import annotations
+
+import logging
+import pickle
+import sys
+
+import numpy as np
+import pytest
+
+import nptf
+
+distributed = pytest.importorskip("distributed")
+da = pytest.importorskip("dask.array")
+cloudpickle = pytest.importorskip("cloudpickle")
+
+
+@nptf.compile
+def standardized_rows(x):
+    mu = x.mean(axis=1, keepdims=True)
+    return (x - mu) / (x.std(axis=1, keepdims=True) + 1e-12)
+
+
+@nptf.compile
+def sum_of_squares(x, axis=None, keepdims=False):
+    return np.sum(x * x, axis=axis, keepdims=keepdims)
+
+
+@nptf.compile
+def summed(x, axis=None, keepdims=False):
+    return np.sum(x, axis=axis, keepdims=keepdims)
+
+
+@nptf.compile
+def logistic_orbit(r, steps=400):
+    x = np.full_like(r, 0.3)
+    for _ in range(steps):          # a graph loop
+        x = r * x * (1 - x)
+    return x
+
+
+def worker_cache_info():
+    return standardized_rows.cache_info(), logistic_orbit.cache_info()
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=True,
+                                       host="127.0.0.1", dashboard_address=None,
+                                       silence_logs=logging.ERROR)
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def test_a_compiled_function_pickles_without_its_graphs():
+    """By reference (a module's function), or by value as Dask ships a function defined in
+    a script or notebook: every copy unpickled in one process is one compiled function."""
+    x = np.arange(12.0).reshape(3, 4)
+    standardized_rows(x)
+    assert pickle.loads(pickle.dumps(standardized_rows)) is standardized_rows
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        copy = pickle.loads(cloudpickle.dumps(standardized_rows))
+        assert copy is not standardized_rows and copy.cache_info().traces == 0
+        np.testing.assert_allclose(copy(x), standardized_rows.fn(x))
+        assert pickle.loads(cloudpickle.dumps(standardized_rows)).compiled is copy.compiled
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+
+
+def test_map_blocks_reductions_and_client_map_match_numpy(client):
+    rng = np.random.default_rng(0)
+    data = rng.standard_normal((4000, 16))
+    x = da.from_array(data, chunks=(500, 16))      # 8 chunks over 2 workers
+    got = x.map_blocks(standardized_rows, dtype=np.float64).compute()
+    np.testing.assert_allclose(got, standardized_rows.fn(data), rtol=1e-10, atol=1e-12)
+
+    total = da.reduction(x, chunk=sum_of_squares, aggregate=summed, dtype=np.float64,
+                         axis=0).compute()
+    np.testing.assert_allclose(total, np.sum(data * data, axis=0), rtol=1e-12)
+
+    params = [np.linspace(2.5, 3.9, 64) + k * 1e-3 for k in range(6)]
+    futures = client.map(logistic_orbit, params)
+    for r, orbit in zip(params, client.gather(futures)):
+        np.testing.assert_allclose(orbit, logistic_orbit.fn(r), rtol=1e-9)
+
+    # Each worker traced each signature it met once, however many tasks brought it.
+    infos = client.run(worker_cache_info)
+    assert len(infos) == 2
+    for rows, orbit in infos.values():
+        assert rows.traces <= 1 and orbit.traces <= 1
+    assert sum(rows.traces + rows.hits for rows, _ in infos.values()) >= 8
