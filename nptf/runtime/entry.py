@@ -37,6 +37,10 @@ def entry_point(compiled: Compiled):
     functools.update_wrapper(call, compiled.fn)
     call.fn = compiled.fn
     call.compiled = compiled
+    # Called inside a tf.function (a distribution strategy's step), AutoGraph would try to
+    # convert it and warn that it has no source; nptf converts the user's code itself.
+    # AutoGraph calls what carries this mark as it is.
+    call.autograph_info__ = {}
     for name in ENTRY_ATTRIBUTES:
         setattr(call, name, getattr(compiled, name))
     return call
