@@ -258,8 +258,8 @@ def test_what_tensorflow_cannot_differentiate_is_refused_with_the_line():
      "real floating-point output"),
     (lambda: nptf.grad(nptf.grad(lambda x: x ** 3))(2.0), nptf.UnsupportedError,
      "nptf.hessian"),
-    (lambda: nptf.vmap(nptf.grad(lambda x: np.sum(x ** 3)))(np.ones((2, 3))),
-     nptf.UnsupportedError, "nptf.grad made"),
+    (lambda: nptf.vmap(nptf.vmap(lambda x: np.sum(x ** 3)))(np.ones((2, 3))),
+     nptf.UnsupportedError, "nptf.vmap made"),
     (lambda: nptf.grad(nptf.vmap(lambda x: np.sum(x ** 3)))(np.ones((2, 3))),
      nptf.UnsupportedError, "nptf.vmap made"),
 ])
@@ -332,3 +332,24 @@ def test_vmap_of_what_nptf_cannot_trace_runs_numpy_s_loop():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         np.testing.assert_array_equal(nptf.vmap(text_length)(xs), numpy_loop(text_length, xs))
+
+
+def example_loss(w, x, y):
+    p = 1 / (1 + np.exp(-(x @ w)))
+    return -(y * np.log(p) + (1 - y) * np.log(1 - p))
+
+
+def test_vmap_of_a_derivative_gives_per_example_gradients():
+    X, y = RNG.standard_normal((6, 3)), (RNG.random(6) > 0.5).astype(float)
+    w = RNG.standard_normal(3)
+    per_example = nptf.vmap(nptf.grad(example_loss), in_axes=(None, 0, 0))(w, X, y)
+    expected = np.stack([nptf.grad(example_loss)(w, x, t) for x, t in zip(X, y)])
+    assert per_example.shape == (6, 3)
+    np.testing.assert_allclose(per_example, expected, rtol=1e-12)
+    np.testing.assert_allclose(per_example.mean(0), nptf.grad(
+        lambda w: np.mean(example_loss(w, X, y)))(w), rtol=1e-12)
+    values, grads = nptf.vmap(nptf.value_and_grad(example_loss), in_axes=(None, 0, 0))(w, X, y)
+    np.testing.assert_allclose(values, example_loss(w, X, y), rtol=1e-12)
+    np.testing.assert_allclose(grads, expected, rtol=1e-12)
+    jac = nptf.vmap(nptf.jacobian(lambda x: np.cumsum(x ** 2)))(np.arange(6.0).reshape(2, 3))
+    np.testing.assert_array_equal(jac[1], [[6, 0, 0], [6, 8, 0], [6, 8, 10]])

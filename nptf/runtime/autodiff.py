@@ -39,8 +39,7 @@ class _Transformed:
             raise UnsupportedError(
                 f"nptf.{kind} of a function nptf.{made_by} made: nptf transforms NumPy "
                 f"code, not its own transforms' results. Use nptf.hessian for second "
-                f"derivatives; for per-example gradients, write the batch into the loss "
-                f"(a sum over examples) or loop over the examples.")
+                f"derivatives, nptf.vmap(nptf.grad(f)) for per-example gradients.")
         compiled = compiled_of(fn)
         if compiled is not None:
             static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
@@ -52,9 +51,10 @@ class _Transformed:
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         if not self.argnums or not all(isinstance(a, int) for a in self.argnums):
             raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
-        self._compiled = Compiled(fn, static_argnames=static_argnames,
-                                  static_argnums=static_argnums, fallback="raise",
-                                  adaptive=False, jit_compile=False)
+        self._compiled = self.compiled = Compiled(fn, static_argnames=static_argnames,
+                                                  static_argnums=static_argnums,
+                                                  fallback="raise", adaptive=False,
+                                                  jit_compile=False)
         self._params = list(inspect.signature(fn).parameters)
         params = self._params
         for a in self.argnums:
@@ -74,6 +74,11 @@ class _Transformed:
         return plan.run(self._compiled, values)
 
     # ------------------------------------------------------------------ build
+    def plan(self, bound, specs, treedefs):
+        """The TensorFlow function of one signature (its ``differentiated`` builds the
+        outputs and derivatives of given input tensors)."""
+        return self._plan(bound, specs, treedefs)
+
     def _plan(self, bound, specs, treedefs):
         name = self._compiled.name
         traced = self._compiled.trace_for(bound, specs, treedefs)
@@ -191,10 +196,19 @@ class _Plan:
                 derivs = tape.gradient(y, xs, unconnected_gradients=zero)
             return outs, [tf.convert_to_tensor(d) for d in derivs]   # gathers give slices
 
-        fn = tf.function(differentiated, input_signature=signature, autograph=False)
-        self.concrete = fn.get_concrete_function()
+        # ``(outs, derivatives)`` of the graph's input tensors: what nptf.vmap maps.
+        self.differentiated = differentiated
+        self.signature = signature
+        self._concrete = None
         self.entry = Entry(traced, graph, checks=run.checks)
-        self.n_outs = len(graph.outputs) + bool(run.checks)
+
+    @property
+    def concrete(self):
+        if self._concrete is None:
+            fn = tf.function(self.differentiated, input_signature=self.signature,
+                             autograph=False)
+            self._concrete = fn.get_concrete_function()
+        return self._concrete
 
     def run(self, compiled, values):
         values = list(values)
@@ -202,8 +216,11 @@ class _Plan:
             values.append(np.random.randint(0, 2 ** 62, size=2, dtype=np.int64))
         tensors = [tf.convert_to_tensor(v) for v in values]
         outs, derivs = self.concrete(*tensors)
+        return self.hand_back(compiled, values, [o for o in outs], [d.numpy() for d in derivs])
+
+    def hand_back(self, compiled, values, outs, derivs):
+        """The transform's result from one run's graph outputs and derivatives."""
         result = compiled.results(self.entry, list(outs), values)
-        derivs = [d.numpy() for d in derivs]
         if self.kind == "hessian":
             n = len(self.wrt)
             blocks = [derivs[i * n:(i + 1) * n] for i in range(n)]

@@ -34,11 +34,14 @@ class _Batched:
     def __init__(self, fn, in_axes=0, out_axes=0, fallback="numpy", static_argnames=(),
                  static_argnums=()):
         made_by = getattr(fn, "nptf_transform", None)
-        if made_by is not None:
-            raise UnsupportedError(
-                f"nptf.vmap of a function nptf.{made_by} made: nptf transforms NumPy code, "
-                f"not its own transforms' results. Map the NumPy function itself, or "
-                f"write the batch into it.")
+        if made_by == "vmap":
+            raise UnsupportedError("nptf.vmap of a function nptf.vmap made: give the inner "
+                                   "function the extra batch axis itself")
+        # A derivative (nptf.grad ...) mapped over the batch: per-example gradients.
+        self._inner = fn if made_by is not None else None
+        if self._inner is not None:
+            static_argnames, static_argnums = (), ()
+            fn = fn.compiled.fn
         compiled = compiled_of(fn)
         if compiled is not None:
             static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
@@ -56,9 +59,9 @@ class _Batched:
         if not isinstance(out_axes, int):
             raise TypeError(f"out_axes must be an int, got {out_axes!r}")
         self.fn, self.in_axes, self.out_axes, self.fallback = fn, in_axes, out_axes, fallback
-        self._compiled = Compiled(fn, static_argnames=static_argnames,
-                                  static_argnums=static_argnums, fallback="raise",
-                                  adaptive=False, jit_compile=False)
+        self._compiled = self._inner.compiled if self._inner is not None else \
+            Compiled(fn, static_argnames=static_argnames, static_argnums=static_argnums,
+                     fallback="raise", adaptive=False, jit_compile=False)
         self._static = self._compiled.static_argnames
         self._params = list(inspect.signature(fn).parameters)
         self._cache = {}
@@ -80,7 +83,7 @@ class _Batched:
                 raise plan
             return plan.run(self._compiled, args, kwargs, size, self.out_axes)
         except (UnsupportedError, OutsideTheGraphError) as e:
-            if self.fallback == "raise":
+            if self.fallback == "raise" or self._inner is not None:
                 raise
             warn_user(f"nptf: vmap of {self._compiled.name} runs with NumPy, example by "
                       f"example, because {e}")
@@ -127,6 +130,14 @@ class _Batched:
 
     # ------------------------------------------------------------------ build
     def _plan(self, bound, specs, treedefs, axes):
+        if self._inner is not None:
+            inner = self._inner.plan(bound, specs, treedefs)
+            if inner.traced.mutated:
+                return UnsupportedError(
+                    f"nptf.vmap of nptf.{self._inner.kind} of {self._compiled.name}, which "
+                    f"writes into its arguments: return the new values instead")
+            return _DerivativePlan(inner, _input_axes(inner.traced, bound, specs, treedefs,
+                                                      axes))
         traced = self._compiled.trace_for(bound, specs, treedefs)
         if traced.mutated:
             return UnsupportedError(
@@ -138,69 +149,121 @@ class _Batched:
         graph = traced.graph
         for p in PIPELINE:
             graph = p(graph)
-        # The batch axis of each graph input: per parameter, its dynamic leaves.
-        input_axes, leaf_at = [], 0
-        for i, (name, td) in enumerate(zip(bound.arguments, treedefs)):
-            count = td.num_leaves
-            dynamic = sum(isinstance(s, tuple) and bool(s) and isinstance(s[0], ArrayType)
-                          for s in specs[leaf_at:leaf_at + count])
-            leaf_at += count
-            input_axes += [axes[i] if i < len(axes) else None] * dynamic
-        if traced.random_seed:
-            input_axes.append(0)        # each example its own seed
-        return _Plan(traced, graph, input_axes)
+        return _Plan(traced, graph, _input_axes(traced, bound, specs, treedefs, axes))
+
+
+def _input_axes(traced, bound, specs, treedefs, axes):
+    """The batch axis of each graph input: per parameter, its dynamic leaves."""
+    input_axes, leaf_at = [], 0
+    for i, (name, td) in enumerate(zip(bound.arguments, treedefs)):
+        count = td.num_leaves
+        dynamic = sum(isinstance(s, tuple) and bool(s) and isinstance(s[0], ArrayType)
+                      for s in specs[leaf_at:leaf_at + count])
+        leaf_at += count
+        input_axes += [axes[i] if i < len(axes) else None] * dynamic
+    if traced.random_seed:
+        input_axes.append(0)        # each example its own seed
+    return input_axes
+
+
+def _mapped_function(one, signature, batched, output_specs):
+    """A concrete function of the batched inputs mapping ``one`` (of one example's input
+    tensors) over the batch: ``vectorized_map``, or a loop where its converter fails."""
+    def mapped(vectorized, *inputs):
+        fixed = {i: x for i, (x, b) in enumerate(zip(inputs, batched)) if not b}
+        elems = tuple(x for x, b in zip(inputs, batched) if b)
+
+        def example(items):
+            it = iter(items)
+            return one(*[fixed[i] if i in fixed else next(it) for i in range(len(inputs))])
+        if vectorized:
+            return list(tf.vectorized_map(example, elems, fallback_to_while_loop=True))
+        return list(tf.map_fn(example, elems, fn_output_signature=tuple(output_specs())))
+
+    logger = tf.get_logger()
+    level = logger.level
+    logger.setLevel("CRITICAL")     # vectorized_map logs each op it cannot convert
+    try:
+        return tf.function(functools.partial(mapped, True), input_signature=signature,
+                           autograph=False).get_concrete_function()
+    except Exception:  # noqa: BLE001  (TensorFlow's converter fails in many ways)
+        # An op TensorFlow cannot vectorize that its fallback cannot loop either: the
+        # graph runs once per example.
+        return tf.function(functools.partial(mapped, False), input_signature=signature,
+                           autograph=False).get_concrete_function()
+    finally:
+        logger.setLevel(level)
+
+
+def _batched_signature(graph, input_axes):
+    return [tf.TensorSpec(((None,) if a is not None else ()) + v.type.shape,
+                          tf.as_dtype(v.type.dtype)) for v, a in zip(graph.inputs, input_axes)]
+
+
+def _batched_inputs(compiled, graph, input_axes, args, kwargs, size):
+    _, values, _, _, _ = compiled.signature_for(args, kwargs)
+    inputs = [np.moveaxis(np.asarray(v), ax, 0) if ax is not None else v
+              for v, ax in zip(values, input_axes)]
+    if len(inputs) < len(graph.inputs):          # the random seed: one per example
+        inputs.append(np.random.randint(0, 2 ** 62, size=(size, 2), dtype=np.int64))
+    return [tf.convert_to_tensor(np.asarray(v, dtype=var.type.dtype))
+            for v, var in zip(inputs, graph.inputs)]
+
+
+class _DerivativePlan:
+    """``nptf.vmap`` of a derivative: ``differentiated`` mapped over the batch, each
+    example's results handed back as the derivative's own, then stacked."""
+
+    def __init__(self, inner, input_axes):
+        self.inner, self.input_axes = inner, input_axes
+        batched = [a is not None for a in input_axes]
+
+        def one(*tensors):
+            outs, derivs = inner.differentiated(*tensors)
+            return tuple(outs) + tuple(derivs)
+
+        def output_specs():
+            outs, derivs = inner.concrete.structured_outputs
+            return [tf.TensorSpec(t.shape, t.dtype) for t in list(outs) + list(derivs)]
+        self.n_outs = len(inner.concrete.structured_outputs[0])
+        self.concrete = _mapped_function(one, _batched_signature(inner.graph, input_axes),
+                                         batched, output_specs)
+
+    def run(self, compiled, args, kwargs, size, out_axes):
+        tensors = _batched_inputs(compiled, self.inner.graph, self.input_axes, args, kwargs,
+                                  size)
+        stacked = [t.numpy() for t in self.concrete(*tensors)]
+        examples = []
+        for i in range(size):
+            values = [v.numpy()[i] if a is not None else v.numpy()
+                      for v, a in zip(tensors, self.input_axes)]
+            outs = [tf.constant(o[i]) for o in stacked[:self.n_outs]]
+            derivs = [d[i] for d in stacked[self.n_outs:]]
+            examples.append(self.inner.hand_back(compiled, values, outs, derivs))
+        leaves = [flatten(r)[0] for r in examples]
+        tree = flatten(examples[0])[1]
+        return unflatten(tree, [np.moveaxis(np.stack([lv[j] for lv in leaves]), 0, out_axes)
+                                for j in range(len(leaves[0]))])
 
 
 class _Plan:
     def __init__(self, traced, graph, input_axes):
         self.traced, self.graph, self.input_axes = traced, graph, input_axes
-        batched = [a is not None for a in input_axes]
         run = lower_graph(graph, xla=False)
-        signature = [tf.TensorSpec(((None,) if b else ()) + v.type.shape,
-                                   tf.as_dtype(v.type.dtype))
-                     for v, b in zip(graph.inputs, batched)]
 
-        def mapped(vectorized, *inputs):
-            fixed = {i: x for i, (x, b) in enumerate(zip(inputs, batched)) if not b}
-            elems = tuple(x for x, b in zip(inputs, batched) if b)
-
-            def one(example):
-                it = iter(example)
-                return tuple(run(*[fixed[i] if i in fixed else next(it)
-                                   for i in range(len(inputs))]))
-            if vectorized:
-                return list(tf.vectorized_map(one, elems, fallback_to_while_loop=True))
-            outputs = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype))
-                       for v in graph.outputs]
+        def output_specs():
+            specs = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype))
+                     for v in graph.outputs]
             if run.checks:
-                outputs.append(tf.TensorSpec((len(run.checks),), tf.bool))
-            return list(tf.map_fn(one, elems, fn_output_signature=tuple(outputs)))
-
-        logger = tf.get_logger()
-        level = logger.level
-        logger.setLevel("CRITICAL")     # vectorized_map logs each op it cannot convert
-        try:
-            self.concrete = tf.function(functools.partial(mapped, True),
-                                        input_signature=signature,
-                                        autograph=False).get_concrete_function()
-        except Exception:  # noqa: BLE001  (TensorFlow's converter fails in many ways)
-            # An op TensorFlow cannot vectorize that its fallback cannot loop either: the
-            # graph runs once per example.
-            self.concrete = tf.function(functools.partial(mapped, False),
-                                        input_signature=signature,
-                                        autograph=False).get_concrete_function()
-        finally:
-            logger.setLevel(level)
+                specs.append(tf.TensorSpec((len(run.checks),), tf.bool))
+            return specs
+        self.concrete = _mapped_function(lambda *t: tuple(run(*t)),
+                                         _batched_signature(graph, input_axes),
+                                         [a is not None for a in input_axes], output_specs)
         self.checks = run.checks
 
     def run(self, compiled, args, kwargs, size, out_axes):
-        _, values, _, _, _ = compiled.signature_for(args, kwargs)
-        inputs = [np.moveaxis(np.asarray(v), ax, 0) if ax is not None else v
-                  for v, ax in zip(values, self.input_axes)]
-        if self.traced.random_seed:
-            inputs.append(np.random.randint(0, 2 ** 62, size=(size, 2), dtype=np.int64))
-        tensors = [tf.convert_to_tensor(np.asarray(v, dtype=var.type.dtype))
-                   for v, var in zip(inputs, self.graph.inputs)]
+        tensors = _batched_inputs(compiled, self.graph, self.input_axes, args, kwargs, size)
         outs = [o.numpy() for o in self.concrete(*tensors)]
         if self.checks:
             flags = outs.pop().all(axis=0)
