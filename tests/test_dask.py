@@ -70,6 +70,13 @@ def test_a_compiled_function_pickles_without_its_graphs():
         assert copy is not standardized_rows and copy.cache_info().traces == 0
         np.testing.assert_allclose(copy(x), standardized_rows.fn(x))
         assert pickle.loads(cloudpickle.dumps(standardized_rows)).compiled is copy.compiled
+        # Code pickled by value loses its file name; its loops are still converted to graph
+        # loops (not unrolled 400 times past the compile budget).
+        orbit = pickle.loads(cloudpickle.dumps(logistic_orbit))
+        r = np.linspace(2.5, 3.9, 8)
+        assert any(e.op.name == "while" for e in orbit.trace(r).eqns)
+        np.testing.assert_allclose(orbit(r), logistic_orbit.fn(r), rtol=1e-9)
+        assert orbit.cache_info().fallbacks == 0
     finally:
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
 

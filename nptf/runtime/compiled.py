@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import functools
 import inspect
+import linecache
 import re
 import threading
 import time
+import types
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -1004,7 +1006,7 @@ class Compiled:
         and compiles its own graphs on first use; caches and locks stay here. Every copy
         unpickled in one process is the same instance there, so a worker traces each
         signature once however many tasks bring the function."""
-        return _rebuilt, (self.fn, self._options, self._identity)
+        return _rebuilt, (self.fn, self._options, self._identity, _source_of(self.fn))
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -1016,13 +1018,45 @@ _REBUILT: dict = {}     # identity -> the Compiled unpickled in this process
 _REBUILT_LOCK = threading.Lock()
 
 
-def _rebuilt(fn, options, identity):
+def _rebuilt(fn, options, identity, source=None):
     with _REBUILT_LOCK:
         compiled = _REBUILT.get(identity)
         if compiled is None:
+            if source is not None:
+                _restore_source(fn, *source)
             compiled = _REBUILT[identity] = Compiled(fn, **options)
             compiled._identity = identity
         return compiled
+
+
+def _source_of(fn):
+    """``(file name, its lines)`` of ``fn``'s source, which nptf converts: a function
+    pickled by value (cloudpickle, as Dask ships a script's or notebook's functions)
+    arrives with its code's file name replaced by "<dynamic-code>"."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_filename.startswith("<"):
+        return None
+    lines = linecache.getlines(code.co_filename)
+    return (code.co_filename, lines) if lines else None
+
+
+def _restore_source(fn, filename, lines):
+    """Gives ``fn`` (and the functions of its module that came with it) its file name back,
+    with the file's lines where this machine has no such file."""
+    if not linecache.getlines(filename):
+        linecache.cache[filename] = (sum(map(len, lines)), None, list(lines), filename)
+    module = getattr(fn, "__module__", None)
+    for f in [fn] + [v for v in getattr(fn, "__globals__", {}).values()
+                     if isinstance(v, types.FunctionType)]:
+        if f.__code__.co_filename != filename and f.__code__.co_filename.startswith("<") and \
+                getattr(f, "__module__", None) == module:
+            f.__code__ = _with_file_name(f.__code__, filename)
+
+
+def _with_file_name(code, filename):
+    consts = tuple(_with_file_name(c, filename) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
 
 
 def _is_array_spec(s):
