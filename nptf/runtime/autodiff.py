@@ -22,9 +22,9 @@ from ..errors import ArgumentError, UnsupportedError, with_location
 from ..graph_ir import ArrayType
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, missing_gradients
-from ..tree import flatten, unflatten
+from ..tree import unflatten
 from .compiled import Compiled, Entry
-from .entry import compiled_of
+from .entry import numpy_function_of
 
 _KINDS = ("grad", "value_and_grad", "jacobian", "hessian")
 
@@ -40,12 +40,7 @@ class _Transformed:
                 f"nptf.{kind} of a function nptf.{made_by} made: nptf transforms NumPy "
                 f"code, not its own transforms' results. Use nptf.hessian for second "
                 f"derivatives, nptf.vmap(nptf.grad(f)) for per-example gradients.")
-        compiled = compiled_of(fn)
-        if compiled is not None:
-            static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
-            fn = compiled.fn
-        if not callable(fn):
-            raise TypeError(f"nptf.{kind} takes a function, got {type(fn).__name__}")
+        fn, static_argnames = numpy_function_of(fn, static_argnames, kind)
         self.kind = self.nptf_transform = kind
         self.has_aux = bool(has_aux)
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)

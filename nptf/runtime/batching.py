@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import inspect
 import threading
-import warnings
 
 import numpy as np
 import tensorflow as tf
@@ -24,10 +23,10 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph
-from ..tracer import handed_back, output_kinds
+from ..tracer import output_kinds
 from ..tree import flatten, unflatten
 from .compiled import Compiled
-from .entry import compiled_of
+from .entry import numpy_function_of
 
 
 class _Batched:
@@ -42,12 +41,7 @@ class _Batched:
         if self._inner is not None:
             static_argnames, static_argnums = (), ()
             fn = fn.compiled.fn
-        compiled = compiled_of(fn)
-        if compiled is not None:
-            static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
-            fn = compiled.fn
-        if not callable(fn):
-            raise TypeError(f"nptf.vmap takes a function, got {type(fn).__name__}")
+        fn, static_argnames = numpy_function_of(fn, static_argnames, "vmap")
         self.nptf_transform = "vmap"
         if fallback not in ("numpy", "raise"):
             raise ValueError(f"fallback must be 'numpy' or 'raise', got {fallback!r}")

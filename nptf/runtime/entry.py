@@ -54,6 +54,19 @@ def compiled_of(f):
     return inner if isinstance(inner, Compiled) else None
 
 
+def numpy_function_of(fn, static_argnames, transform):
+    """``(the NumPy function, static argument names)`` of ``fn`` for ``nptf.<transform>``:
+    ``fn`` itself, or the function an ``nptf.compile`` result compiles (its static
+    arguments too)."""
+    compiled = compiled_of(fn)
+    if compiled is not None:
+        static_argnames = tuple(compiled.static_argnames) + tuple(static_argnames)
+        fn = compiled.fn
+    if not callable(fn):
+        raise TypeError(f"nptf.{transform} takes a function, got {type(fn).__name__}")
+    return fn, static_argnames
+
+
 def _plain_parameters(signature):
     """Parameter names when every parameter is positional-or-keyword without a default
     (the generated entry point then binds exactly like the function), else None."""
