@@ -640,8 +640,8 @@ def _lambda_def(fn):
     __nptf_lambda(params): return body``; None where it cannot be found for certain."""
     code = fn.__code__
     filename = code.co_filename
-    tree = _module_tree(filename)
-    if tree is None:
+    lambdas = _lambdas_by_line(filename)
+    if lambdas is None:
         return None
     # (line, end line, column, end column) of its instructions; the entry and the return
     # have empty spans.
@@ -650,9 +650,7 @@ def _lambda_def(fn):
                               bool(code.co_flags & inspect.CO_VARARGS) +
                               bool(code.co_flags & inspect.CO_VARKEYWORDS)]
     found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Lambda) or node.lineno != code.co_firstlineno:
-            continue
+    for node in lambdas.get(code.co_firstlineno, ()):
         args = node.args
         names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs] + \
             [a.arg for a in (args.vararg, args.kwarg) if a is not None]
@@ -675,22 +673,29 @@ def _lambda_def(fn):
     return module.body[0], filename
 
 
-_TREES: dict = {}
+_LAMBDAS: dict = {}
 
 
-def _module_tree(filename):
-    """The parsed source of the file ``filename`` (Python's ast), cached while unchanged."""
+def _lambdas_by_line(filename):
+    """``{line: [Lambda nodes starting there]}`` of the file ``filename`` (Python's ast),
+    cached while the file's lines are unchanged; None where it cannot be parsed."""
     import linecache
     lines = linecache.getlines(filename)
     if not lines:
         return None
     key = (filename, len(lines), hash(lines[0]), hash(lines[-1]))
-    if key not in _TREES:
+    if key not in _LAMBDAS:
         try:
-            _TREES[key] = ast.parse("".join(lines))
+            tree = ast.parse("".join(lines))
         except SyntaxError:
-            _TREES[key] = None
-    return _TREES[key]
+            _LAMBDAS[key] = None
+        else:
+            found = {}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Lambda):
+                    found.setdefault(node.lineno, []).append(node)
+            _LAMBDAS[key] = found
+    return _LAMBDAS[key]
 
 
 def _make_factory(fn):
