@@ -5,4 +5,5 @@ from .batching import vmap
 from .entry import compiled_of
 from .explain import Explanation, explain
 
-__all__ = ["grad", "value_and_grad", "jacobian", "hessian", "vmap", "compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation"]
+__all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation", "grad",
+           "value_and_grad", "jacobian", "hessian", "vmap"]

@@ -26,11 +26,9 @@ from ..tree import unflatten
 from .compiled import Compiled, Entry
 from .entry import numpy_function_of
 
-_KINDS = ("grad", "value_and_grad", "jacobian", "hessian")
-
-
 class _Transformed:
-    """``fn`` differentiated (``kind`` one of ``_KINDS``) with respect to ``argnums``."""
+    """``fn`` differentiated with respect to ``argnums``: ``kind`` is "grad",
+    "value_and_grad", "jacobian" or "hessian"."""
 
     def __init__(self, fn, kind, argnums=0, has_aux=False, static_argnames=(),
                  static_argnums=()):
@@ -46,27 +44,26 @@ class _Transformed:
         self.argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         if not self.argnums or not all(isinstance(a, int) for a in self.argnums):
             raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
-        self._compiled = self.compiled = Compiled(fn, static_argnames=static_argnames,
-                                                  static_argnums=static_argnums,
-                                                  fallback="raise", adaptive=False,
-                                                  jit_compile=False)
+        self.compiled = Compiled(fn, static_argnames=static_argnames,
+                                 static_argnums=static_argnums, fallback="raise",
+                                 adaptive=False, jit_compile=False)
         self._params = list(inspect.signature(fn).parameters)
         params = self._params
         for a in self.argnums:
             if not -len(params) <= a < len(params):
-                raise ValueError(f"argnums {a} is out of range for {self._compiled.name}, "
+                raise ValueError(f"argnums {a} is out of range for {self.compiled.name}, "
                                  f"which has {len(params)} parameters")
         self._cache = {}
         self._lock = threading.RLock()
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
-        key, values, specs, treedefs, bound = self._compiled.signature_for(args, kwargs)
+        key, values, specs, treedefs, bound = self.compiled.signature_for(args, kwargs)
         with self._lock:
             plan = self._cache.get(key)
             if plan is None:
                 plan = self._cache[key] = self._plan(bound, specs, treedefs)
-        return plan.run(self._compiled, values)
+        return plan.run(self.compiled, values)
 
     # ------------------------------------------------------------------ build
     def plan(self, bound, specs, treedefs):
@@ -75,8 +72,8 @@ class _Transformed:
         return self._plan(bound, specs, treedefs)
 
     def _plan(self, bound, specs, treedefs):
-        name = self._compiled.name
-        traced = self._compiled.trace_for(bound, specs, treedefs)
+        name = self.compiled.name
+        traced = self.compiled.trace_for(bound, specs, treedefs)
         graph = traced.graph
         for p in PIPELINE:
             graph = p(graph)
@@ -129,7 +126,7 @@ class _Transformed:
     def _target(self, traced, graph):
         """The graph output of the value differentiated: the function's result, or the
         first of ``(value, aux)``."""
-        name = self._compiled.name
+        name = self.compiled.name
         infos = traced.out_info
         if self.has_aux:
             if traced.out_tree.kind not in ("tuple", "list") or \

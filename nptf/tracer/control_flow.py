@@ -587,7 +587,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     # A list an inner `if` appended to (it hands back a GrowingList): on this `if`'s other
     # path the list is as it was, a GrowingList of its items before.
-    nested = {i: out.item for br in branches for i, (before, out) in enumerate(zip(state, br.objects))
+    nested = {i: out.item for br in branches
+              for i, (before, out) in enumerate(zip(state, br.objects))
               if type(before) is list and isinstance(out, GrowingList) and
               all(item_of(v) == out.item for v in before)}
     if nested and not raised:

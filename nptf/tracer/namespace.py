@@ -162,10 +162,11 @@ def _ufunc_call(fn, args, kwargs):
     """``np.logical_or.reduce(shifts)``, ``np.maximum([a, b], c)`` of Python lists holding
     traced values: NumPy looks for an override among the operands themselves, finds a
     list, and converts it to an array, which a traced value cannot become; here the list
-    becomes the graph array NumPy would make of it first. ``ufunc.at``'s index is a
-    tuple of index arrays, not an array."""
-    index = 1 if getattr(fn, "__name__", "") == "at" else None
-    args = [api.asarray(a) if i != index and type(a) in (list, tuple) and _holds_tracer(a)
+    becomes the graph array NumPy would make of it first. ``ufunc.at`` writes into its
+    first operand, which NumPy requires to be an array, and its index is a tuple of index
+    arrays, not an array: both stay as they are."""
+    kept = (0, 1) if getattr(fn, "__name__", "") == "at" else ()
+    args = [api.asarray(a) if i not in kept and type(a) in (list, tuple) and _holds_tracer(a)
             else a for i, a in enumerate(args)]
     return fn(*args, **kwargs)
 
