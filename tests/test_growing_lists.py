@@ -277,3 +277,38 @@ def test_filters_in_comprehensions_and_generators_follow_the_data(jit):
             nptf.compile(count_and_total, fallback="raise", jit_compile=jit)(neg)
         got = nptf.compile(count_and_total, jit_compile=jit)(neg)
         assert got == (0, 0) and type(got[1]) is int
+
+
+def training_history(w, steps=60):
+    """Appends on every iteration of a long loop of a known trip count: one graph loop,
+    and the list is a Python list again after it."""
+    losses, norms = [], []
+    for step in range(steps):
+        w = w - 0.1 * (w - 1.0)
+        losses.append(float(np.sum((w - 1.0) ** 2)))
+        norms.append(np.linalg.norm(w))
+    last = losses[-5:]
+    return np.array(losses), norms, sum(last) / len(last), max(losses), losses.index(losses[0])
+
+
+def test_appends_on_every_iteration_of_a_long_loop_compile_one_loop(jit):
+    check_against_numpy(training_history, np.zeros(3), jit=jit)
+    trace = nptf.compile(training_history).trace(np.zeros(3))
+    assert any(e.op.name == "while" for e in trace.eqns)
+    unrolled = nptf.compile(training_history, unroll=100).trace(np.zeros(3))
+    assert not any(e.op.name == "while" for e in unrolled.eqns)
+    assert len(trace.eqns) < len(unrolled.eqns)     # not 60 copies of the body
+
+
+def moving_window(x):
+    """The body slices the list it appends to: Python runs that loop (unrolled)."""
+    h = [0.0]
+    for i in range(12):
+        h.append(float(np.mean(h[-3:])) + x[i])
+    return np.array(h)
+
+
+def test_a_loop_body_slicing_its_list_still_compiles():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs unrolled"
+        check_against_numpy(moving_window, np.arange(12.0))

@@ -32,7 +32,7 @@ from . import python_numbers
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (GrowingList, can_grow, grown, is_tuple_kind, item_of,
-                            reachable_elsewhere)
+                            reachable_elsewhere, restored)
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
@@ -1375,7 +1375,7 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
     if appended and all(can_grow(lists[i] + items) for i, items in appended.items()):
         for i, items in appended.items():
             state[i][:] = lists[i]
-            state[i] = grown(lists[i], item_of(items[0]))
+            state[i] = grown(lists[i], item_of(items[0]), per_iteration=len(items))
             found = True
     for i, (before, out) in enumerate(zip(state, body.outs)):
         if type(before) is list and isinstance(out, GrowingList) and \
@@ -1701,10 +1701,14 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     try:
+        # A list the body appends to: carried by the graph loop as the rows of an array (a
+        # loop of a known trip count without `break` gives it back as the Python list).
         out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
                            where, frame, runs_once=static is not None and len(static) > 0,
-                           grow=static is None)
-    except (TracerConversionError, DynamicShapeError, _PythonOnlyBody, ControlFlowError) as e:
+                           grow=True)
+    except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
+        # (UnsupportedError: also what a list carried as an array refuses, `h[-3:]` in the
+        # body; where the trip count is known, Python runs the body on the list itself.)
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
             raise
         if static is None:
@@ -1721,7 +1725,24 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         warn_user(f"nptf: the loop at {where} runs unrolled ({len(static)} iterations) because "
                       f"{why}: {str(e).splitlines()[0]}")
         return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
-    return out[1:]
+    out = out[1:]
+    if static is not None and stop_fn is None:
+        out = tuple(restored(before, v, len(static)) if _restorable(before, v, len(static))
+                    else v for before, v in zip(state, out))
+    return out
+
+
+# Items up to which a list a loop appended to on every iteration is given back as a Python
+# list (ops per item, as many as unrolling would have made); a longer one stays one array
+# of its items (a GrowingList: len, items, slices, iteration, NumPy functions, returning).
+_RESTORED_MAX = 64
+
+
+def _restorable(before, after, trips):
+    if type(before) is not list or not isinstance(after, GrowingList):
+        return False
+    per_iteration = object.__getattribute__(after, "per_iteration")
+    return bool(per_iteration) and len(before) + trips * per_iteration <= _RESTORED_MAX
 
 
 def list_comp(fn, iterable, where="", cond=None):

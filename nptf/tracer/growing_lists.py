@@ -104,17 +104,20 @@ def can_grow(items):
 class GrowingList(ComputedList):
     """A list appended to under control flow on traced values (see the module)."""
 
-    __slots__ = ("item", "least")
+    __slots__ = ("item", "least", "per_iteration")
     NOUN = "a list appended to under control flow on traced values"
     FIX = ("nptf keeps such a list as one array of its items; pass it to NumPy "
            "(np.array(x)) to use it as an array, or build an array instead (preallocate "
            "with np.empty and a count, or use a boolean mask).")
 
-    def __init__(self, atom, item, least):
+    def __init__(self, atom, item, least, per_iteration=None):
         shape, dtype, kind = item
         super().__init__(atom, element=kind if isinstance(kind, type) else None)
         self.item = item        # (shape, dtype, kind) of every item
         self.least = least      # the length it has at least (its items before any append)
+        # Items a loop's body appends on each of its iterations, whatever the data (None
+        # where an `if` on the data decides): with the trip count, the list's length.
+        self.per_iteration = per_iteration
 
     def __getattribute__(self, name):
         if name == "append":
@@ -136,10 +139,14 @@ class GrowingList(ComputedList):
         row = Tracer(self.atom)[i]
         return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
 
+    def _sliced(self, rows):
+        return GrowingList(rows.atom, object.__getattribute__(self, "item"), 0)
+
     def rebuilt(self, atom):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
         return GrowingList(atom, object.__getattribute__(self, "item"),
-                           object.__getattribute__(self, "least"))
+                           object.__getattribute__(self, "least"),
+                           object.__getattribute__(self, "per_iteration"))
 
     def copy_rows(self):
         """A list of the same rows, for one path of an `if` to append to."""
@@ -168,7 +175,7 @@ class GrowingList(ComputedList):
         return emit("dim", [Tracer(self.atom)], {"axis": 0}) > 0
 
 
-def grown(items, item):
+def grown(items, item, per_iteration=None):
     """A ``GrowingList`` of the Python list ``items`` (as it is before the control flow),
     whose items are ``item`` (an ``item_of``)."""
     shape, dtype, _ = item
@@ -176,7 +183,32 @@ def grown(items, item):
         rows = api.stack([row_of(v, item) for v in items])
     else:
         rows = api.empty((0,) + shape, dtype)
-    return GrowingList(Tracer(rows.atom).atom, item, len(items))
+    return GrowingList(Tracer(rows.atom).atom, item, len(items), per_iteration)
+
+
+def restored(original, grown_list, trips):
+    """After a loop of ``trips`` iterations (known when tracing, no ``break``) whose body
+    appended to the Python list ``original`` on every iteration: ``original`` again,
+    holding its items (each read from the rows the graph loop carried), so that Python's
+    list operations on it work as they would have."""
+    least = object.__getattribute__(grown_list, "least")
+    per_iteration = object.__getattribute__(grown_list, "per_iteration")
+    shape, dtype, kind = object.__getattribute__(grown_list, "item")
+    n = least + trips * per_iteration
+    # The rows at the length the trip count gives: reading an item is then a slice.
+    rows = api.reshape(Tracer(object.__getattribute__(grown_list, "_atom")), (n,) + shape)
+    items = []
+    for j in range(n):
+        row = api.getitem(rows, j)
+        if is_tuple_kind(kind):
+            items.append(tuple(element_of_kind(api.getitem(row, k), t)
+                               for k, t in enumerate(kind[1:])))
+        elif isinstance(kind, type):
+            items.append(element_of_kind(row, kind))
+        else:
+            items.append(Tracer(api.copy_(row).atom, is_scalar=kind == "scalar"))
+    original[:] = items
+    return original
 
 
 def reachable_elsewhere(obj, name, frame):

@@ -153,7 +153,13 @@ class ComputedList(ListTracer):
     def __getitem__(self, key):
         if isinstance(key, Tracer) and key.ndim == 0 and key.dtype.kind in "iu":
             return self._element(key)
+        if type(key) is slice:
+            # A list's slice is a new list of those items: the rows NumPy's slice picks.
+            return self._sliced(Tracer.__getitem__(Tracer(self.atom), key))
         return ListTracer.__getitem__(self, key)
+
+    def _sliced(self, rows):
+        return ComputedList(rows.atom, element=object.__getattribute__(self, "element"))
 
     def __iter__(self):
         raise _refused("iterating in Python (a loop of run-time length is compiled only in "
