@@ -1707,9 +1707,12 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
                            where, frame, runs_once=static is not None and len(static) > 0,
                            grow=True)
     except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
-        # (UnsupportedError: also what a list carried as an array refuses, `h[-3:]` in the
-        # body; where the trip count is known, Python runs the body on the list itself.)
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
+            raise
+        # What a list carried as an array refuses (`h.pop()` in the body): where the trip
+        # count is known, Python runs the body on the list itself. Other refusals stand.
+        if not isinstance(e, (TracerConversionError, DynamicShapeError, _PythonOnlyBody,
+                              ControlFlowError)) and not getattr(e, "list_operation", False):
             raise
         if static is None:
             if isinstance(e, _PythonOnlyBody):

@@ -36,7 +36,9 @@ _REFLECTED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": 
 
 def _refused(what, of=None):
     kind = type(of) if of is not None else ListTracer
-    return unsupported(f"{what} on {kind.NOUN}", fix=kind.FIX)
+    error = unsupported(f"{what} on {kind.NOUN}", fix=kind.FIX)
+    error.list_operation = True     # a loop of a known trip count runs such a body unrolled
+    return error
 
 
 def _array_operand(other, name):
