@@ -65,6 +65,8 @@ class TracedSet:
         raise _refused("`in`")
 
     def __getattr__(self, name):
+        if name.startswith("__"):       # a protocol probed (NumPy's, copy's): not a set's
+            raise AttributeError(name)
         raise _refused(f"set.{name}")
 
     def __bool__(self):
