@@ -354,3 +354,16 @@ def test_vmap_of_a_derivative_gives_per_example_gradients():
     np.testing.assert_allclose(grads, expected, rtol=1e-12)
     jac = nptf.vmap(nptf.jacobian(lambda x: np.cumsum(x ** 2)))(np.arange(6.0).reshape(2, 3))
     np.testing.assert_array_equal(jac[1], [[6, 0, 0], [6, 8, 0], [6, 8, 10]])
+
+
+@nptf.compile(static_argnames=["n"])
+def compiled_power_sum(x, n):
+    return np.sum(x ** n)
+
+
+def test_transforms_take_a_compiled_function_with_its_static_arguments():
+    x = np.arange(3.0)
+    np.testing.assert_allclose(nptf.grad(compiled_power_sum)(x, n=3), 3 * x ** 2)
+    np.testing.assert_allclose(
+        nptf.vmap(compiled_power_sum, in_axes=(0, None))(np.arange(6.0).reshape(2, 3), 2),
+        [5.0, 50.0])
