@@ -103,3 +103,29 @@ def test_map_blocks_reductions_and_client_map_match_numpy(client):
     for rows, orbit in infos.values():
         assert rows.traces <= 1 and orbit.traces <= 1
     assert sum(rows.traces + rows.hits for rows, _ in infos.values()) >= 8
+
+
+def test_code_pickled_by_value_converts_where_its_file_is_missing(tmp_path):
+    """A worker on another machine has no copy of the script: the source travels."""
+    import importlib.util
+    import linecache
+    path = tmp_path / "script_on_the_client.py"
+    path.write_text("import numpy as np\nimport nptf\n\n\n@nptf.compile\n"
+                    "def decay(x):\n    for _ in range(50):\n        x = x * 0.9\n"
+                    "    return x\n")
+    spec = importlib.util.spec_from_file_location("script_on_the_client", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[module.__name__] = module
+    cloudpickle.register_pickle_by_value(module)
+    try:
+        payload = cloudpickle.dumps(module.decay)
+    finally:
+        cloudpickle.unregister_pickle_by_value(module)
+        del sys.modules[module.__name__]
+    path.unlink()
+    linecache.clearcache()
+    decay = pickle.loads(payload)
+    x = np.ones(3)
+    assert any(e.op.name == "while" for e in decay.trace(x).eqns)
+    np.testing.assert_allclose(decay(x), 0.9 ** 50 * x)

@@ -367,3 +367,35 @@ def test_transforms_take_a_compiled_function_with_its_static_arguments():
     np.testing.assert_allclose(
         nptf.vmap(compiled_power_sum, in_axes=(0, None))(np.arange(6.0).reshape(2, 3), 2),
         [5.0, 50.0])
+
+
+def writes_its_argument(x):
+    x[0] = 1.0
+    return x * 2
+
+
+def positives(x):
+    out = []
+    for v in x:
+        if v > 2:
+            out.append(v)
+    return out
+
+
+def pair(x):
+    return [x[0], x[1] * 2], {"sum": x.sum()}
+
+
+@pytest.mark.parametrize("fn", [writes_its_argument, positives])
+def test_vmap_refuses_writes_into_arguments_and_lists_the_data_grow(fn):
+    xs = np.arange(6.0).reshape(2, 3)
+    with pytest.raises(nptf.UnsupportedError):
+        nptf.vmap(fn, fallback="raise")(xs.copy())
+
+
+def test_vmap_stacks_containers_leaf_by_leaf():
+    xs = np.arange(6.0).reshape(2, 3)
+    (first, second), sums = nptf.vmap(pair)(xs)
+    np.testing.assert_array_equal(first, xs[:, 0])
+    np.testing.assert_array_equal(second, xs[:, 1] * 2)
+    np.testing.assert_array_equal(sums["sum"], xs.sum(1))
