@@ -299,8 +299,13 @@ class _LoopWriter:
         before, shape = kinds(), self.ns["a"].shape
         with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            try:       # in a loop of one step, so that break and continue are statements
-                exec(compile("for _ in range(1):\n" + "\n".join("    " + x for x in lines),
+            # In a loop of one step, so that break and continue are statements; a return
+            # evaluates its value (a module has nothing to return from).
+            body = [re.sub(r"^(\s*)return\b ?(.*)$",
+                           lambda m: f"{m.group(1)}_ = ({m.group(2) or 'None'})", x)
+                    for x in lines]
+            try:
+                exec(compile("for _ in range(1):\n" + "\n".join("    " + x for x in body),
                              "<statement>", "exec"), self.ns)  # noqa: S102
                 ok = True
             except Exception:  # noqa: BLE001
@@ -637,7 +642,7 @@ class _LoopWriter:
             elif k < 0.98:
                 lines = ["if np.abs(a).max() > 20:", r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
-                     "    return None",
+                     "    return None", "    return False", "    return bool(a.sum() > 0)",
                      f"    return {self.idx if self.idx and not self.in_while else 7}"])]
             elif not self.in_while and self.idx == "i":
                 lines = ["if i % 4 == 1:", "    continue"]
