@@ -16,3 +16,4 @@ from . import ops_sorting as _ops_sorting  # noqa: E402,F401
 from . import ops_linalg as _ops_linalg  # noqa: E402,F401
 from . import ops_fft as _ops_fft  # noqa: E402,F401
 from . import ops_sets as _ops_sets  # noqa: E402,F401
+from . import ops_calls as _ops_calls  # noqa: E402,F401

@@ -63,6 +63,8 @@ def count_checks(graph) -> int:
             n += sum(count_checks(g) for g in eqn.params["branches"])
         elif eqn.op.name == "while":
             n += count_checks(eqn.params["body"]) + count_checks(eqn.params["cond"])
+        elif eqn.op.name == "call":
+            n += count_checks(eqn.params["graph"])
     return n
 
 

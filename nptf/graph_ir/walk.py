@@ -1,6 +1,8 @@
 """Walking a graph's equations, those of its subgraphs (loop bodies, branches) included."""
 from __future__ import annotations
 
+from .ir import Var
+
 
 def all_eqns(graph):
     """Every equation of ``graph`` and, depth first, of the graphs in its equations' params."""
@@ -10,3 +12,30 @@ def all_eqns(graph):
             for g in (v if isinstance(v, tuple) else (v,)):
                 if hasattr(g, "eqns"):
                     yield from all_eqns(g)
+
+
+def _graphs(graph):
+    yield graph
+    for e in graph.eqns:
+        for v in e.params.values():
+            for g in (v if isinstance(v, tuple) else (v,)):
+                if hasattr(g, "eqns"):
+                    yield from _graphs(g)
+
+
+def free_vars(graph):
+    """The vars ``graph`` (or a graph inside it) reads but does not define, in the order
+    first read: values of an enclosing trace a nested one read (a function traced
+    inside another, closing over the caller's arrays)."""
+    graphs = list(_graphs(graph))
+    defined = set()
+    for g in graphs:
+        defined.update(g.inputs)
+        for e in g.eqns:
+            defined.update(e.outputs)
+    free = {}
+    for g in graphs:
+        for a in [a for e in g.eqns for a in e.inputs] + list(g.outputs):
+            if isinstance(a, Var) and a not in defined:
+                free[a] = None
+    return list(free)

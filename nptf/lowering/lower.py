@@ -154,4 +154,15 @@ def lower_graph(graph, xla=False, portable=False):
     return run
 
 
+def checked_runner(graph, xla=False, portable=False):
+    """A function ``(*tensors) -> (outputs, checks)`` building ``graph``'s TensorFlow ops,
+    ``checks`` the run-time checks it built, ``(ok, error type, message)`` each: for a
+    caller that places them itself (a derivative of the graph, a batch of its runs)."""
+    def run(*args):
+        checks = []
+        return run_graph(graph, list(args), checks, xla, portable), checks
+    return run
+
+
 from . import rules_control as _rules_control  # noqa: E402,F401  (needs run_graph)
+from . import rules_calls as _rules_calls  # noqa: E402,F401  (needs run_graph)

@@ -16,6 +16,9 @@ except (ImportError, AttributeError):  # another TensorFlow layout: a scatter of
 
 @rule("gather_nd")
 def _gather_nd(ctx, x, indices):
+    if indices.shape.rank == 1:
+        # One element or row: TensorFlow's gradient of gather_nd fails on 1-d indices.
+        return tf.gather_nd(x, indices[tf.newaxis])[0]
     return tf.gather_nd(x, indices)
 
 

@@ -19,9 +19,14 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import ArgumentError, UnsupportedError, with_location
-from ..graph_ir import ArrayType
+from ..graph_ir import ArrayType, Var
+from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
-from ..lowering import lower_graph, missing_gradients
+from ..graph_ir.walk import free_vars
+from ..lowering import checked_runner, missing_gradients
+from ..tracer import Tracer
+from ..tracer.builder import current_builder, outside_trace
+from ..tracer.tracer import emit
 from ..tree import unflatten
 from .compiled import Compiled, Entry
 from .entry import numpy_function_of
@@ -32,12 +37,8 @@ class _Transformed:
 
     def __init__(self, fn, kind, argnums=0, has_aux=False, static_argnames=(),
                  static_argnums=()):
-        made_by = getattr(fn, "nptf_transform", None)
-        if made_by is not None:
-            raise UnsupportedError(
-                f"nptf.{kind} of a function nptf.{made_by} made: nptf transforms NumPy "
-                f"code, not its own transforms' results. Use nptf.hessian for second "
-                f"derivatives, nptf.vmap(nptf.grad(f)) for per-example gradients.")
+        # A transform's result (nptf.grad(f), nptf.vmap(f)) is traced as any function:
+        # its call is one op of the graph differentiated.
         fn, static_argnames = numpy_function_of(fn, static_argnames, kind)
         self.kind = self.nptf_transform = kind
         self.has_aux = bool(has_aux)
@@ -55,10 +56,15 @@ class _Transformed:
                                  f"which has {len(params)} parameters")
         self._cache = {}
         self._lock = threading.RLock()
-        functools.update_wrapper(self, fn)
+        functools.update_wrapper(self, fn, updated=())   # its own attributes stay
 
     def __call__(self, *args, **kwargs):
         key, values, specs, treedefs, bound = self.compiled.signature_for(args, kwargs)
+        if current_builder() is not None:
+            # Called while a function is traced (a compiled training step, the outer
+            # function of nptf.grad(...) of a gradient): one op of that graph. Not
+            # cached: the function may read the calling trace's arrays.
+            return self._plan(bound, specs, treedefs).called(values)
         with self._lock:
             plan = self._cache.get(key)
             if plan is None:
@@ -75,6 +81,9 @@ class _Transformed:
         name = self.compiled.name
         traced = self.compiled.trace_for(bound, specs, treedefs)
         graph = traced.graph
+        # The calling trace's arrays a nested trace reads are its last inputs.
+        captured = free_vars(graph)
+        graph = graph.replace(inputs=graph.inputs + tuple(captured))
         for p in PIPELINE:
             graph = p(graph)
         # Graph inputs per parameter: the argument's dynamic leaves, in order.
@@ -111,6 +120,11 @@ class _Transformed:
             wrt += positions
             parts.append((pname, positions, trees[pname], leaf_specs))
         target = self._target(traced, graph)
+        with outside_trace():
+            return self._checked_plan(traced, graph, wrt, target, parts, captured)
+
+    def _checked_plan(self, traced, graph, wrt, target, parts, captured):
+        name = self.compiled.name
         missing = missing_gradients(graph, [graph.inputs[i] for i in wrt],
                                     [graph.outputs[target]])
         if missing:
@@ -121,7 +135,8 @@ class _Transformed:
                 f"derivative through it would be silently zero. Compute that part outside "
                 f"the differentiated function, or express it with differentiable NumPy "
                 f"operations."), eqn.source_info)
-        return _Plan(self.kind, traced, graph, wrt, target, parts, self.has_aux)
+        return _Plan(self.kind, traced, graph, wrt, target, parts, self.has_aux,
+                     f"nptf.{self.kind}({name})", captured)
 
     def _target(self, traced, graph):
         """The graph output of the value differentiated: the function's result, or the
@@ -154,45 +169,120 @@ class _Transformed:
 
 
 class _Plan:
-    """One signature's TensorFlow function: the graph's outputs, then the derivatives."""
+    """One signature's TensorFlow function: the graph's outputs, then the derivatives.
+    Called inside another trace, it is the callee of a ``call`` op (graph_ir.ops_calls)."""
 
-    def __init__(self, kind, traced, graph, wrt, target, parts, has_aux):
+    def __init__(self, kind, traced, graph, wrt, target, parts, has_aux, name, captured):
         self.kind, self.traced, self.graph, self.wrt, self.parts = kind, traced, graph, wrt, parts
-        self.has_aux = has_aux
-        run = lower_graph(graph, xla=False)
+        self.has_aux, self.name, self.captured, self.target = has_aux, name, captured, target
+        ins = [graph.inputs[i].type for i in wrt]
+        y = graph.outputs[target].type
+        if kind == "hessian":
+            derivs = [ArrayType(a.shape + b.shape, b.dtype) for a in ins for b in ins]
+        elif kind == "jacobian":
+            derivs = [ArrayType(y.shape + a.shape, a.dtype) for a in ins]
+        else:
+            derivs = ins
+        self.deriv_types = derivs
+        self.out_types = [v.type for v in graph.outputs] + derivs
+        run = checked_runner(graph)
         signature = [tf.TensorSpec(v.type.shape, tf.as_dtype(v.type.dtype)) for v in graph.inputs]
+        self.entry = Entry(traced, graph)
 
         def differentiated(*inputs):
-            xs = [inputs[i] for i in wrt]
-            zero = tf.UnconnectedGradients.ZERO
-            if kind == "hessian":
-                with tf.GradientTape(persistent=True) as outer:
-                    outer.watch(xs)
-                    with tf.GradientTape() as inner:
-                        inner.watch(xs)
-                        outs = run(*inputs)
-                    firsts = inner.gradient(outs[target], xs, unconnected_gradients=zero)
-                # Rows of the first derivative with respect to each input, then columns.
-                derivs = [outer.jacobian(g, x, unconnected_gradients=zero,
-                                         experimental_use_pfor=False)
-                          for g in firsts for x in xs]
-                return outs, [tf.convert_to_tensor(d) for d in derivs]
+            flat, checks = self.tensors(run, list(inputs))
+            n = len(flat) - len(derivs)
+            outs = flat[:n]
+            # The flags of the run-time checks last, as a compiled graph has them.
+            self.entry.checks = [(error, message) for _, error, message in checks]
+            if checks:
+                outs.append(tf.stack([ok for ok, _, _ in checks]))
+            return outs, flat[n:]
+
+        # ``(outs, derivatives)`` of the graph's input tensors: what nptf.vmap maps.
+        self.differentiated = differentiated
+        self.signature = signature
+        self._concrete = None
+
+    def tensors(self, run, inputs):
+        """``(the graph's outputs on inputs, then the derivatives; its run-time checks)``:
+        ``run`` builds the graph (lowering.checked_runner)."""
+        kind, target = self.kind, self.target
+        xs = [inputs[i] for i in self.wrt]
+        zero = tf.UnconnectedGradients.ZERO
+        if kind == "hessian":
+            with tf.GradientTape(persistent=True) as outer:
+                outer.watch(xs)
+                with tf.GradientTape() as inner:
+                    inner.watch(xs)
+                    outs, checks = run(*inputs)
+                firsts = inner.gradient(outs[target], xs, unconnected_gradients=zero)
+            # Rows of the first derivative with respect to each input, then columns.
+            derivs = [outer.jacobian(g, x, unconnected_gradients=zero,
+                                     experimental_use_pfor=False)
+                      for g in firsts for x in xs]
+        else:
             with tf.GradientTape(persistent=kind == "jacobian") as tape:
                 tape.watch(xs)
-                outs = run(*inputs)
+                outs, checks = run(*inputs)
             y = outs[target]
             if kind == "jacobian":
                 derivs = [tape.jacobian(y, x, unconnected_gradients=zero,
                                         experimental_use_pfor=False) for x in xs]
             else:
                 derivs = tape.gradient(y, xs, unconnected_gradients=zero)
-            return outs, [tf.convert_to_tensor(d) for d in derivs]   # gathers give slices
+        derivs = [tf.convert_to_tensor(d) for d in derivs]   # gathers give slices
+        derivs = [d if d.dtype == tf.as_dtype(t.dtype) else tf.cast(d, t.dtype)
+                  for d, t in zip(derivs, self.deriv_types)]
+        return list(outs) + derivs, checks
 
-        # ``(outs, derivatives)`` of the graph's input tensors: what nptf.vmap maps.
-        self.differentiated = differentiated
-        self.signature = signature
-        self._concrete = None
-        self.entry = Entry(traced, graph, checks=run.checks)
+    def evaluate(self, graph, values):
+        """The ``call`` op's outputs for NumPy ``values`` (TensorFlow, eagerly)."""
+        flat, checks = self.tensors(checked_runner(graph),
+                                    [tf.convert_to_tensor(v) for v in values])
+        for ok, error, message in checks:
+            if not bool(ok):
+                raise ERRORS.get(error, ValueError)(message)
+        return [t.numpy() for t in flat]
+
+    def called(self, values):
+        """The transform's result inside a trace: one ``call`` op on the tracers ``values``
+        (and the calling trace's arrays the function reads)."""
+        traced = self.traced
+        why = ("it draws random numbers" if traced.random_seed else
+               "it writes into its arguments" if traced.mutated else None)
+        for info in traced.out_info:
+            if info.kind not in ("array", "scalar", "pyscalar", "static"):
+                why = why or f"it returns {'a list' if info.kind == 'list' else 'a value of a kind the data choose'}"
+        if why:
+            raise UnsupportedError(
+                f"{self.name} inside a compiled function: {why}, which nptf does not carry "
+                f"through a derivative taken inside another trace. Call {self.name} outside "
+                f"the compiled function.")
+        inputs = [Tracer(v) if isinstance(v, Var) else v for v in list(values) + self.captured]
+        flat = emit("call", inputs, {"graph": self.graph, "callee": self})
+        flat = list(flat) if isinstance(flat, tuple) else [flat]
+        n = len(flat) - len(self.deriv_types)
+        outs, derivs = iter(flat[:n]), flat[n:]
+        leaves = []
+        for info in traced.out_info:
+            if info.kind == "static":
+                leaves.append(info.value)
+            else:
+                t = next(outs)
+                t.is_scalar = info.kind != "array" and t.atom.type.ndim == 0
+                leaves.append(t)
+        result = unflatten(traced.out_tree, leaves)
+        for d, (s, hessian_block) in zip(derivs, self._deriv_specs()):
+            d.is_scalar = d.atom.type.ndim == 0 and not hessian_block and \
+                (s[0].weak or s[1]) and self.kind != "jacobian"
+        return self.hand_back_derivs(result, derivs)
+
+    def _deriv_specs(self):
+        specs = [s for _, _, _, leaf_specs in self.parts for s in leaf_specs]
+        if self.kind == "hessian":
+            return [(s, True) for s in specs for _ in specs]
+        return [(s, False) for s in specs]
 
     @property
     def concrete(self):
@@ -212,7 +302,9 @@ class _Plan:
 
     def hand_back(self, compiled, values, outs, derivs):
         """The transform's result from one run's graph outputs and derivatives."""
-        result = compiled.results(self.entry, list(outs), values)
+        return self.hand_back_derivs(compiled.results(self.entry, list(outs), values), derivs)
+
+    def hand_back_derivs(self, result, derivs):
         if self.kind == "hessian":
             n = len(self.wrt)
             blocks = [derivs[i * n:(i + 1) * n] for i in range(n)]
@@ -233,7 +325,11 @@ class _Plan:
         for _, positions, td, leaf_specs in self.parts:
             leaves = []
             for s in leaf_specs:
-                d = np.asarray(next(it))
+                d = next(it)
+                if isinstance(d, Tracer):
+                    leaves.append(d)
+                    continue
+                d = np.asarray(d)
                 weak = s[0].weak and d.ndim == 0 and self.kind != "jacobian"
                 leaves.append(float(d) if weak else (d[()] if s[1] and d.ndim == 0 else d))
             per_arg.append(unflatten(td, leaves))

@@ -22,8 +22,12 @@ from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
 from ..graph_ir import ArrayType
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
-from ..lowering import lower_graph
-from ..tracer import output_kinds
+from ..graph_ir import Var
+from ..graph_ir.walk import free_vars
+from ..lowering import checked_runner, lower_graph
+from ..tracer import Tracer, output_kinds
+from ..tracer.builder import current_builder
+from ..tracer.tracer import emit, to_tracer
 from ..tree import flatten, unflatten
 from .compiled import Compiled
 from .entry import numpy_function_of
@@ -33,11 +37,9 @@ class _Batched:
     def __init__(self, fn, in_axes=0, out_axes=0, fallback="numpy", static_argnames=(),
                  static_argnums=()):
         made_by = getattr(fn, "nptf_transform", None)
-        if made_by == "vmap":
-            raise UnsupportedError("nptf.vmap of a function nptf.vmap made: give the inner "
-                                   "function the extra batch axis itself")
-        # A derivative (nptf.grad ...) mapped over the batch: per-example gradients.
-        self._inner = fn if made_by is not None else None
+        # A derivative (nptf.grad ...) mapped over the batch: per-example gradients. A
+        # vmap's own result is traced as any function (its call is one op of the graph).
+        self._inner = fn if made_by not in (None, "vmap") else None
         if self._inner is not None:
             static_argnames, static_argnums = (), ()
             fn = fn.compiled.fn
@@ -60,10 +62,12 @@ class _Batched:
         self._params = list(inspect.signature(fn).parameters)
         self._cache = {}
         self._lock = threading.RLock()
-        functools.update_wrapper(self, fn)
+        functools.update_wrapper(self, fn, updated=())   # its own attributes stay
 
     # ------------------------------------------------------------------ call
     def __call__(self, *args, **kwargs):
+        if current_builder() is not None:
+            return self._called(args, kwargs)
         axes = self._axes(args)
         size = self._batch_size(args, axes)
         example = [self._take(a, ax, 0) for a, ax in zip(args, axes)]
@@ -82,6 +86,74 @@ class _Batched:
             warn_user(f"nptf: vmap of {self._compiled.name} runs with NumPy, example by "
                       f"example, because {e}")
             return self._numpy(args, kwargs, axes, size)
+
+    def _called(self, args, kwargs):
+        """The batched call inside another function's trace (vmap of vmap, grad of vmap,
+        vmap in a compiled function): one ``call`` op. Not cached: the function may read
+        the calling trace's arrays."""
+        axes = self._axes(args)
+        args = [a if ax is None else unflatten(flatten(a)[1], [to_tracer(v) for v in flatten(a)[0]])
+                for a, ax in zip(args, axes)]
+        sizes, example = set(), []
+        for a, ax in zip(args, axes):
+            if ax is None:
+                example.append(a)
+                continue
+            leaves, tree = flatten(a)
+            one = []
+            for v in leaves:
+                t = v.atom.type
+                if not -t.ndim <= ax < t.ndim:
+                    raise ValueError(f"vmap in_axes {ax} is out of range for an argument of "
+                                     f"shape {t.shape}")
+                ax_ = ax % t.ndim
+                sizes.add(t.shape[ax_])
+                one.append(Tracer(Var(ArrayType(t.shape[:ax_] + t.shape[ax_ + 1:], t.dtype))))
+            example.append(unflatten(tree, one))
+        if not sizes:
+            raise ValueError("vmap needs at least one argument with a batch axis "
+                             "(in_axes all None)")
+        if len(sizes - {None}) > 1:
+            raise ValueError(f"vmap got inconsistent sizes for the batch axes: "
+                             f"{sorted(sizes - {None})}")
+        size = next(iter(sizes - {None}), None)
+        _, _, specs, treedefs, bound = self._compiled.signature_for(example, kwargs)
+        _, values, _, _, _ = self._compiled.signature_for(args, kwargs)
+        if self._inner is not None:
+            inner = self._inner.plan(bound, specs, treedefs)
+            traced, graph, captured = inner.traced, inner.graph, inner.captured
+        else:
+            inner = None
+            traced = self._compiled.trace_for(bound, specs, treedefs)
+            graph = traced.graph
+            captured = free_vars(graph)
+            graph = graph.replace(inputs=graph.inputs + tuple(captured))
+            for p in PIPELINE:
+                graph = p(graph)
+        name = f"nptf.vmap({self._compiled.name})"
+        why = ("it draws random numbers" if traced.random_seed else
+               "it writes into its arguments" if traced.mutated else None)
+        for info in traced.out_info:
+            if info.kind not in ("array", "scalar", "pyscalar"):
+                why = why or "its results are not all arrays computed from its arguments"
+        if why:
+            raise UnsupportedError(f"{name} inside a traced function: {why}, which nptf "
+                                   f"does not batch there. Call it outside the compiled "
+                                   f"function.")
+        input_axes = _input_axes(traced, bound, specs, treedefs, axes) + [None] * len(captured)
+        callee = _BatchedCall(name, graph, inner, input_axes, size, self.out_axes)
+        inputs = [Tracer(v) if isinstance(v, Var) else v for v in list(values) + captured]
+        flat = emit("call", inputs, {"graph": graph, "callee": callee})
+        flat = list(flat) if isinstance(flat, tuple) else [flat]
+        if inner is None:
+            return unflatten(traced.out_tree, flat)
+        n = len(graph.outputs)
+        result = unflatten(traced.out_tree, flat[:n])
+        structured = inner.hand_back_derivs(result, flat[n:])
+        leaves, tree = flatten(structured)
+        for t in leaves:
+            t.is_scalar = False
+        return structured
 
     def _numpy(self, args, kwargs, axes, size):
         results = [self.fn(*[self._take(a, ax, i) for a, ax in zip(args, axes)], **kwargs)
@@ -272,6 +344,78 @@ class _Plan:
                 value = np.asarray(value)
             results.append(np.moveaxis(value, 0, out_axes) if value.ndim else value)
         return unflatten(self.traced.out_tree, results)
+
+
+class _BatchedCall:
+    """The callee (graph_ir.ops_calls) of a batched call inside another trace: the
+    function's graph, or its derivative ``inner``, mapped over the batch."""
+
+    def __init__(self, name, graph, inner, input_axes, size, out_axes):
+        self.name, self.inner, self.input_axes = name, inner, input_axes
+        one = [v.type for v in graph.outputs] + (inner.deriv_types if inner else [])
+        self.one_types = one
+        self.out_axes = [out_axes % (t.ndim + 1) if -(t.ndim + 1) <= out_axes <= t.ndim
+                         else _bad_out_axes(out_axes, t) for t in one]
+        self.out_types = [ArrayType(t.shape[:a] + (size,) + t.shape[a:], t.dtype)
+                          for t, a in zip(one, self.out_axes)]
+
+    def tensors(self, run, xs):
+        batched = [a is not None for a in self.input_axes]
+        fixed = {i: x for i, (x, b) in enumerate(zip(xs, batched)) if not b}
+        elems = tuple(_to_front(x, a) for x, a in zip(xs, self.input_axes) if a is not None)
+        made = []
+
+        def example(items):
+            it = iter(items)
+            tensors = [fixed[i] if i in fixed else next(it) for i in range(len(xs))]
+            flat, checks = (self.inner.tensors(run, tensors) if self.inner is not None
+                            else run(*tensors))
+            made[:] = [(error, message) for _, error, message in checks]
+            oks = (tf.stack([ok for ok, _, _ in checks]),) if checks else ()
+            return tuple(flat) + oks
+
+        logger = tf.get_logger()
+        level = logger.level
+        logger.setLevel("CRITICAL")     # vectorized_map logs each op it cannot convert
+        try:
+            outs = list(tf.vectorized_map(example, elems, fallback_to_while_loop=True))
+        finally:
+            logger.setLevel(level)
+        checks = []
+        if made:
+            flags = tf.reduce_all(outs.pop(), axis=0)
+            checks = [(flags[i], error, message) for i, (error, message) in enumerate(made)]
+        outs = [_from_front(o, a) for o, a in zip(outs, self.out_axes)]
+        return outs, checks
+
+    def evaluate(self, graph, values):
+        outs, checks = self.tensors(checked_runner(graph),
+                                    [tf.convert_to_tensor(v) for v in values])
+        for ok, error, message in checks:
+            if not bool(ok):
+                raise ERRORS.get(error, ValueError)(message)
+        return [t.numpy() for t in outs]
+
+
+def _bad_out_axes(out_axes, t):
+    raise ValueError(f"vmap out_axes {out_axes} is out of range for a result of shape "
+                     f"{t.shape} and the batch axis")
+
+
+def _to_front(x, axis):
+    if axis % x.shape.rank == 0:
+        return x
+    perm = list(range(x.shape.rank))
+    perm.insert(0, perm.pop(axis % x.shape.rank))
+    return tf.transpose(x, perm)
+
+
+def _from_front(x, axis):
+    if axis == 0:
+        return x
+    perm = list(range(1, x.shape.rank))
+    perm.insert(axis, 0)
+    return tf.transpose(x, perm)
 
 
 def vmap(fn=None, in_axes=0, out_axes=0, *, fallback="numpy", static_argnames=(),

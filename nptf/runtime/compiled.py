@@ -273,7 +273,7 @@ class Compiled:
         self._guards = None             # module globals the graphs hold as constants (globals_read)
         self._lock = threading.RLock()
         self._info = CacheInfo()
-        functools.update_wrapper(self, fn)
+        functools.update_wrapper(self, fn, updated=())   # its own attributes stay
 
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):

@@ -50,6 +50,8 @@ def compiled_of(f):
     """The Compiled behind ``f`` (an ``nptf.compile`` result or a Compiled), else None."""
     if isinstance(f, Compiled):
         return f
+    if getattr(f, "nptf_transform", None) is not None:    # nptf.grad(f), nptf.vmap(f)
+        return None
     inner = getattr(f, "compiled", None)
     return inner if isinstance(inner, Compiled) else None
 

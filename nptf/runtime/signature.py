@@ -13,6 +13,7 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..graph_ir import ArrayType
+from ..tracer import Tracer
 from ..tracer.python_lists import element_type
 from ..tracer.views import layout_of_argument
 from ..tree import flatten
@@ -80,6 +81,9 @@ def describe_leaf(x, name):
                                 f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
                                 f"make it an array argument.") from None
         return ("s", type(v), v), None, v
+    if isinstance(x, Tracer):            # a call inside another function's trace
+        t = x.atom.type
+        return ("t", t.shape, t.dtype.str, t.weak), x, (t, x.is_scalar)
     if isinstance(x, np.ndarray):
         _check_numeric(x.dtype, name)
         layout = layout_of_argument(x)

@@ -116,4 +116,15 @@ class building:
         _current.reset(self._token)
 
 
-__all__ = ["GraphBuilder", "building", "current_builder", "Literal"]
+class outside_trace:
+    """``with outside_trace():`` NumPy is NumPy again inside a trace (TensorFlow building a
+    nested function's derivative calls NumPy itself)."""
+
+    def __enter__(self):
+        self._token = _current.set(None)
+
+    def __exit__(self, *exc):
+        _current.reset(self._token)
+
+
+__all__ = ["GraphBuilder", "building", "current_builder", "outside_trace", "Literal"]

@@ -70,7 +70,7 @@ def _wrap(original, traced, takes=None):
 
 def _from_user_code(depth=2):
     return current_builder() is not None and not \
-        sys._getframe(depth).f_globals.get("__name__", "").startswith(("numpy", "nptf"))
+        sys._getframe(depth).f_globals.get("__name__", "").startswith(("numpy", "nptf", "tensorflow"))
 
 
 def _mgrid(original, key):
