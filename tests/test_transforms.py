@@ -527,7 +527,9 @@ def test_gradients_through_a_traced_index_keep_its_check():
         return nptf.grad(element_squared)(x, i) * 2
 
     np.testing.assert_array_equal(doubled(x, np.int64(1)), expected * 2)
+    pair_at = lambda x, i: np.sum(x[np.array([0, 1]) + i] ** 2)   # noqa: E731
     for call in (lambda: nptf.grad(element_squared)(x, np.int64(5)),
-                 lambda: doubled(x, np.int64(5))):
+                 lambda: doubled(x, np.int64(5)),
+                 lambda: nptf.grad(pair_at)(x, np.int64(5))):
         with pytest.raises(IndexError, match="out of bounds"):
             call()
