@@ -533,3 +533,21 @@ def test_gradients_through_a_traced_index_keep_its_check():
                  lambda: nptf.grad(pair_at)(x, np.int64(5))):
         with pytest.raises(IndexError, match="out of bounds"):
             call()
+
+
+def products_and_summaries(x, y):
+    return x * y, {"s": np.sum(x ** 2), "c": np.cumsum(y)}
+
+
+def test_jacobian_of_a_function_returning_a_tuple_and_a_dict():
+    """One Jacobian per value, in the structure the function returns (as jax.jacobian)."""
+    x, y = np.array([1.0, 2.0]), np.array([3.0, 4.0])
+    prod, summary = nptf.jacobian(products_and_summaries)(x, y)
+    np.testing.assert_array_equal(prod, np.diag(y))
+    np.testing.assert_array_equal(summary["s"], 2 * x)
+    np.testing.assert_array_equal(summary["c"], np.zeros((2, 2)))
+    (_, prod_y), summary = nptf.jacobian(products_and_summaries, argnums=(0, 1))(x, y)
+    np.testing.assert_array_equal(prod_y, np.diag(x))
+    np.testing.assert_array_equal(summary["c"][1], np.tril(np.ones((2, 2))))
+    batched = nptf.vmap(nptf.jacobian(products_and_summaries))(np.ones((3, 2)), np.ones((3, 2)))
+    assert batched[1]["s"].shape == (3, 2) and batched[0].shape == (3, 2, 2)

@@ -119,14 +119,14 @@ class _Transformed:
                         f"x.astype(np.float64).")
             wrt += positions
             parts.append((pname, positions, trees[pname], leaf_specs))
-        target = self._target(traced, graph)
+        targets = self._targets(traced, graph)
         with outside_trace():
-            return self._checked_plan(traced, graph, wrt, target, parts, captured)
+            return self._checked_plan(traced, graph, wrt, targets, parts, captured)
 
-    def _checked_plan(self, traced, graph, wrt, target, parts, captured):
+    def _checked_plan(self, traced, graph, wrt, targets, parts, captured):
         name = self.compiled.name
         missing = missing_gradients(graph, [graph.inputs[i] for i in wrt],
-                                    [graph.outputs[target]])
+                                    [graph.outputs[t] for t in targets])
         if missing:
             eqn, why = missing[0]
             what = eqn.op.numpy_call(eqn.params)
@@ -135,14 +135,23 @@ class _Transformed:
                 f"derivative through it would be silently zero. Compute that part outside "
                 f"the differentiated function, or express it with differentiable NumPy "
                 f"operations."), eqn.source_info)
-        return _Plan(self.kind, traced, graph, wrt, target, parts, self.has_aux,
+        return _Plan(self.kind, traced, graph, wrt, targets, parts, self.has_aux,
                      f"nptf.{self.kind}({name})", captured)
 
-    def _target(self, traced, graph):
-        """The graph output of the value differentiated: the function's result, or the
-        first of ``(value, aux)``."""
+    def _targets(self, traced, graph):
+        """The graph outputs of the value differentiated: the function's result, or the
+        first of ``(value, aux)``; a Jacobian's, the leaves of a tuple, list or dict."""
         name = self.compiled.name
         infos = traced.out_info
+        if self.kind == "jacobian" and not self.has_aux and traced.out_tree.kind != "leaf":
+            for info, out in zip(infos, graph.outputs):
+                if info.kind not in ("array", "scalar", "pyscalar") or \
+                        out.type.dtype.kind != "f":
+                    raise TypeError(f"nptf.jacobian: every value {name} returns must be a "
+                                    f"float array computed from its arguments")
+            if len(infos) != len(graph.outputs):
+                raise TypeError(f"nptf.jacobian: the values {name} returns must be arrays")
+            return list(range(len(infos)))
         if self.has_aux:
             if traced.out_tree.kind not in ("tuple", "list") or \
                     len(traced.out_tree.children) != 2:
@@ -165,22 +174,22 @@ class _Transformed:
         if self.kind in ("grad", "value_and_grad", "hessian") and t.shape != ():
             raise TypeError(f"nptf.{self.kind}: {name} must return a scalar, got shape "
                             f"{t.shape}; use nptf.jacobian for array outputs")
-        return 0
+        return [0]
 
 
 class _Plan:
     """One signature's TensorFlow function: the graph's outputs, then the derivatives.
     Called inside another trace, it is the callee of a ``call`` op (graph_ir.ops_calls)."""
 
-    def __init__(self, kind, traced, graph, wrt, target, parts, has_aux, name, captured):
+    def __init__(self, kind, traced, graph, wrt, targets, parts, has_aux, name, captured):
         self.kind, self.traced, self.graph, self.wrt, self.parts = kind, traced, graph, wrt, parts
-        self.has_aux, self.name, self.captured, self.target = has_aux, name, captured, target
+        self.has_aux, self.name, self.captured, self.targets = has_aux, name, captured, targets
         ins = [graph.inputs[i].type for i in wrt]
-        y = graph.outputs[target].type
         if kind == "hessian":
             derivs = [ArrayType(a.shape + b.shape, b.dtype) for a in ins for b in ins]
         elif kind == "jacobian":
-            derivs = [ArrayType(y.shape + a.shape, a.dtype) for a in ins]
+            derivs = [ArrayType(graph.outputs[t].type.shape + a.shape, a.dtype)
+                      for t in targets for a in ins]
         else:
             derivs = ins
         self.deriv_types = derivs
@@ -207,7 +216,7 @@ class _Plan:
     def tensors(self, run, inputs):
         """``(the graph's outputs on inputs, then the derivatives; its run-time checks)``:
         ``run`` builds the graph (lowering.checked_runner)."""
-        kind, target = self.kind, self.target
+        kind, target = self.kind, self.targets[0]
         xs = [inputs[i] for i in self.wrt]
         zero = tf.UnconnectedGradients.ZERO
         if kind == "hessian":
@@ -225,12 +234,12 @@ class _Plan:
             with tf.GradientTape(persistent=kind == "jacobian") as tape:
                 tape.watch(xs)
                 outs, checks = run(*inputs)
-            y = outs[target]
             if kind == "jacobian":
-                derivs = [tape.jacobian(y, x, unconnected_gradients=zero,
-                                        experimental_use_pfor=False) for x in xs]
+                derivs = [tape.jacobian(outs[t], x, unconnected_gradients=zero,
+                                        experimental_use_pfor=False)
+                          for t in self.targets for x in xs]
             else:
-                derivs = tape.gradient(y, xs, unconnected_gradients=zero)
+                derivs = tape.gradient(outs[target], xs, unconnected_gradients=zero)
         derivs = [tf.convert_to_tensor(d) for d in derivs]   # gathers give slices
         derivs = [d if d.dtype == tf.as_dtype(t.dtype) else tf.cast(d, t.dtype)
                   for d, t in zip(derivs, self.deriv_types)]
@@ -309,6 +318,13 @@ class _Plan:
             n = len(self.wrt)
             blocks = [derivs[i * n:(i + 1) * n] for i in range(n)]
             grads = self._hessian_tree(blocks)
+        elif len(self.targets) > 1 or (self.kind == "jacobian" and not self.has_aux and
+                                       self.traced.out_tree.kind != "leaf"):
+            # A Jacobian of each value the function returns, in its structure (as JAX's).
+            n = len(derivs) // len(self.targets)
+            grads = unflatten(self.traced.out_tree,
+                              [self._tree(derivs[i * n:(i + 1) * n])
+                               for i in range(len(self.targets))])
         else:
             grads = self._tree(derivs)
         if self.kind == "value_and_grad":
