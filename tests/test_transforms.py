@@ -551,3 +551,21 @@ def test_jacobian_of_a_function_returning_a_tuple_and_a_dict():
     np.testing.assert_array_equal(summary["c"][1], np.tril(np.ones((2, 2))))
     batched = nptf.vmap(nptf.jacobian(products_and_summaries))(np.ones((3, 2)), np.ones((3, 2)))
     assert batched[1]["s"].shape == (3, 2) and batched[0].shape == (3, 2, 2)
+
+
+def mean_squared_error(w, X, y):
+    return np.mean((X @ w - y) ** 2)
+
+
+def test_an_input_signature_gives_one_derivative_for_every_size_it_admits():
+    spec = [nptf.Spec((3,), np.float64), nptf.Spec((None, 3), np.float64),
+            nptf.Spec((None,), np.float64)]
+    for g in (nptf.grad(mean_squared_error, input_signature=spec),
+              nptf.grad(nptf.compile(mean_squared_error, input_signature=spec))):
+        w = RNG.normal(size=3)
+        for n in (5, 9, 17):
+            X, y = RNG.normal(size=(n, 3)), RNG.normal(size=n)
+            np.testing.assert_allclose(g(w, X, y), 2 * X.T @ (X @ w - y) / n, rtol=1e-12)
+        assert len(g._cache) == 1
+        with pytest.raises(TypeError, match="input_signature says float64\\[3\\]"):
+            g(np.ones(4), X, y)

@@ -29,16 +29,19 @@ from ..tracer.builder import current_builder, outside_trace
 from ..tracer.tracer import emit
 from ..tree import unflatten
 from .compiled import Compiled, Entry
-from .entry import numpy_function_of
+from .entry import compiled_of, numpy_function_of
 
 class _Transformed:
     """``fn`` differentiated with respect to ``argnums``: ``kind`` is "grad",
     "value_and_grad", "jacobian" or "hessian"."""
 
     def __init__(self, fn, kind, argnums=0, has_aux=False, static_argnames=(),
-                 static_argnums=()):
+                 static_argnums=(), input_signature=None):
         # A transform's result (nptf.grad(f), nptf.vmap(f)) is traced as any function:
         # its call is one op of the graph differentiated.
+        source = compiled_of(fn)
+        if input_signature is None and source is not None:
+            input_signature = source.input_signature
         fn, static_argnames = numpy_function_of(fn, static_argnames, kind)
         self.kind = self.nptf_transform = kind
         self.has_aux = bool(has_aux)
@@ -47,7 +50,8 @@ class _Transformed:
             raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
         self.compiled = Compiled(fn, static_argnames=static_argnames,
                                  static_argnums=static_argnums, fallback="raise",
-                                 adaptive=False, jit_compile=False)
+                                 adaptive=False, jit_compile=False,
+                                 input_signature=input_signature)
         self._params = list(inspect.signature(fn).parameters)
         params = self._params
         for a in self.argnums:
@@ -60,6 +64,7 @@ class _Transformed:
 
     def __call__(self, *args, **kwargs):
         key, values, specs, treedefs, bound = self.compiled.signature_for(args, kwargs)
+        key, specs = self.compiled.signature_specs(key, specs)
         if current_builder() is not None:
             # Called while a function is traced (a compiled training step, the outer
             # function of nptf.grad(...) of a gradient): one op of that graph. Not
@@ -358,11 +363,13 @@ class _Plan:
 
 
 def _transform(kind, doc):
-    def transform(fn=None, argnums=0, has_aux=False, *, static_argnames=(), static_argnums=()):
+    def transform(fn=None, argnums=0, has_aux=False, *, static_argnames=(), static_argnums=(),
+                  input_signature=None):
         if fn is None:
             return lambda f: _Transformed(f, kind, argnums, has_aux, static_argnames,
-                                          static_argnums)
-        return _Transformed(fn, kind, argnums, has_aux, static_argnames, static_argnums)
+                                          static_argnums, input_signature)
+        return _Transformed(fn, kind, argnums, has_aux, static_argnames, static_argnums,
+                            input_signature)
     transform.__name__ = transform.__qualname__ = kind
     transform.__doc__ = doc
     return transform

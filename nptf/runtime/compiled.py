@@ -882,6 +882,15 @@ class Compiled:
         key, values, specs, treedefs = signature_of(items)
         return key, values, specs, treedefs, bound
 
+    def signature_specs(self, key, specs):
+        """``(key, specs)`` of a call as its input_signature admits it: the key shared by
+        every call it admits and the specs with its shapes (``None`` dimensions); without
+        one, as they are. A call the signature does not admit raises TypeError."""
+        if self.input_signature is None:
+            return key, specs
+        shapes = [s[0].shape for s in specs if _is_array_spec(s)]
+        return _generic(key), _with_shapes(specs, self._signature_shapes(shapes, specs))
+
     def trace_for(self, bound, specs, treedefs):
         """The traced function for a call's ``signature_for``."""
         return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
