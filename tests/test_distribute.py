@@ -1,7 +1,7 @@
 """A compiled function with ``output="tensor"`` inside ``tf.distribute.MirroredStrategy``
 over two logical CPU devices: per-replica batches and an all-reduce of its results,
-eagerly and inside a ``tf.function``. The devices must be made before TensorFlow starts,
-so the check runs in a fresh process."""
+eagerly and inside a ``tf.function``. The devices must be made before TensorFlow starts
+(which importing nptf does not do), so the check runs in a fresh process."""
 from __future__ import annotations
 
 import subprocess
@@ -9,12 +9,13 @@ import sys
 import textwrap
 
 SCRIPT = textwrap.dedent("""
+    import numpy as np
+    import nptf
     import tensorflow as tf
+    # Importing nptf leaves TensorFlow's runtime unstarted: devices can still be configured.
     cpu = tf.config.list_physical_devices("CPU")[0]
     tf.config.set_logical_device_configuration(
         cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
-    import numpy as np
-    import nptf
 
     @nptf.compile(output="tensor")
     def loss(x):
