@@ -18,6 +18,7 @@ import numpy as np
 import tensorflow as tf
 
 from .errors import ClusterTimeoutError, DistributeError, user_location
+from .graph_ir.ops_checks import ERRORS
 from .runtime.compiled import Compiled
 from .runtime.entry import compiled_of
 
@@ -89,6 +90,11 @@ def map_batches(f, data, strategy=None, *, batch_size, reduce=None, timeout=None
                 f"({_first_line(e)}): a worker stopped or cannot be reached. Check every "
                 f"worker of the cluster runs the same map_batches call on the same data, "
                 f"or allow a longer timeout\n  at {where}") from e
+        except tf.errors.InvalidArgumentError as e:
+            failed = _failed_check(e)
+            if failed is None:
+                raise
+            raise failed from None
         out = tf.nest.map_structure(_to_numpy, out)
         if reduce is None:
             results.append(out)
@@ -294,6 +300,18 @@ def _any_rows(shares):
 
 def _to_numpy(value):
     return value.numpy() if hasattr(value, "numpy") else np.asarray(value)
+
+
+def _failed_check(error):
+    """NumPy's exception for a compiled function's run-time check that failed inside the
+    step (an assertion there, whose message is the error's name and NumPy's message), or
+    None for any other error."""
+    for line in (getattr(error, "message", None) or str(error)).splitlines():
+        if "assertion failed: [" in line:
+            name, _, text = line.split("assertion failed: [", 1)[1].rstrip()[:-1].partition(": ")
+            if name in ERRORS:
+                return ERRORS[name](text.replace("\\n", "\n"))
+    return None
 
 
 def _first_line(error):

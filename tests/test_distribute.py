@@ -83,6 +83,17 @@ SCRIPT = textwrap.dedent("""
         map_batches(scaled_cumsum, rows, strategy, batch_size=5)
     except nptf.DistributeError as e:
         print(e)
+
+    @nptf.compile
+    def column_max(x):
+        return np.max(x, axis=0, keepdims=True)
+
+    try:        # the last batch is one row: replica 0's share is empty
+        map_batches(column_max, rows[:5], strategy, batch_size=4)
+    except ValueError as e:             # NumPy's error, from the check inside the step
+        assert "zero-size array" in str(e), e
+    else:
+        raise AssertionError("np.max of an empty share did not raise")
     print("map_batches ok")
 """)
 
