@@ -87,7 +87,7 @@ def map_batches(f, data, strategy=None, *, batch_size, reduce=None, timeout=None
         except (tf.errors.DeadlineExceededError, tf.errors.UnavailableError) as e:
             raise ClusterTimeoutError(
                 f"map_batches: a collective operation across the replicas did not complete "
-                f"({_first_line(e)}): a worker stopped or cannot be reached. Check every "
+                f"({_reason(e)}): a worker stopped or cannot be reached. Check every "
                 f"worker of the cluster runs the same map_batches call on the same data, "
                 f"or allow a longer timeout\n  at {where}") from e
         except tf.errors.InvalidArgumentError as e:
@@ -314,9 +314,16 @@ def _failed_check(error):
     return None
 
 
-def _first_line(error):
+def _reason(error):
+    """TensorFlow's reason for ``error``: the first line of its message past the header
+    and the traceback of a graph's error, without the names of functions and ops."""
     text = getattr(error, "message", None) or str(error)
-    return (text.strip().splitlines() or [""])[0]
+    text = re.sub(r"\{\{function_node [^}]*\}\}\s*|\s*\[Op:[^\]]*\].*", "", text)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    for line in lines:
+        if not line.startswith(("Graph execution error", "Detected at node", "File ", "[[")):
+            return line
+    return lines[0] if lines else type(error).__name__
 
 
 def _bound_cluster_wait(resolver, timeout, where):
@@ -373,7 +380,7 @@ def _missing_workers(error, resolver, timeout, where):
         what = (f"{_named(cluster, *leader.groups())}, which leads the cluster, did not "
                 f"answer {me} within {timeout:g} s" if leader else
                 f"the cluster did not form within {timeout:g} s")
-    return (f"{what} (TensorFlow: {_first_line(error)}). Start every task the cluster "
+    return (f"{what} (TensorFlow: {_reason(error)}). Start every task the cluster "
             f"names (TF_CONFIG), each with its own task index, check that their addresses "
             f"and ports are reachable from here, or pass a longer timeout to "
             f"multi_worker_strategy\n  at {where}")
