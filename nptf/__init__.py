@@ -76,18 +76,20 @@ def _import_tensorflow_quietly():
 _import_tensorflow_quietly()
 
 from . import errors  # noqa: E402
-from .errors import (ArgumentError, BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402
-                     OutsideTheGraphError, SpecError, TracerConversionError, UnsupportedError)
+from .errors import (ArgumentError, BackendError, ClusterTimeoutError, DistributeError,  # noqa: E402
+                     DynamicShapeError, Error, NptfError, OutsideTheGraphError, SpecError,
+                     TracerConversionError, UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
 from .runtime import (CacheInfo, Compiled, compile, compiled_of, explain, grad,  # noqa: E402
                       hessian, jacobian, value_and_grad, vmap)
 from .runtime.spec import Spec  # noqa: E402
 from .runtime.export import export  # noqa: E402
+from . import distribute  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["compile", "grad", "value_and_grad", "jacobian", "hessian", "vmap", "Compiled",
            "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
            "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
-           "SpecError", "export"]
+           "SpecError", "DistributeError", "ClusterTimeoutError", "export", "distribute"]

@@ -88,6 +88,21 @@ class SpecError(Error, ValueError):
     """An input specification (``nptf.Spec`` or a spec string) is malformed."""
 
 
+class DistributeError(Error, ValueError):
+    """An argument ``nptf.distribute`` cannot take: a function not compiled with
+    ``nptf.compile``, data without a leading (row) axis, a batch size that does not split
+    evenly over the strategy's replicas. The message names the argument and the fix."""
+
+
+class ClusterTimeoutError(Error, TimeoutError):
+    """Workers of a ``tf.distribute`` cluster that did not answer in time: a worker named
+    in ``TF_CONFIG`` that never started or cannot be reached, or one that stopped taking
+    part in a collective operation (an all-reduce, a gather). The message names them.
+    Fix: start every worker the cluster names, each with its own task index, check that
+    their addresses are reachable, or allow a longer ``timeout``.
+    """
+
+
 _USER_FILES = {}     # code filename -> whether it is the user's (asked once per file)
 
 

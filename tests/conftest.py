@@ -38,13 +38,13 @@ def rng():
 
 
 def pytest_collection_modifyitems(config, items):
-    """The longest tests first (op records compiled in combined graphs, the CLI's
-    processes): with ``-n 2`` the workers then finish together instead of one of them
-    running a long test alone at the end."""
+    """The longest tests first (op records compiled in combined graphs, the processes of
+    the CLI and of the distribution tests): with ``-n 2`` the workers then finish together
+    instead of one of them running a long test alone at the end."""
     def weight(item):
         if item.originalname == "test_compiled_matches_numpy":
             return 0 if "[xla-" in item.nodeid else 1
-        if item.module.__name__ in ("test_cli", "test_random_programs"):
+        if item.module.__name__ in ("test_cli", "test_random_programs", "test_distribute"):
             return 2
         return 3
     items.sort(key=weight)      # stable: the order within each group is kept

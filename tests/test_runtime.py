@@ -196,6 +196,15 @@ def test_output_tensor_mode():
     np.testing.assert_array_equal(chained.numpy(), [4.0, 4.0, 4.0])
 
 
+def test_output_tensor_inside_tf_function_checks_as_the_graph_runs():
+    # Inside a tf.function the results are symbolic: the run-time checks (an index in
+    # bounds) become the outer graph's assertions.
+    step = tf.function(nptf.compile(lambda x, i: x[i], output="tensor"))
+    assert float(step(tf.constant([1.0, 2.0, 3.0]), tf.constant(1))) == 2.0
+    with pytest.raises(tf.errors.InvalidArgumentError, match="IndexError: index out of bounds"):
+        step(tf.constant([1.0, 2.0, 3.0]), tf.constant(5))
+
+
 def test_outputs_never_alias_inputs_constants_or_each_other():
     f = nptf.compile(lambda x: (x.copy(), x.reshape(-1), x, np.zeros(3), x + 1))
     x = np.arange(6.0)

@@ -128,6 +128,17 @@ def _raise_failed_checks(flags, checks):
             raise ERRORS.get(error, ValueError)(message)
 
 
+def _checked_in_graph(outs, flags, checks):
+    """The outputs of a graph called inside another one (a ``tf.function``, a
+    ``strategy.run`` step), which give no values to check until the outer graph runs: the
+    checks become its assertions, which the outputs wait for. A failed one raises
+    TensorFlow's InvalidArgumentError with the error's name and message."""
+    asserts = [tf.debugging.Assert(flags[i], [f"{error}: {message}"])
+               for i, (error, message) in enumerate(checks)]
+    with tf.control_dependencies(asserts):
+        return [tf.identity(o) for o in outs]
+
+
 # TensorFlow's kernels refuse a singular matrix with InvalidArgumentError where NumPy
 # raises LinAlgError (these ops never run under XLA, which would return NaN instead).
 _SINGULAR_MESSAGE = "not invertible"
@@ -676,7 +687,13 @@ class Compiled:
     def _outputs(self, entry, outs, inputs=(), staged=(), evaluated=False):
         outs = list(outs or ())
         if entry.checks and not evaluated:
-            _raise_failed_checks(outs.pop()._numpy(), entry.checks)
+            flags = outs.pop()
+            try:
+                flags = flags._numpy()
+            except AttributeError:      # symbolic: called inside a tf.function
+                outs = _checked_in_graph(outs, flags, entry.checks)
+            else:
+                _raise_failed_checks(flags, entry.checks)
         written = ()
         if entry.mutated:
             outs, written = outs[:len(outs) - len(entry.mutated)], outs[len(outs) - len(entry.mutated):]

@@ -54,6 +54,23 @@ def _aligned_empty(shape, dtype):
     return buf[offset:offset + nbytes].view(dtype).reshape(shape)
 
 
+# The dtypes whose NumPy arrays TensorFlow's DLPack import takes, probed at the first
+# conversion, not at import: the probe starts TensorFlow's runtime, after which
+# TensorFlow refuses to configure logical devices or a multi-worker cluster
+# (``MultiWorkerMirroredStrategy``), which programs do after their imports.
+_DLPACK_OK = set()
+_dlpack_probed = False
+_dlpack_lock = threading.Lock()
+
+
+def _probe_dlpack():
+    global _dlpack_probed
+    with _dlpack_lock:
+        if not _dlpack_probed:
+            _DLPACK_OK.update(_dlpack_dtypes())
+            _dlpack_probed = True
+
+
 def _dlpack_dtypes():
     ok = set()
     if _from_dlpack is None:
@@ -69,9 +86,6 @@ def _dlpack_dtypes():
         except Exception:  # noqa: BLE001  (a dtype TensorFlow's DLPack import lacks)
             pass
     return ok
-
-
-_DLPACK_OK = _dlpack_dtypes()
 
 
 # TensorFlow's Grappler passes a graph nptf marks with ``guard_rewrites`` must not run.
@@ -330,6 +344,8 @@ def _direct_executor(atomic, cancelable=False, inline=False, in_caller=False, re
 def to_tensor(value, dtype, align=_ALIGN):
     if isinstance(value, tf.Tensor):
         return value if value.dtype == dtype else tf.cast(value, dtype)
+    if not _dlpack_probed:
+        _probe_dlpack()
     arr = np.asarray(value)
     if arr.dtype in _DLPACK_OK and arr.size and arr.dtype == dtype.as_numpy_dtype:
         if arr.ctypes.data % align or not arr.flags.c_contiguous:
@@ -347,6 +363,8 @@ def copied_tensor(value, dtype):
     if isinstance(value, tf.Tensor):
         view = _view(value)
         value = value.numpy() if view is None else view
+    if not _dlpack_probed:
+        _probe_dlpack()
     arr = np.asarray(value)
     if arr.dtype in _DLPACK_OK and arr.size and arr.dtype == dtype.as_numpy_dtype:
         copy = _aligned_empty(arr.shape, arr.dtype)
@@ -402,6 +420,8 @@ class InputStager:
     """
 
     def __init__(self, dtypes):
+        if not _dlpack_probed:
+            _probe_dlpack()
         self._dtypes = [np.dtype(dt.as_numpy_dtype) for dt in dtypes]
         self._dlpack = [d in _DLPACK_OK for d in self._dtypes]
         self._local = threading.local()
