@@ -12,6 +12,8 @@ import pytest
 
 import nptf
 
+from saved_model_blocks import apply_saved_model, loads
+
 distributed = pytest.importorskip("distributed")
 da = pytest.importorskip("dask.array")
 cloudpickle = pytest.importorskip("cloudpickle")
@@ -129,3 +131,16 @@ def test_code_pickled_by_value_converts_where_its_file_is_missing(tmp_path):
     x = np.ones(3)
     assert any(e.op.name == "while" for e in decay.trace(x).eqns)
     np.testing.assert_allclose(decay(x), 0.9 ** 50 * x)
+
+
+def test_an_exported_model_runs_on_the_workers_with_tensorflow_only(client, tmp_path):
+    """What a worker without nptf does: load the SavedModel once per process and apply it
+    to each block it gets."""
+    path = str(nptf.export(standardized_rows, tmp_path / "rows", nptf.Spec((None, 16))).path)
+    data = np.random.default_rng(1).standard_normal((4100, 16))
+    x = da.from_array(data, chunks=(500, 16))      # 9 chunks, the last one smaller
+    got = client.compute(x.map_blocks(apply_saved_model, path=path, dtype=np.float64))
+    np.testing.assert_allclose(got.result(timeout=60), standardized_rows.fn(data),
+                               rtol=1e-10, atol=1e-12)
+    loaded = [paths.count(path) for paths in client.run(loads).values()]
+    assert max(loaded) == 1 and sum(loaded) >= 1
