@@ -77,7 +77,8 @@ _import_tensorflow_quietly()
 
 from . import errors  # noqa: E402
 from .errors import (ArgumentError, BackendError, DynamicShapeError, Error, NptfError,  # noqa: E402
-                     OutsideTheGraphError, SpecError, TracerConversionError, UnsupportedError)
+                     OutsideTheGraphError, PicklingError, SpecError, TracerConversionError,
+                     UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
 from .runtime import (CacheInfo, Compiled, compile, compiled_of, explain, grad,  # noqa: E402
@@ -90,4 +91,4 @@ __all__ = ["compile", "grad", "value_and_grad", "jacobian", "hessian", "vmap", "
            "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
            "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
-           "SpecError", "export"]
+           "PicklingError", "SpecError", "export"]
