@@ -4,6 +4,7 @@ Needs the optional ``dask`` extra (``pip install -e ".[dask]"``)."""
 from __future__ import annotations
 
 import logging
+import os
 import pickle
 import sys
 import threading
@@ -214,3 +215,33 @@ def test_dask_reports_what_cannot_be_sent_to_its_workers(client):
         client.submit(scaled, np.ones(3)).result(timeout=30)
     named = [e for e in _causes(caught.value) if isinstance(e, nptf.PicklingError)]
     assert named and "closes over 'obj', a _thread.lock" in str(named[0])
+
+
+def rows_dying_once(block, marker, block_info=None):
+    """``standardized_rows``, except that the first worker to run block 3 dies there: the
+    marker file, created atomically, says whether one has."""
+    if block_info[0]["chunk-location"][0] == 3:
+        try:
+            os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            pass
+        else:
+            os._exit(1)
+    return standardized_rows(block)
+
+
+def test_a_worker_dying_mid_map_blocks_costs_a_retry_not_the_result(client, tmp_path):
+    """Dask runs the dead worker's tasks again on the other worker, which compiles the
+    function for itself; the nanny starts a new worker in its place."""
+    client.wait_for_workers(2, timeout=60)
+    before = set(client.scheduler_info()["workers"])
+    marker = tmp_path / "died"
+    data = np.random.default_rng(2).standard_normal((4000, 16))
+    x = da.from_array(data, chunks=(500, 16))
+    got = client.compute(x.map_blocks(rows_dying_once, marker=str(marker), dtype=np.float64))
+    np.testing.assert_allclose(got.result(timeout=60), standardized_rows.fn(data),
+                               rtol=1e-10, atol=1e-12)
+    assert marker.exists()
+    client.wait_for_workers(2, timeout=60)
+    after = set(client.scheduler_info()["workers"])
+    assert len(after) == 2 and len(after - before) == 1
