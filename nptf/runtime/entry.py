@@ -12,7 +12,6 @@ bind like any other.
 from __future__ import annotations
 
 import functools
-import inspect
 import keyword
 
 import numpy as np
