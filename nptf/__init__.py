@@ -77,8 +77,8 @@ _import_tensorflow_quietly()
 
 from . import errors  # noqa: E402
 from .errors import (ArgumentError, BackendError, ClusterTimeoutError, DistributeError,  # noqa: E402
-                     DynamicShapeError, Error, NptfError, OutsideTheGraphError, SpecError,
-                     TracerConversionError, UnsupportedError)
+                     DynamicShapeError, Error, NptfError, OutsideTheGraphError, PicklingError,
+                     SpecError, TracerConversionError, UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
 from .runtime import (CacheInfo, Compiled, compile, compiled_of, explain, grad,  # noqa: E402
@@ -92,4 +92,5 @@ __all__ = ["compile", "grad", "value_and_grad", "jacobian", "hessian", "vmap", "
            "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
            "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
            "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
-           "SpecError", "DistributeError", "ClusterTimeoutError", "export", "distribute"]
+           "PicklingError", "SpecError", "DistributeError", "ClusterTimeoutError", "export",
+           "distribute"]

@@ -7,6 +7,7 @@ out-of-range axis) keep NumPy's exception type and message, with the user's
 from __future__ import annotations
 
 import os
+import pickle
 import sys
 import warnings
 
@@ -81,6 +82,17 @@ class BackendError(UnsupportedError):
     instead, with one warning; with ``fallback="raise"`` this error names the function
     and TensorFlow's reason. Fix: restructure the named code (preallocate arrays whose
     shape changes in a loop), or let it fall back.
+    """
+
+
+class PicklingError(Error, pickle.PicklingError):
+    """A compiled function that cannot be sent to another process.
+
+    Example: a compiled function that closes over a lock or an open file, sent to
+    Dask's workers: cloudpickle (with which Dask sends a function defined in a
+    script, a notebook or another function) pickles the function with what it
+    refers to. Fix: create such an object inside the function, pass the data it
+    holds as an argument, or define the function in a module the workers import.
     """
 
 

@@ -33,6 +33,7 @@ from . import per_size
 from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast_caller,
                        guard_rewrites, to_numpy, to_tensors, unexpected_output)
 from .one_core import may_split
+from .pickling import by_value_pickler_running, check_picklable
 from .signature import Static, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
@@ -226,6 +227,7 @@ class Compiled:
                  compile_budget=DEFAULT_BUDGET):
         # What rebuilds it in another process (``__reduce__``): the graphs do not travel.
         self._identity = uuid.uuid4().hex
+        self._pickles_by_value = False      # cloudpickle took fn once: not checked again
         self._options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
                              static_argnums=static_argnums, fallback=fallback,
                              max_cache_size=max_cache_size, output=output,
@@ -1031,7 +1033,14 @@ class Compiled:
         """Pickled as the function and the options: another process (a Dask worker) traces
         and compiles its own graphs on first use; caches and locks stay here. Every copy
         unpickled in one process is the same instance there, so a worker traces each
-        signature once however many tasks bring the function."""
+        signature once however many tasks bring the function.
+
+        Under cloudpickle, ``fn`` goes by value, with what it refers to; what cannot
+        be pickled (a lock, an open file) is named here, with the fix, before the
+        pickler fails on it."""
+        if not self._pickles_by_value and by_value_pickler_running():
+            self._pickles_by_value = bool(check_picklable(
+                self.fn, getattr(self.fn, "__qualname__", self.name)))
         return _rebuilt, (self.fn, self._options, self._identity, _source_of(self.fn))
 
     def __get__(self, obj, objtype=None):

@@ -12,7 +12,6 @@ bind like any other.
 from __future__ import annotations
 
 import functools
-import inspect
 import keyword
 
 import numpy as np
@@ -34,9 +33,11 @@ def entry_point(compiled: Compiled):
     """A plain Python function that calls ``compiled``, carrying its methods."""
     names = _plain_parameters(compiled._signature)
     call = _exact_entry(compiled, names) if names else _generic_entry(compiled)
+    # First in the function's __dict__, which cloudpickle pickles in order: the Compiled
+    # names what cannot be pickled in the function before __wrapped__ and fn reach it.
+    call.compiled = compiled
     functools.update_wrapper(call, compiled.fn)
     call.fn = compiled.fn
-    call.compiled = compiled
     # Called inside a tf.function (a distribution strategy's step), AutoGraph would try to
     # convert it and warn that it has no source; nptf converts the user's code itself.
     # AutoGraph calls what carries this mark as it is.
