@@ -569,3 +569,17 @@ def test_an_input_signature_gives_one_derivative_for_every_size_it_admits():
         assert len(g._cache) == 1
         with pytest.raises(TypeError, match="input_signature says float64\\[3\\]"):
             g(np.ones(4), X, y)
+
+
+def test_a_compiled_step_that_takes_a_gradient_exports(tmp_path):
+    tf = pytest.importorskip("tensorflow")
+
+    @nptf.compile(fallback="raise")
+    def descent_step(w, X, y):
+        return w - 0.1 * nptf.grad(mean_squared_error)(w, X, y)
+
+    w, X, y = RNG.normal(size=3), RNG.normal(size=(8, 3)), RNG.normal(size=8)
+    nptf.export(descent_step, tmp_path / "step", w, X, y)
+    served = tf.saved_model.load(str(tmp_path / "step")).signatures["serving_default"]
+    (out,) = served(w=tf.constant(w), X=tf.constant(X), y=tf.constant(y)).values()
+    np.testing.assert_allclose(out.numpy(), w - 0.2 * X.T @ (X @ w - y) / 8, rtol=1e-12)
