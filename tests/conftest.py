@@ -18,7 +18,7 @@ def jit(request):
 
 
 @pytest.fixture(autouse=True)
-def executors_compiled_in_turn(monkeypatch):
+def executors_compiled_in_turn(monkeypatch, request):
     """The executor trial compiles another executor in the call whose turn it is, so a
     test's calls meet the trial's steps in a fixed order; tests of the background
     compile (the default) turn it back on. Likewise each turn times repeated runs,
@@ -27,6 +27,12 @@ def executors_compiled_in_turn(monkeypatch):
     would meet another order of readings), and XLA for one CPU is tried whatever the
     runs take; tests of those limits set ``OWN_RUN_S`` and ``ONE_CPU_BELOW_S``."""
     from nptf.runtime.xla_policy import ExecutorTrial
+    if request.node.get_closest_marker("executor_trial") is None:
+        # A graph stays on the executor it starts on: timing the others compiles each
+        # graph two to four times, most of the suite's time, and what the executors
+        # compute is tested by the jit fixture's two variants. Tests of the trial are
+        # marked ``executor_trial``.
+        monkeypatch.setattr(ExecutorTrial, "ENABLED", False)
     monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", False)
     monkeypatch.setattr(ExecutorTrial, "OWN_RUN_S", float("inf"))
     monkeypatch.setattr(ExecutorTrial, "ONE_CPU_BELOW_S", float("inf"))

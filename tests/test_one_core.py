@@ -15,6 +15,8 @@ from harness import assert_same, fake_clock
 from nptf.runtime import dispatch, one_core, xla_policy
 from nptf.runtime.xla_policy import ExecutorTrial
 
+pytestmark = pytest.mark.executor_trial
+
 needs_affinity = pytest.mark.skipif(not one_core.AVAILABLE,
                                     reason="needs per-thread CPU affinity and two CPUs")
 needs_one_cpu_way = pytest.mark.skipif(not (one_core.AVAILABLE and dispatch.CPU_ONLY),

@@ -306,6 +306,7 @@ def _loop_in_a_branch(x):
     return x
 
 
+@pytest.mark.executor_trial
 def test_xla_policy_starting_points():
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
@@ -333,6 +334,7 @@ def test_xla_policy_starting_points():
         assert entry.xla is forced and not isinstance(entry.call, ExecutorTrial)
 
 
+@pytest.mark.executor_trial
 @pytest.mark.parametrize("plain, xla, winner", [((5, 5, 5), (1, 1, 1), True),
                                                  ((1, 2, 9), (5, 2.5, 2.2), False),
                                                  # the typical run counts, not a rare fast one
@@ -361,6 +363,7 @@ def test_xla_trial_keeps_the_faster_executor(monkeypatch, plain, xla, winner):
     assert_same(f(x), sig(x))
 
 
+@pytest.mark.executor_trial
 def test_a_way_far_behind_leaves_the_trial_after_its_first_turn(monkeypatch):
     # Plain runs take 1, XLA's 5: at its second turn XLA leaves (its turns would keep
     # calls five times as long), and the trial ends on the plain executor.
@@ -385,6 +388,7 @@ def test_a_way_far_behind_leaves_the_trial_after_its_first_turn(monkeypatch):
     ((4, 8, 8, 4, 4), False),
     ((8, 4, 8, 8, 4), True),
 ])
+@pytest.mark.executor_trial
 def test_xla_trial_times_slow_graphs_until_five_runs_each(monkeypatch, plain, winner):
     def sig(y):
         return 1.0 / (1.0 + np.exp(-y))
@@ -407,6 +411,7 @@ def test_xla_trial_times_slow_graphs_until_five_runs_each(monkeypatch, plain, wi
     assert runs == [way for _ in range(5) for way in (False, True) for _ in range(3)]
 
 
+@pytest.mark.executor_trial
 def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
     # Plain: 1.5 s clean; XLA: 0.8 s, but its calls fault more (1 µs a fault). The
     # raw best (1.5 vs 1.8) favours plain, the times without faults favour XLA.
@@ -427,6 +432,7 @@ def test_xla_trial_takes_page_faults_out_of_the_times(monkeypatch):
     assert entry.xla and "XLA 800 ms" in entry.xla_reason and "page faults" in entry.xla_reason
 
 
+@pytest.mark.executor_trial
 def test_xla_trial_cancels_a_plain_loop_that_runs_too_long(monkeypatch):
     monkeypatch.setattr(ExecutorTrial, "BOUND_MIN_S", 0.002)
     f = nptf.compile(_recurrence)
@@ -453,6 +459,7 @@ def test_graphs_serving_many_sizes_are_not_measured():
     assert not entry.xla and "sizes vary" in entry.xla_reason
 
 
+@pytest.mark.executor_trial
 def test_threads_during_the_xla_trial_get_their_own_results():
     f = nptf.compile(lambda y: np.sin(y) * 2.0 + y)
     inputs = [np.full(16, float(i)) for i in range(8)]
@@ -561,6 +568,7 @@ def test_one_thread_caller_caps_the_kernels_of_the_call_and_restores_the_cap():
     ((5, 5, 5), (1, 1, 1), (2, 2, 2), True),
     ((1, 1, 1), (5, 5, 5), (0.99, 0.99, 0.99), False),      # a tie stays where it started
 ])
+@pytest.mark.executor_trial
 def test_xla_trial_also_times_kernels_kept_to_the_calling_thread(monkeypatch, plain, xla, one,
                                                                  winner):
     def sig(y):
@@ -639,6 +647,7 @@ def test_xla_gets_its_inputs_aligned_as_it_assumes():
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
 
 
+@pytest.mark.executor_trial
 def test_xla_trial_times_small_graphs_many_times_a_call(monkeypatch):
     seen = []
     decide = ExecutorTrial._maybe_decide
@@ -787,6 +796,7 @@ def test_adaptive_dispatch_times_numpy_warm_too(monkeypatch):
     assert _until_decided(f, x) in NUMPY_SIDE
 
 
+@pytest.mark.executor_trial
 def test_adaptive_dispatch_is_the_default_and_decides_by_the_fifth_call(monkeypatch):
     """By default a function whose graph call costs more than NumPy's own runs NumPy from
     the fifth call with those shapes (the first runs the graph, two time the function,
@@ -869,6 +879,7 @@ def test_a_process_that_ends_while_xla_compiles_in_the_background_exits_cleanly(
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
 
 
+@pytest.mark.executor_trial
 def test_no_call_waits_for_another_executors_compile(monkeypatch):
     """The executor trial compiles XLA on a thread of its own (here a compile that takes a
     second): the calls meanwhile run on the executor the graph started on."""
@@ -915,6 +926,7 @@ def _clocked(monkeypatch, cost):
     monkeypatch.setattr(compiled_module.time, "perf_counter", lambda: now[0])
 
 
+@pytest.mark.executor_trial
 @pytest.mark.parametrize("xla_cost, kept", [(1e-3, "graph"), (5e-3, "numpy")])
 def test_numpy_serves_the_calls_while_an_executor_that_might_beat_it_compiles(
         monkeypatch, xla_cost, kept):
@@ -966,6 +978,7 @@ def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypat
     assert f.adaptive_choice(x) == "numpy"
 
 
+@pytest.mark.executor_trial
 def test_a_recheck_waits_while_another_executor_compiles(monkeypatch):
     """As above, but XLA compiles in the background when the 16th call comes: NumPy's run
     then would be slowed by the compile (and stall the call), so the recheck waits until
@@ -1212,6 +1225,7 @@ def test_large_outputs_reuse_their_buffer_from_call_to_call():
     assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 4 * 1000
 
 
+@pytest.mark.executor_trial
 def test_while_another_executor_compiles_the_calls_run_the_fastest_way_timed(monkeypatch):
     """XLA is timed faster than the plain executor; while the next way (XLA for one CPU)
     compiles in the background, the calls run XLA, not the executor the graph started on."""
@@ -1275,6 +1289,7 @@ def _join_compiles():
             thread.join(60)
 
 
+@pytest.mark.executor_trial
 def test_a_compile_in_the_background_hands_the_gil_over_often(monkeypatch):
     """While a compile runs on a thread of its own, Python's switch interval is short (a
     call waiting for the GIL waits less), and afterwards it is what it was."""
@@ -1314,6 +1329,7 @@ def test_a_compile_in_the_background_hands_the_gil_over_often(monkeypatch):
     assert sys.getswitchinterval() == before
 
 
+@pytest.mark.executor_trial
 def test_the_executor_trial_times_runs_of_half_a_millisecond_by_the_callers_own(monkeypatch):
     """Graphs whose runs take 0.5 ms or more: each call of the trial runs the graph once,
     the caller's run being the sample (an extra run would add a millisecond or more to
@@ -1336,6 +1352,7 @@ def test_the_executor_trial_times_runs_of_half_a_millisecond_by_the_callers_own(
     assert per_call[0] > 1 and set(per_call[1:]) == {1}, per_call
 
 
+@pytest.mark.executor_trial
 def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs(monkeypatch):
     """Runs of a tenth of a second and more need no warm-up run and no repeats: the trial
     times the caller's own runs, and leaves out XLA compiled for one CPU (seconds of

@@ -79,11 +79,13 @@ def choose_xla_automatically(graph):
             "graph loops run far faster under XLA" if loops else
             f"{fusable} elementwise ops fuse into one XLA kernel" if xla else
             "too little to fuse: the plain executor starts faster")), False
+    measure = ExecutorTrial.ENABLED
     if loops:
         return True, ("measuring: starts under XLA (graph loops run far faster there); the "
-                      "plain executor is timed too"), True
+                      "plain executor is timed too" if measure else
+                      "graph loops run far faster under XLA"), measure
     return False, ("measuring: starts on the plain executor (quick to compile); XLA is timed "
-                   "too"), True
+                   "too" if measure else "the plain executor is quick to compile"), measure
 
 
 # The ways a trial may run a graph: the plain executor, XLA, the plain executor with
@@ -135,6 +137,8 @@ class ExecutorTrial:
     it over XLA's 25 µs.
     """
 
+    # False: a graph stays on the executor it starts on (no other way is compiled).
+    ENABLED = True
     CALLS_EACH, MAX_CALLS_EACH = 3, 6   # then decided, once each way has two clean runs
     # Fewer clean runs than this for a way after CALLS_EACH calls (a graph of milliseconds,
     # one timed run a call) and the ways take turns up to MAX_CALLS_EACH: on two cores the
