@@ -53,7 +53,8 @@ def map_batches(f, data, strategy=None, *, batch_size, reduce=None, timeout=None
     returns a batch's partial sum). Under ``MultiWorkerMirroredStrategy`` every worker
     passes the same ``data`` and gets the whole result. ``timeout`` (seconds) bounds each
     collective operation (gather, all-reduce): a worker that stops answering raises
-    ``ClusterTimeoutError`` instead of leaving the others waiting.
+    ``ClusterTimeoutError`` instead of leaving the others waiting. TensorFlow has aborted
+    the cluster's collectives by then, and may end the process soon after: restart it.
     """
     where = user_location()
     twin = _graph_twin(f, where)

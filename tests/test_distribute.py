@@ -112,10 +112,8 @@ def test_mirrored_strategy_over_two_logical_cpus(tmp_path):
 # One script for every process of the cluster test: with TF_CONFIG naming two workers it
 # is one of them; without TF_CONFIG, the one-worker strategy over this machine's CPU.
 WORKER = textwrap.dedent("""
-    import json
     import os
     import sys
-    import time
     import numpy as np
     import nptf
     import tensorflow as tf
@@ -147,16 +145,6 @@ WORKER = textwrap.dedent("""
     rows = nptf.distribute.map_batches(scaled_cumsum, data, strategy, batch_size=6)
     assert np.array_equal(rows, np.cumsum(data, axis=1) * 2.0), rows
     print("replicas", strategy.num_replicas_in_sync, "total", repr(total), flush=True)
-
-    # Worker 1 stalls: worker 0's next gather gives up after its timeout.
-    task = json.loads(os.environ.get("TF_CONFIG", "{}")).get("task", {}).get("index")
-    if task == 1:
-        time.sleep(6)
-    elif task == 0:
-        try:
-            nptf.distribute.map_batches(scaled_cumsum, data, strategy, batch_size=6, timeout=1)
-        except nptf.ClusterTimeoutError as e:
-            print("stalled:", e)
 """)
 
 
@@ -173,8 +161,7 @@ def _tf_config(ports, index):
 
 def test_multi_worker_mirrored_strategy_on_two_processes(tmp_path):
     """Two workers on this machine each print the all-reduced total of a compiled function
-    over the whole data, and map_batches' rows in order; then, with worker 1 stalled,
-    map_batches' timeout ends worker 0's gather. The same script without a cluster runs on
+    over the whole data, and map_batches' rows in order. The same script without a cluster runs on
     one device; with a cluster whose other worker never starts it raises
     ClusterTimeoutError naming that worker instead of waiting (an hour, TensorFlow's
     default). All four processes run at once, each bounded."""
@@ -208,7 +195,6 @@ def test_multi_worker_mirrored_strategy_on_two_processes(tmp_path):
         assert words[words.index("replicas") + 1] == str(replicas), (name, out)
         total = float(words[words.index("total") + 1])
         assert abs(total - expected) < 1e-9 * expected, (name, total, expected)
-    assert "stalled: map_batches: a collective operation" in outs["worker 0"][1], outs["worker 0"]
     code, out, err = outs["missing worker"]
     assert code == 3, (out, err[-3000:])
     assert f"worker 1 (127.0.0.1:{dead[1]}) did not join the cluster within 3 s" in out, out
