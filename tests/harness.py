@@ -1,6 +1,7 @@
 """Compare compiled functions with NumPy: exact dtype, shape and scalar-ness, close values."""
 from __future__ import annotations
 
+import collections
 import warnings
 
 import numpy as np
@@ -109,12 +110,37 @@ def _copy(a):
     return a
 
 
+# The compiled functions of the last functions checked: parametrized tests check one
+# function with many arguments, and arguments of a signature seen before (a Python
+# float's value, an array's values) reuse its graph, as a user's repeated calls do,
+# instead of building it again. Bounded: a test's lambdas are new every time.
+_COMPILED = collections.OrderedDict()
+_COMPILED_MAX = 16
+
+
+def compiled_for_check(fn, jit=False, **compile_kw):
+    """``nptf.compile(fn, jit_compile=jit, fallback="raise", **compile_kw)``, reused while
+    it is among the last functions checked."""
+    key = (fn, jit, tuple(sorted(compile_kw.items())))
+    try:
+        compiled = _COMPILED.pop(key)
+    except (KeyError, TypeError):     # TypeError: an option that cannot be hashed
+        compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", **compile_kw)
+    try:
+        _COMPILED[key] = compiled
+    except TypeError:
+        return compiled
+    while len(_COMPILED) > _COMPILED_MAX:
+        _COMPILED.popitem(last=False)
+    return compiled
+
+
 def check_against_numpy(fn, *args, jit=False, rtol_scale=1.0, **compile_kw):
     """Assert ``nptf.compile(fn)(*args)`` equals ``fn(*args)`` (or raises the same type),
     including what the function writes into its array arguments."""
     numpy_args, nptf_args = _copies(args), _copies(args)
     expected, err = run_numpy(fn, *numpy_args)
-    compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", **compile_kw)
+    compiled = compiled_for_check(fn, jit, **compile_kw)
     args = nptf_args
     if err is not None:
         try:

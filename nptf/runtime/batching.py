@@ -19,10 +19,9 @@ import numpy as np
 import tensorflow as tf
 
 from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
-from ..graph_ir import ArrayType
+from ..graph_ir import ArrayType, Var
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
-from ..graph_ir import Var
 from ..graph_ir.walk import free_vars
 from ..lowering import checked_runner, lower_graph
 from ..tracer import Tracer, output_kinds
@@ -150,8 +149,7 @@ class _Batched:
         n = len(graph.outputs)
         result = unflatten(traced.out_tree, flat[:n])
         structured = inner.hand_back_derivs(result, flat[n:])
-        leaves, tree = flatten(structured)
-        for t in leaves:
+        for t in flatten(structured)[0]:       # stacked: arrays, never NumPy scalars
             t.is_scalar = False
         return structured
 
@@ -353,7 +351,6 @@ class _BatchedCall:
     def __init__(self, name, graph, inner, input_axes, size, out_axes):
         self.name, self.inner, self.input_axes = name, inner, input_axes
         one = [v.type for v in graph.outputs] + (inner.deriv_types if inner else [])
-        self.one_types = one
         self.out_axes = [out_axes % (t.ndim + 1) if -(t.ndim + 1) <= out_axes <= t.ndim
                          else _bad_out_axes(out_axes, t) for t in one]
         self.out_types = [ArrayType(t.shape[:a] + (size,) + t.shape[a:], t.dtype)
