@@ -16,9 +16,14 @@ except (ImportError, AttributeError):  # another TensorFlow layout: a scatter of
 
 @rule("gather_nd")
 def _gather_nd(ctx, x, indices):
-    if indices.shape.rank == 1:
-        # One element or row: TensorFlow's gradient of gather_nd fails on 1-d indices.
-        return tf.gather_nd(x, indices[tf.newaxis])[0]
+    if indices.shape.rank == 1 and indices.shape[0] is not None:
+        # One element or row: a slice (XLA's dynamic-slice), whose gradient TensorFlow
+        # has; its gradient of gather_nd fails on 1-d indices.
+        k, rank = indices.shape[0], x.shape.rank
+        begin = tf.concat([indices, tf.zeros([rank - k], indices.dtype)], 0) if k < rank \
+            else indices
+        size = tf.concat([tf.ones([k], tf.int32), tf.shape(x)[k:]], 0)
+        return tf.reshape(tf.slice(x, begin, tf.cast(size, indices.dtype)), tf.shape(x)[k:])
     return tf.gather_nd(x, indices)
 
 
