@@ -125,6 +125,9 @@ def compiled_for_check(fn, jit=False, **compile_kw):
     try:
         compiled = _COMPILED.pop(key)
     except (KeyError, TypeError):     # TypeError: an option that cannot be hashed
+        # Each new shape traced for itself, as a fresh compile's first call: a graph
+        # relaxed to the shapes of earlier checks is tested where a test asks for it.
+        compile_kw = {"relax": False, **compile_kw}
         compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", **compile_kw)
     try:
         _COMPILED[key] = compiled
