@@ -583,3 +583,12 @@ def test_a_compiled_step_that_takes_a_gradient_exports(tmp_path):
     served = tf.saved_model.load(str(tmp_path / "step")).signatures["serving_default"]
     (out,) = served(w=tf.constant(w), X=tf.constant(X), y=tf.constant(y)).values()
     np.testing.assert_allclose(out.numpy(), w - 0.2 * X.T @ (X @ w - y) / 8, rtol=1e-12)
+
+
+def test_derivatives_flow_through_the_arrays_an_inner_function_reads():
+    """d/dc of sum(d/dx f(x, c)): the inner gradient reads c from the outer function."""
+    x = np.array([0.3, -1.2, 2.0])
+    inner = lambda z, c: np.sum(np.sin(c * z))   # noqa: E731
+    outer = lambda c: np.sum(nptf.grad(lambda z: inner(z, c))(x))   # noqa: E731
+    plain = lambda c: np.sum(c * np.cos(c * x))   # noqa: E731
+    assert abs(nptf.grad(outer)(1.7) - finite_difference(plain, (1.7,))) < 1e-7
