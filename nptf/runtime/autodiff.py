@@ -20,14 +20,12 @@ import tensorflow as tf
 
 from ..errors import ArgumentError, UnsupportedError, with_location
 from ..graph_ir import ArrayType, Var
-from ..graph_ir.ops_checks import ERRORS
-from ..graph_ir.passes import PIPELINE
-from ..graph_ir.walk import free_vars
 from ..lowering import checked_runner, missing_gradients
 from ..tracer import Tracer
 from ..tracer.builder import current_builder, outside_trace
 from ..tracer.tracer import emit
 from ..tree import unflatten
+from .calls import closed_graph, evaluate_callee
 from .compiled import Compiled, Entry
 from .entry import compiled_of, numpy_function_of
 
@@ -85,12 +83,7 @@ class _Transformed:
     def _plan(self, bound, specs, treedefs):
         name = self.compiled.name
         traced = self.compiled.trace_for(bound, specs, treedefs)
-        graph = traced.graph
-        # The calling trace's arrays a nested trace reads are its last inputs.
-        captured = free_vars(graph)
-        graph = graph.replace(inputs=graph.inputs + tuple(captured))
-        for p in PIPELINE:
-            graph = p(graph)
+        graph, captured = closed_graph(traced)
         # Graph inputs per parameter: the argument's dynamic leaves, in order.
         names = list(bound.arguments)
         at, inputs_of, trees = 0, {}, {}
@@ -252,12 +245,7 @@ class _Plan:
 
     def evaluate(self, graph, values):
         """The ``call`` op's outputs for NumPy ``values`` (TensorFlow, eagerly)."""
-        flat, checks = self.tensors(checked_runner(graph),
-                                    [tf.convert_to_tensor(v) for v in values])
-        for ok, error, message in checks:
-            if not bool(ok):
-                raise ERRORS.get(error, ValueError)(message)
-        return [t.numpy() for t in flat]
+        return evaluate_callee(self, graph, values)
 
     def called(self, values):
         """The transform's result inside a trace: one ``call`` op on the tracers ``values``

@@ -22,12 +22,12 @@ from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
 from ..graph_ir import ArrayType, Var
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
-from ..graph_ir.walk import free_vars
-from ..lowering import checked_runner, lower_graph
+from ..lowering import lower_graph
 from ..tracer import Tracer, output_kinds
 from ..tracer.builder import current_builder
 from ..tracer.tracer import emit, to_tracer
 from ..tree import flatten, unflatten
+from .calls import closed_graph, evaluate_callee
 from .compiled import Compiled
 from .entry import numpy_function_of
 
@@ -124,11 +124,7 @@ class _Batched:
         else:
             inner = None
             traced = self._compiled.trace_for(bound, specs, treedefs)
-            graph = traced.graph
-            captured = free_vars(graph)
-            graph = graph.replace(inputs=graph.inputs + tuple(captured))
-            for p in PIPELINE:
-                graph = p(graph)
+            graph, captured = closed_graph(traced)
         name = f"nptf.vmap({self._compiled.name})"
         why = ("it draws random numbers" if traced.random_seed else
                "it writes into its arguments" if traced.mutated else None)
@@ -386,12 +382,7 @@ class _BatchedCall:
         return outs, checks
 
     def evaluate(self, graph, values):
-        outs, checks = self.tensors(checked_runner(graph),
-                                    [tf.convert_to_tensor(v) for v in values])
-        for ok, error, message in checks:
-            if not bool(ok):
-                raise ERRORS.get(error, ValueError)(message)
-        return [t.numpy() for t in outs]
+        return evaluate_callee(self, graph, values)
 
 
 def _bad_out_axes(out_axes, t):
