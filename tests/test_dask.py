@@ -109,18 +109,25 @@ def test_map_blocks_reductions_and_client_map_match_numpy(client):
     assert sum(rows.traces + rows.hits for rows, _ in infos.values()) >= 8
 
 
-def test_code_pickled_by_value_converts_where_its_file_is_missing(tmp_path):
-    """A worker on another machine has no copy of the script: the source travels."""
+def _script(tmp_path, name, source):
+    """``(path, module)`` of a script written to ``tmp_path`` and imported as ``name``."""
     import importlib.util
-    import linecache
-    path = tmp_path / "script_on_the_client.py"
-    path.write_text("import numpy as np\nimport nptf\n\n\n@nptf.compile\n"
-                    "def decay(x):\n    for _ in range(50):\n        x = x * 0.9\n"
-                    "    return x\n")
-    spec = importlib.util.spec_from_file_location("script_on_the_client", path)
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    sys.modules[module.__name__] = module
+    sys.modules[name] = module
+    return path, module
+
+
+def test_code_pickled_by_value_converts_where_its_file_is_missing(tmp_path):
+    """A worker on another machine has no copy of the script: the source travels."""
+    import linecache
+    path, module = _script(tmp_path, "script_on_the_client",
+                           "import numpy as np\nimport nptf\n\n\n@nptf.compile\n"
+                           "def decay(x):\n    for _ in range(50):\n        x = x * 0.9\n"
+                           "    return x\n")
     cloudpickle.register_pickle_by_value(module)
     try:
         payload = cloudpickle.dumps(module.decay)
@@ -184,15 +191,11 @@ def test_what_cannot_be_pickled_is_named_with_the_fix(tmp_path):
 def test_a_script_reading_an_open_file_is_named_and_plain_pickle_still_goes_by_name(tmp_path):
     """A script's function travels by value under cloudpickle, with the globals it reads;
     plain pickle sends it by name and each process has its own module."""
-    import importlib.util
-    path = tmp_path / "script_with_a_log.py"
-    path.write_text("import numpy as np\nimport nptf\n\nlog = open(__file__ + '.log', 'w')\n\n\n"
-                    "@nptf.compile\ndef logged(x):\n    log.write('called')\n    return x + 1\n\n\n"
-                    "@nptf.compile\ndef itself(x):\n    return itself\n")
-    spec = importlib.util.spec_from_file_location("script_with_a_log", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules[module.__name__] = module
+    path, module = _script(
+        tmp_path, "script_with_a_log",
+        "import numpy as np\nimport nptf\n\nlog = open(__file__ + '.log', 'w')\n\n\n"
+        "@nptf.compile\ndef logged(x):\n    log.write('called')\n    return x + 1\n\n\n"
+        "@nptf.compile\ndef itself(x):\n    return itself\n")
     try:
         assert pickle.loads(pickle.dumps(module.logged)) is module.logged
         cloudpickle.register_pickle_by_value(module)
