@@ -411,6 +411,14 @@ def test_vmap_stacks_containers_leaf_by_leaf():
 
 
 # --------------------------------------------------------------- composition
+def same_array(got, expected, rtol=1e-7, atol=0.0):
+    """An ndarray of ``expected``'s dtype and shape, with its values (as NumPy's result)."""
+    expected = np.asarray(expected)
+    assert type(got) is np.ndarray, type(got)
+    assert got.dtype == expected.dtype and got.shape == expected.shape, \
+        (got.dtype, got.shape, expected.dtype, expected.shape)
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol)
+
 def logistic_loss(w, X, y):
     p = 1 / (1 + np.exp(-(X @ w)))
     return -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
@@ -429,7 +437,7 @@ def test_a_gradient_inside_a_compiled_training_loop():
     expected = w.copy()
     for _ in range(30):
         expected = expected - 0.5 * finite_difference(logistic_loss, (expected, X, y))
-    np.testing.assert_allclose(train(w, X, y, 30), expected, rtol=1e-6, atol=1e-8)
+    same_array(train(w, X, y, 30), expected, rtol=1e-6, atol=1e-8)
     assert train.cache_info().fallbacks == 0
 
 
@@ -442,7 +450,7 @@ def test_newton_steps_with_value_and_grad_and_hessian_inside_compile():
         return x, v
 
     x, v = newton(np.array([1.0, -2.0]))
-    np.testing.assert_allclose(x, 0.0, atol=1e-12)
+    same_array(x, np.zeros(2), atol=1e-12)
     assert type(v) is np.float64 and v == 2.0
 
 
@@ -457,20 +465,20 @@ def test_second_derivatives_by_composition(name):
         return
     if name == "jacobian_of_grad":
         f = lambda z: np.sum(np.sin(z) * z ** 3)   # noqa: E731
-        np.testing.assert_allclose(nptf.jacobian(nptf.grad(f))(x), nptf.hessian(f)(x),
+        same_array(nptf.jacobian(nptf.grad(f))(x), nptf.hessian(f)(x),
                                    rtol=1e-12)
         return
     if name == "grad_of_vmap":
         xs = RNG.normal(size=(4, 3))
         outer = lambda a: np.sum(nptf.vmap(lambda r: np.sum(np.sin(r) ** 2))(a) ** 2)  # noqa: E731
         plain = lambda a: np.sum(np.sum(np.sin(a) ** 2, axis=1) ** 2)   # noqa: E731
-        np.testing.assert_allclose(nptf.grad(outer)(xs), finite_difference(plain, (xs,)),
+        same_array(nptf.grad(outer)(xs), finite_difference(plain, (xs,)),
                                    rtol=1e-6, atol=1e-8)
         return
     inner = lambda z: np.sum(np.sin(z) * z ** 3)   # noqa: E731
     outer = lambda z: np.sum(nptf.grad(inner)(z) ** 2)   # noqa: E731
     plain = lambda z: np.sum((np.cos(z) * z ** 3 + 3 * z ** 2 * np.sin(z)) ** 2)   # noqa: E731
-    np.testing.assert_allclose(nptf.grad(outer)(x), finite_difference(plain, (x,)),
+    same_array(nptf.grad(outer)(x), finite_difference(plain, (x,)),
                                rtol=1e-6)
 
 
@@ -479,17 +487,17 @@ def test_vmap_of_vmap_and_vmap_inside_compile():
     f = lambda x, y: np.sum(np.tanh(x) * y) + np.max(x)   # noqa: E731
     twice = nptf.vmap(nptf.vmap(f, in_axes=(0, None)), in_axes=(0, None), fallback="raise")
     expected = np.array([[f(X[i, j], Y) for j in range(5)] for i in range(4)])
-    np.testing.assert_allclose(twice(X, Y), expected, rtol=1e-12)
+    same_array(twice(X, Y), expected, rtol=1e-12)
     moved = nptf.vmap(nptf.vmap(lambda a: a * 2, out_axes=1), fallback="raise")(
         np.arange(24.0).reshape(2, 3, 4))
-    np.testing.assert_array_equal(moved, np.arange(24.0).reshape(2, 3, 4).transpose(0, 2, 1) * 2)
+    same_array(moved, np.arange(24.0).reshape(2, 3, 4).transpose(0, 2, 1) * 2)
 
     @nptf.compile(fallback="raise")
     def pairwise(A, B):
         return nptf.vmap(lambda a: nptf.vmap(lambda b: np.sqrt(np.sum((a - b) ** 2)))(B))(A)
 
     A, B = RNG.normal(size=(5, 2)), RNG.normal(size=(6, 2))
-    np.testing.assert_allclose(pairwise(A, B),
+    same_array(pairwise(A, B),
                                np.sqrt(((A[:, None] - B[None]) ** 2).sum(-1)), rtol=1e-12)
 
     @nptf.compile(fallback="raise")
@@ -498,16 +506,16 @@ def test_vmap_of_vmap_and_vmap_inside_compile():
             w, X, y)
 
     w, Xs, ys = RNG.normal(size=3), RNG.normal(size=(7, 3)), RNG.normal(size=7)
-    np.testing.assert_allclose(per_example(w, Xs, ys), 2 * (Xs @ w - ys)[:, None] * Xs,
+    same_array(per_example(w, Xs, ys), 2 * (Xs @ w - ys)[:, None] * Xs,
                                rtol=1e-12)
 
 
 def test_compile_of_a_transform_runs_the_transform():
     f = lambda x: np.sum(np.sin(x) ** 2)   # noqa: E731
     x = np.linspace(0, 1, 4)
-    np.testing.assert_allclose(nptf.compile(nptf.grad(f), fallback="raise")(x),
+    same_array(nptf.compile(nptf.grad(f), fallback="raise")(x),
                                np.sin(2 * x), rtol=1e-12)
-    np.testing.assert_allclose(nptf.compile(nptf.vmap(f), fallback="raise")(np.ones((3, 4))),
+    same_array(nptf.compile(nptf.vmap(f), fallback="raise")(np.ones((3, 4))),
                                np.sum(np.sin(np.ones((3, 4))) ** 2, axis=1), rtol=1e-12)
 
 
@@ -520,13 +528,13 @@ def test_gradients_through_a_traced_index_keep_its_check():
     out of bounds, directly and inside a compiled function."""
     x = np.arange(3.0)
     expected = np.array([1.0, 3.0, 1.0])
-    np.testing.assert_array_equal(nptf.grad(element_squared)(x, np.int64(1)), expected)
+    same_array(nptf.grad(element_squared)(x, np.int64(1)), expected)
 
     @nptf.compile(fallback="raise")
     def doubled(x, i):
         return nptf.grad(element_squared)(x, i) * 2
 
-    np.testing.assert_array_equal(doubled(x, np.int64(1)), expected * 2)
+    same_array(doubled(x, np.int64(1)), expected * 2)
     pair_at = lambda x, i: np.sum(x[np.array([0, 1]) + i] ** 2)   # noqa: E731
     for call in (lambda: nptf.grad(element_squared)(x, np.int64(5)),
                  lambda: doubled(x, np.int64(5)),
@@ -543,12 +551,12 @@ def test_jacobian_of_a_function_returning_a_tuple_and_a_dict():
     """One Jacobian per value, in the structure the function returns (as jax.jacobian)."""
     x, y = np.array([1.0, 2.0]), np.array([3.0, 4.0])
     prod, summary = nptf.jacobian(products_and_summaries)(x, y)
-    np.testing.assert_array_equal(prod, np.diag(y))
-    np.testing.assert_array_equal(summary["s"], 2 * x)
-    np.testing.assert_array_equal(summary["c"], np.zeros((2, 2)))
+    same_array(prod, np.diag(y))
+    same_array(summary["s"], 2 * x)
+    same_array(summary["c"], np.zeros((2, 2)))
     (_, prod_y), summary = nptf.jacobian(products_and_summaries, argnums=(0, 1))(x, y)
-    np.testing.assert_array_equal(prod_y, np.diag(x))
-    np.testing.assert_array_equal(summary["c"][1], np.tril(np.ones((2, 2))))
+    same_array(prod_y, np.diag(x))
+    same_array(summary["c"][1], np.tril(np.ones((2, 2))))
     batched = nptf.vmap(nptf.jacobian(products_and_summaries))(np.ones((3, 2)), np.ones((3, 2)))
     assert batched[1]["s"].shape == (3, 2) and batched[0].shape == (3, 2, 2)
 
@@ -565,7 +573,7 @@ def test_an_input_signature_gives_one_derivative_for_every_size_it_admits():
         w = RNG.normal(size=3)
         for n in (5, 9, 17):
             X, y = RNG.normal(size=(n, 3)), RNG.normal(size=n)
-            np.testing.assert_allclose(g(w, X, y), 2 * X.T @ (X @ w - y) / n, rtol=1e-12)
+            same_array(g(w, X, y), 2 * X.T @ (X @ w - y) / n, rtol=1e-12)
         assert len(g._cache) == 1
         with pytest.raises(TypeError, match="input_signature says float64\\[3\\]"):
             g(np.ones(4), X, y)
@@ -582,7 +590,7 @@ def test_a_compiled_step_that_takes_a_gradient_exports(tmp_path):
     nptf.export(descent_step, tmp_path / "step", w, X, y)
     served = tf.saved_model.load(str(tmp_path / "step")).signatures["serving_default"]
     (out,) = served(w=tf.constant(w), X=tf.constant(X), y=tf.constant(y)).values()
-    np.testing.assert_allclose(out.numpy(), w - 0.2 * X.T @ (X @ w - y) / 8, rtol=1e-12)
+    same_array(out.numpy(), w - 0.2 * X.T @ (X @ w - y) / 8, rtol=1e-12)
 
 
 def test_derivatives_flow_through_the_arrays_an_inner_function_reads():
