@@ -955,3 +955,27 @@ def test_lambdas_are_converted_like_functions():
     scaled = [lambda x, k=k: doubled_if_large(x) * k for k in (1.0, 2.0)]   # defaults of the loop
     for fn in scaled:
         check_against_numpy(fn, np.ones(5))
+
+
+def first_large_total(a, limit):
+    i = 0
+    while i < 10:
+        a = a * 1.5
+        if np.abs(a).max() > limit:
+            return float(a.sum())
+        i += 1
+    found = i > 3      # the function falls off its end here: it returns None
+
+
+def first_large_index(a, limit):
+    for i in range(a.shape[0]):
+        if a[i] > limit:
+            return i * 1.0
+
+
+def test_falling_off_the_end_after_a_return_inside_a_loop_returns_none(jit):
+    """A return inside a loop on some data, the implicit ``return None`` at the end on
+    the rest: each call gives what NumPy's run gives."""
+    for limit in (2.0, 1e6):
+        check_against_numpy(first_large_total, np.array([1.0, -2.0, 0.5]), limit, jit=jit)
+        check_against_numpy(first_large_index, np.array([0.5, 3.0, 1.0]), limit, jit=jit)

@@ -148,6 +148,11 @@ class _Jumps:
             fdef.body = self.block(fdef.body, [])
             return
         self.uses_return = True
+        if not isinstance(fdef.body[-1], (gast.Return, gast.Raise)):
+            # Falling off the end returns None: on the paths that leave the loops or
+            # branches without returning, the function's value is None, not the value
+            # other paths return.
+            fdef.body = fdef.body + [gast.Return(value=None)]
         body = self.block(fdef.body, ["__nptf_ret"])
         fdef.body = _stmts(f"__nptf_ret = False\n__nptf_val = {_CF}.Undefined('return value', 'a return inside a loop or if')") + \
             body + _stmts("return __nptf_val")
