@@ -330,7 +330,10 @@ class _LoopWriter:
         leaves = list(self.scalars) + ([self.idx] if self.idx else [])
         if self.idx and not self.in_while:
             i = self.idx
-            leaves += [f"c[{i}]", f"{i} * 0.1"] + 3 * [
+            leaves += [f"c[{i}]", f"{i} * 0.1",
+                       # an element and a row of a 2-d array at traced indices
+                       f"c.reshape(4, 6)[{i} % 4, ({i} * 5) % 6]",
+                       f"np.sum(c.reshape(4, 6)[{i} % 4] * c[:6]) * 0.1"] + 3 * [
                 # slices as long as the loop index (pad_bounded_slices)
                 f"np.sum(c[:{i}]) * 0.1", f"(c[{i}:] @ c[{i}:]) * 0.01",
                 f"np.max(c[:{i} + 1])", f"np.min(np.abs(c[{i} + 1:] - 0.5))",
