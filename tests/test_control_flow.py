@@ -964,7 +964,7 @@ def first_large_total(a, limit):
         if np.abs(a).max() > limit:
             return float(a.sum())
         i += 1
-    found = i > 3      # the function falls off its end here: it returns None
+    found = i > 3      # noqa: F841  (the function falls off its end: it returns None)
 
 
 def first_large_index(a, limit):
@@ -973,9 +973,17 @@ def first_large_index(a, limit):
             return i * 1.0
 
 
+def largest_if_positive(x):
+    if x.sum() > 0:
+        return float(x.max())
+    y = x * 2      # noqa: F841  (falls off its end: None)
+
+
 def test_falling_off_the_end_after_a_return_inside_a_loop_returns_none(jit):
-    """A return inside a loop on some data, the implicit ``return None`` at the end on
-    the rest: each call gives what NumPy's run gives."""
+    """A return inside a loop or a traced if on some data, the implicit ``return None``
+    at the end on the rest: each call gives what NumPy's run gives."""
     for limit in (2.0, 1e6):
         check_against_numpy(first_large_total, np.array([1.0, -2.0, 0.5]), limit, jit=jit)
         check_against_numpy(first_large_index, np.array([0.5, 3.0, 1.0]), limit, jit=jit)
+    for x in (np.ones(3), -np.ones(3)):
+        check_against_numpy(largest_if_positive, x, jit=jit)
