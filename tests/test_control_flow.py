@@ -987,3 +987,55 @@ def test_falling_off_the_end_after_a_return_inside_a_loop_returns_none(jit):
         check_against_numpy(first_large_index, np.array([0.5, 3.0, 1.0]), limit, jit=jit)
     for x in (np.ones(3), -np.ones(3)):
         check_against_numpy(largest_if_positive, x, jit=jit)
+
+
+# ------------------------------------------- loop variables whose size changes, under XLA
+def shrinks_under_an_if(x):
+    y = x.copy()
+    k = 0
+    while k < len(x) and x[k] > 0.1:
+        if x[k] > 0.5:
+            y = y[:-1]
+        k += 1
+    return y, k
+
+
+def pops_under_an_if(x):
+    st = [1.0, 2.0, 3.0]
+    k = 0
+    while k < len(x) and x[k] > 0.1:
+        if x[k] > 0.5:
+            st.pop()
+        k += 1
+    return np.array(st), k
+
+
+def descends(A, b, x):
+    for _ in range(30):
+        x = x - 0.01 * (A.T @ (A @ x - b))
+    return x
+
+
+@pytest.mark.parametrize("fn", [shrinks_under_an_if, pops_under_an_if])
+def test_a_loop_variable_that_changes_size_runs_without_xla(fn):
+    # XLA pads such a variable to a bound and handed the padding back as data.
+    x = np.array([0.6, 0.2, 0.05, 0.9])
+    with pytest.warns(RuntimeWarning, match="change size from one iteration to the next"):
+        check_against_numpy(fn, x, jit=True)
+    check_against_numpy(fn, np.array([0.9, 0.8, 0.7, 0.6]), jit=True)
+
+
+def test_a_loop_over_open_sizes_keeps_xla():
+    """Sizes known only at run time that the loop keeps stay XLA's."""
+    spec = [nptf.Spec((None, None), np.float64), nptf.Spec((None,), np.float64),
+            nptf.Spec((None,), np.float64)]
+    f = nptf.compile(descends, jit_compile=True, adaptive=False, fallback="raise",
+                     input_signature=spec)
+    r = np.random.default_rng(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # "runs without XLA" would fail here
+        for n in (5, 7, 9):
+            A, b = r.random((n + 2, n)), r.random(n + 2)
+            np.testing.assert_allclose(f(A, b, np.zeros(n)), descends(A, b, np.zeros(n)))
+    assert f.way_for(A, b, np.zeros(9)) == "the graph (xla executor)"
+    assert f.cache_info().traces == 1
