@@ -590,7 +590,13 @@ class _LoopWriter:
                         "part = np.append(part, x)"]
         if "rows" in self.made:
             options.append(f"rows.append({self.rows})")
-        return [r.choice(options)] if options else None
+            # Worklists: Python's list methods on a list whose length the data choose.
+            options += [f"rows.extend([{self.rows}, {self.rows}])", f"rows += [{self.rows}]",
+                        f"rows.insert(0, {self.rows})",
+                        "if rows:\n    rows.pop()",
+                        "while len(rows) > 3:\n    rows.pop(0)",
+                        "if len(rows) > 1 and np.sum(a) > 0:\n    rows.pop(-2)"]
+        return r.choice(options).split("\n") if options else None
 
     def _branch(self):
         """A traced ``if`` that writes in place on one path."""
@@ -740,7 +746,8 @@ class _LoopWriter:
                                              "part = c[:2].copy()",
                                              "part = np.zeros(len(c[c > x]))",
                                              "part = np.arange(np.sum(c > 0)) * 0.5"])),
-                          ("rows", "rows = []"), ("best", "best = None")]:
+                          ("rows", r.choice(["rows = []", "rows = []", "rows = [0.0]"])),
+                          ("best", "best = None")]:
             if r.random() < 0.35:
                 pre.append(line)
                 self.made.add(var)
