@@ -230,11 +230,27 @@ def list_sliced_in_loop(x):
     return out
 
 
+def prefixes_in_loop(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[:i + 1] * 2)       # items of growing shapes: a Python list
+    return len(out), float(sum(p.sum() for p in out))
+
+
 def test_python_only_loop_bodies_unroll_with_a_warning():
     check_against_numpy(list_in_loop, np.arange(10.0))      # a graph loop: no warning
     with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        got = nptf.compile(prefixes_in_loop, fallback="raise")(np.arange(10.0))
+    assert got == prefixes_in_loop(np.arange(10.0))
+
+
+def test_a_list_of_a_python_float_and_numpy_scalars_comes_back_as_python_s():
+    # [0.0, np.float64, ...]: a graph loop, and each item of the kind Python's has.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # no "runs unrolled"
         got = nptf.compile(list_sliced_in_loop, fallback="raise")(np.arange(10.0))
-    assert got == list_sliced_in_loop(np.arange(10.0))
+    want = list_sliced_in_loop(np.arange(10.0))
+    assert got == want and [type(v) for v in got] == [type(v) for v in want]
 
 
 def test_print_in_a_compiled_loop_warns():

@@ -111,13 +111,13 @@ def into_argument(x, acc):
     return np.array(acc)
 
 
-def mixed_items(x):
+def mixed_dtypes(x):
     out = []
-    for v in x:
-        if v > 0:
-            out.append(v)
+    for i in range(len(x)):
+        if x[i] > 0:
+            out.append(i)
         else:
-            out.append(float(v))
+            out.append(float(x[i]))
     return np.array(out)
 
 
@@ -213,14 +213,14 @@ def test_what_cannot_be_one_array_runs_numpy():
     for fn, args, match in [
             (aliased, (x,), "changes the Python list `out`"),
             (into_argument, (x, []), "`acc`"),
-            (mixed_items, (x,), "not numbers or arrays of one shape and dtype")]:
+            (mixed_dtypes, (x,), "not numbers or arrays of one shape and dtype")]:
         with pytest.raises(nptf.UnsupportedError, match=match):
             nptf.compile(fn, fallback="raise")(*args)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         np.testing.assert_array_equal(nptf.compile(peaks)(np.arange(10.0))[0],
                                       peaks(np.arange(10.0))[0])
-        for fn, args in [(aliased, (x,)), (into_argument, (x, [])), (mixed_items, (x,))]:
+        for fn, args in [(aliased, (x,)), (into_argument, (x, [])), (mixed_dtypes, (x,))]:
             copies = [list(a) if isinstance(a, list) else a for a in args]
             np.testing.assert_array_equal(nptf.compile(fn)(*copies), fn(*args))
 
@@ -312,3 +312,229 @@ def test_a_loop_body_slicing_its_list_still_compiles():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs unrolled"
         check_against_numpy(moving_window, np.arange(12.0))
+
+
+# ------------------------------------- numbers of one dtype, Python's or NumPy's as it comes
+def mixed_kinds(x):
+    """A Python float, then NumPy scalars: np.array of it is NumPy's array either way."""
+    out = [0.0]
+    for v in x:
+        if v > 0:
+            out.append(v)
+        else:
+            out.append(float(v))
+    return np.array(out), len(out)
+
+
+def roc_points(y_true, scores):
+    thresholds = np.sort(np.unique(scores))[::-1]
+    tpr, fpr = [0.0], [0.0]
+    P, N = np.sum(y_true == 1), np.sum(y_true == 0)
+    for t in thresholds:
+        pred = scores >= t
+        tpr.append(np.sum(pred & (y_true == 1)) / P)
+        fpr.append(np.sum(pred & (y_true == 0)) / N)
+    return np.array(fpr), np.array(tpr), np.trapezoid(tpr, fpr)
+
+
+def prime_factors(n):
+    """Python ints (the divisor) and a NumPy integer (what is left of ``n``)."""
+    factors = []
+    d = 2
+    while d * d <= n:
+        while n % d == 0:
+            factors.append(d)
+            n //= d
+        d += 1
+    if n > 1:
+        factors.append(n)
+    return np.array(factors)
+
+
+def mixed_kinds_read_back(x):
+    out = [0.0]
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return out[-1]
+
+
+def mixed_kinds_returned(x):
+    out = [0.0]
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return out
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_python_numbers_and_numpy_scalars_of_one_dtype_make_one_array(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(mixed_kinds, RNG.normal(size=20), jit=jit)
+        check_against_numpy(roc_points, RNG.integers(0, 2, 30), RNG.random(30), jit=jit)
+        for n in (9240, 97, 2 ** 10):
+            check_against_numpy(prime_factors, np.int64(n), jit=jit)
+        # No factor: NumPy's float64 array of shape (0,), from NumPy's run.
+        got = nptf.compile(prime_factors, jit_compile=jit)(np.int64(1))
+        assert got.dtype == np.float64 and got.shape == (0,)
+    # Which kind one item is, only the data know: reading it back, or handing back the
+    # list, runs NumPy.
+    for fn in (mixed_kinds_read_back, mixed_kinds_returned):
+        with pytest.raises(nptf.UnsupportedError, match="Python numbers or NumPy scalars"):
+            nptf.compile(fn, fallback="raise")(RNG.normal(size=20))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            x = RNG.normal(size=20)
+            assert_same_kind(nptf.compile(fn)(x), fn(x))
+
+
+def assert_same_kind(got, want):
+    assert type(got) is type(want)
+    if isinstance(want, list):
+        assert [type(v) for v in got] == [type(v) for v in want]
+    np.testing.assert_array_equal(got, want)
+
+
+# ------------------------------------------------ worklists: pop, extend, insert, + of lists
+def depth_first_order(adj, start):
+    """A stack of node numbers: pop, then push the unvisited neighbours."""
+    n = adj.shape[0]
+    seen = np.zeros(n, dtype=bool)
+    order = []
+    stack = [start]
+    while stack:
+        u = stack.pop()
+        if seen[u]:
+            continue
+        seen[u] = True
+        order.append(u)
+        for v in range(n - 1, -1, -1):
+            if adj[u, v] and not seen[v]:
+                stack.append(v)
+    return np.array(order), seen
+
+
+def breadth_first_levels(adj, start):
+    """A queue: pop(0), append; a distance array written at the popped node."""
+    n = adj.shape[0]
+    dist = np.full(n, -1)
+    dist[start] = 0
+    queue = [start]
+    while queue:
+        u = queue.pop(0)
+        for v in range(n):
+            if adj[u, v] and dist[v] < 0:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return dist
+
+
+def flood_fill(grid, i, j):
+    """Tuples of coordinates on a stack, extended by four neighbours at a time."""
+    h, w = grid.shape
+    out = np.zeros((h, w), dtype=int)
+    stack = [(i, j)]
+    while stack:
+        y, x = stack.pop()
+        if y < 0 or y >= h or x < 0 or x >= w:
+            continue
+        if not grid[y, x] or out[y, x]:
+            continue
+        out[y, x] = 1
+        stack.extend([(y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)])
+    return out
+
+
+def monotone_chain(points):
+    """Rows of an array pushed and popped (Andrew's convex hull), and `+` of two lists."""
+    pts = points[np.lexsort((points[:, 1], points[:, 0]))]
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper = []
+    for p in pts[::-1]:
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return np.array(lower[:-1] + upper[:-1])
+
+
+def running_minima(x):
+    """A monotone stack of numbers; insert at the front; reverse; clear."""
+    stack, firsts = [], []
+    for v in x:
+        while stack and stack[-1] > v:
+            stack.pop()
+        stack.append(v)
+        if v > 0.5:
+            firsts.insert(0, v)
+    firsts.reverse()
+    kept = np.array(stack)
+    stack.clear()
+    return kept, np.array(firsts), len(stack)
+
+
+def drained(x):
+    """Pops past the end on some data: Python's IndexError."""
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    return out.pop(), out.pop(0)
+
+
+def every_row(X):
+    """Rows (views) appended on every iteration of a long loop, then given back."""
+    out = []
+    for r in X:
+        out.append(r)
+    return np.array(out)
+
+
+def _graph(n, p, seed):
+    r = np.random.default_rng(seed)
+    a = r.random((n, n)) < p
+    return a | a.T
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_worklists_pop_and_extend_as_the_data_say(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        for seed in (1, 2):
+            adj = _graph(10, 0.25, seed)
+            check_against_numpy(depth_first_order, adj, 0, jit=jit)
+            check_against_numpy(breadth_first_levels, adj, 3, jit=jit)
+        grid = RNG.random((9, 10)) > 0.4
+        check_against_numpy(flood_fill, grid, 4, 4, jit=jit)
+        check_against_numpy(flood_fill, np.zeros((9, 10), dtype=bool), 0, 0, jit=jit)
+        check_against_numpy(monotone_chain, RNG.random((15, 2)), jit=jit)
+        check_against_numpy(running_minima, RNG.random(20), jit=jit)
+        check_against_numpy(drained, RNG.normal(size=12), jit=jit)
+        check_against_numpy(drained, np.r_[1.0, -np.ones(11)], jit=jit)     # IndexError
+        check_against_numpy(every_row, RNG.random((12, 2)), jit=jit)
+
+
+def pop_at_traced_position(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    k = np.argmax(x) % 2
+    return out.pop(k)
+
+
+def test_list_methods_the_graph_cannot_follow_run_numpy():
+    x = RNG.normal(size=12)
+    with pytest.raises(nptf.UnsupportedError, match="pop.. at a position known only"):
+        nptf.compile(pop_at_traced_position, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(pop_at_traced_position)(x) == pop_at_traced_position(x)

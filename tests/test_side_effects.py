@@ -759,8 +759,19 @@ def test_list_methods_on_a_list_the_data_sized_say_so():
         while ready:
             out.append(ready.pop(0))
         return np.array(out)
+
+    def drain(a, ready):
+        out = []
+        while ready:
+            out.append(ready.pop(0) * a[0])
+        return np.array(out)
     a = np.array([0, 1, 0, 2])
-    with pytest.raises(nptf.SideEffectError, match=r"ready\.pop.*length follows the data"):
-        nptf.compile(topo, fallback="raise")(a)
+    # The function's own list, as long as the data say: pop runs in the graph.
+    np.testing.assert_array_equal(nptf.compile(topo, fallback="raise")(a), topo(a))
+    # A list passed in is an array to the graph: its methods would change the caller's.
+    with pytest.raises(nptf.SideEffectError, match=r"ready\.pop.*list passed in"):
+        nptf.compile(drain, fallback="raise")(a, [1, 2])
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        np.testing.assert_array_equal(nptf.compile(topo)(a), topo(a))
+        ready = [1, 2]
+        np.testing.assert_array_equal(nptf.compile(drain)(a, ready), drain(a, [1, 2]))
+    assert ready == []      # NumPy's run emptied the caller's list

@@ -31,8 +31,8 @@ from . import numpy_api as api
 from . import python_numbers
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (GrowingList, can_grow, grown, is_tuple_kind, item_of,
-                            reachable_elsewhere, restored)
+from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown,
+                            is_tuple_kind, item_of, joined_item, reachable_elsewhere, restored)
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
@@ -116,6 +116,8 @@ def _concrete_condition(c):
 
 # ------------------------------------------------------------- logic helpers
 def not_(x):
+    if isinstance(x, GrowingList):
+        x = x.is_nonempty()
     if _is_traced(x):
         # Python's ``not`` gives a Python bool: a weak bool in the IR.
         c = _concrete_condition(x)
@@ -134,6 +136,9 @@ def _short_circuit(thunks, is_and, truth_only, where):
     ``not``'s operand, a comprehension's filter) it is a bool whatever the operands."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
+        if truth_only and isinstance(value, GrowingList):
+            # ``while stack and stack[-1] > v``: whether the list has items, as the data say.
+            value = value.is_nonempty()
         if _is_traced(value):
             first = value
             rest = lambda: _short_circuit(thunks[k:], is_and, truth_only, where)  # noqa: E731
@@ -249,7 +254,13 @@ def _c_ordered(value):
 
 
 def _type_of(value, name, where):
-    return _atom_of(value, name, where).type
+    t = _atom_of(value, name, where).type
+    if isinstance(value, GrowingList) and t.shape[0] is not None:
+        # How many items it holds, only the data say, even where this trace knows it (no
+        # append yet, or none taken away): the body traced on it must not take that
+        # length as given (``stack[-1]`` of a list empty only before the first append).
+        t = ArrayType((None,) + t.shape[1:], t.dtype, t.weak)
+    return t
 
 
 def _trace(fn, in_types, capture):
@@ -551,7 +562,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             branches.append(_run_traced(lambda fn=fn: fn(*[
                 v.copy_rows() if isinstance(v, GrowingList) else v for v in state])))
         except Exception as e:      # noqa: BLE001  (the user's own error)
-            _take_appends(state, lists)
+            _take_changes(state, lists)
             if not _raised_by_user_code(e) or len(raised):
                 scope.put_back()
                 if raised and _raised_by_user_code(e):
@@ -560,7 +571,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             scope.put_back()
             raised[fn is true_fn] = e
             continue
-        for i, items in _take_appends(state, lists).items():
+        for i, (items, _, _) in _take_changes(state, lists).items():
             appended.setdefault(i, []).extend(items)
         changed = scope.changed()
         if changed:
@@ -582,15 +593,15 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 f"choose. Append values of one shape and dtype, or let the function run with "
                 f"NumPy (fallback='numpy', the default).")
         # ``spikes.append(t)`` on a path: how long the list is, the data decide.
-        state = tuple(grown(lists[i], item_of(appended[i][0])) if i in appended else v
-                      for i, v in enumerate(state))
+        state = tuple(grown(lists[i], common_item(lists[i] + appended[i])) if i in appended
+                      else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     # A list an inner `if` appended to (it hands back a GrowingList): on this `if`'s other
     # path the list is as it was, a GrowingList of its items before.
-    nested = {i: out.item for br in branches
+    nested = {i: _item_with(out.item, before) for br in branches
               for i, (before, out) in enumerate(zip(state, br.objects))
               if type(before) is list and isinstance(out, GrowingList) and
-              all(item_of(v) == out.item for v in before)}
+              _item_with(out.item, before) is not None}
     if nested and not raised:
         state = tuple(grown(v, nested[i]) if i in nested else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
@@ -683,7 +694,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     for (i, t), v in zip(merged, outs):
         result[i] = Tracer(v, is_scalar=t.ndim == 0)
         if isinstance(state[i], GrowingList):
-            result[i] = state[i].rebuilt(v)
+            # A path that took items away leaves the list shorter than it was.
+            facts = state[i].weakest([br.outs[i] for br in branches])
+            result[i] = (state[i] if facts is None else facts).rebuilt(v)
         if i in flags:
             result[i].kind_flag = flags[i]
             result[i].kinds = frozenset().union(*(br.outs[i].kinds if isinstance(k, Var) else {k}
@@ -822,15 +835,22 @@ def _lists_in(state, names, frame):
             not reachable_elsewhere(v, names[i], frame)}
 
 
-def _take_appends(state, lists):
-    """Items a trace appended to the lists of ``_lists_in`` (and nothing else changed in
-    them): {position: items}; the lists are put back as they were."""
+def _take_changes(state, lists):
+    """What a trace did to the lists of ``_lists_in``: {position: (the items it put in
+    them, whether it only appended, the items it left)}; the lists are put back as they were. A list that
+    lost items or took them elsewhere than at its end (``pop``, ``insert``) becomes a
+    ``GrowingList`` too, whose methods then do the same to its rows."""
     out = {}
     for i, before in lists.items():
         v = state[i]
-        if len(v) > len(before) and all(a is b for a, b in zip(v, before)):
-            out[i] = v[len(before):]
-            v[:] = before
+        if type(v) is not list or (len(v) == len(before) and
+                                   all(a is b for a, b in zip(v, before))):
+            continue
+        appended = len(v) > len(before) and all(a is b for a, b in zip(v, before))
+        ids = {id(b) for b in before}
+        out[i] = (v[len(before):] if appended else [x for x in v if id(x) not in ids],
+                  appended, list(v))
+        v[:] = before
     return out
 
 
@@ -1132,7 +1152,7 @@ class _LoopContainers:
                 continue
             found = _container_leaves(value)
             if step[0].kind == "list" and (isinstance(value, GrowingList) or (
-                    type(value) is list and value is given[k] and len(value) > step[0].meta)):
+                    type(value) is list and value is given[k] and len(value) != step[0].meta)):
                 raise _AppendedList(k)
             if found is None or found[1] != step[0]:
                 raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
@@ -1262,6 +1282,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
+        changed |= _weaken_growing_lists(body, state)
         for i in carried:
             if c_ordered.setdefault(i, True) and not _c_ordered(body.outs[i]):
                 c_ordered[i], changed = False, True
@@ -1370,17 +1391,20 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
     whose trip count is known only at run time, ``lists``): carried as the array of their
     items, of a length known only at run time. True if any."""
     found = False
-    appended = {i: v[len(lists[i]):] for i, v in ((i, state[i]) for i in lists)
-                if len(v) > len(lists[i]) and all(a is b for a, b in zip(v, lists[i]))}
-    if appended and all(can_grow(lists[i] + items) for i, items in appended.items()):
-        for i, items in appended.items():
-            state[i][:] = lists[i]
-            state[i] = grown(lists[i], item_of(items[0]), per_iteration=len(items))
+    changes = _take_changes(state, lists)
+    if changes and all(can_grow(lists[i] + items) for i, (items, _, _) in changes.items()):
+        for i, (items, appended, _) in changes.items():
+            state[i] = grown(lists[i], common_item(lists[i] + items),
+                             per_iteration=len(items) if appended else None,
+                             appended=items if appended else ())
             found = True
+    else:
+        for i, (_, _, after) in changes.items():
+            state[i][:] = after     # as the trace left them: the loop is refused below
     for i, (before, out) in enumerate(zip(state, body.outs)):
         if type(before) is list and isinstance(out, GrowingList) and \
-                all(item_of(v) == out.item for v in before):
-            state[i] = grown(before, out.item)
+                _item_with(out.item, before) is not None:
+            state[i] = grown(before, _item_with(out.item, before))
             found = True
     for i, v in enumerate(state):
         if isinstance(v, GrowingList) and i not in carried:
@@ -1388,11 +1412,35 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
     return found
 
 
+def _weaken_growing_lists(body, state):
+    """Lists the body takes items from (``stack.pop()``): before the loop they are known
+    to be only as long as after any number of iterations, which is no items at all where
+    each iteration may take one; and they no longer grow by a fixed count per iteration.
+    True if any changed (the body is traced again)."""
+    found = False
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if isinstance(before, GrowingList) and isinstance(out, GrowingList):
+            weaker = before.weakest([out])
+            if weaker is not None:
+                if weaker.least < before.least:
+                    weaker = weaker.with_least(0)
+                state[i] = weaker
+                found = True
+    return found
+
+
+def _item_with(item, values):
+    """The item of a list of items ``item`` that also holds ``values``, or None."""
+    for v in values:
+        item = joined_item(item, item_of(v))
+    return item
+
+
 def _start_carrying(i, value, state, carried, types, c_ordered):
     """Variable ``i``, not carried before, is carried from ``value`` (a stand-in for what
     it holds before the loop, C-ordered): the loop's next trace takes it as state."""
     state[i] = value
-    types[i] = value.type
+    types[i] = _type_of(value, "", "")
     c_ordered[i] = True
     carried.append(i)
 
@@ -1742,7 +1790,9 @@ _RESTORED_MAX = 64
 
 
 def _restorable(before, after, trips):
-    if type(before) is not list or not isinstance(after, GrowingList):
+    if type(before) is not list or not isinstance(after, GrowingList) or (
+            object.__getattribute__(after, "item")[2] == MIXED and
+            object.__getattribute__(after, "appended_kind") is None):
         return False
     per_iteration = object.__getattribute__(after, "per_iteration")
     return bool(per_iteration) and len(before) + trips * per_iteration <= _RESTORED_MAX
@@ -2009,6 +2059,9 @@ def _sum(iterable, /, start=0):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
         raise unsupported("sum() of a list of tuples the data grow")    # Python's TypeError
+    if isinstance(iterable, GrowingList) and iterable.item[2] == MIXED:
+        # A Python number or a NumPy scalar, as the items the data appended.
+        raise unsupported("sum() of a list of Python numbers and NumPy scalars the data grow")
     rows = Tracer(iterable.atom)
     element = iterable.element
     total = np.sum(rows, axis=0)

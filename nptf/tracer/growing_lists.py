@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import in_user_code, unsupported
 from . import numpy_api as api
-from .python_lists import ComputedList
+from .python_lists import ComputedList, ListTracer
 from .tracer import Tracer, emit, python_type_of, to_tracer
 
 
@@ -27,13 +27,17 @@ def item_of(value):
     None for a value that cannot be a row (not a number or array, or of a size known
     only at run time)."""
     if isinstance(value, Tracer):
-        if None in value.type.shape or getattr(value, "kind_flag", None) is not None or \
+        # The type a view had when it was made: its shape and dtype stay, and deriving the
+        # view again here could read its base from a graph already closed (the body of a
+        # loop that appended it).
+        type_ = value._atom.type
+        if None in type_.shape or getattr(value, "kind_flag", None) is not None or \
                 isinstance(value, ComputedList):
             return None
-        if value.type.weak:
-            return (), np.dtype(python_type_of(value.dtype)), python_type_of(value.dtype)
+        if type_.weak:
+            return (), np.dtype(python_type_of(type_.dtype)), python_type_of(type_.dtype)
         kind = "scalar" if value.is_scalar else "array"
-        return tuple(value.shape), value.dtype, kind
+        return tuple(type_.shape), type_.dtype, kind
     if type(value) in (bool, int, float, complex):
         return (), np.asarray(value).dtype, type(value)
     if isinstance(value, np.generic) and value.dtype.kind in "biufc":
@@ -90,27 +94,56 @@ def element_of_kind(value, kind):
     return Tracer(api.astype(value, kind).atom, is_scalar=True)
 
 
+# The kind of the items of a list that holds Python numbers and NumPy scalars of one dtype
+# as the data choose (``tpr = [0.0]``, then ``tpr.append(np.sum(m) / P)`` in a loop):
+# NumPy makes the same array of either, but reading one item back would have to know
+# which it is.
+MIXED = "numbers"
+
+
+def _number_kind(kind):
+    return isinstance(kind, type) or kind in ("scalar", MIXED)
+
+
+def joined_item(a, b):
+    """The item (an ``item_of``) of a list that holds items ``a`` and ``b``, or None."""
+    if a == b or a is None or b is None:
+        return a if a == b else None
+    if a[0] == b[0] == () and a[1] == b[1] and _number_kind(a[2]) and _number_kind(b[2]):
+        return (), a[1], MIXED
+    return None
+
+
+def common_item(items):
+    """The item of a list of ``items`` (appended to it, with its items before) whose items
+    can be rows of one array: numbers or arrays of one static shape and dtype, of one
+    kind, or numbers of one dtype whose kind the data choose (0-d arrays excepted: an item
+    read back would be a NumPy scalar). None where they cannot."""
+    item = None
+    for k, v in enumerate(items):
+        key = item_of(v)
+        item = key if k == 0 else joined_item(item, key)
+        if item is None:
+            return None
+    if item is None or (item[2] == "array" and item[0] == ()):
+        return None
+    return item
+
+
 def can_grow(items):
-    """Whether items appended to a list (with the list's items before) can be rows of one
-    array: numbers or arrays of one static shape, dtype and kind (0-d arrays excepted:
-    an item read back would be a NumPy scalar)."""
-    keys = {item_of(v) for v in items}
-    if len(keys) != 1 or None in keys:
-        return False
-    (shape, _, kind), = keys
-    return not (kind == "array" and shape == ())
+    return common_item(items) is not None
 
 
 class GrowingList(ComputedList):
     """A list appended to under control flow on traced values (see the module)."""
 
-    __slots__ = ("item", "least", "per_iteration")
+    __slots__ = ("item", "least", "per_iteration", "appended_kind")
     NOUN = "a list appended to under control flow on traced values"
     FIX = ("nptf keeps such a list as one array of its items; pass it to NumPy "
            "(np.array(x)) to use it as an array, or build an array instead (preallocate "
            "with np.empty and a count, or use a boolean mask).")
 
-    def __init__(self, atom, item, least, per_iteration=None):
+    def __init__(self, atom, item, least, per_iteration=None, appended_kind=None):
         shape, dtype, kind = item
         super().__init__(atom, element=kind if isinstance(kind, type) else None)
         self.item = item        # (shape, dtype, kind) of every item
@@ -118,22 +151,141 @@ class GrowingList(ComputedList):
         # Items a loop's body appends on each of its iterations, whatever the data (None
         # where an `if` on the data decides): with the trip count, the list's length.
         self.per_iteration = per_iteration
+        # Where the items are Python numbers and NumPy scalars (MIXED) and the loop body
+        # appends one kind on every iteration: that kind (the items before the loop have
+        # their own), so that the list given back after the loop holds what Python's does.
+        self.appended_kind = appended_kind if per_iteration else None
+
+    # Python's list methods it runs as graph ops on its rows.
+    METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear"})
 
     def __getattribute__(self, name):
-        if name == "append":
+        if name in GrowingList.METHODS:
             return object.__getattribute__(self, name)
         return ComputedList.__getattribute__(self, name)
 
-    def append(self, value):
+    def _rows(self):
+        return Tracer(object.__getattribute__(self, "_atom"))
+
+    def _set_rows(self, rows, least=None):
+        """The list now holds ``rows``; ``least``: the length it has at least, where an
+        operation took items away (it then no longer grows by a fixed count per loop
+        iteration either)."""
+        self._atom = rows.atom
+        if least is not None:
+            self.least = max(least, 0)
+            self.per_iteration = self.appended_kind = None
+
+    def _row(self, value, method):
         item = object.__getattribute__(self, "item")
-        if item_of(value) != item:
-            raise unsupported(f"list.append() of an item of another shape, dtype or kind "
-                              f"than the others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
-        row = api.expand_dims(row_of(value, item), 0)
-        self._atom = api.concatenate([Tracer(self._atom), row]).atom
+        joined = joined_item(item, item_of(value))
+        if joined is None:
+            raise unsupported(f"list.{method}() of an item of another shape or dtype than the "
+                              f"others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
+        if joined != item:
+            # A Python number among NumPy scalars (or the other way round).
+            self.item = joined
+            self.element = None
+        if joined[2] == MIXED and item_of(value)[2] != \
+                object.__getattribute__(self, "appended_kind"):
+            self.appended_kind = None
+        return api.expand_dims(row_of(value, joined), 0)
+
+    def append(self, value):
+        self._set_rows(api.concatenate([self._rows(), self._row(value, "append")]))
+
+    def extend(self, values):
+        self._set_rows(api.concatenate([self._rows(), self._rows_of(values, "extend")]))
+
+    def _rows_of(self, values, method):
+        """The rows of the items of ``values`` (a list, a tuple, a list the graph holds as
+        rows, or an array, whose items are its rows), as this list's rows."""
+        item = object.__getattribute__(self, "item")
+        if isinstance(values, ComputedList):
+            other = object.__getattribute__(values, "item") \
+                if isinstance(values, GrowingList) else None
+            if other != item and not (other is None and _rows_are_items(values, item)):
+                raise unsupported(f"list.{method}() of a list of other items, on "
+                                  f"{GrowingList.NOUN}", fix=GrowingList.FIX)
+            return Tracer(values.atom)
+        if isinstance(values, Tracer) and not isinstance(values, ListTracer) and \
+                values.ndim >= 1 and _rows_are_items(values, item):
+            return Tracer(values.atom)
+        if type(values) in (list, tuple):
+            shape, dtype, _ = item
+            rows = [self._row(v, method) for v in values]
+            return api.concatenate(rows) if rows else api.empty((0,) + shape, dtype)
+        raise unsupported(f"list.{method}() of a {type(values).__name__}, on "
+                          f"{GrowingList.NOUN}", fix=GrowingList.FIX)
+
+    def insert(self, index, value):
+        index = _static_index(index, "insert")
+        rows = self._rows()
+        self._set_rows(api.concatenate([rows[:index], self._row(value, "insert"),
+                                        rows[index:]]))
+
+    def pop(self, index=-1):
+        index = _static_index(index, "pop")
+        rows, least = self._rows(), object.__getattribute__(self, "least")
+        n = emit("dim", [rows], {"axis": 0})
+        fits = n > index if index >= 0 else n >= -index
+        if index >= 0 and index < least or index < 0 and -index <= least:
+            fits = True
+        if fits is not True:
+            # Python's own error, where the list is too short when the graph runs.
+            rows = emit("check", [rows, fits], {
+                "error": "IndexError",
+                "message": "pop from empty list" if least == 0 and index in (0, -1) else
+                           "pop index out of range"})
+        value = self._element_of(rows, index)
+        rest = [rows[:index]] if index == -1 else [rows[:index], rows[index + 1:]]
+        self._set_rows(api.concatenate(rest) if len(rest) > 1 else rest[0], least - 1)
+        return value
+
+    def reverse(self):
+        self._set_rows(self._rows()[::-1])
+
+    def clear(self):
+        self._set_rows(self._rows()[:0], 0)
+
+    def _element_of(self, rows, i):
+        """Item ``i`` of ``rows``, as the kind of value that was appended (the list no
+        longer holds it: a new array where items are arrays)."""
+        kind = object.__getattribute__(self, "item")[2]
+        _refuse_mixed(kind, "list.pop()")
+        row = rows[i]
+        if is_tuple_kind(kind):
+            return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
+        if isinstance(kind, type):
+            return element_of_kind(row, kind)
+        return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
+
+    def _joined(self, first, second):
+        joined = self.rebuilt(self._atom)
+        joined._set_rows(api.concatenate([first, second]), object.__getattribute__(self, "least"))
+        return joined
+
+    def __add__(self, other):
+        """``a + b`` of two lists: a new list of the items of both."""
+        if type(other) is not list and not isinstance(other, ComputedList):
+            return ComputedList.__add__(self, other)
+        return self._joined(self._rows(), self._rows_of(other, "__add__"))
+
+    def __radd__(self, other):
+        if type(other) is not list:
+            return ComputedList.__radd__(self, other)
+        return self._joined(self._rows_of(other, "__add__"), self._rows())
+
+    def __iadd__(self, other):
+        """``a += b`` extends the list by the items of any iterable, as Python does."""
+        if not isinstance(other, (list, tuple, Tracer)):
+            return ComputedList.__iadd__(self, other)
+        self.extend(other)
+        return self
 
     def _element(self, i):
         kind = object.__getattribute__(self, "item")[2]
+        _refuse_mixed(kind, "reading an item")
         if not is_tuple_kind(kind):
             return ComputedList._element(self, i)
         row = Tracer(self.atom)[i]
@@ -146,7 +298,36 @@ class GrowingList(ComputedList):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
         return GrowingList(atom, object.__getattribute__(self, "item"),
                            object.__getattribute__(self, "least"),
-                           object.__getattribute__(self, "per_iteration"))
+                           object.__getattribute__(self, "per_iteration"),
+                           object.__getattribute__(self, "appended_kind"))
+
+    def weakest(self, others):
+        """This list's facts that hold for ``others`` too (the same list after each path of
+        an `if`, or after a loop's body): the least length of all, and a count of items
+        per loop iteration only where all agree. None where they hold as they are."""
+        def facts(x):
+            return tuple(object.__getattribute__(x, k)
+                         for k in ("least", "per_iteration", "item", "appended_kind"))
+
+        least, per_iteration, item, appended_kind = before = facts(self)
+        lists = [facts(o) for o in others if isinstance(o, GrowingList)]
+        least = min([least] + [o[0] for o in lists])
+        if any(o[1] != per_iteration for o in lists):
+            per_iteration = None
+        for o in lists:
+            # Only a kind can differ: appends of another shape or dtype are refused.
+            joined = joined_item(item, o[2])
+            item = item if joined is None else joined
+        if any(o[3] != appended_kind for o in lists):
+            appended_kind = None
+        if (least, per_iteration, item, appended_kind) == before:
+            return None
+        return GrowingList(self._atom, item, least, per_iteration, appended_kind)
+
+    def with_least(self, least):
+        return GrowingList(self._atom, object.__getattribute__(self, "item"), least,
+                           object.__getattribute__(self, "per_iteration"),
+                           object.__getattribute__(self, "appended_kind"))
 
     def copy_rows(self):
         """A list of the same rows, for one path of an `if` to append to."""
@@ -175,15 +356,46 @@ class GrowingList(ComputedList):
         return emit("dim", [Tracer(self.atom)], {"axis": 0}) > 0
 
 
-def grown(items, item, per_iteration=None):
+def _refuse_mixed(kind, what):
+    if kind == MIXED:
+        raise unsupported(f"{what} of {GrowingList.NOUN}, whose items are Python numbers or "
+                          f"NumPy scalars as the data choose,",
+                          fix="Append values of one kind (float(v), or np.float64(v)), or "
+                              "use the list as an array (np.array(x)).")
+
+
+def _static_index(index, method):
+    """A position given to a list method: a Python int (or a NumPy integer)."""
+    if isinstance(index, (int, np.integer)) and not isinstance(index, bool):
+        return int(index)
+    if isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu":
+        raise unsupported(f"list.{method}() at a position known only when the graph runs, "
+                          f"on {GrowingList.NOUN}", fix=GrowingList.FIX)
+    raise TypeError(f"'{type(index).__name__}' object cannot be interpreted as an integer")
+
+
+def _rows_are_items(values, item):
+    """Whether the rows of the array (or list of rows) ``values`` are items ``item`` of a
+    list: NumPy scalars or arrays of the item's shape and dtype."""
+    shape, dtype, kind = item
+    if kind not in ("scalar", "array") or values.dtype != dtype or \
+            tuple(values.shape[1:]) != tuple(shape) or None in values.shape[1:]:
+        return False
+    return (kind == "scalar") == (values.ndim == 1)
+
+
+def grown(items, item, per_iteration=None, appended=()):
     """A ``GrowingList`` of the Python list ``items`` (as it is before the control flow),
-    whose items are ``item`` (an ``item_of``)."""
+    whose items are ``item`` (an ``item_of``); ``appended``: the items a loop's body
+    appended on one iteration (``per_iteration`` of them)."""
     shape, dtype, _ = item
     if items:
         rows = api.stack([row_of(v, item) for v in items])
     else:
         rows = api.empty((0,) + shape, dtype)
-    return GrowingList(Tracer(rows.atom).atom, item, len(items), per_iteration)
+    kinds = {item_of(v)[2] for v in appended}
+    return GrowingList(Tracer(rows.atom).atom, item, len(items), per_iteration,
+                       kinds.pop() if item[2] == MIXED and len(kinds) == 1 else None)
 
 
 def restored(original, grown_list, trips):
@@ -200,6 +412,14 @@ def restored(original, grown_list, trips):
     items = []
     for j in range(n):
         row = api.getitem(rows, j)
+        if kind == MIXED:
+            # Each item is of the kind it was appended as: the items before the loop their
+            # own, the loop's of the one its body appends.
+            kind_j = item_of(original[j])[2] if j < least else \
+                object.__getattribute__(grown_list, "appended_kind")
+            items.append(element_of_kind(row, kind_j) if isinstance(kind_j, type) else
+                         Tracer(api.copy_(row).atom, is_scalar=True))
+            continue
         if is_tuple_kind(kind):
             items.append(tuple(element_of_kind(api.getitem(row, k), t)
                                for k, t in enumerate(kind[1:])))

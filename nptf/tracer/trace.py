@@ -17,7 +17,7 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
-from .growing_lists import GrowingList
+from .growing_lists import MIXED, GrowingList
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
@@ -168,6 +168,11 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         atoms, info = [], []
         for leaf in out_leaves:
             if isinstance(leaf, GrowingList):
+                if leaf.item[2] == MIXED:
+                    raise unsupported("returning a list whose items are Python numbers or "
+                                      "NumPy scalars as the data choose",
+                                      fix="Append values of one kind (float(v), or "
+                                          "np.float64(v)), or return np.array(x).")
                 # Handed back as the Python list of its rows' items, as NumPy's run has it.
                 atoms.append(leaf.carried_atom())
                 info.append(OutputInfo("list", leaf.item[2]))
