@@ -649,7 +649,9 @@ class _LoopWriter:
                          r.choice(["row[0] += 1.5", "row[...] = row * 0.5", "row *= 0.9",
                                    "c[0] = row.sum() * 0.01"])]
             elif k < 0.98:
-                lines = ["if np.abs(a).max() > 20:", r.choice(
+                # Returns the data take often (b's last value) or seldom (a blown up).
+                lines = [r.choice(["if np.abs(a).max() > 20:", "if b.reshape(-1)[-1] > x:"]),
+                         r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
                      "    return None", "    return False", "    return bool(a.sum() > 0)",
                      f"    return {self.idx if self.idx and not self.in_while else 7}"])]

@@ -1055,3 +1055,43 @@ def test_a_loop_over_open_sizes_keeps_xla():
             np.testing.assert_allclose(f(A, b, np.zeros(n)), descends(A, b, np.zeros(n)))
     assert f.way_for(A, b, np.zeros(9)) == "the graph (xla executor)"
     assert f.cache_info().traces == 1
+
+
+# ------------------------------- `return None` inside a loop, a value after it
+def none_if_any_large(x):
+    for i in range(len(x)):
+        if x[i] > 100:
+            return None
+    return x * 2
+
+
+def none_or_positives(x):
+    for i in range(len(x)):
+        if x[i] > 100:
+            return None
+    rows = []
+    for v in x:
+        if v > 0:
+            rows.append(v)
+    return rows, len(rows)
+
+
+def none_or_selection(x):
+    for i in range(len(x)):
+        if x[i] > 100:
+            return None
+    sel = x[x > 0]
+    return sel, len(sel)
+
+
+@pytest.mark.parametrize("fn", [none_if_any_large, none_or_positives, none_or_selection])
+def test_a_loop_that_returns_none_returns_none(fn):
+    # The loop's `return None` gave the value after the loop (x * 2) where NumPy gives
+    # None, or failed to build.
+    x = np.array([0.5, -1.0, 2.0, -3.0, 4.0, 0.1, -0.2, 0.3, 0.9, 1.1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        for v in (x, x * 100):
+            check_against_numpy(fn, v)
+            check_against_numpy(fn, v, jit=True)
+    assert nptf.compile(fn, fallback="raise")(x * 100) is None

@@ -693,10 +693,13 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     result = list(state)
     for (i, t), v in zip(merged, outs):
         result[i] = Tracer(v, is_scalar=t.ndim == 0)
-        if isinstance(state[i], GrowingList):
-            # A path that took items away leaves the list shorter than it was.
-            facts = state[i].weakest([br.outs[i] for br in branches])
-            result[i] = (state[i] if facts is None else facts).rebuilt(v)
+        lists = [o for o in [state[i]] + [br.outs[i] for br in branches]
+                 if isinstance(o, GrowingList)]
+        if lists:
+            # A path that took items away leaves the list shorter than it was; a list
+            # returned on one path (and a stand-in on the other) is that list.
+            facts = lists[0].weakest(lists[1:])
+            result[i] = (lists[0] if facts is None else facts).rebuilt(v)
         if i in flags:
             result[i].kind_flag = flags[i]
             result[i].kinds = frozenset().union(*(br.outs[i].kinds if isinstance(k, Var) else {k}
@@ -936,9 +939,13 @@ def _stand_in(value):
     """A zero of ``value``'s type and kind (a Python number, a NumPy scalar or an array),
     for the path of an `if` that never gives the value: it takes the other's kind, so
     the call does not hand back a type that path cannot have."""
+    if isinstance(value, GrowingList):
+        return grown([], value.item)        # a list of such items, with none
     if value.type.weak:
         return to_tracer(python_type_of(value.dtype)(0))
-    zero = api.zeros_like(value)
+    # Made here, from the type alone: ``value`` is the other path's (its sizes known only
+    # at run time are 0 here, as nothing reads them on this path).
+    zero = api.zeros(tuple(0 if d is None else d for d in value.type.shape), value.dtype)
     out = Tracer(zero.atom, is_scalar=value.is_scalar)
     out.kind_flag, out.kinds = value.kind_flag, value.kinds
     return out
@@ -1340,7 +1347,10 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         result[i].kind_flag, result[i].kinds = v, kinds_of[i]
     for i, v in enumerate(body.outs):
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
-            result[i] = Undefined(names[i], where)
+            # A ``return None`` in the body: the value returned, wherever the loop
+            # returns (its flag says whether it did).
+            result[i] = None if v is None and names[i].startswith("__nptf_val") else \
+                Undefined(names[i], where)
     if ran is not None:
         for i in sorted(set_inside):
             # Python has no value for it when the loop never runs: reading it raises.
