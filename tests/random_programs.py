@@ -554,6 +554,10 @@ class _LoopWriter:
                         else "s -= 0.25", "s += x * 0.5 - 0.1"]
             if self.idx and not self.in_while:
                 options.append(f"s += {self.idx} * 0.5")
+                # A Python tuple or list read at the loop's index (traced in a graph loop).
+                options.append(r.choice([f"s += (0.5, 1.5, 2.5)[{self.idx} % 3]",
+                                         f"s += [1, -2][{self.idx} % 2] * x",
+                                         f"s += [(1, 2.5), (3, 0.5)][{self.idx} % 2][1]"]))
         if "cnt" in self.made:
             options += ["cnt += 1", "cnt = cnt + n % 3",
                         # Filters on traced values: lists the data grow.

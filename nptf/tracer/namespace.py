@@ -23,7 +23,7 @@ from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
 from .builder import current_builder
-from .tracer import Tracer
+from .tracer import Tracer, emit
 
 CREATION = {
     "zeros": api.zeros, "ones": api.ones, "empty": api.empty, "full": api.full,
@@ -194,7 +194,49 @@ def getitem(a, key):
         return api.getitem(mark_readonly(api.asarray(a)), key)
     if isinstance(a, _IndexWrapper) and current_builder() is not None:
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
+    if type(a) in (list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
+            key.dtype.kind in "iu" and current_builder() is not None:
+        return _item_at(a, key)
     return a[key]
+
+
+def _item_at(seq, key):
+    """``seq[key]`` of a Python list or tuple at a position known only when the graph runs
+    (``coeffs[i]`` in a graph loop, ``edges[k]``): its items, numbers, NumPy scalars,
+    arrays of one shape or tuples of numbers, are the rows of one array, and the item is
+    the row there, of the kind the item has; a position out of range raises Python's
+    IndexError."""
+    from .growing_lists import MIXED, common_item, element_of_kind, is_tuple_kind, row_of
+    noun = type(seq).__name__
+    item = common_item(list(seq))
+    if item is None or item[2] == MIXED:
+        raise unsupported(f"reading a Python {noun} at a position known only when the graph "
+                          f"runs, where its items are not numbers or arrays of one kind, "
+                          f"shape and dtype,",
+                          fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
+                              f"index it with a Python int.")
+    shape, dtype, kind = item
+    rows = api.stack([row_of(v, item) for v in seq])
+    n = len(seq)
+    k = api.astype(key, np.int64)
+    k = np.where(k < 0, k + n, k)
+    inside = (k >= 0) & (k < n)
+    k = emit("check", [np.where(inside, k, 0), inside], {
+        "error": "IndexError", "message": f"{noun} index out of range"})
+    row = api.getitem(rows, k)
+    if is_tuple_kind(kind):
+        return tuple(element_of_kind(api.getitem(row, j), t) for j, t in enumerate(kind[1:]))
+    if isinstance(kind, type):
+        return element_of_kind(row, kind)
+    if kind == "scalar":
+        return Tracer(row.atom, is_scalar=True)
+    # NumPy hands back the list's own array: a write into it would show in the list,
+    # which here is one array the item was read from.
+    from .views import buffer_of
+    value = Tracer(api.copy_(row).atom)
+    buffer_of(value).unwritable = (f"an item of a Python {noun} read at a position known "
+                                   f"only when the graph runs")
+    return value
 
 
 make_slice = slice      # for ``a[i:j]`` read through ``getitem``
