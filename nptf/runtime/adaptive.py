@@ -80,9 +80,10 @@ class AdaptiveState:
     # chosen way's typical time (one run against several: a clear margin). On large
     # arrays the first calls of a process pay page faults on fresh memory until the
     # allocator settles, NumPy's more than the graph's (whose buffers TensorFlow keeps),
-    # so the first timings may favour the graph. Three calls in a row each time: the
-    # first NumPy call after graph calls may find its library's threads asleep (a dot
-    # product over 65536 floats: 5-8 ms instead of 4 us).
+    # so the first timings may favour the graph. Three calls in a row each time: NumPy's
+    # multi-threaded BLAS calls right after graph calls may run far slower than in a row
+    # of NumPy calls (on two loaded cores, a dot product over 65536 floats: 5-8 ms
+    # instead of 4 us).
     RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 17, 18, 64, 65, 66), 0.8
 
     # What any executor's graph call costs at least here (staging the inputs, running one
