@@ -17,7 +17,8 @@ WARMUP_S, WARMUP_CALLS = 0.5, 300
 # ... and for at least this many calls: the executor trial times its ways to run a graph
 # on the first calls with new shapes (up to four ways, three calls each, up to six, their
 # compiles in the background), and adaptive dispatch (the default) times the graph
-# against the function and its NumPy program (four calls; after the trial where it runs).
+# against the function and its NumPy program (up to ten calls; after the trial where it
+# runs).
 MIN_WARMUP, MIN_WARMUP_ADAPTIVE = 26, 110
 SETTLE_S, SETTLE_WINDOW, SETTLED_FAULTS = 1.5, 10, 8
 

@@ -797,18 +797,21 @@ def test_adaptive_dispatch_times_numpy_warm_too(monkeypatch):
 
 
 @pytest.mark.executor_trial
-def test_adaptive_dispatch_is_the_default_and_decides_by_the_fifth_call(monkeypatch):
+def test_adaptive_dispatch_is_the_default_and_decides_by_the_tenth_call(monkeypatch):
     """By default a function whose graph call costs more than NumPy's own runs NumPy from
-    the fifth call with those shapes (the first runs the graph, two time the function,
-    one the graph); the graph's other executors are then never compiled."""
+    the tenth call with those shapes (the first runs the graph, eight time the function,
+    the short ones beside its NumPy program, one the graph); the graph's other executors
+    are then never compiled."""
     monkeypatch.delenv("NPTF_ADAPTIVE", raising=False)
     f = nptf.compile(lambda y: y * 2 + 1)
     assert f.adaptive
     x = np.ones(8)
     assert_same(f(x), x * 2 + 1)
     assert f.way_for(x) is None                   # still timing
-    for _ in range(3):
+    for _ in range(8):
         assert_same(f(x), x * 2 + 1)
+    assert f.adaptive_choice(x) is None           # the graph's turn comes next
+    assert_same(f(x), x * 2 + 1)
     assert f.adaptive_choice(x) in NUMPY_SIDE     # NumPy's microsecond beats any graph call
     assert f.way_for(x) in ("the NumPy function", "the graph as NumPy calls")
     assert not isinstance(f.entry_for(x).call, ExecutorTrial)
@@ -830,7 +833,7 @@ def test_adaptive_dispatch_decides_after_a_turn_that_raised(monkeypatch):
     call times it again; it ran the graph for good before, never deciding."""
     f = nptf.compile(np.linalg.inv, adaptive=True)
     good, singular = np.eye(2) * 2.0, np.ones((2, 2))
-    for _ in range(3):
+    for _ in range(9):      # the graph's first call, then the function's turns
         assert_same(f(good), np.linalg.inv(good))
     with pytest.raises(np.linalg.LinAlgError):
         f(singular)                     # the graph's turn
@@ -1381,6 +1384,132 @@ def test_the_executor_trial_of_a_graph_that_runs_long_times_the_callers_own_runs
     # (the first run compiles it), its later calls once.
     assert max(per_call[1:]) <= 2 and per_call.count(2) <= len(set(runs)), per_call
     assert not one_cpu      # never compiled
+
+
+
+def _costs_by_way(monkeypatch, cost):
+    """Adaptive dispatch on a fake clock: a call by a way costs ``cost(way, its calls so
+    far)`` seconds. Returns the runners the NumPy program was timed through."""
+    counts, runners = {}, []
+
+    def each(path, options, n):
+        if options.get("runner") is not None:
+            runners.append(options["runner"][0])
+        counts[path] = counts.get(path, 0) + 1
+        return cost(path, counts[path] - 1)
+    _clocked(monkeypatch, each)
+    return runners
+
+
+def test_the_function_and_its_program_are_timed_alike(monkeypatch):
+    """The function's first calls in a process are its slowest (20 us, then 10 us); its
+    NumPy program takes 11 us a run. Timed over the same number of calls, side by side,
+    the function wins: one warm call of it against the program's best run would keep the
+    program, which is slower in the steady state."""
+    def cost(way, n):
+        return {"graph": 50e-6, "numpy program": 11e-6}.get(way, 20e-6 if n < 3 else 10e-6)
+    _costs_by_way(monkeypatch, cost)
+
+    def standardize(x):
+        return (x - x.mean()) / (x.std() + 1e-12)
+    f = nptf.compile(standardize, adaptive=True)
+    x = np.linspace(-1, 1, 16)
+    assert _until_decided(f, x, check=lambda got: np.testing.assert_allclose(
+        got, standardize(x))) == "numpy"
+    # Where the program is clearly faster alike, it is kept.
+    def cost(way, n):
+        return {"graph": 50e-6, "numpy program": 5e-6}.get(way, 20e-6 if n < 3 else 10e-6)
+    _costs_by_way(monkeypatch, cost)
+    g = nptf.compile(standardize, adaptive=True)
+    assert _until_decided(g, x) == "numpy program"
+
+
+def test_the_program_is_timed_as_the_calls_run_it(monkeypatch):
+    """The NumPy program of a function that reads a module global is timed through what
+    the calls then run from the entry point (which checks the global first), not bare;
+    rebinding the global makes the next call trace again."""
+    global SCALE
+    runners = _costs_by_way(monkeypatch, lambda way, n: {"graph": 5e-6, "numpy": 3e-6,
+                                                         "numpy program": 1e-6}[way])
+    calls = itertools.count()
+
+    def scaled(x):
+        next(calls)
+        return np.maximum(x * SCALE, 0.0)
+    f = nptf.compile(scaled, adaptive=True)
+    x = np.linspace(-1, 1, 8)
+    saved = SCALE
+    try:
+        assert _until_decided(f, x) == "numpy program"
+        ran = next(calls)
+        assert_same(f(x), np.maximum(x * 2.0, 0.0))
+        assert next(calls) == ran + 1               # the program ran, not the function
+        hot = f.compiled._numpy_hot
+        assert hot is not None and runners and set(runners) == {hot[-1]}
+        SCALE = 3.0
+        assert_same(f(x), np.maximum(x * 3.0, 0.0))
+        assert f.cache_info().traces == 2
+    finally:
+        SCALE = saved
+
+
+@pytest.mark.parametrize("kept", ["numpy", "numpy program"])
+def test_calls_with_scalars_reach_numpy_from_the_entry_point(monkeypatch, kept):
+    """A function of arrays and Python numbers (a learning rate, a count) that NumPy serves
+    runs from the entry point, without binding its arguments to a cache key: any float
+    value, the same int (static: another one is another graph)."""
+    fast = {"numpy": ("numpy", 1e-6), "numpy program": ("numpy program", 1e-6)}[kept]
+    _costs_by_way(monkeypatch, lambda way, n: 1e-6 if way == fast[0] else 9e-6)
+
+    def step(w, g, lr, k):
+        return w - lr * g * k
+    f = nptf.compile(step, adaptive=True)
+    w, g = np.linspace(-1, 1, 8), np.ones(8)
+    assert _until_decided(f, w, g, 0.5, 2) == kept
+    slow_calls = []
+    call = nptf.runtime.compiled.Compiled.__call__
+
+    def counted(self, *args, **kwargs):
+        slow_calls.append(args)
+        return call(self, *args, **kwargs)
+    monkeypatch.setattr(nptf.runtime.compiled.Compiled, "__call__", counted)
+    f(w, g, 0.5, 2)         # sets the entry point's shortcut
+    del slow_calls[:]
+    for lr in (0.25, 0.125, 3.0):
+        assert_same(f(w, g, lr, 2), w - lr * g * 2)
+    assert not slow_calls
+    assert_same(f(w, g, 0.5, 3), w - 0.5 * g * 3)    # another k: through the cache
+    assert_same(f(w, g, 0.5, 2.0), w - 0.5 * g * 2.0)
+    assert len(slow_calls) == 2
+
+
+def test_short_calls_time_the_function_more_and_pair_it_with_the_program():
+    """The decision logic alone: after the function's warm call, a short one earns
+    ``SHORT_CALLS`` more timed calls, which run the program beside them by turns; a long
+    one goes straight to the graph's turn."""
+    from nptf.runtime.adaptive import GRAPH, NUMPY, NUMPY_PROGRAM, AdaptiveState
+    short = AdaptiveState(program=True)
+    short.schedule.pop(0)                       # the first call: the graph, untimed
+    order = []
+    for seconds in (50e-6, 20e-6) + (10e-6,) * AdaptiveState.SHORT_CALLS:
+        assert short.schedule.pop(0) == NUMPY
+        order.append(short.pairs_program())
+        short.timed_function(seconds, program=True)
+        if order[-1] is not None:
+            short.timings[NUMPY_PROGRAM].append(11e-6)
+    assert short.schedule == [GRAPH]
+    assert order[:2] == [None, None] and set(order[2:]) == {True, False}
+    assert order[2:].count(True) == AdaptiveState.SHORT_CALLS // 2
+    short.timings[GRAPH] += [40e-6, 40e-6]
+    short.decide()
+    assert short.choice == NUMPY                # 11 us against the function's 10
+    long = AdaptiveState(program=True)
+    long.schedule.pop(0)
+    for seconds in (3e-3, 2e-3):
+        long.schedule.pop(0)
+        assert long.pairs_program() is None
+        long.timed_function(seconds, program=True)
+    assert long.schedule == [GRAPH]
 
 
 SCALE = 2.0

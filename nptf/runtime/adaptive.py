@@ -26,20 +26,24 @@ class AdaptiveState:
 
     The first call runs the graph (its first run sets it up: not a sample). Two calls run
     the function: the first after a TensorFlow call runs on cold caches (a 16x16 solve:
-    13-25 us instead of 5.5), the second is timed warm, and right after it the graph's
-    NumPy program, where there is one and the call is short, is timed over repeated
-    runs (it is pure: running it again changes nothing). The fourth call runs the
+    13-25 us instead of 5.5), the second is timed warm. Where that call is short, a few
+    more calls run the function, timed (``SHORT_CALLS``): its first runs in a process are
+    its slowest (Python specializes its bytecode, NumPy fills its caches), and one warm
+    call alone may take twice the steady state. Each of them also runs the graph's NumPy
+    program, where there is one, through the callable later calls would run it by, timed
+    beside the function (before it and after it, by turns), so that both ways are timed
+    as the caller pays for them, in the same state of the caches. The next call runs the
     graph, twice where it writes into no argument and the call is short (the first run
-    warms the caches), and times it. So from the fifth call on (the sixth where the
-    graph came close), each call runs the way chosen. Where the graph's executor is
-    still being chosen (``ExecutorTrial``), the graph is timed on the
-    executor it started on: if NumPy is faster than that by more than another executor
-    could win back (``MAYBE``), NumPy is kept at once and the other executors are never
-    compiled; if the graph wins, the trial goes on. Otherwise NumPy serves the calls
-    while the executor that might beat it compiles in the background, and one call then
-    runs the graph on it twice, timed: the faster of the two ways is kept."""
+    warms the caches), and times it. Then each call runs the way chosen (one call later
+    where the graph came close). Where the graph's executor is still being chosen
+    (``ExecutorTrial``), the graph is timed on the executor it started on: if NumPy is
+    faster than that by more than another executor could win back (``MAYBE``), NumPy is
+    kept at once and the other executors are never compiled; if the graph wins, the trial
+    goes on. Otherwise NumPy serves the calls while the executor that might beat it
+    compiles in the background, and one call then runs the graph on it twice, timed: the
+    faster of the two ways is kept."""
     __slots__ = ("choice", "timings", "schedule", "program", "probe", "again", "served",
-                 "recent", "rechecks")
+                 "recent", "rechecks", "paired")
 
     def __init__(self, program):
         self.choice = None              # GRAPH, NUMPY or NUMPY_PROGRAM once measured
@@ -51,29 +55,36 @@ class AdaptiveState:
         self.served = 0                 # calls since the choice (where rechecked)
         self.recent = []                # their times
         self.rechecks = []              # at these counts of calls, the other way runs once
+        self.paired = 0                 # the function's timed calls that also ran the program
 
-    # Timed runs of the NumPy program after a warm call of the function: as many as fit
-    # in this many seconds, up to this many (microsecond calls need many to tell).
-    PROGRAM_S, PROGRAM_RUNS, PROGRAM_MARGIN = 2e-4, 16, 0.8
-    # The program saves what each NumPy call costs past its work (a microsecond or so):
-    # it is timed only where the function's call takes less than this. On large arrays
-    # its elementwise ops can take far longer than one library call of the function
-    # (a moving average by np.convolve: 1.9 ms, as the graph's 30 ops: 28, 200 the first
-    # time).
+    # Where the function's warm call takes less than this, this many more calls run it,
+    # timed (calls of a millisecond or more are rechecked later instead: RECHECK_AT) ...
+    SHORT_S, SHORT_CALLS = 1e-3, 6
+    # ... each beside a timed run of the NumPy program where it takes less than this: the
+    # program saves what each NumPy call costs past its work (a microsecond or so). On
+    # large arrays its elementwise ops can take far longer than one library call of the
+    # function (a moving average by np.convolve: 1.9 ms, as the graph's 30 ops: 28, 200
+    # the first time).
     PROGRAM_UP_TO_S = 2e-4
+    # The program replaces the user's own function (its prints, its rounding) only where it
+    # is clearly faster: by this share of the function's time, timed alike.
+    PROGRAM_MARGIN = 0.9
     # How much faster another executor may run a graph than the one it started on, where
     # that one is the plain executor (XLA fuses elementwise chains: up to about 4x on
     # large arrays) or XLA (its variants differ by a few percent).
     MAYBE = {"plain": 4.0, "xla": 1.25}
     # A graph this much slower than NumPy at its first timed runs is timed once more.
     CLOSE = 1.5
-    # Calls of this long or more run the way not chosen once more at these counts of calls
+    # Calls of this long or more run the way not chosen again at these counts of calls
     # after the choice, and switch to it where it takes less than this share of the
     # chosen way's typical time (one run against several: a clear margin). On large
     # arrays the first calls of a process pay page faults on fresh memory until the
     # allocator settles, NumPy's more than the graph's (whose buffers TensorFlow keeps),
-    # so the first timings may favour the graph.
-    RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 64), 0.8
+    # so the first timings may favour the graph. Three calls in a row each time: NumPy's
+    # multi-threaded BLAS calls right after graph calls may run far slower than in a row
+    # of NumPy calls (on two loaded cores, a dot product over 65536 floats: 5-8 ms
+    # instead of 4 us).
+    RECHECK_FROM_S, RECHECK_AT, RECHECK_SWITCH = 1e-3, (16, 17, 18, 64, 65, 66), 0.8
 
     # What any executor's graph call costs at least here (staging the inputs, running one
     # function op, handing back the outputs): about 20 us on the plain executor, 8-13 for
@@ -90,13 +101,28 @@ class AdaptiveState:
     def numpy_side(self):
         """The faster NumPy way and its best time."""
         t = self.timings
-        best = min(t[NUMPY])    # the warm call's, unless a hiccup slowed that one
-        # The program's runs come in a row, and Python's interpreter speeds up code it
-        # has run a few times: the function's one warm call is at a disadvantage, so
-        # the program must be clearly faster.
+        best = min(t[NUMPY])    # the steadiest call's, unless a hiccup slowed them all
         if t[NUMPY_PROGRAM] and min(t[NUMPY_PROGRAM]) < self.PROGRAM_MARGIN * best:
             return NUMPY_PROGRAM, min(t[NUMPY_PROGRAM])
         return NUMPY, best
+
+    def timed_function(self, seconds, program=False):
+        """Notes a timed call of the function; after its warm call (the second), where
+        that is short, schedules ``SHORT_CALLS`` more of them before the graph's turn.
+        ``program``: the NumPy program can run beside them."""
+        self.timings[NUMPY].append(seconds)
+        if len(self.timings[NUMPY]) == 2 and min(self.timings[NUMPY]) < self.SHORT_S:
+            self.schedule[:0] = [NUMPY] * self.SHORT_CALLS
+            if program and self.program and min(self.timings[NUMPY]) < self.PROGRAM_UP_TO_S:
+                self.paired = self.SHORT_CALLS
+
+    def pairs_program(self):
+        """Whether this turn of the function runs the program beside it, and first (by
+        turns, so that neither way always finds the caches as the other left them)."""
+        if self.paired <= 0 or len(self.timings[NUMPY]) < 2:
+            return None
+        self.paired -= 1
+        return self.paired % 2 == 0
 
     def decide(self, trial_first=None, probe=None):
         """Called when the schedule runs out. ``trial_first``: the executor the graph
@@ -157,6 +183,33 @@ def default_adaptive():
 
 
 NOT_YET = object()       # an entry whose program is not built yet
+
+# In ``Compiled._numpy_hot``, in place of an array's shape: a scalar argument of any value
+# (a float or complex, which the graph takes as an input), or of one value (static).
+DYNAMIC_SLOT, STATIC_SLOT = object(), object()
+
+
+def served_program(program, count, statics, guards, compiled):
+    """``program`` (of the graph inputs) as a function of a call's ``count`` positional
+    arguments, the ``statics`` among them dropped. Where the trace read module globals
+    (``guards``: ``(namespace, name, value)``), it first checks that they still hold those
+    values; where one does not, ``compiled`` runs the call (and traces again)."""
+    if not guards and not statics:
+        return program
+    params = [f"a{i}" for i in range(count)]
+    inputs = [p for i, p in enumerate(params) if i not in statics]
+    namespace = {"_program": program, "_compiled": compiled, "_missing": object()}
+    lines = [f"def served({', '.join(params)}):"]
+    if guards:
+        checks = []
+        for j, (globals_, name, value) in enumerate(guards):
+            namespace[f"_g{j}"], namespace[f"_n{j}"], namespace[f"_v{j}"] = globals_, name, value
+            checks.append(f"_g{j}.get(_n{j}, _missing) is _v{j}")
+        lines += [f"    if not ({' and '.join(checks)}):",
+                  f"        return _compiled({', '.join(params)})"]
+    lines.append(f"    return _program({', '.join(inputs)})")
+    exec(compile("\n".join(lines) + "\n", "<nptf NumPy program call>", "exec"), namespace)
+    return namespace["served"]
 
 
 def numpy_program_of(entry):

@@ -27,8 +27,9 @@ from ..tracer.builder import current_builder
 from ..tracer.convert import converted
 from ..tracer.globals_read import still_bound
 from ..tree import unflatten
-from .adaptive import (FIRST, GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, AdaptiveState, default_adaptive,
-                       no_program_reason, numpy_program_of, plain_values)
+from .adaptive import (DYNAMIC_SLOT, FIRST, GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, STATIC_SLOT,
+                       AdaptiveState, default_adaptive, no_program_reason, numpy_program_of,
+                       plain_values, served_program)
 from . import per_size
 from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast_caller,
                        guard_rewrites, to_numpy, to_tensors, unexpected_output)
@@ -40,6 +41,11 @@ from .xla_policy import ExecutorTrial, choose_xla_automatically
 
 
 _NO_DEFAULT = object()
+
+# Scalars a call may pass and still be sent to NumPy straight from the entry point: floats
+# and complexes are graph inputs (any value), the others static (one value).
+_STATIC_SCALARS = {int, bool, str, type(None)}
+_HOT_SCALARS = {float, complex} | _STATIC_SCALARS
 
 
 class _StillCompiling(CompileBudgetError):
@@ -100,6 +106,7 @@ class Entry:
         self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
+        self.served = {}                # that program as the entry point calls it, per layout
         # Whether a call of the graph has succeeded: TensorFlow compiles at the first call,
         # so a failure before that is the graph's, after it the data's.
         self.proven = False
@@ -264,6 +271,11 @@ class Compiled:
         self._signature = inspect.signature(fn)
         self._var_params = {k for k, p in self._signature.parameters.items()
                             if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+        # The parameters' names where every one may be passed by position (None otherwise).
+        self._positional = [k for k, p in self._signature.parameters.items()
+                            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        if len(self._positional) != len(self._signature.parameters):
+            self._positional = None
         params = list(self._signature.parameters)
         names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
         nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums)
@@ -294,12 +306,16 @@ class Compiled:
             self._forget_graphs()
         hot = self._numpy_hot
         if hot is not None and not kwargs and 3 * len(args) + 1 == len(hot):
-            # Adaptive dispatch sends these shapes to NumPy, whose own call may take
+            # Adaptive dispatch sends these arguments to NumPy, whose own call may take
             # a microsecond or two: compare without building a key (no tuples, no hashing).
-            # Strides count: the graph run as a NumPy program is built for one layout.
+            # Strides count for the graph run as a NumPy program, which is built for one
+            # layout (None: not compared).
             for i, a in enumerate(args):
-                if a.__class__ is not np.ndarray or a.dtype is not hot[3 * i + 1] or \
-                        a.shape != hot[3 * i] or a.strides != hot[3 * i + 2]:
+                if not (a.__class__ is np.ndarray and a.dtype is hot[3 * i + 1] and
+                        a.shape == hot[3 * i] and (hot[3 * i + 2] is None or
+                                                   a.strides == hot[3 * i + 2]) or
+                        a.__class__ is hot[3 * i + 1] and
+                        (hot[3 * i] is DYNAMIC_SLOT or a == hot[3 * i + 2])):
                     break
             else:
                 return hot[-1](*args)
@@ -320,17 +336,7 @@ class Compiled:
                             not state.rechecks and state.probe is None:
                         # measured: NumPy is faster for these shapes. The graph's inputs
                         # are these arguments (an entry in _fast takes arrays only).
-                        run = numpy_program_of(entry) if state.choice == NUMPY_PROGRAM \
-                            else self.fn
-                        if all(t is np.ndarray for t, _, _, _ in fast_key) and \
-                                (run is self.fn or self._guards is None):
-                            # (The entry point's hot path checks no guards: a program
-                            # holding a global's value as a constant is not put there.)
-                            # One tuple, set at once: a thread that read it runs the
-                            # function that goes with its shapes.
-                            self._numpy_hot = (*(x for _, *sds in fast_key for x in sds),
-                                               run)
-                        return run(*args)
+                        return self._serve_numpy(state, entry, args, args, {})
                 self._info.hits += 1
                 return self._run(entry, args, args, {}, fast_key)
         bound, items = self._bind(args, kwargs)
@@ -521,7 +527,9 @@ class Compiled:
                     return self._run_probed(state, trial, entry, values, args, kwargs)
                 state.probe = None
             if not state.rechecks:
-                return self._run_path(state.choice, entry, values, args, kwargs)
+                if state.choice == GRAPH:
+                    return self._run_path(GRAPH, entry, values, args, kwargs)
+                return self._serve_numpy(state, entry, values, args, kwargs)
             return self._run_rechecked(state, entry, values, args, kwargs, trial)
         try:
             path = state.schedule.pop(0)
@@ -545,12 +553,12 @@ class Compiled:
                 start = time.perf_counter()
                 self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
                 state.timings[path].append(time.perf_counter() - start)
-            start = time.perf_counter()
-            result = self._run_path(path, entry, values, args, kwargs, untried=untried)
-            state.timings[path].append(time.perf_counter() - start)
-        if path == NUMPY and len(state.timings[NUMPY]) == 2 and state.program and \
-                min(state.timings[NUMPY]) < state.PROGRAM_UP_TO_S and plain_values(values):
-            self._time_program(state, entry, values)
+            if path == NUMPY:
+                result = self._timed_function(state, entry, values, args, kwargs)
+            else:
+                start = time.perf_counter()
+                result = self._run_path(path, entry, values, args, kwargs, untried=untried)
+                state.timings[path].append(time.perf_counter() - start)
         if not state.schedule and state.untimed():
             # A way raised at its turns (the function's own error for these values): time
             # it again at the next calls.
@@ -600,7 +608,7 @@ class Compiled:
 
     def _run_rechecked(self, state, entry, values, args, kwargs, trial):
         """A call by the way chosen, timed; at ``state.rechecks`` counts of them, by the other
-        way once, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``).
+        way, which is kept where it is clearly faster (``AdaptiveState.RECHECK_AT``).
         (Calls that are the executor trial's turns are not the graph's usual time.)"""
         state.served += 1
         # Not while another executor compiles in the background: on two cores that
@@ -624,25 +632,98 @@ class Compiled:
             del state.recent[:-8]
         return result
 
-    def _time_program(self, state, entry, values):
-        """Runs of the NumPy program right after a warm call of the function, timed; the
-        outputs are dropped (the program is pure)."""
-        spent = 0.0
-        for _ in range(state.PROGRAM_RUNS):
-            start = time.perf_counter()
-            self._run_path(NUMPY_PROGRAM, entry, values, (), {})
-            took = time.perf_counter() - start
-            state.timings[NUMPY_PROGRAM].append(took)
-            spent += took
-            if spent >= state.PROGRAM_S:
-                break
+    def _timed_function(self, state, entry, values, args, kwargs):
+        """A call of the function, timed; at the turns that pair it with the NumPy program
+        (``AdaptiveState.pairs_program``), a run of the program too, before or after it,
+        timed through what later calls would run (its outputs are dropped: it is pure)."""
+        first = state.pairs_program()
+        runner = None if first is None else self._program_runner(entry, values, args, kwargs)
+        if first:
+            self._time_program(state, entry, values, runner)
+        start = time.perf_counter()
+        result = self._run_path(NUMPY, entry, values, args, kwargs)
+        state.timed_function(time.perf_counter() - start, program=plain_values(values))
+        if first is False:
+            self._time_program(state, entry, values, runner)
+        return result
 
-    def _run_path(self, path, entry, values, args, kwargs, untried=False, caller=None):
+    def _time_program(self, state, entry, values, runner):
+        start = time.perf_counter()
+        self._run_path(NUMPY_PROGRAM, entry, values, (), {}, runner=runner)
+        state.timings[NUMPY_PROGRAM].append(time.perf_counter() - start)
+
+    def _program_runner(self, entry, values, args, kwargs):
+        """``(callable, its arguments)``: how a call with these arguments runs the NumPy
+        program once it is chosen (from the entry point where the arguments allow it)."""
+        layout = self._hot_layout(args, kwargs, strides=True)
+        if layout is None:
+            return numpy_program_of(entry), values
+        return self._served_program(entry, layout), args
+
+    def _served_program(self, entry, layout):
+        """The NumPy program as the entry point calls it: with the call's positional
+        arguments (static ones dropped), after checking the globals its trace read."""
+        statics = tuple(i for i in range(0, len(layout), 3) if layout[i] is STATIC_SLOT)
+        key = (statics, len(layout))
+        served = entry.served.get(key)
+        if served is None:
+            served = entry.served[key] = served_program(
+                numpy_program_of(entry), len(layout) // 3, [i // 3 for i in statics],
+                entry.traced.guards or (), self)
+        return served
+
+    def _hot_layout(self, args, kwargs, strides):
+        """What the entry point compares a call's arguments with to send it to NumPy at
+        once (``_numpy_hot`` without its last item), or None where it cannot: per
+        positional argument, an array's (shape, dtype, strides or None), a float's or
+        complex's (``DYNAMIC_SLOT``, type, None), a static scalar's (``STATIC_SLOT``,
+        type, value)."""
+        if kwargs:
+            return None
+        layout = []
+        for i, a in enumerate(args):
+            cls = a.__class__
+            if cls is np.ndarray:
+                layout += (a.shape, a.dtype, a.strides if strides else None)
+                continue
+            # A scalar is known by its parameter only where every parameter is a plain
+            # one and the call passes them all (no defaults, no *args).
+            if cls not in _HOT_SCALARS or self._positional is None or \
+                    len(args) != len(self._positional):
+                return None
+            if cls in _STATIC_SCALARS or self._positional[i] in self.static_argnames:
+                layout += (STATIC_SLOT, cls, a)
+            else:
+                layout += (DYNAMIC_SLOT, cls, None)
+        return tuple(layout)
+
+    def _serve_numpy(self, state, entry, values, args, kwargs):
+        """A call by the NumPy way chosen (``state.choice``), which later calls with such
+        arguments take from the entry point at once where they can."""
+        program = state.choice == NUMPY_PROGRAM
+        layout = self._hot_layout(args, kwargs, strides=program)
+        if program:
+            if layout is None or not plain_values(values):
+                return self._run_path(NUMPY_PROGRAM, entry, values, args, kwargs)
+            run = self._served_program(entry, layout)
+        else:
+            run = self.fn
+        if layout is not None:
+            # One tuple, set at once: a thread that read it runs the function that goes
+            # with its arguments.
+            self._numpy_hot = (*layout, run)
+        return run(*args, **kwargs)
+
+    def _run_path(self, path, entry, values, args, kwargs, untried=False, caller=None,
+                  runner=None):
         """One call by ``path``. ``untried``: the graph on the executor it started on,
         past its executor trial (which the calls join once the graph is kept); ``caller``:
-        the graph on that one."""
+        the graph on that one; ``runner``: the NumPy program as ``(callable, arguments)``
+        (``_program_runner``)."""
         if path == GRAPH:
             return self._call_graph(entry, values, started_on=untried, caller=caller)
+        if runner is not None:
+            return runner[0](*runner[1])
         if path == NUMPY_PROGRAM and plain_values(values):
             return numpy_program_of(entry)(*values)
         return self.fn(*args, **kwargs)

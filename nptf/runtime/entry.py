@@ -16,6 +16,7 @@ import keyword
 
 import numpy as np
 
+from .adaptive import DYNAMIC_SLOT
 from .compiled import Compiled
 
 # What the entry point exposes of its Compiled (read-only copies of the options).
@@ -84,19 +85,26 @@ def _plain_parameters(signature):
     return [p.name for p in params]
 
 
+def _hot_check(name, i):
+    """The entry point's test that argument ``name`` matches slot ``i`` of the hot tuple
+    (``Compiled._hot_layout``): an array of its shape and dtype (and strides, unless None),
+    or a scalar of its type (of its value too, unless the slot takes any value)."""
+    shape, dtype, strides = (f"_nptf_hot[{3 * i + k}]" for k in range(3))
+    return (f"({name}.__class__ is _nptf_ndarray and {name}.dtype is {dtype} and "
+            f"{name}.shape == {shape} and ({strides} is None or {name}.strides == {strides}) or "
+            f"{name}.__class__ is {dtype} and ({shape} is _nptf_any or {name} == {strides}))")
+
+
 def _exact_entry(compiled, names):
-    checks = " and ".join(
-        f"{n}.__class__ is _nptf_ndarray and {n}.dtype is _nptf_hot[{3 * i + 1}] and "
-        f"{n}.shape == _nptf_hot[{3 * i}] and {n}.strides == _nptf_hot[{3 * i + 2}]"
-        for i, n in enumerate(names))
+    checks = " and ".join(_hot_check(n, i) for i, n in enumerate(names))
     args = ", ".join(names)
     # Closure cells, not globals: a cell is read faster than a namespace dict. Every
     # name the body uses is one of them (a parameter may be called ``len``). The hot
-    # tuple (shapes, dtypes and strides, then the function that runs them) needs no
+    # tuple (per argument three items, then the function that runs them) needs no
     # length check: it is only ever set from a call of every parameter passed
-    # positionally as an array, and this function always passes all of them.
+    # positionally, and this function always passes all of them.
     source = (
-        f"def _nptf_make(_nptf_compiled, _nptf_ndarray):\n"
+        f"def _nptf_make(_nptf_compiled, _nptf_ndarray, _nptf_any):\n"
         f"    def _nptf_entry({args}):\n"
         f"        _nptf_hot = _nptf_compiled._numpy_hot\n"
         f"        if _nptf_hot is not None and {checks}:\n"
@@ -107,7 +115,7 @@ def _exact_entry(compiled, names):
     namespace = {}
     name = getattr(compiled.fn, "__qualname__", type(compiled.fn).__qualname__)
     exec(compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
-    return namespace["_nptf_make"](compiled, np.ndarray)
+    return namespace["_nptf_make"](compiled, np.ndarray, DYNAMIC_SLOT)
 
 
 def _generic_entry(compiled):
@@ -118,7 +126,7 @@ def _generic_entry(compiled):
         hot = compiled._numpy_hot
         if hot is not None and not args and not kwargs and len(hot) == 4 and \
                 first.__class__ is ndarray and first.dtype is hot[1] and \
-                first.shape == hot[0] and first.strides == hot[2]:
+                first.shape == hot[0] and (hot[2] is None or first.strides == hot[2]):
             return hot[3](first)    # adaptive dispatch measured NumPy faster for these
         if first is _NOTHING:
             return compiled(*args, **kwargs)
