@@ -237,3 +237,56 @@ def test_float64_svd_keeps_its_accuracy_under_xla():
     for fn in (quadratic_fit, rebuilt_from_svd):
         with pytest.warns(RuntimeWarning, match="SVD"):
             check_against_numpy(fn, t, y, jit=True)
+
+
+# ------------------------------------------------ fits on the rows the data choose
+def fit_on_kept_rows(t, v):
+    m = v > 0.2
+    c1 = np.polyfit(t[m], v[m], 1)
+    c2 = np.polyfit(t[m], v[m], 2)
+    X = np.stack([np.ones(m.sum()), t[m]], axis=1)
+    coef, res, rank, sv = np.linalg.lstsq(X, v[m], rcond=None)
+    coef2 = np.linalg.lstsq(X, np.stack([v[m], 2 * v[m]], axis=1))[0]
+    return c1, c2, coef, res, rank, sv, coef2, np.vander(t[m], 3)
+
+
+def kfold_errors(X, y, k=4):
+    n = len(X)
+    idx = np.arange(n)
+    sizes = np.full(k, n // k, dtype=int)
+    sizes[:n % k] += 1
+    current, scores = 0, []
+    for fs in sizes:
+        test = idx[current:current + fs]
+        train = np.concatenate([idx[:current], idx[current + fs:]])
+        coef, *_ = np.linalg.lstsq(X[train], y[train], rcond=None)
+        scores.append(np.mean((X[test] @ coef - y[test]) ** 2))
+        current += fs
+    return np.array(scores)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_least_squares_on_rows_the_data_choose(jit):
+    r = np.random.default_rng(5)
+    t = np.linspace(0, 1, 30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fit_on_kept_rows, t, r.random(30), jit=jit)
+        check_against_numpy(fit_on_kept_rows, t.astype(np.float32),
+                            r.random(30).astype(np.float32), jit=jit)
+        check_against_numpy(kfold_errors, r.normal(size=(22, 3)), r.normal(size=22), jit=jit)
+
+
+def test_least_squares_with_too_few_kept_rows_runs_numpy():
+    # One row kept for two columns: NumPy's residuals are empty, a shape the data chose;
+    # no row kept: np.polyfit's TypeError.
+    t, v = np.linspace(0, 1, 30), np.full(30, 0.1)
+    v[3] = 0.5
+    with pytest.raises(nptf.OutsideTheGraphError, match="residuals"):
+        nptf.compile(fit_on_kept_rows, fallback="raise")(t, v)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for a, b in zip(nptf.compile(fit_on_kept_rows)(t, v), fit_on_kept_rows(t, v)):
+            np.testing.assert_allclose(a, b)
+        with pytest.raises(TypeError):
+            nptf.compile(fit_on_kept_rows)(t, np.zeros(30))

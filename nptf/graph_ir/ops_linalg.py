@@ -59,7 +59,7 @@ def _eig(ts, params):
 def _svd(ts, params):
     a = ts[0]
     *batch, m, n = a.shape
-    k = min(m, n)
+    k = None if m is None or n is None else min(m, n)
     s = ArrayType(tuple(batch) + (k,), _real(a.dtype))
     if not params["compute_uv"]:
         return [s]

@@ -257,17 +257,46 @@ def _least_squares(a, b, rcond):
 @implements(la.lstsq)
 def lstsq(a, b, rcond=None):
     a, b = to_tracer(a), to_tracer(b)
-    _known_sizes("np.linalg.lstsq", a, b)
-    dtype = _numpy_says(la.lstsq, _sample(a), np.zeros(b.shape, b.dtype), rcond)[0].dtype
+    rows = a.type.shape[0] if a.ndim == 2 else 0
+    if rows is None and b.ndim in (1, 2) and b.type.shape[0] is None:
+        # Rows the data choose (a fit on the rows a mask or a fold keeps), as many in
+        # ``b``; the columns known.
+        if None in a.type.shape[1:] + b.type.shape[1:]:
+            _known_sizes("np.linalg.lstsq", a, b)
+        cols = a.type.shape[1]
+        sample = (np.eye(cols + 1, cols, dtype=a.dtype),
+                  np.zeros((cols + 1,) + b.type.shape[1:], b.dtype))
+        n_rows = emit("dim", [a], {"axis": 0})
+        same = n_rows == emit("dim", [b], {"axis": 0})
+        a = emit("check", [a, same], {
+            "error": "OutsideTheGraph",
+            "message": "np.linalg.lstsq of arrays whose numbers of rows differ"})
+    else:
+        _known_sizes("np.linalg.lstsq", a, b)
+        rows, cols = a.shape
+        n_rows, sample = rows, (_sample(a), np.zeros(b.shape, b.dtype))
+    dtype = _numpy_says(la.lstsq, *sample, rcond)[0].dtype
     a, b = astype(a, dtype), astype(b, dtype)
-    rows, cols = a.shape
     vector = b.ndim == 1
-    b2 = reshape(b, (rows, 1)) if vector else b
-    rcond = np.finfo(dtype).eps * max(rows, cols) if rcond is None else rcond
+    b2 = reshape(b, (-1, 1)) if vector else b
+    if rcond is None:
+        rcond = np.finfo(dtype).eps * (max(rows, cols) if rows is not None else
+                                       np.maximum(n_rows, cols))
     x, s, large = _least_squares(a, b2, rcond)
     rank = astype(m.sum_(astype(large, np.int64)), np.int32)
     real = s.dtype
-    if rows > cols:
+    if rows is None:
+        # NumPy's residuals are empty where the rows are too few or ``a`` is rank
+        # deficient: a shape the data choose, which NumPy's run gives.
+        err = b2 - m.matmul(a, x)
+        residuals = m.sum_(astype(np.abs(err), real) ** 2, axis=0)
+        residuals = emit("check", [residuals, (rank == cols) & (n_rows > cols)], {
+            "error": "OutsideTheGraph",
+            "message": "np.linalg.lstsq of fewer rows than columns, or of a rank-deficient "
+                       "matrix, has empty residuals, a shape nptf cannot know before the "
+                       "graph runs"})
+        residuals = reshape(residuals, (1,)) if vector else residuals
+    elif rows > cols:
         # NumPy's residuals are empty for rank-deficient ``a``: a shape only known at run time.
         err = b2 - m.matmul(a, x)
         residuals = m.sum_(astype(np.abs(err), real) ** 2, axis=0)
@@ -370,19 +399,31 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     if full or cov or w is not None:
         raise unsupported("np.polyfit with full=, w= or cov=")
     x, y = to_tracer(x) + 0.0, to_tracer(y) + 0.0
-    _known_sizes("np.polyfit", x, y)
+    if None in x.type.shape[1:] + y.type.shape[1:]:
+        _known_sizes("np.polyfit", x, y)
     order = operator.index(deg) + 1
     _numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
                 np.zeros((max(order, 1),) + y.shape[1:], y.dtype), deg)
-    if x.shape[0] != y.shape[0]:
+    n = x.shape[0]
+    if n is None or y.shape[0] is None:
+        # Points the data choose (``np.polyfit(t[m], v[m], 1)``): NumPy's errors for
+        # their number, when the graph runs.
+        n = emit("dim", [x], {"axis": 0})
+        fine = (n == emit("dim", [y], {"axis": 0})) & (n > 0)
+        x = emit("check", [x, fine], {
+            "error": "TypeError",
+            "message": f"expected x and y to have same length, and a non-empty vector for x"
+                       f"\n  at {user_location()}"})
+    elif n != y.shape[0]:
         raise TypeError(f"expected x and y to have same length\n  at {user_location()}")
-    rcond = x.shape[0] * np.finfo(x.dtype).eps if rcond is None else rcond
+    rcond = n * np.finfo(x.dtype).eps if rcond is None else rcond
     from .numpy_misc import vander
     lhs = vander(x, order)
     scale = np.sqrt(m.sum_(lhs * lhs, axis=0))
     lhs = lhs / scale
     dtype = np.result_type(lhs.dtype, y.dtype)
     rhs = astype(y, dtype)
-    c, _, _ = _least_squares(astype(lhs, dtype), reshape(rhs, (rhs.shape[0], -1)), rcond)
+    c, _, _ = _least_squares(astype(lhs, dtype), reshape(rhs, (-1, max(1, int(np.prod(
+        rhs.shape[1:], dtype=np.int64))))), rcond)
     c = c / reshape(scale, (-1, 1))
     return reshape(c, (order,) + y.shape[1:])

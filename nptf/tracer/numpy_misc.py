@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (_numpy_says, _sample_of, arange, astype, broadcast_to, concatenate,
-                        implements, linspace, moveaxis, reshape, stack, transpose)
+                        implements, linspace, moveaxis, ones_like, reshape, stack, transpose)
 from .indexing import dim_size
 from .numpy_sorting import searchsorted, take
 from .tracer import Tracer, emit, to_tracer
@@ -204,7 +204,7 @@ def vander(x, N=None, increasing=False):
     if n == 0:
         return broadcast_to(np.zeros((), dtype), (x.shape[0], 0))
     column = reshape(astype(x, dtype), (-1, 1))
-    ones = broadcast_to(np.ones((), dtype), (x.shape[0], 1))
+    ones = ones_like(column)        # as many rows as x, known when tracing or not
     powers = m.cumprod(concatenate([ones] + [column] * (n - 1), 1), axis=1) if n > 1 else ones
     return powers if increasing else powers[:, ::-1]
 
