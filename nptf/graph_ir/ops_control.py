@@ -110,8 +110,9 @@ def _dims(graph, inputs, same):
             continue
         if name == "while":
             n = eqn.params["n_carried"]
+            changing = _changing_sizes(eqn.params)
             for j, out in enumerate(eqn.outputs):
-                if j < n and not _changes_size(eqn.params, j):
+                if j < n and j not in changing:
                     put(out, of(ins[j]))
             continue
         if len(eqn.outputs) != 1:
@@ -171,28 +172,31 @@ def _union(same, a, b):
         same[a] = b
 
 
-def _changes_size(params, j):
-    """Whether carried value ``j`` of a ``while`` may change its run-time size from one
-    iteration to the next: its type has a dimension of unknown size, and the body does
-    not provably hand back a value of the sizes it took."""
+def _changing_sizes(params):
+    """The carried values of a ``while`` that may change their run-time size from one
+    iteration to the next (by position): their types have a dimension of unknown size,
+    and the body does not provably hand back values of the sizes they took."""
     body, n = params["body"], params["n_carried"]
-    out = body.outputs[j]
-    if None not in out.type.shape:
-        return False
+    outs = [(j, out) for j, out in enumerate(body.outputs[:n]) if None in out.type.shape]
+    if not outs:
+        return set()
     labels = [tuple(("carried" if k < n else "read", k, a) if d is None else d
                     for a, d in enumerate(v.type.shape))
               for k, v in enumerate(body.inputs)]
     same = {}
-    dims = _dims(body, labels, same).get(out)
-    if dims is None:        # a literal
-        return True
-    return any(_find(same, d) != _find(same, ("carried", j, a))
-               for a, (d, s) in enumerate(zip(dims, out.type.shape)) if s is None)
+    dims = _dims(body, labels, same)
+    changing = set()
+    for j, out in outs:
+        got = dims.get(out)
+        if got is None or any(_find(same, d) != _find(same, ("carried", j, a))
+                              for a, (d, s) in enumerate(zip(got, out.type.shape))
+                              if s is None):
+            changing.add(j)
+    return changing
 
 
 # A loop variable whose size changes across iterations (a list the loop pops from, ``y =
 # y[:-1]``): XLA pads it to a bound and can hand the padding back as data, so the plain
 # executor runs such a loop.
-declare("while", xla_obstacle=lambda in_types, params: any(
-    _changes_size(params, j) for j in range(params["n_carried"])) and
-    "XLA cannot run a loop whose variables change size from one iteration to the next")
+declare("while", xla_obstacle=lambda in_types, params: bool(_changing_sizes(params)) and
+        "XLA cannot run a loop whose variables change size from one iteration to the next")
