@@ -1,8 +1,7 @@
 """nptf's intermediate representation. Never imports TensorFlow."""
 from .evaluate import evaluate
-from .ir import Eqn, Graph, Literal, Var, literal
+from .ir import Eqn, Graph, Literal, Var, format_graph, literal
 from .ops import OPS, Op
-from .printer import format_graph
 from .types import ArrayType
 from .verify import VerifyError, verify
 
