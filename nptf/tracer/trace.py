@@ -10,6 +10,7 @@ from ..errors import unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten, has_nodes
+from . import numpy_vectorize
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import convert, should_convert
@@ -133,7 +134,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
     """
-    with numpy_patched(), building() as builder, tracking_layouts(), recording() as reads, \
+    with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
             recording_catches() as catches:
         if isinstance(fn, types.FunctionType):
             note_function(fn)
