@@ -480,7 +480,3 @@ def apply_over_axes(func, a, axes):
                                  f"  at {user_location()}")
         val = res
     return val
-
-
-from . import numpy_extra_linalg as _linalg  # noqa: E402,F401  (np.linalg aliases, vecdot)
-from . import numpy_extra_math as _math  # noqa: E402,F401  (fix, i0, sinc, polynomials, ...)
