@@ -29,6 +29,7 @@ from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
+from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (GrowingList, can_grow, grown, is_tuple_kind, item_of,
@@ -943,11 +944,9 @@ class _into:
         self.builder = builder
 
     def __enter__(self):
-        from .builder import _current
         self._token = _current.set(self.builder)
 
     def __exit__(self, *exc):
-        from .builder import _current
         _current.reset(self._token)
 
 

@@ -431,7 +431,7 @@ def _slice_write(target, view, key, value):
     slices, region, selected = [], [], []
     for axis, (k, dim) in enumerate(zip(key, target.shape)):
         if isinstance(k, slice):
-            s = api._normalize_slice(k, dim)
+            s = api.normalize_slice(k, dim)
             full = s == (0, dim, 1)
             slices.append(None if full else s)
             n = dim if full else len(range(s[0], -1 if s[1] is None else s[1], s[2]))
@@ -919,11 +919,11 @@ def _write_dynamic(target, view, key, value, mode):
 # ------------------------------------------------------- indexing functions
 @api.implements(np.take)
 def take(a, indices, axis=None, out=None, mode="raise"):
-    api._reject("take", out=out)
+    api.reject("take", out=out)
     a = to_tracer(a)
     if axis is None or a.ndim == 0:     # NumPy takes from a 0-d array as from one element
         a, axis = api.ravel(a), 0 if axis is None else axis
-    axis = api._axis(axis, a.ndim)
+    axis = api.axis_index(axis, a.ndim)
     idx = indices if isinstance(indices, Tracer) else np.asarray(indices)
     if mode in ("wrap", "clip"):
         n = a.shape[axis]
@@ -958,11 +958,11 @@ def flatnonzero(a):
 
 @api.implements(np.compress)
 def compress(condition, a, axis=None, out=None):
-    api._reject("compress", out=out)
+    api.reject("compress", out=out)
     a = to_tracer(a)
     if axis is None:
         a, axis = api.ravel(a), 0
-    axis = api._axis(axis, a.ndim)
+    axis = api.axis_index(axis, a.ndim)
     cond = api.ravel(api.astype(to_tracer(condition), np.bool_))
     n = a.shape[axis]
     if cond.shape[0] is not None and n is not None and cond.shape[0] > n:

@@ -25,7 +25,7 @@ from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
-_NoValue = np._NoValue
+NoValue = np._NoValue
 
 
 class NotAnArray(Exception):
@@ -40,13 +40,13 @@ def implements(*funcs):
     return wrap
 
 
-def _reject(name, **given):
+def reject(name, **given):
     for arg, value in given.items():
-        if value is not None and value is not _NoValue and value is not False:
+        if value is not None and value is not NoValue and value is not False:
             raise unsupported(f"np.{name}(..., {arg}=...)")
 
 
-def _numpy_says(fn, *args, **kwargs):
+def numpy_says(fn, *args, **kwargs):
     """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
     try:
         with np.errstate(all="ignore"):
@@ -55,7 +55,7 @@ def _numpy_says(fn, *args, **kwargs):
         raise with_location(e, user_location()) from None
 
 
-def _sample_of(atom):
+def sample_of(atom):
     if isinstance(atom, Literal) and atom.type.ndim == 0:
         return atom.value if atom.type.weak else np.asarray(atom.value)[()]
     return sample(atom.type)
@@ -121,7 +121,7 @@ def _apply_ufunc(ufunc, args, python_operator, dtype):
     atoms = [to_atom(a) for a in args]
     if dtype is not None and name in _COMPARISONS:
         # A comparison's dtype names its (boolean) result; the operands keep theirs.
-        _numpy_says(ufunc, *[_sample_of(a) for a in atoms], dtype=dtype)
+        numpy_says(ufunc, *[sample_of(a) for a in atoms], dtype=dtype)
         dtype = None
     if dtype is not None:
         atoms = [to_atom(astype(Tracer(a), dtype)) for a in atoms]
@@ -129,7 +129,7 @@ def _apply_ufunc(ufunc, args, python_operator, dtype):
     python = python_operator and python_numbers.all_python_numbers(atoms)
     if python:
         atoms = python_numbers.before(name, atoms)
-    _numpy_says(ufunc, *[_sample_of(a) for a in atoms])
+    numpy_says(ufunc, *[sample_of(a) for a in atoms])
     shapes = [a.type.shape for a in atoms]
     if all(None not in s for s in shapes):
         try:
@@ -299,7 +299,7 @@ def ufunc_method(ufunc, method, inputs, kwargs):
     if method == "__call__" and ufunc in IMPLS:     # gufuncs such as np.vecdot, np.matvec
         return IMPLS[ufunc](*inputs, **kwargs)
     if method == "__call__":
-        _reject(ufunc.__name__, where=kwargs.pop("where", None))
+        reject(ufunc.__name__, where=kwargs.pop("where", None))
         dtype = kwargs.pop("dtype", None)
         kwargs.pop("casting", None), kwargs.pop("order", None), kwargs.pop("subok", None)
         if kwargs:
@@ -312,7 +312,7 @@ def ufunc_method(ufunc, method, inputs, kwargs):
     if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
         from .numpy_math import cumprod, cumsum
         if np.ndim(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
-            _numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
+            numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
         fn = cumsum if ufunc.__name__ == "add" else cumprod
         return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
     if method == "accumulate" and ufunc.__name__ in _SCANNED:
@@ -334,11 +334,11 @@ _SCANNED = ("maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or", "
 def _accumulate(ufunc, a, axis=0, dtype=None, out=None):
     """``ufunc.accumulate(a, axis)`` as ``ceil(log2(n))`` rounds of ``ufunc`` on shifted
     slices (Hillis and Steele), each element combined with the earlier ones in order."""
-    _reject(f"{ufunc.__name__}.accumulate", out=out)
+    reject(f"{ufunc.__name__}.accumulate", out=out)
     a = to_tracer(a)
     sample = np.zeros((1,) * max(a.ndim, 1), a.dtype)
     # NumPy's own checks: a 0-d array, the axis, the dtype.
-    out_dtype = _numpy_says(ufunc.accumulate, sample if a.ndim else np.zeros((), a.dtype),
+    out_dtype = numpy_says(ufunc.accumulate, sample if a.ndim else np.zeros((), a.dtype),
                             axis=axis, dtype=dtype).dtype
     axis = normalize_axis_index(axis, a.ndim)
     n = a.shape[axis]
@@ -376,7 +376,7 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     ``reduceat`` op (segment reductions); others, one reduction each."""
     from .indexing import constant_value
     name = f"np.{ufunc.__name__}.reduceat"
-    _reject(name[3:], out=out)
+    reject(name[3:], out=out)
     a = to_tracer(a)
     idx = constant_value(indices)
     if isinstance(idx, Tracer) or (isinstance(idx, (list, tuple)) and contains_tracer(idx)):
@@ -384,14 +384,14 @@ def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
     # An empty list is no indices for NumPy; an empty float array fails its cast.
     idx = np.asarray(idx, np.intp if isinstance(idx, (list, tuple)) and not len(idx) else None)
     if a.ndim == 0:
-        _numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
+        numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
     axis = normalize_axis_index(axis, a.ndim)
     n = a.shape[axis]
     if n is None:
         raise unsupported(f"{name} along an axis of unknown size")
     # NumPy's checks (index bounds and type, axis) and dtype, on a stand-in of the length.
     stand_in = np.zeros(tuple(n if i == axis else 1 for i in range(a.ndim)), a.dtype)
-    out_dtype = _numpy_says(ufunc.reduceat, stand_in, idx, axis=axis, dtype=dtype).dtype
+    out_dtype = numpy_says(ufunc.reduceat, stand_in, idx, axis=axis, dtype=dtype).dtype
     idx = idx.astype(np.intp).ravel()
     x = moveaxis(astype(a, out_dtype), axis, 0)
     # Complex maxima have no segment kernel: one reduction per segment there.
@@ -427,7 +427,7 @@ def _reduceat_traced(ufunc, a, idx, axis, dtype, name):
     if ufunc.__name__ not in ("add", "multiply", "maximum", "minimum") or not scatter:
         raise unsupported(f"{name} with indices known only at run time")
     stand_in = np.zeros(tuple(2 if i == axis else 1 for i in range(a.ndim)), a.dtype)
-    out_dtype = _numpy_says(ufunc.reduceat, stand_in, np.array([0, 1]), axis=axis,
+    out_dtype = numpy_says(ufunc.reduceat, stand_in, np.array([0, 1]), axis=axis,
                             dtype=dtype).dtype
     x = moveaxis(astype(a, out_dtype), axis, 0)
     n, k = dim_size(x, 0), dim_size(idx, 0)
@@ -474,16 +474,16 @@ def _ufunc_where(ufunc, inputs, kwargs):
     out = kwargs.pop("out", None)
     outs = (None,) * ufunc.nout if out is None else out if isinstance(out, tuple) else (out,)
     if len(outs) != ufunc.nout:
-        _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs], out=out)
+        numpy_says(ufunc, *[sample_of(to_tracer(x).atom) for x in inputs], out=out)
     for o in outs:
         if o is not None and not isinstance(o, Tracer):
             raise unsupported(f"np.{ufunc.__name__}(..., out=<an array that is not traced>)",
                               fix="Allocate the output inside the function (np.empty_like(x)).")
     mask = to_tracer(mask)
     # NumPy's own verdict on the mask (it must be boolean) and the operands.
-    _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs],
+    numpy_says(ufunc, *[sample_of(to_tracer(x).atom) for x in inputs],
                 out=None if ufunc.nout == 1 else (None,) * ufunc.nout,
-                where=_sample_of(mask.atom), **{k: v for k, v in kwargs.items() if k == "dtype"})
+                where=sample_of(mask.atom), **{k: v for k, v in kwargs.items() if k == "dtype"})
     results = ufunc_method(ufunc, "__call__", inputs, kwargs)
     results = results if isinstance(results, tuple) else (results,)
     made = []
@@ -597,7 +597,7 @@ def _no_unknown(*values, what):
                                 f"(None). Give that input dimension a fixed size.\n  at {user_location()}")
 
 
-def _shape_tuple(shape):
+def shape_tuple(shape):
     _no_unknown(*(shape if isinstance(shape, (tuple, list)) else (shape,)), what="an array shape")
     if isinstance(shape, (int, np.integer)):
         return (operator.index(shape),)
@@ -653,18 +653,18 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
         if isinstance(fill_value, Tracer) or np.ndim(fill_value) or \
                 (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
             return broadcast_like(astype(fill, dt), zeros)
-        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        value = numpy_says(np.asarray, fill_value, dtype=dt)
         return emit("full_sized", sizes, {"shape": static, "dtype": dt, "fill": value.item()})
     if isinstance(fill_value, Tracer) or (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
         fill = to_tracer(fill_value)
         dt = check_dtype(dtype if dtype is not None else fill.dtype)
-        return broadcast_to(astype(fill, dt), _shape_tuple(shape))
+        return broadcast_to(astype(fill, dt), shape_tuple(shape))
     fill = np.asarray(fill_value)
     dt = check_dtype(dtype if dtype is not None else fill.dtype)
-    shape = _shape_tuple(shape)
+    shape = shape_tuple(shape)
     if fill.ndim:
         return broadcast_to(astype(to_tracer(fill), dt), shape)
-    value = _numpy_says(np.asarray, fill, dtype=dt)
+    value = numpy_says(np.asarray, fill, dtype=dt)
     return emit("full", [], {"shape": shape, "dtype": dt, "fill": value.item()})
 
 
@@ -687,7 +687,7 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     dtype = a.dtype if dtype is None else dtype
     if shape is None and a.size is None:
         dt = check_dtype(dtype)
-        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        value = numpy_says(np.asarray, fill_value, dtype=dt)
         if value.ndim or isinstance(fill_value, Tracer):
             return broadcast_like(astype(to_tracer(fill_value), dt), a)
         return emit("full_like", [a], {"dtype": dt, "fill": value.item()})
@@ -761,7 +761,7 @@ def _arange_traced(start, stop, step, dtype):
     # NumPy's dtype for bounds of these types (Python numbers stay Python numbers).
     samples = [sample(b.type) if b.type.weak else b.dtype.type(1) for b in bounds]
     samples = [type(v)(i) for v, i in zip(samples, (0, 1, 1))]
-    dt = check_dtype(dtype if dtype is not None else _numpy_says(np.arange, *samples).dtype)
+    dt = check_dtype(dtype if dtype is not None else numpy_says(np.arange, *samples).dtype)
     # NumPy's error for a step of 0: ZeroDivisionError for Python numbers, ValueError once
     # a NumPy scalar is among the bounds.
     try:
@@ -834,10 +834,10 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
             out = Tracer(out.atom)
     elif isinstance(object, (list, tuple)) and contains_tracer(object):
         items = [array(v) for v in object]
-        dt = dtype if dtype is not None else np.result_type(*[_sample_of(i.atom) for i in items])
+        dt = dtype if dtype is not None else np.result_type(*[sample_of(i.atom) for i in items])
         out = stack([astype(i, dt) for i in items]) if items else to_tracer(np.array([], dtype))
     else:
-        arr = _numpy_says(np.array, object, dtype=dtype)
+        arr = numpy_says(np.array, object, dtype=dtype)
         out = Tracer(to_atom(arr))
     if ndmin > out.ndim:
         out = reshape_to(out, (1,) * (ndmin - out.ndim) + out.shape)
@@ -1058,14 +1058,14 @@ def transpose(a, axes=None):
                                   lambda x: x.transpose(perm)), lambda s: s.transpose(perm))
 
 
-def _axis(axis, ndim):
+def axis_index(axis, ndim):
     try:
         return normalize_axis_index(axis, ndim)
     except np.exceptions.AxisError as e:
         raise with_location(e, user_location()) from None
 
 
-def _axes(axis, ndim, reduce_like=True):
+def axes_of(axis, ndim, reduce_like=True):
     """``axis`` as a tuple of non-negative axes. ``reduce_like``: as a ufunc's reduce
     reads it, which lets a 0-d array name axis 0 or -1 (not as a tuple); np.flip,
     np.median and the like refuse that."""
@@ -1082,7 +1082,7 @@ def _axes(axis, ndim, reduce_like=True):
 @implements(np.moveaxis)
 def moveaxis(a, source, destination):
     a = to_tracer(a)
-    src, dst = _axes(source, a.ndim), _axes(destination, a.ndim)
+    src, dst = axes_of(source, a.ndim), axes_of(destination, a.ndim)
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     order = [n for n in range(a.ndim) if n not in src]
@@ -1095,7 +1095,7 @@ def moveaxis(a, source, destination):
 def swapaxes(a, axis1, axis2):
     a = to_tracer(a)
     perm = list(range(a.ndim))
-    i, j = _axis(axis1, a.ndim), _axis(axis2, a.ndim)
+    i, j = axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)
     perm[i], perm[j] = perm[j], perm[i]
     return transpose(a, perm)
 
@@ -1103,7 +1103,7 @@ def swapaxes(a, axis1, axis2):
 @implements(np.expand_dims)
 def expand_dims(a, axis):
     a = to_tracer(a)
-    axes = _axes(axis, a.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1))
+    axes = axes_of(axis, a.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1))
     dims = iter(a.shape)
     return reshape_to(a, tuple(1 if i in axes else next(dims) for i in range(a.ndim + len(axes))))
 
@@ -1116,7 +1116,7 @@ def squeeze(a, axis=None):
         sizes = [d if d is not None else concrete_dim(a, i, "np.squeeze") for i, d in enumerate(a.shape)]
         axes = tuple(i for i, d in enumerate(sizes) if d == 1)
     else:
-        axes = _axes(axis, a.ndim)
+        axes = axes_of(axis, a.ndim)
         for i in axes:
             concrete_dim(a, i, "np.squeeze")
     for i in axes:
@@ -1131,7 +1131,7 @@ def broadcast_to(array, shape, subok=False):
     array = to_tracer(array)
     if isinstance(shape, tuple) and array.shape == shape:
         return array
-    shape = _shape_tuple(shape)
+    shape = shape_tuple(shape)
     if array.shape == shape:
         return array
     if len(shape) < array.ndim:
@@ -1148,7 +1148,7 @@ def broadcast_to(array, shape, subok=False):
 @implements(np.broadcast_arrays)
 def broadcast_arrays(*args, subok=False):
     ts = [to_tracer(a) for a in args]
-    shape = _numpy_says(np.broadcast_shapes, *[t.shape for t in ts])
+    shape = numpy_says(np.broadcast_shapes, *[t.shape for t in ts])
     return tuple(broadcast_to(t, shape) for t in ts)
 
 
@@ -1185,7 +1185,7 @@ def _concat_args(arrays):
 
 @implements(np.concatenate)
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    _reject("concatenate", out=out)
+    reject("concatenate", out=out)
     rows = _rows_of(arrays)
     if rows is not None:
         return _concatenate_rows(rows, axis, dtype)
@@ -1197,7 +1197,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     if len({t.ndim for t in ts}) > 1:
         raise ValueError(f"all the input arrays must have same number of dimensions\n"
                          f"  at {user_location()}")
-    axis = _axis(axis, ts[0].ndim)
+    axis = axis_index(axis, ts[0].ndim)
     out = emit("concatenate", ts, {"axis": axis})
     return astype(out, dtype) if dtype is not None else out
 
@@ -1210,7 +1210,7 @@ def _concatenate_rows(rows, axis, dtype):
         if rows.ndim < 2:
             raise ValueError(f"zero-dimensional arrays cannot be concatenated\n"
                              f"  at {user_location()}")
-        axis = _axis(axis, rows.ndim - 1)
+        axis = axis_index(axis, rows.ndim - 1)
         moved = moveaxis(rows, 0, axis)
         out = reshape(moved, moved.shape[:axis] + (-1,) + moved.shape[axis + 2:])
     return astype(out, dtype) if dtype is not None else out
@@ -1220,13 +1220,13 @@ def _concatenate_rows(rows, axis, dtype):
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     rows = _rows_of(arrays)
     if rows is not None:
-        _reject("stack", out=out)
-        out = moveaxis(rows, 0, _axis(axis, rows.ndim))
+        reject("stack", out=out)
+        out = moveaxis(rows, 0, axis_index(axis, rows.ndim))
         return astype(out, dtype) if dtype is not None else out
     ts = _concat_args(arrays)
     if len({t.shape for t in ts}) > 1:
         raise ValueError(f"all input arrays must have the same shape\n  at {user_location()}")
-    axis = _axis(axis, ts[0].ndim + 1)
+    axis = axis_index(axis, ts[0].ndim + 1)
     return concatenate([expand_dims(t, axis) for t in ts], axis, out, dtype=dtype)
 
 
@@ -1254,7 +1254,7 @@ def hstack(tup, *, dtype=None, casting="same_kind"):
 @implements(np.split)
 def split(ary, indices_or_sections, axis=0):
     if isinstance(indices_or_sections, (int, np.integer)):
-        n = to_tracer(ary).shape[_axis(axis, np.ndim(ary))]
+        n = to_tracer(ary).shape[axis_index(axis, np.ndim(ary))]
         if n is not None and int(indices_or_sections) > 0 and n % int(indices_or_sections):
             raise ValueError("array split does not result in an equal division"
                              f"\n  at {user_location()}")
@@ -1264,7 +1264,7 @@ def split(ary, indices_or_sections, axis=0):
 @implements(np.array_split)
 def array_split(ary, indices_or_sections, axis=0):
     a = to_tracer(ary)
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     n = a.shape[axis]
     if isinstance(indices_or_sections, (int, np.integer)):
         sections = int(indices_or_sections)
@@ -1287,7 +1287,7 @@ def array_split(ary, indices_or_sections, axis=0):
 @implements(np.flip)
 def flip(m, axis=None):
     m = to_tracer(m)
-    axes = _axes(axis, m.ndim, reduce_like=False)
+    axes = axes_of(axis, m.ndim, reduce_like=False)
     return m[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(m.ndim))]
 
 
@@ -1334,7 +1334,7 @@ def repeat(a, repeats, axis=None):
     a = to_tracer(a)
     if axis is None:
         a, axis = ravel(a), 0
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     if isinstance(repeats, Tracer) and repeats.ndim == 0:
         # One count known only at run time: each element broadcast along a new axis.
         from .tracer import dim_of
@@ -1370,7 +1370,7 @@ def repeat(a, repeats, axis=None):
 
 
 # ------------------------------------------------------------------ indexing
-def _normalize_slice(s, dim):
+def normalize_slice(s, dim):
     if dim is None:
         # Unknown size: keep Python's slice; TensorFlow's strided_slice has the same rules.
         step = 1 if s.step is None else operator.index(s.step)
@@ -1478,7 +1478,7 @@ def basic_getitem(x, key):
             continue
         dim = x.shape[axis]
         if isinstance(k, slice):
-            s = _normalize_slice(k, dim)
+            s = normalize_slice(k, dim)
             full = s == (0, dim, 1) or (s[0] == "raw" and k == slice(None))
             slices.append(None if full else s)
             out_shape.append(dim if full else None if s[0] == "raw" else slice_length(dim, *s))
