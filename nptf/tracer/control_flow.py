@@ -34,13 +34,14 @@ from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (GrowingList, can_grow, grown, is_tuple_kind, item_of,
                             reachable_elsewhere, restored)
+from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
-from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
+from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)

@@ -19,10 +19,10 @@ from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .growing_lists import GrowingList
+from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
-from .views import tracking_layouts
 
 
 @dataclass

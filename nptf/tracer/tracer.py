@@ -19,7 +19,7 @@ from ..graph_ir.ir import Literal, Var
 from ..graph_ir.ops import OPS
 from ..graph_ir.types import broadcast_shapes, weak_type_of
 from .builder import current_builder
-from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
+from .layouts import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
 
 # What a 0-d value is to NumPy: a 0-d array, a NumPy scalar, or a Python number of one of
