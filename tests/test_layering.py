@@ -19,12 +19,12 @@ KNOWN_CYCLES = [
     # it is handed with convert.converted, and convert puts control_flow into the
     # converted code's namespace.
     ["nptf.tracer.control_flow", "nptf.tracer.convert"],
-    # The Tracer's operators and ndarray protocols call numpy_api and numpy_math, which
-    # build on the Tracer, and the NumPy-area modules call each other.
+    # The NumPy-area modules at the base call each other: numpy_api (ufuncs, creation,
+    # basic indexing) calls numpy_math's where and matmul, indexing, numpy_mutation and
+    # numpy_sorting inside functions, and those build on numpy_api.
     ["nptf.tracer.dynamic_slices", "nptf.tracer.indexing", "nptf.tracer.numpy_api",
      "nptf.tracer.numpy_math", "nptf.tracer.numpy_mutation", "nptf.tracer.numpy_sorting",
-     "nptf.tracer.numpy_stats", "nptf.tracer.python_numbers", "nptf.tracer.side_effects",
-     "nptf.tracer.tracer", "nptf.tracer.views"],
+     "nptf.tracer.numpy_stats"],
 ]
 
 # ``noqa: E402`` where it cannot go: nptf/__init__.py sets TensorFlow's environment

@@ -16,12 +16,21 @@ from . import numpy_extra       # append/insert/delete, splits, windows
 from . import numpy_extra_linalg    # np.linalg aliases, vecdot
 from . import numpy_extra_math  # fix, i0, sinc, polynomials, ...
 from . import numpy_sets        # np.unique, set functions, bincount
+from . import numpy_api
+from . import python_numbers
 from .trace import TracedFunction, handed_back, output_kinds, trace_function, without_kind_flags
-from .tracer import Tracer
+from .tracer import Tracer, connect
 
 NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, numpy_misc,
                  numpy_linalg, numpy_fft, numpy_mutation, indexing, numpy_extra, numpy_extra_linalg,
                  numpy_extra_math, numpy_sets)
+
+# The NumPy-area functions the Tracer's operators and NumPy's protocols call: defined
+# above tracer.py, which they build on, and handed to it here.
+connect(impls=numpy_api.IMPLS, numpys_copy=numpy_api.numpys_copy,
+        ufunc_method=numpy_api.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
+        array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
+        matmul=numpy_math.matmul, from_element=python_numbers.from_element)
 
 __all__ = ["Tracer", "TracedFunction", "handed_back", "output_kinds", "trace_function",
            "without_kind_flags"]

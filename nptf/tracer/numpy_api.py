@@ -20,16 +20,13 @@ from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
-from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
-                     contains_tracer, dim_of, emit, python_kind, python_type_of, to_atom, to_tracer)
+from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer, check_dtype,
+                     concrete_dim, contains_tracer, dim_of, emit, python_kind, python_type_of, to_atom,
+                     to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
 NoValue = np._NoValue
-
-
-class NotAnArray(Exception):
-    """An operand NumPy would not treat as an array (lets Python try the other side)."""
 
 
 def implements(*funcs):
