@@ -19,12 +19,10 @@ KNOWN_CYCLES = [
     # it is handed with convert.converted, and convert puts control_flow into the
     # converted code's namespace.
     ["nptf.tracer.control_flow", "nptf.tracer.convert"],
-    # The NumPy-area modules at the base call each other: numpy_api (ufuncs, creation,
-    # basic indexing) calls numpy_math's where and matmul, indexing, numpy_mutation and
-    # numpy_sorting inside functions, and those build on numpy_api.
-    ["nptf.tracer.dynamic_slices", "nptf.tracer.indexing", "nptf.tracer.numpy_api",
-     "nptf.tracer.numpy_math", "nptf.tracer.numpy_mutation", "nptf.tracer.numpy_sorting",
-     "nptf.tracer.numpy_stats"],
+    # numpy_api.getitem (``x[key]``, every module's way to index) hands traced slice
+    # bounds to dynamic_slices and advanced indices to indexing, which build on
+    # numpy_api; dynamic_slices takes indexing's checked_index.
+    ["nptf.tracer.dynamic_slices", "nptf.tracer.indexing", "nptf.tracer.numpy_api"],
 ]
 
 # ``noqa: E402`` where it cannot go: nptf/__init__.py sets TensorFlow's environment

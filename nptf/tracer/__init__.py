@@ -18,6 +18,7 @@ from . import numpy_extra_math  # fix, i0, sinc, polynomials, ...
 from . import numpy_sets        # np.unique, set functions, bincount
 from . import numpy_api
 from . import python_numbers
+from . import ufunc_methods
 from .trace import TracedFunction, handed_back, output_kinds, trace_function, without_kind_flags
 from .tracer import Tracer, connect
 
@@ -28,7 +29,7 @@ NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, n
 # The NumPy-area functions the Tracer's operators and NumPy's protocols call: defined
 # above tracer.py, which they build on, and handed to it here.
 connect(impls=numpy_api.IMPLS, numpys_copy=numpy_api.numpys_copy,
-        ufunc_method=numpy_api.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
+        ufunc_method=ufunc_methods.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
         array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
         matmul=numpy_math.matmul, from_element=python_numbers.from_element)
 

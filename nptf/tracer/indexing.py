@@ -641,8 +641,7 @@ def _masked_scalar_write(target, key, value, mode):
     v = to_tracer(value)
     if v.ndim != 0:
         return None
-    from .numpy_math import where
-    return where(k, api.astype(v, target.dtype), target)
+    return api.elementwise_where(k, api.astype(v, target.dtype), target)
 
 
 def _masked_elementwise_write(target, key, value, mode):
@@ -660,8 +659,7 @@ def _masked_elementwise_write(target, key, value, mode):
     full = _unmasked(value.atom, k.atom, current_builder(), {})
     if full is None or full.type.shape != target.shape:
         return None
-    from .numpy_math import where
-    return where(k, api.astype(Tracer(full), target.dtype), target)
+    return api.elementwise_where(k, api.astype(Tracer(full), target.dtype), target)
 
 
 def _unmasked(atom, mask, builder, done):
@@ -885,7 +883,6 @@ def _flat_positions(x):
 
 def _write_dynamic(target, view, key, value, mode):
     """Writes into arrays of unknown size: whole-array and same-shape boolean-mask updates."""
-    from .numpy_math import where
     check_writeable(target, "assignment")
     v = to_tracer(value)
     if key is None and (v.shape == target.shape or v.ndim == 0):
@@ -911,7 +908,7 @@ def _write_dynamic(target, view, key, value, mode):
     if v.ndim or mode != "update":
         return _write_dynamic(target, view, (mask,), value, mode) if mask is not True else \
             _write_dynamic(target, view, (Ellipsis,), value, mode)
-    new = where(mask, api.astype(v, target.dtype), target)
+    new = api.elementwise_where(mask, api.astype(v, target.dtype), target)
     set_buffer(view.buffer, new.atom)
     return target
 

@@ -14,7 +14,8 @@ import numpy as np
 from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
 from .numpy_api import (axes_of, axis_index, numpy_says, reject, sample_of, apply_ufunc, astype,
-                        broadcast_to, implements, moveaxis, ravel, reshape, reshape_to, transpose, NoValue)
+                        broadcast_to, elementwise_where, gather_axes_last, implements, moveaxis,
+                        ravel, reshape, reshape_to, transpose, NoValue)
 from .indexing import dim_size
 from .tracer import Tracer, dim_of, emit, to_tracer
 
@@ -254,7 +255,6 @@ def _arg_extremum(op, name):
 def _complex_extreme(a, axis, keepdims, largest, index):
     """NumPy's maximum/minimum (or their arg) of complex values: by real part, then
     imaginary part; the first of equal ones; the first NaN wherever there is one."""
-    from .numpy_stats import gather_axes_last
     flat, axes, kept_shape = gather_axes_last(a, axis)
     nan = np.isnan(flat)
     worst = np.asarray(-np.inf if largest else np.inf, flat.real.dtype)
@@ -310,15 +310,7 @@ def where(condition, x=None, y=None):
     if x is None and y is None:
         from .indexing import where_one_argument
         return where_one_argument(condition)
-    cond = astype(condition, np.bool_)
-    xs, ys = to_tracer(x), to_tracer(y)
-    numpy_says(np.where, True, sample_of(xs.atom), sample_of(ys.atom))
-    out = emit("where", [cond, xs, ys])
-    if out.type.weak:
-        # Two Python numbers choose between them as NumPy arrays do (np.where(c, 0.5, 1.5)
-        # is float64, and a float64 array in later promotion), not as Python numbers.
-        out = emit("convert", [out], {"dtype": out.dtype})
-    return out
+    return elementwise_where(condition, x, y)
 
 
 @implements(np.clip)

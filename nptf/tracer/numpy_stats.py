@@ -12,7 +12,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (axes_of, NoValue, numpy_says, reject, astype, broadcast_to,
-                        concatenate, implements, reshape, transpose)
+                        concatenate, gather_axes_last, implements, reshape, transpose)
 from .numpy_sorting import sort, take_along
 from .tracer import Tracer, contains_tracer, emit, to_tracer
 
@@ -28,18 +28,6 @@ def _as_scalar(t):
 
 
 # ------------------------------------------------------------------ quantiles
-def gather_axes_last(a, axis):
-    """``a`` with the reduced axes merged into one last axis; also the kept shape."""
-    axes = axes_of(axis, a.ndim, reduce_like=False)
-    kept = [i for i in range(a.ndim) if i not in axes]
-    merged = transpose(a, kept + list(axes))
-    kept_shape = tuple(a.shape[i] for i in kept)
-    if len(axes) == 1 and a.shape[axes[0]] is None:     # a length known only at run time
-        return merged, axes, kept_shape
-    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
-    return reshape(merged, kept_shape + (n,)), axes, kept_shape
-
-
 def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     """Shared by quantile/percentile/median and their nan-variants; ``q`` in [0, 1]."""
     a = to_tracer(a)
