@@ -7,8 +7,7 @@ from ..errors import UnsupportedError, unsupported, user_location, with_location
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
-from .tracer import Tracer, check_dtype, emit
-from .numpy_api import numpy_says
+from .tracer import Tracer, check_dtype, emit, numpy_says
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
 

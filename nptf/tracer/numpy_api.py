@@ -21,8 +21,8 @@ from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer, check_dtype,
-                     concrete_dim, contains_tracer, dim_of, emit, python_kind, python_type_of, to_atom,
-                     to_tracer)
+                     concrete_dim, contains_tracer, dim_of, emit, numpy_says, python_kind,
+                     python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
@@ -41,15 +41,6 @@ def reject(name, **given):
     for arg, value in given.items():
         if value is not None and value is not NoValue and value is not False:
             raise unsupported(f"np.{name}(..., {arg}=...)")
-
-
-def numpy_says(fn, *args, **kwargs):
-    """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
-    try:
-        with np.errstate(all="ignore"):
-            return fn(*args, **kwargs)
-    except Exception as e:  # noqa: BLE001
-        raise with_location(e, user_location()) from None
 
 
 def sample_of(atom):

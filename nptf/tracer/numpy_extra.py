@@ -20,11 +20,11 @@ from numpy.lib.array_utils import normalize_axis_tuple
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
 from .indexing import constant_value, write
-from .numpy_api import (axis_index, numpy_says, reject, sample_of, astype, broadcast_to,
-                        concatenate, implements, moveaxis, ravel, reshape_to, transpose)
+from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
+                        implements, moveaxis, ravel, reshape_to, transpose)
 from .numpy_misc import SHIFTED_UP_TO
 from .numpy_sorting import take
-from .tracer import Tracer, concrete_dim, emit, to_tracer
+from .tracer import Tracer, concrete_dim, emit, numpy_says, to_tracer
 from .views import buffer_of, mark_readonly
 
 _INTP = np.dtype(np.intp)

@@ -11,9 +11,9 @@ import math
 import numpy as np
 
 from ..errors import unsupported, user_location, with_location
-from .numpy_api import axis_index, numpy_says, astype, broadcast_to, implements, moveaxis, swapaxes
+from .numpy_api import axis_index, astype, broadcast_to, implements, moveaxis, swapaxes
 from .numpy_extra import shaped_sample
-from .tracer import Tracer, to_tracer
+from .tracer import Tracer, numpy_says, to_tracer
 
 
 def _scalar_if_0d(t):

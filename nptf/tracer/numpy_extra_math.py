@@ -13,10 +13,9 @@ from numpy.lib import _function_base_impl as _numpy_function_base
 from ..errors import unsupported, user_location
 from . import numpy_api as api
 from . import numpy_math as m
-from .numpy_api import (axis_index, numpy_says, reject, sample_of, astype, concatenate, implements,
-                        reshape_to)
+from .numpy_api import axis_index, reject, sample_of, astype, concatenate, implements, reshape_to
 from .indexing import constant_value
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 # NumPy's Chebyshev coefficients for I0 on [0, 8] and (8, inf).
 _I0_SMALL = tuple(_numpy_function_base._i0A)

@@ -11,9 +11,9 @@ import operator
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import axis_index, numpy_says, astype, broadcast_to, concatenate, implements, moveaxis
+from .numpy_api import axis_index, astype, broadcast_to, concatenate, implements, moveaxis
 from .numpy_manip import roll
-from .tracer import emit, to_tracer
+from .tracer import emit, numpy_says, to_tracer
 
 _NORMS = (None, "backward", "ortho", "forward")
 

@@ -14,9 +14,9 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (NoValue, axes_of, numpy_says, astype, broadcast_to, implements, moveaxis,
-                        reshape, swapaxes)
-from .tracer import Tracer, emit, to_tracer
+from .numpy_api import (NoValue, axes_of, astype, broadcast_to, implements, moveaxis, reshape,
+                        swapaxes)
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 la = np.linalg
 

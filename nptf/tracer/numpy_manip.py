@@ -14,11 +14,11 @@ import warnings
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import (axes_of, axis_index, numpy_says, arange, astype, atleast_2d, basic_getitem,
-                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel,
-                        reshape, stack, swapaxes, transpose)
+from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
+                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel, reshape,
+                        stack, swapaxes, transpose)
 from .numpy_sorting import take
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 
 def _static_shape(a, name):

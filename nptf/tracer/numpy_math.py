@@ -13,11 +13,11 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
-from .numpy_api import (axes_of, axis_index, numpy_says, reject, sample_of, apply_ufunc, astype,
-                        broadcast_to, elementwise_where, gather_axes_last, implements, moveaxis,
-                        ravel, reshape, reshape_to, transpose, NoValue)
+from .numpy_api import (axes_of, axis_index, reject, sample_of, apply_ufunc, astype, broadcast_to,
+                        elementwise_where, gather_axes_last, implements, moveaxis, ravel, reshape,
+                        reshape_to, transpose, NoValue)
 from .indexing import dim_size
-from .tracer import Tracer, dim_of, emit, to_tracer
+from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 
 def _probe(fn, x, **kwargs):

@@ -9,11 +9,11 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (numpy_says, sample_of, arange, astype, broadcast_to, concatenate,
-                        implements, linspace, moveaxis, reshape, stack, transpose)
+from .numpy_api import (sample_of, arange, astype, broadcast_to, concatenate, implements, linspace,
+                        moveaxis, reshape, stack, transpose)
 from .indexing import dim_size
 from .numpy_sorting import searchsorted, take
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 
 def _scalar_if_0d(t):

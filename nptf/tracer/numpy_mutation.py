@@ -12,8 +12,8 @@ import numpy as np
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
 from .indexing import masked_value_dims, write
-from .numpy_api import numpy_says, implements
-from .tracer import Tracer, to_tracer
+from .numpy_api import implements
+from .tracer import Tracer, numpy_says, to_tracer
 
 AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 

@@ -24,12 +24,12 @@ from numpy.lib._arraysetops_impl import UniqueAllResult, UniqueCountsResult, Uni
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location
-from .numpy_api import (axis_index, numpy_says, arange, asarray, astype, concatenate, flip, full,
-                        full_like, implements, imag, moveaxis, ravel, real, reshape_to)
+from .numpy_api import (axis_index, arange, asarray, astype, concatenate, flip, full, full_like,
+                        implements, imag, moveaxis, ravel, real, reshape_to)
 from .numpy_math import any_, cumsum
 from .indexing import dim_size, positions_along
 from .numpy_sorting import argsort_along, isin, lexsort, search, take
-from .tracer import Tracer, concrete_dim, emit
+from .tracer import Tracer, concrete_dim, emit, numpy_says
 from .views import derived_view
 
 _INTP = np.dtype(np.intp)

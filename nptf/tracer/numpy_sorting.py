@@ -12,9 +12,9 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from .indexing import dim_size, same_size
-from .numpy_api import (axis_index, numpy_says, reject, sample_of, astype, broadcast_to, concatenate,
+from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, ravel, reshape)
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 

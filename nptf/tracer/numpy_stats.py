@@ -11,10 +11,10 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (axes_of, NoValue, numpy_says, reject, astype, broadcast_to,
-                        concatenate, gather_axes_last, implements, reshape, transpose)
+from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate,
+                        gather_axes_last, implements, reshape, transpose)
 from .numpy_sorting import sort, take_along
-from .tracer import Tracer, contains_tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, numpy_says, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
 

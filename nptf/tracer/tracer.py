@@ -14,7 +14,7 @@ import types
 
 import numpy as np
 
-from ..errors import TracerConversionError, in_user_code, unsupported, user_location
+from ..errors import TracerConversionError, in_user_code, unsupported, user_location, with_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal, Var
 from ..graph_ir.ops import OPS
@@ -496,6 +496,15 @@ def check_dtype(dtype, where=None):
                         f"a numeric dtype before calling the compiled function.\n  at "
                         f"{where or user_location()}")
     return dtype
+
+
+def numpy_says(fn, *args, **kwargs):
+    """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
+    try:
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001
+        raise with_location(e, user_location()) from None
 
 
 def to_atom(x):
