@@ -4,6 +4,7 @@
     def f(x):
         return np.tanh(x) * 2.0
 """
+import importlib as _importlib
 import os as _os
 import sys as _sys
 
@@ -60,7 +61,7 @@ def _import_tensorflow_quietly():
     try:
         saved = _os.dup(2)
     except OSError:     # no stderr to silence
-        import tensorflow  # noqa: F401
+        _importlib.import_module("tensorflow")
         return
     null = _os.open(_os.devnull, _os.O_WRONLY)
     try:

@@ -6,7 +6,7 @@ NumPy's overridable callables (``numpy.testing.overrides``) and the public
 ``ndarray`` methods are each looked up in the tables the tracer really uses:
 ``IMPLS`` (functions reached through ``__array_function__``), the elementwise
 ufuncs (``graph_ir.ops.ELEMENTWISE_UFUNCS``) and the methods of binary ones
-(``numpy_api.ufunc_method_compiles``), the creation functions swapped
+(``ufunc_methods.ufunc_method_compiles``), the creation functions swapped
 in while tracing (``namespace.CREATION``) and the attributes of ``Tracer``.
 """
 from __future__ import annotations
@@ -21,7 +21,8 @@ from numpy.testing.overrides import (get_overridable_numpy_array_functions,
 from .graph_ir.ops import ELEMENTWISE_UFUNCS
 from .tracer import Tracer
 from .tracer.namespace import CREATION
-from .tracer.numpy_api import IMPLS, ufunc_method_compiles
+from .tracer.numpy_api import IMPLS
+from .tracer.ufunc_methods import ufunc_method_compiles
 
 # Tracer methods that exist only to refuse with a clear error: a Python value of a
 # traced array is not known while tracing.

@@ -15,14 +15,6 @@ from ..budget import current_budget
 from ..errors import UnsupportedError, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.walk import all_eqns
-from . import structural as _structural  # noqa: F401  (registers structural rules)
-from . import rules_indexing as _rules_indexing  # noqa: F401
-from . import rules_random as _rules_random  # noqa: F401
-from . import rules_checks as _rules_checks  # noqa: F401
-from . import rules_sorting as _rules_sorting  # noqa: F401
-from . import rules_linalg as _rules_linalg  # noqa: F401
-from . import rules_fft as _rules_fft  # noqa: F401
-from . import rules_sets as _rules_sets  # noqa: F401
 from .rules import TF_RULES
 
 
@@ -162,7 +154,3 @@ def checked_runner(graph, xla=False, portable=False):
         checks = []
         return run_graph(graph, list(args), checks, xla, portable), checks
     return run
-
-
-from . import rules_control as _rules_control  # noqa: E402,F401  (needs run_graph)
-from . import rules_calls as _rules_calls  # noqa: E402,F401  (needs run_graph)

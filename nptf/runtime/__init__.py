@@ -1,8 +1,8 @@
 """Calling compiled functions: signatures, caching, dispatch, conversion."""
-from .compiled import CacheInfo, Compiled, compile
+from .compiled import CacheInfo, Compiled
 from .autodiff import grad, hessian, jacobian, value_and_grad
 from .batching import vmap
-from .entry import compiled_of
+from .entry import compile, compiled_of
 from .explain import Explanation, explain
 
 __all__ = ["compile", "Compiled", "compiled_of", "CacheInfo", "explain", "Explanation", "grad",

@@ -1246,23 +1246,4 @@ def _detached(tensor, inputs):
     return tensor
 
 
-def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
-            max_cache_size=64, output="numpy", input_signature=None, relax=None,
-            retrace_warning=8, adaptive=None, unroll=8, compile_budget=DEFAULT_BUDGET):
-    """Compile a plain NumPy function to TensorFlow graphs.
-
-    Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
-    Returns a plain function (see ``entry_point``). docs/compiling.md describes every option.
-    """
-    options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
-                   static_argnums=static_argnums, fallback=fallback,
-                   max_cache_size=max_cache_size, output=output, input_signature=input_signature,
-                   relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll,
-                   compile_budget=compile_budget)
-    from .entry import entry_point
-    if fn is None:
-        return lambda f: entry_point(Compiled(f, **options))
-    return entry_point(Compiled(fn, **options))
-
-
-__all__ = ["compile", "Compiled", "CacheInfo", "Entry"]
+__all__ = ["Compiled", "CacheInfo", "Entry"]

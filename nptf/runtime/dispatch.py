@@ -361,7 +361,7 @@ def copied_tensor(value, dtype):
     where ``to_tensor(np.array(value))`` makes two of a misaligned large array (each
     page-faulting through fresh memory: 8 MB took 10-25 ms beside a compile)."""
     if isinstance(value, tf.Tensor):
-        view = _view(value)
+        view = numpy_view(value)
         value = value.numpy() if view is None else view
     if not _dlpack_probed:
         _probe_dlpack()
@@ -473,7 +473,7 @@ def to_numpy(tensors, fresh, inputs):
     others = [x for x in inputs if isinstance(x, np.ndarray)]
     arrays = []
     for t, is_fresh in zip(tensors, fresh):
-        arr = _view(t) if is_fresh else None
+        arr = numpy_view(t) if is_fresh else None
         if arr is not None:
             for other in arrays:
                 if np.may_share_memory(arr, other):
@@ -488,7 +488,7 @@ def to_numpy(tensors, fresh, inputs):
     return arrays
 
 
-def _view(t):
+def numpy_view(t):
     view = getattr(t, "_numpy", None)
     if view is None:
         return None

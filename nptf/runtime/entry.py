@@ -11,11 +11,13 @@ bind like any other.
 """
 from __future__ import annotations
 
+import builtins
 import functools
 import keyword
 
 import numpy as np
 
+from ..budget import DEFAULT_BUDGET
 from .adaptive import DYNAMIC_SLOT
 from .compiled import Compiled
 
@@ -114,7 +116,7 @@ def _exact_entry(compiled, names):
         f"    return _nptf_entry\n")
     namespace = {}
     name = getattr(compiled.fn, "__qualname__", type(compiled.fn).__qualname__)
-    exec(compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
+    exec(builtins.compile(source, f"<nptf entry point of {name}>", "exec"), namespace)
     return namespace["_nptf_make"](compiled, np.ndarray, DYNAMIC_SLOT)
 
 
@@ -134,4 +136,22 @@ def _generic_entry(compiled):
     return call
 
 
-__all__ = ["entry_point", "compiled_of", "ENTRY_ATTRIBUTES"]
+def compile(fn=None, *, jit_compile=None, static_argnames=(), static_argnums=(), fallback="numpy",
+            max_cache_size=64, output="numpy", input_signature=None, relax=None,
+            retrace_warning=8, adaptive=None, unroll=8, compile_budget=DEFAULT_BUDGET):
+    """Compile a plain NumPy function to TensorFlow graphs.
+
+    Use as ``@nptf.compile`` or ``@nptf.compile(jit_compile=True, static_argnames=["n"])``.
+    Returns a plain function (see ``entry_point``). docs/compiling.md describes every option.
+    """
+    options = dict(jit_compile=jit_compile, static_argnames=static_argnames,
+                   static_argnums=static_argnums, fallback=fallback,
+                   max_cache_size=max_cache_size, output=output, input_signature=input_signature,
+                   relax=relax, retrace_warning=retrace_warning, adaptive=adaptive, unroll=unroll,
+                   compile_budget=compile_budget)
+    if fn is None:
+        return lambda f: entry_point(Compiled(f, **options))
+    return entry_point(Compiled(fn, **options))
+
+
+__all__ = ["compile", "entry_point", "compiled_of", "ENTRY_ATTRIBUTES"]

@@ -15,7 +15,7 @@ from ..errors import ArgumentError
 from ..graph_ir import ArrayType
 from ..tracer import Tracer
 from ..tracer.python_lists import element_type
-from ..tracer.views import layout_of_argument
+from ..tracer.layouts import layout_of_argument
 from ..tree import flatten
 
 try:

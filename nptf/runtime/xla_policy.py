@@ -39,7 +39,7 @@ from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns
 from . import one_core
-from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, _view, bounded_caller, copied_tensor,
+from .dispatch import (CPU_ONLY, TF_ALIGN, XLA_ALIGN, numpy_view, bounded_caller, copied_tensor,
                        fast_caller, one_thread_caller)
 
 try:
@@ -425,7 +425,7 @@ class ExecutorTrial:
                 return None
             self.wall[way].append(time.perf_counter() - wall)
             for t in timed:
-                _view(t)
+                numpy_view(t)
             elapsed = _clock() - start
             runs.append((elapsed, _faults() - faults))
             spent += elapsed

@@ -1,18 +1,37 @@
 """Tracing a plain NumPy function into a Graph."""
-from . import methods as _methods  # noqa: F401  (attaches ndarray methods to Tracer)
-from . import numpy_math as _numpy_math  # noqa: F401  (registers reductions, linalg)
-from . import numpy_sorting as _numpy_sorting  # noqa: F401  (sorting, searching)
-from . import numpy_stats as _numpy_stats  # noqa: F401  (statistics, nan-reductions)
-from . import numpy_manip as _numpy_manip  # noqa: F401  (array manipulation)
-from . import numpy_misc as _numpy_misc  # noqa: F401  (interpolation, polynomials, comparisons)
-from . import numpy_linalg as _numpy_linalg  # noqa: F401  (np.linalg)
-from . import numpy_fft as _numpy_fft  # noqa: F401  (np.fft)
-from . import numpy_mutation as _numpy_mutation  # noqa: F401  (assignment, in-place ops, ufunc.at)
-from . import indexing as _indexing  # noqa: F401  (advanced indexing, np.take, np.nonzero)
-from . import numpy_extra as _numpy_extra  # noqa: F401  (append/insert/delete, splits, windows, small math)
-from . import numpy_sets as _numpy_sets  # noqa: F401  (np.unique, set functions, bincount)
+# The modules that give the Tracer its ndarray methods and register nptf's versions of
+# NumPy's functions (``implements``) as they load: the one list of them, loaded with the
+# package.
+from . import methods           # ndarray methods of Tracer
+from . import numpy_math        # reductions, elementwise math
+from . import numpy_sorting     # sorting, searching
+from . import numpy_stats       # statistics, nan-reductions
+from . import numpy_manip       # array manipulation
+from . import numpy_misc        # interpolation, polynomials, comparisons
+from . import numpy_linalg      # np.linalg
+from . import numpy_fft         # np.fft
+from . import numpy_mutation    # assignment, in-place ops, ufunc.at
+from . import indexing          # advanced indexing, np.take, np.nonzero
+from . import numpy_extra       # append/insert/delete, splits, windows
+from . import numpy_extra_linalg    # np.linalg aliases, vecdot
+from . import numpy_extra_math  # fix, i0, sinc, polynomials, ...
+from . import numpy_sets        # np.unique, set functions, bincount
+from . import numpy_api
+from . import python_numbers
+from . import ufunc_methods
 from .trace import TracedFunction, handed_back, output_kinds, trace_function, without_kind_flags
-from .tracer import Tracer
+from .tracer import Tracer, connect
+
+NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, numpy_misc,
+                 numpy_linalg, numpy_fft, numpy_mutation, indexing, numpy_extra, numpy_extra_linalg,
+                 numpy_extra_math, numpy_sets)
+
+# The NumPy-area functions the Tracer's operators and NumPy's protocols call: defined
+# above tracer.py, which they build on, and handed to it here.
+connect(impls=numpy_api.IMPLS, numpys_copy=numpy_api.numpys_copy,
+        ufunc_method=ufunc_methods.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
+        array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
+        matmul=numpy_math.matmul, from_element=python_numbers.from_element)
 
 __all__ = ["Tracer", "TracedFunction", "handed_back", "output_kinds", "trace_function",
            "without_kind_flags"]

@@ -8,7 +8,7 @@ from ..errors import user_location, with_location
 from ..graph_ir import OPS, Eqn, Graph, Var
 from ..graph_ir.ir import Literal
 
-_current = contextvars.ContextVar("nptf_builder", default=None)
+CURRENT_BUILDER = contextvars.ContextVar("nptf_builder", default=None)
 
 
 class GraphBuilder:
@@ -99,7 +99,7 @@ class _Made:
 
 
 def current_builder() -> GraphBuilder | None:
-    return _current.get()
+    return CURRENT_BUILDER.get()
 
 
 class building:
@@ -109,11 +109,11 @@ class building:
         self.builder = GraphBuilder(parent=current_builder())
 
     def __enter__(self):
-        self._token = _current.set(self.builder)
+        self._token = CURRENT_BUILDER.set(self.builder)
         return self.builder
 
     def __exit__(self, *exc):
-        _current.reset(self._token)
+        CURRENT_BUILDER.reset(self._token)
 
 
 class outside_trace:
@@ -121,10 +121,10 @@ class outside_trace:
     nested function's derivative calls NumPy itself)."""
 
     def __enter__(self):
-        self._token = _current.set(None)
+        self._token = CURRENT_BUILDER.set(None)
 
     def __exit__(self, *exc):
-        _current.reset(self._token)
+        CURRENT_BUILDER.reset(self._token)
 
 
 __all__ = ["GraphBuilder", "building", "current_builder", "outside_trace", "Literal"]

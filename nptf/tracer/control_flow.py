@@ -29,17 +29,19 @@ from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
 from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
+from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown,
                             is_tuple_kind, item_of, joined_item, reachable_elsewhere, restored)
+from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
-from .views import (UNKNOWN, defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
+from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
@@ -970,11 +972,9 @@ class _into:
         self.builder = builder
 
     def __enter__(self):
-        from .builder import _current
         self._token = _current.set(self.builder)
 
     def __exit__(self, *exc):
-        from .builder import _current
         _current.reset(self._token)
 
 

@@ -772,10 +772,9 @@ def _refresh(namespace, fn):
 
 
 def _globals_for(fn):
-    from .namespace import _WRAPPER_OF
     g = dict(fn.__globals__)
     for name, value in fn.__globals__.items():
-        wrapper = _WRAPPER_OF.get(id(value))
+        wrapper = namespace.WRAPPER_OF.get(id(value))
         if wrapper is not None:
             g[name] = wrapper
     g[_CF] = control_flow

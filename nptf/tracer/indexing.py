@@ -431,7 +431,7 @@ def _slice_write(target, view, key, value):
     slices, region, selected = [], [], []
     for axis, (k, dim) in enumerate(zip(key, target.shape)):
         if isinstance(k, slice):
-            s = api._normalize_slice(k, dim)
+            s = api.normalize_slice(k, dim)
             full = s == (0, dim, 1)
             slices.append(None if full else s)
             n = dim if full else len(range(s[0], -1 if s[1] is None else s[1], s[2]))
@@ -641,8 +641,7 @@ def _masked_scalar_write(target, key, value, mode):
     v = to_tracer(value)
     if v.ndim != 0:
         return None
-    from .numpy_math import where
-    return where(k, api.astype(v, target.dtype), target)
+    return api.elementwise_where(k, api.astype(v, target.dtype), target)
 
 
 def _masked_elementwise_write(target, key, value, mode):
@@ -660,8 +659,7 @@ def _masked_elementwise_write(target, key, value, mode):
     full = _unmasked(value.atom, k.atom, current_builder(), {})
     if full is None or full.type.shape != target.shape:
         return None
-    from .numpy_math import where
-    return where(k, api.astype(Tracer(full), target.dtype), target)
+    return api.elementwise_where(k, api.astype(Tracer(full), target.dtype), target)
 
 
 def _unmasked(atom, mask, builder, done):
@@ -885,7 +883,6 @@ def _flat_positions(x):
 
 def _write_dynamic(target, view, key, value, mode):
     """Writes into arrays of unknown size: whole-array and same-shape boolean-mask updates."""
-    from .numpy_math import where
     check_writeable(target, "assignment")
     v = to_tracer(value)
     if key is None and (v.shape == target.shape or v.ndim == 0):
@@ -911,7 +908,7 @@ def _write_dynamic(target, view, key, value, mode):
     if v.ndim or mode != "update":
         return _write_dynamic(target, view, (mask,), value, mode) if mask is not True else \
             _write_dynamic(target, view, (Ellipsis,), value, mode)
-    new = where(mask, api.astype(v, target.dtype), target)
+    new = api.elementwise_where(mask, api.astype(v, target.dtype), target)
     set_buffer(view.buffer, new.atom)
     return target
 
@@ -919,11 +916,11 @@ def _write_dynamic(target, view, key, value, mode):
 # ------------------------------------------------------- indexing functions
 @api.implements(np.take)
 def take(a, indices, axis=None, out=None, mode="raise"):
-    api._reject("take", out=out)
+    api.reject("take", out=out)
     a = to_tracer(a)
     if axis is None or a.ndim == 0:     # NumPy takes from a 0-d array as from one element
         a, axis = api.ravel(a), 0 if axis is None else axis
-    axis = api._axis(axis, a.ndim)
+    axis = api.axis_index(axis, a.ndim)
     idx = indices if isinstance(indices, Tracer) else np.asarray(indices)
     if mode in ("wrap", "clip"):
         n = a.shape[axis]
@@ -958,11 +955,11 @@ def flatnonzero(a):
 
 @api.implements(np.compress)
 def compress(condition, a, axis=None, out=None):
-    api._reject("compress", out=out)
+    api.reject("compress", out=out)
     a = to_tracer(a)
     if axis is None:
         a, axis = api.ravel(a), 0
-    axis = api._axis(axis, a.ndim)
+    axis = api.axis_index(axis, a.ndim)
     cond = api.ravel(api.astype(to_tracer(condition), np.bool_))
     n = a.shape[axis]
     if cond.shape[0] is not None and n is not None and cond.shape[0] > n:

@@ -7,8 +7,7 @@ from ..errors import UnsupportedError, unsupported, user_location, with_location
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
-from .tracer import Tracer, check_dtype, emit
-from .numpy_api import _numpy_says
+from .tracer import Tracer, check_dtype, emit, numpy_says
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
 
@@ -60,7 +59,7 @@ def _bitcast_view(x, dtype, unsupported):
         if None in x.type.shape or not is_c_ordered(x):
             raise unsupported(f"ndarray.view({dtype.name}) of a {x.dtype.name} array whose size "
                               f"or memory layout is known only at run time")
-        _numpy_says(lambda: np.empty(x.type.shape[-1:], x.dtype).view(dtype))
+        numpy_says(lambda: np.empty(x.type.shape[-1:], x.dtype).view(dtype))
     out = emit("bitcast", [x], {"dtype": dtype})
     step = Step("bitcast", lambda t: emit("bitcast", [t], {"dtype": dtype}),
                 lambda a: a.view(dtype))

@@ -58,7 +58,7 @@ def _standing_for(original, wrapper):
     return wrapper
 
 
-def _wrap(original, traced, takes=None):
+def wrap(original, traced, takes=None):
     """``original`` as called while tracing: from the user's code (and, with ``takes``,
     for the arguments ``takes(args, kwargs)`` accepts) it runs ``traced``."""
     def wrapper(*args, **kwargs):
@@ -245,22 +245,13 @@ make_slice = slice      # for ``a[i:j]`` read through ``getitem``
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
                  callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)
                  ] + ["RandomState"]
-_PATCHES = [(np, name, _wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
-           [(np.random, name, _wrap(getattr(np.random, name), _refuse_random(name)))
+_PATCHES = [(np, name, wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
+           [(np.random, name, wrap(getattr(np.random, name), _refuse_random(name)))
             for name in _RANDOM_NAMES] + \
            [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()] + \
-           [(np, name, _wrap(getattr(np, name), fn, _run_time_sequence)) for name, fn in SEQUENCES.items()]
-_WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
+           [(np, name, wrap(getattr(np, name), fn, _run_time_sequence)) for name, fn in SEQUENCES.items()]
+WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
-
-def _vectorize_call(self, *args, **kwargs):
-    from .numpy_vectorize import traced_vectorize
-    return traced_vectorize(self)(*args, **kwargs)
-
-
-# Calling an np.vectorize object (made inside the function or before it) with traced
-# arrays runs its Python function per element in the graph.
-_PATCHES.append((np.vectorize, "__call__", _wrap(np.vectorize.__call__, _vectorize_call)))
 _lock = threading.Lock()
 _depth = 0
 
@@ -288,17 +279,18 @@ def _list_patches():
             fn = getattr(np, name)
             impl = api.IMPLS.get(fn) if callable(fn) and not isinstance(fn, type) else None
             if impl is not None and name not in taken and not name.startswith("_"):
-                _LIST_PATCHES.append((np, name, _wrap(fn, impl, _lists_of_tracers)))
+                _LIST_PATCHES.append((np, name, wrap(fn, impl, _lists_of_tracers)))
     return _LIST_PATCHES
 
 
 @contextlib.contextmanager
-def numpy_patched():
-    """Swap in the wrappers for the duration of a trace (re-entrant, thread-safe)."""
+def numpy_patched(more=()):
+    """Swap in the wrappers, and the ``(module or class, name, wrapper)`` patches ``more``
+    (the same ones at every trace), for the duration of a trace (re-entrant, thread-safe)."""
     global _depth
     with _lock:
         if _depth == 0:
-            for module, name, wrapper in _PATCHES + _list_patches():
+            for module, name, wrapper in _PATCHES + list(more) + _list_patches():
                 setattr(module, name, wrapper)
         _depth += 1
     try:
@@ -307,12 +299,12 @@ def numpy_patched():
         with _lock:
             _depth -= 1
             if _depth == 0:
-                for module, name, wrapper in _PATCHES + _list_patches():
+                for module, name, wrapper in _PATCHES + list(more) + _list_patches():
                     setattr(module, name, wrapper.__wrapped__)
 
 
 def _replacement(value, memo):
-    wrapper = _WRAPPER_OF.get(id(value))
+    wrapper = WRAPPER_OF.get(id(value))
     if wrapper is not None:
         return wrapper
     if isinstance(value, types.FunctionType) and _is_user_code(value):
@@ -323,7 +315,7 @@ def _replacement(value, memo):
 def _is_user_code(fn) -> bool:
     module = getattr(fn, "__module__", "") or ""
     return module.split(".")[0] not in ("numpy", "nptf", "tensorflow", "builtins") and \
-        any(id(v) in _WRAPPER_OF for v in fn.__globals__.values())
+        any(id(v) in WRAPPER_OF for v in fn.__globals__.values())
 
 
 def rebind(fn, memo=None):
@@ -335,7 +327,7 @@ def rebind(fn, memo=None):
     if id(fn) in memo:
         return memo[id(fn)]
     if not _is_user_code(fn) and not (fn.__closure__ and any(
-            id(_cell_value(c)) in _WRAPPER_OF for c in fn.__closure__)):
+            id(_cell_value(c)) in WRAPPER_OF for c in fn.__closure__)):
         return fn
     old_globals = fn.__globals__
     new_globals = memo.get(("globals", id(old_globals)))

@@ -20,16 +20,13 @@ from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
-from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, check_dtype, concrete_dim,
-                     contains_tracer, dim_of, emit, python_kind, python_type_of, to_atom, to_tracer)
+from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer, check_dtype,
+                     concrete_dim, contains_tracer, dim_of, emit, numpy_says, python_kind,
+                     python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
-_NoValue = np._NoValue
-
-
-class NotAnArray(Exception):
-    """An operand NumPy would not treat as an array (lets Python try the other side)."""
+NoValue = np._NoValue
 
 
 def implements(*funcs):
@@ -40,22 +37,13 @@ def implements(*funcs):
     return wrap
 
 
-def _reject(name, **given):
+def reject(name, **given):
     for arg, value in given.items():
-        if value is not None and value is not _NoValue and value is not False:
+        if value is not None and value is not NoValue and value is not False:
             raise unsupported(f"np.{name}(..., {arg}=...)")
 
 
-def _numpy_says(fn, *args, **kwargs):
-    """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
-    try:
-        with np.errstate(all="ignore"):
-            return fn(*args, **kwargs)
-    except Exception as e:  # noqa: BLE001
-        raise with_location(e, user_location()) from None
-
-
-def _sample_of(atom):
+def sample_of(atom):
     if isinstance(atom, Literal) and atom.type.ndim == 0:
         return atom.value if atom.type.weak else np.asarray(atom.value)[()]
     return sample(atom.type)
@@ -121,7 +109,7 @@ def _apply_ufunc(ufunc, args, python_operator, dtype):
     atoms = [to_atom(a) for a in args]
     if dtype is not None and name in _COMPARISONS:
         # A comparison's dtype names its (boolean) result; the operands keep theirs.
-        _numpy_says(ufunc, *[_sample_of(a) for a in atoms], dtype=dtype)
+        numpy_says(ufunc, *[sample_of(a) for a in atoms], dtype=dtype)
         dtype = None
     if dtype is not None:
         atoms = [to_atom(astype(Tracer(a), dtype)) for a in atoms]
@@ -129,7 +117,7 @@ def _apply_ufunc(ufunc, args, python_operator, dtype):
     python = python_operator and python_numbers.all_python_numbers(atoms)
     if python:
         atoms = python_numbers.before(name, atoms)
-    _numpy_says(ufunc, *[_sample_of(a) for a in atoms])
+    numpy_says(ufunc, *[sample_of(a) for a in atoms])
     shapes = [a.type.shape for a in atoms]
     if all(None not in s for s in shapes):
         try:
@@ -281,235 +269,6 @@ def _checked_traced_ints(ufunc, atoms):
     return checked
 
 
-def ufunc_method(ufunc, method, inputs, kwargs):
-    if method == "__call__" and kwargs.get("where", True) is not True:
-        return _ufunc_where(ufunc, inputs, kwargs)
-    out = kwargs.pop("out", None)
-    if out is not None and not all(o is None for o in (out if isinstance(out, tuple) else (out,))):
-        from .numpy_mutation import write_out
-        if method != "__call__" or ufunc.nout != 1:
-            raise unsupported(f"np.{ufunc.__name__}.{method}(..., out=...)")
-        return write_out(out, ufunc_method(ufunc, method, inputs, kwargs), ufunc.__name__)
-    if method == "at":
-        from .numpy_mutation import ufunc_at
-        return ufunc_at(ufunc, *inputs)
-    if ufunc is np.matmul and method == "__call__":
-        from .numpy_math import matmul
-        return matmul(*inputs, **kwargs)
-    if method == "__call__" and ufunc in IMPLS:     # gufuncs such as np.vecdot, np.matvec
-        return IMPLS[ufunc](*inputs, **kwargs)
-    if method == "__call__":
-        _reject(ufunc.__name__, where=kwargs.pop("where", None))
-        dtype = kwargs.pop("dtype", None)
-        kwargs.pop("casting", None), kwargs.pop("order", None), kwargs.pop("subok", None)
-        if kwargs:
-            raise unsupported(f"np.{ufunc.__name__}(..., {', '.join(kwargs)}=...)")
-        return apply_ufunc(ufunc, inputs, dtype=dtype)
-    reductions = _ufunc_reductions()
-    if method == "reduce" and ufunc.__name__ in reductions:
-        axis = kwargs.pop("axis", 0)
-        return reductions[ufunc.__name__](inputs[0], axis=axis, **kwargs)
-    if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
-        from .numpy_math import cumprod, cumsum
-        if np.ndim(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
-            _numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
-        fn = cumsum if ufunc.__name__ == "add" else cumprod
-        return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
-    if method == "accumulate" and ufunc.__name__ in _SCANNED:
-        return _accumulate(ufunc, inputs[0], **kwargs)
-    if method == "reduceat" and ufunc.__name__ in _REDUCEAT:
-        return _reduceat(ufunc, *inputs, **kwargs)
-    if method == "outer":
-        a, b = (to_tracer(x) for x in inputs)
-        return apply_ufunc(ufunc, (reshape_to(a, a.shape + (1,) * b.ndim), b))
-    raise unsupported(f"np.{ufunc.__name__}.{method}")
-
-
-# Associative ufuncs: their accumulate is a parallel prefix scan. For maximum and
-# minimum a tie keeps the later operand in both orders, as NumPy's loop does.
-_SCANNED = ("maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or", "logical_xor",
-            "bitwise_and", "bitwise_or", "bitwise_xor")
-
-
-def _accumulate(ufunc, a, axis=0, dtype=None, out=None):
-    """``ufunc.accumulate(a, axis)`` as ``ceil(log2(n))`` rounds of ``ufunc`` on shifted
-    slices (Hillis and Steele), each element combined with the earlier ones in order."""
-    _reject(f"{ufunc.__name__}.accumulate", out=out)
-    a = to_tracer(a)
-    sample = np.zeros((1,) * max(a.ndim, 1), a.dtype)
-    # NumPy's own checks: a 0-d array, the axis, the dtype.
-    out_dtype = _numpy_says(ufunc.accumulate, sample if a.ndim else np.zeros((), a.dtype),
-                            axis=axis, dtype=dtype).dtype
-    axis = normalize_axis_index(axis, a.ndim)
-    n = a.shape[axis]
-    if n is None:
-        raise unsupported(f"np.{ufunc.__name__}.accumulate along an axis of unknown size")
-    y = astype(a, out_dtype)
-    shift = 1
-    while shift < n:
-        head = getitem(y, (slice(None),) * axis + (slice(None, shift),))
-        earlier = getitem(y, (slice(None),) * axis + (slice(None, n - shift),))
-        later = getitem(y, (slice(None),) * axis + (slice(shift, None),))
-        combined = astype(apply_ufunc(ufunc, (earlier, later)), out_dtype)
-        y = concatenate([head, combined], axis=axis)
-        shift *= 2
-    return y
-
-
-_REDUCEAT = ("add", "multiply", "maximum", "minimum")
-
-
-def ufunc_method_compiles(name, method):
-    """Whether ``np.<name>.<method>`` compiles: the cases ``ufunc_method`` takes."""
-    from .numpy_mutation import AT_MODES
-    return {"reduce": name in _ufunc_reductions(),
-            "accumulate": name in ("add", "multiply") + _SCANNED,
-            "reduceat": name in _REDUCEAT,
-            "outer": name in ELEMENTWISE_UFUNCS,
-            "at": name in AT_MODES}[method]
-
-
-def _reduceat(ufunc, a, indices, axis=0, dtype=None, out=None):
-    """``ufunc.reduceat(a, indices, axis)`` for indices known when tracing: segment ``i``
-    reduces ``a[indices[i]:indices[i + 1]]`` (to the end for the last), or is
-    ``a[indices[i]]`` where the next index is not larger. Nondecreasing indices are one
-    ``reduceat`` op (segment reductions); others, one reduction each."""
-    from .indexing import constant_value
-    name = f"np.{ufunc.__name__}.reduceat"
-    _reject(name[3:], out=out)
-    a = to_tracer(a)
-    idx = constant_value(indices)
-    if isinstance(idx, Tracer) or (isinstance(idx, (list, tuple)) and contains_tracer(idx)):
-        return _reduceat_traced(ufunc, a, to_tracer(idx), axis, dtype, name)
-    # An empty list is no indices for NumPy; an empty float array fails its cast.
-    idx = np.asarray(idx, np.intp if isinstance(idx, (list, tuple)) and not len(idx) else None)
-    if a.ndim == 0:
-        _numpy_says(ufunc.reduceat, np.zeros((), a.dtype), idx, axis=axis, dtype=dtype)
-    axis = normalize_axis_index(axis, a.ndim)
-    n = a.shape[axis]
-    if n is None:
-        raise unsupported(f"{name} along an axis of unknown size")
-    # NumPy's checks (index bounds and type, axis) and dtype, on a stand-in of the length.
-    stand_in = np.zeros(tuple(n if i == axis else 1 for i in range(a.ndim)), a.dtype)
-    out_dtype = _numpy_says(ufunc.reduceat, stand_in, idx, axis=axis, dtype=dtype).dtype
-    idx = idx.astype(np.intp).ravel()
-    x = moveaxis(astype(a, out_dtype), axis, 0)
-    # Complex maxima have no segment kernel: one reduction per segment there.
-    segments = not (ufunc.__name__ in ("maximum", "minimum") and out_dtype.kind == "c")
-    if not idx.size or (np.all(np.diff(idx) >= 0) and segments):
-        res = emit("reduceat", [x], {"ufunc": ufunc.__name__,
-                                     "indices": tuple(int(i) for i in idx)})
-    else:
-        if idx.size > 256:
-            raise unsupported(f"{name} with {idx.size} indices that are not nondecreasing")
-        ends = np.append(idx[1:], n)
-        firsts = getitem(x, (idx,))
-        reduce = _ufunc_reductions()[ufunc.__name__]
-        res = stack([astype(reduce(getitem(x, (slice(int(i), int(e)),)), axis=0), out_dtype)
-                     if i < e else getitem(firsts, (k,))
-                     for k, (i, e) in enumerate(zip(idx, ends))])
-    return moveaxis(res, 0, axis)
-
-
-def _reduceat_traced(ufunc, a, idx, axis, dtype, name):
-    """``ufunc.reduceat`` at indices known only at run time (group starts found in the
-    data: ``np.r_[0, np.flatnonzero(np.diff(keys)) + 1]``), as for nondecreasing known
-    ones: each element goes into the segment of the last index at or before it. Indices
-    out of bounds raise NumPy's IndexError after the run; decreasing ones run NumPy."""
-    from .indexing import dim_size
-    from .numpy_mutation import ufunc_at
-    from .numpy_sorting import search
-    if idx.ndim != 1 or idx.dtype.kind not in "iu" or a.ndim == 0:
-        raise unsupported(f"{name} with indices known only at run time that are not a 1-d "
-                          f"integer array")
-    axis = normalize_axis_index(axis, a.ndim)
-    scatter = not (ufunc.__name__ in ("maximum", "minimum") and a.dtype.kind == "c")
-    if ufunc.__name__ not in ("add", "multiply", "maximum", "minimum") or not scatter:
-        raise unsupported(f"{name} with indices known only at run time")
-    stand_in = np.zeros(tuple(2 if i == axis else 1 for i in range(a.ndim)), a.dtype)
-    out_dtype = _numpy_says(ufunc.reduceat, stand_in, np.array([0, 1]), axis=axis,
-                            dtype=dtype).dtype
-    x = moveaxis(astype(a, out_dtype), axis, 0)
-    n, k = dim_size(x, 0), dim_size(idx, 0)
-    where = user_location()
-    idx = astype(idx, np.intp)
-    inside = (idx >= 0) & (idx < n)
-    idx = emit("check", [idx, np.all(inside)], {
-        "error": "IndexError", "message": f"index out-of-bounds in {ufunc.__name__}.reduceat "
-                                          f"(0 to the length of axis {axis})\n  at {where}"})
-    rising = np.all(idx[1:] >= idx[:-1])
-    idx = emit("check", [idx, rising], {
-        "error": "OutsideTheGraph", "message": f"{name} with decreasing indices known only at "
-                                               f"run time\n  at {where}"})
-    idx = _select(inside, idx, np.zeros((), np.intp))      # in bounds until a check raises
-    ends = concatenate([idx[1:], reshape_to(astype(to_tracer(n), np.intp), (1,))])
-    valid = idx < ends
-    firsts = getitem(x, (idx,))
-    identity = {"add": 0, "multiply": 1}.get(ufunc.__name__)
-    shape = (-1,) + (1,) * (x.ndim - 1)
-    if identity is None:
-        res = firsts
-    else:
-        res = _select(reshape(valid, shape), np.asarray(identity, out_dtype), firsts)
-    # One more row, the segment of the elements before the first index: dropped after.
-    res = concatenate([astype(res, out_dtype), getitem(firsts, (slice(0, 1),))], 0)
-    ids = search(idx, arange(n, dtype=np.intp), "right") - 1
-    ids = _select(ids < 0, reshape_to(astype(to_tracer(k), np.intp), ()), ids)
-    ufunc_at(ufunc, res, (ids,), x)
-    return moveaxis(getitem(res, (slice(0, -1),)), 0, axis)
-
-
-def _select(condition, x, y):
-    from .numpy_math import where
-    return where(condition, x, y)
-
-
-def _ufunc_where(ufunc, inputs, kwargs):
-    """``ufunc(..., where=mask)``: the result where ``mask`` is True; elsewhere ``out``
-    keeps what it held, and a new result (no ``out``) holds zeros where NumPy leaves the
-    memory it allocated uninitialised."""
-    from .numpy_math import where as np_where
-    from .numpy_mutation import write
-    mask = kwargs.pop("where")
-    out = kwargs.pop("out", None)
-    outs = (None,) * ufunc.nout if out is None else out if isinstance(out, tuple) else (out,)
-    if len(outs) != ufunc.nout:
-        _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs], out=out)
-    for o in outs:
-        if o is not None and not isinstance(o, Tracer):
-            raise unsupported(f"np.{ufunc.__name__}(..., out=<an array that is not traced>)",
-                              fix="Allocate the output inside the function (np.empty_like(x)).")
-    mask = to_tracer(mask)
-    # NumPy's own verdict on the mask (it must be boolean) and the operands.
-    _numpy_says(ufunc, *[_sample_of(to_tracer(x).atom) for x in inputs],
-                out=None if ufunc.nout == 1 else (None,) * ufunc.nout,
-                where=_sample_of(mask.atom), **{k: v for k, v in kwargs.items() if k == "dtype"})
-    results = ufunc_method(ufunc, "__call__", inputs, kwargs)
-    results = results if isinstance(results, tuple) else (results,)
-    made = []
-    for r, o in zip(results, outs):
-        if o is None:
-            made.append(np_where(mask, r, np.zeros((), r.dtype)))
-            continue
-        r = check_out_cast(ufunc.__name__, r, o)
-        try:
-            if broadcast_shapes(mask.shape, o.shape) != o.shape:
-                raise ValueError
-        except ValueError:
-            raise ValueError(f"non-broadcastable where mask with shape {mask.shape} for the "
-                             f"output of shape {o.shape}\n  at {user_location()}") from None
-        write(o, None, np_where(mask, astype(r, o.dtype), o),
-              what=f"np.{ufunc.__name__}(..., out=..., where=...)")
-        made.append(o)
-    return made[0] if len(made) == 1 else tuple(made)
-
-
-def _ufunc_reductions():
-    from . import numpy_math as m
-    return {"add": m.sum_, "multiply": m.prod_, "maximum": m.max_, "minimum": m.min_,
-            "logical_and": m.all_, "logical_or": m.any_}
-
-
 def check_out_cast(ufunc_name, result, out):
     """NumPy casts a ufunc result into ``out`` with the same_kind rule, without broadcasting
     out. Returns the result, with the sizes only the run knows checked to fit ``out``."""
@@ -597,7 +356,7 @@ def _no_unknown(*values, what):
                                 f"(None). Give that input dimension a fixed size.\n  at {user_location()}")
 
 
-def _shape_tuple(shape):
+def shape_tuple(shape):
     _no_unknown(*(shape if isinstance(shape, (tuple, list)) else (shape,)), what="an array shape")
     if isinstance(shape, (int, np.integer)):
         return (operator.index(shape),)
@@ -653,18 +412,18 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
         if isinstance(fill_value, Tracer) or np.ndim(fill_value) or \
                 (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
             return broadcast_like(astype(fill, dt), zeros)
-        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        value = numpy_says(np.asarray, fill_value, dtype=dt)
         return emit("full_sized", sizes, {"shape": static, "dtype": dt, "fill": value.item()})
     if isinstance(fill_value, Tracer) or (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
         fill = to_tracer(fill_value)
         dt = check_dtype(dtype if dtype is not None else fill.dtype)
-        return broadcast_to(astype(fill, dt), _shape_tuple(shape))
+        return broadcast_to(astype(fill, dt), shape_tuple(shape))
     fill = np.asarray(fill_value)
     dt = check_dtype(dtype if dtype is not None else fill.dtype)
-    shape = _shape_tuple(shape)
+    shape = shape_tuple(shape)
     if fill.ndim:
         return broadcast_to(astype(to_tracer(fill), dt), shape)
-    value = _numpy_says(np.asarray, fill, dtype=dt)
+    value = numpy_says(np.asarray, fill, dtype=dt)
     return emit("full", [], {"shape": shape, "dtype": dt, "fill": value.item()})
 
 
@@ -687,17 +446,29 @@ def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, d
     dtype = a.dtype if dtype is None else dtype
     if shape is None and a.size is None:
         dt = check_dtype(dtype)
-        value = _numpy_says(np.asarray, fill_value, dtype=dt)
+        value = numpy_says(np.asarray, fill_value, dtype=dt)
         if value.ndim or isinstance(fill_value, Tracer):
             return broadcast_like(astype(to_tracer(fill_value), dt), a)
         return emit("full_like", [a], {"dtype": dt, "fill": value.item()})
     return full(a.shape if shape is None else shape, fill_value, dtype)
 
 
+def elementwise_where(condition, x, y):
+    """``np.where(condition, x, y)``: ``x`` where ``condition`` holds, else ``y``."""
+    cond = astype(condition, np.bool_)
+    xs, ys = to_tracer(x), to_tracer(y)
+    numpy_says(np.where, True, sample_of(xs.atom), sample_of(ys.atom))
+    out = emit("where", [cond, xs, ys])
+    if out.type.weak:
+        # Two Python numbers choose between them as NumPy arrays do (np.where(c, 0.5, 1.5)
+        # is float64, and a float64 array in later promotion), not as Python numbers.
+        out = emit("convert", [out], {"dtype": out.dtype})
+    return out
+
+
 def broadcast_like(x, like):
     """``x`` broadcast to the (possibly run-time) shape of ``like``."""
-    from .numpy_math import where
-    return where(True, x, full_like(like, 0, x.dtype))
+    return elementwise_where(True, x, full_like(like, 0, x.dtype))
 
 
 @implements(np.zeros_like)
@@ -742,12 +513,11 @@ def _linspace_run_time(start, stop, num, endpoint, retstep, dtype, axis):
     dt = np.result_type(sample(start.type), sample(stop.type), 1.0)
     start, stop = astype(start, dt), astype(stop, dt)
     div = astype(num - 1 if endpoint else num, dt)
-    from .numpy_math import where
-    step = (stop - start) / where(div > 0, div, np.ones((), dt))
+    step = (stop - start) / elementwise_where(div > 0, div, np.ones((), dt))
     idx = astype(arange(num), dt)
-    y = where(div > 0, idx * step + start, idx * (stop - start) + start)
+    y = elementwise_where(div > 0, idx * step + start, idx * (stop - start) + start)
     if endpoint:
-        y = where((idx == astype(num - 1, dt)) & (div > 0), stop, y)
+        y = elementwise_where((idx == astype(num - 1, dt)) & (div > 0), stop, y)
     return astype(y, dtype) if dtype is not None else y
 
 
@@ -761,7 +531,7 @@ def _arange_traced(start, stop, step, dtype):
     # NumPy's dtype for bounds of these types (Python numbers stay Python numbers).
     samples = [sample(b.type) if b.type.weak else b.dtype.type(1) for b in bounds]
     samples = [type(v)(i) for v, i in zip(samples, (0, 1, 1))]
-    dt = check_dtype(dtype if dtype is not None else _numpy_says(np.arange, *samples).dtype)
+    dt = check_dtype(dtype if dtype is not None else numpy_says(np.arange, *samples).dtype)
     # NumPy's error for a step of 0: ZeroDivisionError for Python numbers, ValueError once
     # a NumPy scalar is among the bounds.
     try:
@@ -793,13 +563,12 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     start, stop = to_tracer(start), to_tracer(stop)
     dt = np.result_type(sample(start.type), sample(stop.type), float(num))
     start, stop = astype(start, dt), astype(stop, dt)
-    from .numpy_math import where
     step = (stop - start) / div if div > 0 else None
     idx = arange(0, num, dtype=dt)
     idx = reshape_to(idx, (num,) + (1,) * np.broadcast_shapes(start.shape, stop.shape).__len__())
     y = idx * step + start if step is not None else idx * (stop - start) + start
     if endpoint and num > 1:
-        y = where(idx == num - 1, stop, y)
+        y = elementwise_where(idx == num - 1, stop, y)
     if axis != 0:
         y = moveaxis(y, 0, axis)
     if dtype is not None:
@@ -834,10 +603,10 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
             out = Tracer(out.atom)
     elif isinstance(object, (list, tuple)) and contains_tracer(object):
         items = [array(v) for v in object]
-        dt = dtype if dtype is not None else np.result_type(*[_sample_of(i.atom) for i in items])
+        dt = dtype if dtype is not None else np.result_type(*[sample_of(i.atom) for i in items])
         out = stack([astype(i, dt) for i in items]) if items else to_tracer(np.array([], dtype))
     else:
-        arr = _numpy_says(np.array, object, dtype=dtype)
+        arr = numpy_says(np.array, object, dtype=dtype)
         out = Tracer(to_atom(arr))
     if ndmin > out.ndim:
         out = reshape_to(out, (1,) * (ndmin - out.ndim) + out.shape)
@@ -1058,14 +827,14 @@ def transpose(a, axes=None):
                                   lambda x: x.transpose(perm)), lambda s: s.transpose(perm))
 
 
-def _axis(axis, ndim):
+def axis_index(axis, ndim):
     try:
         return normalize_axis_index(axis, ndim)
     except np.exceptions.AxisError as e:
         raise with_location(e, user_location()) from None
 
 
-def _axes(axis, ndim, reduce_like=True):
+def axes_of(axis, ndim, reduce_like=True):
     """``axis`` as a tuple of non-negative axes. ``reduce_like``: as a ufunc's reduce
     reads it, which lets a 0-d array name axis 0 or -1 (not as a tuple); np.flip,
     np.median and the like refuse that."""
@@ -1082,7 +851,7 @@ def _axes(axis, ndim, reduce_like=True):
 @implements(np.moveaxis)
 def moveaxis(a, source, destination):
     a = to_tracer(a)
-    src, dst = _axes(source, a.ndim), _axes(destination, a.ndim)
+    src, dst = axes_of(source, a.ndim), axes_of(destination, a.ndim)
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     order = [n for n in range(a.ndim) if n not in src]
@@ -1095,7 +864,7 @@ def moveaxis(a, source, destination):
 def swapaxes(a, axis1, axis2):
     a = to_tracer(a)
     perm = list(range(a.ndim))
-    i, j = _axis(axis1, a.ndim), _axis(axis2, a.ndim)
+    i, j = axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)
     perm[i], perm[j] = perm[j], perm[i]
     return transpose(a, perm)
 
@@ -1103,7 +872,7 @@ def swapaxes(a, axis1, axis2):
 @implements(np.expand_dims)
 def expand_dims(a, axis):
     a = to_tracer(a)
-    axes = _axes(axis, a.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1))
+    axes = axes_of(axis, a.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1))
     dims = iter(a.shape)
     return reshape_to(a, tuple(1 if i in axes else next(dims) for i in range(a.ndim + len(axes))))
 
@@ -1116,7 +885,7 @@ def squeeze(a, axis=None):
         sizes = [d if d is not None else concrete_dim(a, i, "np.squeeze") for i, d in enumerate(a.shape)]
         axes = tuple(i for i, d in enumerate(sizes) if d == 1)
     else:
-        axes = _axes(axis, a.ndim)
+        axes = axes_of(axis, a.ndim)
         for i in axes:
             concrete_dim(a, i, "np.squeeze")
     for i in axes:
@@ -1131,7 +900,7 @@ def broadcast_to(array, shape, subok=False):
     array = to_tracer(array)
     if isinstance(shape, tuple) and array.shape == shape:
         return array
-    shape = _shape_tuple(shape)
+    shape = shape_tuple(shape)
     if array.shape == shape:
         return array
     if len(shape) < array.ndim:
@@ -1148,7 +917,7 @@ def broadcast_to(array, shape, subok=False):
 @implements(np.broadcast_arrays)
 def broadcast_arrays(*args, subok=False):
     ts = [to_tracer(a) for a in args]
-    shape = _numpy_says(np.broadcast_shapes, *[t.shape for t in ts])
+    shape = numpy_says(np.broadcast_shapes, *[t.shape for t in ts])
     return tuple(broadcast_to(t, shape) for t in ts)
 
 
@@ -1165,6 +934,18 @@ def atleast_2d(*arys):
         a = to_tracer(a)
         res.append(reshape_to(a, (1,) * (2 - a.ndim) + a.shape) if a.ndim < 2 else a)
     return res[0] if len(res) == 1 else tuple(res)
+
+
+def gather_axes_last(a, axis):
+    """``a`` with the reduced axes merged into one last axis; also the kept shape."""
+    axes = axes_of(axis, a.ndim, reduce_like=False)
+    kept = [i for i in range(a.ndim) if i not in axes]
+    merged = transpose(a, kept + list(axes))
+    kept_shape = tuple(a.shape[i] for i in kept)
+    if len(axes) == 1 and a.shape[axes[0]] is None:     # a length known only at run time
+        return merged, axes, kept_shape
+    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+    return reshape(merged, kept_shape + (n,)), axes, kept_shape
 
 
 def _rows_of(arrays):
@@ -1185,7 +966,7 @@ def _concat_args(arrays):
 
 @implements(np.concatenate)
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    _reject("concatenate", out=out)
+    reject("concatenate", out=out)
     rows = _rows_of(arrays)
     if rows is not None:
         return _concatenate_rows(rows, axis, dtype)
@@ -1197,7 +978,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     if len({t.ndim for t in ts}) > 1:
         raise ValueError(f"all the input arrays must have same number of dimensions\n"
                          f"  at {user_location()}")
-    axis = _axis(axis, ts[0].ndim)
+    axis = axis_index(axis, ts[0].ndim)
     out = emit("concatenate", ts, {"axis": axis})
     return astype(out, dtype) if dtype is not None else out
 
@@ -1210,7 +991,7 @@ def _concatenate_rows(rows, axis, dtype):
         if rows.ndim < 2:
             raise ValueError(f"zero-dimensional arrays cannot be concatenated\n"
                              f"  at {user_location()}")
-        axis = _axis(axis, rows.ndim - 1)
+        axis = axis_index(axis, rows.ndim - 1)
         moved = moveaxis(rows, 0, axis)
         out = reshape(moved, moved.shape[:axis] + (-1,) + moved.shape[axis + 2:])
     return astype(out, dtype) if dtype is not None else out
@@ -1220,13 +1001,13 @@ def _concatenate_rows(rows, axis, dtype):
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     rows = _rows_of(arrays)
     if rows is not None:
-        _reject("stack", out=out)
-        out = moveaxis(rows, 0, _axis(axis, rows.ndim))
+        reject("stack", out=out)
+        out = moveaxis(rows, 0, axis_index(axis, rows.ndim))
         return astype(out, dtype) if dtype is not None else out
     ts = _concat_args(arrays)
     if len({t.shape for t in ts}) > 1:
         raise ValueError(f"all input arrays must have the same shape\n  at {user_location()}")
-    axis = _axis(axis, ts[0].ndim + 1)
+    axis = axis_index(axis, ts[0].ndim + 1)
     return concatenate([expand_dims(t, axis) for t in ts], axis, out, dtype=dtype)
 
 
@@ -1254,7 +1035,7 @@ def hstack(tup, *, dtype=None, casting="same_kind"):
 @implements(np.split)
 def split(ary, indices_or_sections, axis=0):
     if isinstance(indices_or_sections, (int, np.integer)):
-        n = to_tracer(ary).shape[_axis(axis, np.ndim(ary))]
+        n = to_tracer(ary).shape[axis_index(axis, np.ndim(ary))]
         if n is not None and int(indices_or_sections) > 0 and n % int(indices_or_sections):
             raise ValueError("array split does not result in an equal division"
                              f"\n  at {user_location()}")
@@ -1264,7 +1045,7 @@ def split(ary, indices_or_sections, axis=0):
 @implements(np.array_split)
 def array_split(ary, indices_or_sections, axis=0):
     a = to_tracer(ary)
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     n = a.shape[axis]
     if isinstance(indices_or_sections, (int, np.integer)):
         sections = int(indices_or_sections)
@@ -1287,7 +1068,7 @@ def array_split(ary, indices_or_sections, axis=0):
 @implements(np.flip)
 def flip(m, axis=None):
     m = to_tracer(m)
-    axes = _axes(axis, m.ndim, reduce_like=False)
+    axes = axes_of(axis, m.ndim, reduce_like=False)
     return m[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(m.ndim))]
 
 
@@ -1324,8 +1105,7 @@ def _tile_run_time(A, reps):
     reps = [1] * (ndim - len(reps)) + reps
     wide = reshape_to(A, tuple(x for d in A.shape for x in (1, d)))
     target = [x for i in range(ndim) for x in (reps[i], dim_of(A, i))]
-    from .numpy_math import where
-    grown = where(True, wide, full(tuple(target), 0, A.dtype))
+    grown = elementwise_where(True, wide, full(tuple(target), 0, A.dtype))
     return reshape(grown, tuple(r * dim_of(A, i) for i, r in enumerate(reps)))
 
 
@@ -1334,7 +1114,7 @@ def repeat(a, repeats, axis=None):
     a = to_tracer(a)
     if axis is None:
         a, axis = ravel(a), 0
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     if isinstance(repeats, Tracer) and repeats.ndim == 0:
         # One count known only at run time: each element broadcast along a new axis.
         from .tracer import dim_of
@@ -1343,9 +1123,8 @@ def repeat(a, repeats, axis=None):
                                         f"negative dimensions are not allowed\n  at {user_location()}"})
         moved = moveaxis(a, axis, -1)
         wide = reshape_to(moved, moved.shape + (1,))
-        from .numpy_math import where
-        grown = where(True, wide, full(tuple(dim_of(moved, i) for i in range(moved.ndim)) + (r,),
-                                       0, a.dtype))
+        grown = elementwise_where(True, wide, full(
+            tuple(dim_of(moved, i) for i in range(moved.ndim)) + (r,), 0, a.dtype))
         flat = reshape(grown, tuple(dim_of(moved, i) for i in range(moved.ndim - 1)) +
                        (dim_of(moved, moved.ndim - 1) * r,))
         return moveaxis(flat, -1, axis)
@@ -1370,7 +1149,7 @@ def repeat(a, repeats, axis=None):
 
 
 # ------------------------------------------------------------------ indexing
-def _normalize_slice(s, dim):
+def normalize_slice(s, dim):
     if dim is None:
         # Unknown size: keep Python's slice; TensorFlow's strided_slice has the same rules.
         step = 1 if s.step is None else operator.index(s.step)
@@ -1478,7 +1257,7 @@ def basic_getitem(x, key):
             continue
         dim = x.shape[axis]
         if isinstance(k, slice):
-            s = _normalize_slice(k, dim)
+            s = normalize_slice(k, dim)
             full = s == (0, dim, 1) or (s[0] == "raw" and k == slice(None))
             slices.append(None if full else s)
             out_shape.append(dim if full else None if s[0] == "raw" else slice_length(dim, *s))

@@ -8,7 +8,7 @@ keeps, where ``np.insert`` puts each value), NumPy itself computes a static inde
 map on ``np.arange`` and the traced data is gathered through it, so every corner
 case and error is NumPy's own. A map of few runs of consecutive positions is taken
 as slices instead (``_take_runs``). Sliding windows are a stack of shifted slices (a
-gather for windows of more than ``_SHIFTED_UP_TO`` elements in all).
+gather for windows of more than ``SHIFTED_UP_TO`` elements in all).
 """
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from numpy.lib.array_utils import normalize_axis_tuple
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
 from .indexing import constant_value, write
-from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to,
-                        concatenate, implements, moveaxis, ravel, reshape_to, transpose)
-from .numpy_misc import _SHIFTED_UP_TO
+from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
+                        implements, moveaxis, ravel, reshape_to, transpose)
+from .numpy_misc import SHIFTED_UP_TO
 from .numpy_sorting import take
-from .tracer import Tracer, concrete_dim, emit, to_tracer
+from .tracer import Tracer, concrete_dim, emit, numpy_says, to_tracer
 from .views import buffer_of, mark_readonly
 
 _INTP = np.dtype(np.intp)
@@ -108,7 +108,7 @@ def _along_axis(arr, obj, axis, name):
     obj = static_index(obj, f"np.{name}(..., obj=<traced array>)")
     if axis is None:
         a, axis = (a if a.ndim == 1 else ravel(a)), 0
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     return a, obj, axis, concrete_dim(a, axis, f"np.{name}")
 
 
@@ -116,7 +116,7 @@ def _along_axis(arr, obj, axis, name):
 def delete(arr, obj, axis=None):
     a, obj, axis, n = _along_axis(arr, obj, axis, "delete")
     # The positions NumPy keeps along the axis (its own index rules and errors).
-    kept = _numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
+    kept = numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
     if kept.size == n:
         return api.copy_(a)
     return _take_runs([a], kept, axis)
@@ -124,20 +124,20 @@ def delete(arr, obj, axis=None):
 
 def _insert_positions(n, obj, numnew):
     """Where NumPy's insert sends old element ``i`` (``i < n``) and new element ``n + j``."""
-    return _numpy_says(np.insert, np.arange(n), obj, n + np.arange(numnew))
+    return numpy_says(np.insert, np.arange(n), obj, n + np.arange(numnew))
 
 
 @implements(np.insert)
 def insert(arr, obj, values, axis=None):
     a, obj, axis, n = _along_axis(arr, obj, axis, "insert")
-    _numpy_says(np.insert, np.arange(n), obj, 0)   # NumPy's checks of obj, before values
+    numpy_says(np.insert, np.arange(n), obj, 0)   # NumPy's checks of obj, before values
     if isinstance(obj, slice):
         indices = np.arange(*obj.indices(n))
     else:
         indices = np.array(obj)
         indices = np.flatnonzero(indices) if indices.dtype == bool else indices
     values = to_tracer(values)
-    _numpy_says(np.asarray, _sample_of(values.atom), dtype=a.dtype)
+    numpy_says(np.asarray, sample_of(values.atom), dtype=a.dtype)
     values = astype(values, a.dtype)
     if indices.size == 1:
         index = int(indices.item())
@@ -210,7 +210,7 @@ def unstack(x, /, *, axis=0):
 def rollaxis(a, axis, start=0):
     a = to_tracer(a)
     n = a.ndim
-    axis = _axis(axis, n)
+    axis = axis_index(axis, n)
     start = operator.index(start)
     if start < 0:
         start += n
@@ -235,14 +235,14 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     x = to_tracer(x)
     sample = shaped_sample(x)
     # NumPy's checks and result shape, on a stand-in of x's shape.
-    shape = _numpy_says(np.lib.stride_tricks.sliding_window_view, sample, window_shape,
+    shape = numpy_says(np.lib.stride_tricks.sliding_window_view, sample, window_shape,
                         axis).shape
     windows = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
     axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim,
                                                                     allow_duplicate=True)
     if not int(np.prod(shape)):
         out = api.zeros(shape, x.dtype)
-    elif sum(operator.index(w) for w in windows) <= _SHIFTED_UP_TO:
+    elif sum(operator.index(w) for w in windows) <= SHIFTED_UP_TO:
         out = x
         for ax, w in zip(axes, windows):
             out = _windows_along(out, ax, operator.index(w))
@@ -293,15 +293,15 @@ def diag_indices_from(arr):
 
 @implements(np.choose)
 def choose(a, choices, out=None, mode="raise"):
-    _reject("choose", out=out)
+    reject("choose", out=out)
     a = to_tracer(a)
     if isinstance(choices, Tracer):
         options = [choices[i] for i in range(concrete_dim(choices, 0, "np.choose"))]
     else:
         options = [to_tracer(c) for c in choices]
     # NumPy's result: dtype, broadcast shape, scalar-ness, and its errors for bad arguments.
-    probe = _numpy_says(np.choose, shaped_sample(a), [
-        _sample_of(o.atom) if o.type.weak else shaped_sample(o) for o in options], mode=mode)
+    probe = numpy_says(np.choose, shaped_sample(a), [
+        sample_of(o.atom) if o.type.weak else shaped_sample(o) for o in options], mode=mode)
     n = len(options)
     index = astype(a, _INTP)
     if mode in ("wrap", "clip"):
@@ -343,7 +343,7 @@ def put_along_axis(arr, indices, values, axis):
         shape = (arr.size,)
         axis = 0
     else:
-        axis = _axis(axis, arr.ndim)
+        axis = axis_index(axis, arr.ndim)
         shape = shaped_sample(arr).shape
     if indices.dtype.kind not in "iu":
         raise IndexError(f"`indices` must be an integer array\n  at {user_location()}")
@@ -406,7 +406,7 @@ def shape(a):
 
 @implements(np.size)
 def size(a, axis=None):
-    return _numpy_says(np.size, shaped_sample(a), axis)
+    return numpy_says(np.size, shaped_sample(a), axis)
 
 
 @implements(np.astype)
@@ -419,16 +419,16 @@ def astype_(x, dtype, /, *, copy=True, device=None):
 
 @implements(np.result_type)
 def result_type(*arrays_and_dtypes):
-    return _numpy_says(np.result_type, *[_sample_of(x.atom) if isinstance(x, Tracer) else x
+    return numpy_says(np.result_type, *[sample_of(x.atom) if isinstance(x, Tracer) else x
                                          for x in arrays_and_dtypes])
 
 
 @implements(np.can_cast)
 def can_cast(from_, to, casting="safe"):
     if isinstance(from_, Tracer):
-        from_ = _sample_of(from_.atom)
+        from_ = sample_of(from_.atom)
         from_ = from_ if isinstance(from_, (bool, int, float, complex)) else from_.dtype
-    return _numpy_says(np.can_cast, from_, to.dtype if isinstance(to, Tracer) else to, casting)
+    return numpy_says(np.can_cast, from_, to.dtype if isinstance(to, Tracer) else to, casting)
 
 
 @implements(np.min_scalar_type)
@@ -442,14 +442,14 @@ def min_scalar_type(a):
 
 @implements(np.common_type)
 def common_type(*arrays):
-    return _numpy_says(np.common_type, *[np.zeros(0, to_tracer(a).dtype) for a in arrays])
+    return numpy_says(np.common_type, *[np.zeros(0, to_tracer(a).dtype) for a in arrays])
 
 
 # ------------------------------------------------------------ function application
 @implements(np.apply_along_axis)
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     arr = to_tracer(arr)
-    axis = _axis(axis, arr.ndim)
+    axis = axis_index(axis, arr.ndim)
     moved = moveaxis(arr, axis, -1)
     outer = shaped_sample(moved).shape[:-1]
     if 0 in outer:
@@ -480,7 +480,3 @@ def apply_over_axes(func, a, axes):
                                  f"  at {user_location()}")
         val = res
     return val
-
-
-from . import numpy_extra_linalg as _linalg  # noqa: E402,F401  (np.linalg aliases, vecdot)
-from . import numpy_extra_math as _math  # noqa: E402,F401  (fix, i0, sinc, polynomials, ...)

@@ -11,9 +11,9 @@ import math
 import numpy as np
 
 from ..errors import unsupported, user_location, with_location
-from .numpy_api import _axis, _numpy_says, astype, broadcast_to, implements, moveaxis, swapaxes
+from .numpy_api import axis_index, astype, broadcast_to, implements, moveaxis, swapaxes
 from .numpy_extra import shaped_sample
-from .tracer import Tracer, to_tracer
+from .tracer import Tracer, numpy_says, to_tracer
 
 
 def _scalar_if_0d(t):
@@ -61,7 +61,7 @@ def linalg_diagonal(x, /, *, offset=0):
 @implements(np.linalg.cross)
 def linalg_cross(x1, x2, /, *, axis=-1):
     x1, x2 = to_tracer(x1), to_tracer(x2)
-    n1, n2 = (x.shape[_axis(axis, x.ndim)] for x in (x1, x2))
+    n1, n2 = (x.shape[axis_index(axis, x.ndim)] for x in (x1, x2))
     if n1 != 3 or n2 != 3:
         raise ValueError(f"Both input arrays must be (arrays of) 3-dimensional vectors, but they "
                          f"are {n1} and {n2} dimensional instead.\n  at {user_location()}")
@@ -79,7 +79,7 @@ def vecdot(x1, x2, /, *, axis=-1, **ufunc_kwargs):
     if ufunc_kwargs:
         raise unsupported(f"np.vecdot(..., {', '.join(ufunc_kwargs)}=...)")
     a, b = to_tracer(x1), to_tracer(x2)
-    probe = _numpy_says(np.vecdot, shaped_sample(a), shaped_sample(b), axis=axis)
+    probe = numpy_says(np.vecdot, shaped_sample(a), shaped_sample(b), axis=axis)
     a, b = moveaxis(a, axis, -1), moveaxis(b, axis, -1)
     if a.dtype.kind == "c":
         a = np.conjugate(a)
@@ -94,7 +94,7 @@ def matvec(x1, x2, /, **ufunc_kwargs):
     if ufunc_kwargs:
         raise unsupported(f"np.matvec(..., {', '.join(ufunc_kwargs)}=...)")
     a, b = to_tracer(x1), to_tracer(x2)
-    probe = _numpy_says(np.matvec, shaped_sample(a), shaped_sample(b))
+    probe = numpy_says(np.matvec, shaped_sample(a), shaped_sample(b))
     return _matmul_cast(a, b[..., :, None], probe.dtype)[..., 0]
 
 
@@ -103,7 +103,7 @@ def vecmat(x1, x2, /, **ufunc_kwargs):
     if ufunc_kwargs:
         raise unsupported(f"np.vecmat(..., {', '.join(ufunc_kwargs)}=...)")
     a, b = to_tracer(x1), to_tracer(x2)
-    probe = _numpy_says(np.vecmat, shaped_sample(a), shaped_sample(b))
+    probe = numpy_says(np.vecmat, shaped_sample(a), shaped_sample(b))
     if a.dtype.kind == "c":
         a = np.conjugate(a)
     return _matmul_cast(a[..., None, :], b, probe.dtype)[..., 0, :]

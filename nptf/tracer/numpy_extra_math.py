@@ -13,10 +13,9 @@ from numpy.lib import _function_base_impl as _numpy_function_base
 from ..errors import unsupported, user_location
 from . import numpy_api as api
 from . import numpy_math as m
-from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, concatenate, implements,
-                        reshape_to)
+from .numpy_api import axis_index, reject, sample_of, astype, concatenate, implements, reshape_to
 from .indexing import constant_value
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 # NumPy's Chebyshev coefficients for I0 on [0, 8] and (8, inf).
 _I0_SMALL = tuple(_numpy_function_base._i0A)
@@ -30,7 +29,7 @@ def _scalar_if_0d(t):
 # ---------------------------------------------------------------- elementwise
 @implements(np.fix)
 def fix(x, out=None):
-    _reject("fix", out=out)
+    reject("fix", out=out)
     x = to_tracer(x)
     return _scalar_if_0d(np.where(x >= 0, np.floor(x), np.ceil(x)))
 
@@ -92,7 +91,7 @@ def isrealobj(x):
 
 def _signed_infinity(x, out, negative):
     x = to_tracer(x)
-    _reject("isneginf" if negative else "isposinf", out=out)
+    reject("isneginf" if negative else "isposinf", out=out)
     if x.dtype.kind == "c":
         raise TypeError(f"This operation is not supported for {x.dtype} values because it would "
                         f"be ambiguous.\n  at {user_location()}")
@@ -113,15 +112,15 @@ def isposinf(x, out=None):
 # ------------------------------------------------------------------ sequences
 def _cumulative(name, scan, identity):
     def impl(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
-        _reject(name, out=out)
+        reject(name, out=out)
         x = api.atleast_1d(x)
         if axis is None:
             if x.ndim >= 2:
                 raise ValueError(f"For arrays which have more than one dimension ``axis`` argument "
                                  f"is required.\n  at {user_location()}")
             axis = 0
-        axis = _axis(axis, x.ndim)
-        result_dtype = _numpy_says(getattr(np, name), np.zeros((1,) * x.ndim, x.dtype), axis=axis,
+        axis = axis_index(axis, x.ndim)
+        result_dtype = numpy_says(getattr(np, name), np.zeros((1,) * x.ndim, x.dtype), axis=axis,
                                    dtype=dtype).dtype
         result = astype(scan(x, axis=axis, dtype=dtype), result_dtype)
         if include_initial:
@@ -141,10 +140,10 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * np.pi):
         raise unsupported("np.unwrap(..., period=<traced value>)")
     p = to_tracer(p)
     dd = np.diff(p, axis=axis)
-    axis = _axis(axis, p.ndim)
+    axis = axis_index(axis, p.ndim)
     if discont is None:
         discont = period / 2
-    dtype = np.result_type(_sample_of(dd.atom), period)
+    dtype = np.result_type(sample_of(dd.atom), period)
     if dtype.kind in "iu":
         interval_high, rem = divmod(period, 2)
         boundary_ambiguous = rem == 0
@@ -171,7 +170,7 @@ def sort_complex(a):
     if a.dtype.kind != "c":
         target = "F" if a.dtype.char in "bhBH" else "G" if a.dtype.char == "g" else "D"
         return astype(np.sort(a), target)
-    _axis(-1, a.ndim)   # NumPy's error for sorting a 0-d array
+    axis_index(-1, a.ndim)   # NumPy's error for sorting a 0-d array
     # NumPy's complex order: lexicographic on (real, imag); then R+nanj, nan+Rj, nan+nanj.
     re, im = np.real(a), np.imag(a)
     nan_class = astype(np.isnan(re), np.int8) * 2 + astype(np.isnan(im), np.int8)
@@ -335,16 +334,16 @@ _SWAPPED_NORM = {None: "forward", "backward": "forward", "ortho": "ortho", "forw
 
 @implements(np.fft.hfft)
 def hfft(a, n=None, axis=-1, norm=None, out=None):
-    _reject("fft.hfft", out=out)
-    _numpy_says(np.fft.hfft, np.zeros(2), norm=norm)   # NumPy's error for an unknown norm
+    reject("fft.hfft", out=out)
+    numpy_says(np.fft.hfft, np.zeros(2), norm=norm)   # NumPy's error for an unknown norm
     a = to_tracer(a)
     if n is None:
-        n = (a.shape[_axis(axis, a.ndim)] - 1) * 2
+        n = (a.shape[axis_index(axis, a.ndim)] - 1) * 2
     return np.fft.irfft(np.conjugate(a), n, axis, norm=_SWAPPED_NORM[norm])
 
 
 @implements(np.fft.ihfft)
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
-    _reject("fft.ihfft", out=out)
-    _numpy_says(np.fft.ihfft, np.zeros(2), norm=norm)
+    reject("fft.ihfft", out=out)
+    numpy_says(np.fft.ihfft, np.zeros(2), norm=norm)
     return np.conjugate(np.fft.rfft(a, n, axis, norm=_SWAPPED_NORM[norm]))

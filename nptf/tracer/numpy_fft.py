@@ -11,9 +11,9 @@ import operator
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import _axis, _numpy_says, astype, broadcast_to, concatenate, implements, moveaxis
+from .numpy_api import axis_index, astype, broadcast_to, concatenate, implements, moveaxis
 from .numpy_manip import roll
-from .tracer import emit, to_tracer
+from .tracer import emit, numpy_says, to_tracer
 
 _NORMS = (None, "backward", "ortho", "forward")
 
@@ -34,8 +34,8 @@ def _fft1(a, n, axis, norm, kind):
     if None in x.shape:
         raise unsupported(f"np.fft.{kind} of an array with a dimension of unknown size")
     fn = getattr(np.fft, kind)
-    out_dtype = np.dtype(_numpy_says(fn, np.zeros(4, x.dtype), None, -1, norm).dtype)
-    axis = _axis(axis, x.ndim)
+    out_dtype = np.dtype(numpy_says(fn, np.zeros(4, x.dtype), None, -1, norm).dtype)
+    axis = axis_index(axis, x.ndim)
     m = x.shape[axis]
     if n is None:
         n = 2 * (m - 1) if kind == "irfft" else m
@@ -83,7 +83,7 @@ def _shape_axes(x, s, axes, kind):
             raise ValueError(f"Shape and axes have different lengths.\n  at {user_location()}")
     if any(d is None for d in s):
         raise unsupported(f"np.fft.{kind} of an array with a dimension of unknown size")
-    return [operator.index(d) for d in s], [_axis(a, x.ndim) for a in axes]
+    return [operator.index(d) for d in s], [axis_index(a, x.ndim) for a in axes]
 
 
 def _n_dim(kind, one_dim, default_axes=None):
@@ -95,10 +95,10 @@ def _n_dim(kind, one_dim, default_axes=None):
         x = to_tracer(a)
         sample = np.zeros((4,) * max(x.ndim, 1), x.dtype).reshape((4,) * x.ndim) if x.ndim else \
             np.zeros((), x.dtype)
-        _numpy_says(fn, sample, None, axes, norm)
+        numpy_says(fn, sample, None, axes, norm)
         lengths, axes_ = _shape_axes(x, s, axes, kind)
         if not axes_:
-            return astype(x, np.dtype(_numpy_says(fn, sample, None, axes, norm).dtype))
+            return astype(x, np.dtype(numpy_says(fn, sample, None, axes, norm).dtype))
         if one_dim == "rfft":
             x = _fft1(x, lengths[-1], axes_[-1], norm, "rfft")
             for n, ax in zip(lengths[-2::-1], axes_[-2::-1]):
@@ -137,7 +137,7 @@ def _shift(x, axes, sign):
     x = to_tracer(x)
     axes = tuple(range(x.ndim)) if axes is None else \
         ((axes,) if isinstance(axes, (int, np.integer)) else tuple(axes))
-    shifts = [sign * (x.shape[_axis(a, x.ndim)] // 2) for a in axes]
+    shifts = [sign * (x.shape[axis_index(a, x.ndim)] // 2) for a in axes]
     return roll(x, shifts, axes) if axes else x
 
 

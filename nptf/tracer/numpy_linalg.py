@@ -14,9 +14,9 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (_NoValue, _axes, _numpy_says, astype, broadcast_to, implements, moveaxis,
-                        reshape, swapaxes)
-from .tracer import Tracer, emit, to_tracer
+from .numpy_api import (NoValue, axes_of, astype, broadcast_to, implements, moveaxis, reshape,
+                        swapaxes)
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 la = np.linalg
 
@@ -34,7 +34,7 @@ def _prepare(a, fn, *args, **kwargs):
     a = to_tracer(a)
     if None in a.shape:
         raise unsupported(f"np.linalg.{fn.__name__} of an array with a dimension of unknown size")
-    result = _numpy_says(fn, _sample(a), *args, **kwargs)
+    result = numpy_says(fn, _sample(a), *args, **kwargs)
     # NumPy's linalg keeps float32/float64/complex and computes everything else in float64.
     return astype(a, a.dtype if a.dtype.kind in "fc" else np.float64), result
 
@@ -69,13 +69,13 @@ def inv(a):
 def solve(a, b):
     a, _ = _prepare(a, la.inv)
     b = to_tracer(b)
-    dtype = _numpy_says(la.solve, _sample(a), np.zeros(b.shape[-2:] if b.ndim > 1 else b.shape,
+    dtype = numpy_says(la.solve, _sample(a), np.zeros(b.shape[-2:] if b.ndim > 1 else b.shape,
                                                          b.dtype)).dtype
     a, b = astype(a, dtype), astype(b, dtype)
     vector = b.ndim == 1
     if vector:
         b = reshape(b, b.shape + (1,))
-    batch = _numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
+    batch = numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
     a, b = broadcast_to(a, batch + a.shape[-2:]), broadcast_to(b, batch + b.shape[-2:])
     x = emit("solve", [a, b])
     return reshape(x, x.shape[:-1]) if vector else x
@@ -158,7 +158,7 @@ def svdvals(x, /):
 @implements(la.qr)
 def qr(a, mode="reduced"):
     if mode not in ("reduced", "complete", "r"):
-        _numpy_says(la.qr, np.eye(2), mode)
+        numpy_says(la.qr, np.eye(2), mode)
         raise unsupported(f"np.linalg.qr(..., mode={mode!r})")
     a, _ = _prepare(a, la.qr)
     q, r = emit("qr", [a], {"mode": "reduced" if mode == "r" else mode})
@@ -166,12 +166,12 @@ def qr(a, mode="reduced"):
 
 
 @implements(la.pinv)
-def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
+def pinv(a, rcond=None, hermitian=False, *, rtol=NoValue):
     a, _ = _prepare(a, la.pinv)
     if rcond is None:
-        rcond = 1e-15 if rtol is _NoValue else (
+        rcond = 1e-15 if rtol is NoValue else (
             max(a.shape[-2:]) * np.finfo(a.dtype).eps if rtol is None else rtol)
-    elif rtol is not _NoValue:
+    elif rtol is not NoValue:
         raise ValueError(f"`rtol` and `rcond` can't be both set.\n  at {user_location()}")
     u, s, vh = emit("svd", [np.conjugate(a) if a.dtype.kind == "c" else a],
                     {"full_matrices": False, "compute_uv": True})
@@ -216,7 +216,7 @@ def cond(x, p=None):
 @implements(la.matrix_power)
 def matrix_power(a, n):
     a = to_tracer(a)
-    _numpy_says(la.matrix_power, _sample(a) if a.ndim >= 2 else np.zeros(a.shape, a.dtype), 0)
+    numpy_says(la.matrix_power, _sample(a) if a.ndim >= 2 else np.zeros(a.shape, a.dtype), 0)
     n = operator.index(n)
     if n == 0:
         eye = np.eye(a.shape[-1], dtype=a.dtype)
@@ -275,7 +275,7 @@ def lstsq(a, b, rcond=None):
         _known_sizes("np.linalg.lstsq", a, b)
         rows, cols = a.shape
         n_rows, sample = rows, (_sample(a), np.zeros(b.shape, b.dtype))
-    dtype = _numpy_says(la.lstsq, *sample, rcond)[0].dtype
+    dtype = numpy_says(la.lstsq, *sample, rcond)[0].dtype
     a, b = astype(a, dtype), astype(b, dtype)
     vector = b.ndim == 1
     b2 = reshape(b, (-1, 1)) if vector else b
@@ -361,7 +361,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
         flat = reshape(x, (-1,))
         r = _vector_norm(flat, None, 0, False)
         return reshape(r, (1,) * x.ndim) if keepdims else _scalar(r)
-    axes = _axes(tuple(range(x.ndim)) if axis is None else axis, x.ndim)
+    axes = axes_of(tuple(range(x.ndim)) if axis is None else axis, x.ndim)
     if len(axes) == 1:
         return _scalar(_vector_norm(x, ord, axes[0], keepdims))
     if len(axes) == 2:
@@ -384,7 +384,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if axis is None:
         r = _vector_norm(reshape(x, (-1,)), ord, 0, False)
         return reshape(r, (1,) * x.ndim) if keepdims else _scalar(r)
-    axes = _axes(axis, x.ndim)
+    axes = axes_of(axis, x.ndim)
     if len(axes) > 1:
         kept = [i for i in range(x.ndim) if i not in axes]
         flat = reshape(np.transpose(x, kept + list(axes)), tuple(x.shape[i] for i in kept) + (-1,))
@@ -402,7 +402,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     if None in x.type.shape[1:] + y.type.shape[1:]:
         _known_sizes("np.polyfit", x, y)
     order = operator.index(deg) + 1
-    _numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
+    numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
                 np.zeros((max(order, 1),) + y.shape[1:], y.dtype), deg)
     n = x.shape[0]
     if n is None or y.shape[0] is None:

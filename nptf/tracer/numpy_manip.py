@@ -14,11 +14,11 @@ import warnings
 import numpy as np
 
 from ..errors import unsupported, user_location
-from .numpy_api import (_axes, _axis, _numpy_says, arange, astype, atleast_2d, basic_getitem,
-                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel,
-                        reshape, stack, swapaxes, transpose)
+from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
+                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel, reshape,
+                        stack, swapaxes, transpose)
 from .numpy_sorting import take
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 
 def _static_shape(a, name):
@@ -46,7 +46,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
     _static_shape(a, "pad")
     if callable(mode) or isinstance(pad_width, Tracer):
         raise unsupported("np.pad with a function mode or traced pad widths")
-    _numpy_says(np.pad, _sample(a), pad_width, mode, **kwargs)
+    numpy_says(np.pad, _sample(a), pad_width, mode, **kwargs)
     widths = np.broadcast_to(np.asarray(pad_width, dtype=np.intp), (a.ndim, 2))
     if mode in ("constant", "empty"):
         values = kwargs.get("constant_values", 0)
@@ -130,15 +130,15 @@ def roll(a, shift, axis=None):
     if isinstance(shift, Tracer):
         if shift.ndim != 0 or np.ndim(axis) != 0:
             raise unsupported("np.roll with traced shifts for several axes")
-        return _rolled_in_graph(a, shift, _axis(operator.index(axis), a.ndim))
+        return _rolled_in_graph(a, shift, axis_index(operator.index(axis), a.ndim))
     # NumPy's checks, and its shift per axis: the sum of the shifts given for it, each
     # truncated to an int.
-    _numpy_says(np.roll, np.zeros((1,) * a.ndim, a.dtype), shift, axis)
+    numpy_says(np.roll, np.zeros((1,) * a.ndim, a.dtype), shift, axis)
     shifts = dict.fromkeys(range(a.ndim), 0)
     with warnings.catch_warnings():     # NumPy's own call above warned of complex shifts
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
         for s, ax in np.broadcast(np.asarray(shift), np.asarray(axis)):
-            shifts[_axis(int(ax), a.ndim)] += int(s)
+            shifts[axis_index(int(ax), a.ndim)] += int(s)
     out = a
     for ax, s in shifts.items():
         out = _rolled(out, s, ax)
@@ -196,7 +196,7 @@ def _offset(shift, n):
 @implements(np.rot90)
 def rot90(m, k=1, axes=(0, 1)):
     m = to_tracer(m)
-    _numpy_says(np.rot90, _sample(m, 1), k, axes)
+    numpy_says(np.rot90, _sample(m, 1), k, axes)
     axes = tuple(axes)
     k %= 4
     if k == 0:
@@ -219,7 +219,7 @@ def diff(a, n=1, axis=-1, prepend=np._NoValue, append=np._NoValue):
     if a.ndim == 0:
         raise ValueError(f"diff requires input that is at least one dimensional\n"
                          f"  at {user_location()}")
-    axis = _axis(axis, a.ndim)
+    axis = axis_index(axis, a.ndim)
     parts = []
     for extra in (prepend, append):
         if extra is np._NoValue:
@@ -241,7 +241,7 @@ def diff(a, n=1, axis=-1, prepend=np._NoValue, append=np._NoValue):
 @implements(np.ediff1d)
 def ediff1d(ary, to_end=None, to_begin=None):
     a = ravel(ary)
-    _numpy_says(np.ediff1d, np.zeros(2, a.dtype), to_end=to_end if not isinstance(
+    numpy_says(np.ediff1d, np.zeros(2, a.dtype), to_end=to_end if not isinstance(
         to_end, Tracer) else None, to_begin=to_begin if not isinstance(to_begin, Tracer) else None)
     pieces = [a[1:] - a[:-1]]
     if to_begin is not None:
@@ -255,16 +255,16 @@ def ediff1d(ary, to_end=None, to_begin=None):
 def gradient(f, *varargs, axis=None, edge_order=1):
     f = to_tracer(f)
     _static_shape(f, "gradient")
-    axes = _axes(axis, f.ndim)
+    axes = axes_of(axis, f.ndim)
     # A traced 0-d spacing (``np.gradient(f, h)`` with ``h`` an argument) is a number.
     coordinates = [v.ndim > 0 if isinstance(v, Tracer) else np.ndim(v) for v in varargs]
     if any(coordinates):
         # NumPy's checks of the coordinates (a 1-d array as long as its axis), on stand-ins.
-        _numpy_says(np.gradient, np.zeros(f.shape), *[
+        numpy_says(np.gradient, np.zeros(f.shape), *[
             np.arange(to_tracer(v).shape[0] if to_tracer(v).ndim else 1, dtype=np.float64)
             if c else v for v, c in zip(varargs, coordinates)], axis=axis, edge_order=edge_order)
     else:
-        _numpy_says(np.gradient, _sample(f, 3), *[1.0 if isinstance(v, Tracer) else v
+        numpy_says(np.gradient, _sample(f, 3), *[1.0 if isinstance(v, Tracer) else v
                                                    for v in varargs],
                     axis=axis, edge_order=edge_order)
     spacings = list(varargs) * len(axes) if len(varargs) == 1 else list(varargs) or [1.0] * len(axes)
@@ -337,14 +337,14 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     a, b = to_tracer(a), to_tracer(b)
     if axis is not None:
         axisa = axisb = axisc = axis
-    a, b = moveaxis(a, _axis(axisa, a.ndim), -1), moveaxis(b, _axis(axisb, b.ndim), -1)
-    _numpy_says(np.cross, np.zeros((1, a.shape[-1]), a.dtype), np.zeros((1, b.shape[-1]), b.dtype))
+    a, b = moveaxis(a, axis_index(axisa, a.ndim), -1), moveaxis(b, axis_index(axisb, b.ndim), -1)
+    numpy_says(np.cross, np.zeros((1, a.shape[-1]), a.dtype), np.zeros((1, b.shape[-1]), b.dtype))
     if a.shape[-1] == 2 or b.shape[-1] == 2:
         raise unsupported("np.cross of 2-element vectors (deprecated in NumPy 2)")
     a0, a1, a2 = (a[..., i] for i in range(3))
     b0, b1, b2 = (b[..., i] for i in range(3))
     out = stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
-    return moveaxis(out, -1, _axis(axisc, out.ndim))
+    return moveaxis(out, -1, axis_index(axisc, out.ndim))
 
 
 @implements(np.kron)
@@ -396,7 +396,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     a = to_tracer(a)
     if a.ndim < 2:
         raise ValueError(f"diag requires an array of at least two dimensions\n  at {user_location()}")
-    a = moveaxis(a, (_axis(axis1, a.ndim), _axis(axis2, a.ndim)), (-2, -1))
+    a = moveaxis(a, (axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)), (-2, -1))
     _static_shape(a, "diagonal")
     n, m = a.shape[-2:]
     k = operator.index(offset)
@@ -570,14 +570,14 @@ def index_concatenate(original, key):
         objs.append(obj)
     if not objs:
         return to_tracer(original[()])
-    final = _numpy_says(np.result_type, *dtype_of)
+    final = numpy_says(np.result_type, *dtype_of)
     return concatenate([astype(o, final) for o in objs], axis=axis)
 
 
 def _numpy_weak_sample(item):
     if isinstance(item, Tracer):
-        from .numpy_api import _sample_of
-        return _sample_of(item.atom) if item.type.weak else item.dtype
+        from .numpy_api import sample_of
+        return sample_of(item.atom) if item.type.weak else item.dtype
     return item
 
 

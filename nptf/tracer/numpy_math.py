@@ -13,22 +13,23 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
-from .numpy_api import (_axes, _axis, _numpy_says, _reject, _sample_of, apply_ufunc, astype,
-                        broadcast_to, implements, moveaxis, ravel, reshape, reshape_to, transpose, _NoValue)
+from .numpy_api import (axes_of, axis_index, reject, sample_of, apply_ufunc, astype, broadcast_to,
+                        elementwise_where, gather_axes_last, implements, moveaxis, ravel, reshape,
+                        reshape_to, transpose, NoValue)
 from .indexing import dim_size
-from .tracer import Tracer, dim_of, emit, to_tracer
+from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 
 def _probe(fn, x, **kwargs):
     """The dtype NumPy's ``fn`` returns for one element of ``x``'s dtype."""
-    return np.dtype(_numpy_says(fn, np.zeros((1,), x.dtype), **kwargs).dtype)
+    return np.dtype(numpy_says(fn, np.zeros((1,), x.dtype), **kwargs).dtype)
 
 
 def _reduce(op, fn, a, axis, dtype, keepdims, extra=None):
     a = to_tracer(a)
     if a.ndim == 0 and axis is not None and fn is not None:
-        _numpy_says(fn, np.zeros((), a.dtype), axis=axis)   # np.mean refuses what np.sum allows
-    axes = _axes(axis, a.ndim)
+        numpy_says(fn, np.zeros((), a.dtype), axis=axis)   # np.mean refuses what np.sum allows
+    axes = axes_of(axis, a.ndim)
     params = {"axes": axes, "keepdims": bool(keepdims)}
     if dtype is not None or op in ("reduce_sum", "reduce_prod", "mean", "var", "std"):
         kw = {"dtype": dtype} if dtype is not None else {}
@@ -56,7 +57,7 @@ def _nonempty(a, axes, message):
 
 
 def _given(v):
-    return v is not _NoValue and not (v is True and not isinstance(v, Tracer))
+    return v is not NoValue and not (v is True and not isinstance(v, Tracer))
 
 
 def _masked(fn, a, where, initial, fill, **kwargs):
@@ -69,7 +70,7 @@ def _masked(fn, a, where, initial, fill, **kwargs):
     sample = {"where": np.zeros((1,), mask.dtype)}
     if _given(initial):
         sample["initial"] = initial
-    _numpy_says(fn, np.zeros((1,), a.dtype), **sample, **kwargs)
+    numpy_says(fn, np.zeros((1,), a.dtype), **sample, **kwargs)
     try:
         if broadcast_shapes(a.shape, mask.shape) != a.shape:
             raise ValueError
@@ -90,19 +91,19 @@ def _with_initial(ufunc, result, initial):
 
 
 @implements(np.sum)
-def sum_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("sum", out=out)
+def sum_(a, axis=None, dtype=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+    reject("sum", out=out)
     if _given(initial):
-        _numpy_says(np.sum, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
+        numpy_says(np.sum, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
     a = _masked(np.sum, a, where, initial, 0, dtype=dtype)
     return _with_initial(np.add, _reduce("reduce_sum", np.sum, a, axis, dtype, keepdims), initial)
 
 
 @implements(np.prod)
-def prod_(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("prod", out=out)
+def prod_(a, axis=None, dtype=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+    reject("prod", out=out)
     if _given(initial):
-        _numpy_says(np.prod, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
+        numpy_says(np.prod, np.zeros((1,), to_tracer(a).dtype), dtype=dtype, initial=initial)
     a = _masked(np.prod, a, where, initial, 1, dtype=dtype)
     return _with_initial(np.multiply, _reduce("reduce_prod", np.prod, a, axis, dtype, keepdims),
                          initial)
@@ -117,12 +118,12 @@ def _count(a, axis, where, keepdims):
 
 
 @implements(np.mean)
-def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("mean", out=out)
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=NoValue):
+    reject("mean", out=out)
     if not _given(where):
         return _reduce("mean", np.mean, a, axis, dtype, keepdims)
     a = to_tracer(a)
-    out_dtype = np.dtype(_numpy_says(np.mean, np.zeros((1,), a.dtype), dtype=dtype,
+    out_dtype = np.dtype(numpy_says(np.mean, np.zeros((1,), a.dtype), dtype=dtype,
                                      where=np.zeros((1,), to_tracer(where).dtype)).dtype)
     # NumPy sums integers and booleans in float64, float16 in float32, then divides.
     wide = np.float64 if a.dtype.kind in "biu" and dtype is None else \
@@ -134,7 +135,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
 
 def _masked_var(a, axis, dtype, ddof, keepdims, where):
     a = to_tracer(a)
-    _numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype,
+    numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype,
                 where=np.zeros((1,), to_tracer(where).dtype))
     center = mean(a, axis, dtype, keepdims=True, where=where)
     d = a - center
@@ -142,25 +143,25 @@ def _masked_var(a, axis, dtype, ddof, keepdims, where):
     total = sum_(sq, axis, None if dtype is None or np.dtype(dtype).kind != "f" else dtype,
                  keepdims=keepdims, where=where)
     count = np.maximum(_count(a, axis, where, keepdims) - ddof, 0)
-    out_dtype = np.dtype(_numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype).dtype)
+    out_dtype = np.dtype(numpy_says(np.var, np.zeros((1,), a.dtype), dtype=dtype).dtype)
     return astype(total / astype(count, total.dtype), out_dtype)
 
 
 @implements(np.var)
-def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
-        mean=_NoValue, correction=_NoValue):
-    _reject("var", out=out, mean=mean)
-    ddof = ddof if correction is _NoValue else correction
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=NoValue,
+        mean=NoValue, correction=NoValue):
+    reject("var", out=out, mean=mean)
+    ddof = ddof if correction is NoValue else correction
     if _given(where):
         return _masked_var(a, axis, dtype, ddof, keepdims, where)
     return _reduce("var", np.var, a, axis, dtype, keepdims, {"ddof": ddof})
 
 
 @implements(np.std)
-def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
-        mean=_NoValue, correction=_NoValue):
-    _reject("std", out=out, mean=mean)
-    ddof = ddof if correction is _NoValue else correction
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=NoValue,
+        mean=NoValue, correction=NoValue):
+    reject("std", out=out, mean=mean)
+    ddof = ddof if correction is NoValue else correction
     if _given(where):
         return np.sqrt(_masked_var(a, axis, dtype, ddof, keepdims, where))
     return _reduce("std", np.std, a, axis, dtype, keepdims, {"ddof": ddof})
@@ -169,8 +170,8 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_No
 def _extremum(op, name):
     fn = np.max if op == "reduce_max" else np.min
 
-    def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-        _reject(name, out=out)
+    def impl(a, axis=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+        reject(name, out=out)
         a = to_tracer(a)
         if a.dtype.kind == "c":
             if _given(where) or _given(initial):
@@ -178,23 +179,23 @@ def _extremum(op, name):
             if a.ndim == 0:
                 # One element: NumPy's reduce reads axis 0 or -1 of a 0-d array as no
                 # axis, and says what it refuses.
-                kind = _numpy_says(fn, np.zeros((), a.dtype), axis=axis, keepdims=keepdims)
+                kind = numpy_says(fn, np.zeros((), a.dtype), axis=axis, keepdims=keepdims)
                 return Tracer(a.atom, is_scalar=isinstance(kind, np.generic))
-            a = _no_identity(a, _axes(axis, a.ndim),
+            a = _no_identity(a, axes_of(axis, a.ndim),
                              "maximum" if op == "reduce_max" else "minimum")
             return _complex_extreme(a, axis, keepdims, op == "reduce_max", index=False)
         if _given(where) and not _given(initial):
             # NumPy: maximum has no identity, so a mask needs ``initial``.
-            _numpy_says(fn, np.zeros((1,), a.dtype), where=np.zeros((1,), bool))
+            numpy_says(fn, np.zeros((1,), a.dtype), where=np.zeros((1,), bool))
         if not _given(initial):
-            a = _no_identity(a, _axes(axis, a.ndim),
+            a = _no_identity(a, axes_of(axis, a.ndim),
                              "maximum" if op == "reduce_max" else "minimum")
             return _reduce(op, None, a, axis, None, keepdims)
-        _numpy_says(fn, np.zeros((1,), a.dtype), initial=initial)
+        numpy_says(fn, np.zeros((1,), a.dtype), initial=initial)
         start = np.asarray(initial).astype(a.dtype) if not isinstance(initial, Tracer) else 0
         a = _masked(fn, a, where, initial, start)
         # One more element, ``initial``, along a reduced axis: never an empty reduction.
-        axes = _axes(axis, a.ndim)
+        axes = axes_of(axis, a.ndim)
         if a.ndim == 0:
             a = reshape_to(a, (1,))
             axes, axis = (0,), None
@@ -216,24 +217,24 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 @implements(np.all)
-def all_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("all", out=out)
+def all_(a, axis=None, out=None, keepdims=False, *, where=NoValue):
+    reject("all", out=out)
     if _given(where):
-        a = _masked(np.all, astype(to_tracer(a), np.bool_), where, _NoValue, True)
+        a = _masked(np.all, astype(to_tracer(a), np.bool_), where, NoValue, True)
     return _reduce("reduce_all", None, a, axis, None, keepdims)
 
 
 @implements(np.any)
-def any_(a, axis=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("any", out=out)
+def any_(a, axis=None, out=None, keepdims=False, *, where=NoValue):
+    reject("any", out=out)
     if _given(where):
-        a = _masked(np.any, astype(to_tracer(a), np.bool_), where, _NoValue, False)
+        a = _masked(np.any, astype(to_tracer(a), np.bool_), where, NoValue, False)
     return _reduce("reduce_any", None, a, axis, None, keepdims)
 
 
 def _arg_extremum(op, name):
     def impl(a, axis=None, out=None, *, keepdims=False):
-        _reject(name, out=out)
+        reject(name, out=out)
         a = to_tracer(a)
         if axis is None:
             if keepdims:
@@ -241,7 +242,7 @@ def _arg_extremum(op, name):
             a, axis = ravel(a), 0
         elif a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
             return impl(a)
-        axis = _axis(axis, a.ndim)
+        axis = axis_index(axis, a.ndim)
         a = _nonempty(a, (axis,), f"attempt to get {name} of an empty sequence\n"
                                   f"  at {user_location()}")
         if a.dtype.kind == "c":
@@ -254,8 +255,7 @@ def _arg_extremum(op, name):
 def _complex_extreme(a, axis, keepdims, largest, index):
     """NumPy's maximum/minimum (or their arg) of complex values: by real part, then
     imaginary part; the first of equal ones; the first NaN wherever there is one."""
-    from .numpy_stats import _gather_axes_last
-    flat, axes, kept_shape = _gather_axes_last(a, axis)
+    flat, axes, kept_shape = gather_axes_last(a, axis)
     nan = np.isnan(flat)
     worst = np.asarray(-np.inf if largest else np.inf, flat.real.dtype)
     pick = max_ if largest else min_
@@ -285,11 +285,11 @@ argmin = implements(np.argmin)(_arg_extremum("argmin", "argmin"))
 
 def _scan(op, fn):
     def impl(a, axis=None, dtype=None, out=None):
-        _reject(fn.__name__, out=out)
+        reject(fn.__name__, out=out)
         a = to_tracer(a)
         if axis is None or (a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1)):   # 0-d: as one element
             a, axis = ravel(a), 0
-        axis = _axis(axis, a.ndim)
+        axis = axis_index(axis, a.ndim)
         kw = {"dtype": dtype} if dtype is not None else {}
         return emit(op, [a], {"axis": axis, "dtype": _probe(fn, a, **kw)})
     return impl
@@ -310,30 +310,22 @@ def where(condition, x=None, y=None):
     if x is None and y is None:
         from .indexing import where_one_argument
         return where_one_argument(condition)
-    cond = astype(condition, np.bool_)
-    xs, ys = to_tracer(x), to_tracer(y)
-    _numpy_says(np.where, True, _sample_of(xs.atom), _sample_of(ys.atom))
-    out = emit("where", [cond, xs, ys])
-    if out.type.weak:
-        # Two Python numbers choose between them as NumPy arrays do (np.where(c, 0.5, 1.5)
-        # is float64, and a float64 array in later promotion), not as Python numbers.
-        out = emit("convert", [out], {"dtype": out.dtype})
-    return out
+    return elementwise_where(condition, x, y)
 
 
 @implements(np.clip)
-def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoValue, **kwargs):
-    _reject("clip", out=out)
-    lo = a_min if a_min is not _NoValue else (None if min is _NoValue else min)
-    hi = a_max if a_max is not _NoValue else (None if max is _NoValue else max)
+def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs):
+    reject("clip", out=out)
+    lo = a_min if a_min is not NoValue else (None if min is NoValue else min)
+    hi = a_max if a_max is not NoValue else (None if max is NoValue else max)
     res = to_tracer(a)
     if lo is not None and hi is not None and res.dtype.kind in "iu":
         info = np.iinfo(res.dtype)
         lo, hi = (builtins.min(builtins.max(b, info.min), info.max) if type(b) is int else b
                   for b in (lo, hi))
-    _numpy_says(np.clip, _sample_of(res.atom),
-                None if lo is None else _sample_of(to_tracer(lo).atom),
-                None if hi is None else _sample_of(to_tracer(hi).atom))
+    numpy_says(np.clip, sample_of(res.atom),
+                None if lo is None else sample_of(to_tracer(lo).atom),
+                None if hi is None else sample_of(to_tracer(hi).atom))
     if lo is not None:
         res = apply_ufunc(np.maximum, (res, lo))
     if hi is not None:
@@ -343,9 +335,9 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
 
 @implements(np.round, np.around)
 def round_(a, decimals=0, out=None):
-    _reject("round", out=out)
+    reject("round", out=out)
     a = to_tracer(a)
-    _numpy_says(np.round, np.zeros(1, a.dtype), decimals)
+    numpy_says(np.round, np.zeros(1, a.dtype), decimals)
     if a.dtype.kind in "biu":
         if decimals >= 0:
             return a
@@ -361,7 +353,7 @@ def round_(a, decimals=0, out=None):
 # ---------------------------------------------------------- linear algebra
 @implements(np.matmul)
 def matmul(x1, x2, /, out=None, **kwargs):
-    _reject("matmul", out=out)
+    reject("matmul", out=out)
     a, b = to_tracer(x1), to_tracer(x2)
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError(f"matmul: Input operand {0 if a.ndim == 0 else 1} does not have enough "
@@ -383,7 +375,7 @@ def matmul(x1, x2, /, out=None, **kwargs):
 
 @implements(np.dot)
 def dot(a, b, out=None):
-    _reject("dot", out=out)
+    reject("dot", out=out)
     a, b = to_tracer(a), to_tracer(b)
     if a.ndim == 0 or b.ndim == 0:
         return apply_ufunc(np.multiply, (a, b))
@@ -413,7 +405,7 @@ def inner(a, b):
 
 @implements(np.outer)
 def outer(a, b, out=None):
-    _reject("outer", out=out)
+    reject("outer", out=out)
     return apply_ufunc(np.multiply, (reshape(ravel(a), (-1, 1)), ravel(b)))
 
 
@@ -426,8 +418,8 @@ def tensordot(a, b, axes=2):
         ax_a, ax_b = axes
         ax_a = [ax_a] if isinstance(ax_a, (int, np.integer)) else list(ax_a)
         ax_b = [ax_b] if isinstance(ax_b, (int, np.integer)) else list(ax_b)
-    ax_a = [_axis(i, a.ndim) for i in ax_a]
-    ax_b = [_axis(i, b.ndim) for i in ax_b]
+    ax_a = [axis_index(i, a.ndim) for i in ax_a]
+    ax_b = [axis_index(i, b.ndim) for i in ax_b]
     if len(ax_a) != len(ax_b) or any(a.shape[i] != b.shape[j] for i, j in zip(ax_a, ax_b)):
         raise ValueError(f"shape-mismatch for sum\n  at {user_location()}")
     free_a = [i for i in range(a.ndim) if i not in ax_a]
@@ -443,7 +435,7 @@ def tensordot(a, b, axes=2):
 
 @implements(np.einsum)
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
-    _reject("einsum", out=out)
+    reject("einsum", out=out)
     if not isinstance(operands[0], str):
         raise unsupported("np.einsum in its sublist form", fix="Use a subscripts string.")
     subscripts, arrays = operands[0], [to_tracer(o) for o in operands[1:]]
@@ -457,9 +449,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
 
 @implements(np.trace)
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    _reject("trace", out=out)
+    reject("trace", out=out)
     a = to_tracer(a)
-    a = moveaxis(a, (_axis(axis1, a.ndim), _axis(axis2, a.ndim)), (-2, -1))
+    a = moveaxis(a, (axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)), (-2, -1))
     n, m = a.shape[-2:]
     mask = emit("eye", [], {"n": n, "m": m, "k": int(offset), "dtype": np.dtype(np.bool_)})
     zero = broadcast_to(np.zeros((), a.dtype), a.shape)

@@ -9,11 +9,11 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (_numpy_says, _sample_of, arange, astype, broadcast_to, concatenate,
-                        implements, linspace, moveaxis, ones_like, reshape, stack, transpose)
+from .numpy_api import (sample_of, arange, astype, broadcast_to, concatenate, implements, linspace,
+                        moveaxis, ones_like, reshape, stack, transpose)
 from .indexing import dim_size
 from .numpy_sorting import searchsorted, take
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 
 def _scalar_if_0d(t):
@@ -31,7 +31,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     if period is not None:
         raise unsupported("np.interp(..., period=...)")
     x, xp, fp = to_tracer(x), to_tracer(xp), to_tracer(fp)
-    dtype = np.dtype(_numpy_says(np.interp, np.zeros(1, x.dtype), np.zeros(1, xp.dtype),
+    dtype = np.dtype(numpy_says(np.interp, np.zeros(1, x.dtype), np.zeros(1, xp.dtype),
                                  np.zeros(1, fp.dtype)).dtype)
     if xp.ndim != 1 or fp.ndim != 1:
         raise ValueError(f"object too deep for desired array\n  at {user_location()}")
@@ -85,13 +85,13 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 # elementwise chain (which XLA fuses into one loop). Longer ones multiply blocks of the
 # data by Toeplitz matrices of the kernel, for blocks of b = min(k, _BLOCK_UP_TO)
 # outputs: the matrices hold about (k + b) * b elements, growing only linearly with k.
-_SHIFTED_UP_TO = 64
+SHIFTED_UP_TO = 64
 _BLOCK_UP_TO = 256
 
 
 def _correlate_full(a, v):
     """c[k] = sum_j a[j + k] v[j] for k = -(len(v) - 1) .. len(a) - 1 (``len(a) >= len(v)``),
-    for kernels of up to ``_SHIFTED_UP_TO`` elements."""
+    for kernels of up to ``SHIFTED_UP_TO`` elements."""
     n, k = a.shape[0], v.shape[0]
     zeros = broadcast_to(np.zeros((), a.dtype), (k - 1,))
     padded = concatenate([zeros, a, zeros]) if k > 1 else a
@@ -105,7 +105,7 @@ def _correlate_full(a, v):
 def _correlate_mode(a, v, mode):
     """The part ``mode`` of the correlation of ``a`` with ``v`` (``len(a) >= len(v)``)."""
     n, k = a.shape[0], v.shape[0]
-    if k <= _SHIFTED_UP_TO:
+    if k <= SHIFTED_UP_TO:
         return _trim(_correlate_full(a, v), n, k, mode)
     # The outputs of the full correlation to skip, and how many to compute.
     skip, length = {"full": (0, n + k - 1), "same": (k - 1 - k // 2, n),
@@ -159,7 +159,7 @@ def _trim(full, n, k, mode):
 
 def _correlate(a, v, mode, conjugate, name):
     a, v = to_tracer(a), to_tracer(v)
-    dtype = np.dtype(_numpy_says(getattr(np, name), np.ones(max(a.shape[0], 1) if a.ndim == 1
+    dtype = np.dtype(numpy_says(getattr(np, name), np.ones(max(a.shape[0], 1) if a.ndim == 1
                                                             else a.shape, a.dtype),
                                  np.ones(v.shape, v.dtype), mode=mode).dtype)
     mode = {0: "valid", 1: "same", 2: "full"}.get(mode, mode)
@@ -227,7 +227,7 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 def isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
     x, y = (v if isinstance(v, (int, float, complex)) else to_tracer(v) for v in (a, b))
     if isinstance(y, Tracer):
-        y = astype(y, np.result_type(_sample_of(y.atom), 1.0))
+        y = astype(y, np.result_type(sample_of(y.atom), 1.0))
     elif isinstance(y, int):
         y = float(y)
     result = (np.less_equal(np.abs(x - y), atol + rtol * np.abs(y)) & np.isfinite(y)) | (x == y)
@@ -301,7 +301,7 @@ def select(condlist, choicelist, default=0):
         if c.dtype != np.bool_:
             raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray\n"
                             f"  at {user_location()}")
-    dtype = np.result_type(*[_sample_of(c.atom) for c in choices])
+    dtype = np.result_type(*[sample_of(c.atom) for c in choices])
     result = astype(choices[-1], dtype)
     for cond, choice in zip(conds[::-1], choices[-2::-1]):
         result = np.where(cond, astype(choice, dtype), result)
@@ -395,7 +395,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     static = [None if isinstance(v, Tracer) else np.asanyarray(v) for v in (start, stop)]
     start, stop = (to_tracer(v if s is None else s) for v, s in zip((start, stop), static))
-    dt = np.result_type(_sample_of(start.atom), _sample_of(stop.atom), float(num),
+    dt = np.result_type(sample_of(start.atom), sample_of(stop.atom), float(num),
                         np.zeros((), dtype))
     if any(s is not None and np.any(s == 0) for s in static):
         raise ValueError(f"Geometric sequence cannot include zero\n  at {user_location()}")

@@ -12,8 +12,8 @@ import numpy as np
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
 from .indexing import masked_value_dims, write
-from .numpy_api import _numpy_says, implements
-from .tracer import Tracer, to_tracer
+from .numpy_api import implements
+from .tracer import Tracer, numpy_says, to_tracer
 
 AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
@@ -23,16 +23,16 @@ def _numpy_converts(dtype, value, basic_index=True):
     refuses (a complex number into floats, NaN or 300 into int8) raises NumPy's error
     here; a Python float that is an argument is checked when the graph runs."""
     if isinstance(value, (bool, int, float, complex, np.generic)):
-        _numpy_says(np.zeros(1, dtype).__setitem__, 0, value)
+        numpy_says(np.zeros(1, dtype).__setitem__, 0, value)
     elif isinstance(value, (list, tuple)) and not _holds_tracers(value):
-        _numpy_says(np.zeros(np.shape(value), dtype).__setitem__, Ellipsis, value)
+        numpy_says(np.zeros(np.shape(value), dtype).__setitem__, Ellipsis, value)
     elif isinstance(value, Tracer) and value.ndim == 0 and \
             (value.type.weak or (value.is_scalar and basic_index)):
         # A Python number, or a NumPy scalar stored through a basic index (NumPy casts a
         # 0-d array, or anything stored through an index array or a mask, unchecked).
         kind = np.dtype(dtype).kind
         if value.type.weak and value.dtype.kind == "c" and kind not in "cb":
-            _numpy_says(np.zeros(1, dtype).__setitem__, 0, 1j)
+            numpy_says(np.zeros(1, dtype).__setitem__, 0, 1j)
         # NumPy checks some of these stores (as int() would) and wraps others (a NumPy
         # scalar into an unsigned array): it says which for an extreme value of the dtype.
         if value.dtype.kind == "f" and kind in "iu" and \
@@ -117,7 +117,7 @@ def _numpy_stores_into_one_element(dtype, value):
     target = np.zeros(1, dtype)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        _numpy_says(target.__setitem__, 0, np.zeros((1,) * ndim, dtype))
+        numpy_says(target.__setitem__, 0, np.zeros((1,) * ndim, dtype))
 
 
 def setitem(self, key, value):
@@ -162,7 +162,7 @@ def ufunc_at(ufunc, a, indices, b=None):
     if name in ("maximum", "minimum") and a.dtype.kind == "c":
         raise unsupported(f"np.{name}.at on a complex array (no scatter kernel orders them)")
     b = 1 if b is None else b
-    _numpy_says(ufunc.at, np.zeros(1, a.dtype), [0], api._sample_of(to_tracer(b).atom))
+    numpy_says(ufunc.at, np.zeros(1, a.dtype), [0], api.sample_of(to_tracer(b).atom))
     values = api.astype(to_tracer(b), a.dtype)
     write(a, indices if isinstance(indices, tuple) else (indices,), values, mode=name,
           what=f"np.{name}.at")
@@ -173,7 +173,7 @@ def copyto(dst, src, casting="same_kind", where=True):
     from .numpy_math import where as np_where
     src = to_tracer(src)
     # NumPy's own verdict on the dtypes (a Python float into int8 fails same_kind too).
-    _numpy_says(np.copyto, np.zeros(1, dst.dtype), api._sample_of(src.atom), casting=casting)
+    numpy_says(np.copyto, np.zeros(1, dst.dtype), api.sample_of(src.atom), casting=casting)
     while src.ndim > dst.ndim and src.shape[0] == 1:
         src = api.reshape_to(src, src.shape[1:])    # NumPy drops a source's leading unit axes
     value = api.broadcast_to(api.astype(src, dst.dtype), dst.shape) if where is True else \

@@ -76,7 +76,7 @@ def _shape(size):
         static, sizes = api.run_time_shape(size)
         sizes = iter(sizes)
         return tuple(next(sizes) if d is None else d for d in static)
-    return api._shape_tuple(size)   # sizes only known at run time: DynamicShapeError
+    return api.shape_tuple(size)   # sizes only known at run time: DynamicShapeError
 
 
 def _static(shape):
@@ -119,7 +119,7 @@ class Stream:
         return self.python_scalars and size is None and not params
 
     def random(self, size=None, dtype=np.float64, out=None):
-        api._reject("random", out=out)
+        api.reject("random", out=out)
         dtype = np.dtype(dtype)
         if dtype not in (np.float32, np.float64):
             raise TypeError(f"Unsupported dtype {dtype!r} for random")
@@ -138,7 +138,7 @@ class Stream:
                        self._weak(size, *_arrays(loc, scale)))
 
     def standard_normal(self, size=None, dtype=np.float64, out=None):
-        api._reject("standard_normal", out=out)
+        api.reject("standard_normal", out=out)
         return _draw(self.key, "normal", _shape(size), dtype, weak=self._weak(size))
 
     def exponential(self, scale=1.0, size=None):
@@ -177,7 +177,7 @@ class Stream:
             return api.getitem(api.arange(int(x)), (self._order(int(x)),))
         x = to_tracer(x)
         n = x.shape[axis]
-        key = (slice(None),) * api._axis(axis, x.ndim) + (self._order(n),)
+        key = (slice(None),) * api.axis_index(axis, x.ndim) + (self._order(n),)
         return api.getitem(x, key)
 
     def shuffle(self, x, axis=0):

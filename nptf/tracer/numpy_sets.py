@@ -24,12 +24,12 @@ from numpy.lib._arraysetops_impl import UniqueAllResult, UniqueCountsResult, Uni
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location
-from .numpy_api import (_axis, _numpy_says, arange, asarray, astype, concatenate, flip, full,
-                        full_like, implements, imag, moveaxis, ravel, real, reshape_to)
+from .numpy_api import (axis_index, arange, asarray, astype, concatenate, flip, full, full_like,
+                        implements, imag, moveaxis, ravel, real, reshape_to)
 from .numpy_math import any_, cumsum
 from .indexing import dim_size, positions_along
 from .numpy_sorting import argsort_along, isin, lexsort, search, take
-from .tracer import Tracer, concrete_dim, emit
+from .tracer import Tracer, concrete_dim, emit, numpy_says
 from .views import derived_view
 
 _INTP = np.dtype(np.intp)
@@ -136,7 +136,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
            equal_nan=True, sorted=True):
     ar = _as_array(ar)
     if axis is not None:
-        axis = _axis(axis, ar.ndim)
+        axis = axis_index(axis, ar.ndim)
     flags = (bool(return_index), bool(return_inverse), bool(return_counts), bool(equal_nan))
     if return_inverse and list(ar.shape).count(None) > 1:
         # The flat inverse cannot be given back ar's shape without knowing its sizes.
@@ -251,7 +251,7 @@ def bincount(x, /, weights=None, minlength=0):
         raise unsupported("np.bincount with a traced minlength")
     x = _as_array(x)
     # NumPy validates minlength, x's depth and dtype; a one-element sample of x's dtype shows how.
-    _numpy_says(np.bincount, np.zeros(tuple(min(d, 1) if d is not None else 1 for d in x.shape),
+    numpy_says(np.bincount, np.zeros(tuple(min(d, 1) if d is not None else 1 for d in x.shape),
                                       x.dtype), minlength=minlength)
     minlength = int(minlength)
     if x.shape[0] == 0:
@@ -263,7 +263,7 @@ def bincount(x, /, weights=None, minlength=0):
     if weights is None:
         return emit("bincount", [ids], {"minlength": minlength})
     w = _as_array(weights)
-    _numpy_says(np.bincount, np.zeros(1, _INTP), np.zeros((1,) * w.ndim, w.dtype))
+    numpy_says(np.bincount, np.zeros(1, _INTP), np.zeros((1,) * w.ndim, w.dtype))
     if None not in (w.shape[0], x.shape[0]) and w.shape[0] != x.shape[0]:
         raise ValueError(f"The weights and list don't have the same length.\n  at {user_location()}")
     return emit("bincount", [ids, astype(w, np.float64)], {"minlength": minlength})
@@ -288,7 +288,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     if trim not in {"fb", "bf", "f", "b"}:
         raise ValueError(f"unexpected character(s) in `trim`: {trim!r}\n  at {user_location()}")
     axes = tuple(range(a.ndim)) if axis is None else \
-        _numpy_says(normalize_axis_tuple, axis, a.ndim, argname="axis")
+        numpy_says(normalize_axis_tuple, axis, a.ndim, argname="axis")
     if not axes:
         return filt
     nonzero = a != 0

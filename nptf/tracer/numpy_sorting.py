@@ -12,9 +12,9 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from .indexing import dim_size, same_size
-from .numpy_api import (_axis, _numpy_says, _reject, _sample_of, astype, broadcast_to, concatenate,
+from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, ravel, reshape)
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, emit, numpy_says, to_tracer
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
@@ -31,13 +31,13 @@ def _sort_axis(a, axis, name):
     _sortable(a, name)
     if axis is None:
         return ravel(a), 0
-    return a, _axis(axis, a.ndim)
+    return a, axis_index(axis, a.ndim)
 
 
 def _check_kind(kind, name):
     if kind not in _KINDS:
         # NumPy's own message for an unknown kind.
-        _numpy_says(getattr(np, name), np.zeros(1), kind=kind)
+        numpy_says(getattr(np, name), np.zeros(1), kind=kind)
 
 
 def argsort_along(a, axis):
@@ -64,7 +64,7 @@ def take(a, indices, axis):
 
 @implements(np.argsort)
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    _reject("argsort", order=order)
+    reject("argsort", order=order)
     _check_kind(kind, "argsort")
     if np.ndim(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
         axis = None
@@ -106,7 +106,7 @@ def numpy_order(fn, a, axis, kth=None):
 
 @implements(np.sort)
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    _reject("sort", order=order)
+    reject("sort", order=order)
     _check_kind(kind, "sort")
     a, axis = _sort_axis(a, axis, "sort")
     return take_along(a, argsort_along(a, axis), axis)
@@ -119,12 +119,12 @@ def _check_kth(a, kth, axis, name):
         # NumPy's kth bounds check needs the length now.
         raise unsupported(f"np.{name} along a dimension of unknown size")
     # NumPy validates kth against the axis length; a 1-D sample of that length is enough.
-    _numpy_says(getattr(np, name), np.zeros(a.shape[axis], a.dtype), kth)
+    numpy_says(getattr(np, name), np.zeros(a.shape[axis], a.dtype), kth)
 
 
 @implements(np.partition)
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    _reject("partition", order=order)
+    reject("partition", order=order)
     a, axis = _sort_axis(a, axis, "partition")
     _check_kth(a, kth, axis, "partition")
     if a.shape[axis] in (0, 1):
@@ -134,7 +134,7 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
 
 @implements(np.argpartition)
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    _reject("argpartition", order=order)
+    reject("argpartition", order=order)
     a, axis = _sort_axis(a, axis, "argpartition")
     _check_kth(a, kth, axis, "argpartition")
     if a.shape[axis] in (0, 1):
@@ -157,7 +157,7 @@ def lexsort(keys, axis=-1):
             raise unsupported("np.lexsort of keys whose sizes are only known at run time")
     if keys[0].ndim == 0:
         raise np.exceptions.AxisError(f"axis {axis} is out of bounds for array of dimension 0")
-    axis = _axis(axis, keys[0].ndim)
+    axis = axis_index(axis, keys[0].ndim)
     order = argsort_along(keys[0], axis)
     for k in keys[1:]:
         order = take_along(order, argsort_along(take_along(k, order, axis), axis), axis)
@@ -177,12 +177,12 @@ def take_along_axis(arr, indices, axis=-1):
     if arr.ndim != indices.ndim:
         raise ValueError(f"`indices` and `arr` must have the same number of dimensions\n"
                          f"  at {user_location()}")
-    axis = _axis(axis, arr.ndim)
+    axis = axis_index(axis, arr.ndim)
     n = arr.shape[axis]
     if n is None:
         raise unsupported("np.take_along_axis along a dimension of unknown size")
     shape = tuple(indices.shape[axis] if i == axis else d for i, d in enumerate(
-        _numpy_says(np.broadcast_shapes, *[tuple(1 if i == axis else d for i, d in enumerate(s))
+        numpy_says(np.broadcast_shapes, *[tuple(1 if i == axis else d for i, d in enumerate(s))
                                            for s in (arr.shape, indices.shape)])))
     idx = broadcast_to(astype(indices, np.intp), shape)
     idx = np.where(idx < 0, idx + n, idx)  # NumPy counts negative indices from the end
@@ -197,7 +197,7 @@ def take_along_axis(arr, indices, axis=-1):
 def searchsorted(a, v, side="left", sorter=None):
     a, v = to_tracer(a), to_tracer(v)
     if side not in ("left", "right"):
-        _numpy_says(np.searchsorted, np.zeros(1), 0, side=side)
+        numpy_says(np.searchsorted, np.zeros(1), 0, side=side)
     if a.ndim != 1:
         raise ValueError(f"object too deep for desired array\n  at {user_location()}")
     _sortable(a, "searchsorted")
@@ -223,7 +223,7 @@ def _isin(element, test_elements, invert):
     else:
         # Binary search in the sorted test values: O((n + m) log m), not O(n * m).
         ordered = sort(test)
-        common = np.result_type(_sample_of(element.atom), _sample_of(ordered.atom))
+        common = np.result_type(sample_of(element.atom), sample_of(ordered.atom))
         pos = search(ordered, astype(element, common), "left")
         if test.shape[0] is None:
             # Possibly empty: a padding entry keeps the gather in bounds and never counts.
@@ -238,7 +238,7 @@ def _isin(element, test_elements, invert):
 @implements(np.isin)
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
     if kind not in (None, "sort", "table"):
-        _numpy_says(np.isin, np.zeros(1), np.zeros(1), kind=kind)
+        numpy_says(np.isin, np.zeros(1), np.zeros(1), kind=kind)
     return _isin(element, test_elements, invert)
 
 
@@ -250,7 +250,7 @@ def digitize(x, bins, right=False):
         raise TypeError(f"x may not be complex\n  at {user_location()}")
     if static_bins is not None:
         # Known bins: NumPy checks them and the direction is chosen now.
-        _numpy_says(np.digitize, np.zeros(1, x.dtype), static_bins, right)
+        numpy_says(np.digitize, np.zeros(1, x.dtype), static_bins, right)
         side = "left" if right else "right"
         if static_bins.size > 1 and np.all(np.diff(static_bins) <= 0) and \
                 static_bins[0] != static_bins[-1]:

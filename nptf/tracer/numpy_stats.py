@@ -11,10 +11,10 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (_axes, _NoValue, _numpy_says, _reject, astype, broadcast_to,
-                        concatenate, implements, reshape, transpose)
+from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate,
+                        gather_axes_last, implements, reshape, transpose)
 from .numpy_sorting import sort, take_along
-from .tracer import Tracer, contains_tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, numpy_says, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
 
@@ -28,18 +28,6 @@ def _as_scalar(t):
 
 
 # ------------------------------------------------------------------ quantiles
-def _gather_axes_last(a, axis):
-    """``a`` with the reduced axes merged into one last axis; also the kept shape."""
-    axes = _axes(axis, a.ndim, reduce_like=False)
-    kept = [i for i in range(a.ndim) if i not in axes]
-    merged = transpose(a, kept + list(axes))
-    kept_shape = tuple(a.shape[i] for i in kept)
-    if len(axes) == 1 and a.shape[axes[0]] is None:     # a length known only at run time
-        return merged, axes, kept_shape
-    n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
-    return reshape(merged, kept_shape + (n,)), axes, kept_shape
-
-
 def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     """Shared by quantile/percentile/median and their nan-variants; ``q`` in [0, 1]."""
     a = to_tracer(a)
@@ -53,16 +41,16 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
             "message": f"{kind} must be in the range [0, {top}]\n  at {user_location()}"})
         q = np.where(inside, q, 0.0)       # gathers stay in bounds until the check raises
     if method not in _METHODS + ("median",):
-        _numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
+        numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
         raise unsupported(f"np.{name}(..., method={method!r})")
-    reduced = _axes(axis, a.ndim, reduce_like=False)
+    reduced = axes_of(axis, a.ndim, reduce_like=False)
     if any(d is None for i, d in enumerate(a.shape) if i not in reduced) or \
             (len(reduced) > 1 and any(a.shape[i] is None for i in reduced)):
         raise unsupported(f"np.{name} of an array with a dimension of unknown size kept, or "
                           f"merged with others")
-    out_dtype = np.dtype(_numpy_says(probe, method=method).dtype)
+    out_dtype = np.dtype(numpy_says(probe, method=method).dtype)
     q = q if isinstance(q, Tracer) else np.asarray(q, dtype=np.float64)
-    flat, axes, kept_shape = _gather_axes_last(a, axis)
+    flat, axes, kept_shape = gather_axes_last(a, axis)
     n = flat.shape[-1]
     if n == 0:
         raise unsupported(f"np.{name} of an empty slice")
@@ -147,7 +135,7 @@ def _quantile_impl(name, ignore_nan, scale):
 
     def impl(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False,
              *, weights=None, interpolation=None):
-        _reject(name, out=out, weights=weights, interpolation=interpolation)
+        reject(name, out=out, weights=weights, interpolation=interpolation)
         a = to_tracer(a)
         if isinstance(q, (list, tuple)) and contains_tracer(q):
             q = to_tracer(q)
@@ -173,7 +161,7 @@ def _median_impl(name, ignore_nan):
     fn = getattr(np, name)
 
     def impl(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-        _reject(name, out=out)
+        reject(name, out=out)
         a = to_tracer(a)
         return _quantile(a, 0.5, axis, keepdims, "median", ignore_nan, name,
                          lambda **kw: fn(_sample(a)))
@@ -197,28 +185,28 @@ def _replace_nan(a, value):
 
 
 @implements(np.nansum)
-def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("nansum", out=out)
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+    reject("nansum", out=out)
     return m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims, initial=initial,
                   where=where)
 
 
 @implements(np.nanprod)
-def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-    _reject("nanprod", out=out)
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+    reject("nanprod", out=out)
     return m.prod_(_replace_nan(a, 1), axis, dtype, keepdims=keepdims, initial=initial,
                    where=where)
 
 
 @implements(np.nancumsum)
 def nancumsum(a, axis=None, dtype=None, out=None):
-    _reject("nancumsum", out=out)
+    reject("nancumsum", out=out)
     return m.cumsum(_replace_nan(a, 0), axis, dtype)
 
 
 @implements(np.nancumprod)
 def nancumprod(a, axis=None, dtype=None, out=None):
-    _reject("nancumprod", out=out)
+    reject("nancumprod", out=out)
     return m.cumprod(_replace_nan(a, 1), axis, dtype)
 
 
@@ -228,12 +216,12 @@ def _valid_count(a, axis, keepdims):
 
 
 @implements(np.nanmean)
-def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=_NoValue):
-    _reject("nanmean", out=out, where=where)
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=NoValue):
+    reject("nanmean", out=out, where=where)
     a = to_tracer(a)
     if not _has_nans(a):
         return m.mean(a, axis, dtype, keepdims=keepdims)
-    out_dtype = np.dtype(_numpy_says(np.nanmean, _sample(a), dtype=dtype).dtype)
+    out_dtype = np.dtype(numpy_says(np.nanmean, _sample(a), dtype=dtype).dtype)
     total = m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=keepdims)
     count = _valid_count(a, axis, keepdims)
     # NumPy divides in the sum's dtype (``true_divide(..., casting="unsafe")``).
@@ -244,7 +232,7 @@ def _nanvar(a, axis, dtype, ddof, keepdims, name):
     a = to_tracer(a)
     if not _has_nans(a):
         return getattr(m, name[3:])(a, axis, dtype, ddof=ddof, keepdims=keepdims)
-    out_dtype = np.dtype(_numpy_says(getattr(np, name), _sample(a), dtype=dtype, ddof=ddof).dtype)
+    out_dtype = np.dtype(numpy_says(getattr(np, name), _sample(a), dtype=dtype, ddof=ddof).dtype)
     count = _valid_count(a, axis, True)
     total = m.sum_(_replace_nan(a, 0), axis, dtype, keepdims=True)
     centered = a - total / astype(count, total.dtype)
@@ -262,22 +250,22 @@ def _nanvar(a, axis, dtype, ddof, keepdims, name):
 
 
 @implements(np.nanvar)
-def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
-           mean=_NoValue, correction=_NoValue):
-    _reject("nanvar", out=out, where=where, mean=mean)
-    return _nanvar(a, axis, dtype, ddof if correction is _NoValue else correction, keepdims, "nanvar")
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=NoValue,
+           mean=NoValue, correction=NoValue):
+    reject("nanvar", out=out, where=where, mean=mean)
+    return _nanvar(a, axis, dtype, ddof if correction is NoValue else correction, keepdims, "nanvar")
 
 
 @implements(np.nanstd)
-def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=_NoValue,
-           mean=_NoValue, correction=_NoValue):
-    _reject("nanstd", out=out, where=where, mean=mean)
-    return _nanvar(a, axis, dtype, ddof if correction is _NoValue else correction, keepdims, "nanstd")
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=NoValue,
+           mean=NoValue, correction=NoValue):
+    reject("nanstd", out=out, where=where, mean=mean)
+    return _nanvar(a, axis, dtype, ddof if correction is NoValue else correction, keepdims, "nanstd")
 
 
 def _nan_extremum(name, reduce, fill):
-    def impl(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=_NoValue):
-        _reject(name, out=out, initial=initial, where=where)
+    def impl(a, axis=None, out=None, keepdims=False, initial=NoValue, where=NoValue):
+        reject(name, out=out, initial=initial, where=where)
         a = to_tracer(a)
         if a.dtype.kind not in "fc":
             return reduce(a, axis, keepdims=keepdims)
@@ -286,7 +274,7 @@ def _nan_extremum(name, reduce, fill):
             # such elements gives its first one. The fill sorts below (above) every
             # complex number, infinite parts included.
             res = reduce(_replace_nan(a, complex(fill, fill)), axis, keepdims=keepdims)
-            axes = _axes(axis, a.ndim)
+            axes = axes_of(axis, a.ndim)
             nan = a[tuple(slice(0, 1) if d in axes else slice(None) for d in range(a.ndim))]
             if not keepdims:
                 nan = nan.reshape(res.shape)
@@ -304,7 +292,7 @@ implements(np.nanmin)(_nan_extremum("nanmin", m.min_, np.inf))
 
 def _nan_arg_extremum(name, reduce, fill):
     def impl(a, axis=None, out=None, *, keepdims=False):
-        _reject(name, out=out)
+        reject(name, out=out)
         a = to_tracer(a)
         if a.dtype.kind not in "fc":
             return reduce(a, axis, keepdims=keepdims)
@@ -344,7 +332,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         return avg, (_as_scalar(scl) if avg.is_scalar else scl)
     w = to_tracer(weights)
     if axis is not None:
-        _axes(axis, a.ndim, reduce_like=False)      # NumPy checks it first: 0-d, AxisError
+        axes_of(axis, a.ndim, reduce_like=False)      # NumPy checks it first: 0-d, AxisError
     if a.dtype.kind in "biu":
         dtype = np.result_type(a.dtype, w.dtype, "f8")
     else:
@@ -353,7 +341,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         if axis is None:
             raise TypeError(f"Axis must be specified when shapes of a and weights differ.\n"
                             f"  at {user_location()}")
-        axes = _axes(axis, a.ndim)
+        axes = axes_of(axis, a.ndim)
         if w.shape != tuple(a.shape[i] for i in axes):
             raise ValueError(f"Shape of weights must be consistent with shape of a along "
                              f"specified axis.\n  at {user_location()}")
@@ -433,7 +421,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         raise unsupported("np.histogram with string bins or a traced range")
     w = None if weights is None else ravel(weights)
     sample_bins = bins if not isinstance(bins, Tracer) else np.arange(bins.shape[0], dtype=bins.dtype)
-    probe = _numpy_says(np.histogram, np.zeros(1, a.dtype), sample_bins, range, density,
+    probe = numpy_says(np.histogram, np.zeros(1, a.dtype), sample_bins, range, density,
                         None if w is None else np.ones(1, w.dtype))
     hist_dtype, edge_dtype = probe[0].dtype, probe[1].dtype
     if isinstance(bins, (int, np.integer)):

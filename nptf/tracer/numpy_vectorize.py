@@ -15,6 +15,10 @@ from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
 from . import numpy_api as api
 from . import python_numbers
+from .control_flow import for_stmt, range_
+from .convert import converted
+from .indexing import write
+from .namespace import wrap
 from .tracer import KIND_PYTHON, PYTHON_TYPES, Tracer, emit, python_type_of, to_tracer
 
 
@@ -30,9 +34,6 @@ def traced_vectorize(vec):
 
 
 def _vectorized_call(vec, args, kwargs):
-    from .control_flow import for_stmt, range_
-    from .convert import converted
-    from .indexing import write
     name = f"np.vectorize({getattr(vec.pyfunc, '__name__', 'function')})"
     if kwargs or vec.signature is not None or vec.excluded:
         raise unsupported(f"{name} with keyword arguments, excluded arguments or a signature")
@@ -102,3 +103,12 @@ def _dtype_of(value, name):
         return np.asarray(value).dtype
     raise unsupported(f"{name} of a function returning {type(value).__name__}")
 
+
+def _vectorize_call(self, *args, **kwargs):
+    return traced_vectorize(self)(*args, **kwargs)
+
+
+# Calling an np.vectorize object (made inside the function or before it) with traced
+# arrays runs its Python function per element in the graph: a patch for the trace's
+# ``numpy_patched``.
+PATCHES = [(np.vectorize, "__call__", wrap(np.vectorize.__call__, _vectorize_call))]

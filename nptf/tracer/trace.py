@@ -10,6 +10,7 @@ from ..errors import unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten, has_nodes
+from . import numpy_vectorize
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import convert, should_convert
@@ -18,10 +19,10 @@ from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .growing_lists import MIXED, GrowingList
+from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
 from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
-from .views import tracking_layouts
 
 
 @dataclass
@@ -133,7 +134,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
     """
-    with numpy_patched(), building() as builder, tracking_layouts(), recording() as reads, \
+    with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
             recording_catches() as catches:
         if isinstance(fn, types.FunctionType):
             note_function(fn)

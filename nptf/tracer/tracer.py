@@ -10,16 +10,17 @@ import contextvars
 
 import numbers
 import sys
+import types
 
 import numpy as np
 
-from ..errors import TracerConversionError, in_user_code, unsupported, user_location
+from ..errors import TracerConversionError, in_user_code, unsupported, user_location, with_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal, Var
 from ..graph_ir.ops import OPS
 from ..graph_ir.types import broadcast_shapes, weak_type_of
 from .builder import current_builder
-from .views import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
+from .layouts import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
 
 # What a 0-d value is to NumPy: a 0-d array, a NumPy scalar, or a Python number of one of
@@ -39,6 +40,118 @@ def python_type_of(dtype):
 def python_kind(value_type):
     """The kind of a Python number of ``value_type``."""
     return KIND_PYTHON + PYTHON_TYPES.index(value_type)
+
+
+# ------------------------------------------------------- the NumPy area above
+class NotAnArray(Exception):
+    """An operand NumPy would not treat as an array (lets Python try the other side)."""
+
+
+# What the Tracer's operators and NumPy's protocols call of the NumPy-area modules:
+# those build on the Tracer, so they sit above this module and are handed to it
+# (``connect``) by the tracer package once they have loaded.
+_numpy_area = types.SimpleNamespace(impls={}, numpys_copy=None, ufunc_method=None,
+                                    apply_ufunc=None, array=None, full=None, copy=None,
+                                    matmul=None, from_element=None)
+
+
+def connect(*, impls, numpys_copy, ufunc_method, apply_ufunc, array, full, copy, matmul,
+            from_element):
+    """Give the Tracer the NumPy-area functions it calls: ``impls``, the table of
+    ``__array_function__`` (numpy_api.IMPLS) and ``numpys_copy``; ``ufunc_method`` for
+    ``__array_ufunc__``; ``apply_ufunc`` for the Python operators; ``array`` (a list of
+    traced values as an array), ``full`` (``x == None``), ``copy`` (``copy.copy(x)``),
+    ``matmul`` (``@``) and ``from_element`` (python_numbers: ``x.item()``)."""
+    vars(_numpy_area).update(impls=impls, numpys_copy=numpys_copy, ufunc_method=ufunc_method,
+                             apply_ufunc=apply_ufunc, array=array, full=full, copy=copy,
+                             matmul=matmul, from_element=from_element)
+
+
+# Python's complex takes any float, np.float64 included (a subclass of float), in these
+# operators: ``(1+2j) * np.float64(2)`` is complex's own method, a Python complex, not
+# np.float64's reflected one (np.complex128).
+_COMPLEX_TAKES_FLOATS = {"add", "subtract", "multiply", "divide", "power"}
+
+
+def _python_complex(v):
+    return type(v) is complex or (isinstance(v, Tracer) and v.type.weak and v.dtype.kind == "c")
+
+
+def _as_python_float(v):
+    """``v`` as Python's complex reads it where it is a NumPy float64 scalar, else None."""
+    if type(v) is np.float64:
+        return float(v)
+    if isinstance(v, Tracer) and v.is_scalar and not v.type.weak and v.dtype == np.float64:
+        return _numpy_area.from_element(float, v)
+    return None
+
+
+def _binop(ufunc_name, reflected=False):
+    def method(self, other):
+        args = (other, self) if reflected else (self, other)
+        if ufunc_name in _COMPLEX_TAKES_FLOATS and _python_complex(args[0]):
+            right = _as_python_float(args[1])
+            args = args if right is None else (args[0], right)
+        try:
+            return _numpy_area.apply_ufunc(getattr(np, ufunc_name), args, python_operator=True)
+        except NotAnArray:
+            return NotImplemented
+    return method
+
+
+def _unop(ufunc_name):
+    def method(self):
+        return _numpy_area.apply_ufunc(getattr(np, ufunc_name), (self,), python_operator=True)
+    return method
+
+
+def _pow(self, other):
+    # ndarray.__pow__ computes integer/bool ``x ** 2`` with np.square (bool ** 2 -> int8).
+    if type(other) in (int, float) and other == 2 and self.dtype.kind in "biu" and not self.is_scalar:
+        return _numpy_area.apply_ufunc(np.square, (self,), python_operator=True)
+    return _binop("power")(self, other)
+
+
+def _compare_with_none(name, method):
+    """``x == None`` / ``x != None`` (``method`` for any other operand): NumPy compares an
+    array with None element by element (all False for ``==``); a NumPy scalar or Python
+    number gives a Python bool."""
+    def compare(self, other):
+        if other is not None:
+            return method(self, other)
+        if self.is_scalar or self.type.weak:
+            return name == "ne"
+        out = _numpy_area.full(self.shape, name == "ne", np.bool_)
+        return Tracer(out.atom, is_scalar=False) if self.ndim else \
+            Tracer(out.atom, is_scalar=True)
+    return compare
+
+
+def _round(self, ndigits=None):
+    # Python's round() outside converted code (a lambda): converted code takes
+    # control_flow's, which gives a traced Python int.
+    if not self.is_scalar and not self.type.weak:
+        raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
+    if self.dtype.kind == "c":
+        name = "complex" if self.type.weak else f"numpy.{self.dtype.name}"
+        raise TypeError(f"type {name} doesn't define __round__ method")
+    self._concrete("round() of a traced value")
+
+
+def _copy(self):
+    """``copy.copy(x)`` of an array: a new array, as NumPy's; a NumPy scalar or Python
+    number is itself (it cannot be written)."""
+    if self.is_scalar or self.type.weak:
+        return self
+    return _numpy_area.copy(self)
+
+
+def _matmul(self, other):
+    return _numpy_area.matmul(self, other)
+
+
+def _rmatmul(self, other):
+    return _numpy_area.matmul(other, self)
 
 
 class Tracer:
@@ -200,7 +313,6 @@ class Tracer:
         """NumPy's ``x.item()``: the one element as a Python number, here a traced one
         (weak in promotion, as NumPy 2 takes a Python number); ``x.item(i)`` and
         ``x.item(i, j)`` pick the element first."""
-        from . import python_numbers
         x = self
         if args:
             x = self.reshape(-1)[args[0]] if len(args) == 1 else self[tuple(args)]
@@ -214,7 +326,7 @@ class Tracer:
                         scalar=True)
         if kind not in "biuf":
             self._concrete("x.item()")
-        return python_numbers.from_element({"b": bool, "f": float}.get(kind, int), x)
+        return _numpy_area.from_element({"b": bool, "f": float}.get(kind, int), x)
 
     def tolist(self):
         """NumPy's ``x.tolist()``: nested Python lists of the elements as Python numbers,
@@ -249,15 +361,40 @@ class Tracer:
 
     # ------------------------------------------------------ NumPy protocols
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        from .numpy_api import ufunc_method
-        return ufunc_method(ufunc, method, inputs, kwargs)
+        return _numpy_area.ufunc_method(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        from .numpy_api import IMPLS, numpys_copy
-        impl = IMPLS.get(func)
+        impl = _numpy_area.impls.get(func)
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
-        return numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+        return _numpy_area.numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+
+    # ------------------------------------------------------ Python operators
+    __add__, __radd__ = _binop("add"), _binop("add", reflected=True)
+    __sub__, __rsub__ = _binop("subtract"), _binop("subtract", reflected=True)
+    __mul__, __rmul__ = _binop("multiply"), _binop("multiply", reflected=True)
+    __truediv__, __rtruediv__ = _binop("divide"), _binop("divide", reflected=True)
+    __floordiv__, __rfloordiv__ = _binop("floor_divide"), _binop("floor_divide", reflected=True)
+    __mod__, __rmod__ = _binop("remainder"), _binop("remainder", reflected=True)
+    __pow__, __rpow__ = _pow, _binop("power", reflected=True)
+    __and__, __rand__ = _binop("bitwise_and"), _binop("bitwise_and", reflected=True)
+    __or__, __ror__ = _binop("bitwise_or"), _binop("bitwise_or", reflected=True)
+    __xor__, __rxor__ = _binop("bitwise_xor"), _binop("bitwise_xor", reflected=True)
+    __lshift__, __rlshift__ = _binop("left_shift"), _binop("left_shift", reflected=True)
+    __rshift__, __rrshift__ = _binop("right_shift"), _binop("right_shift", reflected=True)
+    __divmod__, __rdivmod__ = _binop("divmod"), _binop("divmod", reflected=True)
+    __matmul__, __rmatmul__ = _matmul, _rmatmul
+    __lt__, __le__ = _binop("less"), _binop("less_equal")
+    __gt__, __ge__ = _binop("greater"), _binop("greater_equal")
+    __eq__ = _compare_with_none("eq", _binop("equal"))
+    __ne__ = _compare_with_none("ne", _binop("not_equal"))
+    __neg__, __pos__ = _unop("negative"), _unop("positive")
+    __abs__, __invert__ = _unop("absolute"), _unop("invert")
+    __round__ = _round
+    __copy__ = _copy
+
+    def __deepcopy__(self, memo):
+        return _copy(self)
 
 
 # Set while the arguments of a print() in converted code are evaluated (see __str__).
@@ -361,6 +498,15 @@ def check_dtype(dtype, where=None):
     return dtype
 
 
+def numpy_says(fn, *args, **kwargs):
+    """Run NumPy on samples to learn a dtype or raise NumPy's own error at the user's line."""
+    try:
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001
+        raise with_location(e, user_location()) from None
+
+
 def to_atom(x):
     """Any array-like as an IR atom: tracers unwrap, Python scalars become weak literals."""
     if isinstance(x, Tracer):
@@ -368,8 +514,7 @@ def to_atom(x):
     if isinstance(x, (bool, int, float, complex)) and not isinstance(x, np.generic):
         return Literal(x, weak_type_of(x))
     if isinstance(x, (list, tuple)) and contains_tracer(x):
-        from .numpy_api import array
-        return array(x).atom
+        return _numpy_area.array(x).atom
     arr = np.asarray(x)
     check_dtype(arr.dtype)
     return Literal(arr, ArrayType(arr.shape, arr.dtype))
@@ -431,129 +576,3 @@ def _checked_open_broadcast(atoms):
                 "message": f"operands could not be broadcast together with shapes {shown}, "
                            f"n known only at run time\n  at {user_location()}"}).atom
     return checked
-
-
-# Python's complex takes any float, np.float64 included (a subclass of float), in these
-# operators: ``(1+2j) * np.float64(2)`` is complex's own method, a Python complex, not
-# np.float64's reflected one (np.complex128).
-_COMPLEX_TAKES_FLOATS = {"add", "subtract", "multiply", "divide", "power"}
-
-
-def _python_complex(v):
-    return type(v) is complex or (isinstance(v, Tracer) and v.type.weak and v.dtype.kind == "c")
-
-
-def _as_python_float(v):
-    """``v`` as Python's complex reads it where it is a NumPy float64 scalar, else None."""
-    if type(v) is np.float64:
-        return float(v)
-    if isinstance(v, Tracer) and v.is_scalar and not v.type.weak and v.dtype == np.float64:
-        from .python_numbers import from_element
-        return from_element(float, v)
-    return None
-
-
-def _binop(ufunc_name, reflected=False):
-    def method(self, other):
-        from .numpy_api import apply_ufunc, NotAnArray
-        args = (other, self) if reflected else (self, other)
-        if ufunc_name in _COMPLEX_TAKES_FLOATS and _python_complex(args[0]):
-            right = _as_python_float(args[1])
-            args = args if right is None else (args[0], right)
-        try:
-            return apply_ufunc(getattr(np, ufunc_name), args, python_operator=True)
-        except NotAnArray:
-            return NotImplemented
-    return method
-
-
-def _unop(ufunc_name):
-    def method(self):
-        from .numpy_api import apply_ufunc
-        return apply_ufunc(getattr(np, ufunc_name), (self,), python_operator=True)
-    return method
-
-
-for _dunder, _uf in [("add", "add"), ("sub", "subtract"), ("mul", "multiply"),
-                     ("truediv", "divide"), ("floordiv", "floor_divide"), ("mod", "remainder"),
-                     ("pow", "power"), ("and", "bitwise_and"), ("or", "bitwise_or"),
-                     ("xor", "bitwise_xor"), ("lshift", "left_shift"), ("rshift", "right_shift"),
-                     ("divmod", "divmod")]:
-    setattr(Tracer, f"__{_dunder}__", _binop(_uf))
-    setattr(Tracer, f"__r{_dunder}__", _binop(_uf, reflected=True))
-def _pow(self, other):
-    # ndarray.__pow__ computes integer/bool ``x ** 2`` with np.square (bool ** 2 -> int8).
-    if type(other) in (int, float) and other == 2 and self.dtype.kind in "biu" and not self.is_scalar:
-        from .numpy_api import apply_ufunc
-        return apply_ufunc(np.square, (self,), python_operator=True)
-    return _binop("power")(self, other)
-
-
-Tracer.__pow__ = _pow
-
-for _dunder, _uf in [("lt", "less"), ("le", "less_equal"), ("gt", "greater"),
-                     ("ge", "greater_equal"), ("eq", "equal"), ("ne", "not_equal")]:
-    setattr(Tracer, f"__{_dunder}__", _binop(_uf))
-for _dunder, _uf in [("neg", "negative"), ("pos", "positive"), ("abs", "absolute"),
-                     ("invert", "invert")]:
-    setattr(Tracer, f"__{_dunder}__", _unop(_uf))
-
-
-def _compare_with_none(name):
-    """``x == None`` / ``x != None``: NumPy compares an array with None element by element
-    (all False for ``==``); a NumPy scalar or Python number gives a Python bool."""
-    method = getattr(Tracer, f"__{name}__")
-
-    def compare(self, other):
-        if other is not None:
-            return method(self, other)
-        if self.is_scalar or self.type.weak:
-            return name == "ne"
-        from .numpy_api import full
-        out = full(self.shape, name == "ne", np.bool_)
-        return Tracer(out.atom, is_scalar=False) if self.ndim else \
-            Tracer(out.atom, is_scalar=True)
-    return compare
-
-
-Tracer.__eq__ = _compare_with_none("eq")
-Tracer.__ne__ = _compare_with_none("ne")
-
-
-def _round(self, ndigits=None):
-    # Python's round() outside converted code (a lambda): converted code takes
-    # control_flow's, which gives a traced Python int.
-    if not self.is_scalar and not self.type.weak:
-        raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
-    if self.dtype.kind == "c":
-        name = "complex" if self.type.weak else f"numpy.{self.dtype.name}"
-        raise TypeError(f"type {name} doesn't define __round__ method")
-    self._concrete("round() of a traced value")
-
-
-def _copy(self):
-    """``copy.copy(x)`` of an array: a new array, as NumPy's; a NumPy scalar or Python
-    number is itself (it cannot be written)."""
-    if self.is_scalar or self.type.weak:
-        return self
-    from .numpy_api import copy_
-    return copy_(self)
-
-
-Tracer.__round__ = _round
-Tracer.__copy__ = _copy
-Tracer.__deepcopy__ = lambda self, memo: _copy(self)
-
-
-def _matmul(self, other):
-    from .numpy_math import matmul
-    return matmul(self, other)
-
-
-def _rmatmul(self, other):
-    from .numpy_math import matmul
-    return matmul(other, self)
-
-
-Tracer.__matmul__ = _matmul
-Tracer.__rmatmul__ = _rmatmul

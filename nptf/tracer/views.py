@@ -32,6 +32,8 @@ from numpy.lib.stride_tricks import as_strided
 
 from ..errors import unsupported, user_location
 from .builder import current_builder
+from .layouts import UNKNOWN
+from .tracer import Tracer
 
 
 class Buffer:
@@ -54,7 +56,6 @@ class Buffer:
         self.stand_ins = stand_ins(self.shape, layout)
 
 
-UNKNOWN = "unknown"     # a Tracer's ``_layout`` when NumPy's order="K" rules decide it
 _MAX_ORDERS_NDIM = 5    # up to 5! axis orders are tried; beyond, like a run-time size
 
 
@@ -83,40 +84,6 @@ def _contiguous_strides(shape, order):
         strides[axis] = step
         step *= max(int(shape[axis]), 1)
     return tuple(strides)
-
-
-def layout_of_argument(arr):
-    """The ``layout`` of a NumPy array argument (``None`` when C-ordered): strides in
-    elements, part of the signature since they decide which reshapes are views."""
-    if arr.ndim < 2 or arr.flags.c_contiguous or arr.itemsize == 0:
-        return None
-    return tuple(s // arr.itemsize for s in arr.strides)
-
-
-# The values (by id) of the trace that are arrays of 2 or more dimensions not certainly in
-# C order: what ops compute from them is laid out by NumPy's order="K" rules.
-_not_c_ordered = contextvars.ContextVar("nptf_not_c_ordered", default=None)
-
-
-@contextlib.contextmanager
-def tracking_layouts():
-    token = _not_c_ordered.set({})
-    try:
-        yield
-    finally:
-        _not_c_ordered.reset(token)
-
-
-def note_layout(atom):
-    """``atom`` is the value of an array not certainly in C order."""
-    seen = _not_c_ordered.get()
-    if seen is not None and atom.type.ndim >= 2:
-        seen[id(atom)] = atom     # held, so the id stays its own
-
-
-def any_not_c_ordered(atoms) -> bool:
-    seen = _not_c_ordered.get()
-    return bool(seen) and any(id(a) in seen for a in atoms)
 
 
 def is_c_ordered(t) -> bool:
@@ -152,7 +119,6 @@ class View:
         # it (or in the other branch) the view derives its value again.
         if self.version != self.buffer.version or \
                 (builder is not None and not builder.sees(self.built_in)):
-            from .tracer import Tracer
             t = Tracer(self.buffer.atom)
             for step in self.steps:
                 t = step.apply(t)
@@ -180,7 +146,6 @@ class Step:
 
 def parent_of(view):
     """The array a run-time-sized view was taken of, as it is now, with its own view."""
-    from .tracer import Tracer
     p = view.parent
     t = Tracer(p.buffer.atom)
     t._view = View(p.buffer, p.steps, p.stand_ins, p.readonly, p.parent)

@@ -25,7 +25,7 @@ import numpy as np
 from ..evaluate import evaluate_eqn
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
-from .fold import _as_literal, _is_foldable, _substitute
+from .fold import as_literal, is_foldable, substitute
 
 _COMPARE = {"less": lambda a, b: _lt(a, b), "greater": lambda a, b: _lt(b, a),
             "less_equal": lambda a, b: _le(a, b), "greater_equal": lambda a, b: _le(b, a)}
@@ -123,7 +123,7 @@ def _counter_ranges(eqn, ranges):
     n, cond, body = eqn.params["n_carried"], eqn.params["cond"], eqn.params["body"]
     outer = [_range_of(a, ranges) for a in eqn.inputs]
     cond_ranges = {v: r for v, r in zip(cond.inputs[n:], outer[n:]) if r is not None}
-    steps = _steps(body, n)
+    steps = loop_steps(body, n)
     found = {}
     for k, step in steps.items():
         if outer[k] is None:
@@ -138,7 +138,7 @@ def _counter_ranges(eqn, ranges):
     return found
 
 
-def _steps(body, n):
+def loop_steps(body, n):
     """{carried position: literal step} for outputs ``add(input, literal)``."""
     made = {e.outputs[0]: e for e in body.eqns if e.op.name == "add" and len(e.outputs) == 1}
     steps = {}
@@ -205,7 +205,7 @@ def _simplified(eqn, ranges):
         a, b = (_range_of(x, ranges) for x in eqn.inputs)
         decided = _COMPARE[name](a, b) if a is not None and b is not None else None
         if decided is not None:
-            return "rename", _as_literal(np.bool_(decided), out)
+            return "rename", as_literal(np.bool_(decided), out)
     if name == "where" and isinstance(eqn.inputs[0], Literal) and eqn.inputs[0].type.shape == ():
         chosen = eqn.inputs[1] if bool(np.asarray(eqn.inputs[0].value)) else eqn.inputs[2]
         if isinstance(chosen, Var) and chosen.type == out.type:
@@ -219,10 +219,10 @@ def _simplified(eqn, ranges):
         if r is not None and idx.type.shape == (1,) and idx.type.dtype == out.type.dtype and \
                 0 <= r[0] and r[1] < eqn.inputs[0].type.shape[0]:
             return "eqn", Eqn(OPS["reshape"], (idx,), {"shape": ()}, (out,), eqn.source_info)
-    if _is_foldable(eqn):
+    if is_foldable(eqn):
         with np.errstate(all="ignore"):
             values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
-        folded = _as_literal(values[0], out) if len(values) == 1 else None
+        folded = as_literal(values[0], out) if len(values) == 1 else None
         if folded is not None:
             return "rename", folded
     return None
@@ -231,7 +231,7 @@ def _simplified(eqn, ranges):
 def _bound(graph, ranges):
     ranges, rename, eqns = dict(ranges), {}, []
     for eqn in graph.eqns:
-        eqn = eqn.replace(inputs=_substitute(eqn.inputs, rename))
+        eqn = eqn.replace(inputs=substitute(eqn.inputs, rename))
         if eqn.op.name == "while":
             inside = _counter_ranges(eqn, ranges)
             n, body = eqn.params["n_carried"], eqn.params["body"]
@@ -255,7 +255,7 @@ def _bound(graph, ranges):
             if r is not None:
                 ranges[eqn.outputs[0]] = r
         eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename))
+    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename))
 
 
 def bound_loop_counters(graph):

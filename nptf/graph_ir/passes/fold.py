@@ -29,7 +29,7 @@ _FOLD_MAX_SIZE = 64          # bigger results stay computed: no large constants 
 _FOLDABLE = {"convert"}
 
 
-def _is_foldable(eqn):
+def is_foldable(eqn):
     if eqn.op.kind != "elementwise" and eqn.op.name not in _FOLDABLE:
         return False
     if not eqn.inputs or not all(isinstance(a, Literal) for a in eqn.inputs):
@@ -38,30 +38,30 @@ def _is_foldable(eqn):
                for v in eqn.outputs)
 
 
-def _as_literal(value, var):
+def as_literal(value, var):
     arr = np.asarray(value).astype(var.type.dtype, copy=False)
     if arr.shape != tuple(var.type.shape):
         return None
     return Literal(arr.item() if var.type.weak else arr, var.type)
 
 
-def _substitute(atoms, rename):
+def substitute(atoms, rename):
     return tuple(rename.get(a, a) if isinstance(a, Var) else a for a in atoms)
 
 
 def fold_constants(graph):
     rename, eqns = {}, []
     for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn.replace(inputs=_substitute(eqn.inputs, rename)), fold_constants)
-        if _is_foldable(eqn):
+        eqn = map_subgraphs(eqn.replace(inputs=substitute(eqn.inputs, rename)), fold_constants)
+        if is_foldable(eqn):
             with np.errstate(all="ignore"):
                 values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
-            folded = [_as_literal(v, var) for v, var in zip(values, eqn.outputs)]
+            folded = [as_literal(v, var) for v, var in zip(values, eqn.outputs)]
             if all(f is not None for f in folded):
                 rename.update(zip(eqn.outputs, folded))
                 continue
         eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename),
+    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename),
                          stage="fold_constants")
 
 

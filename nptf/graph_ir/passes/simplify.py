@@ -15,17 +15,17 @@ def eliminate_dead_code(graph):
             eqn = _prune_loop_carries(eqn, live)
         # A check whose value nobody uses still raises NumPy's error: it stays (but
         # for RAISED_WHEN_READ).
-        if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or _has_effects(eqn):
+        if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or has_effects(eqn):
             eqn = map_subgraphs(eqn, eliminate_dead_code)
             kept.append(eqn)
             live.update(a for a in eqn.inputs if isinstance(a, Var))
     return graph.replace(eqns=tuple(reversed(kept)), stage="eliminate_dead_code")
 
 
-def _has_effects(eqn):
+def has_effects(eqn):
     if eqn.op.name == "check":
         return eqn.params.get("error") not in RAISED_WHEN_READ and not eqn.params.get("when_read")
-    return any(_has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
+    return any(has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
 
 
 def _subgraphs(eqn):
@@ -39,7 +39,7 @@ def _reads(graph, roots):
     """Every var that ``roots`` and the graph's effectful equations depend on."""
     needed = {a for a in roots if isinstance(a, Var)}
     for eqn in reversed(graph.eqns):
-        if _has_effects(eqn) or any(v in needed for v in eqn.outputs):
+        if has_effects(eqn) or any(v in needed for v in eqn.outputs):
             needed.update(a for a in eqn.inputs if isinstance(a, Var))
     return needed
 

@@ -28,8 +28,8 @@ import numpy as np
 
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
-from .bounds import _steps
-from .fold import _as_literal, _substitute
+from .bounds import loop_steps
+from .fold import as_literal, substitute
 from .simplify import eliminate_common_subexpressions, eliminate_dead_code
 from .writes import WRITES, merge_element_writes
 
@@ -57,7 +57,7 @@ def _counted(eqn):
         return None
     if bound.type.dtype != counter.type.dtype or bound.type.shape != ():
         return None
-    step = _steps(body, n).get(k)
+    step = loop_steps(body, n).get(k)
     if step is None or step <= 0:
         return None
     return k, step, bound
@@ -112,9 +112,9 @@ def _unrolled_body(body, n, times):
         rename = dict(zip(body.inputs, state + reads))
         for e in body.eqns:
             outputs = tuple(Var(v.type) for v in e.outputs)
-            eqns.append(e.replace(inputs=_substitute(e.inputs, rename), outputs=outputs))
+            eqns.append(e.replace(inputs=substitute(e.inputs, rename), outputs=outputs))
             rename.update(zip(e.outputs, outputs))
-        state = list(_substitute(body.outputs, rename))
+        state = list(substitute(body.outputs, rename))
     return body.replace(inputs=inputs, eqns=tuple(eqns), outputs=tuple(state))
 
 
@@ -125,14 +125,14 @@ def _unrolled_cond(cond, k, bound, ahead):
     out = Var(less.outputs[0].type)
     limit = np.iinfo(counter.type.dtype)
     if isinstance(bound, Literal):
-        eqns = [Eqn(less.op, (counter, _as_literal(int(np.asarray(bound.value)) - ahead, counter)),
+        eqns = [Eqn(less.op, (counter, as_literal(int(np.asarray(bound.value)) - ahead, counter)),
                     {}, (out,), less.source_info)]
         return cond.replace(inputs=inputs, eqns=tuple(eqns), outputs=(out,))
     bound = inputs[[j for j, v in enumerate(cond.inputs) if v is bound][0]]
     moved, room, fits = Var(counter.type), Var(out.type), Var(out.type)
-    eqns = [Eqn(less.op, (counter, _as_literal(limit.max - ahead, counter)), {}, (room,),
+    eqns = [Eqn(less.op, (counter, as_literal(limit.max - ahead, counter)), {}, (room,),
                 less.source_info),
-            Eqn(OPS["add"], (counter, _as_literal(ahead, counter)), {}, (moved,), less.source_info),
+            Eqn(OPS["add"], (counter, as_literal(ahead, counter)), {}, (moved,), less.source_info),
             Eqn(less.op, (moved, bound), {}, (fits,), less.source_info),
             Eqn(OPS["logical_and"], (room, fits), {}, (out,), less.source_info)]
     return cond.replace(inputs=inputs, eqns=tuple(eqns), outputs=(out,))
@@ -141,7 +141,7 @@ def _unrolled_cond(cond, k, bound, ahead):
 def _unroll(graph):
     rename, eqns = {}, []
     for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn.replace(inputs=_substitute(eqn.inputs, rename)), _unroll)
+        eqn = map_subgraphs(eqn.replace(inputs=substitute(eqn.inputs, rename)), _unroll)
         found = _counted(eqn) if eqn.op.name == "while" else None
         copies = _copies(eqn.params["body"]) if found is not None else 1
         if copies < 2:
@@ -171,7 +171,7 @@ def _unroll(graph):
             rename.update(zip(eqn.outputs, main.outputs))
         else:
             eqns.append(eqn.replace(inputs=main.outputs + eqn.inputs[n:]))
-    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename))
+    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename))
 
 
 def unroll_loops(graph):

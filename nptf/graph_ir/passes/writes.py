@@ -36,8 +36,8 @@ from ..affine import affine as _affine, compare as _compare, flat_position as _f
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
-from .fold import _substitute
-from .simplify import _has_effects
+from .fold import substitute
+from .simplify import has_effects
 
 _INTP = np.dtype(np.intp)
 WRITES = ("scatter", "dynamic_update_slice")    # ops that write into an array
@@ -156,7 +156,7 @@ def _rewrite(graph, transform, inner=None):
         return var
 
     for eqn in graph.eqns:
-        eqn = eqn.replace(inputs=_substitute(eqn.inputs, rename))
+        eqn = eqn.replace(inputs=substitute(eqn.inputs, rename))
         current = map_subgraphs(eqn, inner) if inner is not None else eqn
         new = transform(current, made, emit)
         if new is not None:
@@ -165,7 +165,7 @@ def _rewrite(graph, transform, inner=None):
         eqns.append(current)
         for v in current.outputs:
             made[v] = current
-    return graph.replace(eqns=tuple(eqns), outputs=_substitute(graph.outputs, rename))
+    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename))
 
 
 def _uses(graph):
@@ -310,7 +310,7 @@ def _writes_first(graph):
     were all computed before the first array's write, from reads of the first array's
     old state: XLA copied that array every iteration (two recurrences: 28x slower)."""
     eqns = graph.eqns
-    if any(_has_effects(e) for e in eqns):      # checks report in their order
+    if any(has_effects(e) for e in eqns):      # checks report in their order
         return graph
     index = {v: i for i, e in enumerate(eqns) for v in e.outputs}
     placed, order, uses = [False] * len(eqns), [], _uses(graph)
