@@ -538,3 +538,22 @@ def test_list_methods_the_graph_cannot_follow_run_numpy():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(pop_at_traced_position)(x) == pop_at_traced_position(x)
+
+
+def replaced_under_an_if(x):
+    best = [0.0, 0]
+    for i in range(len(x)):
+        if x[i] > best[0]:
+            best[0] = x[i]
+    return best
+
+
+def test_items_replaced_under_a_traced_if_are_refused_by_name():
+    # The list keeps its length: not a list the data grow, but a Python object the data
+    # would change.
+    x = RNG.normal(size=12)
+    with pytest.raises(nptf.UnsupportedError, match="changes the Python list `best`"):
+        nptf.compile(replaced_under_an_if, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(replaced_under_an_if)(x) == replaced_under_an_if(x)

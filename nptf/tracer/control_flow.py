@@ -841,15 +841,18 @@ def _lists_in(state, names, frame):
 
 
 def _take_changes(state, lists):
-    """What a trace did to the lists of ``_lists_in``: {position: (the items it put in
-    them, whether it only appended, the items it left)}; the lists are put back as they were. A list that
-    lost items or took them elsewhere than at its end (``pop``, ``insert``) becomes a
-    ``GrowingList`` too, whose methods then do the same to its rows."""
+    """What a trace did to the lengths of the lists of ``_lists_in``: {position: (the
+    items it put in them, whether it only appended, the items it left)}; those lists are
+    put back as they were. A list that lost items (``pop``) or took them elsewhere than
+    at its end (``insert``) becomes a ``GrowingList`` too, whose methods then do the
+    same to its rows."""
     out = {}
     for i, before in lists.items():
         v = state[i]
-        if type(v) is not list or (len(v) == len(before) and
-                                   all(a is b for a, b in zip(v, before))):
+        if type(v) is not list or len(v) == len(before):
+            # Unchanged, or items replaced in place (``lst[0] = v``, a pop and an append):
+            # a list of that length, which a loop carries item by item and a traced `if`
+            # refuses as a changed Python object.
             continue
         appended = len(v) > len(before) and all(a is b for a, b in zip(v, before))
         ids = {id(b) for b in before}
