@@ -14,7 +14,7 @@ from nptf.budget import CompileBudgetError
 
 
 def list_driven(x, n):
-    weights = [float(k % 3) for k in range(n)]     # a Python list: the loop must unroll
+    weights = {k: float(k % 3) for k in range(n)}     # a dict keyed by the index: unrolled
     for i in range(n):
         for j in range(n):
             x[i % 7] += 1e-9 * weights[j] * x[(i + j) % 7]

@@ -135,10 +135,10 @@ def test_slices_of_varying_length_have_run_time_sizes(i, j):
 
 def write_then_unroll(x):
     out = np.zeros(x.shape[0])
-    steps = [float(k) for k in range(x.shape[0])]
+    steps = {k: float(k) for k in range(x.shape[0])}
     for i in range(x.shape[0]):
         out[i] += 1.0               # written before the line that makes the loop unroll
-        out[:i + 1] += steps[i]     # a Python list needs a concrete index
+        out[:i + 1] += steps[i]     # a dict keyed by the index needs a concrete index
     return out
 
 
