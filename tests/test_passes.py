@@ -65,6 +65,22 @@ def test_float_arithmetic_is_never_regrouped(jit):
         assert g.dtype == e.dtype and np.array_equal(g, e), (g, e)
 
 
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_complex_arithmetic_is_never_regrouped(jit):
+    # XLA computes complex values by their parts and looked through the barrier that
+    # keeps (b + 1e17) - 1e17 as written: b where NumPy gives 0 (its real part).
+    def f(b, c):
+        return (b + 1e17) - 1e17, (c * 1e200) * 1e-200, (b - 1e17) + 1.0
+
+    b = np.array([[2.27 + 1j, -1.19 - 2j]])
+    c = np.array([1e200 + 1j, 2.0 - 3j], np.complex128)
+    with np.errstate(over="ignore", invalid="ignore"):
+        expected = f(b, c)
+        got = nptf.compile(f, jit_compile=jit, fallback="raise")(b, c)
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and np.array_equal(g, e, equal_nan=True), (g, e)
+
+
 def test_integer_scales_are_left_alone():
     # (x * a) * b with integers could overflow differently once a*b is folded.
     def f(x):

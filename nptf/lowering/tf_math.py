@@ -89,7 +89,14 @@ def constants_apart(x, y, chain, xla=False):
         return x, y
     for first, (const, other) in ((True, (x, y)), (False, (y, x))):
         if _folds_to_constant(const) and _op_type(other) in chain:
-            if xla:
+            if xla and x.dtype.is_complex:
+                # XLA looks through a barrier of complex values (it computes on their
+                # parts): the parts go through it.
+                from tensorflow.compiler.tf2xla.python import xla as tf2xla
+                parts = tf2xla.optimization_barrier(tf.math.real(const), tf.math.imag(const),
+                                                    tf.math.real(other), tf.math.imag(other))
+                const, other = tf.complex(parts[0], parts[1]), tf.complex(parts[2], parts[3])
+            elif xla:
                 from tensorflow.compiler.tf2xla.python import xla as tf2xla
                 const, other = tf2xla.optimization_barrier(const, other)
             else:
