@@ -577,6 +577,10 @@ class _LoopWriter:
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")
             options += ["t += float(np.sum([v * 0.5 for v in c[:8] if v > x]))",
+                        # Fits on the points the data keep (a size known only at run time).
+                        "t += float(np.polyfit(c[c > x], c[c > x] * 2 + 1, 1)[1])",
+                        "t += float(np.linalg.lstsq(np.stack([np.ones(np.sum(c > x)), "
+                        "c[c > x]], axis=1), c[c > x] ** 2, rcond=None)[0][0])",
                         "if any(v > 1.5 for v in c[:5]):\n    t += 1.0",
                         # Python's view of the values, and handlers the data may take.
                         "if isinstance(c, np.ndarray) and type(t) is not int:\n    t += 0.5",
