@@ -557,3 +557,44 @@ def test_items_replaced_under_a_traced_if_are_refused_by_name():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(replaced_under_an_if)(x) == replaced_under_an_if(x)
+
+
+def list_methods_at_positions(x):
+    """pop and insert at inner positions, extend by an array's items and by another such
+    list, a Python list + such a list, and tuples popped back."""
+    out, pairs, more = [], [], []
+    for i in range(len(x)):
+        if x[i] > 0:
+            out.append(x[i])
+            pairs.append((i, float(x[i])))
+        else:
+            more.append(x[i] * 2)
+    out.extend(x[:3])                   # NumPy scalars, as iterating the array gives
+    out.extend(more)
+    out.insert(2, x[0])
+    middle = out.pop(1)
+    last_pair = pairs.pop()
+    joined = [x[0], x[1]] + out
+    joined += (x[2],)
+    return np.array(joined), middle, last_pair, len(pairs), np.array(out[-2:])
+
+
+def extends_by_other_items(x):
+    out = []
+    for v in x:
+        if v > 0:
+            out.append(v)
+    out.extend([1, 2])                  # Python ints among float64 scalars
+    return np.array(out)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_list_methods_at_inner_positions(jit):
+    x = RNG.normal(size=14)
+    x[:2] = [0.5, 1.5]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(list_methods_at_positions, x, jit=jit)
+        check_against_numpy(list_methods_at_positions, np.abs(x) + 0.1, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="extend"):
+        nptf.compile(extends_by_other_items, fallback="raise", jit_compile=jit)(x)
