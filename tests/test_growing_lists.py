@@ -571,12 +571,13 @@ def list_methods_at_positions(x):
             more.append(x[i] * 2)
     out.extend(x[:3])                   # NumPy scalars, as iterating the array gives
     out.extend(more)
+    none_left = not more
     out.insert(2, x[0])
     middle = out.pop(1)
     last_pair = pairs.pop()
     joined = [x[0], x[1]] + out
     joined += (x[2],)
-    return np.array(joined), middle, last_pair, len(pairs), np.array(out[-2:])
+    return np.array(joined), middle, last_pair, len(pairs), np.array(out[-2:]), none_left
 
 
 def extends_by_other_items(x):
