@@ -1095,3 +1095,26 @@ def test_a_loop_that_returns_none_returns_none(fn):
             check_against_numpy(fn, v)
             check_against_numpy(fn, v, jit=True)
     assert nptf.compile(fn, fallback="raise")(x * 100) is None
+
+
+def _reachable(adj, source):
+    seen = np.zeros(len(adj), bool)
+    seen[source] = True
+    queue = [source]
+    while queue:
+        u = queue.pop(0)
+        for v in np.nonzero(adj[u])[0]:
+            if not seen[v]:
+                seen[v] = True
+                queue.append(v)
+    return seen
+
+
+def test_an_inner_loop_that_does_not_run_inside_a_graph_loop():
+    # The outer loop carries the inner loop's `v` along; nothing reads it, so an inner
+    # loop without neighbours must not raise UnboundLocalError.
+    adj = np.zeros((6, 6), int)
+    adj[0, 1] = adj[1, 2] = 1
+    for source in (0, 4):
+        check_against_numpy(_reachable, adj, source)
+        check_against_numpy(_reachable, adj, source, jit=True)

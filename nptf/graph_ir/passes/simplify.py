@@ -40,6 +40,11 @@ def _reads(graph, roots):
     needed = {a for a in roots if isinstance(a, Var)}
     for eqn in reversed(graph.eqns):
         if has_effects(eqn) or any(v in needed for v in eqn.outputs):
+            if eqn.op.name == "while":
+                # An inner loop reads only the values it carries for what is needed:
+                # ``for v in nbrs`` inside a ``while`` carries ``v`` in and out, and
+                # nothing may read it.
+                eqn = _prune_loop_carries(eqn, needed)
             needed.update(a for a in eqn.inputs if isinstance(a, Var))
     return needed
 
