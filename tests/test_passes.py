@@ -272,3 +272,59 @@ def test_an_arange_indexed_at_traced_positions_is_arithmetic(jit):
     assert "arange" not in [e.op.name for e in f.trace(i).eqns]
     with pytest.raises(IndexError):
         f(np.array([0, 43]))
+
+
+def _small_branches(x):
+    s = 0.0
+    for i in range(4):
+        if x[i] > 0:
+            s = s + np.sqrt(x[i])
+        else:
+            s = s - x[i]
+    return s
+
+
+def test_small_branches_become_one_where():
+    x = np.array([4.0, -1.0, 9.0, -2.0])
+    f = nptf.compile(_small_branches, fallback="raise")
+    for jit in (False, True):
+        assert nptf.compile(_small_branches, fallback="raise", jit_compile=jit)(x) == \
+            _small_branches(x)
+    names = [e.op.name for e in f.trace(x).eqns]
+    assert "cond" not in names and "where" in names
+
+
+def test_checks_of_a_branch_not_taken_raise_nothing():
+    def pick(x, i):
+        vals = [1.0, 2.0, 3.0]
+        out = [0.0]
+        if i < 3:
+            out[0] = vals[i]            # an IndexError where i >= 3, on the path not taken
+        return out[0] + x.sum()
+
+    x = np.ones(3)
+    for jit in (False, True):
+        f = nptf.compile(pick, fallback="raise", jit_compile=jit)
+        for i in (np.int64(1), np.int64(7)):
+            assert f(x, i) == pick(x, i)
+
+
+def test_gradients_through_small_branches_stay_finite():
+    # With the branches one `where`, the derivative of sqrt at the negative entries (the
+    # path not taken) would be NaN times zero: differentiated graphs keep the `cond`.
+    x = np.array([4.0, -1.0, 9.0, -2.0])
+    np.testing.assert_allclose(nptf.grad(_small_branches)(x), [0.25, -1.0, 1.0 / 6.0, -1.0])
+
+
+def test_branches_of_other_shapes_stay_conditionals():
+    # `where` would broadcast a path's (1, 2) rows to the other's (2, 2).
+    def rows(x, n):
+        out = []
+        for i in range(n):
+            if x[i] > 0:
+                out.append((i, float(x[i])))
+        return np.array(out).reshape(-1, 2)
+
+    for x in (np.array([1.0, -1.0, 2.0]), np.array([-1.0, -1.0, 2.0])):
+        got = nptf.compile(rows, fallback="raise")(x, 3)
+        np.testing.assert_array_equal(got, rows(x, 3))

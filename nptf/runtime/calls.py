@@ -6,7 +6,7 @@ from __future__ import annotations
 import tensorflow as tf
 
 from ..graph_ir.ops_checks import ERRORS
-from ..graph_ir.passes import PIPELINE
+from ..graph_ir.passes import DIFFERENTIABLE_PIPELINE
 from ..graph_ir.walk import free_vars
 from ..lowering import checked_runner
 
@@ -17,7 +17,7 @@ def closed_graph(traced):
     graph = traced.graph
     captured = free_vars(graph)
     graph = graph.replace(inputs=graph.inputs + tuple(captured))
-    for p in PIPELINE:
+    for p in DIFFERENTIABLE_PIPELINE:
         graph = p(graph)
     return graph, captured
 

@@ -9,6 +9,7 @@ from .broadcast import broadcast_operands
 from .fold import fold_constants, simplify_algebra
 from .padding import pad_bounded_slices
 from .promote import promote_dtypes
+from .selects import select_small_branches
 from .simplify import eliminate_dead_code, eliminate_common_subexpressions
 from .trig_bounds import bound_trig_arguments
 from .unroll import unroll_loops
@@ -16,8 +17,12 @@ from .writes import merge_element_writes
 
 PIPELINE = [promote_dtypes, fold_constants, simplify_algebra, broadcast_operands,
             bound_loop_counters, unroll_loops, eliminate_common_subexpressions, pad_bounded_slices,
-            sink_branch_writes,
+            sink_branch_writes, select_small_branches,
             merge_element_writes, bound_trig_arguments, eliminate_dead_code]
+
+# For graphs TensorFlow differentiates: ``where`` in place of a ``cond`` multiplies the
+# derivative of the path not taken by zero, which a non-finite one there makes NaN.
+DIFFERENTIABLE_PIPELINE = [p for p in PIPELINE if p is not select_small_branches]
 
 
 def run_pipeline(graph, verify_each=False):
@@ -29,7 +34,7 @@ def run_pipeline(graph, verify_each=False):
     return graph
 
 
-__all__ = ["PIPELINE", "run_pipeline", "promote_dtypes", "fold_constants", "simplify_algebra",
+__all__ = ["PIPELINE", "DIFFERENTIABLE_PIPELINE", "run_pipeline", "select_small_branches", "promote_dtypes", "fold_constants", "simplify_algebra",
            "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes",
            "merge_element_writes", "bound_trig_arguments", "eliminate_dead_code", "pad_bounded_slices",
            "eliminate_common_subexpressions"]

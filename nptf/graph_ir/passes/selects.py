@@ -1,0 +1,104 @@
+"""Small ``cond`` equations computed on both paths and chosen with ``where``.
+
+An `if` on a traced value in an unrolled loop (a dynamic-programming table of Python
+lists, a count per class) traces as one ``cond`` per iteration, each with a few scalar
+operations per branch. TensorFlow builds two function graphs for every ``cond`` (about
+30 ms each) and calls one per run; computing both branches and choosing costs a few
+elementwise operations instead:
+
+    o = cond(p, a){ f(a) | g(a) }   ->   x = f(a);  y = g(a);  o = where(p, y, x)
+
+Only branches that cannot fail or act where NumPy would not run them are merged:
+elementwise operations (integer ones TensorFlow may fail on, such as a division by
+zero, excepted), reshapes, static slices and reductions of static shapes, and checks,
+which then pass wherever their branch is not taken. Sizes are bounded so that the work
+of the branch not taken stays small. Derivatives keep the ``cond``: the gradient of a
+``where`` multiplies the branch not taken by zero, and a non-finite derivative there
+(``np.sqrt`` of a negative number) would make the result NaN.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..ir import Eqn, Var, map_subgraphs
+from ..ops import OPS
+from ..types import ArrayType
+from .fold import substitute
+
+# Elements the branches of one ``cond`` may compute in all (the work of the path not
+# taken is at most this).
+_MAX_ELEMENTS = 1024
+
+_STRUCTURAL = frozenset({"broadcast_to", "reshape", "slice", "transpose", "copy", "real",
+                         "imag", "concatenate", "full", "full_like", "reduce_sum",
+                         "reduce_prod", "reduce_all", "reduce_any", "check"})
+
+_BOOL = ArrayType((), np.dtype(np.bool_))
+
+
+def select_small_branches(graph):
+    eqns = []
+    for eqn in graph.eqns:
+        eqn = map_subgraphs(eqn, select_small_branches)
+        eqns.extend(_selected(eqn) if _selectable(eqn) else [eqn])
+    return graph.replace(eqns=tuple(eqns))
+
+
+def _safe(eqn):
+    op = eqn.op
+    if op.kind == "elementwise":
+        return not (op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs))
+    return op.name in _STRUCTURAL
+
+
+def _selectable(eqn):
+    if eqn.op.name != "cond" or len(eqn.params["branches"]) != 2 or \
+            eqn.inputs[0].type.dtype != np.bool_ or eqn.inputs[0].type.shape != ():
+        return False
+    if any(None in v.type.shape for v in eqn.outputs):
+        return False
+    for branch in eqn.params["branches"]:
+        # ``where`` broadcasts: each path must give exactly the result's shape.
+        if any(tuple(a.type.shape) != tuple(v.type.shape)
+               for a, v in zip(branch.outputs, eqn.outputs)):
+            return False
+    elements = 0
+    for branch in eqn.params["branches"]:
+        for e in branch.eqns:
+            if not _safe(e):
+                return False
+            for v in e.outputs:
+                if None in v.type.shape:
+                    return False
+                elements += math.prod(v.type.shape)
+    return elements <= _MAX_ELEMENTS
+
+
+def _inlined(branch, operands, skipped, eqns):
+    """``branch``'s equations on ``operands``, appended to ``eqns``; its checks pass where
+    ``skipped`` (the branch is not taken). Returns its outputs."""
+    rename = dict(zip(branch.inputs, operands))
+    for e in branch.eqns:
+        inputs = substitute(e.inputs, rename)
+        if e.op.name == "check":
+            ok = Var(ArrayType(inputs[1].type.shape, np.dtype(np.bool_)))
+            eqns.append(Eqn(OPS["logical_or"], (inputs[1], skipped), {}, (ok,), e.source_info))
+            inputs = (inputs[0], ok) + inputs[2:]
+        outputs = tuple(Var(v.type) for v in e.outputs)
+        eqns.append(e.replace(inputs=inputs, outputs=outputs))
+        rename.update(zip(e.outputs, outputs))
+    return substitute(branch.outputs, rename)
+
+
+def _selected(eqn):
+    pred, operands = eqn.inputs[0], eqn.inputs[1:]
+    on_false, on_true = eqn.params["branches"]
+    not_pred = Var(_BOOL)
+    eqns = [Eqn(OPS["logical_not"], (pred,), {}, (not_pred,), eqn.source_info)]
+    false_outs = _inlined(on_false, operands, pred, eqns)
+    true_outs = _inlined(on_true, operands, not_pred, eqns)
+    for out, t, f in zip(eqn.outputs, true_outs, false_outs):
+        eqns.append(Eqn(OPS["where"], (pred, t, f), {}, (out,), eqn.source_info))
+    return eqns
