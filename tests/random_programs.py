@@ -604,7 +604,27 @@ class _LoopWriter:
                         "if rows:\n    rows.pop()",
                         "while len(rows) > 3:\n    rows.pop(0)",
                         "if len(rows) > 1 and np.sum(a) > 0:\n    rows.pop(-2)"]
+        if "tab" in self.made:
+            options += self._table_writes()
         return r.choice(options).split("\n") if options else None
+
+    def _table_writes(self):
+        """Writes into the Python list ``tab`` at the loop's index or where the data say
+        (a dynamic-programming table, counts, flags): carried as an array by a graph
+        loop, its items variables of a traced ``if`` (docs/control-flow.md)."""
+        i = self.idx or "0"
+        kind = self.tab_kind
+        if kind == "bool":
+            return [f"tab[{i} % 6] = True", "tab[int(np.argmax(c)) % 6] = not tab[0]",
+                    f"tab[-1] = tab[{i} % 6] or tab[1]"]
+        new = {"int": f"tab[({i} + 5) % 6] + 1", "float": f"tab[({i} + 5) % 6] * 0.5 + 1.0",
+               "numpy": f"tab[({i} + 5) % 6] * 0.5 + a.sum()"}[kind]
+        out = [f"tab[{i} % 6] = {new}", f"tab[int(np.argmax(c)) % 6] += 1",
+               f"tab[-1] = max(tab[-1], tab[{i} % 6])"]
+        if kind != "numpy":
+            # NumPy scalars into a list of Python numbers: items of mixed kinds.
+            out.append(f"tab[{i} % 6] = {'int(a.sum())' if kind == 'int' else 'a.sum()'}")
+        return out
 
     def _branch(self):
         """A traced ``if`` that writes in place on one path."""
@@ -618,6 +638,9 @@ class _LoopWriter:
             conds.append("t > 1.0")
         if self.idx:
             conds.append(f"{self.idx} % 3 == 0")
+        if "tab" in self.made and r.random() < 0.3:
+            # Items of a Python list written on one path.
+            return [f"if {r.choice(conds)}:", f"    {r.choice(self._table_writes())}"]
         if "rows" in self.made and r.random() < 0.3:
             # How long the list grows, the data decide (docs/control-flow.md).
             if r.random() < 0.3:        # under two ifs
@@ -757,10 +780,14 @@ class _LoopWriter:
                                              "part = np.zeros(len(c[c > x]))",
                                              "part = np.arange(np.sum(c > 0)) * 0.5"])),
                           ("rows", r.choice(["rows = []", "rows = []", "rows = [0.0]"])),
-                          ("best", "best = None")]:
-            if r.random() < 0.35:
+                          ("best", "best = None"),
+                          ("tab", r.choice(["tab = [0] * 6", "tab = [0.0] * 6",
+                                            "tab = [False] * 6", "tab = [a.sum()] * 6"]))]:
+            if r.random() < (0.35 if var != "tab" else 0.2):
                 pre.append(line)
                 self.made.add(var)
+        self.tab_kind = "bool" if "False" in " ".join(pre) else "numpy" if "a.sum()] * 6" in \
+            " ".join(pre) else "float" if "0.0] * 6" in " ".join(pre) else "int"
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -787,7 +814,7 @@ class _LoopWriter:
             lines += self._loop()
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
-        out = [v for v in ("s", "cnt", "t", "part", "best") if v in self.made]
+        out = [v for v in ("s", "cnt", "t", "part", "best", "tab") if v in self.made]
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))

@@ -26,14 +26,13 @@ from ..errors import (DynamicShapeError, Error, TracerConversionError, Unsupport
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
-from ..graph_ir.types import weak_type_of
 from . import numpy_api as api
 from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown,
-                            is_tuple_kind, item_of, joined_item, reachable_elsewhere, restored)
+from .growing_lists import (MIXED, GrowingList, can_grow, common_item, element_of_kind,
+                            grown, is_tuple_kind, item_of, joined_item, reachable_elsewhere, restored)
 from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
@@ -555,8 +554,11 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
     frame = frame or sys._getframe(1)
+    cells = [c for c in _written_lists([true_fn, false_fn], frame) if c[2] is None]
+    if cells:
+        return _if_writing_lists(c, true_fn, false_fn, state, names, where, frame, cells)
     scope = _scope(frame)
-    branches, raised = [], {}
+    branches, raised, writes = [], {}, {}
     lists, appended = _lists_in(state, names, frame), {}
     for fn in (false_fn, true_fn):
         try:
@@ -575,9 +577,15 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             continue
         for i, (items, _, _) in _take_changes(state, lists).items():
             appended.setdefault(i, []).extend(items)
-        changed = scope.changed()
-        if changed:
+        for path, lst, before in scope.changed_lists():
+            if len(lst) == len(before):
+                # ``dp[i] = dp[j] + 1`` on a path: the items it writes become variables.
+                writes.setdefault(id(lst), (path, lst, set()))[2].update(
+                    j for j, (a, b) in enumerate(zip(lst, before)) if a is not b)
+        changed = [c for c in scope.changed() if not any(c[0] == w[0] for w in writes.values())]
+        if changed or writes:
             scope.put_back()
+        if changed:
             raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, changes "
                 f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "
@@ -585,6 +593,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 f"follow that choice. Compute both values and choose with np.where, build the "
                 f"values as an array, or let the function run with NumPy "
                 f"(fallback='numpy', the default).")
+    if writes:
+        return _writing_items(c, true_fn, false_fn, state, names, where, frame,
+                              list(writes.values()))
     if appended:
         bad = [names[i] for i, items in appended.items() if not can_grow(lists[i] + items)]
         if bad:
@@ -719,6 +730,57 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells):
+    """An `if` on a traced value whose paths write items of lists a graph loop carries as
+    arrays (``cells``, see ``_written_lists``): those lists join its variables."""
+    n = len(state)
+    before = _cells_set(cells, ())
+
+    def writing(fn):
+        return lambda *st: _with_cells(cells, st[n:], fn, *st[:n])
+
+    try:
+        out = if_stmt(cond, writing(true_fn), writing(false_fn), tuple(state) + before,
+                      tuple(names) + tuple(name for name, *_ in cells), where, frame)
+    except BaseException:
+        _cells_put_back(cells, before)
+        raise
+    _cells_set(cells, out[n:])
+    return tuple(out[:n])
+
+
+def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written):
+    """An `if` on a traced value whose paths write items of Python lists that existed
+    before it (``dp[i] = dp[j] + 1``, ``flags[i] = True``, ``grid[i][j] = v``): the items
+    of those lists join its variables, merged as any other variable (a Python number on
+    one path and a traced one on the other is a traced Python number), and go back into
+    the same list objects after it, so other names for them see the writes."""
+    places = [(lst, j) for _, lst, written_at in written for j in sorted(written_at)]
+    n = len(state)
+
+    def put(values):
+        for (lst, j), v in zip(places, values):
+            lst[j] = v
+
+    def writing(fn):
+        def run(*values):
+            before = [lst[j] for lst, j in places]
+            put(values[n:])
+            try:
+                return tuple(fn(*values[:n])) + tuple(lst[j] for lst, j in places)
+            finally:
+                put(before)
+        return run
+
+    items = tuple(lst[j] for lst, j in places)
+    item_names = tuple(f"{path}[{j}]" for path, _, written_at in written
+                       for j in sorted(written_at))
+    out = if_stmt(cond, writing(true_fn), writing(false_fn), tuple(state) + items,
+                  tuple(names) + item_names, where, frame)
+    put(out[n:])
+    return tuple(out[:n])
 
 
 def _none_on_one_path(branches, i, name, where):
@@ -989,9 +1051,28 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
         c = _concrete_condition(cond_fn(*state))
         if isinstance(c, Tracer):
             where = where or user_location()
+            frame = sys._getframe(1)
+            cells = _written_lists([body_fn], frame)
+            if cells:
+                # The Python lists the body writes items of, carried as arrays (see
+                # ``_index_loop``).
+                n = len(state)
+                carried = tuple(value if lst is None else grown(lst, item)
+                                for (_, _, lst, item), value in zip(cells, _cells_set(cells, ())))
+                try:
+                    out = _graph_while(
+                        lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
+                                                *st[:n])[0],
+                        lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
+                        state + _cells_set(cells, carried),
+                        tuple(names) + tuple(name for name, *_ in cells), where, frame,
+                        grow=True)
+                except Exception:   # noqa: BLE001  (traced again below, as written)
+                    _cells_put_back(cells, carried)
+                else:
+                    return _cells_after_loop(cells, out, n)
             try:
-                return _graph_while(cond_fn, body_fn, state, names, where,
-                                    sys._getframe(1), grow=True)
+                return _graph_while(cond_fn, body_fn, state, names, where, frame, grow=True)
             except _PythonOnlyBody as e:
                 raise _loop_unsupported(e, where) from None
         if not c:
@@ -1751,22 +1832,43 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
             go = np.logical_and(go, not_(stop_fn(*st)))
         return go
 
-    def body(i, *st):
-        # The loop's index is a Python int (as when the loop unrolls): weak in promotion,
-        # so ``x * i`` keeps a float32 ``x`` float32. The carried counter stays int64.
-        index = emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
-        if static is None:
-            return (i + step,) + tuple(body_fn(item_of(index), *st))
-        with loop_counter(i.atom, static):
-            return (i + step,) + tuple(body_fn(item_of(index), *st))
+    def graph_loop(body_fn, state, names):
+        def body(i, *st):
+            # The loop's index is a Python int (as when the loop unrolls): weak in
+            # promotion, so ``x * i`` keeps a float32 ``x`` float32. The carried counter
+            # stays int64.
+            index = emit("convert", [i], {"dtype": np.dtype(np.int64), "weak": True},
+                         scalar=True)
+            if static is None:
+                return (i + step,) + tuple(body_fn(item_of(index), *st))
+            with loop_counter(i.atom, static):
+                return (i + step,) + tuple(body_fn(item_of(index), *st))
+
+        return _graph_while(cond, body, (counter,) + tuple(state),
+                            ("<loop counter>",) + tuple(names), where, frame,
+                            runs_once=static is not None and len(static) > 0, grow=True)
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
+    cells = _written_lists([body_fn], frame)
+    if cells:
+        # ``dp[i] = dp[i - 1] + 1``: the Python lists the body writes items of are carried
+        # as the rows of arrays. Where that fails, they are Python lists again, and the
+        # loop is compiled (or unrolled) as it would be without.
+        n = len(state)
+        carried = tuple(value if lst is None else grown(lst, item)
+                        for (_, cell, lst, item), value in zip(cells, _cells_set(cells, ())))
+        try:
+            out = graph_loop(lambda x, *st: _with_cells(cells, st[n:], body_fn, x, *st[:n]),
+                             tuple(state) + _cells_set(cells, carried),
+                             tuple(names) + tuple(name for name, *_ in cells))
+        except Exception:   # noqa: BLE001  (the loop is traced again below, as written)
+            _cells_put_back(cells, carried)
+        else:
+            return _cells_after_loop(cells, out[1:], n)
     try:
         # A list the body appends to: carried by the graph loop as the rows of an array (a
         # loop of a known trip count without `break` gives it back as the Python list).
-        out = _graph_while(cond, body, (counter,) + tuple(state), ("<loop counter>",) + tuple(names),
-                           where, frame, runs_once=static is not None and len(static) > 0,
-                           grow=True)
+        out = graph_loop(body_fn, state, names)
     except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
             raise
@@ -1794,6 +1896,79 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         out = tuple(restored(before, v, len(static)) if _restorable(before, v, len(static))
                     else v for before, v in zip(state, out))
     return out
+
+
+def _written_lists(fns, frame):
+    """The Python lists in variables of the function whose items the converted functions
+    ``fns`` (a loop body, the paths of an `if`) write, as ``(name, cell, list, item)``,
+    where the list can be one array (its items numbers or arrays of one kind, shape and
+    dtype) and no other variable, container or global reaches it; variables that hold a
+    ``GrowingList`` already (a list an outer loop carries) come with ``list`` None."""
+    found = {}
+    for fn in fns:
+        free, closure = fn.__code__.co_freevars, fn.__closure__ or ()
+        for name in getattr(fn, "nptf_item_writes", ()):
+            if name not in free or name in found:
+                continue
+            cell = closure[free.index(name)]
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                continue
+            if isinstance(value, GrowingList):
+                found[name] = (name, cell, None, None)
+                continue
+            if type(value) is not list or not value:
+                continue
+            item = common_item(value)
+            if item is None or item[2] == MIXED or \
+                    reachable_elsewhere(value, name, frame):
+                continue
+            found[name] = (name, cell, value, item)
+    return list(found.values())
+
+
+def _cells_set(cells, values, out=()):
+    """Puts ``values`` in the variables ``cells`` (``_written_lists``); returns ``out``
+    followed by what the variables hold then."""
+    for (_, cell, _, _), v in zip(cells, values):
+        cell.cell_contents = v
+    return tuple(out) + tuple(cell.cell_contents for _, cell, _, _ in cells)
+
+
+def _with_cells(cells, values, fn, *args):
+    """``fn(*args)`` with ``values`` in the variables ``cells``, followed by what the
+    variables hold after it."""
+    _cells_set(cells, values)
+    return _cells_set(cells, (), fn(*args))
+
+
+def _cells_put_back(cells, before):
+    for (_, cell, lst, _), value in zip(cells, before):
+        cell.cell_contents = value if lst is None else lst
+
+
+def _cells_after_loop(cells, out, n):
+    """After a graph loop that carried the lists ``cells``: each variable holds its list
+    again, its items read from the rows (up to ``_RESTORED_MAX`` items), or the rows as
+    one ``GrowingList``."""
+    for (_, cell, lst, item), rows in zip(cells, out[n:]):
+        if lst is None or len(lst) > _RESTORED_MAX:
+            cell.cell_contents = rows
+            continue
+        shape, dtype, kind = item
+        rows = api.reshape(Tracer(rows.atom), (len(lst),) + shape)
+        lst[:] = [_item_from_row(api.getitem(rows, j), kind) for j in range(len(lst))]
+        cell.cell_contents = lst
+    return out[:n]
+
+
+def _item_from_row(row, kind):
+    if is_tuple_kind(kind):
+        return tuple(element_of_kind(api.getitem(row, k), t) for k, t in enumerate(kind[1:]))
+    if isinstance(kind, type):
+        return element_of_kind(row, kind)
+    return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
 
 
 # Items up to which a list a loop appended to on every iteration is given back as a Python

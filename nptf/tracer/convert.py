@@ -100,6 +100,36 @@ def _assigned(stmts, scope=None):
                                                                               "__nptf_val"))]
 
 
+def _item_write_bases(stmts, scope, state):
+    """Variables whose items these statements write (``dp[i] = v``, ``d[i][j] += 1``), not
+    in nested functions, of the function's scope and not already the statement's state:
+    where they hold Python lists, a graph loop or branch carries their items."""
+    found = []
+    stack = list(stmts)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, (gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)) or \
+                isinstance(node, gast.FunctionDef) and not node.name.startswith("__nptf_"):
+            continue        # the user's own functions; the converted code's are looked into
+        targets = list(node.targets) if isinstance(node, gast.Assign) else \
+            [node.target] if isinstance(node, gast.AugAssign) else []
+        while targets:
+            t = targets.pop()
+            if isinstance(t, (gast.Tuple, gast.List)):
+                targets.extend(t.elts)
+                continue
+            if not isinstance(t, gast.Subscript):
+                continue
+            base = t.value
+            while isinstance(base, gast.Subscript):
+                base = base.value
+            if isinstance(base, gast.Name) and base.id in scope and base.id not in state and \
+                    not base.id.startswith("__nptf_") and base.id not in found:
+                found.append(base.id)
+        stack.extend(gast.iter_child_nodes(node))
+    return found
+
+
 def _local_names(fdef):
     """Parameters and names bound anywhere in ``fdef``'s own body (not in functions,
     classes or lambdas defined in it, whose names it binds)."""
@@ -278,6 +308,15 @@ class _ControlFlow(gast.NodeTransformer):
         fdef.body = list(body) + fdef.body
         return fdef
 
+    def _item_writes(self, fns, stmts, names):
+        """Statements that record on the functions ``fns`` the variables whose items
+        ``stmts`` write (see ``_item_write_bases``)."""
+        bases = _item_write_bases(stmts, self.scope, names)
+        if not bases:
+            return []
+        text = "(" + "".join(f"{b!r}, " for b in bases) + ")"
+        return [_stmts(f"{fn}.nptf_item_writes = {text}")[0] for fn in fns]
+
     def _assign(self, names, call):
         if not names:
             return gast.Expr(value=call)
@@ -298,7 +337,9 @@ class _ControlFlow(gast.NodeTransformer):
         call = _expr(f"{_CF}.if_stmt(None, __nptf_if_true_{k}, __nptf_if_false_{k}, {state}, "
                      f"{labels}, {self.where(node)!r})")
         call.args[0] = node.test
-        return [t, f, self._assign(names, call)]
+        marks = self._item_writes([f"__nptf_if_true_{k}", f"__nptf_if_false_{k}"],
+                                  node.body + node.orelse, names)
+        return [t, f] + marks + [self._assign(names, call)]
 
     def visit_While(self, node):
         if node.orelse:
@@ -313,7 +354,8 @@ class _ControlFlow(gast.NodeTransformer):
         state, labels = self._state(names)
         call = _expr(f"{_CF}.while_stmt(__nptf_while_cond_{k}, __nptf_while_body_{k}, {state}, "
                      f"{labels}, {self.where(node)!r})")
-        return [cond, body, self._assign(names, call)]
+        marks = self._item_writes([f"__nptf_while_body_{k}"], node.body, names)
+        return [cond, body] + marks + [self._assign(names, call)]
 
     def visit_For(self, node):
         if node.orelse:
@@ -336,7 +378,8 @@ class _ControlFlow(gast.NodeTransformer):
         call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
-        return [body, self._assign(names, call)]
+        marks = self._item_writes([f"__nptf_for_body_{k}"], node.body, names)
+        return [body] + marks + [self._assign(names, call)]
 
     def visit_IfExp(self, node):
         _truth_only(node.test)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import in_user_code, unsupported
 from . import numpy_api as api
+from .builder import current_builder
 from .python_lists import ComputedList, ListTracer
 from .tracer import Tracer, emit, python_type_of, to_tracer
 
@@ -137,7 +138,7 @@ def can_grow(items):
 class GrowingList(ComputedList):
     """A list appended to under control flow on traced values (see the module)."""
 
-    __slots__ = ("item", "least", "per_iteration", "appended_kind")
+    __slots__ = ("item", "least", "per_iteration", "appended_kind", "home")
     NOUN = "a list appended to under control flow on traced values"
     FIX = ("nptf keeps such a list as one array of its items; pass it to NumPy "
            "(np.array(x)) to use it as an array, or build an array instead (preallocate "
@@ -155,6 +156,9 @@ class GrowingList(ComputedList):
         # appends one kind on every iteration: that kind (the items before the loop have
         # their own), so that the list given back after the loop holds what Python's does.
         self.appended_kind = appended_kind if per_iteration else None
+        # The trace this list object belongs to: a traced branch or loop body writes
+        # items only into the copy it carries, made in its own trace.
+        self.home = current_builder()
 
     # Python's list methods it runs as graph ops on its rows.
     METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear"})
@@ -241,6 +245,32 @@ class GrowingList(ComputedList):
         rest = [rows[:index]] if index == -1 else [rows[:index], rows[index + 1:]]
         self._set_rows(api.concatenate(rest) if len(rest) > 1 else rest[0], least - 1)
         return value
+
+    def __setitem__(self, index, value):
+        """``lst[k] = v`` at a position known when tracing or only when the graph runs,
+        with Python's IndexError where it is outside the list; ``v`` must be an item of
+        the kind the list holds (a Python int into a list of Python ints, say)."""
+        if object.__getattribute__(self, "home") is not current_builder():
+            raise _refused_write("an item write inside a traced branch or loop body that "
+                                 "does not carry the list")
+        item = object.__getattribute__(self, "item")
+        if item_of(value) != item or item[2] == MIXED:
+            raise _refused_write("an item write of another kind, shape or dtype than the "
+                                 "list's items")
+        if isinstance(index, (bool, np.bool_)) or not (
+                isinstance(index, (int, np.integer)) or
+                isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu"):
+            raise _refused_write("an item write at a position other than one integer")
+        rows = self._rows()
+        n = emit("dim", [rows], {"axis": 0})
+        k = api.astype(to_tracer(index), np.int64)
+        k = np.where(k < 0, k + n, k)
+        inside = (k >= 0) & (k < n)
+        k = emit("check", [np.where(inside, k, 0), inside], {
+            "error": "IndexError", "message": "list assignment index out of range"})
+        new = api.copy_(rows)
+        new[k] = row_of(value, item)
+        self._set_rows(Tracer(new.atom))
 
     def reverse(self):
         self._set_rows(self._rows()[::-1])
@@ -362,6 +392,12 @@ def _refuse_mixed(kind, what):
                           f"NumPy scalars as the data choose,",
                           fix="Append values of one kind (float(v), or np.float64(v)), or "
                               "use the list as an array (np.array(x)).")
+
+
+def _refused_write(what):
+    error = unsupported(f"{what}, on {GrowingList.NOUN}", fix=GrowingList.FIX)
+    error.list_operation = True     # a loop of a known trip count runs such a body unrolled
+    return error
 
 
 def _static_index(index, method):

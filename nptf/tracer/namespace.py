@@ -210,11 +210,14 @@ def _item_at(seq, key):
     noun = type(seq).__name__
     item = common_item(list(seq))
     if item is None or item[2] == MIXED:
-        raise unsupported(f"reading a Python {noun} at a position known only when the graph "
-                          f"runs, where its items are not numbers or arrays of one kind, "
-                          f"shape and dtype,",
-                          fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
-                              f"index it with a Python int.")
+        error = unsupported(f"reading a Python {noun} at a position known only when the graph "
+                            f"runs, where its items are not numbers or arrays of one kind, "
+                            f"shape and dtype,",
+                            fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
+                                f"index it with a Python int.")
+        # A loop of a known trip count runs such a body in Python, where the index is an int.
+        error.list_operation = True
+        raise error
     shape, dtype, kind = item
     rows = api.stack([row_of(v, item) for v in seq])
     n = len(seq)

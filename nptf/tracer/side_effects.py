@@ -750,6 +750,11 @@ class Snapshot:
         return [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
                 if not _same_or_unknown(rec)]
 
+    def changed_lists(self):
+        """(path, list, its items before) of each recorded Python list that changed."""
+        return [(rec.path, rec.obj, rec.saved) for rec in self.records.values()
+                if rec.kind == "list" and type(rec.obj) is list and not _same_or_unknown(rec)]
+
     def put_back(self):
         _put_back_changed(self.records)
 

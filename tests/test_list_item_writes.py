@@ -1,0 +1,239 @@
+"""Python lists whose items the function writes (``dp[i] = dp[j] + 1``, ``dist[v] = d``,
+``flags[i] = True``) under `if`s on traced values and in loops: the written items become
+variables of the `if` (merged like any other), and a loop carries the list as the rows
+of one array, so dynamic-programming tables, searches and counts kept in Python lists
+compile as graph loops. Checked against NumPy through the public API, with the cases
+that stay as they were (lists of mixed kinds, aliases) and run-time errors."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def longest_increasing_subsequence(a):
+    n = len(a)
+    dp = [1] * n
+    for i in range(n):
+        for j in range(i):
+            if a[j] < a[i] and dp[j] + 1 > dp[i]:
+                dp[i] = dp[j] + 1
+    return max(dp)
+
+
+def coin_change(coins, amount):
+    dp = [amount + 1] * (amount + 1)
+    dp[0] = 0
+    for a in range(1, amount + 1):
+        for c in coins:
+            if c <= a:
+                dp[a] = min(dp[a], dp[a - c] + 1)
+    return dp[amount] if dp[amount] <= amount else -1
+
+
+def bfs_distances(adj, source):
+    n = len(adj)
+    dist = [-1] * n
+    dist[source] = 0
+    queue = [source]
+    while queue:
+        u = queue.pop(0)
+        for v in np.nonzero(adj[u])[0]:
+            if dist[v] == -1:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return np.array(dist)
+
+
+def counts_by_bin(x):
+    c = [0, 0, 0]
+    for v in x:
+        if v < -0.5:
+            c[0] += 1
+        elif v < 0.5:
+            c[1] += 1
+        else:
+            c[2] += 1
+    return c
+
+
+def positive_sums(x):
+    acc = [0.0, 0.0]
+    for i in range(len(x)):
+        if x[i] > 0:
+            if x[i] > 1:
+                acc[0] += x[i]
+            else:
+                acc[1] -= x[i]
+    return acc, sum(acc)
+
+
+def flags_above(x, threshold):
+    flags = [False] * len(x)
+    for i in range(len(x)):
+        if x[i] > threshold:
+            flags[i] = True
+    return flags
+
+
+def seen_digits(x):
+    seen = [False] * 10
+    for v in x:
+        seen[int(v) % 10] = True
+    return seen, sum(seen)
+
+
+def histogram_counts(x):
+    c = [0] * 5
+    for i in range(len(x)):
+        c[int(x[i]) % 5] += 1
+    return c
+
+
+def sieve_masked(mask):
+    n = len(mask)
+    is_prime = [True] * n
+    for i in range(2, n):
+        for j in range(2 * i, n, i):
+            is_prime[j] = False
+    return np.nonzero(np.array(is_prime) & (mask > 0))[0]
+
+
+def best_per_slot(x):
+    best = [(0, 0.0)] * 10
+    for i in range(len(x)):
+        if x[i] > best[i % 10][1]:
+            best[i % 10] = (i, float(x[i]))
+    return best
+
+
+def row_sums_per_slot(X):
+    rows = [np.zeros(3) for _ in range(10)]
+    for i in range(X.shape[0]):
+        rows[i % 10] = rows[i % 10] + X[i]
+    return np.stack(rows)
+
+
+def from_the_end(x):
+    c = [0] * 10
+    for i in range(len(x)):
+        c[-1 - (i % 10)] = i
+    return c
+
+
+def one_past_the_end(x):
+    c = [0] * 10
+    for i in range(len(x)):
+        c[i] = 1
+    return c
+
+
+def long_table(x):
+    out = [0] * 100
+    for i in range(len(x)):
+        out[i] = out[i - 1] + 1 if i else 1
+    return out, np.array(out).sum()
+
+
+def written_again_after(x):
+    c = [0] * 20
+    for i in range(len(x)):
+        c[i % 20] += 1
+    c[3] = 100
+    c.append(7)
+    return c
+
+
+def kinds_per_item(x):
+    out = [0.0] * 3
+    for i in range(3):
+        if x[i] > 0:
+            out[i] = x[i] * 2
+    return out
+
+
+def aliased(x):
+    dp = [0] * 12
+    other = dp
+    for i in range(len(x)):
+        if x[i] > 0:
+            dp[i % 12] = 1
+    return other
+
+
+def sum_read_in_body(x):
+    acc = [0] * 12
+    for i in range(len(x)):
+        acc[i % 12] = acc[i % 12] + 1
+        if sum(acc) > 5:
+            acc[0] = 0
+    return acc
+
+
+def numpy_scalars_into_floats(x):
+    out = [0.0] * 20
+    for i in range(len(x)):
+        out[i % 20] = x[i] * 2
+    return out
+
+
+def written_in_branch_read_after(x):
+    info = ["name", 0]
+    if x.max() > 0:
+        info[1] = int(np.argmax(x))
+    return info
+
+
+rng = np.random.default_rng(7)
+
+
+def _graph(n, p):
+    return (rng.random((n, n)) < p).astype(int)
+
+
+CASES = [
+    (longest_increasing_subsequence, lambda: (rng.integers(0, 50, 30),)),
+    (coin_change, lambda: (np.array([1, 5, 7]), 40)),
+    (bfs_distances, lambda: (_graph(12, 0.2), 0)),
+    (bfs_distances, lambda: (_graph(12, 0.1), 4)),
+    (counts_by_bin, lambda: (rng.standard_normal(12),)),
+    (positive_sums, lambda: (rng.standard_normal(10) * 2,)),
+    (flags_above, lambda: (rng.standard_normal(12), 0.1)),
+    (seen_digits, lambda: (rng.integers(0, 30, 20).astype(float),)),
+    (histogram_counts, lambda: (np.arange(40.0),)),
+    (sieve_masked, lambda: (np.ones(40),)),
+    (best_per_slot, lambda: (rng.standard_normal(25),)),
+    (row_sums_per_slot, lambda: (rng.standard_normal((25, 3)),)),
+    (from_the_end, lambda: (np.zeros(25),)),
+    (one_past_the_end, lambda: (np.zeros(10),)),
+    (one_past_the_end, lambda: (np.zeros(11),)),
+    (long_table, lambda: (np.zeros(100),)),
+    (long_table, lambda: (np.zeros(40),)),
+    (written_again_after, lambda: (np.zeros(33),)),
+    (kinds_per_item, lambda: (rng.standard_normal(3),)),
+    (aliased, lambda: (rng.standard_normal(25),)),
+    (sum_read_in_body, lambda: (np.zeros(30),)),
+    (numpy_scalars_into_floats, lambda: (rng.standard_normal(25),)),
+    (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),
+    (written_in_branch_read_after, lambda: (-np.ones(4),)),
+]
+
+
+@pytest.mark.parametrize("jit", [False, True])
+@pytest.mark.parametrize("fn,make", CASES, ids=[f.__name__ for f, _ in CASES])
+def test_item_writes_match_numpy(fn, make, jit):
+    for _ in range(2):          # other data, same compiled function
+        check_against_numpy(fn, *make(), jit=jit)
+
+
+@pytest.mark.parametrize("fn,args", [
+    (longest_increasing_subsequence, (np.arange(30),)),
+    (bfs_distances, (np.eye(12, k=1, dtype=int), 0)),
+    (histogram_counts, (np.arange(40.0),)),
+])
+def test_lists_written_in_loops_are_carried_by_graph_loops(fn, args):
+    # Unrolled, LIS of 30 items alone is 435 conditionals.
+    graph = str(nptf.compile(fn, fallback="raise").trace(*args))
+    assert "while[" in graph or "while " in graph
