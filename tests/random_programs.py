@@ -573,6 +573,9 @@ class _LoopWriter:
                 options.append("if best is not None:\n    t += best * 0.01")
         if "t" in self.made:
             options += ["t = t + np.sum(a) * 0.01", "t += np.mean(b)", "t = t * 0.5 + a.max()",
+                        # A Python float or a NumPy scalar as the data choose: weak or not
+                        # in the promotion of the arrays it meets later.
+                        "if a.max() > x:\n    t = a.max()",
                         "t = max(t, a.min())" if not self._integer("a") else "t += a.min()"]
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")

@@ -1118,3 +1118,26 @@ def test_an_inner_loop_that_does_not_run_inside_a_graph_loop():
     for source in (0, 4):
         check_against_numpy(_reachable, adj, source)
         check_against_numpy(_reachable, adj, source, jit=True)
+
+
+def scaled_by_a_number_the_data_choose(x32, a):
+    v = 0.5
+    if a.sum() > 0:
+        v = a.sum()
+    return x32 * v, v * 2, np.float32(3) + v, np.maximum(x32, v), np.where(x32 > 0, x32, v)
+
+
+def test_promotion_with_a_value_that_is_a_python_number_as_the_data_choose():
+    # A Python float is weak in NumPy 2's promotion (float32 stays float32), a float64
+    # scalar is not: the graph computes float64 and checks that the data chose the
+    # scalar; where they chose the Python float, NumPy runs the call.
+    x = np.ones(3, np.float32)
+    check_against_numpy(scaled_by_a_number_the_data_choose, x, np.ones(2))
+    with pytest.raises(nptf.OutsideTheGraphError, match="np.multiply of a value that is a "
+                                                        "Python number or a NumPy scalar"):
+        nptf.compile(scaled_by_a_number_the_data_choose, fallback="raise")(x, -np.ones(2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        f = nptf.compile(scaled_by_a_number_the_data_choose)
+        for a in (np.ones(2), -np.ones(2)):
+            assert mismatch(scaled_by_a_number_the_data_choose(x, a), f(x, a)) is None

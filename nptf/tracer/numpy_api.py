@@ -52,9 +52,50 @@ def sample_of(atom):
 # --------------------------------------------------------------------- ufuncs
 def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
     out = _apply_ufunc(ufunc, args, python_operator, dtype)
+    if any(maybe_python_number(a) for a in args):
+        out = promotion_checked(ufunc, args, out, f"np.{ufunc.__name__}",
+                                **({"dtype": dtype} if dtype is not None else {}))
     if python_operator and any(isinstance(a, Tracer) and a.kind_flag is not None for a in args):
         out = _kind_after(ufunc.__name__, args, out)
     return out
+
+
+def maybe_python_number(a):
+    """A 0-d value an `if` on the data left a Python number on some paths and a NumPy
+    scalar (or array) on others."""
+    return isinstance(a, Tracer) and a.kind_flag is not None and a.kinds is not None and \
+        any(k >= KIND_PYTHON for k in a.kinds) and any(k < KIND_PYTHON for k in a.kinds)
+
+
+def promotion_checked(fn, args, out, name, **kwargs):
+    """``out`` of NumPy's ``fn(*args, **kwargs)`` (``name`` for messages), computed with
+    NumPy's promotion of NumPy scalars, checked when the graph runs to come from operands
+    that are NumPy scalars where a Python number among them (weak in NumPy 2's promotion:
+    ``float32_array * 0.5`` stays float32) would give another dtype; where the data made
+    it a Python number, the call runs with NumPy."""
+    outs = out if isinstance(out, tuple) else (out,)
+    if not all(isinstance(o, Tracer) for o in outs):
+        return out
+    flagged = [i for i, a in enumerate(args) if maybe_python_number(a)]
+    samples = [python_type_of(a.dtype)(1) if i in flagged else
+               sample_of(to_atom(a)) if a is not None else None for i, a in enumerate(args)]
+    try:
+        with np.errstate(all="ignore"):
+            weak = fn(*samples, **kwargs)
+    except Exception:   # noqa: BLE001  (NumPy refuses the Python number: the data decide)
+        weak = None
+    weak = weak if isinstance(weak, tuple) else (weak,)
+    if weak[0] is not None and all(np.asarray(w).dtype == o.dtype for w, o in zip(weak, outs)):
+        return out
+    ok = functools.reduce(operator.and_, [Tracer(args[i].kind_flag) < KIND_PYTHON
+                                          for i in flagged])
+    message = (f"{name} of a value that is a Python number or a NumPy scalar as "
+               f"the data choose, at {user_location()}: NumPy's result dtype depends on which "
+               f"(a Python number is weak in its promotion), and on this call it is a "
+               f"Python number")
+    checked = tuple(emit("check", [o, ok], {"error": "OutsideTheGraph", "message": message},
+                         scalar=o.is_scalar) for o in outs)
+    return checked if isinstance(out, tuple) else checked[0]
 
 
 def _kind_after(name, args, out):
