@@ -6,11 +6,13 @@ compile as graph loops. Checked against NumPy through the public API, with the c
 that stay as they were (lists of mixed kinds, aliases) and run-time errors."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 
 def longest_increasing_subsequence(a):
@@ -179,6 +181,37 @@ def numpy_scalars_into_floats(x):
     return out
 
 
+def some_items_written(x):
+    out = [0.0] * 12
+    for i in range(len(x)):
+        if x[i] > 0:
+            out[i % 12] = x[i] * 2
+    return out
+
+
+def recurrence_in_a_list(x):
+    out = [0.0] * len(x)
+    out[0] = x[0]
+    for i in range(1, len(x)):
+        out[i] = 0.5 * out[i - 1] + x[i]
+    return np.array(out), out[-1]
+
+
+def float32_items(x32):
+    out = [0.0] * 10
+    for i in range(len(x32)):
+        out[i % 10] = x32[i]
+    return out
+
+
+def items_read_back_in_promotion(x):
+    out = [0.0] * 12
+    for i in range(12):
+        out[i] = x[i] * 2 if i % 2 else out[i]
+    y = np.zeros(3, np.float32)
+    return out[3], out[4], y + out[3], y + out[4], sum(out)
+
+
 def written_in_branch_read_after(x):
     info = ["name", 0]
     if x.max() > 0:
@@ -216,6 +249,10 @@ CASES = [
     (aliased, lambda: (rng.standard_normal(25),)),
     (sum_read_in_body, lambda: (np.zeros(30),)),
     (numpy_scalars_into_floats, lambda: (rng.standard_normal(25),)),
+    (some_items_written, lambda: (rng.standard_normal(20),)),
+    (some_items_written, lambda: (-np.ones(20),)),
+    (recurrence_in_a_list, lambda: (rng.standard_normal(30),)),
+    (float32_items, lambda: (rng.standard_normal(25).astype(np.float32),)),
     (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),
     (written_in_branch_read_after, lambda: (-np.ones(4),)),
 ]
@@ -232,8 +269,21 @@ def test_item_writes_match_numpy(fn, make, jit):
     (longest_increasing_subsequence, (np.arange(30),)),
     (bfs_distances, (np.eye(12, k=1, dtype=int), 0)),
     (histogram_counts, (np.arange(40.0),)),
+    (recurrence_in_a_list, (np.arange(40.0),)),
 ])
 def test_lists_written_in_loops_are_carried_by_graph_loops(fn, args):
     # Unrolled, LIS of 30 items alone is 435 conditionals.
     graph = str(nptf.compile(fn, fallback="raise").trace(*args))
     assert "while[" in graph or "while " in graph
+
+
+def test_items_of_mixed_kinds_in_promotion():
+    # out[4] stays the Python float 0.0 (weak: y + out[4] is float32), out[3] is a
+    # float64 scalar: the graph cannot give both dtypes, so NumPy runs such calls.
+    x = rng.standard_normal(12)
+    with pytest.raises(nptf.OutsideTheGraphError, match="Python number or a NumPy scalar"):
+        nptf.compile(items_read_back_in_promotion, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(items_read_back_in_promotion)(x)
+    assert mismatch(items_read_back_in_promotion(x), got) is None

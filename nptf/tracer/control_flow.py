@@ -31,8 +31,8 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (MIXED, GrowingList, can_grow, common_item, element_of_kind,
-                            grown, is_tuple_kind, item_of, joined_item, reachable_elsewhere, restored)
+from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown, is_tuple_kind,
+                            item_kinds, item_of, joined_item, reachable_elsewhere, restored)
 from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
@@ -554,7 +554,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
     frame = frame or sys._getframe(1)
-    cells = [c for c in _written_lists([true_fn, false_fn], frame) if c[2] is None]
+    cells = [c for c in _written_lists([true_fn, false_fn], frame) if c.original is None]
     if cells:
         return _if_writing_lists(c, true_fn, false_fn, state, names, where, frame, cells)
     scope = _scope(frame)
@@ -736,19 +736,24 @@ def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells
     """An `if` on a traced value whose paths write items of lists a graph loop carries as
     arrays (``cells``, see ``_written_lists``): those lists join its variables."""
     n = len(state)
-    before = _cells_set(cells, ())
+    before = _cells_now(cells)
 
     def writing(fn):
         return lambda *st: _with_cells(cells, st[n:], fn, *st[:n])
 
     try:
         out = if_stmt(cond, writing(true_fn), writing(false_fn), tuple(state) + before,
-                      tuple(names) + tuple(name for name, *_ in cells), where, frame)
+                      tuple(names) + _cell_names(cells), where, frame)
     except BaseException:
         _cells_put_back(cells, before)
         raise
-    _cells_set(cells, out[n:])
+    _cells_put(cells, out[n:])
     return tuple(out[:n])
+
+
+def _cell_names(cells):
+    return tuple(f"{c.name}{'' if k == 0 else ' (kinds)'}" for c in cells
+                 for k in range(c.width))
 
 
 def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written):
@@ -1057,15 +1062,13 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
                 # The Python lists the body writes items of, carried as arrays (see
                 # ``_index_loop``).
                 n = len(state)
-                carried = tuple(value if lst is None else grown(lst, item)
-                                for (_, _, lst, item), value in zip(cells, _cells_set(cells, ())))
+                carried = _cells_now(cells)
                 try:
                     out = _graph_while(
                         lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
                                                 *st[:n])[0],
                         lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
-                        state + _cells_set(cells, carried),
-                        tuple(names) + tuple(name for name, *_ in cells), where, frame,
+                        state + carried, tuple(names) + _cell_names(cells), where, frame,
                         grow=True)
                 except Exception:   # noqa: BLE001  (traced again below, as written)
                     _cells_put_back(cells, carried)
@@ -1855,12 +1858,10 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
         # as the rows of arrays. Where that fails, they are Python lists again, and the
         # loop is compiled (or unrolled) as it would be without.
         n = len(state)
-        carried = tuple(value if lst is None else grown(lst, item)
-                        for (_, cell, lst, item), value in zip(cells, _cells_set(cells, ())))
+        carried = _cells_now(cells)
         try:
             out = graph_loop(lambda x, *st: _with_cells(cells, st[n:], body_fn, x, *st[:n]),
-                             tuple(state) + _cells_set(cells, carried),
-                             tuple(names) + tuple(name for name, *_ in cells))
+                             tuple(state) + carried, tuple(names) + _cell_names(cells))
         except Exception:   # noqa: BLE001  (the loop is traced again below, as written)
             _cells_put_back(cells, carried)
         else:
@@ -1898,12 +1899,40 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     return out
 
 
+class _ListCell:
+    """A variable of the function (its closure cell) holding a Python list whose items a
+    loop body or a branch writes, carried by the graph as a ``GrowingList`` and, where its
+    items are numbers, the kind of each (``width`` 2: a Python number or a NumPy scalar,
+    as the writes make it)."""
+
+    __slots__ = ("name", "cell", "original", "width")
+
+    def __init__(self, name, cell, original, width):
+        self.name, self.cell, self.original, self.width = name, cell, original, width
+
+    def carried(self):
+        """The values the graph carries for the variable now."""
+        value = self.cell.cell_contents
+        if type(value) is list:
+            item = common_item(value)
+            value = grown(value, item)
+            if self.width == 2:
+                value.kind_rows = item_kinds(self.original)
+        return (value, value.kind_rows) if self.width == 2 else (value,)
+
+    def put(self, parts):
+        value = parts[0]
+        if self.width == 2:
+            value.kind_rows = parts[1]
+        self.cell.cell_contents = value
+
+
 def _written_lists(fns, frame):
-    """The Python lists in variables of the function whose items the converted functions
-    ``fns`` (a loop body, the paths of an `if`) write, as ``(name, cell, list, item)``,
-    where the list can be one array (its items numbers or arrays of one kind, shape and
-    dtype) and no other variable, container or global reaches it; variables that hold a
-    ``GrowingList`` already (a list an outer loop carries) come with ``list`` None."""
+    """The variables whose items the converted functions ``fns`` (a loop body, the paths
+    of an `if`) write, as ``_ListCell``s: those holding a Python list that can be one array
+    (numbers of one dtype, or arrays or tuples of numbers of one kind, shape and dtype)
+    that no other variable, container or global reaches, and those holding a
+    ``GrowingList`` already (a list an outer loop carries)."""
     found = {}
     for fn in fns:
         free, closure = fn.__code__.co_freevars, fn.__closure__ or ()
@@ -1916,59 +1945,60 @@ def _written_lists(fns, frame):
             except ValueError:
                 continue
             if isinstance(value, GrowingList):
-                found[name] = (name, cell, None, None)
+                width = 1 if object.__getattribute__(value, "kind_rows") is None else 2
+                found[name] = _ListCell(name, cell, None, width)
                 continue
             if type(value) is not list or not value:
                 continue
             item = common_item(value)
-            if item is None or item[2] == MIXED or \
-                    reachable_elsewhere(value, name, frame):
+            if item is None or reachable_elsewhere(value, name, frame):
                 continue
-            found[name] = (name, cell, value, item)
+            numbers = item[0] == () and (isinstance(item[2], type) or item[2] in ("scalar",
+                                                                                  MIXED))
+            found[name] = _ListCell(name, cell, value, 2 if numbers else 1)
     return list(found.values())
 
 
-def _cells_set(cells, values, out=()):
-    """Puts ``values`` in the variables ``cells`` (``_written_lists``); returns ``out``
-    followed by what the variables hold then."""
-    for (_, cell, _, _), v in zip(cells, values):
-        cell.cell_contents = v
-    return tuple(out) + tuple(cell.cell_contents for _, cell, _, _ in cells)
+def _cells_now(cells):
+    return tuple(part for c in cells for part in c.carried())
+
+
+def _cells_put(cells, values):
+    it = iter(values)
+    for c in cells:
+        c.put([next(it) for _ in range(c.width)])
 
 
 def _with_cells(cells, values, fn, *args):
     """``fn(*args)`` with ``values`` in the variables ``cells``, followed by what the
     variables hold after it."""
-    _cells_set(cells, values)
-    return _cells_set(cells, (), fn(*args))
+    _cells_put(cells, values)
+    return tuple(fn(*args)) + _cells_now(cells)
 
 
 def _cells_put_back(cells, before):
-    for (_, cell, lst, _), value in zip(cells, before):
-        cell.cell_contents = value if lst is None else lst
+    it = iter(before)
+    for c in cells:
+        parts = [next(it) for _ in range(c.width)]
+        if c.original is not None:
+            c.cell.cell_contents = c.original
+        else:
+            c.put(parts)
 
 
 def _cells_after_loop(cells, out, n):
     """After a graph loop that carried the lists ``cells``: each variable holds its list
     again, its items read from the rows (up to ``_RESTORED_MAX`` items), or the rows as
     one ``GrowingList``."""
-    for (_, cell, lst, item), rows in zip(cells, out[n:]):
+    _cells_put(cells, out[n:])
+    for c in cells:
+        lst = c.original
         if lst is None or len(lst) > _RESTORED_MAX:
-            cell.cell_contents = rows
             continue
-        shape, dtype, kind = item
-        rows = api.reshape(Tracer(rows.atom), (len(lst),) + shape)
-        lst[:] = [_item_from_row(api.getitem(rows, j), kind) for j in range(len(lst))]
-        cell.cell_contents = lst
+        rows = c.cell.cell_contents
+        lst[:] = rows.items_of_length(len(lst))
+        c.cell.cell_contents = lst
     return out[:n]
-
-
-def _item_from_row(row, kind):
-    if is_tuple_kind(kind):
-        return tuple(element_of_kind(api.getitem(row, k), t) for k, t in enumerate(kind[1:]))
-    if isinstance(kind, type):
-        return element_of_kind(row, kind)
-    return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
 
 
 # Items up to which a list a loop appended to on every iteration is given back as a Python

@@ -20,7 +20,7 @@ from ..errors import in_user_code, unsupported
 from . import numpy_api as api
 from .builder import current_builder
 from .python_lists import ComputedList, ListTracer
-from .tracer import Tracer, emit, python_type_of, to_tracer
+from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
 
 
 def item_of(value):
@@ -138,7 +138,7 @@ def can_grow(items):
 class GrowingList(ComputedList):
     """A list appended to under control flow on traced values (see the module)."""
 
-    __slots__ = ("item", "least", "per_iteration", "appended_kind", "home")
+    __slots__ = ("item", "least", "per_iteration", "appended_kind", "home", "kind_rows")
     NOUN = "a list appended to under control flow on traced values"
     FIX = ("nptf keeps such a list as one array of its items; pass it to NumPy "
            "(np.array(x)) to use it as an array, or build an array instead (preallocate "
@@ -159,12 +159,18 @@ class GrowingList(ComputedList):
         # The trace this list object belongs to: a traced branch or loop body writes
         # items only into the copy it carries, made in its own trace.
         self.home = current_builder()
+        # Of a list of numbers whose items are written (``out[i] = x[i] * 2`` into
+        # ``[0.0] * n``): the kind of each item (``KIND_SCALAR`` or a Python number's, an
+        # int8 array of the rows' length), so that an item read back is what was written.
+        self.kind_rows = None
 
     # Python's list methods it runs as graph ops on its rows.
     METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear"})
 
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
+            if object.__getattribute__(self, "kind_rows") is not None:
+                raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
             return object.__getattribute__(self, name)
         return ComputedList.__getattribute__(self, name)
 
@@ -254,7 +260,13 @@ class GrowingList(ComputedList):
             raise _refused_write("an item write inside a traced branch or loop body that "
                                  "does not carry the list")
         item = object.__getattribute__(self, "item")
-        if item_of(value) != item or item[2] == MIXED:
+        kind_rows = object.__getattribute__(self, "kind_rows")
+        code = _kind_code(value, item) if kind_rows is not None else None
+        if code is not None:
+            # A number of the list's dtype, of its own kind.
+            same = isinstance(code, int) and item_of(value) == item
+            joined = item if same else (item[0], item[1], MIXED)
+        elif item_of(value) != item or item[2] == MIXED:
             raise _refused_write("an item write of another kind, shape or dtype than the "
                                  "list's items")
         if isinstance(index, (bool, np.bool_)) or not (
@@ -271,6 +283,12 @@ class GrowingList(ComputedList):
         new = api.copy_(rows)
         new[k] = row_of(value, item)
         self._set_rows(Tracer(new.atom))
+        if code is not None:
+            kinds = api.copy_(Tracer(kind_rows.atom))
+            kinds[k] = code if isinstance(code, int) else Tracer(code)
+            self.kind_rows = Tracer(kinds.atom)
+            if joined != item:
+                self.item, self.element = joined, None
 
     def reverse(self):
         self._set_rows(self._rows()[::-1])
@@ -315,11 +333,45 @@ class GrowingList(ComputedList):
 
     def _element(self, i):
         kind = object.__getattribute__(self, "item")[2]
+        kind_rows = object.__getattribute__(self, "kind_rows")
+        if kind == MIXED and kind_rows is not None:
+            return self._flagged(Tracer(self.atom)[i], Tracer(kind_rows.atom)[i])
         _refuse_mixed(kind, "reading an item")
         if not is_tuple_kind(kind):
             return ComputedList._element(self, i)
         row = Tracer(self.atom)[i]
         return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
+
+    def _flagged(self, row, kind):
+        """An item of a list of numbers of mixed kinds: the number, and whether it is a
+        Python number or a NumPy scalar (its kind flag; see ``Tracer.kind_flag``)."""
+        dtype = object.__getattribute__(self, "item")[1]
+        out = Tracer(api.copy_(row).atom, is_scalar=True)
+        out.kind_flag = kind.atom
+        out.kinds = frozenset({KIND_SCALAR, python_kind(python_type_of(dtype))})
+        return out
+
+    def items_of_length(self, n):
+        """The items, as Python's list would hold them, where the list holds ``n``."""
+        shape, _, kind = object.__getattribute__(self, "item")
+        rows = api.reshape(Tracer(self.atom), (n,) + shape)
+        kind_rows = object.__getattribute__(self, "kind_rows")
+        if kind == MIXED and kind_rows is not None:
+            kinds = Tracer(kind_rows.atom)
+            return [self._flagged(api.getitem(rows, j), api.getitem(kinds, j))
+                    for j in range(n)]
+        _refuse_mixed(kind, "reading an item")
+        out = []
+        for j in range(n):
+            row = api.getitem(rows, j)
+            if is_tuple_kind(kind):
+                out.append(tuple(element_of_kind(api.getitem(row, k), t)
+                                 for k, t in enumerate(kind[1:])))
+            elif isinstance(kind, type):
+                out.append(element_of_kind(row, kind))
+            else:
+                out.append(Tracer(api.copy_(row).atom, is_scalar=kind == "scalar"))
+        return out
 
     def _sliced(self, rows):
         return GrowingList(rows.atom, object.__getattribute__(self, "item"), 0)
@@ -392,6 +444,34 @@ def _refuse_mixed(kind, what):
                           f"NumPy scalars as the data choose,",
                           fix="Append values of one kind (float(v), or np.float64(v)), or "
                               "use the list as an array (np.array(x)).")
+
+
+def _kind_code(value, item):
+    """The kind (``KIND_SCALAR`` or a Python number's; an int8 atom where the data choose)
+    of ``value`` as an item of a list of numbers of ``item``'s dtype, or None where it is
+    not such a number."""
+    shape, dtype, _ = item
+    if shape != ():
+        return None
+    if isinstance(value, Tracer):
+        if value.ndim or value.dtype != dtype or not value.is_scalar and \
+                value.kind_flag is None:
+            return None
+        if value.kind_flag is not None:
+            python = python_kind(python_type_of(dtype))
+            return value.kind_flag if value.kinds <= {KIND_SCALAR, python} else None
+        return python_kind(python_type_of(dtype)) if value.type.weak else KIND_SCALAR
+    if type(value) in (bool, int, float, complex):
+        return python_kind(type(value)) if np.asarray(value).dtype == dtype else None
+    if isinstance(value, np.generic) and value.dtype == dtype:
+        return KIND_SCALAR
+    return None
+
+
+def item_kinds(items):
+    """The kinds of a Python list's numbers (see ``GrowingList.kind_rows``), as an array."""
+    return to_tracer(np.array([python_kind(type(v)) if type(v) in (bool, int, float, complex)
+                               else KIND_SCALAR for v in items], dtype=np.int8))
 
 
 def _refused_write(what):
