@@ -596,3 +596,57 @@ def test_list_methods_at_inner_positions(jit):
         check_against_numpy(list_methods_at_positions, np.abs(x) + 0.1, jit=jit)
     with pytest.raises(nptf.UnsupportedError, match="extend"):
         nptf.compile(extends_by_other_items, fallback="raise", jit_compile=jit)(x)
+
+
+def topological_order(A):
+    n = A.shape[0]
+    indeg = A.sum(axis=0).astype(int)
+    order = []
+    ready = [i for i in range(n) if indeg[i] == 0]
+    while ready:
+        u = ready.pop(0)
+        order.append(u)
+        for v in range(n):
+            if A[u, v]:
+                indeg[v] -= 1
+                if indeg[v] == 0:
+                    ready.append(v)
+    if len(order) != n:
+        return None         # a cycle
+    return order
+
+
+def positives_or_none(x):
+    out = []
+    for i in range(len(x)):
+        if x[i] > 0:
+            out.append(float(x[i]))
+    if len(out) < 2:
+        return None
+    return out
+
+
+def some_items_doubled(x):
+    out = [0.0] * 80
+    for i in range(len(x)):
+        if x[i] > 0:
+            out[i % 80] = x[i] * 2
+    return out
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_list_or_none_returned_as_the_data_say(jit):
+    dag = np.triu(np.ones((6, 6), int), 1)
+    cyclic = dag.copy()
+    cyclic[5, 0] = 1
+    for A in (dag, cyclic):
+        check_against_numpy(topological_order, A, jit=jit)
+    for x in (RNG.normal(size=12), -np.ones(12)):
+        check_against_numpy(positives_or_none, x, jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_long_list_of_python_floats_and_numpy_scalars_returned(jit):
+    # Items written with float64 scalars where the data say, Python floats elsewhere:
+    # each comes back as NumPy's run has it.
+    check_against_numpy(some_items_doubled, RNG.normal(size=100), jit=jit)

@@ -162,7 +162,7 @@ class _Transformed:
             raise TypeError(f"nptf.{self.kind}: {name} must return one array (or use "
                             f"has_aux=True to return (value, aux))")
         info = infos[0]
-        if info.kind in ("static", "by_kind", "list"):
+        if info.kind in ("static", "by_kind", "list", "items"):
             raise TypeError(f"nptf.{self.kind}: the value {name} returns must be a float "
                             f"array computed from its arguments, not {info.kind} output")
         t = graph.outputs[0].type

@@ -203,7 +203,7 @@ class _Batched:
             return UnsupportedError(
                 f"nptf.vmap of {self._compiled.name}, which writes into its arguments: "
                 f"return the new values instead")
-        if any(info.kind in ("by_kind", "list") for info in traced.out_info):
+        if any(info.kind in ("by_kind", "list", "items") for info in traced.out_info):
             return UnsupportedError(f"nptf.vmap of {self._compiled.name}, whose results are "
                                     f"lists or may be None: return arrays or numbers")
         graph = traced.graph

@@ -794,6 +794,17 @@ def _none_on_one_path(branches, i, name, where):
     returns beside the value (see ``Tracer.atom`` for its uses)."""
     vals = [br.outs[i] for br in branches]
     other = next(v for v in vals if v is not None)
+    if isinstance(other, GrowingList) and name.startswith("__nptf_val"):
+        # ``return None`` on one path and a list the data grew on another (a topological
+        # order, or None where there is a cycle): an empty list whose kind says None.
+        for br in branches:
+            if br.outs[i] is None:
+                with _into(br.builder):
+                    stand_in = grown([], object.__getattribute__(other, "item"))
+                    stand_in.kind_flag = api.to_atom(np.int8(KIND_NONE))
+                    stand_in.kinds = frozenset({KIND_NONE})
+                    br.outs[i] = stand_in
+        return
     if not _is_value(other) or isinstance(other, ListTracer):
         return          # refused as any other object that changes (``_atom_of``)
     for br in branches:

@@ -29,7 +29,9 @@ from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPE
 class OutputInfo:
     """How to hand a graph output back to Python as NumPy would have."""
     kind: str           # "array", "scalar" (NumPy scalar), "pyscalar" (weak -> Python), "static",
-                        # "by_kind": the next graph output, an int8 KIND_*, says which at run time
+                        # "by_kind": the next graph output, an int8 KIND_*, says which at run time;
+                        # "list": a list's rows; "items": a list's rows, then the kind of each
+                        # item and a KIND_NONE flag where ``value`` says so
     value: object = None
 
 
@@ -44,6 +46,13 @@ def as_python(value, python_type):
 
 def handed_back(value, kind):
     """A graph output as NumPy hands it back, by its ``kind`` (see ``output_kinds``)."""
+    if isinstance(kind, tuple) and kind[0] == "items":
+        # A list's rows and, for numbers of mixed kinds, each one's kind.
+        rows, kinds = value
+        if kinds is None:
+            return handed_back(rows, ("list", kind[1]))
+        return [np.asarray(v)[()] if k < KIND_PYTHON else as_python(v, PYTHON_TYPES[k - KIND_PYTHON])
+                for v, k in zip(np.asarray(rows), np.asarray(kinds).tolist())]
     if isinstance(kind, tuple):         # ("list", what each item is): a list's rows
         rows, item = np.asarray(value), kind[1]
         if isinstance(item, tuple):     # ("tuple", each number's Python type or dtype)
@@ -76,6 +85,14 @@ def output_kinds(infos, outs):
                           else PYTHON_TYPES[flag - KIND_PYTHON])
         elif info.kind == "list":
             yield next(it), ("list", info.value)
+        elif info.kind == "items":
+            item, by_kind, maybe_none_ = info.value
+            rows = next(it)
+            kinds = next(it) if by_kind else None
+            if maybe_none_ and int(np.asarray(next(it))) == KIND_NONE:
+                yield None, "static"
+                continue
+            yield (rows, kinds), ("items", item)
         else:
             yield next(it), info.kind
 
@@ -86,11 +103,11 @@ def without_kind_flags(traced):
     if has_nodes(traced.out_tree):
         raise unsupported("an output that is None when the data take some paths",
                           fix="Return the same structure on every path (np.nan for no result).")
-    if not any(info.kind in ("by_kind", "list") for info in traced.out_info):
+    if not any(info.kind in ("by_kind", "list", "items") for info in traced.out_info):
         return traced
     outputs, infos, at = list(traced.graph.outputs), [], 0
     for info in traced.out_info:
-        if info.kind == "list":
+        if info.kind in ("list", "items"):
             raise unsupported("returning a list appended to under control flow on traced "
                               "values from an exported function",
                               fix="Return np.array(x): the list's items as one array.")
@@ -169,14 +186,24 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         atoms, info = [], []
         for leaf in out_leaves:
             if isinstance(leaf, GrowingList):
-                if leaf.item[2] == MIXED:
+                kind_rows = object.__getattribute__(leaf, "kind_rows")
+                by_kind = leaf.item[2] == MIXED
+                if by_kind and kind_rows is None:
                     raise unsupported("returning a list whose items are Python numbers or "
                                       "NumPy scalars as the data choose",
                                       fix="Append values of one kind (float(v), or "
                                           "np.float64(v)), or return np.array(x).")
                 # Handed back as the Python list of its rows' items, as NumPy's run has it.
                 atoms.append(leaf.carried_atom())
-                info.append(OutputInfo("list", leaf.item[2]))
+                if not by_kind and not maybe_none(leaf):
+                    info.append(OutputInfo("list", leaf.item[2]))
+                    continue
+                # Each item's kind, and whether the list is None, as the data choose.
+                if by_kind:
+                    atoms.append(kind_rows.atom)
+                if maybe_none(leaf):
+                    atoms.append(leaf.kind_flag)
+                info.append(OutputInfo("items", (leaf.item[2], by_kind, maybe_none(leaf))))
                 continue
             if isinstance(leaf, ComputedList):      # built by the function: so too
                 atoms.append(leaf.atom)
