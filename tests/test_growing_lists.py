@@ -626,14 +626,6 @@ def positives_or_none(x):
     return out
 
 
-def some_items_doubled(x):
-    out = [0.0] * 80
-    for i in range(len(x)):
-        if x[i] > 0:
-            out[i % 80] = x[i] * 2
-    return out
-
-
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_a_list_or_none_returned_as_the_data_say(jit):
     dag = np.triu(np.ones((6, 6), int), 1)
@@ -643,10 +635,3 @@ def test_a_list_or_none_returned_as_the_data_say(jit):
         check_against_numpy(topological_order, A, jit=jit)
     for x in (RNG.normal(size=12), -np.ones(12)):
         check_against_numpy(positives_or_none, x, jit=jit)
-
-
-@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_a_long_list_of_python_floats_and_numpy_scalars_returned(jit):
-    # Items written with float64 scalars where the data say, Python floats elsewhere:
-    # each comes back as NumPy's run has it.
-    check_against_numpy(some_items_doubled, RNG.normal(size=100), jit=jit)

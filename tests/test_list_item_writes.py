@@ -181,11 +181,11 @@ def numpy_scalars_into_floats(x):
     return out
 
 
-def some_items_written(x):
-    out = [0.0] * 12
+def some_items_written(x, size=12):
+    out = [0.0] * size
     for i in range(len(x)):
         if x[i] > 0:
-            out[i % 12] = x[i] * 2
+            out[i % size] = x[i] * 2
     return out
 
 
@@ -251,6 +251,8 @@ CASES = [
     (numpy_scalars_into_floats, lambda: (rng.standard_normal(25),)),
     (some_items_written, lambda: (rng.standard_normal(20),)),
     (some_items_written, lambda: (-np.ones(20),)),
+    # Past 64 items the list comes back from one array, each item of its own kind.
+    (some_items_written, lambda: (rng.standard_normal(100), 80)),
     (recurrence_in_a_list, lambda: (rng.standard_normal(30),)),
     (float32_items, lambda: (rng.standard_normal(25).astype(np.float32),)),
     (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),

@@ -361,17 +361,7 @@ class GrowingList(ComputedList):
             return [self._flagged(api.getitem(rows, j), api.getitem(kinds, j))
                     for j in range(n)]
         _refuse_mixed(kind, "reading an item")
-        out = []
-        for j in range(n):
-            row = api.getitem(rows, j)
-            if is_tuple_kind(kind):
-                out.append(tuple(element_of_kind(api.getitem(row, k), t)
-                                 for k, t in enumerate(kind[1:])))
-            elif isinstance(kind, type):
-                out.append(element_of_kind(row, kind))
-            else:
-                out.append(Tracer(api.copy_(row).atom, is_scalar=kind == "scalar"))
-        return out
+        return [item_from_row(api.getitem(rows, j), kind) for j in range(n)]
 
     def _sliced(self, rows):
         return GrowingList(rows.atom, object.__getattribute__(self, "item"), 0)
@@ -533,18 +523,20 @@ def restored(original, grown_list, trips):
             # own, the loop's of the one its body appends.
             kind_j = item_of(original[j])[2] if j < least else \
                 object.__getattribute__(grown_list, "appended_kind")
-            items.append(element_of_kind(row, kind_j) if isinstance(kind_j, type) else
-                         Tracer(api.copy_(row).atom, is_scalar=True))
+            items.append(item_from_row(row, kind_j if isinstance(kind_j, type) else "scalar"))
             continue
-        if is_tuple_kind(kind):
-            items.append(tuple(element_of_kind(api.getitem(row, k), t)
-                               for k, t in enumerate(kind[1:])))
-        elif isinstance(kind, type):
-            items.append(element_of_kind(row, kind))
-        else:
-            items.append(Tracer(api.copy_(row).atom, is_scalar=kind == "scalar"))
+        items.append(item_from_row(row, kind))
     original[:] = items
     return original
+
+
+def item_from_row(row, kind):
+    """An item of kind ``kind`` (``item_of``'s third part) read from its row."""
+    if is_tuple_kind(kind):
+        return tuple(element_of_kind(api.getitem(row, k), t) for k, t in enumerate(kind[1:]))
+    if isinstance(kind, type):
+        return element_of_kind(row, kind)
+    return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
 
 
 def reachable_elsewhere(obj, name, frame):
