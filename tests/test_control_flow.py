@@ -1095,3 +1095,86 @@ def test_a_loop_that_returns_none_returns_none(fn):
             check_against_numpy(fn, v)
             check_against_numpy(fn, v, jit=True)
     assert nptf.compile(fn, fallback="raise")(x * 100) is None
+
+
+# ------------------------------------------------ for/while ... else
+def primes_below(n):
+    out = []
+    for k in range(2, n):
+        for d in range(2, k):
+            if k % d == 0:
+                break
+        else:
+            out.append(k)
+    return np.array(out)
+
+
+def count_without_small_factors(a):
+    cnt = 0
+    for k in a:
+        for d in range(2, 6):
+            if k % d == 0 and k != d:
+                break
+        else:
+            cnt += 1
+    return cnt
+
+
+def sqrt2_or_minus_one(x, tol):
+    it = 0
+    while it < 50:
+        x = 0.5 * (x + 2.0 / x)
+        it += 1
+        if abs(x * x - 2.0) < tol:
+            break
+    else:
+        it = -1
+    return x, it
+
+
+def doubled_sum(a):
+    s = 0.0
+    for v in a:
+        s += v
+    else:
+        s *= 2
+    return s
+
+
+def index_above(a, t):
+    for i in range(len(a)):
+        if a[i] > t:
+            return i
+    else:
+        return -1
+
+
+def rows_with_a_large_entry(M, t):
+    rows = 0
+    for i in range(M.shape[0]):
+        for j in range(M.shape[1]):
+            if M[i, j] > t:
+                break
+        else:
+            continue                     # the outer loop's continue
+        rows += 1
+    return rows
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_loops_with_an_else_block(jit):
+    """`for ... else` / `while ... else`: the else block runs where the loop ends without
+    a break or a return; a jump inside it belongs to the loop around. A break under an
+    `if` in such a loop was a SyntaxError ('break' outside loop) from the conversion."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(primes_below, 20, jit=jit)
+        check_against_numpy(count_without_small_factors, np.array([2, 3, 4, 5, 9, 7, 11, 25]),
+                            jit=jit)
+        for tol in (1e-9, -1.0):
+            check_against_numpy(sqrt2_or_minus_one, 1.0, tol, jit=jit)
+        check_against_numpy(doubled_sum, np.arange(4.0), jit=jit)
+        for t in (2.5, 5.0):
+            check_against_numpy(index_above, np.array([1.0, 3.0, 2.0]), t, jit=jit)
+        check_against_numpy(rows_with_a_large_entry,
+                            np.array([[1.0, 5.0], [0.0, 1.0], [9.0, 0.0]]), 2.0, jit=jit)

@@ -129,6 +129,10 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
         if isinstance(child, (gast.FunctionDef, gast.Lambda)) and not cross_functions:
             continue
         if isinstance(child, (gast.For, gast.While)) and not cross_loops:
+            # A jump in a loop's ``else`` block belongs to the loop around it.
+            if any(isinstance(s, kinds) or _contains(s, kinds, cross_loops, cross_functions)
+                   for s in child.orelse):
+                return True
             continue
         if _contains(child, kinds, cross_loops, cross_functions):
             return True
@@ -193,7 +197,25 @@ class _Jumps:
             return [s], found
         if isinstance(s, (gast.While, gast.For)) and not s.orelse:
             return self.loop(s, flags)
+        if isinstance(s, (gast.While, gast.For)):
+            return self.loop_else(s, flags, loop)
         return [s], []
+
+    def loop_else(self, s, flags, loop):
+        """``for ...: ... else: ...`` (or ``while``): the ``else`` block runs where the loop
+        ends without a ``break`` (or a ``return``), an ``if`` on the flags after the loop.
+        A jump in the ``else`` block belongs to the loop around this one."""
+        orelse, s.orelse = s.orelse, []
+        new, found = self.loop(s, flags)
+        stops = getattr(s, "nptf_stops", [])
+        test = " and ".join(f"not {f}" for f in stops) or "True"
+        after = _stmts(f"if {test}:\n    pass")[0]
+        for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if hasattr(orelse[0], attr):
+                setattr(after, attr, getattr(orelse[0], attr))
+        after.body = orelse
+        rest, jumps = self.stmt(after, flags, loop)
+        return new + rest, list(dict.fromkeys(found + jumps))
 
     def _flags_in(self, s, flags, loop):
         found = []
