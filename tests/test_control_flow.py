@@ -1097,6 +1097,40 @@ def test_a_loop_that_returns_none_returns_none(fn):
     assert nptf.compile(fn, fallback="raise")(x * 100) is None
 
 
+# ------------------------------------------------ variables of run-time size set in a loop
+def scores_of_the_last_epoch(X, y):
+    k = int(y.max()) + 1                 # a size known only at run time
+    W = np.zeros((X.shape[1], k))
+    for ep in range(40):                 # a graph loop that surely runs
+        out = X @ W                      # first set inside, read after the loop
+        W += 0.01 * X.T @ (np.eye(k)[y] - out)
+    return out.argmax(axis=1), out
+
+
+def scores_returned_inside(X, y, tol):
+    k = int(y.max()) + 1
+    W = np.zeros((X.shape[1], k))
+    for ep in range(40):
+        out = X @ W
+        if np.abs(out).max() > tol:
+            return out                   # a return value of run-time size
+        W += 0.01 * X.T @ (np.eye(k)[y] - out)
+    return W
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_value_of_run_time_size_first_set_in_a_loop(jit):
+    """A variable (or a return value) a graph loop first sets, of a size known only at
+    run time: its value before the loop referred to the body's graph, and TensorFlow
+    failed to build the graph (a KeyError reached the user as a BackendError)."""
+    X, y = np.random.RandomState(0).randn(12, 4), np.arange(12) % 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(scores_of_the_last_epoch, X, y, jit=jit)
+        for tol in (0.5, 50.0):
+            check_against_numpy(scores_returned_inside, X, y, tol, jit=jit)
+
+
 # ------------------------------------------------ for/while ... else
 def primes_below(n):
     out = []

@@ -1524,8 +1524,10 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
                 (names[i].startswith("__nptf_val") or
                  (runs_once and not names[i].startswith("__nptf_"))) and _is_value(v):
             t = _type_of(v, names[i], where)
-            zero = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
-                api.zeros_like(to_tracer(v))
+            # Made before the loop, where a size known only at run time inside the body
+            # is not known: such an axis starts empty (the value is never read before
+            # the body assigns it).
+            zero = api.full(tuple(0 if d is None else d for d in t.shape), 0, t.dtype)
             # Of the value's own kind (a Python number, a NumPy scalar or an array): the
             # path that never returns inside the loop never reads it.
             if t.weak:
