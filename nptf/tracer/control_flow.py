@@ -127,6 +127,35 @@ def not_(x):
     return not x
 
 
+def contains(item, container):
+    """``item in container``. For an array, NumPy's ``(container == item).any()`` (a
+    traced bool where the data decide); for a list or tuple holding traced numbers,
+    Python's test of each item (``is``, then ``==``) made one traced bool; anything else
+    is Python's own ``in``."""
+    if _is_traced(container):
+        found = api.asarray(container == item).any()
+        return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+    if type(container) in (list, tuple) and (_is_traced(item) or any(map(_is_traced, container))):
+        hits = []
+        for v in container:
+            if v is item:
+                return True
+            if not (_is_traced(v) or _is_traced(item)):
+                if v == item:
+                    return True
+                continue
+            if _is_traced(v) and v.ndim or _is_traced(item) and item.ndim:
+                break       # an array item: Python's own ``in`` says what NumPy does
+            hits.append(_concrete_condition(v == item))
+        else:
+            if not hits:
+                return False
+            value = functools.reduce(np.logical_or, hits)
+            return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True},
+                        scalar=True)
+    return item in container
+
+
 def _short_circuit(thunks, is_and, truth_only, where):
     """``a and b and ...`` (``is_and``) or ``a or b or ...``, as Python evaluates them: an
     operand only while the ones before it are true (``and``) or false (``or``); the value

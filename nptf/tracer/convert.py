@@ -405,8 +405,17 @@ class _ControlFlow(gast.NodeTransformer):
 
     def _is_none(self, node):
         """``x is None`` / ``x is not None``: a variable may be None on some paths only
-        when the graph runs (``best = None``, set under an `if` on the data)."""
+        when the graph runs (``best = None``, set under an `if` on the data). ``x in a``
+        / ``x not in a``: for an array ``a``, a bool the data decide."""
         op, (right,) = node.ops[0], node.comparators
+        if isinstance(op, (gast.In, gast.NotIn)):
+            call = _expr(f"{_CF}.contains(None, None)")
+            call.args = [node.left, right]
+            if isinstance(op, gast.NotIn):
+                outer = _expr(f"{_CF}.not_(None)")
+                outer.args[0] = call
+                return outer
+            return call
         if not isinstance(op, (gast.Is, gast.IsNot)):
             return node
         none = [isinstance(x, gast.Constant) and x.value is None for x in (node.left, right)]
