@@ -94,6 +94,11 @@ class Undefined:
         return f"<undefined {self.name}>"
 
 
+class Unread(Undefined):
+    """An item of a tuple, list or dict that is None on this path (``best = None``, then
+    ``best = (f, t)`` on the other): its flag says None, so the item is never read."""
+
+
 def ld(scope, name):
     """The current value of ``name`` (Undefined if it has none yet)."""
     return scope.get(name, Undefined(name))
@@ -673,8 +678,10 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             static[i] = vals[0]
             continue
         if any(isinstance(v, Undefined) for v in vals):
-            if name.startswith("__nptf_val") and not all(isinstance(v, Undefined) for v in vals):
-                # A return value: the path without one never reads it.
+            if (name.startswith("__nptf_val") or any(isinstance(v, Unread) for v in vals)) \
+                    and not all(isinstance(v, Undefined) for v in vals):
+                # A return value, or an item of a container that is None on the other
+                # path: the path without one never reads it.
                 other = next(v for v in vals if not isinstance(v, Undefined))
                 if other is None:
                     # ``return None`` on one path: None wherever the value is read (a
@@ -780,8 +787,9 @@ def none_stand_in(value, name, where):
 
 
 class NoneOr:
-    """A return value that is None on some paths and a tuple, list or dict on others
-    (``return None`` where no root is found, ``return c, n`` where one is): the container
+    """A return value (or a variable) that is None on some paths and a tuple, list or dict
+    on others (``return None`` where no root is found, ``return c, n`` where one is;
+    ``best = None``, then ``best = (f, t)`` under an `if` on the data): the container
     and a bool (traced) saying it is None, which the call hands back as None or as the
     container (``tree``'s nodes). Unpacking it, indexing it or ``len`` check when the graph
     runs that it is not None: where it is, the call runs with NumPy, which raises as
@@ -806,7 +814,7 @@ class NoneOr:
         if isinstance(self.flag, Tracer):
             emit("check", [self.flag, not_(self.flag)], {
                 "error": "OutsideTheGraph",
-                "message": f"{what} a return value that is None on this call, at "
+                "message": f"{what} a value that is None on this call, at "
                            f"{user_location()}"}, scalar=True)
         return self.value
 
@@ -820,19 +828,22 @@ class NoneOr:
         return len(self._value("len() of"))
 
     def __bool__(self):
-        raise unsupported("the truth of a return value that is None on some paths and a "
+        raise unsupported("the truth of a value that is None on some paths and a "
                           "container on others", fix="Test `x is None` instead.")
 
     def __getattr__(self, name):
-        raise unsupported(f"`.{name}` of a return value that is None on some paths and a "
+        raise unsupported(f"`.{name}` of a value that is None on some paths and a "
                           f"container on others", fix="Test `x is None` first.")
 
 
 def _as_none_or(vals, name):
-    """The values of a return value on the paths of an `if`, made ``NoneOr``s where one is
-    None (or a ``NoneOr``) and another a tuple, list or dict of values; else None."""
-    if not name.startswith("__nptf_val") or \
-            not any(v is None or isinstance(v, NoneOr) for v in vals):
+    """The values of a return value (or a variable) on the paths of an `if`, made
+    ``NoneOr``s where one is None (or a ``NoneOr``) and another a tuple, list or dict of
+    values; else None. A variable with no value on a path stays undefined there."""
+    if not any(v is None or isinstance(v, NoneOr) for v in vals):
+        return None
+    returned = name.startswith("__nptf_val")
+    if not returned and any(isinstance(v, Undefined) for v in vals):
         return None
     shapes = [tree.flatten(v.value if isinstance(v, NoneOr) else v)[1] for v in vals
               if not (v is None or isinstance(v, Undefined))]
@@ -842,7 +853,8 @@ def _as_none_or(vals, name):
     n = len(tree.flatten(next(v.value if isinstance(v, NoneOr) else v for v in vals
                               if not (v is None or isinstance(v, Undefined))))[0])
     undefined = tree.unflatten(shapes[0], [Undefined("return value", "a return inside a loop "
-                                                                      "or if")] * n)
+                                                                      "or if")] * n) \
+        if returned else tree.unflatten(shapes[0], [Unread(name, "")] * n)
     return [v if isinstance(v, NoneOr) else
             NoneOr(True, undefined) if v is None else
             NoneOr(False, undefined) if isinstance(v, Undefined) else NoneOr(False, v)
@@ -1614,6 +1626,10 @@ def _refuse_changing_containers(body, state, names):
         after = body.objects[i]
         if (isinstance(before, Undefined) or before is None) and \
                 names[i].startswith("__nptf_val") and _container_leaves(body.outs[i]) is not None:
+            first[i] = body.outs[i]
+        elif before is None and isinstance(body.outs[i], NoneOr) and \
+                _container_leaves(body.outs[i].value) is not None:
+            # ``best = None`` before the loop, ``best = (f, t)`` under an `if` on the data.
             first[i] = body.outs[i]
     if first:
         raise _ReturnedContainer(first)
