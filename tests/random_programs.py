@@ -745,7 +745,14 @@ class _LoopWriter:
             if name in self.scalars:
                 self.scalars.remove(name)
         self.idx, self.in_while, self.known = saved
-        return lines + [header] + ["    " + x for x in (body or ["pass"])]
+        orelse = []
+        if r.random() < 0.15:
+            # An else block: it runs where the loop ends without a break or return; in
+            # an inner loop a break or continue in it belongs to the outer loop.
+            for _ in range(r.randint(1, 2)):
+                orelse += self._statement(in_loop=bool(depth))
+        return lines + [header] + ["    " + x for x in (body or ["pass"])] + \
+            (["else:"] + ["    " + x for x in orelse] if orelse else [])
 
     def program(self):
         r = self.r
@@ -852,7 +859,8 @@ def loop_program_source(seed, name="f"):
     (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
     ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
     values writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
-    float, the index) inside the loop. Writes may come before and
+    float, the index) inside the loop; now and then an ``else`` block after the loop
+    (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made.
 
     Every statement is run on the inputs as it is written, so that int64 arrays get
