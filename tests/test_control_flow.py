@@ -1212,3 +1212,30 @@ def test_loops_with_an_else_block(jit):
             check_against_numpy(index_above, np.array([1.0, 3.0, 2.0]), t, jit=jit)
         check_against_numpy(rows_with_a_large_entry,
                             np.array([[1.0, 5.0], [0.0, 1.0], [9.0, 0.0]]), 2.0, jit=jit)
+
+
+def roulette_centres(X, k=3):
+    # k-means++ by a roulette wheel: `i` is set only where the wheel stops
+    centers = [X[0]]
+    for _ in range(1, k):                  # unrolled
+        d2 = np.array([min([np.inner(c - x, c - x) for c in centers]) for x in X])
+        cumprobs = (d2 / d2.sum()).cumsum()
+        for j, p in enumerate(cumprobs):   # a graph loop
+            if 0.5 < p:
+                i = j
+                break
+        centers.append(X[i])
+    return np.array(centers)
+
+
+def test_a_variable_set_on_some_paths_of_a_graph_loop_is_refused_by_name():
+    """A variable a graph loop's body sets under an `if` on the data only, with no value
+    before the loop: nptf says so, naming it (a Python UnboundLocalError reached the
+    user, as if the loop had not run)."""
+    X = np.random.RandomState(0).randn(8, 2)
+    with pytest.raises(nptf.UnsupportedError, match="variable `i` is used, but it is only "
+                                                    "assigned on some paths"):
+        nptf.compile(roulette_centres, fallback="raise")(X)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(nptf.compile(roulette_centres)(X), roulette_centres(X))

@@ -1395,6 +1395,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             # returns (its flag says whether it did).
             result[i] = None if v is None and names[i].startswith("__nptf_val") else \
                 Undefined(names[i], where)
+        elif isinstance(state[i], Undefined) and isinstance(v, Undefined) and v.where and \
+                not state[i].where:
+            # Assigned on some paths of the body only (``if r < p: i = j; break``): which
+            # iteration, if any, assigns it is the data's to say.
+            result[i] = Undefined(names[i], v.where)
     if ran is not None:
         for i in sorted(set_inside):
             # Python has no value for it when the loop never runs: reading it raises.
