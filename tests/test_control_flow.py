@@ -644,6 +644,16 @@ def trained_in_place(X, y, epochs):
     return params
 
 
+def trained_by_name(X, y, epochs):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for ep in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
+        grads = {"W": X.T @ (p - y) / len(y), "b": np.mean(p - y)}
+        for name in ("W", "b"):
+            params[name] = params[name] - 0.1 * grads[name]
+    return params
+
+
 def test_loops_over_python_containers():
     """A dict keyed by the loop index (a character RNN's forward pass) runs unrolled, with
     a warning, where the trip count is known. Dicts, lists and tuples of arrays the body
@@ -679,12 +689,18 @@ def test_loops_over_python_containers():
 
     with pytest.raises(nptf.UnsupportedError, match="changes its structure"):
         nptf.compile(grows, fallback="raise")(np.ones(3), np.array([12]))
-    # Items written into a dict the body does not rebind (params["W"] -= ...): Python
-    # runs the body, unrolled where the trip count is known.
-    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+    # Items assigned by a string key into a dict the body does not rebind
+    # (params["b"] -= ...): the dict is carried item by item too.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         check_against_numpy(trained_in_place, X, y, 30)
+        check_against_numpy(trained_in_place, X, y, np.array(30))
+    # Items rebound at other keys: Python runs the body, unrolled where the trip count
+    # is known.
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        check_against_numpy(trained_by_name, X, y, 30)
     with pytest.raises(nptf.UnsupportedError, match="`params`"):
-        nptf.compile(trained_in_place, fallback="raise")(X, y, np.array(30))
+        nptf.compile(trained_by_name, fallback="raise")(X, y, np.array(30))
 
 
 def first_above(a):
@@ -1239,3 +1255,41 @@ def test_a_variable_set_on_some_paths_of_a_graph_loop_is_refused_by_name():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         np.testing.assert_array_equal(nptf.compile(roulette_centres)(X), roulette_centres(X))
+
+
+# ------------------------------------------------ dict items rebound in a loop
+def logistic_in_a_dict(X, y, epochs, lr=0.1, lam=0.01):
+    model = {"w": np.zeros(X.shape[1]), "b": 0.0}
+    for epoch in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ model["w"] + model["b"])))
+        model["w"] -= lr * (X.T @ (p - y) / len(y) + lam * model["w"])   # in place
+        model["b"] -= lr * np.mean(p - y)                               # rebinds the item
+    return model, float(np.mean((p >= 0.5) == y))
+
+
+def adam_in_a_config(w, grads, n):
+    config = {"lr": 1e-2, "m": np.zeros_like(w), "v": np.zeros_like(w), "t": 0}
+    for k in range(n):
+        dw = grads[k % len(grads)]
+        config["t"] += 1
+        config["m"] = 0.9 * config["m"] + 0.1 * dw
+        config["v"] = 0.999 * config["v"] + 0.001 * dw ** 2
+        mb = config["m"] / (1 - 0.9 ** config["t"])
+        vb = config["v"] / (1 - 0.999 ** config["t"])
+        w = w - config["lr"] * mb / (np.sqrt(vb) + 1e-8)
+    return w, config
+
+
+def test_dict_items_rebound_in_a_loop_keep_a_graph_loop():
+    """``model["b"] -= ...`` rebinds an item of a dict on every epoch: the dict is carried
+    item by item as a loop variable (it ran unrolled, 100 copies of the body, whose
+    build under XLA ran past the compile budget)."""
+    r = np.random.RandomState(1)
+    X, y = r.randn(20, 2), (r.randn(20) > 0).astype(int)
+    grads = r.randn(3, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no "runs unrolled"
+        for jit in (False, True):
+            check_against_numpy(logistic_in_a_dict, X, y, 100, jit=jit)
+            check_against_numpy(adam_in_a_config, r.randn(4), grads, 30, jit=jit)
+    assert len(nptf.compile(logistic_in_a_dict).trace(X, y, 100).eqns) < 40

@@ -82,6 +82,15 @@ def _assigned(stmts, scope=None):
         def visit_Lambda(self, node):
             pass
 
+        def visit_Subscript(self, node):
+            # ``model["w"] -= lr * g``: an item of a dict (a string key: not an array)
+            # rebound; the dict becomes state, so a compiled loop carries its items.
+            if isinstance(node.ctx, gast.Store) and isinstance(node.value, gast.Name) and \
+                    isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str) \
+                    and node.value.id not in names and (scope is None or node.value.id in scope):
+                names.append(node.value.id)
+            self.generic_visit(node)
+
         def visit_Call(self, node):
             # ``out.append(v)``: the container becomes state, so a compiled loop can
             # tell that its body grows a Python object and run in Python instead.
