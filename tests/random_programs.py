@@ -613,7 +613,9 @@ class _LoopWriter:
                  "np.abs(a).max() > 2", "np.sum(a) > 0 and a.max() > x and np.mean(b) < 1",
                  "a.min() > x or np.mean(b) > 0 or b.reshape(-1)[-1] < 0",
                  # Python evaluates the index only where the guard holds.
-                 "k[1] * 3 < a.size and a.reshape(-1)[k[1] * 3] > 0"]
+                 "k[1] * 3 < a.size and a.reshape(-1)[k[1] * 3] > 0",
+                 # ``in`` of an array: NumPy's (a == v).any()
+                 "np.round(x) in np.round(a)", "0 not in np.sign(b)", "k[0] in (1, 2, 5)"]
         if "t" in self.made:
             conds.append("t > 1.0")
         if self.idx:
@@ -858,7 +860,7 @@ def loop_program_source(seed, name="f"):
     and return it or None; rebind ``a`` between writes; carry Python numbers
     (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
     ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
-    values writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
+    values (``x in a`` among them) writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
     float, the index) inside the loop; now and then an ``else`` block after the loop
     (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made.
