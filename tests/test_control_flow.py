@@ -1293,3 +1293,49 @@ def test_dict_items_rebound_in_a_loop_keep_a_graph_loop():
             check_against_numpy(logistic_in_a_dict, X, y, 100, jit=jit)
             check_against_numpy(adam_in_a_config, r.randn(4), grads, 30, jit=jit)
     assert len(nptf.compile(logistic_in_a_dict).trace(X, y, 100).eqns) < 40
+
+
+# ------------------------------------------------ a return and a break in one loop
+def doubled_above_or_zero(a, t):
+    for v in a:
+        if v > t:
+            return v * 2
+        if v < -t:
+            break
+    return 0.0
+
+
+def index_above_until_negative(a, t):
+    i = 0
+    while i < len(a):
+        if a[i] > t:
+            return a[i]
+        if a[i] < -t:
+            break
+        i += 1
+    return np.float64(0.0)
+
+
+def sum_until(a, t):
+    total = 0.0
+    for i in range(40):
+        if a[i % len(a)] > t:
+            return total
+        if total > 5:
+            break
+        total += abs(a[i % len(a)])
+    else:
+        return -1.0
+    return total * 2
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_return_and_a_break_in_one_loop(jit):
+    """A loop that may `return` and may `break` on the data: whether it stops is either
+    flag. A loop run by Python (unrolled) asked Python's `or` of the two traced flags,
+    which refused (bool() of a traced value)."""
+    for t in (2.5, 0.5, 10.0):
+        for x in (np.array([1.0, 3.0]), np.array([1.0, -3.0, 4.0]), np.array([0.1, 0.2])):
+            check_against_numpy(doubled_above_or_zero, x, t, jit=jit)
+            check_against_numpy(index_above_until_negative, x, t, jit=jit)
+            check_against_numpy(sum_until, x, t, jit=jit)

@@ -132,6 +132,20 @@ def not_(x):
     return not x
 
 
+def any_of(*flags):
+    """Whether a loop stops: any of its flags (``break``, ``return``) set, each a Python
+    bool or a traced one."""
+    if any(not _is_traced(f) and f for f in flags):
+        return True
+    traced = [_concrete_condition(f) for f in flags if _is_traced(f)]
+    if not traced:
+        return False
+    if len(traced) == 1:
+        return traced[0]
+    value = functools.reduce(np.logical_or, traced)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
 def contains(item, container):
     """``item in container``. For an array, NumPy's ``(container == item).any()`` (a
     traced bool where the data decide); for a list or tuple holding traced numbers,

@@ -363,7 +363,7 @@ class _ControlFlow(gast.NodeTransformer):
         it = node.iter
         state, labels = self._state(names)
         stops = getattr(node, "nptf_stops", [])
-        stop = f"lambda {', '.join(names)}: {' or '.join(stops)}" if stops else "None"
+        stop = f"lambda {', '.join(names)}: {_CF}.any_of({', '.join(stops)})" if stops else "None"
         call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
