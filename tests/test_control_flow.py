@@ -1339,3 +1339,35 @@ def test_a_return_and_a_break_in_one_loop(jit):
             check_against_numpy(doubled_above_or_zero, x, t, jit=jit)
             check_against_numpy(index_above_until_negative, x, t, jit=jit)
             check_against_numpy(sum_until, x, t, jit=jit)
+
+
+# ------------------------------------------------ return an array written in place
+def gd_until_small_gradient(X, y, tol):
+    w = np.zeros(X.shape[1])
+    for ep in range(200):
+        g = X.T @ (X @ w - y) / len(y)
+        if np.linalg.norm(g) < tol:
+            return w, ep                 # the array the loop writes in place
+        w -= 0.1 * g
+    return w, -1
+
+
+def shifted_until_positive(x):
+    for k in range(30):
+        if x.min() > 0:
+            return x
+        x += 0.25                        # the argument, in place
+    return x * 0
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_returning_an_array_the_loop_writes_in_place(jit):
+    """`return w, ep` inside a loop that then writes `w -= lr * g`: the return value
+    is set as the function returns, so no later write can reach it; nptf refused the
+    in-place write (the return value and w might share memory as the data choose)."""
+    X = np.random.RandomState(0).randn(10, 2)
+    y = X @ np.array([1.0, 2.0])
+    for tol in (1e-3, 1e-12):
+        check_against_numpy(gd_until_small_gradient, X, y, tol, jit=jit)
+    for x in (np.array([-1.0, 0.5, 2.0]), np.array([-20.0, 1.0])):
+        check_against_numpy(shifted_until_positive, x, jit=jit)
