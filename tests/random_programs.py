@@ -636,7 +636,9 @@ class _LoopWriter:
                  "np.abs(a).max() > 2", "np.sum(a) > 0 and a.max() > x and np.mean(b) < 1",
                  "a.min() > x or np.mean(b) > 0 or b.reshape(-1)[-1] < 0",
                  # Python evaluates the index only where the guard holds.
-                 "k[1] * 3 < a.size and a.reshape(-1)[k[1] * 3] > 0"]
+                 "k[1] * 3 < a.size and a.reshape(-1)[k[1] * 3] > 0",
+                 # ``in`` of an array: NumPy's (a == v).any()
+                 "np.round(x) in np.round(a)", "0 not in np.sign(b)", "k[0] in (1, 2, 5)"]
         if "t" in self.made:
             conds.append("t > 1.0")
         if self.idx:
@@ -771,7 +773,14 @@ class _LoopWriter:
             if name in self.scalars:
                 self.scalars.remove(name)
         self.idx, self.in_while, self.known = saved
-        return lines + [header] + ["    " + x for x in (body or ["pass"])]
+        orelse = []
+        if r.random() < 0.15:
+            # An else block: it runs where the loop ends without a break or return; in
+            # an inner loop a break or continue in it belongs to the outer loop.
+            for _ in range(r.randint(1, 2)):
+                orelse += self._statement(in_loop=bool(depth))
+        return lines + [header] + ["    " + x for x in (body or ["pass"])] + \
+            (["else:"] + ["    " + x for x in orelse] if orelse else [])
 
     def program(self):
         r = self.r
@@ -881,8 +890,9 @@ def loop_program_source(seed, name="f"):
     and return it or None; rebind ``a`` between writes; carry Python numbers
     (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
     ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
-    values writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
-    float, the index) inside the loop. Writes may come before and
+    values (``x in a`` among them) writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
+    float, the index) inside the loop; now and then an ``else`` block after the loop
+    (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made.
 
     Every statement is run on the inputs as it is written, so that int64 arrays get

@@ -644,6 +644,16 @@ def trained_in_place(X, y, epochs):
     return params
 
 
+def trained_by_name(X, y, epochs):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for ep in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ params["W"] + params["b"])))
+        grads = {"W": X.T @ (p - y) / len(y), "b": np.mean(p - y)}
+        for name in ("W", "b"):
+            params[name] = params[name] - 0.1 * grads[name]
+    return params
+
+
 def test_loops_over_python_containers():
     """A dict keyed by the loop index (a character RNN's forward pass) runs unrolled, with
     a warning, where the trip count is known. Dicts, lists and tuples of arrays the body
@@ -679,12 +689,18 @@ def test_loops_over_python_containers():
 
     with pytest.raises(nptf.UnsupportedError, match="changes its structure"):
         nptf.compile(grows, fallback="raise")(np.ones(3), np.array([12]))
-    # Items written into a dict the body does not rebind (params["W"] -= ...): Python
-    # runs the body, unrolled where the trip count is known.
-    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+    # Items assigned by a string key into a dict the body does not rebind
+    # (params["b"] -= ...): the dict is carried item by item too.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         check_against_numpy(trained_in_place, X, y, 30)
+        check_against_numpy(trained_in_place, X, y, np.array(30))
+    # Items rebound at other keys: Python runs the body, unrolled where the trip count
+    # is known.
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        check_against_numpy(trained_by_name, X, y, 30)
     with pytest.raises(nptf.UnsupportedError, match="`params`"):
-        nptf.compile(trained_in_place, fallback="raise")(X, y, np.array(30))
+        nptf.compile(trained_by_name, fallback="raise")(X, y, np.array(30))
 
 
 def first_above(a):
@@ -1141,3 +1157,263 @@ def test_promotion_with_a_value_that_is_a_python_number_as_the_data_choose():
         f = nptf.compile(scaled_by_a_number_the_data_choose)
         for a in (np.ones(2), -np.ones(2)):
             assert mismatch(scaled_by_a_number_the_data_choose(x, a), f(x, a)) is None
+
+
+# ------------------------------------------------ variables of run-time size set in a loop
+def scores_of_the_last_epoch(X, y):
+    k = int(y.max()) + 1                 # a size known only at run time
+    W = np.zeros((X.shape[1], k))
+    for ep in range(40):                 # a graph loop that surely runs
+        out = X @ W                      # first set inside, read after the loop
+        W += 0.01 * X.T @ (np.eye(k)[y] - out)
+    return out.argmax(axis=1), out
+
+
+def scores_returned_inside(X, y, tol):
+    k = int(y.max()) + 1
+    W = np.zeros((X.shape[1], k))
+    for ep in range(40):
+        out = X @ W
+        if np.abs(out).max() > tol:
+            return out                   # a return value of run-time size
+        W += 0.01 * X.T @ (np.eye(k)[y] - out)
+    return W
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_value_of_run_time_size_first_set_in_a_loop(jit):
+    """A variable (or a return value) a graph loop first sets, of a size known only at
+    run time: its value before the loop referred to the body's graph, and TensorFlow
+    failed to build the graph (a KeyError reached the user as a BackendError)."""
+    X, y = np.random.RandomState(0).randn(12, 4), np.arange(12) % 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(scores_of_the_last_epoch, X, y, jit=jit)
+        for tol in (0.5, 50.0):
+            check_against_numpy(scores_returned_inside, X, y, tol, jit=jit)
+
+
+# ------------------------------------------------ for/while ... else
+def primes_below(n):
+    out = []
+    for k in range(2, n):
+        for d in range(2, k):
+            if k % d == 0:
+                break
+        else:
+            out.append(k)
+    return np.array(out)
+
+
+def count_without_small_factors(a):
+    cnt = 0
+    for k in a:
+        for d in range(2, 6):
+            if k % d == 0 and k != d:
+                break
+        else:
+            cnt += 1
+    return cnt
+
+
+def sqrt2_or_minus_one(x, tol):
+    it = 0
+    while it < 50:
+        x = 0.5 * (x + 2.0 / x)
+        it += 1
+        if abs(x * x - 2.0) < tol:
+            break
+    else:
+        it = -1
+    return x, it
+
+
+def doubled_sum(a):
+    s = 0.0
+    for v in a:
+        s += v
+    else:
+        s *= 2
+    return s
+
+
+def index_above(a, t):
+    for i in range(len(a)):
+        if a[i] > t:
+            return i
+    else:
+        return -1
+
+
+def rows_with_a_large_entry(M, t):
+    rows = 0
+    for i in range(M.shape[0]):
+        for j in range(M.shape[1]):
+            if M[i, j] > t:
+                break
+        else:
+            continue                     # the outer loop's continue
+        rows += 1
+    return rows
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_loops_with_an_else_block(jit):
+    """`for ... else` / `while ... else`: the else block runs where the loop ends without
+    a break or a return; a jump inside it belongs to the loop around. A break under an
+    `if` in such a loop was a SyntaxError ('break' outside loop) from the conversion."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(primes_below, 20, jit=jit)
+        check_against_numpy(count_without_small_factors, np.array([2, 3, 4, 5, 9, 7, 11, 25]),
+                            jit=jit)
+        for tol in (1e-9, -1.0):
+            check_against_numpy(sqrt2_or_minus_one, 1.0, tol, jit=jit)
+        check_against_numpy(doubled_sum, np.arange(4.0), jit=jit)
+        for t in (2.5, 5.0):
+            check_against_numpy(index_above, np.array([1.0, 3.0, 2.0]), t, jit=jit)
+        check_against_numpy(rows_with_a_large_entry,
+                            np.array([[1.0, 5.0], [0.0, 1.0], [9.0, 0.0]]), 2.0, jit=jit)
+
+
+def roulette_centres(X, k=3):
+    # k-means++ by a roulette wheel: `i` is set only where the wheel stops
+    centers = [X[0]]
+    for _ in range(1, k):                  # unrolled
+        d2 = np.array([min([np.inner(c - x, c - x) for c in centers]) for x in X])
+        cumprobs = (d2 / d2.sum()).cumsum()
+        for j, p in enumerate(cumprobs):   # a graph loop
+            if 0.5 < p:
+                i = j
+                break
+        centers.append(X[i])
+    return np.array(centers)
+
+
+def test_a_variable_set_on_some_paths_of_a_graph_loop_is_refused_by_name():
+    """A variable a graph loop's body sets under an `if` on the data only, with no value
+    before the loop: nptf says so, naming it (a Python UnboundLocalError reached the
+    user, as if the loop had not run)."""
+    X = np.random.RandomState(0).randn(8, 2)
+    with pytest.raises(nptf.UnsupportedError, match="variable `i` is used, but it is only "
+                                                    "assigned on some paths"):
+        nptf.compile(roulette_centres, fallback="raise")(X)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(nptf.compile(roulette_centres)(X), roulette_centres(X))
+
+
+# ------------------------------------------------ dict items rebound in a loop
+def logistic_in_a_dict(X, y, epochs, lr=0.1, lam=0.01):
+    model = {"w": np.zeros(X.shape[1]), "b": 0.0}
+    for epoch in range(epochs):
+        p = 1 / (1 + np.exp(-(X @ model["w"] + model["b"])))
+        model["w"] -= lr * (X.T @ (p - y) / len(y) + lam * model["w"])   # in place
+        model["b"] -= lr * np.mean(p - y)                               # rebinds the item
+    return model, float(np.mean((p >= 0.5) == y))
+
+
+def adam_in_a_config(w, grads, n):
+    config = {"lr": 1e-2, "m": np.zeros_like(w), "v": np.zeros_like(w), "t": 0}
+    for k in range(n):
+        dw = grads[k % len(grads)]
+        config["t"] += 1
+        config["m"] = 0.9 * config["m"] + 0.1 * dw
+        config["v"] = 0.999 * config["v"] + 0.001 * dw ** 2
+        mb = config["m"] / (1 - 0.9 ** config["t"])
+        vb = config["v"] / (1 - 0.999 ** config["t"])
+        w = w - config["lr"] * mb / (np.sqrt(vb) + 1e-8)
+    return w, config
+
+
+def test_dict_items_rebound_in_a_loop_keep_a_graph_loop():
+    """``model["b"] -= ...`` rebinds an item of a dict on every epoch: the dict is carried
+    item by item as a loop variable (it ran unrolled, 100 copies of the body, whose
+    build under XLA ran past the compile budget)."""
+    r = np.random.RandomState(1)
+    X, y = r.randn(20, 2), (r.randn(20) > 0).astype(int)
+    grads = r.randn(3, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no "runs unrolled"
+        for jit in (False, True):
+            check_against_numpy(logistic_in_a_dict, X, y, 100, jit=jit)
+            check_against_numpy(adam_in_a_config, r.randn(4), grads, 30, jit=jit)
+    assert len(nptf.compile(logistic_in_a_dict).trace(X, y, 100).eqns) < 40
+
+
+# ------------------------------------------------ a return and a break in one loop
+def doubled_above_or_zero(a, t):
+    for v in a:
+        if v > t:
+            return v * 2
+        if v < -t:
+            break
+    return 0.0
+
+
+def index_above_until_negative(a, t):
+    i = 0
+    while i < len(a):
+        if a[i] > t:
+            return a[i]
+        if a[i] < -t:
+            break
+        i += 1
+    return np.float64(0.0)
+
+
+def sum_until(a, t):
+    total = 0.0
+    for i in range(40):
+        if a[i % len(a)] > t:
+            return total
+        if total > 5:
+            break
+        total += abs(a[i % len(a)])
+    else:
+        return -1.0
+    return total * 2
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_return_and_a_break_in_one_loop(jit):
+    """A loop that may `return` and may `break` on the data: whether it stops is either
+    flag. A loop run by Python (unrolled) asked Python's `or` of the two traced flags,
+    which refused (bool() of a traced value)."""
+    for t in (2.5, 0.5, 10.0):
+        for x in (np.array([1.0, 3.0]), np.array([1.0, -3.0, 4.0]), np.array([0.1, 0.2])):
+            check_against_numpy(doubled_above_or_zero, x, t, jit=jit)
+            check_against_numpy(index_above_until_negative, x, t, jit=jit)
+            check_against_numpy(sum_until, x, t, jit=jit)
+
+
+# ------------------------------------------------ return an array written in place
+def gd_until_small_gradient(X, y, tol):
+    w = np.zeros(X.shape[1])
+    for ep in range(200):
+        g = X.T @ (X @ w - y) / len(y)
+        if np.linalg.norm(g) < tol:
+            return w, ep                 # the array the loop writes in place
+        w -= 0.1 * g
+    return w, -1
+
+
+def shifted_until_positive(x):
+    for k in range(30):
+        if x.min() > 0:
+            return x
+        x += 0.25                        # the argument, in place
+    return x * 0
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_returning_an_array_the_loop_writes_in_place(jit):
+    """`return w, ep` inside a loop that then writes `w -= lr * g`: the return value
+    is set as the function returns, so no later write can reach it; nptf refused the
+    in-place write (the return value and w might share memory as the data choose)."""
+    X = np.random.RandomState(0).randn(10, 2)
+    y = X @ np.array([1.0, 2.0])
+    for tol in (1e-3, 1e-12):
+        check_against_numpy(gd_until_small_gradient, X, y, tol, jit=jit)
+    for x in (np.array([-1.0, 0.5, 2.0]), np.array([-20.0, 1.0])):
+        check_against_numpy(shifted_until_positive, x, jit=jit)

@@ -237,7 +237,7 @@ def test_return_none_on_one_path_and_a_container_on_others(jit):
 
 def test_unpacking_a_return_value_that_is_none_runs_numpy():
     a, b = np.float64(3.0), np.float64(4.0)
-    with pytest.raises(nptf.OutsideTheGraphError, match="unpacking a return value that is None"):
+    with pytest.raises(nptf.OutsideTheGraphError, match="unpacking a value that is None"):
         nptf.compile(unpacked_without_a_test, fallback="raise")(a, b)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -292,3 +292,84 @@ def test_an_output_that_may_be_none_cannot_be_exported(tmp_path):
         nptf.export(best_of, str(tmp_path / "m"), nptf.Spec((None,), np.float64))
     with pytest.raises(nptf.UnsupportedError, match="None when the data take some paths"):
         nptf.export(stats_or_none, str(tmp_path / "m2"), nptf.Spec((3,), np.float64))
+
+
+# ------------------------------------------------ None, then a tuple, list or dict
+def best_threshold(X):
+    best_err, best = np.inf, None
+    for j in range(X.shape[1]):
+        for thr in X[:, j]:
+            pred = np.where(X[:, j] < thr, -1.0, 1.0)
+            err = np.abs(pred.sum())
+            if err < best_err:
+                best_err, best = err, (j, thr, pred.copy())
+    j, thr, pred = best
+    return j, thr, pred
+
+
+def first_above_pair(x, t):
+    best = None
+    for j in range(x.shape[0]):
+        if x[j] > t:
+            best = (j, x[j])
+    if best is None:
+        return -1, 0.0
+    return best
+
+
+def closest_or_none(x):
+    best = None
+    for j in range(x.shape[0]):
+        score = (x[j] - 0.2) ** 2
+        if best is None or score < best[0]:
+            best = (score, j)
+    return best
+
+
+def last_above_as(x, t):
+    as_list, as_dict = None, None
+    i = 0
+    while i < len(x) and x[i] < 10:
+        if x[i] > t:
+            as_list = [i, x[i] * 2, x[:2] * x[i]]
+            as_dict = {"idx": i, "val": x[i]}
+        i += 1
+    return as_list, as_dict
+
+
+def extremes_if_positive(x):
+    best = None
+    if x.sum() > 0:
+        best = (x.max(), x.min())
+    return best
+
+
+def unpacked_sentinel(x, t):
+    best = None
+    for j in range(x.shape[0]):
+        if x[j] > t:
+            best = (j, x[j])
+    j, v = best
+    return j + 1
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_none_sentinel_replaced_by_a_container(jit):
+    """``best = None``, then ``best = (j, thr, pred)`` (or a list, a dict) under an `if`
+    on the data: carried as a container that may be None, as a return value is. It was
+    refused (a NoneType cannot change inside compiled control flow)."""
+    x = np.array([0.1, 0.5, -0.3, 0.9, 0.2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(best_threshold, RNG.normal(size=(6, 2)), jit=jit)
+        for t in (0.4, 5.0):
+            check_against_numpy(first_above_pair, x, t, jit=jit)
+            check_against_numpy(last_above_as, x, t, jit=jit)
+        check_against_numpy(closest_or_none, x, jit=jit)
+        check_against_numpy(extremes_if_positive, x, jit=jit)
+        check_against_numpy(extremes_if_positive, -x, jit=jit)
+        check_against_numpy(unpacked_sentinel, x, 0.4, jit=jit)
+    with pytest.raises(nptf.OutsideTheGraphError, match="unpacking a value that is None"):
+        nptf.compile(unpacked_sentinel, fallback="raise", jit_compile=jit)(x, 5.0)
+    assert nptf.compile(first_above_pair, fallback="raise", jit_compile=jit)(x, 0.4) == \
+        first_above_pair(x, 0.4)

@@ -2,6 +2,8 @@
 a new draw on every call (and every loop iteration), reproducible with a seed."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -118,6 +120,86 @@ def test_a_random_state_inside_the_function_repeats_like_numpy():
         assert all(np.array_equal(u, v) for u, v in zip(f(np.zeros(3)), a))
     g = nptf.compile(unseeded, fallback="raise")
     assert not np.array_equal(g(np.zeros(3)), g(np.zeros(3)))
+
+
+def seeded_legacy_draws(x):
+    np.random.seed(42)
+    return (legacy_draws(x), np.random.standard_normal((2, 2)), np.random.sample(2),
+            np.random.binomial(10, 0.3, 3), np.random.poisson(2.0, 3))
+
+
+def seeded_generator_draws(x):
+    rng = np.random.default_rng(7)
+    out = (rng.random(3), rng.normal(size=(2, 3)), rng.integers(0, 5, 4), rng.permutation(x),
+           rng.choice(x, 2), rng.choice(5, 3, replace=False), rng.uniform(0, 2),
+           rng.choice(5, 2, p=[0.1, 0.2, 0.3, 0.2, 0.2]))
+    rng.shuffle(x)
+    return out
+
+
+def seeded_random_state_draws(x):
+    rs = np.random.RandomState(3)
+    m = x.reshape(2, 2).copy()
+    rs.shuffle(m)
+    return random_state_draws(x) + (rs.randn(2), m, rs.choice(x, 3, replace=False))
+
+
+def xor_net(epochs, lr=0.5):
+    # a network trained from weights drawn after a seed inside the function
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+    y = np.array([[0], [1], [1], [0]])
+    np.random.seed(1)
+    W1, b1 = np.random.uniform(size=(2, 3)), np.random.uniform(size=(1, 3))
+    W2, b2 = np.random.uniform(size=(3, 1)), np.random.uniform(size=(1, 1))
+    for _ in range(epochs):
+        hidden = 1 / (1 + np.exp(-(X @ W1 + b1)))
+        out = 1 / (1 + np.exp(-(hidden @ W2 + b2)))
+        d_out = (y - out) * out * (1 - out)
+        d_hidden = d_out @ W2.T * hidden * (1 - hidden)
+        W2 += hidden.T @ d_out * lr
+        b2 += d_out.sum(axis=0, keepdims=True) * lr
+        W1 += X.T @ d_hidden * lr
+        b1 += d_hidden.sum(axis=0, keepdims=True) * lr
+    return out
+
+
+def draws_then_loop_draws(x, n):
+    np.random.seed(0)
+    w = np.random.randn(3)                     # NumPy's numbers
+    for _ in range(n):                         # a graph loop: its draws are nptf's
+        w = w + 0.01 * np.random.randn(3)
+    return w, np.random.rand(2)
+
+
+@pytest.mark.parametrize("fn", [seeded_legacy_draws, seeded_generator_draws,
+                                seeded_random_state_draws])
+def test_draws_after_a_seed_inside_the_function_are_numpy_s(fn, jit):
+    """After np.random.seed(s) (or RandomState(s), default_rng(s)) inside the function,
+    the draws of the function's own graph with parameters known while tracing are
+    NumPy's numbers, made while tracing; a shuffle, permutation or choice of a traced
+    array orders it as NumPy does. They were other numbers of the same distribution."""
+    from harness import check_against_numpy
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fn, np.arange(4.0), jit=jit)
+
+
+def test_a_network_trained_from_seeded_weights_matches_numpy(jit):
+    from harness import check_against_numpy
+    check_against_numpy(xor_net, 50, jit=jit)
+
+
+def test_draws_past_the_first_one_the_graph_makes_are_nptf_s():
+    """A draw in a graph loop ends the replay: NumPy's numbers before, nptf's after (the
+    same on every call, of NumPy's shapes and dtypes)."""
+    f = nptf.compile(draws_then_loop_draws, fallback="raise")
+    w, u = f(np.zeros(3), 30)
+    np.random.seed(0)
+    first = np.random.randn(3)
+    assert np.all(np.abs(w - first) < 0.2) and u.shape == (2,) and u.dtype == np.float64
+    for _ in range(4):
+        w2, u2 = f(np.zeros(3), 30)
+        assert np.array_equal(w, w2) and np.array_equal(u, u2)
 
 
 def random_walk(steps):

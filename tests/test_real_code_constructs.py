@@ -223,3 +223,67 @@ def test_python_numbers_taken_from_arrays(x00, jit):
     got = check_against_numpy(numbers_from_arrays, X, labels, jit=jit)
     if got is not None:
         assert [type(v) for v in got] == [float, int, bool, float, np.ndarray, int, int, float]
+
+
+# ------------------------------------------------ `in` on arrays and lists of traced numbers
+def top_k_hits(probs, y, k=2):
+    topk = np.argsort(probs, axis=1)[:, -k:]
+    hits = 0
+    for i in range(len(y)):
+        if y[i] in topk[i]:                 # (topk[i] == y[i]).any()
+            hits += 1
+    return hits / len(y)
+
+
+def first_unplayed_arm(counts):
+    if 0 in counts:
+        return int(np.where(counts == 0)[0][0])
+    return -1
+
+
+def kept_if_not_in(a, b):
+    out = []
+    for v in a:
+        if v not in b:
+            out.append(v)
+    return np.array(out)
+
+
+def class_codes(y):
+    n = 0
+    for v in y:
+        if v in (1, 3):
+            n += 1
+        elif v in [2.0, np.float64(7.5)]:
+            n += 10
+    return n
+
+
+def membership_values(a, x):
+    pair = [a[0], a[1] * 2]
+    return x in a, x not in a, x in pair, a[2] in pair, 5 in pair, "w" in {"w": a}
+
+
+def row_in_matrix(M, r):
+    return r in M
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_in_on_arrays(jit):
+    """``x in a`` with ``a`` an array is NumPy's ``(a == x).any()`` and ``x in [...]``
+    Python's test of each item: a bool the data decide. It was refused (bool() of a
+    traced value) at every ``if y[i] in topk[i]:``."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(top_k_hits, np.random.RandomState(0).rand(6, 4),
+                            np.array([0, 1, 3, 2, 0, 1]), jit=jit)
+        check_against_numpy(first_unplayed_arm, np.array([1.0, 0.0, 2.0]), jit=jit)
+        check_against_numpy(first_unplayed_arm, np.array([1.0, 3.0]), jit=jit)
+        check_against_numpy(kept_if_not_in, np.array([1, 2, 3, 4]), np.array([2, 4]), jit=jit)
+    check_against_numpy(class_codes, np.array([1, 2, 3, 7, 0]), jit=jit)
+    check_against_numpy(class_codes, np.array([1.0, 2.0, 7.5, 7.0]), jit=jit)
+    for x in (2, 4.0, 9):
+        check_against_numpy(membership_values, np.array([1.0, 2.0, 4.0]), x, jit=jit)
+    check_against_numpy(row_in_matrix, np.arange(6).reshape(2, 3), np.array([3, 9, 9]), jit=jit)
+    check_against_numpy(row_in_matrix, np.arange(6).reshape(2, 3), np.array([3, 9]), jit=jit)

@@ -671,16 +671,16 @@ def test_a_list_appended_after_a_break_on_a_traced_value():
 
 def test_a_python_object_changed_in_a_graph_loop_body():
     def while_traced(a, b):
-        d = {"k": b[1]}
-        while d["k"] < 5:
-            d["k"] = d["k"] + 1.0
-        return d["k"]
+        d = [b[1]]
+        while d[0] < 5:
+            d[0] = d[0] + 1.0
+        return d[0]
 
     def long_for(a, b, n):
-        d = {"k": b[1]}
+        d = [b[1]]
         for i in range(n):
-            d["k"] = d["k"] + a[0]
-        return d["k"]
+            d[0] = d[0] + a[0]
+        return d[0]
 
     a = np.linspace(-1, 1, 7).astype(np.float32)
     b = np.linspace(0, 2, 7).astype(np.float32)
@@ -693,6 +693,17 @@ def test_a_python_object_changed_in_a_graph_loop_body():
     with pytest.warns(RuntimeWarning, match="runs unrolled .* `d`"):
         got = nptf.compile(long_for, fallback="raise")(a, b, 20)
     _expect_same(long_for(a, b, 20), got)
+
+    # A dict whose items the body assigns by a string key is carried item by item.
+    def dict_item(a, b):
+        d = {"k": b[1]}
+        while d["k"] < 5:
+            d["k"] = d["k"] + 1.0
+        return d["k"]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _expect_same(dict_item(a, b), nptf.compile(dict_item, fallback="raise")(a, b))
 
 
 def test_python_objects_made_inside_a_branch_or_only_read_in_a_loop_still_compile():

@@ -6,6 +6,7 @@ from . import funcs_c as C
 from . import funcs_d as D
 from . import funcs_e as E
 from . import funcs_f as F
+from . import funcs_g as G
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -41,12 +42,14 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
-    third's with ``f_``."""
+    third's with ``f_``, the fourth's with ``g_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
             **{f"f_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in F.CASES}}
+               for name, fn, make, opts in F.CASES},
+            **{f"g_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in G.CASES}}
 
 
 def _first():

@@ -93,6 +93,11 @@ class Undefined:
         return f"<undefined {self.name}>"
 
 
+class Unread(Undefined):
+    """An item of a tuple, list or dict that is None on this path (``best = None``, then
+    ``best = (f, t)`` on the other): its flag says None, so the item is never read."""
+
+
 def ld(scope, name):
     """The current value of ``name`` (Undefined if it has none yet)."""
     return scope.get(name, Undefined(name))
@@ -124,6 +129,49 @@ def not_(x):
         c = _concrete_condition(x)
         return emit("logical_not", [c], {"weak": True})
     return not x
+
+
+def any_of(*flags):
+    """Whether a loop stops: any of its flags (``break``, ``return``) set, each a Python
+    bool or a traced one."""
+    if any(not _is_traced(f) and f for f in flags):
+        return True
+    traced = [_concrete_condition(f) for f in flags if _is_traced(f)]
+    if not traced:
+        return False
+    if len(traced) == 1:
+        return traced[0]
+    value = functools.reduce(np.logical_or, traced)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
+def contains(item, container):
+    """``item in container``. For an array, NumPy's ``(container == item).any()`` (a
+    traced bool where the data decide); for a list or tuple holding traced numbers,
+    Python's test of each item (``is``, then ``==``) made one traced bool; anything else
+    is Python's own ``in``."""
+    if _is_traced(container):
+        found = api.asarray(container == item).any()
+        return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+    if type(container) in (list, tuple) and (_is_traced(item) or any(map(_is_traced, container))):
+        hits = []
+        for v in container:
+            if v is item:
+                return True
+            if not (_is_traced(v) or _is_traced(item)):
+                if v == item:
+                    return True
+                continue
+            if _is_traced(v) and v.ndim or _is_traced(item) and item.ndim:
+                break       # an array item: Python's own ``in`` says what NumPy does
+            hits.append(_concrete_condition(v == item))
+        else:
+            if not hits:
+                return False
+            value = functools.reduce(np.logical_or, hits)
+            return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True},
+                        scalar=True)
+    return item in container
 
 
 def _short_circuit(thunks, is_and, truth_only, where):
@@ -636,10 +684,11 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             continue
         outer = [o for o, br in zip(objects, branches)
                  if _writable_array(o) and not defined_in(o, br.local)]
-        if outer:
+        if outer and not name.startswith("__nptf_val"):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
-            # depends on the data.
+            # depends on the data. (A return value is set as the function returns: no
+            # write of the user's follows it.)
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
         if any(isinstance(v, ListTracer) and not isinstance(v, GrowingList)
@@ -655,8 +704,10 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             static[i] = vals[0]
             continue
         if any(isinstance(v, Undefined) for v in vals):
-            if name.startswith("__nptf_val") and not all(isinstance(v, Undefined) for v in vals):
-                # A return value: the path without one never reads it.
+            if (name.startswith("__nptf_val") or any(isinstance(v, Unread) for v in vals)) \
+                    and not all(isinstance(v, Undefined) for v in vals):
+                # A return value, or an item of a container that is None on the other
+                # path: the path without one never reads it.
                 other = next(v for v in vals if not isinstance(v, Undefined))
                 if other is None:
                     # ``return None`` on one path: None wherever the value is read (a
@@ -829,8 +880,9 @@ def none_stand_in(value, name, where):
 
 
 class NoneOr:
-    """A return value that is None on some paths and a tuple, list or dict on others
-    (``return None`` where no root is found, ``return c, n`` where one is): the container
+    """A return value (or a variable) that is None on some paths and a tuple, list or dict
+    on others (``return None`` where no root is found, ``return c, n`` where one is;
+    ``best = None``, then ``best = (f, t)`` under an `if` on the data): the container
     and a bool (traced) saying it is None, which the call hands back as None or as the
     container (``tree``'s nodes). Unpacking it, indexing it or ``len`` check when the graph
     runs that it is not None: where it is, the call runs with NumPy, which raises as
@@ -855,7 +907,7 @@ class NoneOr:
         if isinstance(self.flag, Tracer):
             emit("check", [self.flag, not_(self.flag)], {
                 "error": "OutsideTheGraph",
-                "message": f"{what} a return value that is None on this call, at "
+                "message": f"{what} a value that is None on this call, at "
                            f"{user_location()}"}, scalar=True)
         return self.value
 
@@ -869,19 +921,22 @@ class NoneOr:
         return len(self._value("len() of"))
 
     def __bool__(self):
-        raise unsupported("the truth of a return value that is None on some paths and a "
+        raise unsupported("the truth of a value that is None on some paths and a "
                           "container on others", fix="Test `x is None` instead.")
 
     def __getattr__(self, name):
-        raise unsupported(f"`.{name}` of a return value that is None on some paths and a "
+        raise unsupported(f"`.{name}` of a value that is None on some paths and a "
                           f"container on others", fix="Test `x is None` first.")
 
 
 def _as_none_or(vals, name):
-    """The values of a return value on the paths of an `if`, made ``NoneOr``s where one is
-    None (or a ``NoneOr``) and another a tuple, list or dict of values; else None."""
-    if not name.startswith("__nptf_val") or \
-            not any(v is None or isinstance(v, NoneOr) for v in vals):
+    """The values of a return value (or a variable) on the paths of an `if`, made
+    ``NoneOr``s where one is None (or a ``NoneOr``) and another a tuple, list or dict of
+    values; else None. A variable with no value on a path stays undefined there."""
+    if not any(v is None or isinstance(v, NoneOr) for v in vals):
+        return None
+    returned = name.startswith("__nptf_val")
+    if not returned and any(isinstance(v, Undefined) for v in vals):
         return None
     shapes = [tree.flatten(v.value if isinstance(v, NoneOr) else v)[1] for v in vals
               if not (v is None or isinstance(v, Undefined))]
@@ -891,7 +946,8 @@ def _as_none_or(vals, name):
     n = len(tree.flatten(next(v.value if isinstance(v, NoneOr) else v for v in vals
                               if not (v is None or isinstance(v, Undefined))))[0])
     undefined = tree.unflatten(shapes[0], [Undefined("return value", "a return inside a loop "
-                                                                      "or if")] * n)
+                                                                      "or if")] * n) \
+        if returned else tree.unflatten(shapes[0], [Unread(name, "")] * n)
     return [v if isinstance(v, NoneOr) else
             NoneOr(True, undefined) if v is None else
             NoneOr(False, undefined) if isinstance(v, Undefined) else NoneOr(False, v)
@@ -1449,6 +1505,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             # returns (its flag says whether it did).
             result[i] = None if v is None and names[i].startswith("__nptf_val") else \
                 Undefined(names[i], where)
+        elif isinstance(state[i], Undefined) and isinstance(v, Undefined) and v.where and \
+                not state[i].where:
+            # Assigned on some paths of the body only (``if r < p: i = j; break``): which
+            # iteration, if any, assigns it is the data's to say.
+            result[i] = Undefined(names[i], v.where)
     if ran is not None:
         for i in sorted(set_inside):
             # Python has no value for it when the loop never runs: reading it raises.
@@ -1619,8 +1680,10 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
                 (names[i].startswith("__nptf_val") or
                  (runs_once and not names[i].startswith("__nptf_"))) and _is_value(v):
             t = _type_of(v, names[i], where)
-            zero = api.full(t.shape, 0, t.dtype) if None not in t.shape else \
-                api.zeros_like(to_tracer(v))
+            # Made before the loop, where a size known only at run time inside the body
+            # is not known: such an axis starts empty (the value is never read before
+            # the body assigns it).
+            zero = api.full(tuple(0 if d is None else d for d in t.shape), 0, t.dtype)
             # Of the value's own kind (a Python number, a NumPy scalar or an array): the
             # path that never returns inside the loop never reads it.
             if t.weak:
@@ -1678,6 +1741,10 @@ def _refuse_changing_containers(body, state, names):
         after = body.objects[i]
         if (isinstance(before, Undefined) or before is None) and \
                 names[i].startswith("__nptf_val") and _container_leaves(body.outs[i]) is not None:
+            first[i] = body.outs[i]
+        elif before is None and isinstance(body.outs[i], NoneOr) and \
+                _container_leaves(body.outs[i].value) is not None:
+            # ``best = None`` before the loop, ``best = (f, t)`` under an `if` on the data.
             first[i] = body.outs[i]
     if first:
         raise _ReturnedContainer(first)

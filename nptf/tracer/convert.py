@@ -82,6 +82,15 @@ def _assigned(stmts, scope=None):
         def visit_Lambda(self, node):
             pass
 
+        def visit_Subscript(self, node):
+            # ``model["w"] -= lr * g``: an item of a dict (a string key: not an array)
+            # rebound; the dict becomes state, so a compiled loop carries its items.
+            if isinstance(node.ctx, gast.Store) and isinstance(node.value, gast.Name) and \
+                    isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str) \
+                    and node.value.id not in names and (scope is None or node.value.id in scope):
+                names.append(node.value.id)
+            self.generic_visit(node)
+
         def visit_Call(self, node):
             # ``out.append(v)``: the container becomes state, so a compiled loop can
             # tell that its body grows a Python object and run in Python instead.
@@ -159,6 +168,10 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
         if isinstance(child, (gast.FunctionDef, gast.Lambda)) and not cross_functions:
             continue
         if isinstance(child, (gast.For, gast.While)) and not cross_loops:
+            # A jump in a loop's ``else`` block belongs to the loop around it.
+            if any(isinstance(s, kinds) or _contains(s, kinds, cross_loops, cross_functions)
+                   for s in child.orelse):
+                return True
             continue
         if _contains(child, kinds, cross_loops, cross_functions):
             return True
@@ -223,7 +236,25 @@ class _Jumps:
             return [s], found
         if isinstance(s, (gast.While, gast.For)) and not s.orelse:
             return self.loop(s, flags)
+        if isinstance(s, (gast.While, gast.For)):
+            return self.loop_else(s, flags, loop)
         return [s], []
+
+    def loop_else(self, s, flags, loop):
+        """``for ...: ... else: ...`` (or ``while``): the ``else`` block runs where the loop
+        ends without a ``break`` (or a ``return``), an ``if`` on the flags after the loop.
+        A jump in the ``else`` block belongs to the loop around this one."""
+        orelse, s.orelse = s.orelse, []
+        new, found = self.loop(s, flags)
+        stops = getattr(s, "nptf_stops", [])
+        test = " and ".join(f"not {f}" for f in stops) or "True"
+        after = _stmts(f"if {test}:\n    pass")[0]
+        for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if hasattr(orelse[0], attr):
+                setattr(after, attr, getattr(orelse[0], attr))
+        after.body = orelse
+        rest, jumps = self.stmt(after, flags, loop)
+        return new + rest, list(dict.fromkeys(found + jumps))
 
     def _flags_in(self, s, flags, loop):
         found = []
@@ -374,7 +405,7 @@ class _ControlFlow(gast.NodeTransformer):
         it = node.iter
         state, labels = self._state(names)
         stops = getattr(node, "nptf_stops", [])
-        stop = f"lambda {', '.join(names)}: {' or '.join(stops)}" if stops else "None"
+        stop = f"lambda {', '.join(names)}: {_CF}.any_of({', '.join(stops)})" if stops else "None"
         call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
@@ -426,8 +457,17 @@ class _ControlFlow(gast.NodeTransformer):
 
     def _is_none(self, node):
         """``x is None`` / ``x is not None``: a variable may be None on some paths only
-        when the graph runs (``best = None``, set under an `if` on the data)."""
+        when the graph runs (``best = None``, set under an `if` on the data). ``x in a``
+        / ``x not in a``: for an array ``a``, a bool the data decide."""
         op, (right,) = node.ops[0], node.comparators
+        if isinstance(op, (gast.In, gast.NotIn)):
+            call = _expr(f"{_CF}.contains(None, None)")
+            call.args = [node.left, right]
+            if isinstance(op, gast.NotIn):
+                outer = _expr(f"{_CF}.not_(None)")
+                outer.args[0] = call
+                return outer
+            return call
         if not isinstance(op, (gast.Is, gast.IsNot)):
             return node
         none = [isinstance(x, gast.Constant) and x.value is None for x in (node.left, right)]

@@ -1239,11 +1239,11 @@ def getitem(x, key):
         elif not out.is_scalar and not augmented and any(_scalar_index(k) for k in key) \
                 and all(_scalar_index(k) or is_basic_key((k,)) for k in key):
             # ``row = M[i]`` with ``i`` a traced int is a view of M in NumPy: it reads M
-            # again after writes into M; a write through it is refused (NumPy runs). In
-            # ``M[i] -= v`` the value read is assigned back: a copy does.
-            from .views import derived_view
-            out = derived_view(x, out, lambda t: getitem(t, key),
-                               "a part of an array read at a traced int index (`row = M[i]`)")
+            # again after writes into M, and a write through it (``M[i][j] += 1``) is
+            # written back into ``M[i]``. In ``M[i] -= v`` the value read is assigned
+            # back: a copy does.
+            from .views import traced_index_view
+            out = traced_index_view(x, out, key, lambda t: advanced_getitem(t, key))
         return out
     out = basic_getitem(x, key)
     if out.is_scalar:

@@ -8,6 +8,13 @@ key is fed on every call from NumPy's global random state, so
 ``np.random.seed(s)`` before the call makes the results reproducible;
 ``np.random.seed(s)`` or ``default_rng(s)`` *inside* the function gives the
 same numbers on every call, as in NumPy. The streams are not NumPy's own.
+
+After a seed inside the function, draws made in the function's own graph (not in a
+branch or loop body on traced values) with parameters known while tracing are NumPy's
+own numbers: a NumPy generator seeded alike draws them while tracing, and the graph
+holds them as constants (``np.random.seed(0); W = np.random.randn(3, 4)``). The first
+draw it cannot make so (in a graph loop, with traced parameters) ends that for the
+stream, whose later draws come from the key.
 """
 from __future__ import annotations
 
@@ -21,10 +28,18 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
 from . import numpy_api as api
 from .builder import current_builder
-from .tracer import Tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, to_tracer
 from .views import buffer_of, set_buffer
 
 _KEY = ArrayType((2,), np.int64)
+# NumPy's own generators (while tracing, ``np.random``'s names are nptf's).
+_NUMPY_RANDOM_STATE = np.random.RandomState
+_NUMPY_GENERATOR, _NUMPY_PCG64 = np.random.Generator, np.random.PCG64
+
+
+def _numpy_default_rng(seed):
+    # ``np.random.default_rng(seed)``, whose own checks would meet nptf's names.
+    return _NUMPY_GENERATOR(_NUMPY_PCG64(seed))
 _trace_state = contextvars.ContextVar("nptf_random_state", default=None)
 
 
@@ -33,6 +48,9 @@ class RandomState:
 
     def __init__(self, root):
         self.root, self.stream, self.seed_input = root, None, None
+        # NumPy's legacy generator, seeded as ``np.random.seed(s)`` inside the function
+        # seeded it, while its draws still follow NumPy's (see the module's docstring).
+        self.replay = None
 
     def global_stream(self):
         if self.stream is None:
@@ -106,32 +124,78 @@ def _out_shape(size, *params):
     return np.broadcast_shapes(*[to_tracer(p).shape for p in params]) if params else ()
 
 
+_NOT_REPLAYED = object()
+
+
+def _replaying(holder):
+    """The NumPy generator that draws NumPy's own numbers for ``holder``'s stream now (at
+    the function's own graph), or None."""
+    if holder is None or holder.replay is None:
+        return None
+    if current_builder() is not _state().root:
+        # A draw in a branch or loop body: how many numbers the graph takes is the
+        # data's to say, so NumPy's generator no longer follows the stream.
+        holder.replay = None
+    return holder.replay
+
+
 class Stream:
     """The draws NumPy offers, on one key stream (a Generator, or the global legacy one)."""
 
-    def __init__(self, key_tracer, python_ints):
+    def __init__(self, key_tracer, python_ints, holder=None):
         self.key = key_tracer
         # size=None gives Python floats; the legacy API's integers are Python ints too.
         self.python_scalars = True
         self.python_ints = python_ints
+        # What holds the NumPy generator replaying this stream (``.replay``), if any.
+        self.holder = holder
 
     def _weak(self, size, *params):
         return self.python_scalars and size is None and not params
+
+    @property
+    def _legacy_api(self):
+        return isinstance(self.holder.replay, _NUMPY_RANDOM_STATE)
+
+    def _replayed(self, name, *args, traced_array=None):
+        """NumPy's own draw ``rng.<name>(*args)`` where the stream replays NumPy's
+        generator and every parameter is known; ``traced_array``: a traced array the
+        draw orders or picks from, whose length alone decides the numbers taken (NumPy
+        draws the same for ``shuffle(x)`` as for ``shuffle(arange(len(x)))``)."""
+        rng = _replaying(self.holder)
+        if rng is None:
+            return _NOT_REPLAYED
+        if contains_tracer(list(args)) or (traced_array is not None and
+                                          None in to_tracer(traced_array).shape[:1]):
+            self.holder.replay = None
+            return _NOT_REPLAYED
+        value = getattr(rng, name)(*args)
+        return to_tracer(value) if isinstance(value, np.ndarray) else value
 
     def random(self, size=None, dtype=np.float64, out=None):
         api.reject("random", out=out)
         dtype = np.dtype(dtype)
         if dtype not in (np.float32, np.float64):
             raise TypeError(f"Unsupported dtype {dtype!r} for random")
+        got = self._replayed("random_sample", size) if self.holder and self._legacy_api else \
+            self._replayed("random", size, dtype)
+        if got is not _NOT_REPLAYED:
+            return got
         return _draw(self.key, "uniform", _shape(size), dtype, weak=self._weak(size))
 
     def uniform(self, low=0.0, high=1.0, size=None):
+        got = self._replayed("uniform", low, high, size)
+        if got is not _NOT_REPLAYED:
+            return got
         shape = _out_shape(size, low, high)
         u = _draw(self.key, "uniform", shape, np.float64)
         return _finish(to_tracer(low) + (to_tracer(high) - to_tracer(low)) * u, shape,
                        self._weak(size, *_arrays(low, high)))
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        got = self._replayed("normal", loc, scale, size)
+        if got is not _NOT_REPLAYED:
+            return got
         shape = _out_shape(size, loc, scale)
         z = _draw(self.key, "normal", shape, np.float64)
         return _finish(to_tracer(loc) + to_tracer(scale) * z, shape,
@@ -139,14 +203,25 @@ class Stream:
 
     def standard_normal(self, size=None, dtype=np.float64, out=None):
         api.reject("standard_normal", out=out)
+        got = self._replayed("standard_normal", size) if self.holder and self._legacy_api \
+            else self._replayed("standard_normal", size, dtype)
+        if got is not _NOT_REPLAYED:
+            return got
         return _draw(self.key, "normal", _shape(size), dtype, weak=self._weak(size))
 
     def exponential(self, scale=1.0, size=None):
+        got = self._replayed("exponential", scale, size)
+        if got is not _NOT_REPLAYED:
+            return got
         shape = _out_shape(size, scale)
         u = _draw(self.key, "uniform", shape, np.float64)
         return _finish(-to_tracer(scale) * np.log1p(-u), shape, self._weak(size, *_arrays(scale)))
 
     def integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False):
+        got = self._replayed("randint", low, high, size, dtype) if self.holder and \
+            self._legacy_api else self._replayed("integers", low, high, size, dtype, endpoint)
+        if got is not _NOT_REPLAYED:
+            return got
         if high is None:
             low, high = 0, low
         if any(isinstance(v, Tracer) or np.ndim(v) for v in (low, high)):
@@ -160,6 +235,9 @@ class Stream:
                      weak=self.python_ints and size is None and np.dtype(dtype) == np.int64)
 
     def binomial(self, n, p, size=None):
+        got = self._replayed("binomial", n, p, size)
+        if got is not _NOT_REPLAYED:
+            return got
         shape = _out_shape(size, n, p)
         _run_time(shape, "binomial draws")
         return _draw(self.key, "binomial", shape, np.int64,
@@ -167,12 +245,23 @@ class Stream:
                       api.broadcast_to(api.astype(to_tracer(p), np.float64), shape)))
 
     def poisson(self, lam=1.0, size=None):
+        got = self._replayed("poisson", lam, size)
+        if got is not _NOT_REPLAYED:
+            return got
         shape = _out_shape(size, lam)
         _run_time(shape, "Poisson draws")
         return _draw(self.key, "poisson", shape, np.int64,
                      (api.broadcast_to(api.astype(to_tracer(lam), np.float64), shape),))
 
     def permutation(self, x, axis=0):
+        if isinstance(x, Tracer) and axis == 0 and x.ndim:
+            order = self._replayed("permutation", x.shape[0], traced_array=x)
+            if order is not _NOT_REPLAYED:
+                return api.getitem(x, (order,))
+        elif not isinstance(x, Tracer) and axis == 0:
+            got = self._replayed("permutation", x)
+            if got is not _NOT_REPLAYED:
+                return got
         if isinstance(x, (int, np.integer)):
             return api.getitem(api.arange(int(x)), (self._order(int(x)),))
         x = to_tracer(x)
@@ -183,9 +272,21 @@ class Stream:
     def shuffle(self, x, axis=0):
         if not isinstance(x, Tracer):
             raise unsupported("shuffling an array that is not traced")
+        if axis == 0 and x.ndim:
+            order = self._replayed("permutation", x.shape[0], traced_array=x)
+            if order is not _NOT_REPLAYED:
+                x[...] = api.getitem(x, (order,))
+                return
         x[...] = self.permutation(x, axis)
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        if self.holder is not None and self.holder.replay is not None and axis == 0 and \
+                shuffle and not (isinstance(a, Tracer) and a.ndim == 0):
+            traced = isinstance(a, Tracer)
+            idx = self._replayed("choice", a.shape[0] if traced else a, size, replace, p,
+                                 traced_array=a if traced else None)
+            if idx is not _NOT_REPLAYED:
+                return api.getitem(a, (idx,)) if traced else idx
         pool = api.arange(int(a)) if isinstance(a, (int, np.integer)) else to_tracer(a)
         n = pool.shape[axis]
         shape = _shape(size)
@@ -251,15 +352,27 @@ def _finish(t, shape, python_float=False):
 
 # ------------------------------------------------------------- legacy API
 def _legacy():
-    return Stream(_state().global_stream(), python_ints=True)
+    state = _state()
+    return Stream(state.global_stream(), python_ints=True, holder=state)
+
+
+def _replay_of(make, seed):
+    """A NumPy generator made as the function makes its own (``make(seed)``), to replay
+    while the function's own graph draws; None for no seed, or a seed in a branch or
+    loop body on traced values."""
+    if seed is None or current_builder() is not _state().root:
+        return None
+    return make(seed)
 
 
 def seed(seed=None):
     state = _state()
     stream = state.global_stream()
     if seed is None:
+        state.replay = None
         return None
     set_buffer(buffer_of(stream).buffer, _key_of_seed(seed))
+    state.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
 
 
 LEGACY = {
@@ -295,7 +408,8 @@ class TracedGenerator(Stream):
         else:
             key = Tracer(_key_of_seed(seed))
         buffer_of(key)
-        super().__init__(key, python_ints=False)
+        self.replay = _replay_of(_numpy_default_rng, seed)
+        super().__init__(key, python_ints=False, holder=self)
 
 
 def default_rng(seed=None):
@@ -308,11 +422,13 @@ class TracedRandomState(Stream):
     ``default_rng(seed)`` is (other numbers than NumPy's, the same distributions)."""
 
     def __init__(self, seed=None):
-        super().__init__(TracedGenerator(seed).key, python_ints=True)
+        super().__init__(TracedGenerator(seed).key, python_ints=True, holder=self)
+        self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
 
     def seed(self, seed=None):
         fresh = TracedGenerator(seed).key
         set_buffer(buffer_of(self.key).buffer, fresh.atom)
+        self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
 
     def rand(self, *shape):
         return self.random(shape or None)

@@ -149,6 +149,7 @@ def parent_of(view):
     p = view.parent
     t = Tracer(p.buffer.atom)
     t._view = View(p.buffer, p.steps, p.stand_ins, p.readonly, p.parent)
+    t._view.unwritable = p.unwritable
     t._view.version = -1     # derive its value from the buffer at the first read
     return t
 
@@ -243,6 +244,22 @@ def derived_view(parent, result, derive, what):
                         readonly=base.readonly)
     result._view.unwritable = (f"{what} is a view of its argument in NumPy, whose elements "
                                f"nptf does not place (at {user_location()})")
+    return result
+
+
+def traced_index_view(parent, result, key, derive):
+    """Mark ``result`` (``parent[key]``, ``key`` holding traced ints and slices) as NumPy's
+    view of ``parent``: a read after a write into ``parent`` derives it again, and a write
+    through it writes the view's new value back into ``parent[key]``, as for a view whose
+    size is known only at run time (its elements have no place known at trace time)."""
+    base = buffer_of(parent)
+    result._view = View(base.buffer, base.steps + (Step("getitem", derive, None, key),), None,
+                        readonly=base.readonly, parent=base)
+    result._view.unwritable = base.unwritable
+    if base.stand_ins:
+        # The strides do not depend on the ints' values: ask a stand-in at position 0.
+        probe = tuple(0 if isinstance(k, Tracer) else k for k in key)
+        result._view.c_ordered = all(s[probe].flags.c_contiguous for s in base.stand_ins)
     return result
 
 
