@@ -328,7 +328,7 @@ def parse_einsum(subscripts, shapes):
             n = len(shape) - (len(term) - 3)
             term = term.replace("...", ell[ell_ndim - n:] if n else "")
         if len(term) != len(shape):
-            raise ValueError(f"einstein sum subscripts string contains too many subscripts for operand")
+            raise ValueError("einstein sum subscripts string contains too many subscripts for operand")
         expanded.append(term)
     sizes = {}
     for term, shape in zip(expanded, shapes):

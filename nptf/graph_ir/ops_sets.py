@@ -20,7 +20,6 @@ _INTP = np.dtype(np.intp)
 
 @register("bincount", lambda ts, p: [_INTP] + [t.dtype for t in ts[1:]])
 def _bincount(ts, params):
-    ids = ts[0]
     if any(t.ndim != 1 for t in ts):
         raise ValueError("bincount works on 1-D ids and weights")
     dtype = ts[1].dtype if len(ts) > 1 else _INTP

@@ -5,7 +5,7 @@ import numpy as np
 import tensorflow as tf
 
 from . import tf_math as m
-from .rules import TF_RULES, from_exp_or_pow, rule
+from .rules import from_exp_or_pow, rule
 from .xla_flags import reductions_keep_nan
 
 _MATMUL_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "complex64", "complex128",

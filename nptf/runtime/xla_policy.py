@@ -34,7 +34,6 @@ import sys
 import threading
 import time
 
-import numpy as np
 from tensorflow.python.eager import context as _context
 
 from ..graph_ir.walk import all_eqns

@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import unsupported, user_location, with_location
+from ..errors import unsupported, user_location
 from . import numpy_api as api
 from .indexing import masked_value_dims, write
 from .numpy_api import implements

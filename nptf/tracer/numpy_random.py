@@ -19,7 +19,6 @@ stream, whose later draws come from the key.
 from __future__ import annotations
 
 import contextvars
-import operator
 
 import numpy as np
 

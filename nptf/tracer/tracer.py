@@ -16,7 +16,7 @@ import numpy as np
 
 from ..errors import TracerConversionError, in_user_code, unsupported, user_location, with_location
 from ..graph_ir import ArrayType
-from ..graph_ir.ir import Literal, Var
+from ..graph_ir.ir import Literal
 from ..graph_ir.ops import OPS
 from ..graph_ir.types import broadcast_shapes, weak_type_of
 from .builder import current_builder
