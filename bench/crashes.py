@@ -24,18 +24,17 @@ import subprocess
 import sys
 import time
 
-from .npbench import MODES, NPBENCH, ROOT
+from .npbench import MODES, NPBENCH, child_env, snapshot
 
 
-def run_once(kernel, mode, preset, warmup, repeat, timeout):
-    """(how the process ended, the row's status or None, the fatal error's first lines)."""
+def run_once(kernel, mode, preset, warmup, repeat, timeout, tree):
+    """(how the process ended, the row's status or None, the fatal error's first lines), the
+    process importing ``tree`` (a ``snapshot``)."""
     command = [sys.executable, "-X", "faulthandler", str(NPBENCH / "run.py"),
                "--compile", MODES[mode], "-p", preset, "--warmup", str(warmup),
                "--repeat", str(repeat), "--child", kernel]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
     try:
-        done = subprocess.run(command, env=env, capture_output=True, text=True,
+        done = subprocess.run(command, env=child_env(tree), capture_output=True, text=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout", None, ""
@@ -48,6 +47,8 @@ def run_once(kernel, mode, preset, warmup, repeat, timeout):
     fatal = [line for line in done.stderr.splitlines()
              if line.startswith(("Fatal Python error", "Traceback", "terminate called",
                                  "Current thread", "Thread 0x", "  File"))][:12]
+    if fatal and fatal[0].startswith("Traceback"):     # and the exception itself
+        fatal.append(done.stderr.strip().splitlines()[-1])
     return ended, status, "\n".join(fatal)
 
 
@@ -64,9 +65,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     kernels = [k for k in args.kernels.split(",") if k]
     ended = {k: collections.Counter() for k in kernels}
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+    with snapshot() as tree, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         jobs = {pool.submit(run_once, k, args.mode, args.preset, args.warmup, args.repeat,
-                            args.timeout): k for k in kernels for _ in range(args.runs)}
+                            args.timeout, tree): k for k in kernels for _ in range(args.runs)}
         for job in concurrent.futures.as_completed(jobs):
             kernel = jobs[job]
             how, status, fatal = job.result()
