@@ -20,12 +20,14 @@ row and gets no time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import datetime
 import math
 import os
 import pathlib
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,8 +68,31 @@ MODES = {"strict": "bench.npbench:strict", "default": "bench.npbench:default",
          "numba": "bench.npbench:numba_njit"}
 
 
-def run_mode(mode, preset, kernels, repeat, warmup, timeout):
-    """Rows of NPBench's detailed CSV for one mode."""
+@contextlib.contextmanager
+def snapshot():
+    """A directory holding a copy of ``nptf`` and ``bench`` (their Python files) as they are
+    now, for the kernels' processes to import. Each process imports them when it starts,
+    minutes into a run: from the working tree, a merge or an edit landing meanwhile can
+    hand a process half the new files (``ImportError``: exit status 1, the row
+    ``Crash(rc=1)``)."""
+    with tempfile.TemporaryDirectory(prefix="nptf-snapshot-") as tmp:
+        for package in ("nptf", "bench"):
+            shutil.copytree(ROOT / package, os.path.join(tmp, package),
+                            ignore=lambda folder, names: [
+                                n for n in names if n == "__pycache__" or
+                                (not n.endswith(".py") and
+                                 not os.path.isdir(os.path.join(folder, n)))])
+        yield tmp
+
+
+def child_env(tree):
+    """The environment of a kernel's process: ``tree`` (a ``snapshot``) first on its path."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [tree] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+
+
+def run_mode(mode, preset, kernels, repeat, warmup, timeout, tree):
+    """Rows of NPBench's detailed CSV for one mode, the kernels importing ``tree``."""
     with tempfile.TemporaryDirectory() as tmp:
         details = os.path.join(tmp, "details.csv")
         command = [sys.executable, str(NPBENCH / "run.py"), "--compile", MODES[mode],
@@ -76,8 +101,7 @@ def run_mode(mode, preset, kernels, repeat, warmup, timeout):
                    "--details", details]
         if kernels:
             command += ["-k", kernels]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+        env = child_env(tree)
         done = subprocess.run(command, env=env, capture_output=True, text=True)
         if not os.path.exists(details):
             raise SystemExit(f"NPBench's runner failed:\n{done.stdout}\n{done.stderr}")
@@ -143,8 +167,10 @@ def main(argv=None):
     unknown = set(modes) - set(MODES)
     if unknown:
         parser.error(f"unknown modes {sorted(unknown)}; choose from {sorted(MODES)}")
-    results = {m: run_mode(m, args.preset, args.kernels, args.repeat, args.warmup, args.timeout)
-               for m in modes}
+    with snapshot() as tree:
+        results = {m: run_mode(m, args.preset, args.kernels, args.repeat, args.warmup,
+                               args.timeout, tree)
+                   for m in modes}
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"NPBench preset {args.preset}, {now}, {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}, "
