@@ -684,15 +684,24 @@ def test_a_python_object_changed_in_a_graph_loop_body():
 
     a = np.linspace(-1, 1, 7).astype(np.float32)
     b = np.linspace(0, 2, 7).astype(np.float32)
-    with pytest.raises(nptf.UnsupportedError, match="`d`"):
-        nptf.compile(while_traced, fallback="raise")(a, b)
+    # A list whose items the body writes is carried as an array by one graph loop.
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        _expect_same(while_traced(a, b), nptf.compile(while_traced)(a, b))
-    # A trip count known when tracing: the body runs in Python, unrolled, with a warning.
-    with pytest.warns(RuntimeWarning, match="runs unrolled .* `d`"):
-        got = nptf.compile(long_for, fallback="raise")(a, b, 20)
-    _expect_same(long_for(a, b, 20), got)
+        warnings.simplefilter("error")
+        _expect_same(while_traced(a, b), nptf.compile(while_traced, fallback="raise")(a, b))
+        _expect_same(long_for(a, b, 20), nptf.compile(long_for, fallback="raise")(a, b, 20))
+
+    # An item of another dtype than the list's (a float32 into a list of Python ints):
+    # with a trip count known when tracing, the body runs in Python, unrolled, with a
+    # warning.
+    def other_dtype_for(a, b, n):
+        d = [0]
+        for i in range(n):
+            d[0] = d[0] + a[0]
+        return d[0]
+
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        got = nptf.compile(other_dtype_for, fallback="raise")(a, b, 20)
+    _expect_same(other_dtype_for(a, b, 20), got)
 
     # A dict whose items the body assigns by a string key is carried item by item.
     def dict_item(a, b):
