@@ -6,6 +6,7 @@ from . import funcs_c as C
 from . import funcs_d as D
 from . import funcs_e as E
 from . import funcs_f as F
+from . import funcs_h as H
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -46,7 +47,9 @@ def cases():
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
             **{f"f_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in F.CASES}}
+               for name, fn, make, opts in F.CASES},
+            **{f"h_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in H.CASES}}
 
 
 def _first():
