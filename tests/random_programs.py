@@ -667,6 +667,15 @@ class _LoopWriter:
                 lines = ["if i % 4 == 1:", "    continue"]
             else:
                 lines = None
+            if lines and any(x.strip() in ("break", "continue") or x.strip().startswith("return")
+                             for x in lines) and r.random() < 0.4:
+                # The jump inside a block: ``with np.errstate(...)`` around a division,
+                # ``try``/``finally`` around code that may fail.
+                lines = r.choice([
+                    ['with np.errstate(all="ignore"):'] + ["    " + x for x in lines],
+                    ["try:"] + ["    " + x for x in lines] + ["finally:", "    pass"],
+                    ["try:"] + ["    " + x for x in lines] +
+                    ["except FloatingPointError:", "    pass"]])
             if lines and self._runs(lines):
                 return lines
         return []

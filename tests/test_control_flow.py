@@ -1095,3 +1095,82 @@ def test_a_loop_that_returns_none_returns_none(fn):
             check_against_numpy(fn, v)
             check_against_numpy(fn, v, jit=True)
     assert nptf.compile(fn, fallback="raise")(x * 100) is None
+
+
+# ------------------------------------ break / continue / return inside try and with
+def return_in_loop_in_try(x):
+    try:
+        for i in range(len(x)):
+            if x[i] > 2:
+                return i
+    except ValueError:
+        pass
+    return -1
+
+
+def return_in_loop_in_with(x):
+    with np.errstate(divide="ignore"):
+        for i in range(len(x)):
+            if 1.0 / x[i] < 0.5:
+                return i, x[i]
+    return -1, 0.0
+
+
+def break_in_with_in_loop(x):
+    s = 0.0
+    for i in range(len(x)):
+        with np.errstate(all="ignore"):
+            if x[i] > 2:
+                break
+        s += x[i]
+    return s
+
+
+def break_in_try_finally(x):
+    s = 0.0
+    n = 0
+    for i in range(len(x)):
+        try:
+            if x[i] > 2:
+                break
+            if x[i] < 0:
+                continue
+        finally:
+            n += 1
+        s += x[i]
+    return s, n
+
+
+def break_in_handler(A, x0, iters=5):
+    # Rayleigh quotient iteration: the solve fails once the shift hits an eigenvalue.
+    x = x0 / np.linalg.norm(x0)
+    lams = []
+    for _ in range(iters):
+        lam = float(x @ A @ x)
+        lams.append(lam)
+        try:
+            y = np.linalg.solve(A - lam * np.eye(len(x)), x)
+        except np.linalg.LinAlgError:
+            break
+        x = y / np.linalg.norm(y)
+    return np.array(lams)
+
+
+def return_in_try_at_top(A):
+    try:
+        return np.linalg.inv(A)
+    except np.linalg.LinAlgError:
+        return None
+
+
+@pytest.mark.parametrize("fn", [return_in_loop_in_try, return_in_loop_in_with,
+                                break_in_with_in_loop, break_in_try_finally])
+def test_jumps_inside_try_and_with_leave_the_loop(fn, jit):
+    check_against_numpy(fn, np.array([1.0, -1.0, 3.0, 5.0]), jit=jit)
+    check_against_numpy(fn, np.array([1.0, 0.5, -2.0]), jit=jit)
+
+
+def test_break_in_an_except_handler(jit):
+    A = np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])
+    check_against_numpy(break_in_handler, A, np.array([1.0, 0.5, 0.2]), jit=jit)
+    check_against_numpy(return_in_try_at_top, A, jit=jit)

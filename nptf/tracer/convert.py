@@ -136,6 +136,9 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
 
 
 # ------------------------------------------------------ jumps -> flags
+# Statements whose blocks a ``return`` may sit in, which then leaves a converted loop or
+# branch, or needs the flags that say the rest of the function does not run.
+_COMPOUND = (gast.If, gast.For, gast.While, gast.Try, gast.With)
 class _Jumps:
     """Rewrite break/continue/return inside control flow into assignments to flags."""
 
@@ -144,7 +147,7 @@ class _Jumps:
 
     def function(self, fdef):
         if not any(_contains(s, gast.Return, cross_loops=True) for s in fdef.body
-                   if isinstance(s, (gast.If, gast.For, gast.While))):
+                   if isinstance(s, _COMPOUND)):
             fdef.body = self.block(fdef.body, [])
             return
         self.uses_return = True
@@ -193,6 +196,18 @@ class _Jumps:
             return [s], found
         if isinstance(s, (gast.While, gast.For)) and not s.orelse:
             return self.loop(s, flags)
+        if isinstance(s, (gast.Try, gast.With)):
+            # A jump inside ``try``/``with`` leaves the loop or function the blocks are
+            # in: the blocks take the flags as an ``if``'s branches do, and the
+            # statements after the jump run under ``if not flag``.
+            found = self._flags_in(s, flags, loop)
+            s.body = self.block(s.body, flags, loop) or [gast.Pass()]
+            if isinstance(s, gast.Try):
+                for handler in s.handlers:
+                    handler.body = self.block(handler.body, flags, loop) or [gast.Pass()]
+                s.orelse = self.block(s.orelse, flags, loop)
+                s.finalbody = self.block(s.finalbody, flags, loop)
+            return [s], found
         return [s], []
 
     def _flags_in(self, s, flags, loop):
