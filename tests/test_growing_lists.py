@@ -599,3 +599,42 @@ def test_list_methods_at_inner_positions(jit):
         check_against_numpy(list_methods_at_positions, np.abs(x) + 0.1, jit=jit)
     with pytest.raises(nptf.UnsupportedError, match="extend"):
         nptf.compile(extends_by_other_items, fallback="raise", jit_compile=jit)(x)
+
+
+def peaks_sorted(x):
+    found = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1] and x[i] > x[i + 1]:
+            found.append((x[i], i))
+    found.sort()
+    return found
+
+
+def positives_copied(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(v)
+    return vals.copy()
+
+
+def positives_counted(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(float(v))
+    return vals.count(1.0)
+
+
+@pytest.mark.parametrize("fn, method", [(peaks_sorted, "sort"), (positives_copied, "copy"),
+                                        (positives_counted, "count")])
+def test_list_methods_the_list_does_not_run_are_refused_by_name(fn, method):
+    # The array that holds the items has methods of these names (an array's sort sorts
+    # each tuple's numbers): the list's own ones are not compiled.
+    x = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 4.0, 1.0, 9.0, 0.0])
+    with pytest.raises(nptf.UnsupportedError, match=rf"list\.{method}\(\) on a list appended"):
+        nptf.compile(fn, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(fn)(x)
+    assert type(got) is type(fn(x)) and got == fn(x)

@@ -14,6 +14,8 @@ the appends.
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ..errors import in_user_code, unsupported
@@ -162,7 +164,8 @@ class GrowingList(ComputedList):
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             return object.__getattribute__(self, name)
-        return ComputedList.__getattribute__(self, name)
+        # The user's frame is the caller's, not this method's.
+        return ComputedList.attribute(self, name, sys._getframe(1))
 
     def _rows(self):
         return Tracer(object.__getattribute__(self, "_atom"))
