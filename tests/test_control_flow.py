@@ -1174,3 +1174,87 @@ def test_break_in_an_except_handler(jit):
     A = np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])
     check_against_numpy(break_in_handler, A, np.array([1.0, 0.5, 0.2]), jit=jit)
     check_against_numpy(return_in_try_at_top, A, jit=jit)
+
+
+# --------------------- an array returned inside a traced if, and written on other paths
+def sor_until_converged(f, h, omega=1.5, tol=1e-6, max_iter=300):
+    n = f.shape[0]
+    u = np.zeros_like(f)
+    for it in range(max_iter):
+        max_change = 0.0
+        for i in range(1, n - 1):
+            for j in range(1, n - 1):
+                new = 0.25 * (u[i + 1, j] + u[i - 1, j] + u[i, j + 1] + u[i, j - 1]
+                              - h * h * f[i, j])
+                change = abs(new - u[i, j])
+                u[i, j] = u[i, j] + omega * (new - u[i, j])
+                if change > max_change:
+                    max_change = change
+        if max_change < tol:
+            return u, it + 1
+    return u, max_iter
+
+
+def flood_fill(img, seed, new_value):
+    out = img.copy()
+    h, w = out.shape
+    old = out[seed]
+    if old == new_value:
+        return out
+    stack = [seed]
+    while stack:
+        i, j = stack.pop()
+        if i < 0 or i >= h or j < 0 or j >= w:
+            continue
+        if out[i, j] != old:
+            continue
+        out[i, j] = new_value
+        stack.append((i + 1, j))
+        stack.append((i - 1, j))
+        stack.append((i, j + 1))
+        stack.append((i, j - 1))
+    return out
+
+
+def zero_until_large(x):
+    # The argument itself, returned at a data-chosen step and written in place before.
+    for i in range(len(x)):
+        if x[i] > 2:
+            return x
+        x[i] = 0.0
+    return x[1:]
+
+
+def written_in_finally(x):
+    out = x.copy()
+    try:
+        for i in range(len(x)):
+            if out[i] > 2:
+                return out
+            out[i] = 7.0
+    finally:
+        out[0] = -1.0
+    return out
+
+
+def test_an_array_returned_under_a_traced_if_is_written_on_the_other_paths(jit):
+    check_against_numpy(sor_until_converged, np.ones((5, 5)), 0.25, jit=jit)
+    check_against_numpy(sor_until_converged, np.ones((5, 5)), 0.25, 1.5, 1e-6, 3, jit=jit)
+    img = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 0, 1], [0, 1, 1, 1]])
+    check_against_numpy(flood_fill, img, (0, 0), 5, jit=jit)
+    check_against_numpy(flood_fill, img, (0, 0), 1, jit=jit)
+    check_against_numpy(zero_until_large, np.array([1.0, 2.0, 3.0, 0.5]), jit=jit)
+    check_against_numpy(zero_until_large, np.array([1.0, 2.0]), jit=jit)
+
+
+def test_a_finally_block_after_a_return_is_not_converted():
+    # Python runs the finally block after choosing the returned array, and its write
+    # reaches that array: the function runs as written, its `if` on traced data refused.
+    with pytest.raises(nptf.Error, match="bool"):
+        nptf.compile(written_in_finally, fallback="raise")(np.array([1.0, 3.0, 5.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        x = np.array([1.0, 3.0, 5.0])
+        np.testing.assert_array_equal(nptf.compile(written_in_finally)(x.copy()),
+                                      written_in_finally(x.copy()))
+

@@ -625,10 +625,13 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             continue
         outer = [o for o, br in zip(objects, branches)
                  if _writable_array(o) and not defined_in(o, br.local)]
-        if outer:
+        if outer and not name.startswith("__nptf_val"):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
-            # depends on the data.
+            # depends on the data. A return value is not such a name: the path that
+            # returns runs nothing after it (converted code guards the rest by the return
+            # flag, and a `finally` after a return is not converted), so a write later
+            # into the array it returned happens only on paths that did not return it.
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
         if any(isinstance(v, ListTracer) and not isinstance(v, GrowingList)

@@ -135,6 +135,20 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
     return False
 
 
+def _finally_after_return(fdef):
+    """Whether a ``finally`` block of ``fdef`` does something after a ``return`` in its
+    ``try``: Python runs it after the returned object is chosen (a write there reaches
+    that object), which the return flag, a value taken at the ``return``, does not
+    follow."""
+    for node in gast.walk(fdef):
+        if isinstance(node, gast.Try) and \
+                not all(isinstance(s, gast.Pass) for s in node.finalbody) and \
+                any(isinstance(s, gast.Return) or _contains(s, gast.Return, cross_loops=True)
+                    for s in node.body + node.handlers + node.orelse):
+            return True
+    return False
+
+
 # ------------------------------------------------------ jumps -> flags
 # Statements whose blocks a ``return`` may sit in, which then leaves a converted loop or
 # branch, or needs the flags that say the rest of the function does not run.
@@ -740,7 +754,8 @@ def _make_factory(fn):
         fdef = tree.body[0]
     if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
                                                                    gast.Yield, gast.YieldFrom),
-                                                           cross_loops=True):
+                                                           cross_loops=True) or \
+            _finally_after_return(fdef):
         return None
     fdef.decorator_list = []
     # Defaults are the function's own (``_rebound`` sets them): their expressions may name
