@@ -665,6 +665,9 @@ class _LoopWriter:
                      "    return a", "    return a, cnt" if "cnt" in self.made else "    return c",
                      "    return None", "    return False", "    return bool(a.sum() > 0)",
                      f"    return {self.idx if self.idx and not self.in_while else 7}"])]
+                if lines[1] != "    break" and r.random() < 0.3:
+                    # A loop that both breaks and returns on the data.
+                    lines = ["if a.min() < x - 3:", "    break"] + lines
             elif not self.in_while and self.idx == "i":
                 lines = ["if i % 4 == 1:", "    continue"]
             else:

@@ -1258,3 +1258,38 @@ def test_a_finally_block_after_a_return_is_not_converted():
         np.testing.assert_array_equal(nptf.compile(written_in_finally)(x.copy()),
                                       written_in_finally(x.copy()))
 
+
+# ------------------------------------------ a for loop with both a break and a return
+def secant(x0=1.0, x1=2.0, tol=1e-10, max_iter=50):
+    f = lambda x: x ** 3 - 2 * x - 5  # noqa: E731
+    for i in range(max_iter):
+        f0, f1 = f(x0), f(x1)
+        if f1 == f0:
+            break
+        x2 = x1 - f1 * (x1 - x0) / (f1 - f0)
+        if abs(x2 - x1) < tol:
+            return x2, i + 1
+        x0, x1 = x1, x2
+    return x1, max_iter
+
+
+def first_negative_or_stop(x, stop):
+    seen = 0
+    for i in range(len(x)):
+        if x[i] > stop:
+            break
+        if x[i] < 0:
+            return i, seen
+        seen += 1
+    return -1, seen
+
+
+def test_a_for_loop_that_breaks_and_returns_on_traced_data(jit):
+    check_against_numpy(secant, jit=jit)
+    check_against_numpy(secant, 1.0, 2.0, 1e-10, 3, jit=jit)
+    check_against_numpy(secant, 2.0, 2.0, jit=jit)
+    x = np.array([1.0, 2.0, -1.0, 5.0, 0.5, 3.0, 2.0, 1.0])
+    for stop in (4.0, 1.5, 9.0):
+        check_against_numpy(first_negative_or_stop, x, stop, jit=jit)
+        check_against_numpy(first_negative_or_stop, np.abs(x), stop, jit=jit)
+        check_against_numpy(first_negative_or_stop, np.tile(x, 40), stop, jit=jit)

@@ -361,7 +361,11 @@ class _ControlFlow(gast.NodeTransformer):
         it = node.iter
         state, labels = self._state(names)
         stops = getattr(node, "nptf_stops", [])
-        stop = f"lambda {', '.join(names)}: {' or '.join(stops)}" if stops else "None"
+        # Several flags (a `break` and a `return`) may each be traced: their `or` is the
+        # graph's, as a test's is.
+        either = stops[0] if len(stops) == 1 else \
+            f"{_CF}.or_test({', '.join(f'lambda: {s}' for s in stops)})"
+        stop = f"lambda {', '.join(names)}: {either}" if stops else "None"
         call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
