@@ -680,7 +680,9 @@ class _LoopWriter:
                     ['with np.errstate(all="ignore"):'] + ["    " + x for x in lines],
                     ["try:"] + ["    " + x for x in lines] + ["finally:", "    pass"],
                     ["try:"] + ["    " + x for x in lines] +
-                    ["except FloatingPointError:", "    pass"]])
+                    ["except FloatingPointError:", "    pass"] +
+                    # The `else` runs only where the body did not jump.
+                    (["else:", "    cnt += 1"] if "cnt" in self.made else [])])
             if lines and self._runs(lines):
                 return lines
         return []

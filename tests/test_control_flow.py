@@ -1163,8 +1163,26 @@ def return_in_try_at_top(A):
         return None
 
 
+def continue_skips_the_else(x):
+    ok = 0
+    r = 0.0
+    for v in x:
+        try:
+            if v < 0:
+                continue
+            r = float(np.sqrt(v))
+        except ValueError:
+            continue
+        else:
+            ok += 1
+            if ok > 2:
+                break
+    return ok, r
+
+
 @pytest.mark.parametrize("fn", [return_in_loop_in_try, return_in_loop_in_with,
-                                break_in_with_in_loop, break_in_try_finally])
+                                break_in_with_in_loop, break_in_try_finally,
+                                continue_skips_the_else])
 def test_jumps_inside_try_and_with_leave_the_loop(fn, jit):
     check_against_numpy(fn, np.array([1.0, -1.0, 3.0, 5.0]), jit=jit)
     check_against_numpy(fn, np.array([1.0, 0.5, -2.0]), jit=jit)

@@ -215,11 +215,19 @@ class _Jumps:
             # in: the blocks take the flags as an ``if``'s branches do, and the
             # statements after the jump run under ``if not flag``.
             found = self._flags_in(s, flags, loop)
+            holder = gast.If(test=gast.Constant(value=True, kind=None), body=s.body, orelse=[])
+            in_body = self._flags_in(holder, flags, loop)
             s.body = self.block(s.body, flags, loop) or [gast.Pass()]
             if isinstance(s, gast.Try):
                 for handler in s.handlers:
                     handler.body = self.block(handler.body, flags, loop) or [gast.Pass()]
                 s.orelse = self.block(s.orelse, flags, loop)
+                if s.orelse and in_body:
+                    # Python runs a `try`'s `else` only where its body ran to the end.
+                    guard = _stmts("if " + " and ".join(f"not {f}" for f in in_body) +
+                                   ":\n    pass")[0]
+                    guard.body = s.orelse
+                    s.orelse = [guard]
                 s.finalbody = self.block(s.finalbody, flags, loop)
             return [s], found
         return [s], []
