@@ -18,8 +18,9 @@ import sys
 
 import numpy as np
 
-from ..errors import in_user_code, unsupported
+from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
+from .numpy_sorting import argsort_along, take_along
 from .python_lists import ComputedList, ListTracer
 from .tracer import Tracer, emit, python_type_of, to_tracer
 
@@ -159,7 +160,7 @@ class GrowingList(ComputedList):
         self.appended_kind = appended_kind if per_iteration else None
 
     # Python's list methods it runs as graph ops on its rows.
-    METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear"})
+    METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear", "sort"})
 
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
@@ -250,6 +251,31 @@ class GrowingList(ComputedList):
 
     def clear(self):
         self._set_rows(self._rows()[:0], 0)
+
+    def sort(self, *, key=None, reverse=False):
+        """``list.sort()`` of real numbers, in Python's order: stable, and with
+        ``reverse=True`` equal items keep their order too (Python reverses, sorts and
+        reverses). Where a NaN is among them, whose place Python's comparisons leave to
+        where it stands, the call runs with NumPy."""
+        shape, dtype, kind = object.__getattribute__(self, "item")
+        if key is not None or shape != () or dtype.kind not in "iuf" or \
+                not (isinstance(kind, type) or kind == "scalar") or \
+                type(reverse) not in (bool, int):
+            raise unsupported(f"list.sort() with a key, a reverse known only when the graph "
+                              f"runs, or of items other than real numbers of one kind, on "
+                              f"{GrowingList.NOUN}", fix=GrowingList.FIX)
+        rows = self._rows()
+        if reverse:
+            rows = rows[::-1]
+        rows = take_along(rows, argsort_along(rows, 0), 0)
+        if reverse:
+            rows = rows[::-1]
+        if dtype.kind == "f":
+            rows = emit("check", [rows, np.logical_not(np.any(np.isnan(rows)))], {
+                "error": "OutsideTheGraph", "when_read": True,
+                "message": f"list.sort() of a list that holds NaN, which Python orders by "
+                           f"where it stands, at {user_location()}"})
+        self._set_rows(rows)
 
     def _element_of(self, rows, i):
         """Item ``i`` of ``rows``, as the kind of value that was appended (the list no
