@@ -606,7 +606,7 @@ def peaks_sorted(x):
     for i in range(1, len(x) - 1):
         if x[i] > x[i - 1] and x[i] > x[i + 1]:
             found.append((x[i], i))
-    found.sort()
+    found.sort(key=lambda t: -t[1])
     return found
 
 
@@ -669,3 +669,20 @@ def test_a_list_of_numbers_sorts_as_python_sorts(jit):
     with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
         nptf.compile(positives_sorted, fallback="raise", jit_compile=jit)(
             np.r_[x, np.nan], False)
+
+
+def peaks_by_height(x, reverse):
+    found = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1]:
+            found.append((x[i], i))
+    found.sort(reverse=reverse)
+    return found
+
+
+def test_a_list_of_tuples_sorts_as_python_sorts(jit):
+    # Ties in the first number are decided by the second, as Python compares tuples.
+    x = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 4.0, 1.0, 9.0, 0.0, 3.0, 2.0, 2.0, 5.0])
+    for reverse in (False, True):
+        check_against_numpy(peaks_by_height, x, reverse, jit=jit)
+        check_against_numpy(peaks_by_height, np.tile(x, 25), reverse, jit=jit)

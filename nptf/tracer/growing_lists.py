@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
-from .numpy_sorting import argsort_along, take_along
+from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
 from .tracer import Tracer, emit, python_type_of, to_tracer
 
@@ -258,16 +258,22 @@ class GrowingList(ComputedList):
         reverses). Where a NaN is among them, whose place Python's comparisons leave to
         where it stands, the call runs with NumPy."""
         shape, dtype, kind = object.__getattribute__(self, "item")
-        if key is not None or shape != () or dtype.kind not in "iuf" or \
-                not (isinstance(kind, type) or kind == "scalar") or \
-                type(reverse) not in (bool, int):
+        numbers = shape == () and (isinstance(kind, type) or kind == "scalar")
+        if key is not None or dtype.kind not in "iuf" or \
+                not (numbers or is_tuple_kind(kind)) or type(reverse) not in (bool, int):
             raise unsupported(f"list.sort() with a key, a reverse known only when the graph "
-                              f"runs, or of items other than real numbers of one kind, on "
-                              f"{GrowingList.NOUN}", fix=GrowingList.FIX)
+                              f"runs, or of items other than real numbers of one kind or "
+                              f"tuples of them, on {GrowingList.NOUN}", fix=GrowingList.FIX)
         rows = self._rows()
         if reverse:
             rows = rows[::-1]
-        rows = take_along(rows, argsort_along(rows, 0), 0)
+        if numbers:
+            rows = take_along(rows, argsort_along(rows, 0), 0)
+        else:
+            # Tuples compare by their first numbers, ties by the next: stable sorts from
+            # the last number to the first.
+            for j in reversed(range(shape[0])):
+                rows = take(rows, argsort_along(rows[:, j], 0), 0)
         if reverse:
             rows = rows[::-1]
         if dtype.kind == "f":
