@@ -689,12 +689,28 @@ class _LoopWriter:
                 lines = [r.choice(["if np.abs(a).max() > 20:", "if b.reshape(-1)[-1] > x:"]),
                          r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
+                     # The array the loop writes in place, returned as it is at that step.
+                     "    return a", "    return a, cnt" if "cnt" in self.made else "    return c",
                      "    return None", "    return False", "    return bool(a.sum() > 0)",
                      f"    return {self.idx if self.idx and not self.in_while else 7}"])]
+                if lines[1] != "    break" and r.random() < 0.3:
+                    # A loop that both breaks and returns on the data.
+                    lines = ["if a.min() < x - 3:", "    break"] + lines
             elif not self.in_while and self.idx == "i":
                 lines = ["if i % 4 == 1:", "    continue"]
             else:
                 lines = None
+            if lines and any(x.strip() in ("break", "continue") or x.strip().startswith("return")
+                             for x in lines) and r.random() < 0.4:
+                # The jump inside a block: ``with np.errstate(...)`` around a division,
+                # ``try``/``finally`` around code that may fail.
+                lines = r.choice([
+                    ['with np.errstate(all="ignore"):'] + ["    " + x for x in lines],
+                    ["try:"] + ["    " + x for x in lines] + ["finally:", "    pass"],
+                    ["try:"] + ["    " + x for x in lines] +
+                    ["except FloatingPointError:", "    pass"] +
+                    # The `else` runs only where the body did not jump.
+                    (["else:", "    cnt += 1"] if "cnt" in self.made else [])])
             if lines and self._runs(lines):
                 return lines
         return []

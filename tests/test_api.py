@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -285,6 +287,30 @@ def test_unsupported_falls_back_to_numpy_with_a_warning():
         np.testing.assert_allclose(g(np.ones(3)), f(np.ones(3)))
     g(np.ones(3))
     assert g.cache_info().fallbacks == 2 and g.cache_info().traces == 1
+
+
+def counts_in_a_python_list(x, bins=6):
+    lo, hi = x.min(), x.max()
+    width = (hi - lo) / bins
+    counts = [0] * bins
+    for v in x:
+        k = int((v - lo) / width)
+        if k == bins:
+            k -= 1
+        counts[k] += 1          # a Python list at a traced position: not compiled
+    return np.array(counts)
+
+
+def test_a_call_that_runs_with_numpy_gives_one_warning():
+    # The trace first tries the loop unrolled, which it would warn about had it compiled.
+    x = np.random.default_rng(0).normal(size=30)
+    g = nptf.compile(counts_in_a_python_list)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        np.testing.assert_array_equal(g(x), counts_in_a_python_list(x))
+    assert [str(w.message).split(" because")[0] for w in said] == \
+        ["nptf: counts_in_a_python_list runs with NumPy for this signature"]
+    assert said[0].filename == __file__
 
 
 def test_tolist_of_a_large_tracer_is_a_clear_error():

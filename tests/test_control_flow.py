@@ -1417,3 +1417,219 @@ def test_returning_an_array_the_loop_writes_in_place(jit):
         check_against_numpy(gd_until_small_gradient, X, y, tol, jit=jit)
     for x in (np.array([-1.0, 0.5, 2.0]), np.array([-20.0, 1.0])):
         check_against_numpy(shifted_until_positive, x, jit=jit)
+
+
+# ------------------------------------ break / continue / return inside try and with
+def return_in_loop_in_try(x):
+    try:
+        for i in range(len(x)):
+            if x[i] > 2:
+                return i
+    except ValueError:
+        pass
+    return -1
+
+
+def return_in_loop_in_with(x):
+    with np.errstate(divide="ignore"):
+        for i in range(len(x)):
+            if 1.0 / x[i] < 0.5:
+                return i, x[i]
+    return -1, 0.0
+
+
+def break_in_with_in_loop(x):
+    s = 0.0
+    for i in range(len(x)):
+        with np.errstate(all="ignore"):
+            if x[i] > 2:
+                break
+        s += x[i]
+    return s
+
+
+def break_in_try_finally(x):
+    s = 0.0
+    n = 0
+    for i in range(len(x)):
+        try:
+            if x[i] > 2:
+                break
+            if x[i] < 0:
+                continue
+        finally:
+            n += 1
+        s += x[i]
+    return s, n
+
+
+def break_in_handler(A, x0, iters=5):
+    # Rayleigh quotient iteration: the solve fails once the shift hits an eigenvalue.
+    x = x0 / np.linalg.norm(x0)
+    lams = []
+    for _ in range(iters):
+        lam = float(x @ A @ x)
+        lams.append(lam)
+        try:
+            y = np.linalg.solve(A - lam * np.eye(len(x)), x)
+        except np.linalg.LinAlgError:
+            break
+        x = y / np.linalg.norm(y)
+    return np.array(lams)
+
+
+def return_in_try_at_top(A):
+    try:
+        return np.linalg.inv(A)
+    except np.linalg.LinAlgError:
+        return None
+
+
+def continue_skips_the_else(x):
+    ok = 0
+    r = 0.0
+    for v in x:
+        try:
+            if v < 0:
+                continue
+            r = float(np.sqrt(v))
+        except ValueError:
+            continue
+        else:
+            ok += 1
+            if ok > 2:
+                break
+    return ok, r
+
+
+@pytest.mark.parametrize("fn", [return_in_loop_in_try, return_in_loop_in_with,
+                                break_in_with_in_loop, break_in_try_finally,
+                                continue_skips_the_else])
+def test_jumps_inside_try_and_with_leave_the_loop(fn, jit):
+    check_against_numpy(fn, np.array([1.0, -1.0, 3.0, 5.0]), jit=jit)
+    check_against_numpy(fn, np.array([1.0, 0.5, -2.0]), jit=jit)
+
+
+def test_break_in_an_except_handler(jit):
+    A = np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])
+    check_against_numpy(break_in_handler, A, np.array([1.0, 0.5, 0.2]), jit=jit)
+    check_against_numpy(return_in_try_at_top, A, jit=jit)
+
+
+# --------------------- an array returned inside a traced if, and written on other paths
+def sor_until_converged(f, h, omega=1.5, tol=1e-6, max_iter=300):
+    n = f.shape[0]
+    u = np.zeros_like(f)
+    for it in range(max_iter):
+        max_change = 0.0
+        for i in range(1, n - 1):
+            for j in range(1, n - 1):
+                new = 0.25 * (u[i + 1, j] + u[i - 1, j] + u[i, j + 1] + u[i, j - 1]
+                              - h * h * f[i, j])
+                change = abs(new - u[i, j])
+                u[i, j] = u[i, j] + omega * (new - u[i, j])
+                if change > max_change:
+                    max_change = change
+        if max_change < tol:
+            return u, it + 1
+    return u, max_iter
+
+
+def flood_fill(img, seed, new_value):
+    out = img.copy()
+    h, w = out.shape
+    old = out[seed]
+    if old == new_value:
+        return out
+    stack = [seed]
+    while stack:
+        i, j = stack.pop()
+        if i < 0 or i >= h or j < 0 or j >= w:
+            continue
+        if out[i, j] != old:
+            continue
+        out[i, j] = new_value
+        stack.append((i + 1, j))
+        stack.append((i - 1, j))
+        stack.append((i, j + 1))
+        stack.append((i, j - 1))
+    return out
+
+
+def zero_until_large(x):
+    # The argument itself, returned at a data-chosen step and written in place before.
+    for i in range(len(x)):
+        if x[i] > 2:
+            return x
+        x[i] = 0.0
+    return x[1:]
+
+
+def written_in_finally(x):
+    out = x.copy()
+    try:
+        for i in range(len(x)):
+            if out[i] > 2:
+                return out
+            out[i] = 7.0
+    finally:
+        out[0] = -1.0
+    return out
+
+
+def test_an_array_returned_under_a_traced_if_is_written_on_the_other_paths(jit):
+    check_against_numpy(sor_until_converged, np.ones((5, 5)), 0.25, jit=jit)
+    check_against_numpy(sor_until_converged, np.ones((5, 5)), 0.25, 1.5, 1e-6, 3, jit=jit)
+    img = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 0, 1], [0, 1, 1, 1]])
+    check_against_numpy(flood_fill, img, (0, 0), 5, jit=jit)
+    check_against_numpy(flood_fill, img, (0, 0), 1, jit=jit)
+    check_against_numpy(zero_until_large, np.array([1.0, 2.0, 3.0, 0.5]), jit=jit)
+    check_against_numpy(zero_until_large, np.array([1.0, 2.0]), jit=jit)
+
+
+def test_a_finally_block_after_a_return_is_not_converted():
+    # Python runs the finally block after choosing the returned array, and its write
+    # reaches that array: the function runs as written, its `if` on traced data refused.
+    with pytest.raises(nptf.Error, match="bool"):
+        nptf.compile(written_in_finally, fallback="raise")(np.array([1.0, 3.0, 5.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        x = np.array([1.0, 3.0, 5.0])
+        np.testing.assert_array_equal(nptf.compile(written_in_finally)(x.copy()),
+                                      written_in_finally(x.copy()))
+
+
+# ------------------------------------------ a for loop with both a break and a return
+def secant(x0=1.0, x1=2.0, tol=1e-10, max_iter=50):
+    f = lambda x: x ** 3 - 2 * x - 5  # noqa: E731
+    for i in range(max_iter):
+        f0, f1 = f(x0), f(x1)
+        if f1 == f0:
+            break
+        x2 = x1 - f1 * (x1 - x0) / (f1 - f0)
+        if abs(x2 - x1) < tol:
+            return x2, i + 1
+        x0, x1 = x1, x2
+    return x1, max_iter
+
+
+def first_negative_or_stop(x, stop):
+    seen = 0
+    for i in range(len(x)):
+        if x[i] > stop:
+            break
+        if x[i] < 0:
+            return i, seen
+        seen += 1
+    return -1, seen
+
+
+def test_a_for_loop_that_breaks_and_returns_on_traced_data(jit):
+    check_against_numpy(secant, jit=jit)
+    check_against_numpy(secant, 1.0, 2.0, 1e-10, 3, jit=jit)
+    check_against_numpy(secant, 2.0, 2.0, jit=jit)
+    x = np.array([1.0, 2.0, -1.0, 5.0, 0.5, 3.0, 2.0, 1.0])
+    for stop in (4.0, 1.5, 9.0):
+        check_against_numpy(first_negative_or_stop, x, stop, jit=jit)
+        check_against_numpy(first_negative_or_stop, np.abs(x), stop, jit=jit)
+        check_against_numpy(first_negative_or_stop, np.tile(x, 40), stop, jit=jit)

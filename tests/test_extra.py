@@ -169,6 +169,39 @@ def test_refused_argument_forms(fn, args):
         nptf.compile(fn, fallback="raise").trace(*args)
 
 
+def jackknife_variances(x):
+    n = len(x)
+    est = np.zeros(n)
+    for i in range(n):
+        est[i] = np.delete(x, i).var()
+    return est
+
+
+def leave_one_row_out(X):
+    out = []
+    for i in range(X.shape[0]):
+        out.append(np.delete(X, i, axis=0).mean(axis=0))
+    return np.array(out)
+
+
+def delete_at(x, k):
+    return np.delete(x, k), np.delete(x.reshape(2, -1), k, axis=1), \
+        np.delete(x.reshape(2, -1), k), np.delete(x.astype(np.int32), k)
+
+
+def test_delete_at_one_position_known_when_the_graph_runs(jit):
+    # Leave-one-out loops: the loop's index picks the position.
+    check_against_numpy(jackknife_variances, np.arange(6.0) ** 2, jit=jit)
+    check_against_numpy(leave_one_row_out, np.arange(24.0).reshape(8, 3), jit=jit)
+    check_against_numpy(leave_one_row_out, np.arange(960.0).reshape(320, 3), jit=jit)
+    for k in (np.int64(-1), np.int64(0), np.int64(2), np.int32(-3), np.uint8(5)):
+        check_against_numpy(delete_at, np.arange(6.0), k, jit=jit)
+    f = nptf.compile(delete_at, fallback="raise", jit_compile=jit)
+    for k in (np.int64(6), np.int64(-7)):
+        with pytest.raises(IndexError):
+            f(np.arange(6.0), k)
+
+
 def test_polymul_refuses_a_leading_zero_when_it_runs(jit):
     f = nptf.compile(np.polymul, jit_compile=jit, fallback="raise")
     np.testing.assert_allclose(f(np.array([2.0, 1.0]), np.array([1.0, -3.0, 2.0])),

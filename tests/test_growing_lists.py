@@ -635,3 +635,90 @@ def test_a_list_or_none_returned_as_the_data_say(jit):
         check_against_numpy(topological_order, A, jit=jit)
     for x in (RNG.normal(size=12), -np.ones(12)):
         check_against_numpy(positives_or_none, x, jit=jit)
+
+
+def peaks_sorted(x):
+    found = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1] and x[i] > x[i + 1]:
+            found.append((x[i], i))
+    found.sort(key=lambda t: -t[1])
+    return found
+
+
+def positives_copied(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(v)
+    return vals.copy()
+
+
+def positives_counted(x):
+    vals = []
+    for v in x:
+        if v > 0:
+            vals.append(float(v))
+    return vals.count(1.0)
+
+
+@pytest.mark.parametrize("fn, method", [(peaks_sorted, "sort"), (positives_copied, "copy"),
+                                        (positives_counted, "count")])
+def test_list_methods_the_list_does_not_run_are_refused_by_name(fn, method):
+    # The array that holds the items has methods of these names (an array's sort sorts
+    # each tuple's numbers): the list's own ones are not compiled.
+    x = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 4.0, 1.0, 9.0, 0.0])
+    with pytest.raises(nptf.UnsupportedError, match=rf"list\.{method}\(\) .*on a list appended"):
+        nptf.compile(fn, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(fn)(x)
+    assert type(got) is type(fn(x)) and got == fn(x)
+
+
+def positives_sorted(x, reverse):
+    vals = []
+    for v in x:
+        if not v <= 0:
+            vals.append(v)
+    vals.sort(reverse=reverse)
+    return vals
+
+
+def residues_sorted(x):
+    idx = [3]
+    for i in range(len(x)):
+        if x[i] > 0:
+            idx.append(i * 7 % 5)
+    idx.sort()
+    return idx
+
+
+def test_a_list_of_numbers_sorts_as_python_sorts(jit):
+    x = np.array([0.0, 3.0, 1.0, 2.0, -0.0, 4.0, 1.0, 9.0, 0.0, 3.0, 0.5])
+    for reverse in (False, True):
+        check_against_numpy(positives_sorted, x, reverse, jit=jit)
+        check_against_numpy(positives_sorted, -x, reverse, jit=jit)        # empty
+        check_against_numpy(positives_sorted, np.tile(x, 30), reverse, jit=jit)
+    check_against_numpy(residues_sorted, x, jit=jit)
+    # NaN: Python's order depends on where it stands; NumPy runs the call.
+    with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
+        nptf.compile(positives_sorted, fallback="raise", jit_compile=jit)(
+            np.r_[x, np.nan], False)
+
+
+def peaks_by_height(x, reverse):
+    found = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1]:
+            found.append((x[i], i))
+    found.sort(reverse=reverse)
+    return found
+
+
+def test_a_list_of_tuples_sorts_as_python_sorts(jit):
+    # Ties in the first number are decided by the second, as Python compares tuples.
+    x = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 4.0, 1.0, 9.0, 0.0, 3.0, 2.0, 2.0, 5.0])
+    for reverse in (False, True):
+        check_against_numpy(peaks_by_height, x, reverse, jit=jit)
+        check_against_numpy(peaks_by_height, np.tile(x, 25), reverse, jit=jit)

@@ -7,6 +7,7 @@ from . import funcs_d as D
 from . import funcs_e as E
 from . import funcs_f as F
 from . import funcs_g as G
+from . import funcs_h as H
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -49,7 +50,9 @@ def cases():
             **{f"f_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in F.CASES},
             **{f"g_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in G.CASES}}
+               for name, fn, make, opts in G.CASES},
+            **{f"h_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in H.CASES}}
 
 
 def _first():

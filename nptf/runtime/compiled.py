@@ -9,6 +9,7 @@ import threading
 import time
 import types
 import uuid
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -882,6 +883,22 @@ class Compiled:
                       f"or relax=True, and pass varying Python numbers as arrays.")
 
     def _build(self, bound, specs, treedefs, relaxed=False):
+        # What nptf says while tracing (a loop that runs unrolled) is said once the trace
+        # gives a graph: where the call runs with NumPy instead, its one warning says why.
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            try:
+                entry = self._build_traced(bound, specs, treedefs, relaxed)
+            except BaseException:
+                _say_again(said, nptf_too=False)
+                raise
+        _say_again(said, nptf_too=entry.fallback_reason is None)
+        if entry.fallback_reason is not None and entry.fallback_warning is None:
+            warn_user(f"nptf: {self.name} runs with NumPy for this signature because "
+                      f"{entry.fallback_reason}")
+        return entry
+
+    def _build_traced(self, bound, specs, treedefs, relaxed=False):
         try:
             self._info.traces += 1
             with budget(self.compile_budget, self.name) as spent:
@@ -959,8 +976,7 @@ class Compiled:
     def _fallback_entry(self, e):
         if self.fallback == "raise":
             raise e
-        warn_user(f"nptf: {self.name} runs with NumPy for this signature because {e}")
-        return Entry(fallback_reason=str(e))
+        return Entry(fallback_reason=str(e))     # ``_build`` says why
 
     def _choose_xla(self, graph):
         """(XLA to start with, why, whether to time the executors on the first calls)."""
@@ -1215,6 +1231,18 @@ _XLA_BUILD_FAILED = "XLA failed to build it"
 
 class TensorFlowDefect(RuntimeError):
     """TensorFlow ran the graph but returned what it does not compute."""
+
+
+def _say_again(said, nptf_too):
+    """Issues again, once each, the warnings ``said`` recorded; nptf's own only where
+    ``nptf_too``."""
+    seen = set()
+    for w in said:
+        key = (str(w.message), w.category, w.filename, w.lineno)
+        if key in seen or (not nptf_too and key[0].startswith("nptf: ")):
+            continue
+        seen.add(key)
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
 
 
 def _first_line(error):

@@ -687,8 +687,10 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         if outer and not name.startswith("__nptf_val"):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
-            # depends on the data. (A return value is set as the function returns: no
-            # write of the user's follows it.)
+            # depends on the data. A return value is not such a name: the path that
+            # returns runs nothing after it (converted code guards the rest by the return
+            # flag, and a `finally` after a return is not converted), so a write later
+            # into the array it returned happens only on paths that did not return it.
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
         if any(isinstance(v, ListTracer) and not isinstance(v, GrowingList)

@@ -178,7 +178,24 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
     return False
 
 
+def _finally_after_return(fdef):
+    """Whether a ``finally`` block of ``fdef`` does something after a ``return`` in its
+    ``try``: Python runs it after the returned object is chosen (a write there reaches
+    that object), which the return flag, a value taken at the ``return``, does not
+    follow."""
+    for node in gast.walk(fdef):
+        if isinstance(node, gast.Try) and \
+                not all(isinstance(s, gast.Pass) for s in node.finalbody) and \
+                any(isinstance(s, gast.Return) or _contains(s, gast.Return, cross_loops=True)
+                    for s in node.body + node.handlers + node.orelse):
+            return True
+    return False
+
+
 # ------------------------------------------------------ jumps -> flags
+# Statements whose blocks a ``return`` may sit in, which then leaves a converted loop or
+# branch, or needs the flags that say the rest of the function does not run.
+_COMPOUND = (gast.If, gast.For, gast.While, gast.Try, gast.With)
 class _Jumps:
     """Rewrite break/continue/return inside control flow into assignments to flags."""
 
@@ -187,7 +204,7 @@ class _Jumps:
 
     def function(self, fdef):
         if not any(_contains(s, gast.Return, cross_loops=True) for s in fdef.body
-                   if isinstance(s, (gast.If, gast.For, gast.While))):
+                   if isinstance(s, _COMPOUND)):
             fdef.body = self.block(fdef.body, [])
             return
         self.uses_return = True
@@ -236,6 +253,26 @@ class _Jumps:
             return [s], found
         if isinstance(s, (gast.While, gast.For)) and not s.orelse:
             return self.loop(s, flags)
+        if isinstance(s, (gast.Try, gast.With)):
+            # A jump inside ``try``/``with`` leaves the loop or function the blocks are
+            # in: the blocks take the flags as an ``if``'s branches do, and the
+            # statements after the jump run under ``if not flag``.
+            found = self._flags_in(s, flags, loop)
+            holder = gast.If(test=gast.Constant(value=True, kind=None), body=s.body, orelse=[])
+            in_body = self._flags_in(holder, flags, loop)
+            s.body = self.block(s.body, flags, loop) or [gast.Pass()]
+            if isinstance(s, gast.Try):
+                for handler in s.handlers:
+                    handler.body = self.block(handler.body, flags, loop) or [gast.Pass()]
+                s.orelse = self.block(s.orelse, flags, loop)
+                if s.orelse and in_body:
+                    # Python runs a `try`'s `else` only where its body ran to the end.
+                    guard = _stmts("if " + " and ".join(f"not {f}" for f in in_body) +
+                                   ":\n    pass")[0]
+                    guard.body = s.orelse
+                    s.orelse = [guard]
+                s.finalbody = self.block(s.finalbody, flags, loop)
+            return [s], found
         if isinstance(s, (gast.While, gast.For)):
             return self.loop_else(s, flags, loop)
         return [s], []
@@ -808,7 +845,8 @@ def _make_factory(fn):
         fdef = tree.body[0]
     if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
                                                                    gast.Yield, gast.YieldFrom),
-                                                           cross_loops=True):
+                                                           cross_loops=True) or \
+            _finally_after_return(fdef):
         return None
     fdef.decorator_list = []
     # Defaults are the function's own (``_rebound`` sets them): their expressions may name

@@ -14,11 +14,14 @@ the appends.
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from ..errors import in_user_code, unsupported
+from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
+from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
 from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
 
@@ -165,14 +168,15 @@ class GrowingList(ComputedList):
         self.kind_rows = None
 
     # Python's list methods it runs as graph ops on its rows.
-    METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear"})
+    METHODS = frozenset({"append", "extend", "insert", "pop", "reverse", "clear", "sort"})
 
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             if object.__getattribute__(self, "kind_rows") is not None:
                 raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
             return object.__getattribute__(self, name)
-        return ComputedList.__getattribute__(self, name)
+        # The user's frame is the caller's, not this method's.
+        return ComputedList.attribute(self, name, sys._getframe(1))
 
     def _rows(self):
         return Tracer(object.__getattribute__(self, "_atom"))
@@ -295,6 +299,37 @@ class GrowingList(ComputedList):
 
     def clear(self):
         self._set_rows(self._rows()[:0], 0)
+
+    def sort(self, *, key=None, reverse=False):
+        """``list.sort()`` of real numbers, in Python's order: stable, and with
+        ``reverse=True`` equal items keep their order too (Python reverses, sorts and
+        reverses). Where a NaN is among them, whose place Python's comparisons leave to
+        where it stands, the call runs with NumPy."""
+        shape, dtype, kind = object.__getattribute__(self, "item")
+        numbers = shape == () and (isinstance(kind, type) or kind == "scalar")
+        if key is not None or dtype.kind not in "iuf" or \
+                not (numbers or is_tuple_kind(kind)) or type(reverse) not in (bool, int):
+            raise unsupported(f"list.sort() with a key, a reverse known only when the graph "
+                              f"runs, or of items other than real numbers of one kind or "
+                              f"tuples of them, on {GrowingList.NOUN}", fix=GrowingList.FIX)
+        rows = self._rows()
+        if reverse:
+            rows = rows[::-1]
+        if numbers:
+            rows = take_along(rows, argsort_along(rows, 0), 0)
+        else:
+            # Tuples compare by their first numbers, ties by the next: stable sorts from
+            # the last number to the first.
+            for j in reversed(range(shape[0])):
+                rows = take(rows, argsort_along(rows[:, j], 0), 0)
+        if reverse:
+            rows = rows[::-1]
+        if dtype.kind == "f":
+            rows = emit("check", [rows, np.logical_not(np.any(np.isnan(rows)))], {
+                "error": "OutsideTheGraph", "when_read": True,
+                "message": f"list.sort() of a list that holds NaN, which Python orders by "
+                           f"where it stands, at {user_location()}"})
+        self._set_rows(rows)
 
     def _element_of(self, rows, i):
         """Item ``i`` of ``rows``, as the kind of value that was appended (the list no

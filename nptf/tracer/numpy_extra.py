@@ -114,12 +114,34 @@ def _along_axis(arr, obj, axis, name):
 
 @implements(np.delete)
 def delete(arr, obj, axis=None):
+    position = constant_value(obj)
+    if isinstance(position, Tracer) and position.ndim == 0 and position.dtype.kind in "iu":
+        return _delete_one(arr, position, axis)
     a, obj, axis, n = _along_axis(arr, obj, axis, "delete")
     # The positions NumPy keeps along the axis (its own index rules and errors).
     kept = numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
     if kept.size == n:
         return api.copy_(a)
     return _take_runs([a], kept, axis)
+
+
+def _delete_one(arr, position, axis):
+    """``np.delete(arr, i, axis)`` of one position ``i`` known only at run time (a
+    leave-one-out loop): the positions kept along the axis, all but ``i``, gathered; a
+    position outside the axis raises NumPy's IndexError when the graph runs."""
+    a = to_tracer(arr)
+    if axis is None:
+        a, axis = (a if a.ndim == 1 else ravel(a)), 0
+    axis = axis_index(axis, a.ndim)
+    n = concrete_dim(a, axis, "np.delete")
+    i = astype(position, np.int64)
+    i = emit("check", [i, np.logical_and(i >= -n, i < n)], {
+        "error": "IndexError",
+        "message": f"index out of bounds for axis {axis} with size {n}"})
+    i = np.where(i < 0, i + n, i)
+    kept = api.arange(max(n - 1, 0), dtype=np.int64)
+    kept = kept + astype(kept >= i, np.int64)
+    return take(a, kept, axis)
 
 
 def _insert_positions(n, obj, numnew):

@@ -72,7 +72,13 @@ class ListTracer(Tracer):
         return Tracer(self.atom)
 
     def __getattribute__(self, name):
-        if name[0] != "_" and in_user_code(sys._getframe(1).f_code.co_filename):
+        return ListTracer.attribute(self, name, sys._getframe(1))
+
+    @staticmethod
+    def attribute(self, name, caller):
+        """``self.name`` looked up by the code of frame ``caller``: the user's code reaches
+        none of the array's attributes and methods (a list has other ones), nptf's does."""
+        if name[0] != "_" and in_user_code(caller.f_code.co_filename):
             if name in _LIST_METHODS:
                 raise _refused(f"list.{name}()", self)
             raise _refused(f"attribute `.{name}` (a list has none)", self)
