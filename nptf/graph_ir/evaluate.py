@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .interpret import Interpreter
 from .ir import Literal
 
 EVAL_RULES = {}
@@ -117,15 +118,6 @@ _rule("arange")(lambda p: p["start"] + np.arange(p["num"]).astype(p["dtype"]) * 
 _rule("eye")(lambda p: np.eye(p["n"], p["m"], p["k"], p["dtype"]))
 
 
-def _value(atom, env):
-    if isinstance(atom, Literal):
-        return atom.value
-    value = env[atom]
-    if atom.type.weak:
-        return np.asarray(value).item()
-    return value
-
-
 def evaluate_eqn(eqn, xs):
     """The output values of one equation applied to NumPy values ``xs``, as a tuple."""
     if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
@@ -135,12 +127,31 @@ def evaluate_eqn(eqn, xs):
     return outs if isinstance(outs, tuple) else (outs,)
 
 
+class Evaluator(Interpreter):
+    """Values are NumPy arrays; weak ones read as Python scalars."""
+
+    rules = EVAL_RULES
+
+    def run(self, graph, *args):
+        with np.errstate(all="ignore"):
+            return super().run(graph, *args)
+
+    def value(self, var, stored):
+        return np.asarray(stored).item() if var.type.weak else stored
+
+    def read_output(self, atom):
+        # An output nothing defines (a graph run on fewer arguments than it takes) is None.
+        if isinstance(atom, Literal) or atom in self.env:
+            return self.read(atom)
+        return None
+
+    def write(self, outputs, values):
+        super().write(outputs, [np.asarray(v) for v in values])
+
+    def run_eqn(self, eqn, xs):
+        return evaluate_eqn(eqn, xs)
+
+
 def evaluate(graph, *args):
     """Run ``graph`` on NumPy values; returns the list of output values."""
-    env = dict(zip(graph.inputs, args))
-    with np.errstate(all="ignore"):
-        for eqn in graph.eqns:
-            outs = evaluate_eqn(eqn, [_value(a, env) for a in eqn.inputs])
-            for var, val in zip(eqn.outputs, outs):
-                env[var] = np.asarray(val)
-    return [_value(a, env) if a in env or isinstance(a, Literal) else None for a in graph.outputs]
+    return Evaluator().run(graph, *args)
