@@ -13,6 +13,10 @@ from .ir import Literal
 
 EVAL_RULES = {}
 
+# Rules of ops that hold sub-graphs (cond, while): ``fn(run, params, *xs)``, where
+# ``run(graph, args)`` runs a sub-graph with the interpreter running the equation.
+SUBGRAPH_RULES = {}
+
 
 def _sized(shape, sizes):
     """``shape`` with its Nones replaced by ``sizes``, in order."""
@@ -118,6 +122,20 @@ _rule("arange")(lambda p: p["start"] + np.arange(p["num"]).astype(p["dtype"]) * 
 _rule("eye")(lambda p: np.eye(p["n"], p["m"], p["k"], p["dtype"]))
 
 
+def subgraph_rule(name):
+    """Registers a rule of ``SUBGRAPH_RULES``; ``EVAL_RULES`` gets it with ``evaluate``
+    running the sub-graphs."""
+    def wrap(fn):
+        SUBGRAPH_RULES[name] = fn
+        EVAL_RULES[name] = lambda p, *xs: fn(_evaluate_subgraph, p, *xs)
+        return fn
+    return wrap
+
+
+def _evaluate_subgraph(graph, args):
+    return evaluate(graph, *args)
+
+
 def evaluate_eqn(eqn, xs):
     """The output values of one equation applied to NumPy values ``xs``, as a tuple."""
     if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
@@ -149,7 +167,11 @@ class Evaluator(Interpreter):
         super().write(outputs, [np.asarray(v) for v in values])
 
     def run_eqn(self, eqn, xs):
-        return evaluate_eqn(eqn, xs)
+        fn = SUBGRAPH_RULES.get(eqn.op.name)
+        if fn is None:
+            return evaluate_eqn(eqn, xs)
+        outs = fn(self.run_subgraph, eqn.params, *xs)
+        return outs if isinstance(outs, tuple) else (outs,)
 
 
 def evaluate(graph, *args):
