@@ -47,12 +47,17 @@ _rule("imag")(lambda p, x: np.imag(x))
 
 
 @_rule("broadcast_to")
-def _broadcast_to(p, x):
+def _broadcast_to(p, x, *others):
+    # ``implicit`` (see passes.implicit_broadcasts) does not change the value.
+    x = np.asarray(x)
+    if others:
+        # Operands after the first (implicit_broadcasts writes them): the shape is theirs
+        # and the first one's broadcast together.
+        return np.broadcast_to(x, np.broadcast_shapes(x.shape, *map(np.shape, others)))
     # An unknown dimension takes the operand's run-time size. Where the operand has
     # size 1 there, the size lives in another operand of the elementwise op this
     # feeds (only the broadcast pass writes None here), so it stays 1 and
     # broadcasts there, as in the TensorFlow lowering.
-    x = np.asarray(x)
     lead = len(p["shape"]) - x.ndim
     shape = tuple(d if d is not None else 1 if i < lead else x.shape[i - lead]
                   for i, d in enumerate(p["shape"]))

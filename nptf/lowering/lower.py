@@ -1,8 +1,8 @@
 """Graph -> a Python function of TensorFlow tensors, for ``tf.function`` to trace.
 
-Broadcasts that feed elementwise ops stay implicit: TensorFlow's elementwise
-kernels broadcast with NumPy's rules, and materialising ``broadcast_to``
-would cost a full-size copy outside XLA.
+Broadcasts that feed elementwise ops stay implicit (``implicit_broadcasts``):
+TensorFlow's elementwise kernels broadcast with NumPy's rules, and materialising
+``broadcast_to`` would cost a full-size copy outside XLA.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ..budget import current_budget
 from ..errors import UnsupportedError, with_location
 from ..graph_ir.interpret import Interpreter
 from ..graph_ir.ir import Literal
+from ..graph_ir.passes import implicit_broadcasts
 from ..graph_ir.walk import all_eqns
 from .rules import TF_RULES
 
@@ -52,19 +53,6 @@ def rule_params(params):
     return {k: v for k, v in params.items() if k not in TYPE_ONLY_PARAMS}
 
 
-class _Lazy:
-    """A broadcast not yet materialised: ``source`` broadcasts to ``shape``."""
-    __slots__ = ("source", "shape", "full")
-
-    def __init__(self, source, shape):
-        self.source, self.shape, self.full = source, shape, None
-
-    def materialise(self):
-        if self.full is None:
-            self.full = tf.broadcast_to(self.source, [-1 if d is None else d for d in self.shape])
-        return self.full
-
-
 def xla_obstacles(graph):
     """Why XLA does not run ``graph``: what it cannot compile, or compiles unlike NumPy
     (an empty list when nothing)."""
@@ -85,9 +73,8 @@ def literal_tensor(lit: Literal):
 
 
 class Lowerer(Interpreter):
-    """Values are TensorFlow tensors, built inside a tf.function being traced; a
-    ``broadcast_to`` stays a ``_Lazy`` until a value other than an elementwise
-    operand needs it."""
+    """Values are TensorFlow tensors, built inside a tf.function being traced. A graph
+    runs as ``implicit_broadcasts`` leaves it."""
 
     rules = TF_RULES
 
@@ -99,43 +86,9 @@ class Lowerer(Interpreter):
     def literal(self, atom):
         return literal_tensor(atom)
 
-    def value(self, var, stored):
-        return stored.materialise() if isinstance(stored, _Lazy) else stored
-
-    def read_lazy(self, atom):
-        """An operand as an elementwise op reads it: a lazy broadcast's source."""
-        if isinstance(atom, Literal):
-            return literal_tensor(atom)
-        v = self.env[atom]
-        return v.source if isinstance(v, _Lazy) else v
-
     def before_eqn(self, eqn):
         if self.budget is not None:
             self.budget.tick(eqn.source_info)
-
-    def read_inputs(self, eqn):
-        if eqn.op.name == "broadcast_to":
-            return [self.read_lazy(eqn.inputs[0])]
-        if eqn.op.kind != "elementwise":
-            return super().read_inputs(eqn)
-        env = self.env
-        xs = [self.read_lazy(a) for a in eqn.inputs]
-        if xs and all(isinstance(env.get(a), _Lazy) for a in eqn.inputs):
-            lazies = [env[a] for a in eqn.inputs]
-            if None in lazies[0].shape:
-                # The sizes known only at run time come from the sources themselves.
-                shape = tf.shape(lazies[0].source)
-                for lazy in lazies[1:]:
-                    shape = tf.broadcast_dynamic_shape(shape, tf.shape(lazy.source))
-                xs[0] = tf.broadcast_to(lazies[0].source, shape)
-            else:
-                xs[0] = self.read(eqn.inputs[0])
-        return xs
-
-    def run_eqn(self, eqn, xs):
-        if eqn.op.name == "broadcast_to":
-            return (_Lazy(xs[0], eqn.params["shape"]),)
-        return super().run_eqn(eqn, xs)
 
     def rule(self, eqn):
         fn = TF_RULES.get(eqn.op)
@@ -155,6 +108,9 @@ class Lowerer(Interpreter):
         return with_location(UnsupportedError(
             f"cannot lower {eqn.op.name} on {[str(a.type) for a in eqn.inputs]} to TensorFlow: "
             f"{error}"), eqn.source_info)
+
+    def run(self, graph, *args):
+        return super().run(implicit_broadcasts(graph), *args)
 
     def run_subgraph(self, graph, args, checks=None):
         """``graph``'s output tensors on ``args``; its run-time checks go to ``checks``
