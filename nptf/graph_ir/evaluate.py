@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .interpret import Interpreter
 from .ir import Literal
 
 EVAL_RULES = {}
+
+# Rules of ops that hold sub-graphs (cond, while): ``fn(run, params, *xs)``, where
+# ``run(graph, args)`` runs a sub-graph with the interpreter running the equation.
+SUBGRAPH_RULES = {}
 
 
 def _sized(shape, sizes):
@@ -42,12 +47,17 @@ _rule("imag")(lambda p, x: np.imag(x))
 
 
 @_rule("broadcast_to")
-def _broadcast_to(p, x):
+def _broadcast_to(p, x, *others):
+    # ``implicit`` (see passes.implicit_broadcasts) does not change the value.
+    x = np.asarray(x)
+    if others:
+        # Operands after the first (implicit_broadcasts writes them): the shape is theirs
+        # and the first one's broadcast together.
+        return np.broadcast_to(x, np.broadcast_shapes(x.shape, *map(np.shape, others)))
     # An unknown dimension takes the operand's run-time size. Where the operand has
     # size 1 there, the size lives in another operand of the elementwise op this
     # feeds (only the broadcast pass writes None here), so it stays 1 and
     # broadcasts there, as in the TensorFlow lowering.
-    x = np.asarray(x)
     lead = len(p["shape"]) - x.ndim
     shape = tuple(d if d is not None else 1 if i < lead else x.shape[i - lead]
                   for i, d in enumerate(p["shape"]))
@@ -117,13 +127,18 @@ _rule("arange")(lambda p: p["start"] + np.arange(p["num"]).astype(p["dtype"]) * 
 _rule("eye")(lambda p: np.eye(p["n"], p["m"], p["k"], p["dtype"]))
 
 
-def _value(atom, env):
-    if isinstance(atom, Literal):
-        return atom.value
-    value = env[atom]
-    if atom.type.weak:
-        return np.asarray(value).item()
-    return value
+def subgraph_rule(name):
+    """Registers a rule of ``SUBGRAPH_RULES``; ``EVAL_RULES`` gets it with ``evaluate``
+    running the sub-graphs."""
+    def wrap(fn):
+        SUBGRAPH_RULES[name] = fn
+        EVAL_RULES[name] = lambda p, *xs: fn(_evaluate_subgraph, p, *xs)
+        return fn
+    return wrap
+
+
+def _evaluate_subgraph(graph, args):
+    return evaluate(graph, *args)
 
 
 def evaluate_eqn(eqn, xs):
@@ -135,12 +150,35 @@ def evaluate_eqn(eqn, xs):
     return outs if isinstance(outs, tuple) else (outs,)
 
 
+class Evaluator(Interpreter):
+    """Values are NumPy arrays; weak ones read as Python scalars."""
+
+    rules = EVAL_RULES
+
+    def run(self, graph, *args):
+        with np.errstate(all="ignore"):
+            return super().run(graph, *args)
+
+    def value(self, var, stored):
+        return np.asarray(stored).item() if var.type.weak else stored
+
+    def read_output(self, atom):
+        # An output nothing defines (a graph run on fewer arguments than it takes) is None.
+        if isinstance(atom, Literal) or atom in self.env:
+            return self.read(atom)
+        return None
+
+    def write(self, outputs, values):
+        super().write(outputs, [np.asarray(v) for v in values])
+
+    def run_eqn(self, eqn, xs):
+        fn = SUBGRAPH_RULES.get(eqn.op.name)
+        if fn is None:
+            return evaluate_eqn(eqn, xs)
+        outs = fn(self.run_subgraph, eqn.params, *xs)
+        return outs if isinstance(outs, tuple) else (outs,)
+
+
 def evaluate(graph, *args):
     """Run ``graph`` on NumPy values; returns the list of output values."""
-    env = dict(zip(graph.inputs, args))
-    with np.errstate(all="ignore"):
-        for eqn in graph.eqns:
-            outs = evaluate_eqn(eqn, [_value(a, env) for a in eqn.inputs])
-            for var, val in zip(eqn.outputs, outs):
-                env[var] = np.asarray(val)
-    return [_value(a, env) if a in env or isinstance(a, Literal) else None for a in graph.outputs]
+    return Evaluator().run(graph, *args)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .evaluate import EVAL_RULES, evaluate
+from .evaluate import subgraph_rule
 from .ops import declare, register
 from .types import ArrayType
 
@@ -36,21 +36,19 @@ def _while(ts, params):
     return [v.type for v in params["body"].outputs[:n]]
 
 
-def _eval_cond(p, pred, *operands):
-    outs = evaluate(p["branches"][int(bool(pred))], *operands)
+@subgraph_rule("cond")
+def _eval_cond(run, p, pred, *operands):
+    outs = run(p["branches"][int(bool(pred))], operands)
     return tuple(np.asarray(o) for o in outs)
 
 
-def _eval_while(p, *inputs):
+@subgraph_rule("while")
+def _eval_while(run, p, *inputs):
     n = p["n_carried"]
     carried, read = list(inputs[:n]), list(inputs[n:])
-    while bool(evaluate(p["cond"], *carried, *read)[0]):
-        carried = [np.asarray(o) for o in evaluate(p["body"], *carried, *read)]
+    while bool(run(p["cond"], [*carried, *read])[0]):
+        carried = [np.asarray(o) for o in run(p["body"], [*carried, *read])]
     return tuple(carried)
-
-
-EVAL_RULES["cond"] = _eval_cond
-EVAL_RULES["while"] = _eval_while
 
 
 def count_checks(graph) -> int:

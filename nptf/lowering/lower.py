@@ -1,8 +1,8 @@
 """Graph -> a Python function of TensorFlow tensors, for ``tf.function`` to trace.
 
-Broadcasts that feed elementwise ops stay implicit: TensorFlow's elementwise
-kernels broadcast with NumPy's rules, and materialising ``broadcast_to``
-would cost a full-size copy outside XLA.
+Broadcasts that feed elementwise ops stay implicit (``implicit_broadcasts``):
+TensorFlow's elementwise kernels broadcast with NumPy's rules, and materialising
+``broadcast_to`` would cost a full-size copy outside XLA.
 """
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import tensorflow as tf
 
 from ..budget import current_budget
 from ..errors import UnsupportedError, with_location
+from ..graph_ir.interpret import Interpreter
 from ..graph_ir.ir import Literal
+from ..graph_ir.passes import implicit_broadcasts
 from ..graph_ir.walk import all_eqns
 from .rules import TF_RULES
 
@@ -29,6 +31,13 @@ class RuleContext:
     xla: bool = False
     # For a SavedModel: compiled by whichever process loads it, not by this one.
     portable: bool = False
+    # The interpreter lowering the equation, for rules that lower sub-graphs.
+    interpreter: object = None
+
+    def run_subgraph(self, graph, args, checks):
+        """``graph``'s output tensors on ``args`` (a branch, a loop body), its run-time
+        checks appended to ``checks``."""
+        return self.interpreter.run_subgraph(graph, args, checks)
 
 
 # Params that only decide an op's result type: ``weak`` (the result is a Python
@@ -42,19 +51,6 @@ def rule_params(params):
     if TYPE_ONLY_PARAMS.isdisjoint(params):
         return params
     return {k: v for k, v in params.items() if k not in TYPE_ONLY_PARAMS}
-
-
-class _Lazy:
-    """A broadcast not yet materialised: ``source`` broadcasts to ``shape``."""
-    __slots__ = ("source", "shape", "full")
-
-    def __init__(self, source, shape):
-        self.source, self.shape, self.full = source, shape, None
-
-    def materialise(self):
-        if self.full is None:
-            self.full = tf.broadcast_to(self.source, [-1 if d is None else d for d in self.shape])
-        return self.full
 
 
 def xla_obstacles(graph):
@@ -76,54 +72,57 @@ def literal_tensor(lit: Literal):
     return tf.constant(value, dtype=tf.as_dtype(value.dtype))
 
 
-def run_graph(graph, args, checks, xla=False, portable=False):
-    """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
-    env = dict(zip(graph.inputs, args))
+class Lowerer(Interpreter):
+    """Values are TensorFlow tensors, built inside a tf.function being traced. A graph
+    runs as ``implicit_broadcasts`` leaves it."""
 
-    def read(atom, lazy_ok=False):
-        if isinstance(atom, Literal):
-            return literal_tensor(atom)
-        v = env[atom]
-        if isinstance(v, _Lazy):
-            return v.source if lazy_ok else v.materialise()
-        return v
+    rules = TF_RULES
 
-    budget = current_budget()
-    for eqn in graph.eqns:
-        if budget is not None:
-            budget.tick(eqn.source_info)
-        name = eqn.op.name
-        if name == "broadcast_to":
-            env[eqn.outputs[0]] = _Lazy(read(eqn.inputs[0], lazy_ok=True), eqn.params["shape"])
-            continue
-        elementwise = eqn.op.kind == "elementwise"
-        xs = [read(a, lazy_ok=elementwise) for a in eqn.inputs]
-        if elementwise and xs and all(isinstance(env.get(a), _Lazy) for a in eqn.inputs):
-            lazies = [env[a] for a in eqn.inputs]
-            if None in lazies[0].shape:
-                # The sizes known only at run time come from the sources themselves.
-                shape = tf.shape(lazies[0].source)
-                for lazy in lazies[1:]:
-                    shape = tf.broadcast_dynamic_shape(shape, tf.shape(lazy.source))
-                xs[0] = tf.broadcast_to(lazies[0].source, shape)
-            else:
-                xs[0] = read(eqn.inputs[0])
+    def __init__(self, checks, xla=False, portable=False):
+        super().__init__()
+        self.checks, self.xla, self.portable = checks, xla, portable
+        self.budget = current_budget()
+
+    def literal(self, atom):
+        return literal_tensor(atom)
+
+    def before_eqn(self, eqn):
+        if self.budget is not None:
+            self.budget.tick(eqn.source_info)
+
+    def rule(self, eqn):
         fn = TF_RULES.get(eqn.op)
         if fn is None:
-            raise with_location(UnsupportedError(f"no TensorFlow lowering for IR op {name!r}"),
-                                eqn.source_info)
-        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs], checks, xla,
-                          portable)
-        try:
-            outs = fn(ctx, *xs, **rule_params(eqn.params))
-        except (TypeError, ValueError, NotImplementedError) as e:
             raise with_location(UnsupportedError(
-                f"cannot lower {name} on {[str(t) for t in ctx.in_types]} to TensorFlow: {e}"),
-                eqn.source_info) from e
-        outs = outs if isinstance(outs, tuple) else (outs,)
-        for var, t in zip(eqn.outputs, outs):
-            env[var] = t
-    return [read(a) for a in graph.outputs]
+                f"no TensorFlow lowering for IR op {eqn.op.name!r}"), eqn.source_info)
+        return fn
+
+    def apply(self, fn, eqn, xs):
+        ctx = RuleContext([a.type for a in eqn.inputs], [v.type for v in eqn.outputs],
+                          self.checks, self.xla, self.portable, self)
+        return fn(ctx, *xs, **rule_params(eqn.params))
+
+    def located(self, eqn, error):
+        if not isinstance(error, (TypeError, ValueError, NotImplementedError)):
+            return None
+        return with_location(UnsupportedError(
+            f"cannot lower {eqn.op.name} on {[str(a.type) for a in eqn.inputs]} to TensorFlow: "
+            f"{error}"), eqn.source_info)
+
+    def run(self, graph, *args):
+        return super().run(implicit_broadcasts(graph), *args)
+
+    def run_subgraph(self, graph, args, checks=None):
+        """``graph``'s output tensors on ``args``; its run-time checks go to ``checks``
+        (a list of the caller's) instead of the enclosing graph's."""
+        if checks is None:
+            return self.run(graph, *args)
+        return Lowerer(checks, self.xla, self.portable).run(graph, *args)
+
+
+def run_graph(graph, args, checks, xla=False, portable=False):
+    """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
+    return Lowerer(checks, xla, portable).run(graph, *args)
 
 
 def lower_graph(graph, xla=False, portable=False):

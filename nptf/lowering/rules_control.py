@@ -10,7 +10,6 @@ from __future__ import annotations
 import tensorflow as tf
 
 from ..graph_ir.ops_control import count_checks
-from .lower import run_graph
 from .rules import rule
 
 
@@ -27,7 +26,7 @@ def _cond(ctx, pred, *operands, branches):
     def branch(i):
         def fn():
             checks = []
-            outs = run_graph(branches[i], operands, checks, ctx.xla, ctx.portable)
+            outs = ctx.run_subgraph(branches[i], operands, checks)
             meta[i] = [(e, msg) for _, e, msg in checks]
             return outs + _flags(checks, total, 0 if i == 0 else counts[0])
         return fn
@@ -50,17 +49,17 @@ def _while(ctx, *inputs, cond, body, n_carried):
 
     def keep_going(*state):
         checks = []
-        go = run_graph(cond, list(state[:n_carried]) + read, checks, ctx.xla, ctx.portable)[0]
+        go = ctx.run_subgraph(cond, list(state[:n_carried]) + read, checks)[0]
         return tf.logical_and(tf.cast(go, tf.bool), tf.reduce_all(state[n_carried]) if n_checks
                               else tf.constant(True))
 
     def step(*state):
         checks = []
-        outs = run_graph(body, list(state[:n_carried]) + read, checks, ctx.xla, ctx.portable)
+        outs = ctx.run_subgraph(body, list(state[:n_carried]) + read, checks)
         if not n_checks:
             return outs
         cond_checks = []
-        run_graph(cond, outs + read, cond_checks, ctx.xla, ctx.portable)
+        ctx.run_subgraph(cond, outs + read, cond_checks)
         meta[:] = [(e, m) for _, e, m in checks + cond_checks]
         oks = tf.stack([ok for ok, _, _ in checks + cond_checks])
         return outs + [tf.logical_and(state[n_carried], oks)]

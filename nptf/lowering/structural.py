@@ -22,7 +22,19 @@ def _native_or_widened(fn, *xs):
     return tf.cast(fn(*[tf.cast(x, tf.int64) for x in xs]), xs[0].dtype)
 
 
-rule("broadcast_to")(lambda ctx, x, shape: tf.broadcast_to(x, shape))
+@rule("broadcast_to")
+def _broadcast_to(ctx, x, *others, shape, implicit=False):
+    if implicit:
+        return x        # the elementwise ops that read it broadcast it themselves
+    if others:
+        # The shape of all the operands together (see passes.implicit_broadcasts).
+        full = tf.shape(x)
+        for y in others:
+            full = tf.broadcast_dynamic_shape(full, tf.shape(y))
+        return tf.broadcast_to(x, full)
+    return tf.broadcast_to(x, [-1 if d is None else d for d in shape])
+
+
 @rule("reshape")
 def _reshape(ctx, x, shape):
     if list(shape).count(None) <= 1:

@@ -5,7 +5,7 @@ after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph
 """
 from .bounds import bound_loop_counters
 from .branches import sink_branch_writes
-from .broadcast import broadcast_operands
+from .broadcast import broadcast_operands, implicit_broadcasts
 from .fold import fold_constants, simplify_algebra
 from .padding import pad_bounded_slices
 from .promote import promote_dtypes
@@ -37,4 +37,4 @@ def run_pipeline(graph, verify_each=False):
 __all__ = ["PIPELINE", "DIFFERENTIABLE_PIPELINE", "run_pipeline", "select_small_branches", "promote_dtypes", "fold_constants", "simplify_algebra",
            "broadcast_operands", "bound_loop_counters", "unroll_loops", "sink_branch_writes",
            "merge_element_writes", "bound_trig_arguments", "eliminate_dead_code", "pad_bounded_slices",
-           "eliminate_common_subexpressions"]
+           "eliminate_common_subexpressions", "implicit_broadcasts"]

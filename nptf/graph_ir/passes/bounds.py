@@ -25,7 +25,8 @@ import numpy as np
 from ..evaluate import evaluate_eqn
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
-from .fold import as_literal, is_foldable, substitute
+from .fold import as_literal, is_foldable
+from .rename import substitute
 
 _COMPARE = {"less": lambda a, b: _lt(a, b), "greater": lambda a, b: _lt(b, a),
             "less_equal": lambda a, b: _le(a, b), "greater_equal": lambda a, b: _le(b, a)}

@@ -24,6 +24,7 @@ from ..evaluate import evaluate_eqn
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
+from .rename import Renamer
 
 _FOLD_MAX_SIZE = 64          # bigger results stay computed: no large constants in graphs
 _FOLDABLE = {"convert"}
@@ -45,24 +46,19 @@ def as_literal(value, var):
     return Literal(arr.item() if var.type.weak else arr, var.type)
 
 
-def substitute(atoms, rename):
-    return tuple(rename.get(a, a) if isinstance(a, Var) else a for a in atoms)
-
-
 def fold_constants(graph):
-    rename, eqns = {}, []
+    rename, eqns = Renamer(), []
     for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn.replace(inputs=substitute(eqn.inputs, rename)), fold_constants)
+        eqn = rename.eqn(eqn, fold_constants)
         if is_foldable(eqn):
             with np.errstate(all="ignore"):
                 values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
             folded = [as_literal(v, var) for v, var in zip(values, eqn.outputs)]
             if all(f is not None for f in folded):
-                rename.update(zip(eqn.outputs, folded))
+                rename.update(eqn.outputs, folded)
                 continue
         eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename),
-                         stage="fold_constants")
+    return graph.replace(eqns=tuple(eqns), outputs=rename(graph.outputs), stage="fold_constants")
 
 
 def _scalar_literal(atom):

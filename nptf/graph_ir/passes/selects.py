@@ -25,7 +25,7 @@ import numpy as np
 from ..ir import Eqn, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
-from .fold import substitute
+from .rename import Renamer
 
 # Elements the branches of one ``cond`` may compute in all (the work of the path not
 # taken is at most this).
@@ -79,17 +79,15 @@ def _selectable(eqn):
 def _inlined(branch, operands, skipped, eqns):
     """``branch``'s equations on ``operands``, appended to ``eqns``; its checks pass where
     ``skipped`` (the branch is not taken). Returns its outputs."""
-    rename = dict(zip(branch.inputs, operands))
+    rename = Renamer(zip(branch.inputs, operands))
     for e in branch.eqns:
-        inputs = substitute(e.inputs, rename)
+        inputs = rename(e.inputs)
         if e.op.name == "check":
             ok = Var(ArrayType(inputs[1].type.shape, np.dtype(np.bool_)))
             eqns.append(Eqn(OPS["logical_or"], (inputs[1], skipped), {}, (ok,), e.source_info))
             inputs = (inputs[0], ok) + inputs[2:]
-        outputs = tuple(Var(v.type) for v in e.outputs)
-        eqns.append(e.replace(inputs=inputs, outputs=outputs))
-        rename.update(zip(e.outputs, outputs))
-    return substitute(branch.outputs, rename)
+        eqns.append(rename.copy(e, inputs))
+    return rename(branch.outputs)
 
 
 def _selected(eqn):

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..ir import Graph, Literal, Var, map_subgraphs
 from ..ops_checks import RAISED_WHEN_READ
+from .rename import Renamer
 
 
 def eliminate_dead_code(graph):
@@ -92,21 +93,20 @@ def _freeze(v):
 
 
 def eliminate_common_subexpressions(graph):
-    seen, rename, eqns = {}, {}, []
+    seen, rename, eqns = {}, Renamer(), []
     for eqn in graph.eqns:
-        inputs = tuple(rename.get(a, a) if isinstance(a, Var) else a for a in eqn.inputs)
-        eqn = map_subgraphs(eqn.replace(inputs=inputs), eliminate_common_subexpressions)
+        eqn = rename.eqn(eqn, eliminate_common_subexpressions)
         try:
-            key = (eqn.op.name, tuple(_key_of_atom(a, rename) for a in inputs), _freeze(eqn.params))
+            key = (eqn.op.name, tuple(_key_of_atom(a, rename.atoms) for a in eqn.inputs),
+                   _freeze(eqn.params))
             hash(key)
         except TypeError:
             key = None
         if key is not None and key in seen:
-            for old, new in zip(eqn.outputs, seen[key].outputs):
-                rename[old] = new
+            rename.update(eqn.outputs, seen[key].outputs)
             continue
         if key is not None:
             seen[key] = eqn
         eqns.append(eqn)
-    outputs = tuple(rename.get(a, a) if isinstance(a, Var) else a for a in graph.outputs)
-    return graph.replace(eqns=tuple(eqns), outputs=outputs, stage="eliminate_common_subexpressions")
+    return graph.replace(eqns=tuple(eqns), outputs=rename(graph.outputs),
+                         stage="eliminate_common_subexpressions")

@@ -29,7 +29,8 @@ import numpy as np
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from .bounds import loop_steps
-from .fold import as_literal, substitute
+from .fold import as_literal
+from .rename import Renamer
 from .simplify import eliminate_common_subexpressions, eliminate_dead_code
 from .writes import WRITES, merge_element_writes
 
@@ -109,12 +110,9 @@ def _unrolled_body(body, n, times):
     inputs = tuple(Var(v.type) for v in body.inputs)
     state, reads, eqns = list(inputs[:n]), list(inputs[n:]), []
     for _ in range(times):
-        rename = dict(zip(body.inputs, state + reads))
-        for e in body.eqns:
-            outputs = tuple(Var(v.type) for v in e.outputs)
-            eqns.append(e.replace(inputs=substitute(e.inputs, rename), outputs=outputs))
-            rename.update(zip(e.outputs, outputs))
-        state = list(substitute(body.outputs, rename))
+        rename = Renamer(zip(body.inputs, state + reads))
+        eqns.extend(rename.copy(e) for e in body.eqns)
+        state = list(rename(body.outputs))
     return body.replace(inputs=inputs, eqns=tuple(eqns), outputs=tuple(state))
 
 
@@ -139,9 +137,9 @@ def _unrolled_cond(cond, k, bound, ahead):
 
 
 def _unroll(graph):
-    rename, eqns = {}, []
+    rename, eqns = Renamer(), []
     for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn.replace(inputs=substitute(eqn.inputs, rename)), _unroll)
+        eqn = rename.eqn(eqn, _unroll)
         found = _counted(eqn) if eqn.op.name == "while" else None
         copies = _copies(eqn.params["body"]) if found is not None else 1
         if copies < 2:
@@ -168,10 +166,10 @@ def _unroll(graph):
             outputs=tuple(Var(v.type) for v in eqn.outputs))
         eqns.append(main)
         if trips is not None and trips % copies == 0:
-            rename.update(zip(eqn.outputs, main.outputs))
+            rename.update(eqn.outputs, main.outputs)
         else:
             eqns.append(eqn.replace(inputs=main.outputs + eqn.inputs[n:]))
-    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename))
+    return graph.replace(eqns=tuple(eqns), outputs=rename(graph.outputs))
 
 
 def unroll_loops(graph):

@@ -36,7 +36,7 @@ from ..affine import affine as _affine, compare as _compare, flat_position as _f
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
-from .fold import substitute
+from .rename import substitute
 from .simplify import has_effects
 
 _INTP = np.dtype(np.intp)
