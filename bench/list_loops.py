@@ -25,6 +25,7 @@ import numpy as np  # noqa: E402
 
 import nptf  # noqa: E402
 
+from .everyday.funcs_f import bfs_distances  # noqa: E402
 from .report import machine_line, table  # noqa: E402
 
 
@@ -54,20 +55,6 @@ def recurrence(x):
     for i in range(1, len(x)):
         out[i] = 0.5 * out[i - 1] + x[i]
     return np.array(out)
-
-
-def bfs_distances(adj, source):
-    n = len(adj)
-    dist = [-1] * n
-    dist[source] = 0
-    queue = [source]
-    while queue:
-        u = queue.pop(0)
-        for v in np.nonzero(adj[u])[0]:
-            if dist[v] == -1:
-                dist[v] = dist[u] + 1
-                queue.append(v)
-    return np.array(dist)
 
 
 def edit_distance(a, b):
