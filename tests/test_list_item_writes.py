@@ -148,6 +148,15 @@ def written_again_after(x):
     return c
 
 
+def long_table_then_appended(x):
+    out = [0] * 80
+    for i in range(len(x)):
+        out[i % 80] = out[(i + 79) % 80] + 1
+    out.append(-1)
+    out.sort()
+    return out
+
+
 def kinds_per_item(x):
     out = [0.0] * 3
     for i in range(3):
@@ -245,6 +254,7 @@ CASES = [
     (long_table, lambda: (np.zeros(100),)),
     (long_table, lambda: (np.zeros(40),)),
     (written_again_after, lambda: (np.zeros(33),)),
+    (long_table_then_appended, lambda: (np.zeros(100),)),
     (kinds_per_item, lambda: (rng.standard_normal(3),)),
     (aliased, lambda: (rng.standard_normal(25),)),
     (sum_read_in_body, lambda: (np.zeros(30),)),

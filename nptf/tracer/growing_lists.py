@@ -173,7 +173,9 @@ class GrowingList(ComputedList):
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             if object.__getattribute__(self, "kind_rows") is not None:
-                raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
+                if object.__getattribute__(self, "item")[2] == MIXED:
+                    raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
+                self.kind_rows = None       # all of one kind: the item says which
             return object.__getattribute__(self, name)
         # The user's frame is the caller's, not this method's.
         return ComputedList.attribute(self, name, sys._getframe(1))
