@@ -1,6 +1,8 @@
 """The graph passes: what each one rewrites, and that the result still equals NumPy."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -284,14 +286,38 @@ def _small_branches(x):
     return s
 
 
+def _small_quiet_branches(x):
+    s = 0.0
+    for i in range(4):
+        if x[i] > 0:
+            s = s + x[i] * 2
+        else:
+            s = max(s, x[i]) - 1.0
+    return s
+
+
 def test_small_branches_become_one_where():
     x = np.array([4.0, -1.0, 9.0, -2.0])
-    f = nptf.compile(_small_branches, fallback="raise")
+    f = nptf.compile(_small_quiet_branches, fallback="raise")
     for jit in (False, True):
-        assert nptf.compile(_small_branches, fallback="raise", jit_compile=jit)(x) == \
-            _small_branches(x)
+        assert nptf.compile(_small_quiet_branches, fallback="raise", jit_compile=jit)(x) == \
+            _small_quiet_branches(x)
     names = [e.op.name for e in f.trace(x).eqns]
     assert "cond" not in names and "where" in names
+
+
+def test_branches_numpy_would_warn_on_stay_conditionals():
+    # Both paths computed, NumPy's run of the graph (adaptive dispatch's NumPy program)
+    # would print "invalid value encountered in sqrt" for the path not taken.
+    x = np.array([4.0, -1.0, 9.0, -2.0])
+    f = nptf.compile(_small_branches, fallback="raise")
+    assert "cond" in [e.op.name for e in f.trace(x).eqns]
+    g = nptf.compile(_small_branches)
+    expected = _small_branches(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for _ in range(30):         # past adaptive dispatch's choice
+            assert g(x) == expected
 
 
 def test_checks_of_a_branch_not_taken_raise_nothing():

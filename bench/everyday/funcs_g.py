@@ -809,21 +809,6 @@ def rnn_forward_cache(x, h0, Wx, Wh, b):
     return h
 
 
-def char_rnn_forward(inputs, targets, hprev, Wxh, Whh, Why, bh, by):
-    xs, hs, ys, ps = {}, {}, {}, {}
-    hs[-1] = np.copy(hprev)
-    loss = 0
-    vocab = Wxh.shape[1]
-    for t in range(len(inputs)):
-        xs[t] = np.zeros((vocab, 1))
-        xs[t][inputs[t]] = 1
-        hs[t] = np.tanh(np.dot(Wxh, xs[t]) + np.dot(Whh, hs[t - 1]) + bh)
-        ys[t] = np.dot(Why, hs[t]) + by
-        ps[t] = np.exp(ys[t]) / np.sum(np.exp(ys[t]))
-        loss += -np.log(ps[t][targets[t], 0])
-    return loss, hs[len(inputs) - 1]
-
-
 def lstm_step(x, prev_h, prev_c, Wx, Wh, b):
     H = prev_h.shape[1]
     a = x.dot(Wx) + prev_h.dot(Wh) + b
@@ -1309,13 +1294,6 @@ def _two_layer():
                    "W2": 0.3 * r.randn(6, 3), "b2": 0.1 * r.randn(3)})
 
 
-def _char_rnn():
-    r = _rng(6)
-    V, H = 5, 4
-    return ([0, 2, 1, 4, 3], [2, 1, 4, 3, 0], np.zeros((H, 1)), 0.1 * r.randn(H, V),
-            0.1 * r.randn(H, H), 0.1 * r.randn(V, H), np.zeros((H, 1)), np.zeros((V, 1)))
-
-
 def _mdp():
     r = _rng(7)
     P = r.rand(4, 2, 4)
@@ -1420,7 +1398,6 @@ CASES = [
     ("rnn_forward_cache", rnn_forward_cache,
      lambda: (_rng(35).randn(2, 4, 3), _rng(36).randn(2, 5), 0.3 * _rng(37).randn(3, 5),
               0.3 * _rng(38).randn(5, 5), _rng(39).randn(5)), {}),
-    ("char_rnn_forward", char_rnn_forward, _char_rnn, {}),
     ("lstm_step", lstm_step,
      lambda: (_rng(40).randn(2, 3), _rng(41).randn(2, 4), _rng(42).randn(2, 4),
               0.3 * _rng(43).randn(3, 16), 0.3 * _rng(44).randn(4, 16), _rng(45).randn(16)), {}),

@@ -8,10 +8,10 @@ elementwise operations instead:
 
     o = cond(p, a){ f(a) | g(a) }   ->   x = f(a);  y = g(a);  o = where(p, y, x)
 
-Only branches that cannot fail or act where NumPy would not run them are merged:
-elementwise operations (integer ones TensorFlow may fail on, such as a division by
-zero, excepted), reshapes, static slices and reductions of static shapes, and checks,
-which then pass wherever their branch is not taken. Sizes are bounded so that the work
+Only branches that cannot fail, warn or act where NumPy would not run them are merged:
+elementwise operations that do none of that (sums, products, comparisons, minimum and
+maximum, not divisions or logarithms), reshapes, static slices and reductions of static
+shapes, and checks, which then pass wherever their branch is not taken. Sizes are bounded so that the work
 of the branch not taken stays small. Derivatives keep the ``cond``: the gradient of a
 ``where`` multiplies the branch not taken by zero, and a non-finite derivative there
 (``np.sqrt`` of a negative number) would make the result NaN.
@@ -46,10 +46,29 @@ def select_small_branches(graph):
     return graph.replace(eqns=tuple(eqns))
 
 
+# Elementwise operations that neither fail nor warn on operands a path not taken would
+# give them: NumPy's run of the graph (adaptive dispatch's NumPy program) computes both
+# paths, and ``np.log`` of the other path's negative number would print NumPy's
+# "invalid value" warning where the function's own run prints none.
+_QUIET = frozenset({"add", "subtract", "multiply", "negative", "positive", "absolute",
+                    "minimum", "maximum", "fmin", "fmax", "sign", "copysign", "floor",
+                    "ceil", "rint", "trunc", "equal", "not_equal", "less", "less_equal",
+                    "greater", "greater_equal", "logical_and", "logical_or", "logical_not",
+                    "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
+                    "isnan", "isinf", "isfinite", "signbit", "where", "convert", "square"})
+
+
 def _safe(eqn):
     op = eqn.op
+    if op.name == "check":
+        # Its condition is or-ed with the branch's not being taken: one bool.
+        return eqn.inputs[1].type.shape == ()
+    if op.name == "convert":
+        # Not a float's NaN or infinity to an integer (NumPy warns of the cast).
+        return eqn.inputs[0].type.dtype.kind in "biu" or eqn.outputs[0].type.dtype.kind in "fc"
     if op.kind == "elementwise":
-        return not (op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs))
+        return op.name in _QUIET and not (
+            op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs))
     return op.name in _STRUCTURAL
 
 
