@@ -509,3 +509,16 @@ def test_zip_over_arrays_of_run_time_length_is_a_graph_loop(jit=None):
     check_against_numpy(zipped_with_a_list, a[:5], jit=jit)
     assert any(e.op.name == "while" for e in nptf.compile(factorize).trace(
         R, rng.random((6, 2)), rng.random((5, 2))).eqns)
+
+
+def empty_value_into_a_mask(a):
+    a[a > 0] = np.ravel(-3)[np.ravel(-3) > 0]      # a value of no elements
+    return a
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_an_empty_value_written_into_a_mask(jit):
+    """No elements fit a mask's selection only where it selects none; elsewhere it is
+    NumPy's ValueError, never TensorFlow's error about the empty array."""
+    for a in ([1.0, -2.0, 3.0], [-1.0, -2.0, -3.0]):
+        check_against_numpy(empty_value_into_a_mask, np.array(a), jit=jit)

@@ -785,7 +785,11 @@ def _run_time_sizes(v, positions):
         if n == 1:
             ones = True
             continue
-        index = np.minimum(positions_along(positions, axis), n - 1)
+        if n == 0:
+            # An empty value fits only no positions; the take reads a zero until then.
+            v = api.concatenate([v, api.zeros(tuple(1 if i == axis else d for i, d in
+                                                    enumerate(v.shape)), v.dtype)], axis=axis)
+        index = np.minimum(positions_along(positions, axis), max(n - 1, 0))
         v = emit("take", [v, index], {"axis": axis})
         v = emit("check", [v, dim_size(positions, axis) == n],
                  {"error": "ValueError", "message": message})
