@@ -1159,6 +1159,50 @@ def test_promotion_with_a_value_that_is_a_python_number_as_the_data_choose():
             assert mismatch(scaled_by_a_number_the_data_choose(x, a), f(x, a)) is None
 
 
+def _a_number_the_data_choose(x32):
+    v = 0.5
+    if x32[0] > 0:
+        v = x32.max()                   # a float32 scalar, or the Python float 0.5
+    return v
+
+
+def _best_of_a_loop(x32):
+    best = 0.0
+    for i in range(len(x32)):           # a graph loop: `best` is carried
+        if x32[i] > best:
+            best = x32[i]
+    return best
+
+
+@pytest.mark.parametrize("use", [
+    lambda x, v: np.full(2, v), lambda x, v: np.array([v, v]), lambda x, v: np.asarray(v),
+    lambda x, v: np.concatenate([x, [v]]), lambda x, v: np.append(x, v),
+    lambda x, v: np.linspace(0, v, 3), lambda x, v: np.dot(x, v),
+    lambda x, v: np.mean([v, x[1]]), lambda x, v: v.astype(np.float64), lambda x, v: v.item(),
+    lambda x, v: (x * v, np.minimum(x, v)),
+], ids=["full", "array", "asarray", "concatenate", "append", "linspace", "dot", "mean",
+        "astype", "item", "ufuncs"])
+@pytest.mark.parametrize("choose", [_a_number_the_data_choose, _best_of_a_loop],
+                         ids=["if", "loop"])
+def test_numpy_functions_of_a_value_that_is_a_python_number_as_the_data_choose(choose, use):
+    # np.full(2, 0.5) is float64 but np.full(2, np.float32(2)) float32; a Python float has
+    # no .item(): every NumPy function and method taking such a value is checked, and
+    # where the data chose the Python number the call runs with NumPy.
+    def fn(x32):
+        return use(x32, choose(x32))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        f = nptf.compile(fn)
+        for x in (np.array([2, -1, 3], np.float32), np.array([-2, -1, -3], np.float32)):
+            try:
+                want = fn(x.copy())
+            except AttributeError:
+                with pytest.raises(AttributeError):
+                    f(x.copy())
+                continue
+            assert mismatch(want, f(x.copy())) is None
+
+
 # ------------------------------------------------ variables of run-time size set in a loop
 def scores_of_the_last_epoch(X, y):
     k = int(y.max()) + 1                 # a size known only at run time

@@ -28,7 +28,7 @@ NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, n
 
 # The NumPy-area functions the Tracer's operators and NumPy's protocols call: defined
 # above tracer.py, which they build on, and handed to it here.
-connect(impls=numpy_api.IMPLS, numpys_copy=numpy_api.numpys_copy,
+connect(impls=numpy_api.IMPLS, numpy_result=numpy_api.numpy_result,
         ufunc_method=ufunc_methods.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
         array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
         matmul=numpy_math.matmul, from_element=python_numbers.from_element)

@@ -1,13 +1,15 @@
 """``ndarray`` methods and properties of Tracer, each delegating to the table."""
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from ..errors import UnsupportedError, unsupported, user_location, with_location
+from ..errors import UnsupportedError, in_user_code, unsupported, user_location, with_location
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
-from .tracer import Tracer, check_dtype, emit, numpy_says
+from .tracer import Tracer, check_dtype, emit, numpy_says, numpy_value_only
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
 
@@ -122,14 +124,26 @@ def _numpys_copy(name, fn):
     return method
 
 
+def _numpy_receiver(name, fn):
+    """The method, its receiver checked to be a NumPy value where an `if` on the data
+    leaves it a Python number on some paths (which has no such method)."""
+    def method(self, *args, **kwargs):
+        if self.kinds is not None and in_user_code(sys._getframe(1).f_code.co_filename):
+            self = numpy_value_only(self, f"`.{name}()`")
+        return fn(self, *args, **kwargs)
+    return method
+
+
 for _name, _fn in _METHODS.items():
     if callable(_fn) and _name not in ("__getitem__", "view", "partition", "to_device"):
         _fn = _numpys_copy(_name, _fn)
+    if callable(_fn) and _name != "conjugate":      # a Python number's method too
+        _fn = _numpy_receiver(_name, _fn)
     setattr(Tracer, _name, _fn)
 
 
-Tracer.T = property(lambda self: api.transpose(self))
-Tracer.mT = property(lambda self: api.swapaxes(self, -1, -2))
+Tracer.T = property(lambda self: api.transpose(numpy_value_only(self, "`.T`")))
+Tracer.mT = property(lambda self: api.swapaxes(numpy_value_only(self, "`.mT`"), -1, -2))
 Tracer.real = property(lambda self: api.real(self))
 Tracer.imag = property(lambda self: api.imag(self))
 

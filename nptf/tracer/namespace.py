@@ -63,7 +63,7 @@ def wrap(original, traced, takes=None):
     for the arguments ``takes(args, kwargs)`` accepts) it runs ``traced``."""
     def wrapper(*args, **kwargs):
         if (takes is None or takes(args, kwargs)) and _from_user_code():
-            return traced(*args, **kwargs)
+            return api.numpy_result(original, args, kwargs, traced(*args, **kwargs))
         return original(*args, **kwargs)
     return _standing_for(original, wrapper)
 

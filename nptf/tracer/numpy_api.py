@@ -54,6 +54,7 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
     out = _apply_ufunc(ufunc, args, python_operator, dtype)
     if any(maybe_python_number(a) for a in args):
         out = promotion_checked(ufunc, args, out, f"np.{ufunc.__name__}",
+                                python_operator=python_operator,
                                 **({"dtype": dtype} if dtype is not None else {}))
     if python_operator and any(isinstance(a, Tracer) and a.kind_flag is not None for a in args):
         out = _kind_after(ufunc.__name__, args, out)
@@ -67,35 +68,108 @@ def maybe_python_number(a):
         any(k >= KIND_PYTHON for k in a.kinds) and any(k < KIND_PYTHON for k in a.kinds)
 
 
-def promotion_checked(fn, args, out, name, **kwargs):
+def promotion_checked(fn, args, out, name, python_operator=False, **kwargs):
     """``out`` of NumPy's ``fn(*args, **kwargs)`` (``name`` for messages), computed with
     NumPy's promotion of NumPy scalars, checked when the graph runs to come from operands
     that are NumPy scalars where a Python number among them (weak in NumPy 2's promotion:
-    ``float32_array * 0.5`` stays float32) would give another dtype; where the data made
-    it a Python number, the call runs with NumPy."""
-    outs = out if isinstance(out, tuple) else (out,)
-    if not all(isinstance(o, Tracer) for o in outs):
+    ``float32_array * 0.5`` stays float32, ``np.full(3, np.float32(1))`` is float32 but
+    ``np.full(3, 1.0)`` float64) would give another dtype; where the data made it a
+    Python number, the call runs with NumPy. The operands may sit in lists, tuples and
+    dicts (``np.array([v, w])``). Of a Python operator whose operands are all Python
+    numbers on some path, that path's result is Python's (``_kind_after``)."""
+    flagged = [t for t in _tracer_leaves((args, kwargs)) if maybe_python_number(t)]
+    if not flagged:
         return out
-    flagged = [i for i, a in enumerate(args) if maybe_python_number(a)]
-    samples = [python_type_of(a.dtype)(1) if i in flagged else
-               sample_of(to_atom(a)) if a is not None else None for i, a in enumerate(args)]
-    try:
-        with np.errstate(all="ignore"):
-            weak = fn(*samples, **kwargs)
-    except Exception:   # noqa: BLE001  (NumPy refuses the Python number: the data decide)
-        weak = None
-    weak = weak if isinstance(weak, tuple) else (weak,)
-    if weak[0] is not None and all(np.asarray(w).dtype == o.dtype for w, o in zip(weak, outs)):
+    if _same_for_python_numbers(fn, args, kwargs, out, flagged, python_operator):
         return out
-    ok = functools.reduce(operator.and_, [Tracer(args[i].kind_flag) < KIND_PYTHON
-                                          for i in flagged])
+    ok = functools.reduce(operator.and_, [Tracer(t.kind_flag) < KIND_PYTHON for t in flagged])
     message = (f"{name} of a value that is a Python number or a NumPy scalar as "
                f"the data choose, at {user_location()}: NumPy's result dtype depends on which "
                f"(a Python number is weak in its promotion), and on this call it is a "
                f"Python number")
-    checked = tuple(emit("check", [o, ok], {"error": "OutsideTheGraph", "message": message},
-                         scalar=o.is_scalar) for o in outs)
-    return checked if isinstance(out, tuple) else checked[0]
+
+    def checked(o):
+        if isinstance(o, Tracer):
+            return emit("check", [o, ok], {"error": "OutsideTheGraph", "message": message},
+                        scalar=o.is_scalar)
+        if isinstance(o, (tuple, list)):
+            return type(o)(checked(x) for x in o)
+        raise unsupported(f"{name} of a value that is a Python number or a NumPy scalar as "
+                          f"the data choose, whose result NumPy gives when tracing")
+    return checked(out)
+
+
+def _tracer_leaves(value, depth=0):
+    """The Tracers in ``value``, looked for in tuples, lists and dicts (three levels)."""
+    if isinstance(value, Tracer):
+        yield value
+    elif depth < 4 and isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _tracer_leaves(v, depth + 1)
+    elif depth < 4 and isinstance(value, dict):
+        for v in value.values():
+            yield from _tracer_leaves(v, depth + 1)
+
+
+def _same_for_python_numbers(fn, args, kwargs, out, flagged, python_operator=False):
+    """Whether NumPy's ``fn`` gives results of ``out``'s dtypes (or, where nptf knows the
+    result when tracing, ``out`` itself) for every Python type the ``flagged`` values may
+    have, the other operands stood in for by samples of their types and shapes."""
+    outs = _tracer_leaves(out) if not isinstance(out, Tracer) else [out]
+    outs = list(outs)
+    static = not outs
+    choices = [[PYTHON_TYPES[k - KIND_PYTHON] for k in sorted(t.kinds) if k >= KIND_PYTHON]
+               for t in flagged]
+    combos = list(itertools.product(*choices))
+    if len(combos) > 8:
+        return False
+    for combo in combos:
+        python = {id(t): typ(1) for t, typ in zip(flagged, combo)}
+
+        def stand_in(v, depth=0):
+            if isinstance(v, Tracer):
+                if id(v) in python:
+                    return python[id(v)]
+                if v.ndim == 0 and (v.is_scalar or v.type.weak):
+                    return sample_of(v.carried_atom())
+                return np.ones(_probe_shape(v.type.shape), v.dtype)
+            if depth < 4 and isinstance(v, (tuple, list)):
+                return type(v)(stand_in(x, depth + 1) for x in v)
+            if depth < 4 and isinstance(v, dict):
+                return {k: stand_in(x, depth + 1) for k, x in v.items()}
+            return v
+        operands = stand_in(list(args))
+        if python_operator and not any(isinstance(a, (np.ndarray, np.generic))
+                                       for a in operands):
+            continue
+        try:
+            with np.errstate(all="ignore"):
+                weak = fn(*operands, **stand_in(dict(kwargs)))
+        except Exception:   # noqa: BLE001  (NumPy refuses the Python number: the data decide)
+            return False
+        if static:
+            try:
+                if not bool(np.all(weak == out)) or type(weak) is not type(out):
+                    return False
+            except Exception:   # noqa: BLE001
+                return False
+            continue
+        weak = list(_numpy_leaves(weak))
+        if len(weak) != len(outs) or \
+                any(np.asarray(w).dtype != o.dtype for w, o in zip(weak, outs)):
+            return False
+    return True
+
+
+def _numpy_leaves(value, depth=0):
+    if depth < 4 and isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _numpy_leaves(v, depth + 1)
+    elif depth < 4 and isinstance(value, dict):
+        for v in value.values():
+            yield from _numpy_leaves(v, depth + 1)
+    else:
+        yield value
 
 
 def _kind_after(name, args, out):
@@ -656,6 +730,14 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     return array(a, dtype, copy=False)
+
+
+def numpy_result(func, args, kwargs, out):
+    """``out`` of an implementation of NumPy's ``func`` as the user's code gets it: its
+    promotion checked where the data choose whether an operand is a Python number (see
+    ``promotion_checked``), copied where NumPy copies (see ``numpys_copy``)."""
+    out = promotion_checked(func, args, out, f"np.{getattr(func, '__name__', func)}", **kwargs)
+    return numpys_copy(func, args, kwargs, out)
 
 
 def numpys_copy(func, args, kwargs, out):

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
-from .numpy_api import (axes_of, axis_index, maybe_python_number, promotion_checked, reject,
+from .numpy_api import (axes_of, axis_index, reject,
                         sample_of, apply_ufunc, astype, broadcast_to,
                         elementwise_where, gather_axes_last, implements, moveaxis, ravel, reshape,
                         reshape_to, transpose, NoValue)
@@ -311,10 +311,9 @@ def where(condition, x=None, y=None):
     if x is None and y is None:
         from .indexing import where_one_argument
         return where_one_argument(condition)
-    out = elementwise_where(condition, x, y)
-    if maybe_python_number(x) or maybe_python_number(y):
-        out = promotion_checked(np.where, (condition, x, y), out, "np.where")
-    return out
+    # The promotion of a value the data leave a Python number is checked by the
+    # dispatch (numpy_api.numpy_result), as for every function.
+    return elementwise_where(condition, x, y)
 
 
 @implements(np.clip)

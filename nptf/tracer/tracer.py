@@ -50,19 +50,19 @@ class NotAnArray(Exception):
 # What the Tracer's operators and NumPy's protocols call of the NumPy-area modules:
 # those build on the Tracer, so they sit above this module and are handed to it
 # (``connect``) by the tracer package once they have loaded.
-_numpy_area = types.SimpleNamespace(impls={}, numpys_copy=None, ufunc_method=None,
+_numpy_area = types.SimpleNamespace(impls={}, numpy_result=None, ufunc_method=None,
                                     apply_ufunc=None, array=None, full=None, copy=None,
                                     matmul=None, from_element=None)
 
 
-def connect(*, impls, numpys_copy, ufunc_method, apply_ufunc, array, full, copy, matmul,
+def connect(*, impls, numpy_result, ufunc_method, apply_ufunc, array, full, copy, matmul,
             from_element):
     """Give the Tracer the NumPy-area functions it calls: ``impls``, the table of
-    ``__array_function__`` (numpy_api.IMPLS) and ``numpys_copy``; ``ufunc_method`` for
+    ``__array_function__`` (numpy_api.IMPLS) and ``numpy_result`` (what it hands back); ``ufunc_method`` for
     ``__array_ufunc__``; ``apply_ufunc`` for the Python operators; ``array`` (a list of
     traced values as an array), ``full`` (``x == None``), ``copy`` (``copy.copy(x)``),
     ``matmul`` (``@``) and ``from_element`` (python_numbers: ``x.item()``)."""
-    vars(_numpy_area).update(impls=impls, numpys_copy=numpys_copy, ufunc_method=ufunc_method,
+    vars(_numpy_area).update(impls=impls, numpy_result=numpy_result, ufunc_method=ufunc_method,
                              apply_ufunc=apply_ufunc, array=array, full=full, copy=copy,
                              matmul=matmul, from_element=from_element)
 
@@ -313,7 +313,7 @@ class Tracer:
         """NumPy's ``x.item()``: the one element as a Python number, here a traced one
         (weak in promotion, as NumPy 2 takes a Python number); ``x.item(i)`` and
         ``x.item(i, j)`` pick the element first."""
-        x = self
+        x = self = numpy_value_only(self, "`.item()`")
         if args:
             x = self.reshape(-1)[args[0]] if len(args) == 1 else self[tuple(args)]
         elif self.type.size != 1:
@@ -367,7 +367,7 @@ class Tracer:
         impl = _numpy_area.impls.get(func)
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
-        return _numpy_area.numpys_copy(func, args, kwargs, impl(*args, **kwargs))
+        return _numpy_area.numpy_result(func, args, kwargs, impl(*args, **kwargs))
 
     # ------------------------------------------------------ Python operators
     __add__, __radd__ = _binop("add"), _binop("add", reflected=True)
@@ -443,6 +443,32 @@ def _no_none_attribute(t, name, anywhere=False):
         raise unsupported(f"{what} of a variable that is None when the data take some paths",
                           fix="Test `x is None` first, or give the variable an array on every "
                               "path.")
+    if not anywhere and _maybe_python(t) and in_user_code(sys._getframe(2).f_code.co_filename):
+        raise unsupported(f"`.{name}` of a variable that is a Python number when the data take "
+                          f"some paths (a Python number has no `.{name}`)",
+                          fix="Make it a NumPy value on every path (np.float64(0.0) rather "
+                              "than 0.0).")
+
+
+def _maybe_python(t):
+    return t.kinds is not None and any(k >= KIND_PYTHON for k in t.kinds)
+
+
+def numpy_value_only(t, what):
+    """``t`` for a use only NumPy's values have (``what``: a method, ``x.T``), where an
+    `if` on the data leaves it a Python number on some paths: checked when the graph runs
+    to be a NumPy value; where the data made it a Python number, the call runs with NumPy
+    (which raises Python's AttributeError)."""
+    if not _maybe_python(t):
+        return t
+    b = current_builder()
+    (ok,) = b.emit("less", [t.kind_flag, Literal(np.int8(KIND_PYTHON),
+                                                 ArrayType((), np.dtype(np.int8)))])
+    (out,) = b.emit("check", [t.atom, ok], {
+        "error": "OutsideTheGraph", "message":
+            f"{what} of a variable that is a Python number on this call, at {user_location()} "
+            f"(a Python number has no {what})"})
+    return Tracer(out, is_scalar=t.is_scalar)
 
 
 def _from_user_code():
