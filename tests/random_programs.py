@@ -576,7 +576,10 @@ class _LoopWriter:
                         # A Python float or a NumPy scalar as the data choose: weak or not
                         # in the promotion of the arrays it meets later.
                         "if a.max() > x:\n    t = a.max()",
-                        "t = max(t, a.min())" if not self._integer("a") else "t += a.min()"]
+                        "t = max(t, a.min())" if not self._integer("a") else "t += a.min()",
+                        # ... and in NumPy functions that are not ufuncs.
+                        "t = np.concatenate([c[:2], [t]])[-1] * 0.5",
+                        "t = np.array([t, x]).mean()"]
             if self.views:
                 options.append(f"t += np.mean({r.choice(self.views)[0]})")
             options += ["t += float(np.sum([v * 0.5 for v in c[:8] if v > x]))",
