@@ -600,16 +600,48 @@ def test_python_builtins_on_traced_values_give_numpy_s_answers():
         check_against_numpy(fn, x)
     with pytest.raises(TypeError, match="__round__"):       # NumPy's own error for arrays
         nptf.compile(round_array, fallback="raise")(x)
-    with pytest.raises(nptf.UnsupportedError, match="round"):
-        nptf.compile(round_python_float, fallback="raise")(x)
+    with pytest.raises(TypeError, match="numpy.bool doesn't define __round__"):
+        nptf.compile(round_numpy_bool, fallback="raise")(x)
 
 
 def round_array(v):
     return round(v)
 
 
-def round_python_float(v):
-    return round(float(v.sum()), 2)
+def round_numpy_bool(v):
+    return round(v.sum() > 0)
+
+
+def round_python_floats(x):
+    to_2, to_tens = np.zeros(len(x)), np.zeros(len(x))
+    for i in range(len(x)):                 # a graph loop
+        to_2[i] = round(float(x[i]), 2)
+        to_tens[i] = round(float(x[i]), -1)
+    return (to_2, to_tens, round(float(x[0]), 0), round(float(x[0]) * 1e12, 2),
+            round(float(x[0]), 400), round(float(x[0]), -400), round(int(x[1]), -1),
+            round(int(x[2]), -1), round(int(x[3]), -2), round(bool(x[4] > 0), -1))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_round_of_a_python_float_rounds_its_exact_decimal_value(jit):
+    """Python's round(float, n) rounds the float's exact decimal value half to even (2.675
+    is below it in binary: 2.67, where NumPy's scaling gives 2.68), keeps the sign of a
+    zero and NaN and infinities as they are; round(int, -n) is exact past float64's
+    integers. Past 2**52 once scaled, a float not already rounded is refused."""
+    r = np.random.default_rng(0)
+    x = np.concatenate([[2.675, 25.0, 35.0, 2.0 ** 60 + 2.0 ** 10 * 150, 1.0, 1.005, 0.125,
+                         -0.4, 1234.5, -2.5, -0.0, np.inf, np.nan, 1e300, 1e-300, 1e15 + 0.25],
+                        r.integers(-10 ** 6, 10 ** 6, 100) / 1000 + 0.0005,
+                        r.normal(size=100) * 10.0 ** r.integers(-6, 9, 100)])
+    f = nptf.compile(round_python_floats, fallback="raise", jit_compile=jit)
+    expected, got = round_python_floats(x), f(x)
+    for e, g in zip(expected[:2], got[:2]):
+        np.testing.assert_array_equal(g, e)
+        assert np.array_equal(np.signbit(g), np.signbit(e))
+    assert [(type(v), v) for v in got[2:]] == [(type(v), v) for v in expected[2:]]
+    x[0] = 1e15 + 0.125
+    with pytest.raises(nptf.OutsideTheGraphError, match="2\\*\\*52"):
+        f(x)
 
 
 # ------------------------------------------------ arrays of scalars

@@ -14,6 +14,7 @@ import contextlib
 import contextvars
 import functools
 import numbers
+import operator
 import sys
 import warnings
 
@@ -2277,28 +2278,28 @@ def _type(*args, **kwargs):
 
 def _round(number, ndigits=None):
     """Python's ``round`` of a traced number: of a NumPy scalar, NumPy's (a Python int
-    without ``ndigits``, the scalar's type with them); of a Python number, Python's (an
-    int; a Python float rounded to ``ndigits`` decimals is refused: Python rounds its
-    exact decimal value, which NumPy's scaling does not always match)."""
+    without ``ndigits``, the scalar's type with them; a NumPy bool has no round); of a
+    Python number, Python's (an int without ``ndigits`` or of an int, a float of a float,
+    rounded exactly as Python rounds: ``python_numbers.rounded``)."""
     if not _is_traced(number):
         return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
     if not number.is_scalar and not number.type.weak:
         raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
-    if number.dtype.kind == "c":    # Python's complex and NumPy's complex scalars
+    if number.dtype.kind == "c" or (number.dtype.kind == "b" and not number.type.weak):
+        # Python's complex, NumPy's complex and bool scalars
         name = "complex" if number.type.weak else f"numpy.{number.dtype.name}"
         raise TypeError(f"type {name} doesn't define __round__ method")
     if isinstance(ndigits, Tracer):
         raise unsupported("round() with a traced number of digits")
-    if number.type.weak and number.dtype.kind == "b":
-        return _python_number(int, number)
-    if number.type.weak and number.dtype.kind in "iu":
-        return number if ndigits is None else _python_number(int, np.round(number, ndigits))
+    if ndigits is not None:
+        ndigits = operator.index(ndigits)
+    if number.type.weak and number.dtype.kind in "biu":
+        number = _python_number(int, number)
+        return number if ndigits is None else python_numbers.rounded(number, ndigits)
     if ndigits is None:
         return _python_number(int, np.round(number))
     if number.type.weak:
-        raise unsupported("round() of a Python float to a number of decimals",
-                          fix="Round a NumPy value (np.round(x, n)), or let the function run "
-                              "with NumPy (fallback='numpy', the default).")
+        return python_numbers.rounded(number, ndigits)
     return np.round(number, ndigits)
 
 
