@@ -644,6 +644,39 @@ def test_round_of_a_python_float_rounds_its_exact_decimal_value(jit):
         f(x)
 
 
+# ------------------------------------------------ sum, min, max of generators that may be empty
+def sums_of_generators(x, t):
+    n = int(x[0])
+    s = sum(x[i] for i in range(len(x)) if x[i] > t)      # the int 0 when none is
+    return (s, s * 2, s + 1.5, sum(float(v) for v in x if v > t),
+            sum((x[i] for i in range(n)), 0.0), sum(x[i] * x[i] for i in range(n)),
+            min((v for v in x if v > t), default=-1), any(v > 5 for v in x if v > t),
+            all(v > 5 for v in x if v > t))
+
+
+def extremes_of_generators(x, t):
+    return (min(x[i] for i in range(len(x)) if not x[i] >= t), max(v for v in x if not v >= t),
+            min(int(v) for v in x if v < t), max(float(v) for v in x if v < t))
+
+
+def test_sum_min_max_of_a_generator_that_may_be_empty():
+    """Python's sum of no items is the int 0 (or its start), of NumPy scalars a NumPy
+    scalar: a value whose kind the data choose. min/max keep the first of the smallest
+    (a NaN first wins, a NaN later is passed over) and raise Python's ValueError on no
+    items, unless given a default."""
+    x = np.array([3.0, 1.0, 4.0, 1.5, 5.0, 9.0, 2.0])
+    for t in (2.5, 100.0):
+        check_against_numpy(sums_of_generators, x, t)
+    check_against_numpy(sums_of_generators, np.array([0.0, 1.0]), 0.5)
+    f = nptf.compile(extremes_of_generators, fallback="raise")
+    for x in ([3.0, np.nan, 1.0, -0.0, 0.0, 1.0, 9.0], [np.nan, 2.0, 1.0], [0.0, -0.0, 7.0],
+              [-0.0, 0.0, 1.0]):
+        x = np.array(x)
+        assert repr(f(x, 5.0)) == repr(extremes_of_generators(x, 5.0))
+    with pytest.raises(ValueError, match="min\\(\\) arg is an empty sequence"):
+        f(np.array([9.0, 8.0, 7.0]), 5.0)
+
+
 # ------------------------------------------------ arrays of scalars
 def arrays_of_scalars(a):
     return (np.asarray(np.sum(a)), np.array(a[0]), np.asarray(float(a.sum())),

@@ -2352,8 +2352,10 @@ def _any_all(fn, iterable, /):
 
 def _sum(iterable, /, start=0):
     """Python's ``sum`` of a list the data grow (or one built over an array of run-time
-    length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` (an
-    int): where that is not what the rows sum to, an empty list runs the call with NumPy."""
+    length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` itself
+    (the int 0), where a list of NumPy scalars or Python floats sums to one of those: a
+    value that is a Python number or a NumPy scalar as the data choose (an `if` on the
+    length). A list of arrays that may be empty runs the call with NumPy there."""
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
@@ -2367,13 +2369,16 @@ def _sum(iterable, /, start=0):
     if element is not None:       # Python numbers: a Python number
         total = emit("convert", [total], {"dtype": total.dtype, "weak": True}, scalar=True)
     least = iterable.least if isinstance(iterable, GrowingList) else 0
-    if least == 0 and element not in (bool, int):
-        n = emit("dim", [rows], {"axis": 0})
+    if least > 0 or (element in (bool, int) and type(start) is int):
+        return start + total
+    where = user_location()
+    n = emit("dim", [rows], {"axis": 0})
+    if total.ndim:
         total = emit("check", [total, n > 0], {
             "error": "OutsideTheGraph", "weak": total.type.weak,
-            "message": f"sum() of an empty list, which is {start!r} in Python, at "
-                       f"{user_location()}"}, scalar=total.is_scalar)
-    return start + total
+            "message": f"sum() of an empty list, which is {start!r} in Python, at {where}"})
+        return start + total
+    return if_exp(n > 0, lambda: start + total, lambda: start, where)
 
 
 def _len(x):
@@ -2395,14 +2400,20 @@ def _python_number(fn, *args, **kwargs):
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
 
 
+_NO_DEFAULT = object()
+
+
 def _extremum(fn, *args, **kwargs):
     """Python's ``min(a, b, ...)``/``max`` of traced numbers, with Python's own rule: the
     first of the smallest (a later one replaces it only if strictly smaller, so a NaN
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
-    if len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and len(args[0]) > 1:
-        args = tuple(args[0])       # ``max(values)`` of a list of traced numbers
+    if len(args) == 1 and isinstance(args[0], ComputedList):
+        return _extremum_of_rows(fn, args[0], **kwargs)
+    if len(args) == 1 and set(kwargs) <= {"default"} and type(args[0]) in (list, tuple) and \
+            len(args[0]) > 1:
+        args, kwargs = tuple(args[0]), {}   # ``max(values)`` of a list of traced numbers
     traced = [a for a in args if isinstance(a, Tracer)]
     strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
               not (isinstance(a, Tracer) and a.type.weak)}
@@ -2426,6 +2437,68 @@ def _extremum(fn, *args, **kwargs):
         out.kinds = frozenset().union(*(a.kinds if isinstance(k, Var) else {k}
                                         for a, k in zip(args, kinds)))
     return out
+
+
+def _extremum_of_rows(fn, items, *, default=_NO_DEFAULT, key=None):
+    """Python's ``min(items)``/``max`` of a list the data grow (or one built over an array
+    of run-time length) of numbers: the first of the smallest, as Python's loop keeps an
+    item only if it is strictly smaller than the best so far, so a NaN first is the
+    answer and a NaN later is passed over. Of an empty list, Python's ValueError (or
+    ``default``: a value whose kind the data choose, as an `if` on the length)."""
+    name = fn.__name__
+    if key is not None:
+        raise unsupported(f"{name}() with key= of {ComputedList.NOUN} or a list the data grow",
+                          fix="Compute the keys as an array and pick with np.argmin/np.argmax.")
+    if isinstance(items, GrowingList) and items.item[2] == MIXED:
+        raise unsupported(f"{name}() of a list of Python numbers and NumPy scalars the data "
+                          f"grow")
+    if isinstance(items, GrowingList) and is_tuple_kind(items.item[2]):
+        raise unsupported(f"{name}() of a list of tuples the data grow")
+    rows = Tracer(items.atom)
+    if rows.ndim != 1 or rows.dtype.kind not in "biuf":
+        raise unsupported(f"{name}() of a list of arrays (or complex numbers) the data grow",
+                          fix="Stack the items (np.array(x)) and reduce the array.")
+    where = user_location()
+    n = emit("dim", [rows], {"axis": 0})
+    is_min = fn is builtins.min
+    if rows.dtype.kind == "f":
+        # Past a first item that is not NaN, NaN items never win a comparison.
+        ranked = np.where(np.isnan(rows), np.inf if is_min else -np.inf, rows)
+    else:
+        ranked = rows
+    # One item past the end that never wins over an item before it (the first of equals
+    # wins), so an empty list has an index to read (its value is never used).
+    if rows.dtype.kind in "iu":
+        pad = np.iinfo(rows.dtype).max if is_min else np.iinfo(rows.dtype).min
+    elif rows.dtype.kind == "b":
+        pad = is_min
+    else:
+        pad = np.inf if is_min else -np.inf
+    ranked = np.concatenate([ranked, np.full(1, pad, rows.dtype)])
+    padded = np.concatenate([rows, np.zeros(1, rows.dtype)])
+    index = np.argmin(ranked) if is_min else np.argmax(ranked)
+    if rows.dtype.kind == "f":
+        index = np.where(np.isnan(padded[0]), 0, index)
+    value = padded[index]
+    if items.element is not None:       # Python numbers: a Python number
+        value = emit("convert", [value], {"dtype": value.dtype, "weak": True}, scalar=True)
+    least = items.least if isinstance(items, GrowingList) else 0
+    if least > 0:
+        return value
+    if default is _NO_DEFAULT:
+        return emit("check", [value, n > 0], {
+            "error": "ValueError", "weak": value.type.weak,
+            "message": f"{_python_error_message(fn, [])}\n  at {where}"}, scalar=True)
+    return if_exp(n > 0, lambda: value, lambda: default, where)
+
+
+def _python_error_message(fn, *args):
+    """The message of the error Python raises for ``fn(*args)``."""
+    try:
+        fn(*args)
+    except Exception as e:  # noqa: BLE001
+        return str(e)
+    raise AssertionError(f"{fn.__name__}{args} was expected to raise")
 
 
 def _held_exactly(value, dtype):
