@@ -702,6 +702,12 @@ class _Reads(gast.NodeTransformer):
 
     def visit_Subscript(self, node):
         self.generic_visit(node)
+        if isinstance(node.ctx, gast.Store):
+            # ``a[i] = v``: a Python list takes a traced position (``item_target``).
+            call = _expr(f"{_IX}.item_target(None)")
+            call.args = [node.value]
+            node.value = gast.copy_location(call, node.value)
+            return node
         if not isinstance(node.ctx, gast.Load):
             return node
         call = _expr(f"{_IX}.getitem(None, None)")
