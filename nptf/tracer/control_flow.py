@@ -38,9 +38,8 @@ from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
-                     emit,
-                     maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, KIND_UNBOUND, PRINTING,
+                     PYTHON_TYPES, Tracer, check_bound, emit, maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -71,8 +70,10 @@ class Undefined:
     """A variable that has no value on this path (assigned in only one branch, or only
     inside a loop). Using it is an error that says where it came from."""
 
-    def __init__(self, name, where=""):
-        self.name, self.where = name, where
+    def __init__(self, name, where="", like=None):
+        # ``like``: the value a path that assigns it gives (a loop carries the variable
+        # from a stand-in of its type: ``unbound_stand_in``).
+        self.name, self.where, self.like = name, where, like
 
     def _fail(self, *args, **kwargs):
         if not self.where:
@@ -731,7 +732,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                             br.outs[i] = _stand_in(other)
                 vals = [br.outs[i] for br in branches]
             else:
-                static[i] = Undefined(name, where)
+                like = [v.like if isinstance(v, Undefined) else v for v in vals]
+                static[i] = Undefined(name, where, next((v for v in like if _is_value(v)),
+                                                        None))
                 continue
         if any(v is None for v in vals):
             _none_on_one_path(branches, i, name, where)
@@ -962,6 +965,7 @@ def is_none(x):
     runs (a traced bool)."""
     if isinstance(x, NoneOr):
         return x.flag if isinstance(x.flag, Tracer) else bool(x.flag)
+    check_bound(x)
     if maybe_none(x):
         if isinstance(x.kind_flag, Literal):
             return bool(x.kind_flag.value == KIND_NONE)
@@ -1444,6 +1448,9 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         kind_by_data |= nones
         changed |= bool(nones)
         changed |= _widen_types(body, carried, types, names, where)
+        unbound = _carry_unbound(body, state, carried, types, c_ordered, names)
+        kind_by_data |= unbound
+        changed |= bool(unbound)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
         changed |= _weaken_growing_lists(body, state)
@@ -1454,7 +1461,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         buffers += new_buffers
         flagged[:] = [i for i in flagged if i in carried]
         for i in sorted(kind_by_data & set(carried)):
-            kinds = _kinds_of(state[i]) | _kinds_of(body.outs[i])
+            kinds = _kinds_of(state[i]) | (set() if isinstance(body.outs[i], Undefined) else
+                                            _kinds_of(body.outs[i]))
             if i not in flagged or not kinds <= kinds_of[i]:
                 kinds_of[i] = frozenset(kinds | kinds_of.get(i, set()))
                 if i not in flagged:
@@ -1512,7 +1520,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                 not state[i].where:
             # Assigned on some paths of the body only (``if r < p: i = j; break``): which
             # iteration, if any, assigns it is the data's to say.
-            result[i] = Undefined(names[i], v.where)
+            result[i] = Undefined(names[i], v.where, v.like)
     if ran is not None:
         for i in sorted(set_inside):
             # Python has no value for it when the loop never runs: reading it raises.
@@ -1555,6 +1563,38 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
         _start_carrying(i, none_stand_in(out, names[i], where), state, carried, types, c_ordered)
         found.add(i)
     return found
+
+
+def _carry_unbound(body, state, carried, types, c_ordered, names):
+    """Variables with no value before the loop that the body assigns on some paths only
+    (``if r < p: i = j; break``): carried from a stand-in whose kind says unbound until
+    the data take a path that assigns them; a read of one still unbound raises Python's
+    UnboundLocalError when the graph runs (see ``Tracer.atom``)."""
+    found = set()
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if type(before) is not Undefined or i in carried or type(out) is not Undefined or \
+                names[i].startswith("__nptf_"):
+            continue
+        stand_in = unbound_stand_in(out.like)
+        if stand_in is not None:
+            _start_carrying(i, stand_in, state, carried, types, c_ordered)
+            found.add(i)
+    return found
+
+
+def unbound_stand_in(like):
+    """A variable not assigned yet as a value of ``like``'s type: a zero of it whose kind
+    says unbound; None where ``like`` is no value of a static shape and one kind."""
+    if not _is_value(like) or isinstance(like, ListTracer):
+        return None
+    like = to_tracer(like)
+    if None in like.type.shape or like.kind_flag is not None:
+        return None
+    out = Tracer(to_tracer(_zero_like_value(Tracer(like.carried_atom(), like.is_scalar)))
+                 .carried_atom(), is_scalar=like.is_scalar)
+    out.kind_flag = api.to_atom(np.int8(KIND_UNBOUND))
+    out.kinds = frozenset({KIND_UNBOUND})
+    return out
 
 
 def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
