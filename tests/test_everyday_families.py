@@ -576,6 +576,27 @@ def test_sorted_of_traced_values():
         assert str(nptf.compile(top_three)(with_nan)) == str(top_three(with_nan))
 
 
+def sorted_by_keys(d, e):
+    order = sorted(range(len(d)), key=lambda i: d[i])
+    pairs = [(d[i], e[i]) for i in range(len(d))]
+    by_second = sorted(pairs, key=lambda p: p[1], reverse=True)
+    pairs.sort(key=lambda p: p[0])
+    return order, by_second, pairs
+
+
+def test_sorted_by_traced_keys_is_stable_as_python_s_sort():
+    """sorted(..., key=...) and list.sort(key=...) of Python lists by traced keys: Python's
+    order, equal keys (-0.0 and 0.0 too) in their order, with reverse=True as well; a NaN
+    key, whose place depends on where Python's sort starts, runs NumPy."""
+    f = nptf.compile(sorted_by_keys, fallback="raise")
+    d = np.array([3.0, 1.0, 4.0, 1.0, 5.0, -0.0, 0.0, 3.0])
+    for e in (d[::-1] * 2, np.array([2, 0, 1, 0, 2, 1, 1, 2.0])):
+        assert repr(f(d, e)) == repr(sorted_by_keys(d, e))
+    d[4] = np.nan
+    with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
+        f(d, e)
+
+
 # ------------------------------------------------ Python builtins on traced values
 def compared_with_none(x):
     return x == None, x != None, x.sum() == None, x[0:1].reshape(()) == None   # noqa: E711

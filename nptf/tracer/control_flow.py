@@ -16,6 +16,7 @@ import functools
 import numbers
 import operator
 import sys
+import types
 import warnings
 
 import numpy as np
@@ -35,6 +36,7 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown, is_tuple_kind,
                             item_kinds, item_of, joined_item, reachable_elsewhere, restored)
 from .layouts import UNKNOWN
+from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
@@ -2295,6 +2297,9 @@ def converted(fn):
         return _type
     if fn is builtins.sorted:
         return _sorted
+    if isinstance(fn, types.BuiltinMethodType) and type(fn.__self__) is list and \
+            fn.__name__ == "sort":
+        return functools.partial(_list_sort, fn.__self__)
     if fn is builtins.set:
         return traced_set
     if fn is builtins.round:
@@ -2350,6 +2355,12 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     comparisons are false): where the values hold one, the call runs with NumPy."""
     if isinstance(iterable, TracedSet) and key is None and not isinstance(reverse, Tracer):
         return iterable.sorted_values(reverse)
+    if key is not None and type(iterable) in (list, tuple, range) and \
+            not isinstance(reverse, Tracer):
+        items = list(iterable)
+        ordered = _ordered_by_key(items, key, reverse, "sorted()")
+        return ordered if ordered is not None else builtins.sorted(items, key=key,
+                                                                    reverse=reverse)
     if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
             (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
             iterable.ndim != 1:
@@ -2366,6 +2377,57 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     if isinstance(iterable, GrowingList):
         return iterable.rebuilt(values.atom)
     return [values[i] for i in range(_len(values))]
+
+
+def _list_sort(items, /, *, key=None, reverse=False):
+    """``items.sort(key=..., reverse=...)`` of a Python list: in place, as
+    ``_ordered_by_key`` orders it where the keys are traced; else Python's own."""
+    ordered = None if isinstance(reverse, Tracer) else \
+        _ordered_by_key(items, key, reverse, "list.sort()")
+    if ordered is None:
+        return items.sort(key=key, reverse=reverse)
+    items[:] = ordered
+
+
+def _ordered_by_key(items, key, reverse, what):
+    """The Python list ``items`` in Python's sorted order (stable: equal keys keep their
+    order, with ``reverse`` too) where the keys (``key`` of each item, called once per item
+    as Python's sort calls it, or the items) are traced numbers of one dtype: the order is
+    a stable argsort of the keys, and each place reads the item it gets. NaN
+    has no place in Python's order (its comparisons are false): where a key is NaN, the
+    call runs with NumPy. None where no key is traced (Python's own sort)."""
+    keys = [v if key is None else key(v) for v in items]
+    if not any(_is_traced(k) for k in keys):
+        return None
+    keys = [to_tracer(k) for k in keys]
+    if len({(k.dtype, k.type.weak) for k in keys}) > 1 or \
+            any(k.ndim or k.dtype.kind not in "biuf" or k.kind_flag is not None for k in keys):
+        raise unsupported(f"{what} of items whose keys are not real numbers of one dtype and "
+                          f"kind", fix="Give every item a key of one dtype (float(...)), or sort "
+                                       "an array (np.argsort).")
+    item = common_item(items)
+    if item is None or item[2] == "array" or item[2] == MIXED:
+        # An array item is itself in Python's sorted list: a later write into it would
+        # show there, where the rows here are copies.
+        raise unsupported(f"{what} of items that are not numbers or tuples of numbers of one "
+                          f"kind, ordered by traced keys",
+                          fix="Sort the indices (np.argsort of the keys) and index an array "
+                              "of the items.")
+    where = user_location()
+    ranked = api.stack(keys)
+    if ranked.dtype.kind == "f":
+        ranked = emit("check", [ranked, np.logical_not(np.any(np.isnan(ranked)))], {
+            "error": "OutsideTheGraph", "when_read": True,
+            "message": f"{what} by keys with NaN at {where}, whose place in Python's order "
+                       f"depends on where it starts"})
+    n = len(items)
+    if reverse:
+        # Python's reverse sort keeps equal keys in their order: the list reversed, sorted
+        # stably and reversed again.
+        order = (n - 1 - np.argsort(ranked[::-1], kind="stable"))[::-1]
+    else:
+        order = np.argsort(ranked, kind="stable")
+    return items_in_order(items, order)
 
 
 def _any_all(fn, iterable, /):

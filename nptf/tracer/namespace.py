@@ -196,37 +196,55 @@ def getitem(a, key):
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
     if type(a) in (list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
             key.dtype.kind in "iu" and current_builder() is not None:
-        return _item_at(a, key)
+        return item_at(a, key)
     return a[key]
 
 
-def _item_at(seq, key):
+def item_at(seq, key):
     """``seq[key]`` of a Python list or tuple at a position known only when the graph runs
     (``coeffs[i]`` in a graph loop, ``edges[k]``): its items, numbers, NumPy scalars,
     arrays of one shape or tuples of numbers, are the rows of one array, and the item is
     the row there, of the kind the item has; a position out of range raises Python's
     IndexError."""
-    from .growing_lists import MIXED, common_item, element_of_kind, is_tuple_kind, row_of
     noun = type(seq).__name__
-    item = common_item(list(seq))
-    if item is None or item[2] == MIXED:
-        error = unsupported(f"reading a Python {noun} at a position known only when the graph "
-                            f"runs, where its items are not numbers or arrays of one kind, "
-                            f"shape and dtype,",
-                            fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
-                                f"index it with a Python int.")
-        # A loop of a known trip count runs such a body in Python, where the index is an int.
-        error.list_operation = True
-        raise error
-    shape, dtype, kind = item
-    rows = api.stack([row_of(v, item) for v in seq])
+    rows, item = _rows_of(seq, f"reading a Python {noun}")
     n = len(seq)
     k = api.astype(key, np.int64)
     k = np.where(k < 0, k + n, k)
     inside = (k >= 0) & (k < n)
     k = emit("check", [np.where(inside, k, 0), inside], {
         "error": "IndexError", "message": f"{noun} index out of range"})
-    row = api.getitem(rows, k)
+    return _item_of_row(api.getitem(rows, k), item, noun)
+
+
+def items_in_order(seq, order):
+    """The items of the Python list ``seq`` at the places ``order`` (a traced permutation
+    of its positions) gives them: ``[seq[k] for k in order]``, the rows read at once."""
+    noun = type(seq).__name__
+    rows, item = _rows_of(seq, f"ordering a Python {noun}")
+    rows = api.getitem(rows, order)
+    return [_item_of_row(api.getitem(rows, p), item, noun) for p in range(len(seq))]
+
+
+def _rows_of(seq, what):
+    """The items of ``seq`` as the rows of one array, and what an item is."""
+    from .growing_lists import MIXED, common_item, row_of
+    noun = type(seq).__name__
+    item = common_item(list(seq))
+    if item is None or item[2] == MIXED:
+        error = unsupported(f"{what} at a position known only when the graph runs, where its "
+                            f"items are not numbers or arrays of one kind, shape and dtype,",
+                            fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
+                                f"index it with a Python int.")
+        # A loop of a known trip count runs such a body in Python, where the index is an int.
+        error.list_operation = True
+        raise error
+    return api.stack([row_of(v, item) for v in seq]), item
+
+
+def _item_of_row(row, item, noun):
+    from .growing_lists import element_of_kind, is_tuple_kind
+    kind = item[2]
     if is_tuple_kind(kind):
         return tuple(element_of_kind(api.getitem(row, j), t) for j, t in enumerate(kind[1:]))
     if isinstance(kind, type):
