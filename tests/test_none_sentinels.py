@@ -401,7 +401,7 @@ def first_above(x, t):
             found = x[k]
             break
         k += 1
-    return found.shape, found
+    return found is None, found.shape, found
 
 
 def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():

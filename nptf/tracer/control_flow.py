@@ -2486,6 +2486,7 @@ def _sum(iterable, /, start=0):
 def _len(x):
     """``len(x)`` in converted code: the length of an array whose first dimension is known
     only at run time is a traced Python int (``len`` itself must return a Python int)."""
+    check_bound(x)
     if isinstance(x, Tracer) and x.ndim > 0 and x.type.shape[0] is None:
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):

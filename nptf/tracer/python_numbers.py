@@ -26,7 +26,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import user_location, with_location
+from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import weak_type_of
 from .tracer import Tracer, emit, python_type_of
@@ -281,7 +281,6 @@ def rounded(x, ndigits):
     if ndigits < _NDIGITS_MIN:       # a signed zero, but NaN and infinities stay
         return emit("where", [np.isfinite(x), x * 0.0, x], scalar=True)
     if abs(ndigits) > _EXACT_TENS:
-        from ..errors import unsupported
         raise unsupported(f"round() of a Python float to {ndigits} decimals",
                           fix=f"round to at most {_EXACT_TENS} decimals either way, or let the "
                               f"call run with NumPy (fallback='numpy', the default)")

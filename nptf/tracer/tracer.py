@@ -123,6 +123,7 @@ def _compare_with_none(name, method):
     def compare(self, other):
         if other is not None:
             return method(self, other)
+        check_bound(self)
         if self.is_scalar or self.type.weak:
             return name == "ne"
         out = _numpy_area.full(self.shape, name == "ne", np.bool_)
@@ -458,8 +459,7 @@ def _checked_bound(t, atom, when_read=True):
     params = {"error": "UnboundLocalError", "weak": atom.type.weak,
               "message": f"cannot access a local variable where it is not associated with a "
                          f"value (no path the data took assigns it)\n  at {user_location()}"}
-    if when_read:
-        params["when_read"] = True
+    params["when_read"] = when_read
     (out,) = b.emit("check", [atom, ok], params)
     return out
 
