@@ -41,7 +41,8 @@ from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, KIND_UNBOUND, PRINTING,
-                     PYTHON_TYPES, Tracer, check_bound, emit, maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
+                     PYTHON_TYPES, Tracer, check_bound, emit, maybe_none, numpy_class_of,
+                     python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
