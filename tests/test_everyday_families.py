@@ -619,6 +619,8 @@ def test_python_builtins_on_traced_values_give_numpy_s_answers():
     x = np.array([1.25, 2.5, 3.75])
     for fn in (compared_with_none, rounded, copied):
         check_against_numpy(fn, x)
+    for v in (x, x * 100):
+        check_against_numpy(round_of_a_chosen_kind, v)
     with pytest.raises(TypeError, match="__round__"):       # NumPy's own error for arrays
         nptf.compile(round_array, fallback="raise")(x)
     with pytest.raises(TypeError, match="numpy.bool doesn't define __round__"):
@@ -631,6 +633,13 @@ def round_array(v):
 
 def round_numpy_bool(v):
     return round(v.sum() > 0)
+
+
+def round_of_a_chosen_kind(x):
+    best = 2.675                  # a Python float, or a NumPy scalar as the data choose
+    if x.sum() > 100:
+        best = x[0]
+    return round(best, 2)
 
 
 def round_python_floats(x):

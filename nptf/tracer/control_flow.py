@@ -40,9 +40,9 @@ from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, KIND_UNBOUND, PRINTING,
-                     PYTHON_TYPES, Tracer, check_bound, emit, maybe_none, numpy_class_of,
-                     python_kind, python_type_of, to_tracer)
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND,
+                     PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
+                     numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -2346,6 +2346,20 @@ def _round(number, ndigits=None):
         return _python_number(int, np.round(number))
     if number.type.weak:
         return python_numbers.rounded(number, ndigits)
+    python = {k for k in (number.kinds or ()) if k >= KIND_PYTHON}
+    if number.kind_flag is not None and python:
+        # A Python float or a NumPy scalar as the data choose: Python's rounding or
+        # NumPy's, as the value is when the graph runs.
+        if python != {python_kind(float)} or number.dtype != np.float64:
+            raise unsupported("round() to decimals of a value that is a Python int or a NumPy "
+                              "scalar as the data choose",
+                              fix="Give the variable one kind on every path (float(...) or "
+                                  "np.float64(...)).")
+        value = Tracer(number.atom, is_scalar=True)
+        return if_exp(Tracer(number.kind_flag) >= KIND_PYTHON,
+                      lambda: python_numbers.rounded(emit("convert", [value], {
+                          "dtype": value.dtype, "weak": True}, scalar=True), ndigits),
+                      lambda: np.round(value, ndigits), user_location())
     return np.round(number, ndigits)
 
 
