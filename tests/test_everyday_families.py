@@ -576,6 +576,27 @@ def test_sorted_of_traced_values():
         assert str(nptf.compile(top_three)(with_nan)) == str(top_three(with_nan))
 
 
+def sorted_by_keys(d, e):
+    order = sorted(range(len(d)), key=lambda i: d[i])
+    pairs = [(d[i], e[i]) for i in range(len(d))]
+    by_second = sorted(pairs, key=lambda p: p[1], reverse=True)
+    pairs.sort(key=lambda p: p[0])
+    return order, by_second, pairs
+
+
+def test_sorted_by_traced_keys_is_stable_as_python_s_sort():
+    """sorted(..., key=...) and list.sort(key=...) of Python lists by traced keys: Python's
+    order, equal keys (-0.0 and 0.0 too) in their order, with reverse=True as well; a NaN
+    key, whose place depends on where Python's sort starts, runs NumPy."""
+    f = nptf.compile(sorted_by_keys, fallback="raise")
+    d = np.array([3.0, 1.0, 4.0, 1.0, 5.0, -0.0, 0.0, 3.0])
+    for e in (d[::-1] * 2, np.array([2, 0, 1, 0, 2, 1, 1, 2.0])):
+        assert repr(f(d, e)) == repr(sorted_by_keys(d, e))
+    d[4] = np.nan
+    with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
+        f(d, e)
+
+
 # ------------------------------------------------ Python builtins on traced values
 def compared_with_none(x):
     return x == None, x != None, x.sum() == None, x[0:1].reshape(()) == None   # noqa: E711
@@ -598,18 +619,92 @@ def test_python_builtins_on_traced_values_give_numpy_s_answers():
     x = np.array([1.25, 2.5, 3.75])
     for fn in (compared_with_none, rounded, copied):
         check_against_numpy(fn, x)
+    for v in (x, x * 100):
+        check_against_numpy(round_of_a_chosen_kind, v)
     with pytest.raises(TypeError, match="__round__"):       # NumPy's own error for arrays
         nptf.compile(round_array, fallback="raise")(x)
-    with pytest.raises(nptf.UnsupportedError, match="round"):
-        nptf.compile(round_python_float, fallback="raise")(x)
+    with pytest.raises(TypeError, match="numpy.bool doesn't define __round__"):
+        nptf.compile(round_numpy_bool, fallback="raise")(x)
 
 
 def round_array(v):
     return round(v)
 
 
-def round_python_float(v):
-    return round(float(v.sum()), 2)
+def round_numpy_bool(v):
+    return round(v.sum() > 0)
+
+
+def round_of_a_chosen_kind(x):
+    best = 2.675                  # a Python float, or a NumPy scalar as the data choose
+    if x.sum() > 100:
+        best = x[0]
+    return round(best, 2)
+
+
+def round_python_floats(x):
+    to_2, to_tens = np.zeros(len(x)), np.zeros(len(x))
+    for i in range(len(x)):                 # a graph loop
+        to_2[i] = round(float(x[i]), 2)
+        to_tens[i] = round(float(x[i]), -1)
+    return (to_2, to_tens, round(float(x[0]), 0), round(float(x[0]) * 1e12, 2),
+            round(float(x[0]), 400), round(float(x[0]), -400), round(int(x[1]), -1),
+            round(int(x[2]), -1), round(int(x[3]), -2), round(bool(x[4] > 0), -1))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_round_of_a_python_float_rounds_its_exact_decimal_value(jit):
+    """Python's round(float, n) rounds the float's exact decimal value half to even (2.675
+    is below it in binary: 2.67, where NumPy's scaling gives 2.68), keeps the sign of a
+    zero and NaN and infinities as they are; round(int, -n) is exact past float64's
+    integers. Past 2**52 once scaled, a float not already rounded is refused."""
+    r = np.random.default_rng(0)
+    x = np.concatenate([[2.675, 25.0, 35.0, 2.0 ** 60 + 2.0 ** 10 * 150, 1.0, 1.005, 0.125,
+                         -0.4, 1234.5, -2.5, -0.0, np.inf, np.nan, 1e300, 1e-300, 1e15 + 0.25],
+                        r.integers(-10 ** 6, 10 ** 6, 100) / 1000 + 0.0005,
+                        r.normal(size=100) * 10.0 ** r.integers(-6, 9, 100)])
+    f = nptf.compile(round_python_floats, fallback="raise", jit_compile=jit)
+    expected, got = round_python_floats(x), f(x)
+    for e, g in zip(expected[:2], got[:2]):
+        np.testing.assert_array_equal(g, e)
+        assert np.array_equal(np.signbit(g), np.signbit(e))
+    assert [(type(v), v) for v in got[2:]] == [(type(v), v) for v in expected[2:]]
+    x[0] = 1e15 + 0.125
+    with pytest.raises(nptf.OutsideTheGraphError, match="2\\*\\*52"):
+        f(x)
+
+
+# ------------------------------------------------ sum, min, max of generators that may be empty
+def sums_of_generators(x, t):
+    n = int(x[0])
+    s = sum(x[i] for i in range(len(x)) if x[i] > t)      # the int 0 when none is
+    return (s, s * 2, s + 1.5, sum(float(v) for v in x if v > t),
+            sum((x[i] for i in range(n)), 0.0), sum(x[i] * x[i] for i in range(n)),
+            min((v for v in x if v > t), default=-1), any(v > 5 for v in x if v > t),
+            all(v > 5 for v in x if v > t))
+
+
+def extremes_of_generators(x, t):
+    return (min(x[i] for i in range(len(x)) if not x[i] >= t), max(v for v in x if not v >= t),
+            min(int(v) for v in x if v < t), max(float(v) for v in x if v < t))
+
+
+def test_sum_min_max_of_a_generator_that_may_be_empty():
+    """Python's sum of no items is the int 0 (or its start), of NumPy scalars a NumPy
+    scalar: a value whose kind the data choose. min/max keep the first of the smallest
+    (a NaN first wins, a NaN later is passed over) and raise Python's ValueError on no
+    items, unless given a default."""
+    x = np.array([3.0, 1.0, 4.0, 1.5, 5.0, 9.0, 2.0])
+    for t in (2.5, 100.0):
+        check_against_numpy(sums_of_generators, x, t)
+    check_against_numpy(sums_of_generators, np.array([0.0, 1.0]), 0.5)
+    f = nptf.compile(extremes_of_generators, fallback="raise")
+    for x in ([3.0, np.nan, 1.0, -0.0, 0.0, 1.0, 9.0], [np.nan, 2.0, 1.0], [0.0, -0.0, 7.0],
+              [-0.0, 0.0, 1.0]):
+        x = np.array(x)
+        assert repr(f(x, 5.0)) == repr(extremes_of_generators(x, 5.0))
+    with pytest.raises(ValueError, match="min\\(\\) arg is an empty sequence"):
+        f(np.array([9.0, 8.0, 7.0]), 5.0)
 
 
 # ------------------------------------------------ arrays of scalars

@@ -271,11 +271,9 @@ def test_filters_in_comprehensions_and_generators_follow_the_data(jit):
             check_against_numpy(log_of_positives, v, jit=jit)
         check_against_numpy(count_and_total, x, jit=jit)
         check_against_numpy(best_of_windows, x, jit=jit)
-        # sum() of an empty list of floats is Python's int 0: NumPy runs that call.
+        # sum() of an empty list of floats is Python's int 0.
         neg = -np.abs(x) - 1
-        with pytest.raises(nptf.OutsideTheGraphError, match="sum"):
-            nptf.compile(count_and_total, fallback="raise", jit_compile=jit)(neg)
-        got = nptf.compile(count_and_total, jit_compile=jit)(neg)
+        got = nptf.compile(count_and_total, fallback="raise", jit_compile=jit)(neg)
         assert got == (0, 0) and type(got[1]) is int
 
 

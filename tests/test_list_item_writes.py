@@ -299,3 +299,42 @@ def test_items_of_mixed_kinds_in_promotion():
         warnings.simplefilter("ignore")
         got = nptf.compile(items_read_back_in_promotion)(x)
     assert mismatch(items_read_back_in_promotion(x), got) is None
+
+
+# ------------------------------------------- writes at traced positions outside loops
+def lomuto_partition(a):
+    arr = list(a)
+    hi = len(arr) - 1
+    i = 0
+    for j in range(hi):                     # unrolled: `i` is traced after the first `if`
+        if arr[j] < arr[hi]:
+            arr[i], arr[j] = arr[j], arr[i]
+            i += 1
+    arr[i], arr[hi] = arr[hi], arr[i]       # at a traced position, outside any loop
+    return arr, i
+
+
+def swapped_python_floats(a, t):
+    arr = [float(v) for v in a]
+    same = arr
+    i, j = int(np.argmax(a > t)), int(np.argmin(a))
+    arr[i], arr[j] = arr[j], arr[i]
+    arr[i - 1] += 1.0
+    return same, arr[i]
+
+
+def written_past_the_end(a):
+    arr = list(a)
+    arr[int(np.argmax(a)) + len(a)] = a[0]
+    return arr
+
+
+def test_swaps_at_traced_positions_outside_loops():
+    """A Python list written at a position known only when the graph runs, outside any
+    loop (a partition's last swap): every item becomes the written value where the
+    position is its own, in place (a second name for the list sees it); past the end,
+    Python's IndexError."""
+    for a in (rng.standard_normal(6), np.array([3.0, 1.0, 4.0, 1.0, 5.0, 2.0])):
+        check_against_numpy(lomuto_partition, a)
+        check_against_numpy(swapped_python_floats, a, 0.5)
+    check_against_numpy(written_past_the_end, rng.standard_normal(5))

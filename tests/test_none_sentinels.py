@@ -373,3 +373,44 @@ def test_a_none_sentinel_replaced_by_a_container(jit):
         nptf.compile(unpacked_sentinel, fallback="raise", jit_compile=jit)(x, 5.0)
     assert nptf.compile(first_above_pair, fallback="raise", jit_compile=jit)(x, 0.4) == \
         first_above_pair(x, 0.4)
+
+
+# ------------------------------------------- a variable assigned on some paths of a loop
+def roulette(cum, r):
+    for j, p in enumerate(cum):            # a graph loop
+        if r < p:
+            i = j
+            break
+    return i, cum[i] * 2
+
+
+def roulette_or_last(cum, r):
+    for j, p in enumerate(cum):
+        if r < p:
+            i = j
+            break
+    else:
+        i = len(cum) - 1
+    return i
+
+
+def first_above(x, t):
+    k = 0
+    while k < len(x):
+        if x[k] > t:
+            found = x[k]
+            break
+        k += 1
+    return found is None, found.shape, found
+
+
+def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():
+    """``i`` assigned only where the data take a path of the loop body (and no value
+    before the loop): carried with a kind that says unassigned until a path assigns it;
+    a read of it while unassigned raises Python's UnboundLocalError when the graph runs,
+    and an ``else`` that assigns it leaves it assigned on every path."""
+    cum = np.cumsum(np.full(10, 0.1))
+    for r in (0.35, 1.5):
+        check_against_numpy(roulette, cum, r)
+        check_against_numpy(roulette_or_last, cum, r)
+        check_against_numpy(first_above, cum, r)

@@ -28,7 +28,9 @@ ERRORS = {"ValueError": ValueError, "IndexError": IndexError, "ZeroDivisionError
 
 # Errors a check raises only when its value is read, as Python raises them (a variable
 # only a loop that runs sets); other checks raise whether or not the value is used, but
-# for those with the param ``when_read`` (a use of a value that may be None).
+# for those with the param ``when_read`` (a use of a value that may be None). A check
+# whose ``when_read`` is False raises either way (``x is None`` of a variable no path the
+# data took assigned reads no value, and raises in Python).
 RAISED_WHEN_READ = frozenset({"UnboundLocalError"})
 
 

@@ -14,7 +14,9 @@ import contextlib
 import contextvars
 import functools
 import numbers
+import operator
 import sys
+import types
 import warnings
 
 import numpy as np
@@ -34,12 +36,13 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown, is_tuple_kind,
                             item_kinds, item_of, joined_item, reachable_elsewhere, restored)
 from .layouts import UNKNOWN
+from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
-                     emit,
-                     maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND,
+                     PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
+                     numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -70,8 +73,10 @@ class Undefined:
     """A variable that has no value on this path (assigned in only one branch, or only
     inside a loop). Using it is an error that says where it came from."""
 
-    def __init__(self, name, where=""):
-        self.name, self.where = name, where
+    def __init__(self, name, where="", like=None):
+        # ``like``: the value a path that assigns it gives (a loop carries the variable
+        # from a stand-in of its type: ``unbound_stand_in``).
+        self.name, self.where, self.like = name, where, like
 
     def _fail(self, *args, **kwargs):
         if not self.where:
@@ -730,7 +735,9 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                             br.outs[i] = _stand_in(other)
                 vals = [br.outs[i] for br in branches]
             else:
-                static[i] = Undefined(name, where)
+                like = [v.like if isinstance(v, Undefined) else v for v in vals]
+                static[i] = Undefined(name, where, next((v for v in like if _is_value(v)),
+                                                        None))
                 continue
         if any(v is None for v in vals):
             _none_on_one_path(branches, i, name, where)
@@ -961,6 +968,7 @@ def is_none(x):
     runs (a traced bool)."""
     if isinstance(x, NoneOr):
         return x.flag if isinstance(x.flag, Tracer) else bool(x.flag)
+    check_bound(x)
     if maybe_none(x):
         if isinstance(x.kind_flag, Literal):
             return bool(x.kind_flag.value == KIND_NONE)
@@ -1443,6 +1451,9 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         kind_by_data |= nones
         changed |= bool(nones)
         changed |= _widen_types(body, carried, types, names, where)
+        unbound = _carry_unbound(body, state, carried, types, c_ordered, names)
+        kind_by_data |= unbound
+        changed |= bool(unbound)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
         changed |= _weaken_growing_lists(body, state)
@@ -1453,7 +1464,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         buffers += new_buffers
         flagged[:] = [i for i in flagged if i in carried]
         for i in sorted(kind_by_data & set(carried)):
-            kinds = _kinds_of(state[i]) | _kinds_of(body.outs[i])
+            kinds = _kinds_of(state[i]) | (set() if isinstance(body.outs[i], Undefined) else
+                                            _kinds_of(body.outs[i]))
             if i not in flagged or not kinds <= kinds_of[i]:
                 kinds_of[i] = frozenset(kinds | kinds_of.get(i, set()))
                 if i not in flagged:
@@ -1511,7 +1523,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                 not state[i].where:
             # Assigned on some paths of the body only (``if r < p: i = j; break``): which
             # iteration, if any, assigns it is the data's to say.
-            result[i] = Undefined(names[i], v.where)
+            result[i] = Undefined(names[i], v.where, v.like)
     if ran is not None:
         for i in sorted(set_inside):
             # Python has no value for it when the loop never runs: reading it raises.
@@ -1554,6 +1566,38 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
         _start_carrying(i, none_stand_in(out, names[i], where), state, carried, types, c_ordered)
         found.add(i)
     return found
+
+
+def _carry_unbound(body, state, carried, types, c_ordered, names):
+    """Variables with no value before the loop that the body assigns on some paths only
+    (``if r < p: i = j; break``): carried from a stand-in whose kind says unbound until
+    the data take a path that assigns them; a read of one still unbound raises Python's
+    UnboundLocalError when the graph runs (see ``Tracer.atom``)."""
+    found = set()
+    for i, (before, out) in enumerate(zip(state, body.outs)):
+        if type(before) is not Undefined or i in carried or type(out) is not Undefined or \
+                names[i].startswith("__nptf_"):
+            continue
+        stand_in = unbound_stand_in(out.like)
+        if stand_in is not None:
+            _start_carrying(i, stand_in, state, carried, types, c_ordered)
+            found.add(i)
+    return found
+
+
+def unbound_stand_in(like):
+    """A variable not assigned yet as a value of ``like``'s type: a zero of it whose kind
+    says unbound; None where ``like`` is no value of a static shape and one kind."""
+    if not _is_value(like) or isinstance(like, ListTracer):
+        return None
+    like = to_tracer(like)
+    if None in like.type.shape or like.kind_flag is not None:
+        return None
+    out = Tracer(to_tracer(_zero_like_value(Tracer(like.carried_atom(), like.is_scalar)))
+                 .carried_atom(), is_scalar=like.is_scalar)
+    out.kind_flag = api.to_atom(np.int8(KIND_UNBOUND))
+    out.kinds = frozenset({KIND_UNBOUND})
+    return out
 
 
 def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
@@ -2254,6 +2298,9 @@ def converted(fn):
         return _type
     if fn is builtins.sorted:
         return _sorted
+    if isinstance(fn, types.BuiltinMethodType) and type(fn.__self__) is list and \
+            fn.__name__ == "sort":
+        return functools.partial(_list_sort, fn.__self__)
     if fn is builtins.set:
         return traced_set
     if fn is builtins.round:
@@ -2277,28 +2324,42 @@ def _type(*args, **kwargs):
 
 def _round(number, ndigits=None):
     """Python's ``round`` of a traced number: of a NumPy scalar, NumPy's (a Python int
-    without ``ndigits``, the scalar's type with them); of a Python number, Python's (an
-    int; a Python float rounded to ``ndigits`` decimals is refused: Python rounds its
-    exact decimal value, which NumPy's scaling does not always match)."""
+    without ``ndigits``, the scalar's type with them; a NumPy bool has no round); of a
+    Python number, Python's (an int without ``ndigits`` or of an int, a float of a float,
+    rounded exactly as Python rounds: ``python_numbers.rounded``)."""
     if not _is_traced(number):
         return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
     if not number.is_scalar and not number.type.weak:
         raise TypeError("type numpy.ndarray doesn't define __round__ method")     # NumPy's
-    if number.dtype.kind == "c":    # Python's complex and NumPy's complex scalars
+    if number.dtype.kind == "c" or (number.dtype.kind == "b" and not number.type.weak):
+        # Python's complex, NumPy's complex and bool scalars
         name = "complex" if number.type.weak else f"numpy.{number.dtype.name}"
         raise TypeError(f"type {name} doesn't define __round__ method")
     if isinstance(ndigits, Tracer):
         raise unsupported("round() with a traced number of digits")
-    if number.type.weak and number.dtype.kind == "b":
-        return _python_number(int, number)
-    if number.type.weak and number.dtype.kind in "iu":
-        return number if ndigits is None else _python_number(int, np.round(number, ndigits))
+    if ndigits is not None:
+        ndigits = operator.index(ndigits)
+    if number.type.weak and number.dtype.kind in "biu":
+        number = _python_number(int, number)
+        return number if ndigits is None else python_numbers.rounded(number, ndigits)
     if ndigits is None:
         return _python_number(int, np.round(number))
     if number.type.weak:
-        raise unsupported("round() of a Python float to a number of decimals",
-                          fix="Round a NumPy value (np.round(x, n)), or let the function run "
-                              "with NumPy (fallback='numpy', the default).")
+        return python_numbers.rounded(number, ndigits)
+    python = {k for k in (number.kinds or ()) if k >= KIND_PYTHON}
+    if number.kind_flag is not None and python:
+        # A Python float or a NumPy scalar as the data choose: Python's rounding or
+        # NumPy's, as the value is when the graph runs.
+        if python != {python_kind(float)} or number.dtype != np.float64:
+            raise unsupported("round() to decimals of a value that is a Python int or a NumPy "
+                              "scalar as the data choose",
+                              fix="Give the variable one kind on every path (float(...) or "
+                                  "np.float64(...)).")
+        value = Tracer(number.atom, is_scalar=True)
+        return if_exp(Tracer(number.kind_flag) >= KIND_PYTHON,
+                      lambda: python_numbers.rounded(emit("convert", [value], {
+                          "dtype": value.dtype, "weak": True}, scalar=True), ndigits),
+                      lambda: np.round(value, ndigits), user_location())
     return np.round(number, ndigits)
 
 
@@ -2309,6 +2370,12 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     comparisons are false): where the values hold one, the call runs with NumPy."""
     if isinstance(iterable, TracedSet) and key is None and not isinstance(reverse, Tracer):
         return iterable.sorted_values(reverse)
+    if key is not None and type(iterable) in (list, tuple, range) and \
+            not isinstance(reverse, Tracer):
+        items = list(iterable)
+        ordered = _ordered_by_key(items, key, reverse, "sorted()")
+        return ordered if ordered is not None else builtins.sorted(items, key=key,
+                                                                    reverse=reverse)
     if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
             (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
             iterable.ndim != 1:
@@ -2325,6 +2392,57 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     if isinstance(iterable, GrowingList):
         return iterable.rebuilt(values.atom)
     return [values[i] for i in range(_len(values))]
+
+
+def _list_sort(items, /, *, key=None, reverse=False):
+    """``items.sort(key=..., reverse=...)`` of a Python list: in place, as
+    ``_ordered_by_key`` orders it where the keys are traced; else Python's own."""
+    ordered = None if isinstance(reverse, Tracer) else \
+        _ordered_by_key(items, key, reverse, "list.sort()")
+    if ordered is None:
+        return items.sort(key=key, reverse=reverse)
+    items[:] = ordered
+
+
+def _ordered_by_key(items, key, reverse, what):
+    """The Python list ``items`` in Python's sorted order (stable: equal keys keep their
+    order, with ``reverse`` too) where the keys (``key`` of each item, called once per item
+    as Python's sort calls it, or the items) are traced numbers of one dtype: the order is
+    a stable argsort of the keys, and each place reads the item it gets. NaN
+    has no place in Python's order (its comparisons are false): where a key is NaN, the
+    call runs with NumPy. None where no key is traced (Python's own sort)."""
+    keys = [v if key is None else key(v) for v in items]
+    if not any(_is_traced(k) for k in keys):
+        return None
+    keys = [to_tracer(k) for k in keys]
+    if len({(k.dtype, k.type.weak) for k in keys}) > 1 or \
+            any(k.ndim or k.dtype.kind not in "biuf" or k.kind_flag is not None for k in keys):
+        raise unsupported(f"{what} of items whose keys are not real numbers of one dtype and "
+                          f"kind", fix="Give every item a key of one dtype (float(...)), or sort "
+                                       "an array (np.argsort).")
+    item = common_item(items)
+    if item is None or item[2] == "array" or item[2] == MIXED:
+        # An array item is itself in Python's sorted list: a later write into it would
+        # show there, where the rows here are copies.
+        raise unsupported(f"{what} of items that are not numbers or tuples of numbers of one "
+                          f"kind, ordered by traced keys",
+                          fix="Sort the indices (np.argsort of the keys) and index an array "
+                              "of the items.")
+    where = user_location()
+    ranked = api.stack(keys)
+    if ranked.dtype.kind == "f":
+        ranked = emit("check", [ranked, np.logical_not(np.any(np.isnan(ranked)))], {
+            "error": "OutsideTheGraph", "when_read": True,
+            "message": f"{what} by keys with NaN at {where}, whose place in Python's order "
+                       f"depends on where it starts"})
+    n = len(items)
+    if reverse:
+        # Python's reverse sort keeps equal keys in their order: the list reversed, sorted
+        # stably and reversed again.
+        order = (n - 1 - np.argsort(ranked[::-1], kind="stable"))[::-1]
+    else:
+        order = np.argsort(ranked, kind="stable")
+    return items_in_order(items, order)
 
 
 def _any_all(fn, iterable, /):
@@ -2351,8 +2469,10 @@ def _any_all(fn, iterable, /):
 
 def _sum(iterable, /, start=0):
     """Python's ``sum`` of a list the data grow (or one built over an array of run-time
-    length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` (an
-    int): where that is not what the rows sum to, an empty list runs the call with NumPy."""
+    length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` itself
+    (the int 0), where a list of NumPy scalars or Python floats sums to one of those: a
+    value that is a Python number or a NumPy scalar as the data choose (an `if` on the
+    length). A list of arrays that may be empty runs the call with NumPy there."""
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
@@ -2366,18 +2486,22 @@ def _sum(iterable, /, start=0):
     if element is not None:       # Python numbers: a Python number
         total = emit("convert", [total], {"dtype": total.dtype, "weak": True}, scalar=True)
     least = iterable.least if isinstance(iterable, GrowingList) else 0
-    if least == 0 and element not in (bool, int):
-        n = emit("dim", [rows], {"axis": 0})
+    if least > 0 or (element in (bool, int) and type(start) is int):
+        return start + total
+    where = user_location()
+    n = emit("dim", [rows], {"axis": 0})
+    if total.ndim:
         total = emit("check", [total, n > 0], {
             "error": "OutsideTheGraph", "weak": total.type.weak,
-            "message": f"sum() of an empty list, which is {start!r} in Python, at "
-                       f"{user_location()}"}, scalar=total.is_scalar)
-    return start + total
+            "message": f"sum() of an empty list, which is {start!r} in Python, at {where}"})
+        return start + total
+    return if_exp(n > 0, lambda: start + total, lambda: start, where)
 
 
 def _len(x):
     """``len(x)`` in converted code: the length of an array whose first dimension is known
     only at run time is a traced Python int (``len`` itself must return a Python int)."""
+    check_bound(x)
     if isinstance(x, Tracer) and x.ndim > 0 and x.type.shape[0] is None:
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):
@@ -2394,14 +2518,20 @@ def _python_number(fn, *args, **kwargs):
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
 
 
+_NO_DEFAULT = object()
+
+
 def _extremum(fn, *args, **kwargs):
     """Python's ``min(a, b, ...)``/``max`` of traced numbers, with Python's own rule: the
     first of the smallest (a later one replaces it only if strictly smaller, so a NaN
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
-    if len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and len(args[0]) > 1:
-        args = tuple(args[0])       # ``max(values)`` of a list of traced numbers
+    if len(args) == 1 and isinstance(args[0], ComputedList):
+        return _extremum_of_rows(fn, args[0], **kwargs)
+    if len(args) == 1 and set(kwargs) <= {"default"} and type(args[0]) in (list, tuple) and \
+            len(args[0]) > 1:
+        args, kwargs = tuple(args[0]), {}   # ``max(values)`` of a list of traced numbers
     traced = [a for a in args if isinstance(a, Tracer)]
     strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
               not (isinstance(a, Tracer) and a.type.weak)}
@@ -2425,6 +2555,68 @@ def _extremum(fn, *args, **kwargs):
         out.kinds = frozenset().union(*(a.kinds if isinstance(k, Var) else {k}
                                         for a, k in zip(args, kinds)))
     return out
+
+
+def _extremum_of_rows(fn, items, *, default=_NO_DEFAULT, key=None):
+    """Python's ``min(items)``/``max`` of a list the data grow (or one built over an array
+    of run-time length) of numbers: the first of the smallest, as Python's loop keeps an
+    item only if it is strictly smaller than the best so far, so a NaN first is the
+    answer and a NaN later is passed over. Of an empty list, Python's ValueError (or
+    ``default``: a value whose kind the data choose, as an `if` on the length)."""
+    name = fn.__name__
+    if key is not None:
+        raise unsupported(f"{name}() with key= of {ComputedList.NOUN} or a list the data grow",
+                          fix="Compute the keys as an array and pick with np.argmin/np.argmax.")
+    if isinstance(items, GrowingList) and items.item[2] == MIXED:
+        raise unsupported(f"{name}() of a list of Python numbers and NumPy scalars the data "
+                          f"grow")
+    if isinstance(items, GrowingList) and is_tuple_kind(items.item[2]):
+        raise unsupported(f"{name}() of a list of tuples the data grow")
+    rows = Tracer(items.atom)
+    if rows.ndim != 1 or rows.dtype.kind not in "biuf":
+        raise unsupported(f"{name}() of a list of arrays (or complex numbers) the data grow",
+                          fix="Stack the items (np.array(x)) and reduce the array.")
+    where = user_location()
+    n = emit("dim", [rows], {"axis": 0})
+    is_min = fn is builtins.min
+    if rows.dtype.kind == "f":
+        # Past a first item that is not NaN, NaN items never win a comparison.
+        ranked = np.where(np.isnan(rows), np.inf if is_min else -np.inf, rows)
+    else:
+        ranked = rows
+    # One item past the end that never wins over an item before it (the first of equals
+    # wins), so an empty list has an index to read (its value is never used).
+    if rows.dtype.kind in "iu":
+        pad = np.iinfo(rows.dtype).max if is_min else np.iinfo(rows.dtype).min
+    elif rows.dtype.kind == "b":
+        pad = is_min
+    else:
+        pad = np.inf if is_min else -np.inf
+    ranked = np.concatenate([ranked, np.full(1, pad, rows.dtype)])
+    padded = np.concatenate([rows, np.zeros(1, rows.dtype)])
+    index = np.argmin(ranked) if is_min else np.argmax(ranked)
+    if rows.dtype.kind == "f":
+        index = np.where(np.isnan(padded[0]), 0, index)
+    value = padded[index]
+    if items.element is not None:       # Python numbers: a Python number
+        value = emit("convert", [value], {"dtype": value.dtype, "weak": True}, scalar=True)
+    least = items.least if isinstance(items, GrowingList) else 0
+    if least > 0:
+        return value
+    if default is _NO_DEFAULT:
+        return emit("check", [value, n > 0], {
+            "error": "ValueError", "weak": value.type.weak,
+            "message": f"{_python_error_message(fn, [])}\n  at {where}"}, scalar=True)
+    return if_exp(n > 0, lambda: value, lambda: default, where)
+
+
+def _python_error_message(fn, *args):
+    """The message of the error Python raises for ``fn(*args)``."""
+    try:
+        fn(*args)
+    except Exception as e:  # noqa: BLE001
+        return str(e)
+    raise AssertionError(f"{fn.__name__}{args} was expected to raise")
 
 
 def _held_exactly(value, dtype):

@@ -354,7 +354,7 @@ def _truth_only(test):
 
 
 # Builtins whose one generator-expression argument is made a list comprehension.
-_REDUCING = frozenset({"sum", "any", "all"})
+_REDUCING = frozenset({"sum", "any", "all", "min", "max"})
 
 
 class _ControlFlow(gast.NodeTransformer):
@@ -519,10 +519,13 @@ class _ControlFlow(gast.NodeTransformer):
         return call
 
     def visit_Call(self, node):
-        if isinstance(node.func, gast.Name) and node.func.id in _REDUCING and \
-                len(node.args) == 1 and isinstance(node.args[0], gast.GeneratorExp):
-            # ``sum(v * v for v in x if v > 0)``: the items as a list comprehension (which
-            # a filter on traced values makes a list the data grow).
+        if isinstance(node.func, gast.Name) and node.func.id in _REDUCING and node.args and \
+                isinstance(node.args[0], gast.GeneratorExp) and \
+                len(node.args) <= (2 if node.func.id == "sum" else 1):
+            # ``sum(v * v for v in x if v > 0)``, ``min((d[i] for i in idx), default=0)``:
+            # the items as a list comprehension (which a filter on traced values makes a
+            # list the data grow); sum, min and max read every item of the generator
+            # anyway (any and all, which stop at the first that decides, read the rest too).
             gen = node.args[0]
             node.args[0] = gast.copy_location(
                 gast.ListComp(elt=gen.elt, generators=gen.generators), gen)
@@ -699,6 +702,12 @@ class _Reads(gast.NodeTransformer):
 
     def visit_Subscript(self, node):
         self.generic_visit(node)
+        if isinstance(node.ctx, gast.Store):
+            # ``a[i] = v``: a Python list takes a traced position (``item_target``).
+            call = _expr(f"{_IX}.item_target(None)")
+            call.args = [node.value]
+            node.value = gast.copy_location(call, node.value)
+            return node
         if not isinstance(node.ctx, gast.Load):
             return node
         call = _expr(f"{_IX}.getitem(None, None)")

@@ -196,37 +196,55 @@ def getitem(a, key):
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
     if type(a) in (list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
             key.dtype.kind in "iu" and current_builder() is not None:
-        return _item_at(a, key)
+        return item_at(a, key)
     return a[key]
 
 
-def _item_at(seq, key):
+def item_at(seq, key):
     """``seq[key]`` of a Python list or tuple at a position known only when the graph runs
     (``coeffs[i]`` in a graph loop, ``edges[k]``): its items, numbers, NumPy scalars,
     arrays of one shape or tuples of numbers, are the rows of one array, and the item is
     the row there, of the kind the item has; a position out of range raises Python's
     IndexError."""
-    from .growing_lists import MIXED, common_item, element_of_kind, is_tuple_kind, row_of
     noun = type(seq).__name__
-    item = common_item(list(seq))
-    if item is None or item[2] == MIXED:
-        error = unsupported(f"reading a Python {noun} at a position known only when the graph "
-                            f"runs, where its items are not numbers or arrays of one kind, "
-                            f"shape and dtype,",
-                            fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
-                                f"index it with a Python int.")
-        # A loop of a known trip count runs such a body in Python, where the index is an int.
-        error.list_operation = True
-        raise error
-    shape, dtype, kind = item
-    rows = api.stack([row_of(v, item) for v in seq])
+    rows, item = _rows_of(seq, f"reading a Python {noun}")
     n = len(seq)
     k = api.astype(key, np.int64)
     k = np.where(k < 0, k + n, k)
     inside = (k >= 0) & (k < n)
     k = emit("check", [np.where(inside, k, 0), inside], {
         "error": "IndexError", "message": f"{noun} index out of range"})
-    row = api.getitem(rows, k)
+    return _item_of_row(api.getitem(rows, k), item, noun)
+
+
+def items_in_order(seq, order):
+    """The items of the Python list ``seq`` at the places ``order`` (a traced permutation
+    of its positions) gives them: ``[seq[k] for k in order]``, the rows read at once."""
+    noun = type(seq).__name__
+    rows, item = _rows_of(seq, f"ordering a Python {noun}")
+    rows = api.getitem(rows, order)
+    return [_item_of_row(api.getitem(rows, p), item, noun) for p in range(len(seq))]
+
+
+def _rows_of(seq, what):
+    """The items of ``seq`` as the rows of one array, and what an item is."""
+    from .growing_lists import MIXED, common_item, row_of
+    noun = type(seq).__name__
+    item = common_item(list(seq))
+    if item is None or item[2] == MIXED:
+        error = unsupported(f"{what} at a position known only when the graph runs, where its "
+                            f"items are not numbers or arrays of one kind, shape and dtype,",
+                            fix=f"Make the {noun} an array (np.array(...)) before the loop, or "
+                                f"index it with a Python int.")
+        # A loop of a known trip count runs such a body in Python, where the index is an int.
+        error.list_operation = True
+        raise error
+    return api.stack([row_of(v, item) for v in seq]), item
+
+
+def _item_of_row(row, item, noun):
+    from .growing_lists import element_of_kind, is_tuple_kind
+    kind = item[2]
     if is_tuple_kind(kind):
         return tuple(element_of_kind(api.getitem(row, j), t) for j, t in enumerate(kind[1:]))
     if isinstance(kind, type):
@@ -243,6 +261,75 @@ def _item_at(seq, key):
 
 
 make_slice = slice      # for ``a[i:j]`` read through ``getitem``
+
+
+def item_target(obj):
+    """What a subscript assignment in converted code writes through (``a[i] = v``,
+    ``a[i], a[j] = a[j], a[i]``): a Python list, while a function is traced, as
+    ``_ListItems`` (which takes a position known only when the graph runs); anything else
+    as itself."""
+    if type(obj) is list and current_builder() is not None:
+        return _ListItems(obj)
+    return obj
+
+
+class _ListItems:
+    """A Python list as a subscript assignment writes it: at a traced position, every item
+    becomes the value where the position is its own and what it held elsewhere, the list
+    written in place (so every name for it sees the write, as in Python)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = items
+
+    def __getitem__(self, key):        # the read of ``a[i] += v``
+        return getitem(self.items, key)
+
+    def __setitem__(self, key, value):
+        if isinstance(key, Tracer) and key.ndim == 0 and key.dtype.kind in "iu":
+            _set_item_at(self.items, key, value)
+        else:
+            self.items[key] = value
+
+
+def _set_item_at(seq, key, value):
+    """``seq[key] = value`` of a Python list of numbers or NumPy scalars (or tuples of
+    them) of one kind and dtype, ``value`` of that kind too, at a position known only when
+    the graph runs; a position out of range raises Python's IndexError."""
+    from .growing_lists import common_item, is_tuple_kind, item_of
+    item = common_item(list(seq))
+    if item is None or item[0] != () and not is_tuple_kind(item[2]) or \
+            not (isinstance(item[2], type) or item[2] == "scalar" or is_tuple_kind(item[2])) \
+            or item_of(value) != item:
+        error = unsupported("writing a Python list at a position known only when the graph "
+                            "runs, where its items and the value written are not numbers "
+                            "(or tuples of numbers) of one kind and dtype,",
+                            fix="Make the list an array (np.array(...)) first, or write it at "
+                                "a Python int position.")
+        # A loop of a known trip count runs such a body in Python, where the index is an int.
+        error.list_operation = True
+        raise error
+    n = len(seq)
+    k = api.astype(key, np.int64)
+    k = np.where(k < 0, k + n, k)
+    inside = (k >= 0) & (k < n)
+    k = emit("check", [np.where(inside, k, 0), inside], {
+        "error": "IndexError", "message": "list assignment index out of range"})
+    kind = item[2]
+    for j, old in enumerate(list(seq)):
+        here = k == j
+        if is_tuple_kind(kind):
+            seq[j] = tuple(_chosen(here, v, o) for v, o in zip(value, old))
+        else:
+            seq[j] = _chosen(here, value, old)
+
+
+def _chosen(here, new, old):
+    """``new`` where ``here`` holds, else ``old``: of one kind, which the choice keeps (the
+    IR's where: a Python number stays one)."""
+    out = emit("where", [here, new, old])
+    return Tracer(out.atom, is_scalar=True)
 
 
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and

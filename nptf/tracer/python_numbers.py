@@ -26,7 +26,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import user_location, with_location
+from ..errors import unsupported, user_location, with_location
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import weak_type_of
 from .tracer import Tracer, emit, python_type_of
@@ -253,3 +253,99 @@ def from_element(fn, x):
                      "int() of this value is past int64, and Python's ints have no bounds",
                      "keep it a NumPy integer")
     return Tracer(as_int(x.atom), is_scalar=True)
+
+# ------------------------------------------------------------------ round
+# The largest power of ten a float64 holds exactly: the scale of an exact rounding.
+_EXACT_TENS = 22
+# Python's own bounds on ``ndigits`` (Objects/floatobject.c): past them a float is
+# itself (more digits than it has) or a signed zero.
+_NDIGITS_MAX, _NDIGITS_MIN = 323, -308
+
+
+def rounded(x, ndigits):
+    """Python's ``round(x, ndigits)`` of a traced Python number ``x`` (weak), ``ndigits``
+    a Python int: an int of an int (half to even, exactly), a float of a float.
+
+    Python rounds a float's exact decimal value to ``ndigits`` places (half to even) and
+    takes the float nearest to that: 2.675 (below 2.675 in binary) gives 2.67, where
+    NumPy's scale-and-round gives 2.68. The graph computes it exactly where the scaled
+    value is below 2**52 (the product's rounding error is kept, by Dekker's splitting);
+    beyond that a float that is already a multiple of ``10**-ndigits`` is itself, and
+    what remains fails as outside the graph."""
+    if x.dtype.kind == "b":
+        x = Tracer(as_int(x.atom), is_scalar=True)
+    if x.dtype.kind in "iu":
+        return x if ndigits >= 0 else _int_rounded(x, -ndigits)
+    if ndigits > _NDIGITS_MAX:
+        return x
+    if ndigits < _NDIGITS_MIN:       # a signed zero, but NaN and infinities stay
+        return emit("where", [np.isfinite(x), x * 0.0, x], scalar=True)
+    if abs(ndigits) > _EXACT_TENS:
+        raise unsupported(f"round() of a Python float to {ndigits} decimals",
+                          fix=f"round to at most {_EXACT_TENS} decimals either way, or let the "
+                              f"call run with NumPy (fallback='numpy', the default)")
+    v = emit("convert", [x], {"dtype": np.dtype(np.float64)}, scalar=True)
+    scale = 10.0 ** abs(ndigits)
+    if ndigits >= 0:
+        p = v * scale
+        error = _product_error(v, scale, p)     # p + error == v * scale exactly
+        # v * 2**ndigits an integer: v has no more than ndigits decimals.
+        itself = np.equal(np.floor(v * 2.0 ** ndigits), v * 2.0 ** ndigits)
+    else:
+        p = v / scale
+        # v / scale == p + remainder / scale exactly, the remainder v - p * scale exact.
+        error = (v - p * scale) - _product_error(p, scale, p * scale)
+        # Past 2**55 * scale a float's spacing is above twice the scale: its nearest
+        # multiple of the scale rounds back to it.
+        itself = np.greater_equal(np.abs(v), 2.0 ** 55 * scale)
+    nearest = np.rint(p)
+    off = p - nearest                       # exact: p's distance to its nearest integer
+    # Only a tie of p (off = +-1/2) can move: away from `nearest` where the exact value
+    # lies beyond p.
+    q = nearest + np.where(np.equal(np.abs(off), 0.5) & np.greater(off * error, 0.0),
+                           2.0 * off, 0.0)
+    out = np.copysign(np.abs(q) / scale if ndigits >= 0 else np.abs(q) * scale, v)
+    itself = itself | ~np.isfinite(v) | np.equal(v, 0.0)
+    out = np.where(itself, v, out)
+    out = _outside(out, itself | np.less(np.abs(p), 2.0 ** 52),
+                   f"round() of a Python float to {ndigits} decimals whose scaled value passes "
+                   f"2**52, where float64 no longer holds the rounding exactly",
+                   "round a NumPy value (np.round(x, n)) for NumPy's result")
+    return emit("convert", [out], {"dtype": np.dtype(np.float64), "weak": True}, scalar=True)
+
+
+def _split(a):
+    """``a`` (float64) as high + low halves of 26 bits each (Dekker)."""
+    if isinstance(a, float):
+        c = 134217729.0 * a
+        high = c - (c - a)
+        return high, a - high
+    c = a * 134217729.0
+    high = c - (c - a)
+    return high, a - high
+
+
+def _product_error(a, b, p):
+    """The rounding error of ``p = a * b`` in float64: ``a * b - p``, exactly."""
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    return ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _int_rounded(x, digits):
+    """Python's ``round(x, -digits)`` of a Python int: the multiple of ``10**digits``
+    nearest to it, a tie to the even multiple."""
+    if digits > 19:             # 10**20 is past int64: every int64 rounds to 0
+        return x * 0
+    if digits == 19:
+        # 10**19 is past int64 too: 0 up to the tie at 5 * 10**18, 10**19 beyond.
+        return _outside(x * 0, np.less_equal(np.abs(x), 5 * 10 ** 18),
+                        "round() of this Python int is past int64, and Python's ints have "
+                        "no bounds", "round a NumPy value (np.round(x, n))")
+    m = 10 ** digits
+    q = x // m                  # floor: the remainder is in [0, m)
+    r = x - q * m
+    # Python's operators on Python numbers: the result stays a Python int, and its
+    # product is checked against int64.
+    up = (2 * r > m) | ((2 * r == m) & (q % 2 == 1))
+    return (q + up) * m

@@ -215,7 +215,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
                 # graph output cannot be.
                 raise unsupported(f"returning {type(leaf).NOUN}", fix=_LIST_FIX)
             if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
-                atoms += [leaf.carried_atom(), leaf.kind_flag]
+                atoms += [leaf.bound_atom(), leaf.kind_flag]
                 # value: whether it may be None (no tensor stands for that).
                 info.append(OutputInfo("by_kind", maybe_none(leaf)))
             elif isinstance(leaf, Tracer):

@@ -30,6 +30,10 @@ PYTHON_TYPES = (bool, int, float, complex)
 # A variable that holds None on some paths (``best = None``, set under an `if` on the data):
 # the value is then a stand-in zero that no use may read (see ``Tracer.atom``).
 KIND_NONE = -1
+# A variable that no path the data took has assigned yet (``if r < p: i = j; break`` in a
+# loop, with no ``i`` before it): a stand-in zero that no use may read, as Python raises
+# UnboundLocalError there (see ``Tracer.atom``).
+KIND_UNBOUND = -2
 
 
 def python_type_of(dtype):
@@ -119,6 +123,7 @@ def _compare_with_none(name, method):
     def compare(self, other):
         if other is not None:
             return method(self, other)
+        check_bound(self)
         if self.is_scalar or self.type.weak:
             return name == "ne"
         out = _numpy_area.full(self.shape, name == "ne", np.bool_)
@@ -184,9 +189,20 @@ class Tracer:
         Of a value that is None on some paths (``maybe_none``), every use is checked when
         the graph runs: where the data took the path that left None, the call runs with
         NumPy, which does what Python does with a None there."""
+        atom = self.carried_atom()
+        if self.kinds is not None and KIND_UNBOUND in self.kinds:
+            atom = _checked_bound(self, atom)
         if self.kinds is not None and KIND_NONE in self.kinds:
-            return _checked_not_none(self, self.carried_atom())
-        return self.carried_atom()
+            return _checked_not_none(self, atom)
+        return atom
+
+    def bound_atom(self):
+        """The atom as the call hands it back beside its kind flag: checked to have been
+        assigned (see ``KIND_UNBOUND``), not to be other than None."""
+        atom = self.carried_atom()
+        if self.kinds is not None and KIND_UNBOUND in self.kinds:
+            atom = _checked_bound(self, atom)
+        return atom
 
     def carried_atom(self):
         """The atom as control flow carries it, beside its kind flag: unchecked."""
@@ -434,9 +450,33 @@ def _checked_not_none(t, atom):
     return out
 
 
+def _checked_bound(t, atom, when_read=True):
+    """``atom`` of ``t`` checked, when the graph runs, to have been assigned on the path
+    the data took: Python's UnboundLocalError where it has not."""
+    b = current_builder()
+    (ok,) = b.emit("not_equal", [t.kind_flag, Literal(np.int8(KIND_UNBOUND),
+                                                      ArrayType((), np.dtype(np.int8)))])
+    params = {"error": "UnboundLocalError", "weak": atom.type.weak,
+              "message": f"cannot access a local variable where it is not associated with a "
+                         f"value (no path the data took assigns it)\n  at {user_location()}"}
+    params["when_read"] = when_read
+    (out,) = b.emit("check", [atom, ok], params)
+    return out
+
+
+def check_bound(t):
+    """A use of ``t`` that reads no value (``x is None``, ``x.shape``): Python's
+    UnboundLocalError, when the graph runs, where no path the data took assigned it."""
+    if isinstance(t, Tracer) and t.kinds is not None and KIND_UNBOUND in t.kinds:
+        _checked_bound(t, t.carried_atom(), when_read=False)
+
+
 def _no_none_attribute(t, name, anywhere=False):
     """An attribute the user's code reads of a value that may be None (or its len()):
     Python raises for None, which a static shape cannot follow."""
+    if t.kinds is not None and KIND_UNBOUND in t.kinds and \
+            (anywhere or in_user_code(sys._getframe(2).f_code.co_filename)):
+        check_bound(t)
     if t.kinds is not None and KIND_NONE in t.kinds and \
             (anywhere or in_user_code(sys._getframe(2).f_code.co_filename)):
         what = name if anywhere else f"`.{name}`"

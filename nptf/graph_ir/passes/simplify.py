@@ -25,7 +25,9 @@ def eliminate_dead_code(graph):
 
 def has_effects(eqn):
     if eqn.op.name == "check":
-        return eqn.params.get("error") not in RAISED_WHEN_READ and not eqn.params.get("when_read")
+        # ``when_read`` given says either way (False: a use of a variable that reads no
+        # value, ``x is None``, still raises Python's UnboundLocalError).
+        return not eqn.params.get("when_read", eqn.params.get("error") in RAISED_WHEN_READ)
     return any(has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
 
 
