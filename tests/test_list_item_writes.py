@@ -221,6 +221,17 @@ def items_read_back_in_promotion(x):
     return out[3], out[4], y + out[3], y + out[4], sum(out)
 
 
+def traced_python_number_before(x):
+    # out[0] is a Python float the graph computes: it stays one where the loop does not
+    # write it.
+    out = [0.0] * 10
+    out[0] = float(x[0])
+    for i in range(len(x)):
+        if x[i] > 0:
+            out[i % 10] = x[i] * 2
+    return out
+
+
 def written_in_branch_read_after(x):
     info = ["name", 0]
     if x.max() > 0:
@@ -265,6 +276,7 @@ CASES = [
     (some_items_written, lambda: (rng.standard_normal(100), 80)),
     (recurrence_in_a_list, lambda: (rng.standard_normal(30),)),
     (float32_items, lambda: (rng.standard_normal(25).astype(np.float32),)),
+    (traced_python_number_before, lambda: (-np.ones(20),)),
     (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),
     (written_in_branch_read_after, lambda: (-np.ones(4),)),
 ]

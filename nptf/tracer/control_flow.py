@@ -31,9 +31,11 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown, is_tuple_kind,
-                            item_kinds, item_of, joined_item, reachable_elsewhere, restored)
+from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
+                            is_tuple_kind, item_kinds, item_of, joined_item,
+                            reachable_elsewhere, restored)
 from .layouts import UNKNOWN
+from .list_tables import GrowingTable, grown_table, table_item
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
@@ -1993,11 +1995,14 @@ class _ListCell:
     def carried(self):
         """The values the graph carries for the variable now."""
         value = self.cell.cell_contents
-        if type(value) is list:
+        if type(value) is list and table_item(value) is not None:
+            value = grown_table(value, table_item(value))
+            value.kind_rows = item_kinds(self.original, value.dtype)
+        elif type(value) is list:
             item = common_item(value)
             value = grown(value, item)
             if self.width == 2:
-                value.kind_rows = item_kinds(self.original)
+                value.kind_rows = item_kinds(self.original, item[1])
         return (value, value.kind_rows) if self.width == 2 else (value,)
 
     def put(self, parts):
@@ -2024,11 +2029,18 @@ def _written_lists(fns, frame):
                 value = cell.cell_contents
             except ValueError:
                 continue
+            if isinstance(value, GrowingTable) and reachable_elsewhere(value, name, frame):
+                continue        # a row of it read before, in another variable
             if isinstance(value, GrowingList):
                 width = 1 if object.__getattribute__(value, "kind_rows") is None else 2
                 found[name] = _ListCell(name, cell, None, width)
                 continue
             if type(value) is not list or not value:
+                continue
+            if table_item(value) is not None:
+                # Its rows are its own: no other name reaches the table or a row.
+                if not reachable_elsewhere(value, name, frame, parts=value):
+                    found[name] = _ListCell(name, cell, value, 2)
                 continue
             item = common_item(value)
             if item is None or reachable_elsewhere(value, name, frame):
@@ -2073,10 +2085,20 @@ def _cells_after_loop(cells, out, n):
     _cells_put(cells, out[n:])
     for c in cells:
         lst = c.original
-        if lst is None or len(lst) > _RESTORED_MAX:
-            continue
         rows = c.cell.cell_contents
-        lst[:] = rows.items_of_length(len(lst))
+        if isinstance(rows, GrowingTable) and lst is not None:
+            # A table keeps its rows: as many as before the loop.
+            rows = rows.with_rows(len(lst))
+            c.cell.cell_contents = rows
+        if lst is None or len(lst) > _RESTORED_MAX or \
+                isinstance(rows, GrowingTable) and rows.numbers() > _RESTORED_MAX:
+            continue
+        items = rows.items_of_length(len(lst))
+        if isinstance(rows, GrowingTable):
+            for row, read in zip(lst, items):
+                row[:] = read
+        else:
+            lst[:] = items
         c.cell.cell_contents = lst
     return out[:n]
 
@@ -2400,8 +2422,9 @@ def _extremum(fn, *args, **kwargs):
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
-    if len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and len(args[0]) > 1:
-        args = tuple(args[0])       # ``max(values)`` of a list of traced numbers
+    if len(args) == 1 and not kwargs and (type(args[0]) in (list, tuple) or
+                                          isinstance(args[0], RowOf)) and len(args[0]) > 1:
+        args = tuple(args[0])       # ``max(values)`` of a list (or a table's row) of numbers
     traced = [a for a in args if isinstance(a, Tracer)]
     strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
               not (isinstance(a, Tracer) and a.type.weak)}

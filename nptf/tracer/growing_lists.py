@@ -115,7 +115,27 @@ def joined_item(a, b):
         return a if a == b else None
     if a[0] == b[0] == () and a[1] == b[1] and _number_kind(a[2]) and _number_kind(b[2]):
         return (), a[1], MIXED
+    if a[:2] == b[:2] and is_rows_kind(a[2]) and is_rows_kind(b[2]):
+        # Tables of numbers of one dtype, of Python numbers and NumPy scalars as the data
+        # choose.
+        return a[0], a[1], (ROWS, MIXED)
     return None
+
+
+# The kind of the items of a table (a list of lists of numbers of one length, see
+# ``list_tables``): (ROWS, the kind of its numbers).
+ROWS = "rows"
+
+
+def is_rows_kind(kind):
+    return type(kind) is tuple and kind[:1] == (ROWS,)
+
+
+def numbers_of_mixed_kinds(item):
+    """Whether a list of ``item``s holds numbers (or rows of numbers) whose kinds, Python
+    number or NumPy scalar, the data choose (each item's in ``kind_rows``)."""
+    kind = item[2]
+    return kind == MIXED or is_rows_kind(kind) and kind[1] == MIXED
 
 
 def common_item(items):
@@ -275,17 +295,9 @@ class GrowingList(ComputedList):
         elif item_of(value) != item or item[2] == MIXED:
             raise _refused_write("an item write of another kind, shape or dtype than the "
                                  "list's items")
-        if isinstance(index, (bool, np.bool_)) or not (
-                isinstance(index, (int, np.integer)) or
-                isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu"):
-            raise _refused_write("an item write at a position other than one integer")
         rows = self._rows()
-        n = emit("dim", [rows], {"axis": 0})
-        k = api.astype(to_tracer(index), np.int64)
-        k = np.where(k < 0, k + n, k)
-        inside = (k >= 0) & (k < n)
-        k = emit("check", [np.where(inside, k, 0), inside], {
-            "error": "IndexError", "message": "list assignment index out of range"})
+        k = checked_position(index, emit("dim", [rows], {"axis": 0}),
+                             "list assignment index out of range")
         new = api.copy_(rows)
         new[k] = row_of(value, item)
         self._set_rows(Tracer(new.atom))
@@ -405,7 +417,7 @@ class GrowingList(ComputedList):
 
     def rebuilt(self, atom):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
-        return GrowingList(atom, object.__getattribute__(self, "item"),
+        return type(self)(atom, object.__getattribute__(self, "item"),
                            object.__getattribute__(self, "least"),
                            object.__getattribute__(self, "per_iteration"),
                            object.__getattribute__(self, "appended_kind"))
@@ -431,10 +443,10 @@ class GrowingList(ComputedList):
             appended_kind = None
         if (least, per_iteration, item, appended_kind) == before:
             return None
-        return GrowingList(self._atom, item, least, per_iteration, appended_kind)
+        return type(self)(self._atom, item, least, per_iteration, appended_kind)
 
     def with_least(self, least):
-        return GrowingList(self._atom, object.__getattribute__(self, "item"), least,
+        return type(self)(self._atom, object.__getattribute__(self, "item"), least,
                            object.__getattribute__(self, "per_iteration"),
                            object.__getattribute__(self, "appended_kind"))
 
@@ -495,10 +507,48 @@ def _kind_code(value, item):
     return None
 
 
-def item_kinds(items):
-    """The kinds of a Python list's numbers (see ``GrowingList.kind_rows``), as an array."""
-    return to_tracer(np.array([python_kind(type(v)) if type(v) in (bool, int, float, complex)
-                               else KIND_SCALAR for v in items], dtype=np.int8))
+def item_kinds(items, dtype):
+    """The kinds of a Python list's numbers of ``dtype`` (see ``GrowingList.kind_rows``),
+    as an int8 array; of a list of lists of numbers (a table), a 2-D array. A traced
+    number is of the kind it is traced as: a Python number's where weak, or the one its
+    kind flag gives when the graph runs."""
+    table = bool(items) and type(items[0]) is list
+    codes = [_row_codes(row, dtype) for row in items] if table else _row_codes(items, dtype)
+    flat = [c for row in codes for c in row] if table else codes
+    if all(isinstance(c, int) for c in flat):
+        return to_tracer(np.array(codes, dtype=np.int8))
+
+    def row_array(row):
+        return api.stack([to_tracer(np.int8(c)) if isinstance(c, int) else Tracer(c)
+                          for c in row])
+    return api.stack([row_array(row) for row in codes]) if table else row_array(codes)
+
+
+def _row_codes(items, dtype):
+    codes = [_kind_code(v, ((), dtype, None)) for v in items]
+    if None in codes:
+        raise _refused_write("a list of numbers of other dtypes")
+    return codes
+
+
+def checked_position(index, n, message):
+    """``index`` (an int or a traced integer) as a position in a list of ``n`` items, from
+    the end where negative as Python counts, with Python's IndexError (``message``) where
+    it is outside the list when the graph runs."""
+    if isinstance(index, (bool, np.bool_)) or not (
+            isinstance(index, (int, np.integer)) or
+            isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu"):
+        raise _refused_write("an item write or read at a position other than one integer")
+    k = api.astype(to_tracer(index), np.int64)
+    k = np.where(k < 0, k + n, k)
+    inside = (k >= 0) & (k < n)
+    return emit("check", [np.where(inside, k, 0), inside], {
+        "error": "IndexError", "message": message})
+
+
+def refused_write(what):
+    """The error of a list operation a list carried as one array does not run."""
+    return _refused_write(what)
 
 
 def _refused_write(what):
@@ -576,36 +626,45 @@ def item_from_row(row, kind):
     return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
 
 
-def reachable_elsewhere(obj, name, frame):
+class RowOf:
+    """A row of a list of rows carried as one array (``list_tables.TableRow``): it reaches
+    the list."""
+
+    __slots__ = ("table", "k")
+
+
+def reachable_elsewhere(obj, name, frame, parts=()):
     """Whether the list ``obj``, variable ``name`` of the user's function running in (or
     around) ``frame``, is an argument of that function, or is reached from another of
     its variables or from a global: appends to a ``GrowingList`` in its place would not
-    show there. The converted code's own functions (loop bodies, branches) pass the
+    show there; nor would writes into ``parts`` (the lists a table holds as its rows),
+    where another name reaches one. The converted code's own functions (loop bodies, branches) pass the
     variable along as an argument; the user's function is the first frame out from
     there that is not one of them."""
     f = frame
     while f is not None:
         code = f.f_code
         if in_user_code(code.co_filename):
-            if _reached(obj, name, f.f_locals):
+            if _reached(obj, name, f.f_locals, parts):
                 return True
             if not code.co_name.startswith("__nptf_"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
                     bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
                 return name in code.co_varnames[:n_args] or \
                     _reached(obj, name, {k: v for k, v in f.f_globals.items()
-                                         if type(v) in (list, tuple, dict)})
+                                         if type(v) in (list, tuple, dict)}, parts)
         f = f.f_back
     return True
 
 
-def _reached(obj, name, variables):
+def _reached(obj, name, variables, parts=()):
     seen, pending = set(), [v for k, v in variables.items() if k != name]
+    targets = {id(obj)} | {id(p) for p in parts}
     budget = 20_000
     while pending and budget > 0:
         v = pending.pop()
         budget -= 1
-        if v is obj:
+        if id(v) in targets or isinstance(v, RowOf) and v.table is obj:
             return True
         if type(v) in (list, tuple, set) and id(v) not in seen:
             seen.add(id(v))

@@ -18,7 +18,7 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
-from .growing_lists import MIXED, GrowingList
+from .growing_lists import ROWS, GrowingList, numbers_of_mixed_kinds
 from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
@@ -51,10 +51,15 @@ def handed_back(value, kind):
         rows, kinds = value
         if kinds is None:
             return handed_back(rows, ("list", kind[1]))
+        if _is_table(kind[1]):
+            return [handed_back((row, row_kinds), ("items", kind[1][1]))
+                    for row, row_kinds in zip(np.asarray(rows), np.asarray(kinds))]
         return [np.asarray(v)[()] if k < KIND_PYTHON else as_python(v, PYTHON_TYPES[k - KIND_PYTHON])
                 for v, k in zip(np.asarray(rows), np.asarray(kinds).tolist())]
     if isinstance(kind, tuple):         # ("list", what each item is): a list's rows
         rows, item = np.asarray(value), kind[1]
+        if _is_table(item):             # (ROWS, what each number is): a list of lists
+            return [handed_back(row, ("list", item[1])) for row in rows]
         if isinstance(item, tuple):     # ("tuple", each number's Python type or dtype)
             return [tuple(as_python(v, k) if isinstance(k, type) else np.asarray(v).astype(k)[()]
                           for v, k in zip(row, item[1:])) for row in rows]
@@ -66,6 +71,10 @@ def handed_back(value, kind):
     if isinstance(kind, type):          # a Python number of this type
         return as_python(value, kind)
     return np.asarray(value)[()]
+
+
+def _is_table(item):
+    return isinstance(item, tuple) and item[:1] == (ROWS,)
 
 
 def output_kinds(infos, outs):
@@ -187,7 +196,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         for leaf in out_leaves:
             if isinstance(leaf, GrowingList):
                 kind_rows = object.__getattribute__(leaf, "kind_rows")
-                by_kind = leaf.item[2] == MIXED
+                by_kind = numbers_of_mixed_kinds(leaf.item)
                 if by_kind and kind_rows is None:
                     raise unsupported("returning a list whose items are Python numbers or "
                                       "NumPy scalars as the data choose",
