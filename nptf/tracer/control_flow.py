@@ -33,6 +33,7 @@ from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
+                            numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored)
 from .layouts import UNKNOWN
 from .list_tables import GrowingTable, grown_table, table_item
@@ -670,6 +671,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
+    _widen_paths_lists(branches, len(state))
     state, names, rebuild = _flatten_containers(branches, state, names)
     before = {}
     for br in branches:
@@ -1444,6 +1446,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         nones = _carry_none_sentinels(body, state, carried, types, c_ordered, names, where)
         kind_by_data |= nones
         changed |= bool(nones)
+        changed |= _widen_written_lists(body, state, carried, types)
         changed |= _widen_types(body, carried, types, names, where)
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
@@ -1704,6 +1707,36 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
 def _concrete_condition_traced(c, where):
     c = _concrete_condition(c)
     return c if isinstance(c, Tracer) else to_tracer(np.bool_(c))
+
+
+def _widen_written_lists(body, state, carried, types):
+    """Lists of numbers the body writes a number of another type into (``[0] * n``, then
+    ``vals[i] = x[i] / 2``): before the loop they are already of the dtype that holds both
+    (see ``GrowingList.write_number``). True if any changed (the body is traced again)."""
+    changed = False
+    for i in carried:
+        before, out = state[i], body.outs[i]
+        if isinstance(before, GrowingList) and isinstance(out, GrowingList) and \
+                before.dtype != out.dtype:
+            state[i] = before.widened(np.result_type(before.dtype, out.dtype))
+            types[i] = _type_of(state[i], "", "")
+            changed = True
+    return changed
+
+
+def _widen_paths_lists(branches, n):
+    """A list of numbers one path of an `if` wrote a number of another type into: on the
+    other paths too, of the dtype that holds both."""
+    for i in range(n):
+        outs = [br.outs[i] for br in branches]
+        if not all(isinstance(o, GrowingList) for o in outs) or \
+                len({o.dtype for o in outs}) < 2:
+            continue
+        dtype = np.result_type(*[o.dtype for o in outs])
+        for br in branches:
+            if br.outs[i].dtype != dtype:
+                with _into(br.builder):
+                    br.outs[i] = br.outs[i].widened(dtype)
 
 
 def _widen_types(body, carried, types, names, where):
@@ -2091,7 +2124,10 @@ def _cells_after_loop(cells, out, n):
             rows = rows.with_rows(len(lst))
             c.cell.cell_contents = rows
         if lst is None or len(lst) > _RESTORED_MAX or \
-                isinstance(rows, GrowingTable) and rows.numbers() > _RESTORED_MAX:
+                isinstance(rows, GrowingTable) and rows.numbers() > _RESTORED_MAX or \
+                numbers_of_several_types(rows.item):
+            # Kept as one array (an item of several types would be of a type the data
+            # choose).
             continue
         items = rows.items_of_length(len(lst))
         if isinstance(rows, GrowingTable):
@@ -2379,7 +2415,7 @@ def _sum(iterable, /, start=0):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
         raise unsupported("sum() of a list of tuples the data grow")    # Python's TypeError
-    if isinstance(iterable, GrowingList) and iterable.item[2] == MIXED:
+    if isinstance(iterable, GrowingList) and numbers_of_mixed_kinds(iterable.item):
         # A Python number or a NumPy scalar, as the items the data appended.
         raise unsupported("sum() of a list of Python numbers and NumPy scalars the data grow")
     rows = Tracer(iterable.atom)

@@ -23,10 +23,10 @@ import numpy as np
 
 from . import numpy_api as api
 from .builder import current_builder
-from .growing_lists import (MIXED, ROWS, GrowingList, RowOf, checked_position, common_item,
-                            element_of_kind, refused_write)
+from .growing_lists import (MIXED, ROWS, SEVERAL, GrowingList, RowOf, checked_position,
+                            common_item, element_of_kind, refused_write)
 from .python_lists import ComputedList
-from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
+from .tracer import Tracer, emit, to_tracer
 
 
 def table_item(value):
@@ -81,12 +81,13 @@ class GrowingTable(GrowingList):
         return TableRow(self, checked_position(i, emit("dim", [rows], {"axis": 0}),
                                                "list index out of range"))
 
-    def number_kind(self):
-        return object.__getattribute__(self, "item")[2][1]
-
     def number(self, k, j):
         """The number at row ``k`` (checked) and column ``j`` (checked), of its kind."""
-        kind = self.number_kind()
+        kind = self.numbers_kind()
+        if kind == SEVERAL:
+            raise refused_write(f"reading a number of {GrowingTable.NOUN} whose numbers are "
+                                f"of several types as the data choose (a float written into "
+                                f"a table of ints, say)")
         value = Tracer(self.atom)[k, j]
         if kind == MIXED:
             kinds = Tracer(object.__getattribute__(self, "kind_rows").atom)
@@ -95,29 +96,19 @@ class GrowingTable(GrowingList):
             return element_of_kind(value, kind)
         return Tracer(api.copy_(value).atom, is_scalar=True)
 
+    def numbers_kind(self):
+        return object.__getattribute__(self, "item")[2][1]
+
+    def _with_numbers(self, dtype, kind):
+        self.item = (object.__getattribute__(self, "item")[0], dtype, (ROWS, kind))
+        self.element = None
+
     def write(self, k, j, value):
         """``table[k][j] = value`` at a checked row and column."""
         if object.__getattribute__(self, "home") is not current_builder():
             raise refused_write(f"a write inside a traced branch or loop body that does not "
                                 f"carry {GrowingTable.NOUN}")
-        shape, dtype, kind = object.__getattribute__(self, "item")
-        code = _number_code(value, dtype)
-        if code is None:
-            raise refused_write(f"a write of a number of another dtype (or not a number) "
-                                f"into {GrowingTable.NOUN}")
-        new = api.copy_(self._rows())
-        new[k, j] = api.astype(to_tracer(value), dtype)
-        self._set_rows(Tracer(new.atom))
-        kind_rows = object.__getattribute__(self, "kind_rows")
-        if kind_rows is None:
-            raise refused_write(f"a write into {GrowingTable.NOUN} that does not know the "
-                                f"kinds of its numbers")
-        kinds = api.copy_(Tracer(kind_rows.atom))
-        kinds[k, j] = code if isinstance(code, int) else Tracer(code)
-        self.kind_rows = Tracer(kinds.atom)
-        written = _static_kind(code, dtype)
-        if written != kind[1]:
-            self.item, self.element = (shape, dtype, (ROWS, MIXED)), None
+        self.write_number((k, j), value)
 
     def items_of_length(self, n):
         """The rows as Python's lists of numbers, where the table has ``n`` rows."""
@@ -175,28 +166,3 @@ class TableRow(RowOf):
         if name.startswith("_"):
             raise AttributeError(name)
         raise refused_write(f"`.{name}` of a row of {GrowingTable.NOUN}")
-
-
-def _number_code(value, dtype):
-    """The kind (``KIND_SCALAR`` or a Python number's; an int8 atom where the data choose)
-    of ``value`` as a number of a table of ``dtype``, or None where it is not one."""
-    if isinstance(value, Tracer):
-        if value.ndim or value.dtype != dtype or not value.is_scalar and \
-                value.kind_flag is None:
-            return None
-        if value.kind_flag is not None:
-            python = python_kind(python_type_of(dtype))
-            return value.kind_flag if value.kinds <= {KIND_SCALAR, python} else None
-        return python_kind(python_type_of(dtype)) if value.type.weak else KIND_SCALAR
-    if type(value) in (bool, int, float, complex):
-        return python_kind(type(value)) if np.asarray(value).dtype == dtype else None
-    if isinstance(value, np.generic) and value.dtype == dtype:
-        return KIND_SCALAR
-    return None
-
-
-def _static_kind(code, dtype):
-    """The kind (``item_of``'s third part) of a number written with kind ``code``."""
-    if not isinstance(code, (int, np.integer)):
-        return MIXED
-    return "scalar" if code == KIND_SCALAR else python_type_of(dtype)
