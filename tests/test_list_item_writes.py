@@ -327,14 +327,6 @@ CASES = [
     (recurrence_in_a_list, lambda: (rng.standard_normal(30),)),
     (float32_items, lambda: (rng.standard_normal(25).astype(np.float32),)),
     (traced_python_number_before, lambda: (-np.ones(20),)),
-    (float_into_ints, lambda: (rng.standard_normal(20),)),
-    (float_into_ints, lambda: (-np.ones(20),)),
-    (float_into_ints, lambda: (rng.standard_normal(100), 80)),
-    (int_into_bools, lambda: (rng.standard_normal(20),)),
-    (python_floats_into_ints, lambda: (rng.standard_normal(20),)),
-    (ints_into_floats, lambda: (rng.standard_normal(30),)),
-    (as_an_array, lambda: (rng.standard_normal(20) + 1,)),
-    (float_into_a_table, lambda: (rng.standard_normal(20),)),
     (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),
     (written_in_branch_read_after, lambda: (-np.ones(4),)),
 ]
@@ -345,6 +337,24 @@ CASES = [
 def test_item_writes_match_numpy(fn, make, jit):
     for _ in range(2):          # other data, same compiled function
         check_against_numpy(fn, *make(), jit=jit)
+
+
+# Numbers of another type written into a list: each item keeps its own.
+SEVERAL_TYPES = [
+    (float_into_ints, lambda: (rng.standard_normal(20),)),
+    (float_into_ints, lambda: (-np.ones(20),)),
+    (float_into_ints, lambda: (rng.standard_normal(100), 80)),
+    (int_into_bools, lambda: (rng.standard_normal(20),)),
+    (python_floats_into_ints, lambda: (rng.standard_normal(20),)),
+    (ints_into_floats, lambda: (rng.standard_normal(30),)),
+    (as_an_array, lambda: (rng.standard_normal(20) + 1,)),
+    (float_into_a_table, lambda: (rng.standard_normal(20),)),
+]
+
+
+@pytest.mark.parametrize("fn,make", SEVERAL_TYPES, ids=[f.__name__ for f, _ in SEVERAL_TYPES])
+def test_writes_of_other_types_match_numpy(fn, make):
+    check_against_numpy(fn, *make())
 
 
 @pytest.mark.parametrize("fn,args", [

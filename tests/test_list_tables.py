@@ -150,9 +150,9 @@ def test_tables_match_numpy(fn, make):
     check_against_numpy(fn, *make())
 
 
-@pytest.mark.parametrize("fn,make", CASES[:2])
-def test_tables_match_numpy_with_xla(fn, make):
-    check_against_numpy(fn, *make(), jit=True)
+def test_a_table_matches_numpy_with_xla():
+    check_against_numpy(longest_common_subsequence, rng.integers(0, 3, 12),
+                        rng.integers(0, 3, 10), jit=True)
 
 
 @pytest.mark.parametrize("fn,args", [

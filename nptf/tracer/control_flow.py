@@ -307,10 +307,12 @@ def _c_ordered(value):
 
 def _type_of(value, name, where):
     t = _atom_of(value, name, where).type
-    if isinstance(value, GrowingList) and t.shape[0] is not None:
+    if isinstance(value, GrowingList) and not isinstance(value, GrowingTable) and \
+            t.shape[0] is not None:
         # How many items it holds, only the data say, even where this trace knows it (no
         # append yet, or none taken away): the body traced on it must not take that
         # length as given (``stack[-1]`` of a list empty only before the first append).
+        # A table keeps its rows.
         t = ArrayType((None,) + t.shape[1:], t.dtype, t.weak)
     return t
 

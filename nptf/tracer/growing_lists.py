@@ -119,8 +119,8 @@ def joined_item(a, b):
         return (), a[1], MIXED
     if a[:2] == b[:2] and is_rows_kind(a[2]) and is_rows_kind(b[2]):
         # Tables of numbers of one dtype, of Python numbers and NumPy scalars as the data
-        # choose.
-        return a[0], a[1], (ROWS, MIXED)
+        # choose (or of several types, where either is).
+        return a[0], a[1], (ROWS, SEVERAL if SEVERAL in (a[2][1], b[2][1]) else MIXED)
     return None
 
 
@@ -492,9 +492,9 @@ class GrowingList(ComputedList):
     def rebuilt(self, atom):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
         return type(self)(atom, object.__getattribute__(self, "item"),
-                           object.__getattribute__(self, "least"),
-                           object.__getattribute__(self, "per_iteration"),
-                           object.__getattribute__(self, "appended_kind"))
+                          object.__getattribute__(self, "least"),
+                          object.__getattribute__(self, "per_iteration"),
+                          object.__getattribute__(self, "appended_kind"))
 
     def weakest(self, others):
         """This list's facts that hold for ``others`` too (the same list after each path of
@@ -521,8 +521,8 @@ class GrowingList(ComputedList):
 
     def with_least(self, least):
         return type(self)(self._atom, object.__getattribute__(self, "item"), least,
-                           object.__getattribute__(self, "per_iteration"),
-                           object.__getattribute__(self, "appended_kind"))
+                          object.__getattribute__(self, "per_iteration"),
+                          object.__getattribute__(self, "appended_kind"))
 
     def copy_rows(self):
         """A list of the same rows, for one path of an `if` to append to."""
