@@ -282,6 +282,18 @@ def float_into_a_table(x):
     return t
 
 
+def read_after_the_loop(x):
+    # Items whose type the data choose, read after the loop: Python keeps the list (the
+    # function is traced again, its loop unrolled).
+    vals = [0] * 12
+    t = [[0] * 3 for _ in range(4)]
+    for i in range(len(x)):
+        if x[i] > 0:
+            vals[i % 12] = x[i] / 2
+            t[i % 4][i % 3] = x[i] / 2
+    return sum(vals), vals[1], t[1][1] + 1
+
+
 def written_in_branch_read_after(x):
     info = ["name", 0]
     if x.max() > 0:
@@ -349,6 +361,7 @@ SEVERAL_TYPES = [
     (ints_into_floats, lambda: (rng.standard_normal(30),)),
     (as_an_array, lambda: (rng.standard_normal(20) + 1,)),
     (float_into_a_table, lambda: (rng.standard_normal(20),)),
+    (read_after_the_loop, lambda: (rng.standard_normal(20),)),
 ]
 
 

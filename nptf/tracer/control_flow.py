@@ -34,7 +34,7 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
-                            reachable_elsewhere, restored)
+                            reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
 from .list_tables import GrowingTable, grown_table, table_item
 from .python_lists import ComputedList, ListTracer
@@ -2417,6 +2417,8 @@ def _sum(iterable, /, start=0):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
         raise unsupported("sum() of a list of tuples the data grow")    # Python's TypeError
+    if isinstance(iterable, GrowingList) and numbers_of_several_types(iterable.item):
+        raise several_types_read("sum()")
     if isinstance(iterable, GrowingList) and numbers_of_mixed_kinds(iterable.item):
         # A Python number or a NumPy scalar, as the items the data appended.
         raise unsupported("sum() of a list of Python numbers and NumPy scalars the data grow")

@@ -14,6 +14,7 @@ the appends.
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import sys
 
@@ -131,6 +132,30 @@ def joined_item(a, b):
 # be of a type the data choose; the list is returned, or made an array, as it is.
 SEVERAL = "numbers of several types"
 
+# Whether a write of a number of another type widens a list (see
+# ``GrowingList.write_number``); off where the function reads such a list's items after
+# the loop (``trace.trace_function`` traces it again), so that Python keeps those lists.
+WIDENING = contextvars.ContextVar("nptf_list_widening", default=True)
+
+
+def several_types_read(what):
+    """The error of reading an item of a list of numbers of several types (``what``)."""
+    error = _refused_write(f"{what} of a list of numbers of several types as the data "
+                           f"choose (a float written into a list of ints, say)")
+    error.several_types = True
+    return error
+
+
+def reads_several_types(error):
+    """Whether ``error``, or an error it was raised from, is ``several_types_read``'s."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if getattr(error, "several_types", False):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
 
 def several_item(a, b):
     """The item of a list of numbers (or of a table: rows of numbers) holding items ``a``
@@ -225,6 +250,8 @@ class GrowingList(ComputedList):
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             if object.__getattribute__(self, "kind_rows") is not None:
+                if numbers_of_several_types(object.__getattribute__(self, "item")):
+                    raise several_types_read(f"list.{name}()")
                 if numbers_of_mixed_kinds(object.__getattribute__(self, "item")):
                     raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
                 self.kind_rows = None       # all of one kind: the item says which
@@ -355,6 +382,9 @@ class GrowingList(ComputedList):
             if written != kind:
                 self._with_numbers(dtype, MIXED)
         else:
+            if not WIDENING.get():
+                raise _refused_write("a write of a number of another type than the list's "
+                                     "(its items are read after the loop)")
             wide = np.result_type(dtype, own)
             scalars = kind in ("scalar", MIXED) or \
                 kind == SEVERAL and _may_be_scalar(object.__getattribute__(self, "kind_rows"))
@@ -570,8 +600,7 @@ class GrowingList(ComputedList):
 
 def _refuse_mixed(kind, what):
     if kind == SEVERAL:
-        raise _refused_write(f"{what} of a list of numbers of several types as the data "
-                             f"choose (a float written into a list of ints, say)")
+        raise several_types_read(what)
     if kind == MIXED:
         raise unsupported(f"{what} of {GrowingList.NOUN}, whose items are Python numbers or "
                           f"NumPy scalars as the data choose,",

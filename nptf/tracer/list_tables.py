@@ -24,7 +24,8 @@ import numpy as np
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, ROWS, SEVERAL, GrowingList, RowOf, checked_position,
-                            common_item, element_of_kind, refused_write)
+                            common_item, element_of_kind, refused_write,
+                            several_types_read)
 from .python_lists import ComputedList
 from .tracer import Tracer, emit, to_tracer
 
@@ -85,9 +86,7 @@ class GrowingTable(GrowingList):
         """The number at row ``k`` (checked) and column ``j`` (checked), of its kind."""
         kind = self.numbers_kind()
         if kind == SEVERAL:
-            raise refused_write(f"reading a number of {GrowingTable.NOUN} whose numbers are "
-                                f"of several types as the data choose (a float written into "
-                                f"a table of ints, say)")
+            raise several_types_read("reading a number")
         value = Tracer(self.atom)[k, j]
         if kind == MIXED:
             kinds = Tracer(object.__getattribute__(self, "kind_rows").atom)

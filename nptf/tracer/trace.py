@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import unsupported
+from ..errors import UnsupportedError, unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten, has_nodes
@@ -18,7 +18,8 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
-from .growing_lists import ROWS, GrowingList, numbers_of_mixed_kinds
+from .growing_lists import (ROWS, WIDENING, GrowingList, numbers_of_mixed_kinds,
+                            reads_several_types)
 from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
@@ -159,7 +160,24 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     input (``(ArrayType, is_scalar, strides)`` for an array not in C order: its strides in
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
+
+    Where the function reads an item of a list a loop left holding numbers of several
+    types (whose type the data would choose), it is traced again with such lists kept
+    by Python (their loops unrolled where the trip count is known), as without them.
     """
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    except UnsupportedError as e:
+        if not WIDENING.get() or not reads_several_types(e):
+            raise
+    token = WIDENING.set(False)
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    finally:
+        WIDENING.reset(token)
+
+
+def _traced(fn, leaf_specs, rebuild, unroll):
     with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
             recording_catches() as catches:
         if isinstance(fn, types.FunctionType):
