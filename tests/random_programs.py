@@ -263,8 +263,12 @@ class _LoopWriter:
     the statement meets (an int64 array is only added ints to, a view only written with
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
-    def __init__(self, r, name, inputs):
+    def __init__(self, r, name, inputs, extra=None):
         self.r, self.name = r, name
+        # Choices added later draw from ``extra``, so that the programs of seeds written
+        # before stay as they were.
+        self.extra = extra or random.Random(0)
+        self.tab_other_type = False
         self.ns = {"np": np}
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
@@ -612,7 +616,20 @@ class _LoopWriter:
                         "if len(rows) > 1 and np.sum(a) > 0:\n    rows.pop(-2)"]
         if "tab" in self.made:
             options += self._table_writes()
+        if "grid" in self.made:
+            options += self._grid_writes()
         return r.choice(options).split("\n") if options else None
+
+    def _grid_writes(self):
+        """Writes into the Python list of lists ``grid`` at the loop's index or where the
+        data say (a dynamic-programming table): carried as one 2-D array by a graph loop."""
+        i = self.idx or "0"
+        step = "+ 1" if self.grid_kind == "int" else "* 0.5 + 1.0"
+        return [f"grid[{i} % 3][({i} + 1) % 4] = grid[({i} + 2) % 3][{i} % 4] {step}",
+                "grid[int(np.argmax(c)) % 3][-1] += 1",
+                f"grid[-1][{i} % 4] = max(grid[-1][{i} % 4], grid[0][-{i} % 4 - 1])",
+                f"grid[{i} % 3][0] = min(grid[{i} % 3])",
+                f"grid[({i} + 1) % 3][{i} % 4] = {'int(a.sum())' if self.grid_kind == 'int' else 'a.sum()'}"]
 
     def _table_writes(self):
         """Writes into the Python list ``tab`` at the loop's index or where the data say
@@ -630,6 +647,9 @@ class _LoopWriter:
         if kind != "numpy":
             # NumPy scalars into a list of Python numbers: items of mixed kinds.
             out.append(f"tab[{i} % 6] = {'int(a.sum())' if kind == 'int' else 'a.sum()'}")
+        if self.tab_other_type and kind == "int":
+            # A float into a list of ints: each item keeps its type.
+            out += [f"tab[{i} % 6] = x / 2", f"tab[-1 - {i} % 6] = a.sum() * 0.5"]
         return out
 
     def _branch(self):
@@ -649,6 +669,8 @@ class _LoopWriter:
         if "tab" in self.made and r.random() < 0.3:
             # Items of a Python list written on one path.
             return [f"if {r.choice(conds)}:", f"    {r.choice(self._table_writes())}"]
+        if "grid" in self.made and r.random() < 0.3:
+            return [f"if {r.choice(conds)}:", f"    {r.choice(self._grid_writes())}"]
         if "rows" in self.made and r.random() < 0.3:
             # How long the list grows, the data decide (docs/control-flow.md).
             if r.random() < 0.3:        # under two ifs
@@ -819,6 +841,13 @@ class _LoopWriter:
                 self.made.add(var)
         self.tab_kind = "bool" if "False" in " ".join(pre) else "numpy" if "a.sum()] * 6" in \
             " ".join(pre) else "float" if "0.0] * 6" in " ".join(pre) else "int"
+        extra = self.extra
+        self.tab_other_type = extra.random() < 0.3
+        self.grid_kind = extra.choice(["int", "float"])
+        if extra.random() < 0.25:
+            pre.append(f"grid = [[{'0' if self.grid_kind == 'int' else '0.0'}] * 4 "
+                       f"for _ in range(3)]")
+            self.made.add("grid")
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -846,6 +875,8 @@ class _LoopWriter:
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
         out = [v for v in ("s", "cnt", "t", "part", "best", "tab") if v in self.made]
+        if "grid" in self.made:
+            out.append(self.extra.choice(["grid", "np.array(grid)", "grid[-1][-1]"]))
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
@@ -923,7 +954,8 @@ def loop_program_source(seed, name="f"):
         inputs = loop_program_inputs(seed)
         for attempt in range(20):
             r = random.Random(f"loops {seed} {attempt}")
-            source = _LoopWriter(r, name, inputs).program()
+            source = _LoopWriter(r, name, inputs,
+                                 random.Random(f"loop tables {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source

@@ -221,6 +221,79 @@ def items_read_back_in_promotion(x):
     return out[3], out[4], y + out[3], y + out[4], sum(out)
 
 
+def traced_python_number_before(x):
+    # out[0] is a Python float the graph computes: it stays one where the loop does not
+    # write it.
+    out = [0.0] * 10
+    out[0] = float(x[0])
+    for i in range(len(x)):
+        if x[i] > 0:
+            out[i % 10] = x[i] * 2
+    return out
+
+
+def float_into_ints(x, size=12):
+    # Each item keeps its type: ints where nothing is written, NumPy floats where the
+    # data write.
+    vals = [0] * size
+    for i in range(len(x)):
+        if x[i] > 0:
+            vals[i % size] = x[i] / 2
+    return vals
+
+
+def int_into_bools(x):
+    flags = [False] * 12
+    for i in range(len(x)):
+        if x[i] > 0:
+            flags[i % 12] = 1
+    return flags
+
+
+def python_floats_into_ints(x):
+    vals = [0] * 12
+    for i in range(len(x)):
+        vals[i % 12] = float(x[i])
+    return vals
+
+
+def ints_into_floats(x, start=0):
+    vals = [0.5] * 12
+    i = 0
+    while i < len(x) and x[i] > -1.5:
+        vals[i % 12] = start + i
+        i += 1
+    return vals
+
+
+def as_an_array(x):
+    vals = [0] * 12
+    for i in range(len(x)):
+        if x[i] > 0:
+            vals[i % 12] = x[i] / 2
+    return np.array(vals)
+
+
+def float_into_a_table(x):
+    t = [[0] * 3 for _ in range(4)]
+    for i in range(len(x)):
+        if x[i] > 0:
+            t[i % 4][i % 3] = x[i] / 2
+    return t
+
+
+def read_after_the_loop(x):
+    # Items whose type the data choose, read after the loop: Python keeps the list (the
+    # function is traced again, its loop unrolled).
+    vals = [0] * 12
+    t = [[0] * 3 for _ in range(4)]
+    for i in range(len(x)):
+        if x[i] > 0:
+            vals[i % 12] = x[i] / 2
+            t[i % 4][i % 3] = x[i] / 2
+    return sum(vals), vals[1], t[1][1] + 1
+
+
 def written_in_branch_read_after(x):
     info = ["name", 0]
     if x.max() > 0:
@@ -265,6 +338,7 @@ CASES = [
     (some_items_written, lambda: (rng.standard_normal(100), 80)),
     (recurrence_in_a_list, lambda: (rng.standard_normal(30),)),
     (float32_items, lambda: (rng.standard_normal(25).astype(np.float32),)),
+    (traced_python_number_before, lambda: (-np.ones(20),)),
     (written_in_branch_read_after, lambda: (rng.standard_normal(4),)),
     (written_in_branch_read_after, lambda: (-np.ones(4),)),
 ]
@@ -277,11 +351,32 @@ def test_item_writes_match_numpy(fn, make, jit):
         check_against_numpy(fn, *make(), jit=jit)
 
 
+# Numbers of another type written into a list: each item keeps its own.
+SEVERAL_TYPES = [
+    (float_into_ints, lambda: (rng.standard_normal(20),)),
+    (float_into_ints, lambda: (-np.ones(20),)),
+    (float_into_ints, lambda: (rng.standard_normal(100), 80)),
+    (int_into_bools, lambda: (rng.standard_normal(20),)),
+    (python_floats_into_ints, lambda: (rng.standard_normal(20),)),
+    (ints_into_floats, lambda: (rng.standard_normal(30),)),
+    (as_an_array, lambda: (rng.standard_normal(20) + 1,)),
+    (float_into_a_table, lambda: (rng.standard_normal(20),)),
+    (read_after_the_loop, lambda: (rng.standard_normal(20),)),
+]
+
+
+@pytest.mark.parametrize("fn,make", SEVERAL_TYPES, ids=[f.__name__ for f, _ in SEVERAL_TYPES])
+def test_writes_of_other_types_match_numpy(fn, make):
+    check_against_numpy(fn, *make())
+
+
 @pytest.mark.parametrize("fn,args", [
     (longest_increasing_subsequence, (np.arange(30),)),
     (bfs_distances, (np.eye(12, k=1, dtype=int), 0)),
     (histogram_counts, (np.arange(40.0),)),
     (recurrence_in_a_list, (np.arange(40.0),)),
+    (float_into_ints, (np.arange(40.0),)),
+    (int_into_bools, (np.arange(40.0),)),
 ])
 def test_lists_written_in_loops_are_carried_by_graph_loops(fn, args):
     # Unrolled, LIS of 30 items alone is 435 conditionals.
@@ -338,3 +433,18 @@ def test_swaps_at_traced_positions_outside_loops():
         check_against_numpy(lomuto_partition, a)
         check_against_numpy(swapped_python_floats, a, 0.5)
     check_against_numpy(written_past_the_end, rng.standard_normal(5))
+
+
+@pytest.mark.parametrize("fn,args,match", [
+    # No float on this call: NumPy makes an int64 array of the list, the graph float64.
+    (as_an_array, (-np.ones(20),), "none is of the type"),
+    # A Python int past 2**53 in a list that holds floats too: float64 rounds it.
+    (ints_into_floats, (np.zeros(20), 2 ** 60), "does not hold them exactly"),
+])
+def test_numbers_of_several_types_that_the_graph_cannot_hold(fn, args, match):
+    with pytest.raises(nptf.OutsideTheGraphError, match=match):
+        nptf.compile(fn, fallback="raise")(*args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(fn)(*args)
+    assert mismatch(fn(*args), got) is None

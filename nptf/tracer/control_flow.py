@@ -33,9 +33,12 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (MIXED, GrowingList, can_grow, common_item, grown, is_tuple_kind,
-                            item_kinds, item_of, joined_item, reachable_elsewhere, restored)
+from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
+                            is_tuple_kind, item_kinds, item_of, joined_item,
+                            numbers_of_mixed_kinds, numbers_of_several_types,
+                            reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
+from .list_tables import GrowingTable, grown_table, table_item
 from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
@@ -309,10 +312,12 @@ def _c_ordered(value):
 
 def _type_of(value, name, where):
     t = _atom_of(value, name, where).type
-    if isinstance(value, GrowingList) and t.shape[0] is not None:
+    if isinstance(value, GrowingList) and not isinstance(value, GrowingTable) and \
+            t.shape[0] is not None:
         # How many items it holds, only the data say, even where this trace knows it (no
         # append yet, or none taken away): the body traced on it must not take that
         # length as given (``stack[-1]`` of a list empty only before the first append).
+        # A table keeps its rows.
         t = ArrayType((None,) + t.shape[1:], t.dtype, t.weak)
     return t
 
@@ -673,6 +678,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
+    _widen_paths_lists(branches, len(state))
     state, names, rebuild = _flatten_containers(branches, state, names)
     before = {}
     for br in branches:
@@ -1450,6 +1456,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         nones = _carry_none_sentinels(body, state, carried, types, c_ordered, names, where)
         kind_by_data |= nones
         changed |= bool(nones)
+        changed |= _widen_written_lists(body, state, carried, types)
         changed |= _widen_types(body, carried, types, names, where)
         unbound = _carry_unbound(body, state, carried, types, c_ordered, names)
         kind_by_data |= unbound
@@ -1748,6 +1755,36 @@ def _concrete_condition_traced(c, where):
     return c if isinstance(c, Tracer) else to_tracer(np.bool_(c))
 
 
+def _widen_written_lists(body, state, carried, types):
+    """Lists of numbers the body writes a number of another type into (``[0] * n``, then
+    ``vals[i] = x[i] / 2``): before the loop they are already of the dtype that holds both
+    (see ``GrowingList.write_number``). True if any changed (the body is traced again)."""
+    changed = False
+    for i in carried:
+        before, out = state[i], body.outs[i]
+        if isinstance(before, GrowingList) and isinstance(out, GrowingList) and \
+                before.dtype != out.dtype:
+            state[i] = before.widened(np.result_type(before.dtype, out.dtype))
+            types[i] = _type_of(state[i], "", "")
+            changed = True
+    return changed
+
+
+def _widen_paths_lists(branches, n):
+    """A list of numbers one path of an `if` wrote a number of another type into: on the
+    other paths too, of the dtype that holds both."""
+    for i in range(n):
+        outs = [br.outs[i] for br in branches]
+        if not all(isinstance(o, GrowingList) for o in outs) or \
+                len({o.dtype for o in outs}) < 2:
+            continue
+        dtype = np.result_type(*[o.dtype for o in outs])
+        for br in branches:
+            if br.outs[i].dtype != dtype:
+                with _into(br.builder):
+                    br.outs[i] = br.outs[i].widened(dtype)
+
+
 def _widen_types(body, carried, types, names, where):
     """Adjust carried types to what the body produces (weak -> strong, sizes -> unknown)."""
     changed = False
@@ -2037,11 +2074,14 @@ class _ListCell:
     def carried(self):
         """The values the graph carries for the variable now."""
         value = self.cell.cell_contents
-        if type(value) is list:
+        if type(value) is list and table_item(value) is not None:
+            value = grown_table(value, table_item(value))
+            value.kind_rows = item_kinds(self.original, value.dtype)
+        elif type(value) is list:
             item = common_item(value)
             value = grown(value, item)
             if self.width == 2:
-                value.kind_rows = item_kinds(self.original)
+                value.kind_rows = item_kinds(self.original, item[1])
         return (value, value.kind_rows) if self.width == 2 else (value,)
 
     def put(self, parts):
@@ -2068,11 +2108,18 @@ def _written_lists(fns, frame):
                 value = cell.cell_contents
             except ValueError:
                 continue
+            if isinstance(value, GrowingTable) and reachable_elsewhere(value, name, frame):
+                continue        # a row of it read before, in another variable
             if isinstance(value, GrowingList):
                 width = 1 if object.__getattribute__(value, "kind_rows") is None else 2
                 found[name] = _ListCell(name, cell, None, width)
                 continue
             if type(value) is not list or not value:
+                continue
+            if table_item(value) is not None:
+                # Its rows are its own: no other name reaches the table or a row.
+                if not reachable_elsewhere(value, name, frame, parts=value):
+                    found[name] = _ListCell(name, cell, value, 2)
                 continue
             item = common_item(value)
             if item is None or reachable_elsewhere(value, name, frame):
@@ -2117,10 +2164,23 @@ def _cells_after_loop(cells, out, n):
     _cells_put(cells, out[n:])
     for c in cells:
         lst = c.original
-        if lst is None or len(lst) > _RESTORED_MAX:
-            continue
         rows = c.cell.cell_contents
-        lst[:] = rows.items_of_length(len(lst))
+        if isinstance(rows, GrowingTable) and lst is not None:
+            # A table keeps its rows: as many as before the loop.
+            rows = rows.with_rows(len(lst))
+            c.cell.cell_contents = rows
+        if lst is None or len(lst) > _RESTORED_MAX or \
+                isinstance(rows, GrowingTable) and rows.numbers() > _RESTORED_MAX or \
+                numbers_of_several_types(rows.item):
+            # Kept as one array (an item of several types would be of a type the data
+            # choose).
+            continue
+        items = rows.items_of_length(len(lst))
+        if isinstance(rows, GrowingTable):
+            for row, read in zip(lst, items):
+                row[:] = read
+        else:
+            lst[:] = items
         c.cell.cell_contents = lst
     return out[:n]
 
@@ -2477,7 +2537,9 @@ def _sum(iterable, /, start=0):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
         raise unsupported("sum() of a list of tuples the data grow")    # Python's TypeError
-    if isinstance(iterable, GrowingList) and iterable.item[2] == MIXED:
+    if isinstance(iterable, GrowingList) and numbers_of_several_types(iterable.item):
+        raise several_types_read("sum()")
+    if isinstance(iterable, GrowingList) and numbers_of_mixed_kinds(iterable.item):
         # A Python number or a NumPy scalar, as the items the data appended.
         raise unsupported("sum() of a list of Python numbers and NumPy scalars the data grow")
     rows = Tracer(iterable.atom)
@@ -2529,9 +2591,11 @@ def _extremum(fn, *args, **kwargs):
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
     if len(args) == 1 and isinstance(args[0], ComputedList):
         return _extremum_of_rows(fn, args[0], **kwargs)
-    if len(args) == 1 and set(kwargs) <= {"default"} and type(args[0]) in (list, tuple) and \
+    if len(args) == 1 and set(kwargs) <= {"default"} and (type(args[0]) in (list, tuple) or
+                                                          isinstance(args[0], RowOf)) and \
             len(args[0]) > 1:
-        args, kwargs = tuple(args[0]), {}   # ``max(values)`` of a list of traced numbers
+        # ``max(values)`` of a list (or a table's row) of traced numbers
+        args, kwargs = tuple(args[0]), {}
     traced = [a for a in args if isinstance(a, Tracer)]
     strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
               not (isinstance(a, Tracer) and a.type.weak)}

@@ -14,6 +14,8 @@ the appends.
 """
 from __future__ import annotations
 
+import contextvars
+import functools
 import sys
 
 import numpy as np
@@ -23,7 +25,8 @@ from . import numpy_api as api
 from .builder import current_builder
 from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
-from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
+from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
+                     python_type_of, to_tracer)
 
 
 def item_of(value):
@@ -115,7 +118,81 @@ def joined_item(a, b):
         return a if a == b else None
     if a[0] == b[0] == () and a[1] == b[1] and _number_kind(a[2]) and _number_kind(b[2]):
         return (), a[1], MIXED
+    if a[:2] == b[:2] and is_rows_kind(a[2]) and is_rows_kind(b[2]):
+        # Tables of numbers of one dtype, of Python numbers and NumPy scalars as the data
+        # choose (or of several types, where either is).
+        return a[0], a[1], (ROWS, SEVERAL if SEVERAL in (a[2][1], b[2][1]) else MIXED)
     return None
+
+
+# The kind of the numbers of a list whose items a graph loop or branch writes, where they
+# are of several Python types (or NumPy scalars beside them) as the data choose (``[0] *
+# n``, then ``vals[i] = x[i] / 2``): the list's array is of the dtype NumPy gives an
+# array of all of them, and ``kind_rows`` says each one's type. An item read back would
+# be of a type the data choose; the list is returned, or made an array, as it is.
+SEVERAL = "numbers of several types"
+
+# Whether a write of a number of another type widens a list (see
+# ``GrowingList.write_number``); off where the function reads such a list's items after
+# the loop (``trace.trace_function`` traces it again), so that Python keeps those lists.
+WIDENING = contextvars.ContextVar("nptf_list_widening", default=True)
+
+
+def several_types_read(what):
+    """The error of reading an item of a list of numbers of several types (``what``)."""
+    error = _refused_write(f"{what} of a list of numbers of several types as the data "
+                           f"choose (a float written into a list of ints, say)")
+    error.several_types = True
+    return error
+
+
+def reads_several_types(error):
+    """Whether ``error``, or an error it was raised from, is ``several_types_read``'s."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if getattr(error, "several_types", False):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def several_item(a, b):
+    """The item of a list of numbers (or of a table: rows of numbers) holding items ``a``
+    and ``b`` of other dtypes or types, each of its own type (SEVERAL), or None."""
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    if a[0] == () and _written_kind(a[2]) and _written_kind(b[2]):
+        return (), np.result_type(a[1], b[1]), SEVERAL
+    if is_rows_kind(a[2]) and is_rows_kind(b[2]):
+        return a[0], np.result_type(a[1], b[1]), (ROWS, SEVERAL)
+    return None
+
+
+def _written_kind(kind):
+    return _number_kind(kind) or kind == SEVERAL
+
+
+# The kind of the items of a table (a list of lists of numbers of one length, see
+# ``list_tables``): (ROWS, the kind of its numbers).
+ROWS = "rows"
+
+
+def is_rows_kind(kind):
+    return type(kind) is tuple and kind[:1] == (ROWS,)
+
+
+def numbers_of_mixed_kinds(item):
+    """Whether a list of ``item``s holds numbers (or rows of numbers) whose kinds, Python
+    number or NumPy scalar, the data choose (each item's in ``kind_rows``)."""
+    kind = item[2][1] if is_rows_kind(item[2]) else item[2]
+    return kind in (MIXED, SEVERAL)
+
+
+def numbers_of_several_types(item):
+    """Whether a list of ``item``s holds numbers (or rows of numbers) of several types as
+    the data choose (SEVERAL)."""
+    return (item[2][1] if is_rows_kind(item[2]) else item[2]) == SEVERAL
 
 
 def common_item(items):
@@ -173,7 +250,9 @@ class GrowingList(ComputedList):
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             if object.__getattribute__(self, "kind_rows") is not None:
-                if object.__getattribute__(self, "item")[2] == MIXED:
+                if numbers_of_several_types(object.__getattribute__(self, "item")):
+                    raise several_types_read(f"list.{name}()")
+                if numbers_of_mixed_kinds(object.__getattribute__(self, "item")):
                     raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
                 self.kind_rows = None       # all of one kind: the item says which
             return object.__getattribute__(self, name)
@@ -267,34 +346,71 @@ class GrowingList(ComputedList):
                                  "does not carry the list")
         item = object.__getattribute__(self, "item")
         kind_rows = object.__getattribute__(self, "kind_rows")
-        code = _kind_code(value, item) if kind_rows is not None else None
-        if code is not None:
-            # A number of the list's dtype, of its own kind.
-            same = isinstance(code, int) and item_of(value) == item
-            joined = item if same else (item[0], item[1], MIXED)
-        elif item_of(value) != item or item[2] == MIXED:
-            raise _refused_write("an item write of another kind, shape or dtype than the "
-                                 "list's items")
-        if isinstance(index, (bool, np.bool_)) or not (
-                isinstance(index, (int, np.integer)) or
-                isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu"):
-            raise _refused_write("an item write at a position other than one integer")
-        rows = self._rows()
-        n = emit("dim", [rows], {"axis": 0})
-        k = api.astype(to_tracer(index), np.int64)
-        k = np.where(k < 0, k + n, k)
-        inside = (k >= 0) & (k < n)
-        k = emit("check", [np.where(inside, k, 0), inside], {
-            "error": "IndexError", "message": "list assignment index out of range"})
-        new = api.copy_(rows)
-        new[k] = row_of(value, item)
+        k = checked_position(index, emit("dim", [self._rows()], {"axis": 0}),
+                             "list assignment index out of range")
+        if kind_rows is None:
+            if item_of(value) != item:
+                raise _refused_write("an item write of another kind, shape or dtype than "
+                                     "the list's items")
+            new = api.copy_(self._rows())
+            new[k] = row_of(value, item)
+            self._set_rows(Tracer(new.atom))
+            return
+        self.write_number((k,), value)
+
+    def numbers_kind(self):
+        """The kind of the list's numbers (``item_of``'s third part, or MIXED or SEVERAL)."""
+        return object.__getattribute__(self, "item")[2]
+
+    def _with_numbers(self, dtype, kind):
+        self.item = (object.__getattribute__(self, "item")[0], dtype, kind)
+        self.element = kind if isinstance(kind, type) else None
+
+    def write_number(self, at, value):
+        """``value`` written as the number at ``at`` (checked positions) of the array of
+        this list of numbers, and its kind into ``kind_rows``. A number of another dtype
+        or Python type than the list's makes it a list of numbers of several types
+        (SEVERAL): the array of the dtype NumPy gives an array of both, where that holds
+        every number exactly and NumPy scalars are of that dtype."""
+        dtype, kind = object.__getattribute__(self, "item")[1], self.numbers_kind()
+        code, own = number_code(value)
+        if code is None:
+            raise _refused_write("an item write of something other than a number into a "
+                                 "list of numbers")
+        if own == dtype and kind != SEVERAL:
+            written = _static_kind(code, dtype)
+            if written != kind:
+                self._with_numbers(dtype, MIXED)
+        else:
+            if not WIDENING.get():
+                raise _refused_write("a write of a number of another type than the list's "
+                                     "(its items are read after the loop)")
+            wide = np.result_type(dtype, own)
+            scalars = kind in ("scalar", MIXED) or \
+                kind == SEVERAL and _may_be_scalar(object.__getattribute__(self, "kind_rows"))
+            if scalars and wide != dtype or _may_be_scalar(code) and own != wide:
+                raise _refused_write("a write that makes a list hold NumPy scalars of "
+                                     "another dtype than its other numbers")
+            if wide != dtype:
+                self._set_rows(exactly_as(self._rows(), wide, "the list's numbers"))
+            self._with_numbers(wide, SEVERAL)
+            dtype = wide
+        number = exactly_as(to_tracer(value), dtype, "the number written")
+        new = api.copy_(self._rows())
+        new[at] = api.astype(number, dtype)
         self._set_rows(Tracer(new.atom))
-        if code is not None:
-            kinds = api.copy_(Tracer(kind_rows.atom))
-            kinds[k] = code if isinstance(code, int) else Tracer(code)
-            self.kind_rows = Tracer(kinds.atom)
-            if joined != item:
-                self.item, self.element = joined, None
+        kinds = api.copy_(Tracer(object.__getattribute__(self, "kind_rows").atom))
+        kinds[at] = code if isinstance(code, int) else Tracer(code)
+        self.kind_rows = Tracer(kinds.atom)
+
+    def widened(self, dtype):
+        """This list of numbers in an array of ``dtype`` (another path of an `if`, or a
+        loop body, wrote a number of another type into it): SEVERAL."""
+        shape, _, kind = object.__getattribute__(self, "item")
+        out = self.rebuilt(exactly_as(self._rows(), dtype, "the list's numbers").atom)
+        out._with_numbers(dtype, (ROWS, SEVERAL) if is_rows_kind(kind) else SEVERAL)
+        out.kind_rows = object.__getattribute__(self, "kind_rows")
+        return out
 
     def reverse(self):
         self._set_rows(self._rows()[::-1])
@@ -405,10 +521,10 @@ class GrowingList(ComputedList):
 
     def rebuilt(self, atom):
         """This list with the rows ``atom`` (after control flow merged or carried them)."""
-        return GrowingList(atom, object.__getattribute__(self, "item"),
-                           object.__getattribute__(self, "least"),
-                           object.__getattribute__(self, "per_iteration"),
-                           object.__getattribute__(self, "appended_kind"))
+        return type(self)(atom, object.__getattribute__(self, "item"),
+                          object.__getattribute__(self, "least"),
+                          object.__getattribute__(self, "per_iteration"),
+                          object.__getattribute__(self, "appended_kind"))
 
     def weakest(self, others):
         """This list's facts that hold for ``others`` too (the same list after each path of
@@ -425,18 +541,18 @@ class GrowingList(ComputedList):
             per_iteration = None
         for o in lists:
             # Only a kind can differ: appends of another shape or dtype are refused.
-            joined = joined_item(item, o[2])
+            joined = joined_item(item, o[2]) or several_item(item, o[2])
             item = item if joined is None else joined
         if any(o[3] != appended_kind for o in lists):
             appended_kind = None
         if (least, per_iteration, item, appended_kind) == before:
             return None
-        return GrowingList(self._atom, item, least, per_iteration, appended_kind)
+        return type(self)(self._atom, item, least, per_iteration, appended_kind)
 
     def with_least(self, least):
-        return GrowingList(self._atom, object.__getattribute__(self, "item"), least,
-                           object.__getattribute__(self, "per_iteration"),
-                           object.__getattribute__(self, "appended_kind"))
+        return type(self)(self._atom, object.__getattribute__(self, "item"), least,
+                          object.__getattribute__(self, "per_iteration"),
+                          object.__getattribute__(self, "appended_kind"))
 
     def copy_rows(self):
         """A list of the same rows, for one path of an `if` to append to."""
@@ -448,6 +564,8 @@ class GrowingList(ComputedList):
         rows' array, an empty list runs the call with NumPy."""
         rows = Tracer(self.atom)
         shape, item_dtype, _ = object.__getattribute__(self, "item")
+        if numbers_of_several_types(object.__getattribute__(self, "item")):
+            rows = self._of_its_dtype(rows)
         if object.__getattribute__(self, "least") > 0 or \
                 (shape == () and (dtype is not None or item_dtype == np.float64)):
             return rows
@@ -458,6 +576,21 @@ class GrowingList(ComputedList):
                        f"of shape (0,) and dtype float64 of an empty list, where the graph "
                        f"has items of shape {shape} and dtype {item_dtype}"})
 
+    def _of_its_dtype(self, rows):
+        """``rows`` of a list of numbers of several types, checked when the graph runs to
+        be of the dtype NumPy gives an array of them: that of one of its numbers' types
+        (not only of several together: ``[1, np.float32(2)]`` is float64)."""
+        dtype = object.__getattribute__(self, "item")[1]
+        codes = [c for c in range(KIND_SCALAR, KIND_PYTHON + len(PYTHON_TYPES))
+                 if _code_dtype(c, dtype) == dtype]
+        kinds = Tracer(object.__getattribute__(self, "kind_rows").atom)
+        found = functools.reduce(np.logical_or, [np.any(kinds == c) for c in codes])
+        return emit("check", [rows, found], {
+            "error": "OutsideTheGraph",
+            "message": f"np.array() of a list of numbers of several types, at "
+                       f"{user_location()}: on this call none is of the type that makes "
+                       f"its array {dtype}"})
+
     def is_nonempty(self):
         """``bool(list)``: whether it has items, when the graph runs."""
         if object.__getattribute__(self, "least") > 0:
@@ -466,11 +599,74 @@ class GrowingList(ComputedList):
 
 
 def _refuse_mixed(kind, what):
+    if kind == SEVERAL:
+        raise several_types_read(what)
     if kind == MIXED:
         raise unsupported(f"{what} of {GrowingList.NOUN}, whose items are Python numbers or "
                           f"NumPy scalars as the data choose,",
                           fix="Append values of one kind (float(v), or np.float64(v)), or "
                               "use the list as an array (np.array(x)).")
+
+
+def number_code(value):
+    """The kind code (see ``_kind_code``) of the number ``value`` and its own dtype, or
+    (None, None) where it is not a number."""
+    if isinstance(value, Tracer):
+        if value.ndim or not value.is_scalar and value.kind_flag is None:
+            return None, None
+        return _kind_code(value, ((), value.dtype, None)), value.dtype
+    if type(value) in (bool, int, float, complex) or \
+            isinstance(value, np.generic) and value.dtype.kind in "biufc":
+        dtype = np.asarray(value).dtype
+        return _kind_code(value, ((), dtype, None)), dtype
+    return None, None
+
+
+def _static_kind(code, dtype):
+    """The kind (``item_of``'s third part) of a number of ``dtype`` written with kind
+    ``code``: MIXED where the data choose."""
+    if not isinstance(code, (int, np.integer)):
+        return MIXED
+    return "scalar" if code == KIND_SCALAR else python_type_of(dtype)
+
+
+def _code_dtype(code, dtype):
+    """The dtype NumPy gives an array of a number of kind ``code`` held in ``dtype``."""
+    if code == KIND_SCALAR:
+        return dtype
+    return np.asarray(PYTHON_TYPES[code - KIND_PYTHON](0)).dtype
+
+
+def _may_be_scalar(code):
+    """Whether a kind code (or an array of them: a list's ``kind_rows``) may say NumPy
+    scalar."""
+    if isinstance(code, (int, np.integer)):
+        return code == KIND_SCALAR
+    return True
+
+
+def exactly_as(x, dtype, what):
+    """``x`` in ``dtype``, checked when the graph runs to hold the same numbers where the
+    cast may round (int64 into float64 past 2**53)."""
+    if x.dtype == dtype:
+        return x
+    out = api.astype(x, dtype)
+    if _holds_exactly(x.dtype, dtype):
+        return out
+    same = np.all(api.astype(out, x.dtype) == x)
+    return emit("check", [out, same], {
+        "error": "OutsideTheGraph",
+        "message": f"{what} of a list of numbers of several types, as {dtype}, which does "
+                   f"not hold them exactly, at {user_location()}"}, scalar=x.is_scalar)
+
+
+def _holds_exactly(src, dst):
+    """Whether ``dst`` holds every number of ``src`` (NumPy's "safe" casts include int64 to
+    float64, which rounds past 2**53)."""
+    src, dst = np.dtype(src), np.dtype(dst)
+    if src.kind in "iu" and dst.kind in "fc":
+        return np.finfo(dst).nmant + 1 >= np.iinfo(src).bits - (src.kind == "i")
+    return np.can_cast(src, dst, "safe")
 
 
 def _kind_code(value, item):
@@ -495,10 +691,48 @@ def _kind_code(value, item):
     return None
 
 
-def item_kinds(items):
-    """The kinds of a Python list's numbers (see ``GrowingList.kind_rows``), as an array."""
-    return to_tracer(np.array([python_kind(type(v)) if type(v) in (bool, int, float, complex)
-                               else KIND_SCALAR for v in items], dtype=np.int8))
+def item_kinds(items, dtype):
+    """The kinds of a Python list's numbers of ``dtype`` (see ``GrowingList.kind_rows``),
+    as an int8 array; of a list of lists of numbers (a table), a 2-D array. A traced
+    number is of the kind it is traced as: a Python number's where weak, or the one its
+    kind flag gives when the graph runs."""
+    table = bool(items) and type(items[0]) is list
+    codes = [_row_codes(row, dtype) for row in items] if table else _row_codes(items, dtype)
+    flat = [c for row in codes for c in row] if table else codes
+    if all(isinstance(c, int) for c in flat):
+        return to_tracer(np.array(codes, dtype=np.int8))
+
+    def row_array(row):
+        return api.stack([to_tracer(np.int8(c)) if isinstance(c, int) else Tracer(c)
+                          for c in row])
+    return api.stack([row_array(row) for row in codes]) if table else row_array(codes)
+
+
+def _row_codes(items, dtype):
+    codes = [_kind_code(v, ((), dtype, None)) for v in items]
+    if None in codes:
+        raise _refused_write("a list of numbers of other dtypes")
+    return codes
+
+
+def checked_position(index, n, message):
+    """``index`` (an int or a traced integer) as a position in a list of ``n`` items, from
+    the end where negative as Python counts, with Python's IndexError (``message``) where
+    it is outside the list when the graph runs."""
+    if isinstance(index, (bool, np.bool_)) or not (
+            isinstance(index, (int, np.integer)) or
+            isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu"):
+        raise _refused_write("an item write or read at a position other than one integer")
+    k = api.astype(to_tracer(index), np.int64)
+    k = np.where(k < 0, k + n, k)
+    inside = (k >= 0) & (k < n)
+    return emit("check", [np.where(inside, k, 0), inside], {
+        "error": "IndexError", "message": message})
+
+
+def refused_write(what):
+    """The error of a list operation a list carried as one array does not run."""
+    return _refused_write(what)
 
 
 def _refused_write(what):
@@ -576,36 +810,45 @@ def item_from_row(row, kind):
     return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
 
 
-def reachable_elsewhere(obj, name, frame):
+class RowOf:
+    """A row of a list of rows carried as one array (``list_tables.TableRow``): it reaches
+    the list."""
+
+    __slots__ = ("table", "k")
+
+
+def reachable_elsewhere(obj, name, frame, parts=()):
     """Whether the list ``obj``, variable ``name`` of the user's function running in (or
     around) ``frame``, is an argument of that function, or is reached from another of
     its variables or from a global: appends to a ``GrowingList`` in its place would not
-    show there. The converted code's own functions (loop bodies, branches) pass the
+    show there; nor would writes into ``parts`` (the lists a table holds as its rows),
+    where another name reaches one. The converted code's own functions (loop bodies, branches) pass the
     variable along as an argument; the user's function is the first frame out from
     there that is not one of them."""
     f = frame
     while f is not None:
         code = f.f_code
         if in_user_code(code.co_filename):
-            if _reached(obj, name, f.f_locals):
+            if _reached(obj, name, f.f_locals, parts):
                 return True
             if not code.co_name.startswith("__nptf_"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
                     bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
                 return name in code.co_varnames[:n_args] or \
                     _reached(obj, name, {k: v for k, v in f.f_globals.items()
-                                         if type(v) in (list, tuple, dict)})
+                                         if type(v) in (list, tuple, dict)}, parts)
         f = f.f_back
     return True
 
 
-def _reached(obj, name, variables):
+def _reached(obj, name, variables, parts=()):
     seen, pending = set(), [v for k, v in variables.items() if k != name]
+    targets = {id(obj)} | {id(p) for p in parts}
     budget = 20_000
     while pending and budget > 0:
         v = pending.pop()
         budget -= 1
-        if v is obj:
+        if id(v) in targets or isinstance(v, RowOf) and v.table is obj:
             return True
         if type(v) in (list, tuple, set) and id(v) not in seen:
             seen.add(id(v))

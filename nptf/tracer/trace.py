@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import unsupported
+from ..errors import UnsupportedError, unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..tree import flatten, has_nodes
@@ -18,7 +18,8 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
-from .growing_lists import MIXED, GrowingList
+from .growing_lists import (ROWS, WIDENING, GrowingList, numbers_of_mixed_kinds,
+                            reads_several_types)
 from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
@@ -51,10 +52,15 @@ def handed_back(value, kind):
         rows, kinds = value
         if kinds is None:
             return handed_back(rows, ("list", kind[1]))
+        if _is_table(kind[1]):
+            return [handed_back((row, row_kinds), ("items", kind[1][1]))
+                    for row, row_kinds in zip(np.asarray(rows), np.asarray(kinds))]
         return [np.asarray(v)[()] if k < KIND_PYTHON else as_python(v, PYTHON_TYPES[k - KIND_PYTHON])
                 for v, k in zip(np.asarray(rows), np.asarray(kinds).tolist())]
     if isinstance(kind, tuple):         # ("list", what each item is): a list's rows
         rows, item = np.asarray(value), kind[1]
+        if _is_table(item):             # (ROWS, what each number is): a list of lists
+            return [handed_back(row, ("list", item[1])) for row in rows]
         if isinstance(item, tuple):     # ("tuple", each number's Python type or dtype)
             return [tuple(as_python(v, k) if isinstance(k, type) else np.asarray(v).astype(k)[()]
                           for v, k in zip(row, item[1:])) for row in rows]
@@ -66,6 +72,10 @@ def handed_back(value, kind):
     if isinstance(kind, type):          # a Python number of this type
         return as_python(value, kind)
     return np.asarray(value)[()]
+
+
+def _is_table(item):
+    return isinstance(item, tuple) and item[:1] == (ROWS,)
 
 
 def output_kinds(infos, outs):
@@ -150,7 +160,24 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     input (``(ArrayType, is_scalar, strides)`` for an array not in C order: its strides in
     elements; ``(ArrayType, False, None, element_type)`` for a list of numbers), or the
     static Python value itself.
+
+    Where the function reads an item of a list a loop left holding numbers of several
+    types (whose type the data would choose), it is traced again with such lists kept
+    by Python (their loops unrolled where the trip count is known), as without them.
     """
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    except UnsupportedError as e:
+        if not WIDENING.get() or not reads_several_types(e):
+            raise
+    token = WIDENING.set(False)
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    finally:
+        WIDENING.reset(token)
+
+
+def _traced(fn, leaf_specs, rebuild, unroll):
     with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
             recording_catches() as catches:
         if isinstance(fn, types.FunctionType):
@@ -187,7 +214,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         for leaf in out_leaves:
             if isinstance(leaf, GrowingList):
                 kind_rows = object.__getattribute__(leaf, "kind_rows")
-                by_kind = leaf.item[2] == MIXED
+                by_kind = numbers_of_mixed_kinds(leaf.item)
                 if by_kind and kind_rows is None:
                     raise unsupported("returning a list whose items are Python numbers or "
                                       "NumPy scalars as the data choose",
