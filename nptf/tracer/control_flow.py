@@ -37,6 +37,7 @@ from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
+from .traced_dicts import DictView, TracedDict, empty_of, joined
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
@@ -110,7 +111,7 @@ def _is_traced(x):
 
 def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
-    if isinstance(c, GrowingList):
+    if isinstance(c, (GrowingList, TracedDict)):
         c = c.is_nonempty()
     if _is_traced(c):
         if c.size != 1:
@@ -122,7 +123,7 @@ def _concrete_condition(c):
 
 # ------------------------------------------------------------- logic helpers
 def not_(x):
-    if isinstance(x, GrowingList):
+    if isinstance(x, (GrowingList, TracedDict)):
         x = x.is_nonempty()
     if _is_traced(x):
         # Python's ``not`` gives a Python bool: a weak bool in the IR.
@@ -150,6 +151,8 @@ def contains(item, container):
     traced bool where the data decide); for a list or tuple holding traced numbers,
     Python's test of each item (``is``, then ``==``) made one traced bool; anything else
     is Python's own ``in``."""
+    if isinstance(container, TracedDict):
+        return container.contains(item)
     if _is_traced(container):
         found = api.asarray(container == item).any()
         return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
@@ -185,7 +188,7 @@ def _short_circuit(thunks, is_and, truth_only, where):
     ``not``'s operand, a comprehension's filter) it is a bool whatever the operands."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
-        if truth_only and isinstance(value, GrowingList):
+        if truth_only and isinstance(value, (GrowingList, TracedDict)):
             # ``while stack and stack[-1] > v``: whether the list has items, as the data say.
             value = value.is_nonempty()
         if _is_traced(value):
@@ -550,8 +553,8 @@ def _flatten_containers(branches, state, names):
         br.outs, br.objects = [], []
     for i, name in enumerate(names):
         vals = [o[i] for o in outs]
-        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) else None
-                for v in vals]
+        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) or
+                isinstance(v, TracedDict) else None for v in vals]
         known = [d for d in defs if d is not None]
         if not known or (len(known) == 2 and known[0] != known[1]) or \
                 (len(known) == 1 and not any(isinstance(v, Undefined) for v in vals)):
@@ -572,10 +575,11 @@ def _flatten_containers(branches, state, names):
             else:
                 br.outs += tree.flatten(o[i])[0]
                 br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict,
-                                                                         NoneOr) \
-                    else [ob[i]] * n
+                                                                         NoneOr) or \
+                    isinstance(ob[i], TracedDict) else [ob[i]] * n
         old = state[i]
-        new_state += tree.flatten(old)[0] if type(old) in (tuple, list, dict, NoneOr) and \
+        new_state += tree.flatten(old)[0] if (type(old) in (tuple, list, dict, NoneOr) or
+                                               isinstance(old, TracedDict)) and \
             tree.flatten(old)[1] == treedef else [old] * n
         new_names += [f"{name}[{k}]" for k in range(n)]
 
@@ -665,6 +669,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
               _item_with(out.item, before) is not None}
     if nested and not raised:
         state = tuple(grown(v, nested[i]) if i in nested else v for i, v in enumerate(state))
+        return if_stmt(c, true_fn, false_fn, state, names, where, frame)
+    retyped = {} if raised else _retyped_dicts(state, names, branches, where)
+    if retyped:
+        # A path gives its first key and value to a dict empty before the `if`: both
+        # paths start from an empty dict of that kind.
+        state = tuple(empty_of(retyped[i]) if i in retyped else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
@@ -783,6 +793,31 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _retyped_dicts(state, names, branches, where):
+    """{position: the kind of dict} of the dicts keyed by traced values that a path of
+    an `if` types (they were empty before it); refuses dicts the paths leave of two
+    kinds."""
+    out = {}
+    for i, v in enumerate(state):
+        if not isinstance(v, TracedDict):
+            continue
+        spec = v.spec
+        for br in branches:
+            o = br.objects[i]
+            if isinstance(o, TracedDict) and spec is not None:
+                spec = joined(spec, o.spec)
+            elif o is not v and not isinstance(o, Undefined):
+                spec = None
+        if spec is None:
+            raise unsupported(f"an `if` on a traced value whose paths leave `{names[i]}` "
+                              f"different dicts, or dicts of keys or values of different "
+                              f"kinds,", where,
+                              fix="Assign items of one kind on every path, into the one dict.")
+        if spec != v.spec:
+            out[i] = spec
+    return out
 
 
 def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells):
@@ -1251,12 +1286,20 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         scope.put_back()
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole | {e.position})
+    except _RetypedDict as e:
+        scope.put_back()
+        state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole)
     return containers.result(flat)
 
 
 def _container_leaves(value):
     """The leaves and structure of a tuple, list or dict of arrays and numbers (or of a
-    ``NoneOr`` of one); else None."""
+    ``NoneOr`` of one), or of a dict keyed by traced values (its keys and rows, none
+    while no key typed it); else None."""
+    if isinstance(value, TracedDict):
+        return tree.flatten(value)
     if type(value) not in (tuple, list, dict, NoneOr):
         return None
     leaves, treedef = tree.flatten(value)
@@ -1317,6 +1360,11 @@ class _LoopContainers:
             if step[0].kind == "list" and (isinstance(value, GrowingList) or (
                     type(value) is list and value is given[k] and len(value) != step[0].meta)):
                 raise _AppendedList(k)
+            if isinstance(value, TracedDict) and isinstance(given[k], TracedDict):
+                spec = joined(given[k].spec, value.spec)
+                if spec is not None and spec != given[k].spec:
+                    # The body typed a dict empty before the loop (its first item).
+                    raise _RetypedDict(k, spec)
             if found is None or found[1] != step[0]:
                 raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
                                       f"or the kinds of its items) inside the loop")
@@ -1338,7 +1386,7 @@ class _LoopContainers:
     def result(self, flat):
         out = self._rebuild(flat)
         for k, (step, original) in enumerate(zip(self.plan, self.originals)):
-            if step is None or not self.in_place[k] or type(original) is tuple:
+            if step is None or not self.in_place[k] or type(original) not in (list, dict):
                 continue
             if type(original) is dict:
                 original.clear()
@@ -1840,6 +1888,10 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     if isinstance(iterable, ComputedList):
         return _index_loop(range_(_len(iterable)), iterable.element_at, body_fn, state, names,
                            where, stop_fn, frame)
+    if isinstance(iterable, (TracedDict, DictView)):
+        view = iterable if isinstance(iterable, DictView) else iterable.keys()
+        return _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
+                           stop_fn, frame)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
         if isinstance(inner, ComputedList):
@@ -2218,6 +2270,10 @@ def _run_time_items(iterable):
         return None
     if isinstance(iterable, ComputedList):
         return _len(iterable), iterable.element_at
+    if isinstance(iterable, (TracedDict, DictView)):
+        view = iterable if isinstance(iterable, DictView) else iterable.keys()
+        n = _len(view)
+        return (n, view.item_at) if isinstance(n, Tracer) else None
     if isinstance(iterable, zip_):
         items = iterable.items()
         return items if items is not None and isinstance(items[0], Tracer) else None
@@ -2232,6 +2288,15 @@ class _AppendedList(Exception):
     def __init__(self, position):
         super().__init__("a list the loop body appends to")
         self.position = position
+
+
+class _RetypedDict(Exception):
+    """A loop body gives its first key and value to a dict keyed by traced values that
+    was empty before the loop: the loop carries it from an empty dict of that kind."""
+
+    def __init__(self, position, spec):
+        super().__init__("a dict the loop body types")
+        self.position, self.spec = position, spec
 
 
 class _PythonOnlyBody(Exception):
@@ -2382,6 +2447,10 @@ def _len(x):
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):
         return x.size()
+    if isinstance(x, TracedDict):
+        return x.size()
+    if isinstance(x, DictView):
+        return x.length()
     return len(x)
 
 
