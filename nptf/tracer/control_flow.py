@@ -37,7 +37,8 @@ from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
-from .traced_dicts import DictView, TracedDict, empty_of, joined
+from .traced_dicts import (DictView, TracedDict, empty_of, extremum_key, joined, listed,
+                           sorted_list)
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
@@ -2319,6 +2320,8 @@ def converted(fn):
         return _type
     if fn is builtins.sorted:
         return _sorted
+    if fn is builtins.list:
+        return _list
     if fn is builtins.set:
         return traced_set
     if fn is builtins.round:
@@ -2374,6 +2377,12 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     comparisons are false): where the values hold one, the call runs with NumPy."""
     if isinstance(iterable, TracedSet) and key is None and not isinstance(reverse, Tracer):
         return iterable.sorted_values(reverse)
+    if isinstance(iterable, (TracedDict, DictView)) and key is None and \
+            type(reverse) in (bool, int):
+        made = sorted_list(iterable, reverse)
+        if made is not None:
+            return made
+        iterable = listed(iterable, "sorted()")
     if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
             (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
             iterable.ndim != 1:
@@ -2418,6 +2427,8 @@ def _sum(iterable, /, start=0):
     """Python's ``sum`` of a list the data grow (or one built over an array of run-time
     length): ``start`` plus the sum of its rows. Python's ``sum([])`` is ``start`` (an
     int): where that is not what the rows sum to, an empty list runs the call with NumPy."""
+    if isinstance(iterable, (TracedDict, DictView)):
+        iterable = listed(iterable, "sum()")
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
@@ -2440,6 +2451,14 @@ def _sum(iterable, /, start=0):
     return start + total
 
 
+def _list(*args, **kwargs):
+    """``list(x)`` in converted code: of a dict keyed by traced values or its views, a
+    list the data grow of its keys, values or items; the builtin for everything else."""
+    if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, DictView)):
+        return listed(args[0])
+    return builtins.list(*args, **kwargs)
+
+
 def _len(x):
     """``len(x)`` in converted code: the length of an array whose first dimension is known
     only at run time is a traced Python int (``len`` itself must return a Python int)."""
@@ -2458,6 +2477,11 @@ def _python_number(fn, *args, **kwargs):
     """``float(x)``, ``int(x)`` or ``bool(x)`` in converted code: of one traced element, a
     traced Python number (``python_numbers.from_element``); anything else, the builtin."""
     x = args[0] if len(args) == 1 and not kwargs else None
+    if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict)):
+        # Whether it has items, as the data say: a Python bool.
+        has = x.is_nonempty()
+        return has if not isinstance(has, Tracer) else \
+            emit("convert", [has], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
     if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
         return fn(*args, **kwargs)
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
@@ -2469,6 +2493,10 @@ def _extremum(fn, *args, **kwargs):
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
+    if len(args) == 1 and set(kwargs) == {"key"}:
+        found = extremum_key(fn, args[0], kwargs["key"])
+        if found is not None:
+            return found
     if len(args) == 1 and not kwargs and type(args[0]) in (list, tuple) and len(args[0]) > 1:
         args = tuple(args[0])       # ``max(values)`` of a list of traced numbers
     traced = [a for a in args if isinstance(a, Tracer)]

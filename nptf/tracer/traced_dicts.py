@@ -27,7 +27,8 @@ from .. import tree
 from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
-from .growing_lists import item_from_row, item_of, row_of
+from .growing_lists import GrowingList, item_from_row, item_of, row_of
+from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
 from .tracer import Tracer, emit, python_type_of, to_tracer
 
@@ -390,6 +391,89 @@ class _PlainDict:
         return ReadOnlyDict(made) if current_builder() is not None else made
 
 
+def listed(x, what=None):
+    """``list(d)``, ``list(d.keys())``, ``list(d.values())`` or ``list(d.items())``: a list
+    the data grow (``GrowingList``) of the keys, of the values (numbers or arrays), or of
+    (key, value) tuples of numbers; ``what`` names the caller in a refusal."""
+    view = x if isinstance(x, DictView) else x.keys()
+    d, kind = view.dict, view.what
+    spec = d.spec
+    if not spec.typed():
+        return []
+    if kind == "keys":
+        return GrowingList(d.keys_.atom, ((),) + spec.key, 0)
+    if spec.value_def != tree.LEAF:
+        raise _refused(f"{what or 'list()'} of the values or items of a dict whose values "
+                       f"are containers")
+    value_item = spec.items[0]
+    if kind == "values":
+        return GrowingList(d.rows[0].atom, value_item, 0)
+    if value_item[0] != () or value_item[2] == "array":
+        raise _refused(f"{what or 'list()'} of the items of a dict whose values are arrays")
+    key_kind, value_kind = (k if isinstance(k, type) else dt
+                            for k, dt in ((spec.key[1], spec.key[0]),
+                                          (value_item[2], value_item[1])))
+    samples = [k(0) if isinstance(k, type) else np.zeros((), k)[()]
+               for k in (key_kind, value_kind)]
+    dtype = np.array([samples]).dtype
+    columns = [d.keys_, d.rows[0]]
+    rows = api.stack([api.astype(c, dtype) for c in columns], axis=1)
+    wide = [c for c in columns if c.dtype.kind in "iu" and c.dtype.itemsize >= 8 and
+            dtype.kind == "f"]
+    if wide:
+        exact = api.stack([api.astype(api.astype(c, dtype), c.dtype) == c for c in wide])
+        rows = emit("check", [rows, np.all(exact)], {
+            "error": "OutsideTheGraph",
+            "message": f"the items of {NOUN} as tuples of integers and floats, with an integer "
+                       f"past 2**53, which one float64 array does not hold exactly, at "
+                       f"{user_location()}"})
+    return GrowingList(Tracer(rows.atom).atom, ((2,), dtype, ("tuple", key_kind, value_kind)), 0)
+
+
+def extremum_key(fn, d, key):
+    """``max(d, key=d.get)`` (or ``min``, or ``key=d.__getitem__``): the first key whose
+    value is the largest (smallest), as Python's rule gives it, where the values are real
+    numbers; None where that is not the call."""
+    if isinstance(d, DictView) and d.what == "keys":
+        d = d.dict
+    owner = getattr(key, "__self__", None)
+    if not isinstance(d, TracedDict) or owner is not d or \
+            getattr(key, "__name__", None) not in ("get", "__getitem__") or \
+            d.spec.value_def != tree.LEAF or d.spec.items[0][0] != () or \
+            d.spec.items[0][1].kind not in "biuf":
+        return None
+    values = d.rows[0]
+    n = d.size()
+    if isinstance(n, int) and n == 0:
+        raise ValueError(f"{fn.__name__}() iterable argument is empty")
+    if not isinstance(n, int):
+        values = emit("check", [values, n > 0], {
+            "error": "ValueError", "message": f"{fn.__name__}() iterable argument is empty"})
+    if values.dtype.kind == "f":
+        # Python's comparisons with NaN are false: a NaN stays only where it comes first.
+        values = emit("check", [values, np.logical_not(np.any(np.isnan(values)))], {
+            "error": "OutsideTheGraph",
+            "message": f"{fn.__name__}() of the keys of {NOUN} by values with NaN, at "
+                       f"{user_location()}"})
+    pos = np.argmax(values) if fn.__name__ == "max" else np.argmin(values)
+    return d.item_at(api.astype(pos, np.int64))
+
+
+def sorted_list(x, reverse):
+    """``sorted(d)``, ``sorted(d.keys())`` or ``sorted(d.items())``: the keys are distinct
+    (a NaN key is refused), so the keys' order is the list's."""
+    listed_ = listed(x, "sorted()")
+    view = x if isinstance(x, DictView) else x.keys()
+    if view.what == "values" or isinstance(listed_, list):
+        return None
+    rows = Tracer(listed_.atom)
+    keys = rows if view.what == "keys" else view.dict.keys_
+    order = argsort_along(keys, 0)
+    if reverse:
+        order = order[::-1]
+    return listed_.rebuilt(take(rows, order, 0).atom)
+
+
 def _held_exactly(value, dtype):
     with np.errstate(all="ignore"):
         try:
@@ -472,9 +556,5 @@ def empty_of(spec):
                       [api.empty(s, item[1]) for s, item in zip(shape_of, spec.items)])
 
 
-def is_traced_dict(x):
-    return isinstance(x, TracedDict)
-
-
 __all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict",
-           "dict_setitem", "joined", "empty_of", "is_traced_dict"]
+           "dict_setitem", "joined", "empty_of", "listed", "extremum_key", "sorted_list"]

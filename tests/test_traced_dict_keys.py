@@ -1,0 +1,172 @@
+"""Python dicts keyed by values only the data know: per-class statistics, counts, label
+encodings, compared with NumPy's run down to the keys' Python types and order."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import mismatch
+
+
+def class_stats(X, y, X_test):
+    classes = np.unique(y)
+    stats = {}
+    for c in classes:
+        Xc = X[y == c]
+        stats[c] = {"mean": Xc.mean(axis=0), "prior": len(Xc) / len(X)}
+    scores = []
+    for c in classes:
+        s = stats[c]
+        scores.append(np.log(s["prior"]) - np.sum((X_test - s["mean"]) ** 2, axis=1))
+    return classes[np.argmax(np.array(scores), axis=0)], stats
+
+
+def counts_get(a):
+    counts = {}
+    for v in a:
+        counts[v] = counts.get(v, 0) + 1
+    return counts, max(counts, key=counts.get), sorted(counts.items()), len(counts)
+
+
+def counts_in(a):
+    counts = {}
+    for v in a:
+        if v in counts:
+            counts[v] += 1
+        else:
+            counts[v] = 1
+    return counts, list(counts.values()), sorted(counts), sum(counts.values())
+
+
+def encode(y):
+    mapping = {v: i for i, v in enumerate(np.unique(y))}
+    return np.array([mapping[v] for v in y]), mapping
+
+
+def encode_first_seen(values):
+    mapping = {}
+    encoded = []
+    for v in values:
+        if v not in mapping:
+            mapping[v] = len(mapping)
+        encoded.append(mapping[v])
+    return np.array(encoded), mapping
+
+
+def share_per_sample(X, y):
+    share = {}
+    for c in np.unique(y):
+        share[c] = len(X[y == c]) / len(X)
+    total = 0.0
+    for k, v in share.items():
+        total = total + k * v
+    return np.array([share[y[i]] for i in range(len(y))]), total, bool(share)
+
+
+def count_above(x, thresholds):
+    result = {}
+    for t in thresholds:
+        result[t] = len(x[x > t])
+    return result
+
+
+def assert_like_numpy(fn, *args):
+    expected = fn(*args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(fn, fallback="raise")(*args)
+    assert mismatch(expected, got) is None, mismatch(expected, got)
+    dicts = [(e, g) for e, g in zip(expected, got) if isinstance(e, dict)] \
+        if isinstance(expected, tuple) else [(expected, got)]
+    for e, g in dicts:
+        # The keys in their order and of their Python types (np.int64, float, ...).
+        assert [(type(k), k) for k in g] == [(type(k), k) for k in e]
+    return got
+
+
+rng = np.random.default_rng(3)
+Xs, ys = rng.normal(size=(20, 2)), rng.integers(0, 3, 20)
+INTS = np.array([3, 1, 3, 3, 2, 1, 5, 5, 5, 5])
+
+
+@pytest.mark.parametrize("fn, args", [
+    (class_stats, (Xs, ys, rng.normal(size=(5, 2)))),
+    (counts_get, (INTS,)),
+    (counts_get, (INTS[:3],)),                           # unrolled
+    (counts_get, (np.array([0.5, -0.0, 0.0, 2.5, 0.5]),)),     # 0.0 finds -0.0, kept first
+    (counts_in, (INTS,)),
+    (counts_in, (np.array([True, False, True]),)),
+    (encode, (INTS,)),
+    (encode_first_seen, (np.array([3, 7, 3, 1, 7, 7]),)),
+    (share_per_sample, (Xs, ys)),
+    (count_above, (rng.random(10), [0.25, 0.5, 0.75])),      # Python float keys
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_dicts_keyed_by_traced_values_are_python_s(fn, args):
+    assert_like_numpy(fn, *args)
+
+
+def nan_counts(a):
+    counts = {}
+    for v in a:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
+
+
+def missing_key(a, b):
+    d = {}
+    for v in a:
+        d[v] = 1.0
+    return d[b[0]]
+
+
+def aliased(a):
+    d = {}
+    e = d
+    for v in a:
+        d[v] = 1
+    return e
+
+
+def value_written(X, y):
+    d = {}
+    for c in np.unique(y):
+        d[c] = X[y == c].mean(axis=0)
+    m = d[y[0]]
+    m += 1
+    return d
+
+
+def kinds_as_the_data_choose(a):
+    d = {}
+    for v in a:
+        if v > 2:
+            d[v] = 1
+        else:
+            d[v] = 1.5
+    return d
+
+
+@pytest.mark.parametrize("fn, args, error", [
+    # Python finds a NaN key only as the object inserted: each NaN is a key of its own.
+    (nan_counts, (np.array([1.0, np.nan, 1.0]),), nptf.OutsideTheGraphError),
+    (missing_key, (INTS, np.array([4])), nptf.OutsideTheGraphError),
+    (aliased, (INTS,), nptf.UnsupportedError),
+    (value_written, (Xs, ys), nptf.UnsupportedError),
+    (kinds_as_the_data_choose, (INTS,), nptf.UnsupportedError),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_what_a_traced_dict_cannot_follow_is_refused(fn, args, error):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(error):
+            nptf.compile(fn, fallback="raise")(*args)
+        # By default NumPy runs the call: its answer, or its KeyError.
+        try:
+            expected = fn(*args)
+        except KeyError:
+            with pytest.raises(KeyError):
+                nptf.compile(fn)(*args)
+            return
+        assert repr(nptf.compile(fn)(*args)) == repr(expected)     # NaN keys are not ==
