@@ -726,7 +726,17 @@ class _Reads(gast.NodeTransformer):
 def _is_empty_dict(node):
     return isinstance(node, gast.Dict) and not node.keys or \
         isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
-        node.func.id == "dict" and not node.args and not node.keywords
+        node.func.id == "dict" and not node.args and not node.keywords or \
+        _is_defaultdict(node)
+
+
+def _is_defaultdict(node):
+    """``defaultdict(f)`` or ``collections.defaultdict(f)`` (by its name: the call checks
+    what it calls)."""
+    f = node.func if isinstance(node, gast.Call) else None
+    return f is not None and len(node.args) == 1 and not node.keywords and (
+        isinstance(f, gast.Name) and f.id == "defaultdict" or
+        isinstance(f, gast.Attribute) and f.attr == "defaultdict")
 
 
 def _own_nodes(fdef):
@@ -819,7 +829,10 @@ class _KeyedDicts(gast.NodeTransformer):
         target = node.targets[0]
         if isinstance(target, gast.Name) and target.id in self.names:
             if _is_empty_dict(node.value):
-                node.value = gast.copy_location(_expr(f"{_TD}.keyed_dict()"), node.value)
+                call = _expr(f"{_TD}.keyed_dict()")
+                if _is_defaultdict(node.value):
+                    call.args = [node.value.func] + node.value.args
+                node.value = gast.copy_location(call, node.value)
                 return node
             if isinstance(node.value, gast.DictComp):
                 return self._comprehension(target.id, node.value, node)
@@ -836,7 +849,7 @@ class _KeyedDicts(gast.NodeTransformer):
         key = f"__nptf_key_{k}"
         first = gast.copy_location(gast.Assign(targets=[_name(key, store=True)],
                                                value=target.slice, type_comment=None), node)
-        old = gast.Subscript(value=_name(name), slice=_name(key), ctx=gast.Load())
+        old = _expr(f"{_TD}.dict_item_or_default({name}, {key})")
         value = gast.copy_location(gast.BinOp(left=old, op=node.op, right=node.value), node)
         return [first, self._set(name, _name(key), value, node)]
 

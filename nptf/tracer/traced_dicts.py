@@ -19,6 +19,7 @@ change. The call hands a returned one back as the Python dict NumPy's run makes.
 """
 from __future__ import annotations
 
+import collections
 import sys
 
 import numpy as np
@@ -30,7 +31,8 @@ from .builder import current_builder
 from .growing_lists import GrowingList, item_from_row, item_of, row_of
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
-from .tracer import Tracer, emit, python_type_of, to_tracer
+from .views import buffer_of, mark_ambiguous
+from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
 
 NOUN = "a dict keyed by traced values"
 _FIX = ("nptf keeps a dict keyed by values only the data know as an array of its keys "
@@ -47,19 +49,21 @@ class DictSpec:
     """What a traced dict holds, known when tracing: ``key``, (dtype, kind) of its keys
     (kind: a Python type, or "scalar" for NumPy scalars); ``value_def``, the structure
     of a value (a ``tree`` TreeDef); ``items``, each leaf's ``item_of``; ``identity``,
-    the dict object it stands for (the same through every rebinding of one dict). An
+    the dict object it stands for (the same through every rebinding of one dict);
+    ``factory``, a ``collections.defaultdict``'s default factory (None for a dict). An
     empty dict that no key typed yet has ``key`` None."""
 
-    __slots__ = ("key", "value_def", "items", "identity")
+    __slots__ = ("key", "value_def", "items", "identity", "factory")
 
-    def __init__(self, key, value_def, items, identity):
+    def __init__(self, key, value_def, items, identity, factory=None):
         self.key, self.value_def, self.items, self.identity = key, value_def, items, identity
+        self.factory = factory
 
     def typed(self):
         return self.key is not None
 
     def _facts(self):
-        return (self.key, self.value_def, self.items)
+        return (self.key, self.value_def, self.items, self.factory)
 
     def __eq__(self, other):
         return isinstance(other, DictSpec) and self.identity is other.identity and \
@@ -77,14 +81,22 @@ class DictSpec:
         if current_builder() is not None or not all(isinstance(c, np.ndarray)
                                                      for c in children):
             return TracedDict(self, *(children[:1] or [None]), list(children[1:]))
+        out = {} if self.factory is None else collections.defaultdict(self.factory)
         if not self.typed():
-            return {}
+            return out
         keys, rows = children[0], children[1:]
-        out = {}
         for j in range(len(keys)):
             leaves = [_python_item(r[j], item[2]) for r, item in zip(rows, self.items)]
             out[_python_item(keys[j], self.key[1])] = tree.unflatten(self.value_def, leaves)
         return out
+
+
+def _number_kind(kind):
+    return "python" if isinstance(kind, type) else kind
+
+
+def _kind_code(kind):
+    return python_kind(kind) if isinstance(kind, type) else KIND_SCALAR
 
 
 def _own(x):
@@ -182,15 +194,36 @@ class TracedDict:
         return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
 
     def __getitem__(self, key):
+        missing = "Python raises KeyError" if self.spec.factory is None else \
+            "a defaultdict inserts it"
         if not self.spec.typed():
-            raise KeyError(key)
+            self._missing(key, missing)
         found, pos = self._find(self._key(key, False)[0])
         if found is False:
-            raise KeyError(key)
+            self._missing(key, missing)
         pos = emit("check", [pos, found], {
             "error": "OutsideTheGraph",
-            "message": f"a key not in {NOUN} at {user_location()} (Python raises KeyError)"})
+            "message": f"a key not in {NOUN} at {user_location()} ({missing})"})
         return self._value_at(pos)
+
+    def _missing(self, key, missing):
+        if self.spec.factory is None:
+            raise KeyError(key)
+        raise _refused(f"reading a key a defaultdict does not hold ({missing}) other than "
+                       f"in `d[k] += v`")
+
+    def item_or_default(self, key):
+        """``d[key]`` read by ``d[key] += v``: of a defaultdict, the default factory's
+        value where the key is missing (the assignment then inserts the key)."""
+        if any(item[2] == "array" for item in self.spec.items):
+            # Python adds into the dict's own array, which an array read from the dict
+            # before would show; here each read is its own array.
+            raise _refused("`d[k] += v` where the values are arrays (Python writes into "
+                           "the dict's array)")
+        factory = self.spec.factory
+        if factory is None:
+            return self[key]
+        return self.get(key, factory())
 
     def get(self, key, default=None):
         """``d.get(key, default)``: the value, or ``default`` where the data hold no such
@@ -203,6 +236,11 @@ class TracedDict:
             return default
         leaves, value_def = tree.flatten(default)
         items = tuple(item_of(v) for v in leaves)
+        if value_def == tree.LEAF == self.spec.value_def and items[0] is not None and \
+                items[0] != self.spec.items[0] and items[0][:2] == self.spec.items[0][:2] and \
+                items[0][0] == () and {_number_kind(items[0][2]), _number_kind(
+                    self.spec.items[0][2])} == {"python", "scalar"}:
+            return self._flagged_get(found, pos, leaves[0], items[0])
         if value_def != self.spec.value_def or items != self.spec.items:
             raise _refused("d.get(key, default) with a default of another kind, shape or "
                            "dtype than the values (where the key is missing, the value "
@@ -211,6 +249,18 @@ class TracedDict:
                 for r, v, item in zip(self.rows, leaves, items)]
         return self._value_at(pos, rows)
 
+    def _flagged_get(self, found, pos, default, item):
+        """``d.get(key, default)`` where the values are NumPy scalars and the default a
+        Python number of their dtype, or the other way round: the number, and which of
+        the two it is as the data choose (its kind flag)."""
+        mine = self.spec.items[0]
+        rows = api.concatenate([self.rows[0], api.expand_dims(row_of(default, mine), 0)])
+        kinds = [_kind_code(k) for k in (mine[2], item[2])]
+        out = Tracer(api.copy_(rows[pos]).atom, is_scalar=True)
+        out.kind_flag = np.where(found, np.int8(kinds[0]), np.int8(kinds[1])).atom
+        out.kinds = frozenset(kinds)
+        return out
+
     def _value_at(self, pos, rows=None):
         leaves = []
         for r, item in zip(self.rows if rows is None else rows, self.spec.items):
@@ -218,7 +268,6 @@ class TracedDict:
             if item[2] == "array":
                 # In Python the value is the dict's own array: a write into it would
                 # change the dict, which holds its values as rows here.
-                from .views import buffer_of
                 buffer_of(value).unwritable = f"a value read from {NOUN}"
             leaves.append(value)
         value = tree.unflatten(self.spec.value_def, leaves)
@@ -234,8 +283,13 @@ class TracedDict:
                for i in items):
             raise _refused("a value other than numbers, arrays of a known shape, or "
                            "dicts, lists and tuples of them")
+        for v, i in zip(leaves, items):
+            if i[2] == "array" and isinstance(v, Tracer):
+                # The dict holds that very array in Python: a later write into it would
+                # show in the dict, which holds a copy of it as a row here.
+                mark_ambiguous(v, f"an array stored in {NOUN}, which keeps a copy of it")
         if not self.spec.typed():
-            spec = DictSpec(found_key, value_def, items, self.spec.identity)
+            spec = DictSpec(found_key, value_def, items, self.spec.identity, self.spec.factory)
             return TracedDict(spec, api.expand_dims(k, 0),
                               [api.expand_dims(row_of(v, i), 0) for v, i in zip(leaves, items)])
         if value_def != self.spec.value_def or items != self.spec.items:
@@ -483,9 +537,20 @@ def _held_exactly(value, dtype):
 
 
 # ------------------------------------------------------- what converted code calls
-def keyed_dict():
-    """``{}`` or ``dict()`` that converted code may key by traced values."""
-    return TracedDict(DictSpec(None, None, (), object()), None, [])
+def keyed_dict(make=None, *args):
+    """``{}`` or ``dict()`` that converted code may key by traced values; with ``make``,
+    the call ``make(*args)`` that the code wrote, a ``collections.defaultdict`` of a
+    default factory (anything else is made as written)."""
+    if make is None:
+        return TracedDict(DictSpec(None, None, (), object()), None, [])
+    if make is not collections.defaultdict or len(args) != 1 or not callable(args[0]):
+        return make(*args)
+    return TracedDict(DictSpec(None, None, (), object(), args[0]), None, [])
+
+
+def dict_item_or_default(d, key):
+    """``d[key]`` read by ``d[key] += v`` in converted code (see ``item_or_default``)."""
+    return d.item_or_default(key) if isinstance(d, TracedDict) else d[key]
 
 
 def dict_setitem(d, key, value, name):
@@ -557,4 +622,4 @@ def empty_of(spec):
 
 
 __all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict",
-           "dict_setitem", "joined", "empty_of", "listed", "extremum_key", "sorted_list"]
+           "dict_setitem", "dict_item_or_default", "joined", "empty_of", "listed", "extremum_key", "sorted_list"]
