@@ -37,8 +37,8 @@ from .layouts import UNKNOWN
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
-from .traced_dicts import (DictView, TracedDict, empty_of, extremum_key, joined, listed,
-                           sorted_list)
+from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
+                           listed, python_class_of, sorted_list)
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, PRINTING, PYTHON_TYPES, Tracer,
                      emit,
                      maybe_none, numpy_class_of, python_kind, python_type_of, to_tracer)
@@ -1891,8 +1891,9 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
                            where, stop_fn, frame)
     if isinstance(iterable, (TracedDict, DictView)):
         view = iterable if isinstance(iterable, DictView) else iterable.keys()
-        return _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
-                           stop_fn, frame)
+        out = _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
+                          stop_fn, frame)
+        return _iterated_dict(view, state, out, stop_fn, where)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
         if isinstance(inner, ComputedList):
@@ -1916,6 +1917,39 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
         return _index_loop(range_(_len(iterable)), lambda i: iterable[i], body_fn, state, names,
                            where, stop_fn, frame)
     return _python_loop(iterable, body_fn, state, stop_fn, names, where, frame)
+
+
+def _iterated_dict(view, state, out, stop_fn, where):
+    """After a loop over a dict keyed by traced values (or a view of it) that ``out``
+    holds again: Python raises RuntimeError where the loop changed the dict's size, and
+    reads each value as it is when the loop reaches it (the loop read them from the dict
+    as it was before)."""
+    d = view.dict
+    after = [v for v in out if isinstance(v, TracedDict) and
+             v.spec.identity is d.spec.identity]
+    if not after or all(a is d for a in after):
+        return out
+    if view.what != "keys" or stop_fn is not None:
+        raise unsupported("a loop over the values or items of a dict keyed by traced values "
+                          "whose body assigns its items, or that may break after adding a "
+                          "key", where, fix="Loop over the keys (`for k in d:`) and read "
+                          "d[k] in the body.")
+    n, out = d.size(), list(out)
+    for i, v in enumerate(out):
+        if builtins.any(v is a for a in after):
+            out[i] = _unchanged_size(v, n)
+    return tuple(out)
+
+
+def _unchanged_size(d, n):
+    m = d.size()
+    if not isinstance(m, Tracer) and not isinstance(n, Tracer):
+        if m != n:
+            raise RuntimeError("dictionary changed size during iteration")
+        return d
+    keys = emit("check", [d.keys_, to_tracer(m) == to_tracer(n)], {
+        "error": "RuntimeError", "message": "dictionary changed size during iteration"})
+    return TracedDict(d.spec, keys, d.rows)
 
 
 def _python_loop(items, body_fn, state, stop_fn, names, where, frame):
@@ -2318,6 +2352,8 @@ def converted(fn):
         return _len
     if fn is builtins.type:
         return _type
+    if fn is builtins.isinstance:
+        return _isinstance
     if fn is builtins.sorted:
         return _sorted
     if fn is builtins.list:
@@ -2340,7 +2376,19 @@ def _type(*args, **kwargs):
     """``type(x)`` in converted code: of a traced value, the class NumPy's value has."""
     if len(args) == 1 and not kwargs and isinstance(args[0], Tracer):
         return numpy_class_of(args[0])
+    if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, ReadOnlyDict)):
+        return python_class_of(args[0])
     return builtins.type(*args, **kwargs)
+
+
+def _isinstance(obj, classes, /):
+    """``isinstance(x, ...)`` in converted code: a dict keyed by traced values is the dict
+    (or ``defaultdict``) it stands for."""
+    if isinstance(obj, TracedDict):
+        made = python_class_of(obj)
+        return builtins.any(issubclass(made, c) for c in
+                            (classes if type(classes) is tuple else (classes,)))
+    return builtins.isinstance(obj, classes)
 
 
 def _round(number, ndigits=None):

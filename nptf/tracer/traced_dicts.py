@@ -528,6 +528,13 @@ def sorted_list(x, reverse):
     return listed_.rebuilt(take(rows, order, 0).atom)
 
 
+def python_class_of(d):
+    """The class of the Python dict a ``TracedDict`` or ``ReadOnlyDict`` stands for."""
+    if isinstance(d, TracedDict) and d.spec.factory is not None:
+        return collections.defaultdict
+    return dict
+
+
 def _held_exactly(value, dtype):
     with np.errstate(all="ignore"):
         try:
@@ -622,4 +629,4 @@ def empty_of(spec):
 
 
 __all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict",
-           "dict_setitem", "dict_item_or_default", "joined", "empty_of", "listed", "extremum_key", "sorted_list"]
+           "dict_setitem", "dict_item_or_default", "joined", "empty_of", "listed", "extremum_key", "sorted_list", "python_class_of"]
