@@ -99,6 +99,20 @@ def _kind_code(kind):
     return python_kind(kind) if isinstance(kind, type) else KIND_SCALAR
 
 
+def _immutable_nodes(treedef):
+    return treedef.kind in ("leaf", "tuple", "namedtuple", "dict") and \
+        all(_immutable_nodes(c) for c in treedef.children)
+
+
+def _read_only(value):
+    """A value read from the dict, each dict in it one that refuses changes."""
+    if type(value) is dict:
+        return ReadOnlyDict({k: _read_only(v) for k, v in value.items()})
+    if type(value) is tuple:
+        return tuple(_read_only(v) for v in value)
+    return value
+
+
 def _own(x):
     return Tracer(x.atom) if isinstance(x, Tracer) and x._view is not None else x
 
@@ -152,6 +166,8 @@ class TracedDict:
             found = (key.dtype, "scalar")
         else:
             raise _refused(f"a key of type {type(key).__name__}")
+        if found[0].kind not in "biuf":
+            raise _refused("a Python int key past int64")
         if self.spec.typed():
             dtype, kind = self.spec.key
             if found[0] != dtype and not (type(key) in (bool, int, float) and
@@ -270,8 +286,7 @@ class TracedDict:
                 # change the dict, which holds its values as rows here.
                 buffer_of(value).unwritable = f"a value read from {NOUN}"
             leaves.append(value)
-        value = tree.unflatten(self.spec.value_def, leaves)
-        return ReadOnlyDict(value) if type(value) is dict else value
+        return _read_only(tree.unflatten(self.spec.value_def, leaves))
 
     # ------------------------------------------------------------ store
     def with_item(self, key, value):
@@ -280,9 +295,11 @@ class TracedDict:
         leaves, value_def = tree.flatten(value)
         items = tuple(item_of(v) for v in leaves)
         if any(i is None or i[2] == "array" and i[0] == () or type(i[2]) is tuple
-               for i in items):
+               for i in items) or not _immutable_nodes(value_def):
+            # A list in a value would be the dict's own in Python, which appends to it
+            # would change; a value read here is made anew.
             raise _refused("a value other than numbers, arrays of a known shape, or "
-                           "dicts, lists and tuples of them")
+                           "dicts and tuples of them")
         for v, i in zip(leaves, items):
             if i[2] == "array" and isinstance(v, Tracer):
                 # The dict holds that very array in Python: a later write into it would
