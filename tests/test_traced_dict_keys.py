@@ -22,7 +22,8 @@ def class_stats(X, y, X_test):
     for c in classes:
         s = stats[c]
         scores.append(np.log(s["prior"]) - np.sum((X_test - s["mean"]) ** 2, axis=1))
-    return classes[np.argmax(np.array(scores), axis=0)], stats
+    means = np.array([stats[c]["mean"] for c in classes])
+    return classes[np.argmax(np.array(scores), axis=0)], stats, means, sorted(stats)
 
 
 def counts_get(a):

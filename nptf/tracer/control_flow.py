@@ -2225,10 +2225,13 @@ def list_comp(fn, iterable, where="", cond=None):
             raise unsupported("a list comprehension over an array of run-time length whose "
                               "items are Python numbers or NumPy scalars as the data choose",
                               where, fix="Make every item an array (np.asarray(...)).")
-        if _writable_array(value) and (value._view is not None or value.atom not in
-                                       {v for e in current_builder().eqns for v in e.outputs}):
+        if _writable_array(value) and (value._view is None or
+                                       not value._view.buffer.ambiguous) and \
+                (value._view is not None or value.atom not in
+                 {v for e in current_builder().eqns for v in e.outputs}):
             # NumPy's list holds that array itself (a view, or an array made before): a
-            # later write into it would show in the list; the rows here are copies.
+            # later write into it would show in the list; the rows here are copies. Writes
+            # into memory nptf cannot place are refused anyway.
             raise unsupported("a list comprehension over an array of run-time length whose "
                               "items are views of arrays or arrays made before it", where,
                               fix="Make each item a new array (x[i].copy(), x[i] * 1).")

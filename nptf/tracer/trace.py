@@ -166,13 +166,18 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
             HASHED.reset(token)
     if failed is None or not hashed or KEYED_DICTS.get():
         for w in said:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
         if failed is not None:
             raise failed
         return traced
     keyed = KEYED_DICTS.set(True)
     try:
         return _traced(fn, leaf_specs, rebuild, unroll)
+    except Exception:  # noqa: BLE001
+        # Where the dict key was not what stopped the first trace, its error says more.
+        if getattr(failed, "dict_key", False):
+            raise
+        raise failed from None
     finally:
         KEYED_DICTS.reset(keyed)
 

@@ -31,7 +31,7 @@ from .builder import current_builder
 from .growing_lists import GrowingList, item_from_row, item_of, row_of
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
-from .views import buffer_of, mark_ambiguous
+from .views import mark_ambiguous
 from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
 
 NOUN = "a dict keyed by traced values"
@@ -284,7 +284,7 @@ class TracedDict:
             if item[2] == "array":
                 # In Python the value is the dict's own array: a write into it would
                 # change the dict, which holds its values as rows here.
-                buffer_of(value).unwritable = f"a value read from {NOUN}"
+                mark_ambiguous(value, f"a value read from {NOUN}")
             leaves.append(value)
         return _read_only(tree.unflatten(self.spec.value_def, leaves))
 

@@ -362,9 +362,13 @@ class Tracer:
         hashed = HASHED.get()
         if hashed is not None:
             hashed.append(True)
-        self._concrete("using a traced value as a dict key or set element (hash())",
-                       "Index an array instead, or let the loop run unrolled with a trip "
-                       "count known when tracing.")
+        try:
+            self._concrete("using a traced value as a dict key or set element (hash())",
+                           "Index an array instead, or let the loop run unrolled with a trip "
+                           "count known when tracing.")
+        except TracerConversionError as e:
+            e.dict_key = True
+            raise
 
     # ------------------------------------------------------ NumPy protocols
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
