@@ -27,20 +27,25 @@ def class_stats(X, y, X_test):
 
 
 def counts_get(a):
-    counts = {}
+    counts, shares = {}, {}
     for v in a:
         counts[v] = counts.get(v, 0) + 1
-    return counts, max(counts, key=counts.get), sorted(counts.items()), len(counts)
+        shares[v] = shares.get(v, 0.0) + 1.0
+    for k in shares:
+        shares[k] = shares[k] / len(a)
+    return counts, max(counts, key=counts.get), sorted(counts.items()), len(counts), shares, \
+        isinstance(shares, dict) and type(shares) is dict
 
 
 def counts_in(a):
-    counts = {}
+    counts, by_default = {}, defaultdict(int)
     for v in a:
         if v in counts:
             counts[v] += 1
         else:
             counts[v] = 1
-    return counts, list(counts.values()), sorted(counts), sum(counts.values())
+        by_default[v] += 1
+    return counts, list(counts.values()), sorted(counts), sum(counts.values()), by_default
 
 
 def encode(y):
@@ -75,29 +80,11 @@ def count_above(x, thresholds):
     return result
 
 
-def default_counts(a):
-    counts = defaultdict(int)
-    for v in a:
-        counts[v] += 1
-    return counts
-
-
 def default_sums(X, y):
     sums = defaultdict(float)       # Python floats, then float64 scalars: as the data say
     for i in range(len(y)):
         sums[y[i]] += X[i].sum()
     return sums, sums[y[0]]
-
-
-def normalized(a):
-    d = {}
-    for v in a:
-        d[v] = d.get(v, 0.0) + 1.0
-    for k in d:
-        d[k] = d[k] / len(a)
-    if isinstance(d, dict) and type(d) is dict:
-        return d
-    return None
 
 
 def grown_while_iterated(a):
@@ -140,8 +127,6 @@ INTS = np.array([3, 1, 3, 3, 2, 1, 5, 5, 5, 5])
     (encode_first_seen, (np.array([3, 7, 3, 7]),)),        # unrolled
     (share_per_sample, (Xs, ys)),
     (count_above, (rng.random(10), [0.25, 0.5, 0.75])),      # Python float keys
-    (default_counts, (INTS,)),
-    (normalized, (INTS,)),
     (default_sums, (Xs, ys)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_dicts_keyed_by_traced_values_are_python_s(fn, args):

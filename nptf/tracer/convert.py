@@ -756,13 +756,12 @@ def _keyed_names(fdef):
     constant (a record of named fields stays a Python dict). Not parameters."""
     bound, assigned, named = set(), set(), set()
     for node in _own_nodes(fdef):
-        if isinstance(node, gast.Assign) and len(node.targets) == 1 and \
-                isinstance(node.targets[0], gast.Name):
-            if _is_empty_dict(node.value):
-                bound.add(node.targets[0].id)
-            elif isinstance(node.value, gast.DictComp):
-                bound.add(node.targets[0].id)
-                assigned.add(node.targets[0].id)
+        for target, value in _bindings(node):
+            if _is_empty_dict(value):
+                bound.add(target.id)
+            elif isinstance(value, gast.DictComp):
+                bound.add(target.id)
+                assigned.add(target.id)
         if isinstance(node, gast.Subscript) and isinstance(node.ctx, gast.Store) and \
                 isinstance(node.value, gast.Name):
             if isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str):
@@ -773,6 +772,20 @@ def _keyed_names(fdef):
     params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
               [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
     return (bound & assigned) - named - params
+
+
+def _bindings(node):
+    """(name, value) of each name a plain assignment binds to its own value: ``d = {}``,
+    ``a, b = {}, {}``."""
+    if not isinstance(node, gast.Assign) or len(node.targets) != 1:
+        return []
+    target, value = node.targets[0], node.value
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if isinstance(target, (gast.Tuple, gast.List)) and isinstance(value, (gast.Tuple, gast.List)) \
+            and len(target.elts) == len(value.elts):
+        return [(t, v) for t, v in zip(target.elts, value.elts) if isinstance(t, gast.Name)]
+    return []
 
 
 class _KeyedDicts(gast.NodeTransformer):
@@ -827,19 +840,29 @@ class _KeyedDicts(gast.NodeTransformer):
         if len(node.targets) != 1:
             return node
         target = node.targets[0]
-        if isinstance(target, gast.Name) and target.id in self.names:
-            if _is_empty_dict(node.value):
-                call = _expr(f"{_TD}.keyed_dict()")
-                if _is_defaultdict(node.value):
-                    call.args = [node.value.func] + node.value.args
-                node.value = gast.copy_location(call, node.value)
-                return node
-            if isinstance(node.value, gast.DictComp):
-                return self._comprehension(target.id, node.value, node)
+        if isinstance(target, gast.Name) and target.id in self.names and \
+                isinstance(node.value, gast.DictComp):
+            return self._comprehension(target.id, node.value, node)
+        if isinstance(target, gast.Name):
+            if target.id in self.names and _is_empty_dict(node.value):
+                node.value = self._keyed(node.value)
+            return node
+        if _bindings(node):     # ``a, b = {}, {}``
+            node.value.elts = [self._keyed(v) if isinstance(t, gast.Name) and
+                               t.id in self.names and _is_empty_dict(v) else v
+                               for t, v in zip(target.elts, node.value.elts)]
             return node
         if self._keyed_target(target):
             return self._set(target.value.id, target.slice, node.value, node)
         return node
+
+    @staticmethod
+    def _keyed(value):
+        """``{}``, ``dict()`` or ``defaultdict(f)`` as a ``keyed_dict`` call."""
+        call = _expr(f"{_TD}.keyed_dict()")
+        if _is_defaultdict(value):
+            call.args = [value.func] + value.args
+        return gast.copy_location(call, value)
 
     def visit_AugAssign(self, node):
         target = node.target
