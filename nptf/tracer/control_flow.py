@@ -2355,8 +2355,6 @@ def converted(fn):
         return _len
     if fn is builtins.type:
         return _type
-    if fn is builtins.isinstance:
-        return _isinstance
     if fn is builtins.sorted:
         return _sorted
     if fn is builtins.list:
@@ -2383,15 +2381,6 @@ def _type(*args, **kwargs):
         return python_class_of(args[0])
     return builtins.type(*args, **kwargs)
 
-
-def _isinstance(obj, classes, /):
-    """``isinstance(x, ...)`` in converted code: a dict keyed by traced values is the dict
-    (or ``defaultdict``) it stands for."""
-    if isinstance(obj, TracedDict):
-        made = python_class_of(obj)
-        return builtins.any(issubclass(made, c) for c in
-                            (classes if type(classes) is tuple else (classes,)))
-    return builtins.isinstance(obj, classes)
 
 
 def _round(number, ndigits=None):

@@ -20,6 +20,7 @@ change. The call hands a returned one back as the Python dict NumPy's run makes.
 from __future__ import annotations
 
 import collections
+import collections.abc
 import sys
 
 import numpy as np
@@ -134,6 +135,14 @@ class TracedDict:
         # Values of their own, not views: a view reads its base when used, which may be
         # after the branch or loop body that made it has closed.
         self.spec, self.keys_, self.rows = spec, _own(keys_), [_own(r) for r in rows]
+
+    @property
+    def __class__(self):
+        """What the user's code sees as its class (``isinstance(d, dict)``): the dict's
+        (or ``defaultdict``'s); nptf's own code sees the ``TracedDict``."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return type(self)
+        return python_class_of(self)
 
     # ------------------------------------------------------------- tree
     def nptf_children(self):
@@ -387,6 +396,11 @@ class TracedDict:
 
     def __repr__(self):
         return f"TracedDict({self.spec})"
+
+
+# ``isinstance(d, collections.abc.Mapping)`` asks from the library's own code, which sees
+# the ``TracedDict`` itself.
+collections.abc.MutableMapping.register(TracedDict)
 
 
 class DictView:
