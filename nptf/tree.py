@@ -43,10 +43,13 @@ def _flatten_into(x, is_leaf, leaves):
         return TreeDef("namedtuple", type(x), tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
     flatten_node = getattr(type(x), "nptf_children", None)
     if flatten_node is not None:
-        # A node of nptf's own (a value that may be None): its class rebuilds it from its
+        # A node of nptf's own (a value that may be None, a dict keyed by traced values):
+        # its class, or the static facts it names (``nptf_spec``), rebuilds it from its
         # children (``nptf_rebuilt``).
-        return TreeDef("node", type(x), tuple([_flatten_into(v, is_leaf, leaves)
-                                               for v in x.nptf_children()]))
+        spec = getattr(type(x), "nptf_spec", None)
+        meta = type(x) if spec is None else spec(x)
+        return TreeDef("node", meta, tuple([_flatten_into(v, is_leaf, leaves)
+                                            for v in x.nptf_children()]))
     if type(x) is dict:
         keys = tuple(x.keys())
         return TreeDef("dict", keys, tuple([_flatten_into(x[k], is_leaf, leaves) for k in keys]))

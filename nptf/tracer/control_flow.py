@@ -43,6 +43,8 @@ from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
+from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
+                           listed, python_class_of, sorted_list)
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND,
                      PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
@@ -118,7 +120,7 @@ def _is_traced(x):
 
 def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
-    if isinstance(c, GrowingList):
+    if isinstance(c, (GrowingList, TracedDict)):
         c = c.is_nonempty()
     if _is_traced(c):
         if c.size != 1:
@@ -130,7 +132,7 @@ def _concrete_condition(c):
 
 # ------------------------------------------------------------- logic helpers
 def not_(x):
-    if isinstance(x, GrowingList):
+    if isinstance(x, (GrowingList, TracedDict)):
         x = x.is_nonempty()
     if _is_traced(x):
         # Python's ``not`` gives a Python bool: a weak bool in the IR.
@@ -158,6 +160,8 @@ def contains(item, container):
     traced bool where the data decide); for a list or tuple holding traced numbers,
     Python's test of each item (``is``, then ``==``) made one traced bool; anything else
     is Python's own ``in``."""
+    if isinstance(container, TracedDict):
+        return container.contains(item)
     if _is_traced(container):
         found = api.asarray(container == item).any()
         return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
@@ -193,7 +197,7 @@ def _short_circuit(thunks, is_and, truth_only, where):
     ``not``'s operand, a comprehension's filter) it is a bool whatever the operands."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
-        if truth_only and isinstance(value, GrowingList):
+        if truth_only and isinstance(value, (GrowingList, TracedDict)):
             # ``while stack and stack[-1] > v``: whether the list has items, as the data say.
             value = value.is_nonempty()
         if _is_traced(value):
@@ -560,8 +564,8 @@ def _flatten_containers(branches, state, names):
         br.outs, br.objects = [], []
     for i, name in enumerate(names):
         vals = [o[i] for o in outs]
-        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) else None
-                for v in vals]
+        defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) or
+                isinstance(v, TracedDict) else None for v in vals]
         known = [d for d in defs if d is not None]
         if not known or (len(known) == 2 and known[0] != known[1]) or \
                 (len(known) == 1 and not any(isinstance(v, Undefined) for v in vals)):
@@ -582,10 +586,11 @@ def _flatten_containers(branches, state, names):
             else:
                 br.outs += tree.flatten(o[i])[0]
                 br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict,
-                                                                         NoneOr) \
-                    else [ob[i]] * n
+                                                                         NoneOr) or \
+                    isinstance(ob[i], TracedDict) else [ob[i]] * n
         old = state[i]
-        new_state += tree.flatten(old)[0] if type(old) in (tuple, list, dict, NoneOr) and \
+        new_state += tree.flatten(old)[0] if (type(old) in (tuple, list, dict, NoneOr) or
+                                               isinstance(old, TracedDict)) and \
             tree.flatten(old)[1] == treedef else [old] * n
         new_names += [f"{name}[{k}]" for k in range(n)]
 
@@ -675,6 +680,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
               _item_with(out.item, before) is not None}
     if nested and not raised:
         state = tuple(grown(v, nested[i]) if i in nested else v for i, v in enumerate(state))
+        return if_stmt(c, true_fn, false_fn, state, names, where, frame)
+    retyped = {} if raised else _retyped_dicts(state, names, branches, where)
+    if retyped:
+        # A path gives its first key and value to a dict empty before the `if`: both
+        # paths start from an empty dict of that kind.
+        state = tuple(empty_of(retyped[i]) if i in retyped else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
@@ -796,6 +807,31 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _retyped_dicts(state, names, branches, where):
+    """{position: the kind of dict} of the dicts keyed by traced values that a path of
+    an `if` types (they were empty before it); refuses dicts the paths leave of two
+    kinds."""
+    out = {}
+    for i, v in enumerate(state):
+        if not isinstance(v, TracedDict):
+            continue
+        spec = v.spec
+        for br in branches:
+            o = br.objects[i]
+            if isinstance(o, TracedDict) and spec is not None:
+                spec = joined(spec, o.spec)
+            elif o is not v and not isinstance(o, Undefined):
+                spec = None
+        if spec is None:
+            raise unsupported(f"an `if` on a traced value whose paths leave `{names[i]}` "
+                              f"different dicts, or dicts of keys or values of different "
+                              f"kinds,", where,
+                              fix="Assign items of one kind on every path, into the one dict.")
+        if spec != v.spec:
+            out[i] = spec
+    return out
 
 
 def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells):
@@ -1265,12 +1301,20 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         scope.put_back()
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole | {e.position})
+    except _RetypedDict as e:
+        scope.put_back()
+        state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole)
     return containers.result(flat)
 
 
 def _container_leaves(value):
     """The leaves and structure of a tuple, list or dict of arrays and numbers (or of a
-    ``NoneOr`` of one); else None."""
+    ``NoneOr`` of one), or of a dict keyed by traced values (its keys and rows, none
+    while no key typed it); else None."""
+    if isinstance(value, TracedDict):
+        return tree.flatten(value)
     if type(value) not in (tuple, list, dict, NoneOr):
         return None
     leaves, treedef = tree.flatten(value)
@@ -1331,6 +1375,11 @@ class _LoopContainers:
             if step[0].kind == "list" and (isinstance(value, GrowingList) or (
                     type(value) is list and value is given[k] and len(value) != step[0].meta)):
                 raise _AppendedList(k)
+            if isinstance(value, TracedDict) and isinstance(given[k], TracedDict):
+                spec = joined(given[k].spec, value.spec)
+                if spec is not None and spec != given[k].spec:
+                    # The body typed a dict empty before the loop (its first item).
+                    raise _RetypedDict(k, spec)
             if found is None or found[1] != step[0]:
                 raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
                                       f"or the kinds of its items) inside the loop")
@@ -1352,7 +1401,7 @@ class _LoopContainers:
     def result(self, flat):
         out = self._rebuild(flat)
         for k, (step, original) in enumerate(zip(self.plan, self.originals)):
-            if step is None or not self.in_place[k] or type(original) is tuple:
+            if step is None or not self.in_place[k] or type(original) not in (list, dict):
                 continue
             if type(original) is dict:
                 original.clear()
@@ -1921,6 +1970,11 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     if isinstance(iterable, ComputedList):
         return _index_loop(range_(_len(iterable)), iterable.element_at, body_fn, state, names,
                            where, stop_fn, frame)
+    if isinstance(iterable, (TracedDict, DictView)):
+        view = iterable if isinstance(iterable, DictView) else iterable.keys()
+        out = _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
+                          stop_fn, frame)
+        return _iterated_dict(view, state, out, stop_fn, where)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
         if isinstance(inner, ComputedList):
@@ -1944,6 +1998,39 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
         return _index_loop(range_(_len(iterable)), lambda i: iterable[i], body_fn, state, names,
                            where, stop_fn, frame)
     return _python_loop(iterable, body_fn, state, stop_fn, names, where, frame)
+
+
+def _iterated_dict(view, state, out, stop_fn, where):
+    """After a loop over a dict keyed by traced values (or a view of it) that ``out``
+    holds again: Python raises RuntimeError where the loop changed the dict's size, and
+    reads each value as it is when the loop reaches it (the loop read them from the dict
+    as it was before)."""
+    d = view.dict
+    after = [v for v in out if isinstance(v, TracedDict) and
+             v.spec.identity is d.spec.identity]
+    if not after or all(a is d for a in after):
+        return out
+    if view.what != "keys" or stop_fn is not None:
+        raise unsupported("a loop over the values or items of a dict keyed by traced values "
+                          "whose body assigns its items, or that may break after adding a "
+                          "key", where, fix="Loop over the keys (`for k in d:`) and read "
+                          "d[k] in the body.")
+    n, out = d.size(), list(out)
+    for i, v in enumerate(out):
+        if builtins.any(v is a for a in after):
+            out[i] = _unchanged_size(v, n)
+    return tuple(out)
+
+
+def _unchanged_size(d, n):
+    m = d.size()
+    if not isinstance(m, Tracer) and not isinstance(n, Tracer):
+        if m != n:
+            raise RuntimeError("dictionary changed size during iteration")
+        return d
+    keys = emit("check", [d.keys_, to_tracer(m) == to_tracer(n)], {
+        "error": "RuntimeError", "message": "dictionary changed size during iteration"})
+    return TracedDict(d.spec, keys, d.rows)
 
 
 def _python_loop(items, body_fn, state, stop_fn, names, where, frame):
@@ -2242,10 +2329,13 @@ def list_comp(fn, iterable, where="", cond=None):
             raise unsupported("a list comprehension over an array of run-time length whose "
                               "items are Python numbers or NumPy scalars as the data choose",
                               where, fix="Make every item an array (np.asarray(...)).")
-        if _writable_array(value) and (value._view is not None or value.atom not in
-                                       {v for e in current_builder().eqns for v in e.outputs}):
+        if _writable_array(value) and (value._view is None or
+                                       not value._view.buffer.ambiguous) and \
+                (value._view is not None or value.atom not in
+                 {v for e in current_builder().eqns for v in e.outputs}):
             # NumPy's list holds that array itself (a view, or an array made before): a
-            # later write into it would show in the list; the rows here are copies.
+            # later write into it would show in the list; the rows here are copies. Writes
+            # into memory nptf cannot place are refused anyway.
             raise unsupported("a list comprehension over an array of run-time length whose "
                               "items are views of arrays or arrays made before it", where,
                               fix="Make each item a new array (x[i].copy(), x[i] * 1).")
@@ -2322,6 +2412,10 @@ def _run_time_items(iterable):
         return None
     if isinstance(iterable, ComputedList):
         return _len(iterable), iterable.element_at
+    if isinstance(iterable, (TracedDict, DictView)):
+        view = iterable if isinstance(iterable, DictView) else iterable.keys()
+        n = _len(view)
+        return (n, view.item_at) if isinstance(n, Tracer) else None
     if isinstance(iterable, zip_):
         items = iterable.items()
         return items if items is not None and isinstance(items[0], Tracer) else None
@@ -2336,6 +2430,15 @@ class _AppendedList(Exception):
     def __init__(self, position):
         super().__init__("a list the loop body appends to")
         self.position = position
+
+
+class _RetypedDict(Exception):
+    """A loop body gives its first key and value to a dict keyed by traced values that
+    was empty before the loop: the loop carries it from an empty dict of that kind."""
+
+    def __init__(self, position, spec):
+        super().__init__("a dict the loop body types")
+        self.position, self.spec = position, spec
 
 
 class _PythonOnlyBody(Exception):
@@ -2361,6 +2464,8 @@ def converted(fn):
     if isinstance(fn, types.BuiltinMethodType) and type(fn.__self__) is list and \
             fn.__name__ == "sort":
         return functools.partial(_list_sort, fn.__self__)
+    if fn is builtins.list:
+        return _list
     if fn is builtins.set:
         return traced_set
     if fn is builtins.round:
@@ -2379,7 +2484,10 @@ def _type(*args, **kwargs):
     """``type(x)`` in converted code: of a traced value, the class NumPy's value has."""
     if len(args) == 1 and not kwargs and isinstance(args[0], Tracer):
         return numpy_class_of(args[0])
+    if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, ReadOnlyDict)):
+        return python_class_of(args[0])
     return builtins.type(*args, **kwargs)
+
 
 
 def _round(number, ndigits=None):
@@ -2430,6 +2538,12 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     comparisons are false): where the values hold one, the call runs with NumPy."""
     if isinstance(iterable, TracedSet) and key is None and not isinstance(reverse, Tracer):
         return iterable.sorted_values(reverse)
+    if isinstance(iterable, (TracedDict, DictView)) and key is None and \
+            type(reverse) in (bool, int):
+        made = sorted_list(iterable, reverse)
+        if made is not None:
+            return made
+        iterable = listed(iterable, "sorted()")
     if key is not None and type(iterable) in (list, tuple, range) and \
             not isinstance(reverse, Tracer):
         items = list(iterable)
@@ -2533,6 +2647,8 @@ def _sum(iterable, /, start=0):
     (the int 0), where a list of NumPy scalars or Python floats sums to one of those: a
     value that is a Python number or a NumPy scalar as the data choose (an `if` on the
     length). A list of arrays that may be empty runs the call with NumPy there."""
+    if isinstance(iterable, (TracedDict, DictView)):
+        iterable = listed(iterable, "sum()")
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
@@ -2560,6 +2676,14 @@ def _sum(iterable, /, start=0):
     return if_exp(n > 0, lambda: start + total, lambda: start, where)
 
 
+def _list(*args, **kwargs):
+    """``list(x)`` in converted code: of a dict keyed by traced values or its views, a
+    list the data grow of its keys, values or items; the builtin for everything else."""
+    if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, DictView)):
+        return listed(args[0])
+    return builtins.list(*args, **kwargs)
+
+
 def _len(x):
     """``len(x)`` in converted code: the length of an array whose first dimension is known
     only at run time is a traced Python int (``len`` itself must return a Python int)."""
@@ -2568,6 +2692,10 @@ def _len(x):
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):
         return x.size()
+    if isinstance(x, TracedDict):
+        return x.size()
+    if isinstance(x, DictView):
+        return x.length()
     return len(x)
 
 
@@ -2575,6 +2703,11 @@ def _python_number(fn, *args, **kwargs):
     """``float(x)``, ``int(x)`` or ``bool(x)`` in converted code: of one traced element, a
     traced Python number (``python_numbers.from_element``); anything else, the builtin."""
     x = args[0] if len(args) == 1 and not kwargs else None
+    if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict)):
+        # Whether it has items, as the data say: a Python bool.
+        has = x.is_nonempty()
+        return has if not isinstance(has, Tracer) else \
+            emit("convert", [has], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
     if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
         return fn(*args, **kwargs)
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
@@ -2591,6 +2724,10 @@ def _extremum(fn, *args, **kwargs):
     exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
     if len(args) == 1 and isinstance(args[0], ComputedList):
         return _extremum_of_rows(fn, args[0], **kwargs)
+    if len(args) == 1 and set(kwargs) == {"key"}:
+        found = extremum_key(fn, args[0], kwargs["key"])
+        if found is not None:
+            return found
     if len(args) == 1 and set(kwargs) <= {"default"} and (type(args[0]) in (list, tuple) or
                                                           isinstance(args[0], RowOf)) and \
             len(args[0]) > 1:

@@ -10,6 +10,7 @@ are kept, so errors point at the user's source.
 from __future__ import annotations
 
 import ast
+import contextvars
 import inspect
 import itertools
 import os
@@ -19,15 +20,20 @@ import types
 
 import gast
 
-from . import control_flow, namespace, side_effects
+from . import control_flow, namespace, side_effects, traced_dicts
 from .globals_read import first_use, note_function
 from .namespace import traced_call
+from .tracer import HASHED
 
 _CF = "__nptf_cf"
 _SE = "__nptf_se"
 _IX = "__nptf_ix"
+_TD = "__nptf_td"
 _counter = itertools.count()
 _cache = {}
+# Set for a trace of a function whose first trace used a traced value as a dict key:
+# functions converted then key their empty dicts by traced values (``_KeyedDicts``).
+KEYED_DICTS = contextvars.ContextVar("nptf_keyed_dicts", default=False)
 _MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
              "setdefault", "popitem"}
 _SKIP_MODULES = ("numpy", "nptf", "tensorflow", "builtins", "gast", "scipy")
@@ -536,7 +542,7 @@ class _ControlFlow(gast.NodeTransformer):
             # itself, f-strings included), not text the function computes.
             node.args = [_printed(a) for a in node.args]
         elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
-                  and node.func.value.id == _CF):
+                  and node.func.value.id in (_CF, _TD)):
             wrapped = _expr(f"{_CF}.converted(None)")
             wrapped.args[0] = node.func
             node.func = wrapped
@@ -725,6 +731,195 @@ class _Reads(gast.NodeTransformer):
         return node
 
 
+# ----------------------------------------------- dicts keyed by traced values
+def _is_empty_dict(node):
+    return isinstance(node, gast.Dict) and not node.keys or \
+        isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
+        node.func.id == "dict" and not node.args and not node.keywords or \
+        _is_defaultdict(node)
+
+
+def _is_defaultdict(node):
+    """``defaultdict(f)`` or ``collections.defaultdict(f)`` (by its name: the call checks
+    what it calls)."""
+    f = node.func if isinstance(node, gast.Call) else None
+    return f is not None and len(node.args) == 1 and not node.keywords and (
+        isinstance(f, gast.Name) and f.id == "defaultdict" or
+        isinstance(f, gast.Attribute) and f.attr == "defaultdict")
+
+
+def _own_nodes(fdef):
+    """The nodes of ``fdef``'s body, not inside functions, classes or lambdas it defines."""
+    stack = list(fdef.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
+                                 gast.Lambda)):
+            stack.extend(gast.iter_child_nodes(node))
+
+
+def _keyed_names(fdef):
+    """The variables ``fdef`` binds to an empty dict (``{}``, ``dict()``) whose items it
+    assigns, or to a dict comprehension, and whose items it never assigns at a string
+    constant (a record of named fields stays a Python dict). Not parameters."""
+    bound, assigned, named = set(), set(), set()
+    for node in _own_nodes(fdef):
+        for target, value in _bindings(node):
+            if _is_empty_dict(value):
+                bound.add(target.id)
+            elif isinstance(value, gast.DictComp):
+                bound.add(target.id)
+                assigned.add(target.id)
+        if isinstance(node, gast.Subscript) and isinstance(node.ctx, gast.Store) and \
+                isinstance(node.value, gast.Name):
+            if isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str):
+                named.add(node.value.id)
+            else:
+                assigned.add(node.value.id)
+    args = fdef.args
+    params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+              [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+    return (bound & assigned) - named - params
+
+
+def _bindings(node):
+    """(name, value) of each name a plain assignment binds to its own value: ``d = {}``,
+    ``a, b = {}, {}``."""
+    if not isinstance(node, gast.Assign) or len(node.targets) != 1:
+        return []
+    target, value = node.targets[0], node.value
+    if isinstance(target, gast.Name):
+        return [(target, value)]
+    if isinstance(target, (gast.Tuple, gast.List)) and isinstance(value, (gast.Tuple, gast.List)) \
+            and len(target.elts) == len(value.elts):
+        return [(t, v) for t, v in zip(target.elts, value.elts) if isinstance(t, gast.Name)]
+    return []
+
+
+class _KeyedDicts(gast.NodeTransformer):
+    """For a function whose first trace keyed a dict by a traced value: the variables of
+    ``_keyed_names`` hold ``TracedDict``s, which a traced key keeps as arrays. ``d = {}``
+    becomes ``d = keyed_dict()``; ``d[k] = v`` rebinds the variable to the dict after the
+    assignment (``d = dict_setitem(d, k, v, "d")``), so an `if` or a loop on traced
+    values carries the dict as its variable; ``d[k] += v`` likewise, the key computed
+    once; ``d = {k: v for x in it if c}`` is the loop it stands for, into a new dict,
+    with the comprehension's variables its own."""
+
+    def __init__(self, fdef, filename, line_offset):
+        self.fdef, self.names = fdef, _keyed_names(fdef)
+        self.filename, self.line_offset = filename, line_offset
+
+    def rewrite(self):
+        if self.names:
+            self.fdef.body = self._statements(self.fdef.body)
+
+    def _statements(self, body):
+        out = []
+        for stmt in body:
+            new = self.visit(stmt)
+            out += new if isinstance(new, list) else [new]
+        return out
+
+    def generic_visit(self, node):
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
+                             gast.Lambda)):
+            return node
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                setattr(node, field, self._statements(block))
+        for handler in getattr(node, "handlers", ()):
+            handler.body = self._statements(handler.body)
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = generic_visit
+
+    def _keyed_target(self, target):
+        return isinstance(target, gast.Subscript) and isinstance(target.value, gast.Name) \
+            and target.value.id in self.names and not isinstance(target.slice, gast.Slice)
+
+    def _set(self, name, key, value, node):
+        call = _expr(f"{_TD}.dict_setitem(None, None, None, {name!r})")
+        call.args[:3] = [_name(name), key, value]
+        return gast.copy_location(gast.Assign(targets=[_name(name, store=True)], value=call,
+                                              type_comment=None), node)
+
+    def visit_Assign(self, node):
+        if len(node.targets) != 1:
+            return node
+        target = node.targets[0]
+        if isinstance(target, gast.Name) and target.id in self.names and \
+                isinstance(node.value, gast.DictComp):
+            return self._comprehension(target.id, node.value, node)
+        if isinstance(target, gast.Name):
+            if target.id in self.names and _is_empty_dict(node.value):
+                node.value = self._keyed(node.value)
+            return node
+        if _bindings(node):     # ``a, b = {}, {}``
+            node.value.elts = [self._keyed(v) if isinstance(t, gast.Name) and
+                               t.id in self.names and _is_empty_dict(v) else v
+                               for t, v in zip(target.elts, node.value.elts)]
+            return node
+        if self._keyed_target(target):
+            return self._set(target.value.id, target.slice, node.value, node)
+        return node
+
+    @staticmethod
+    def _keyed(value):
+        """``{}``, ``dict()`` or ``defaultdict(f)`` as a ``keyed_dict`` call."""
+        call = _expr(f"{_TD}.keyed_dict()")
+        if _is_defaultdict(value):
+            call.args = [value.func] + value.args
+        return gast.copy_location(call, value)
+
+    def visit_AugAssign(self, node):
+        target = node.target
+        if not self._keyed_target(target):
+            return node
+        name, k = target.value.id, next(_counter)
+        key = f"__nptf_key_{k}"
+        first = gast.copy_location(gast.Assign(targets=[_name(key, store=True)],
+                                               value=target.slice, type_comment=None), node)
+        old = _expr(f"{_TD}.dict_item_or_default({name}, {key})")
+        value = gast.copy_location(gast.BinOp(left=old, op=node.op, right=node.value), node)
+        return [first, self._set(name, _name(key), value, node)]
+
+    def _comprehension(self, name, comp, node):
+        k = next(_counter)
+        renamed = {}
+        for gen in comp.generators:
+            for t in gast.walk(gen.target):
+                if isinstance(t, gast.Name):
+                    renamed.setdefault(t.id, f"__nptf_dc{k}_{t.id}")
+        if name in renamed or any(isinstance(n, gast.Name) and n.id == name
+                                  for n in gast.walk(comp)) or \
+                any(g.is_async for g in comp.generators):
+            return node
+
+        class Rename(gast.NodeTransformer):
+            def visit_Name(self, n):
+                if n.id in renamed:
+                    n.id = renamed[n.id]
+                return n
+
+        rename = Rename()
+        inner = [self._set(name, rename.visit(comp.key), rename.visit(comp.value), node)]
+        for j, gen in reversed(list(enumerate(comp.generators))):
+            for cond in reversed(gen.ifs):
+                inner = [gast.copy_location(gast.If(test=rename.visit(cond), body=inner,
+                                                    orelse=[]), node)]
+            # The first generator's iterable is computed in the enclosing scope.
+            it = gen.iter if j == 0 else rename.visit(gen.iter)
+            inner = [gast.copy_location(gast.For(target=rename.visit(gen.target), iter=it,
+                                                 body=inner, orelse=[], type_comment=None),
+                                        node)]
+        start = gast.copy_location(gast.Assign(targets=[_name(name, store=True)],
+                                               value=_expr(f"{_TD}.keyed_dict()"),
+                                               type_comment=None), node)
+        return [start] + inner
+
+
 # ---------------------------------------------------------------- driver
 def convert(fn):
     """The converted function, or ``fn`` itself when its source cannot be converted."""
@@ -732,15 +927,19 @@ def convert(fn):
     if code is None:
         return fn
     note_function(fn)
-    key = (code, id(fn.__globals__))
+    key = (code, id(fn.__globals__), KEYED_DICTS.get())
     if key in _cache:
         factory = _cache[key]
         if factory is not None and first_use(key):
             _refresh(factory.__globals__, fn)
-        return _rebound(factory, fn)
-    first_use(key)
-    factory = _make_factory(fn)
-    _cache[key] = factory
+    else:
+        first_use(key)
+        factory = _cache[key] = _make_factory(fn)
+    hints = HASHED.get()
+    if hints is not None and getattr(factory, "nptf_dict_comp", False):
+        # A dict comprehension may key by traced values: a failed trace runs again with
+        # traced dicts.
+        hints.append(True)
     return _rebound(factory, fn)
 
 
@@ -865,6 +1064,9 @@ def _make_factory(fn):
     args.kw_defaults = [None if d is None else gast.Constant(value=None, kind=None)
                         for d in args.kw_defaults]
     scope = _local_names(fdef) | set(fn.__code__.co_freevars)
+    dict_comp = any(isinstance(n, gast.DictComp) for n in _own_nodes(fdef))
+    if KEYED_DICTS.get():
+        _KeyedDicts(fdef, filename, first_line - 1).rewrite()
     _Jumps().function(fdef)
     fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
@@ -889,7 +1091,9 @@ def _make_factory(fn):
     ast.increment_lineno(tree, first_line - 1)
     namespace = _globals_for(fn)
     exec(compile(tree, filename, "exec"), namespace)
-    return namespace["__nptf_factory"]
+    made = namespace["__nptf_factory"]
+    made.nptf_dict_comp = dict_comp
+    return made
 
 
 def _refresh(namespace, fn):
@@ -910,6 +1114,7 @@ def _globals_for(fn):
     g[_CF] = control_flow
     g[_SE] = side_effects
     g[_IX] = namespace
+    g[_TD] = traced_dicts
     return g
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import types
+import warnings
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -13,7 +14,7 @@ from ..tree import flatten, has_nodes
 from . import numpy_vectorize
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
-from .convert import convert, should_convert
+from .convert import KEYED_DICTS, convert, should_convert
 from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
@@ -23,7 +24,9 @@ from .growing_lists import (ROWS, WIDENING, GrowingList, numbers_of_mixed_kinds,
 from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
 from .side_effects import watching
-from .tracer import KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, maybe_none, to_atom
+from .tracer import (HASHED, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES,
+                     Tracer, maybe_none, to_atom)
+from .traced_dicts import DictView
 
 
 @dataclass
@@ -154,6 +157,42 @@ _LIST_FIX = ("Return np.asarray(x) for an array, or x[:] / list(x) outside the c
 
 
 def trace_function(fn, leaf_specs, rebuild, unroll=8):
+    """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see ``_traced``).
+
+    Where the trace fails after it used a traced value as a dict key, it runs again with
+    the function's empty dicts keyed by traced values (``convert.KEYED_DICTS``): only a
+    function that fails otherwise takes them."""
+    hashed = []
+    token = HASHED.set(hashed)
+    failed = None
+    # What the first trace says (a loop that runs unrolled) is said unless it runs again.
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        try:
+            traced = _traced(fn, leaf_specs, rebuild, unroll)
+        except Exception as e:  # noqa: BLE001  (raised below unless traced dicts may help)
+            failed = e
+        finally:
+            HASHED.reset(token)
+    if failed is None or not hashed or KEYED_DICTS.get():
+        for w in said:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+        if failed is not None:
+            raise failed
+        return traced
+    keyed = KEYED_DICTS.set(True)
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    except Exception:  # noqa: BLE001
+        # Where the dict key was not what stopped the first trace, its error says more.
+        if getattr(failed, "dict_key", False):
+            raise
+        raise failed from None
+    finally:
+        KEYED_DICTS.reset(keyed)
+
+
+def _traced(fn, leaf_specs, rebuild, unroll):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)``.
 
     ``leaf_specs[i]`` is ``(ArrayType, is_scalar)`` for a leaf that becomes a graph
@@ -237,6 +276,10 @@ def _traced(fn, leaf_specs, rebuild, unroll):
                 item = leaf.element or ("scalar" if leaf.ndim == 1 else "array")
                 info.append(OutputInfo("list", item))
                 continue
+            if isinstance(leaf, DictView):
+                raise unsupported("returning dict.keys(), .values() or .items() of a dict "
+                                  "keyed by traced values",
+                                  fix="Return list(d.keys()) or the dict itself.")
             if isinstance(leaf, ListTracer):
                 # The caller's own list object (or a list of run-time length), which a
                 # graph output cannot be.

@@ -26,6 +26,9 @@ from .layouts import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 # What a 0-d value is to NumPy: a 0-d array, a NumPy scalar, or a Python number of one of
 # PYTHON_TYPES (its kind: KIND_PYTHON + its position there).
 KIND_ARRAY, KIND_SCALAR, KIND_PYTHON = 0, 1, 2
+# For one trace: a list that a traced value used as a dict key or set element (hash())
+# appends to.
+HASHED = contextvars.ContextVar("nptf_hashed", default=None)
 PYTHON_TYPES = (bool, int, float, complex)
 # A variable that holds None on some paths (``best = None``, set under an `if` on the data):
 # the value is then a stand-in zero that no use may read (see ``Tracer.atom``).
@@ -371,9 +374,17 @@ class Tracer:
     def __hash__(self):
         # A dict key or set element is a Python value (``hs[t]`` with a traced loop
         # index ``t``): a conversion error, so a loop with a known trip count unrolls.
-        self._concrete("using a traced value as a dict key or set element (hash())",
-                       "Index an array instead, or let the loop run unrolled with a trip "
-                       "count known when tracing.")
+        # Where the trace fails, it runs again with dicts keyed by traced values.
+        hashed = HASHED.get()
+        if hashed is not None:
+            hashed.append(True)
+        try:
+            self._concrete("using a traced value as a dict key or set element (hash())",
+                           "Index an array instead, or let the loop run unrolled with a trip "
+                           "count known when tracing.")
+        except TracerConversionError as e:
+            e.dict_key = True
+            raise
 
     # ------------------------------------------------------ NumPy protocols
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

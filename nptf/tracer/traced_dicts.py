@@ -1,0 +1,663 @@
+"""Python dicts keyed by traced numbers: ``stats[c] = ...`` for ``c`` in ``np.unique(y)``.
+
+Which keys such a dict holds, and so how many, only the data know. A ``TracedDict``
+holds its keys as one 1-d traced array, in the order Python inserts them, and its
+values as one traced array of rows per leaf of the value (a number, an array, or a dict
+or tuple of them, of one structure, shape, dtype and kind for every key). Looking a key
+up compares it with every key: ``k in d`` is whether one is equal, ``d[k]`` the row of
+the one that is (where none is, the call runs with NumPy, which raises Python's
+KeyError), ``d[k] = v`` writes that row or, where none is, appends ``k`` and ``v``.
+
+Python finds a key by ``is`` before ``==``, and a NaN key equals nothing, so a NaN is
+found only as the very object inserted: a NaN key runs the call with NumPy. Keys are
+equal by value within their dtype (``-0.0`` finds ``0.0``, as in Python, and the key
+inserted first stays); a key of another dtype, or a dict whose keys would be of two
+Python types, is refused. The dict is a value: converted code rebinds the variable at
+every item assignment (``d = dict_setitem(d, k, v, "d")``), so a dict that another
+name, a container or a caller also reaches is refused, as the others would not see the
+change. The call hands a returned one back as the Python dict NumPy's run makes.
+"""
+from __future__ import annotations
+
+import collections
+import collections.abc
+import sys
+
+import numpy as np
+
+from .. import tree
+from ..errors import in_user_code, unsupported, user_location
+from . import numpy_api as api
+from .builder import current_builder
+from .growing_lists import GrowingList, item_from_row, item_of, row_of
+from .numpy_sorting import argsort_along, take
+from .python_lists import ListTracer
+from .views import mark_ambiguous
+from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
+
+NOUN = "a dict keyed by traced values"
+_FIX = ("nptf keeps a dict keyed by values only the data know as an array of its keys "
+        "and arrays of its values; use keys of one dtype (np.unique(y) or the items of one "
+        "array), values of one shape, dtype and kind, and the dict in one variable, or let "
+        "the function run with NumPy (fallback='numpy', the default).")
+
+
+def _refused(what):
+    return unsupported(f"{what}, on {NOUN}", fix=_FIX)
+
+
+class DictSpec:
+    """What a traced dict holds, known when tracing: ``key``, (dtype, kind) of its keys
+    (kind: a Python type, or "scalar" for NumPy scalars); ``value_def``, the structure
+    of a value (a ``tree`` TreeDef); ``items``, each leaf's ``item_of``; ``identity``,
+    the dict object it stands for (the same through every rebinding of one dict);
+    ``factory``, a ``collections.defaultdict``'s default factory (None for a dict). An
+    empty dict that no key typed yet has ``key`` None."""
+
+    __slots__ = ("key", "value_def", "items", "identity", "factory")
+
+    def __init__(self, key, value_def, items, identity, factory=None):
+        self.key, self.value_def, self.items, self.identity = key, value_def, items, identity
+        self.factory = factory
+
+    def typed(self):
+        return self.key is not None
+
+    def _facts(self):
+        return (self.key, self.value_def, self.items, self.factory)
+
+    def __eq__(self, other):
+        return isinstance(other, DictSpec) and self.identity is other.identity and \
+            self._facts() == other._facts()
+
+    def __hash__(self):
+        return hash((id(self.identity),) + self._facts())
+
+    def __repr__(self):
+        return f"DictSpec({self.key}, {self.value_def}, {self.items})"
+
+    def nptf_rebuilt(self, children):
+        """The dict from its keys and rows: a ``TracedDict`` while tracing, the Python
+        dict NumPy's run makes when the call hands it back."""
+        if current_builder() is not None or not all(isinstance(c, np.ndarray)
+                                                     for c in children):
+            return TracedDict(self, *(children[:1] or [None]), list(children[1:]))
+        out = {} if self.factory is None else collections.defaultdict(self.factory)
+        if not self.typed():
+            return out
+        keys, rows = children[0], children[1:]
+        for j in range(len(keys)):
+            leaves = [_python_item(r[j], item[2]) for r, item in zip(rows, self.items)]
+            out[_python_item(keys[j], self.key[1])] = tree.unflatten(self.value_def, leaves)
+        return out
+
+
+def _number_kind(kind):
+    return "python" if isinstance(kind, type) else kind
+
+
+def _kind_code(kind):
+    return python_kind(kind) if isinstance(kind, type) else KIND_SCALAR
+
+
+def _immutable_nodes(treedef):
+    return treedef.kind in ("leaf", "tuple", "namedtuple", "dict") and \
+        all(_immutable_nodes(c) for c in treedef.children)
+
+
+def _read_only(value):
+    """A value read from the dict, each dict in it one that refuses changes."""
+    if type(value) is dict:
+        return ReadOnlyDict({k: _read_only(v) for k, v in value.items()})
+    if type(value) is tuple:
+        return tuple(_read_only(v) for v in value)
+    return value
+
+
+def _own(x):
+    return Tracer(x.atom) if isinstance(x, Tracer) and x._view is not None else x
+
+
+def _python_item(value, kind):
+    if isinstance(kind, type):
+        return kind(np.asarray(value).item())
+    if kind == "array":
+        return np.array(value)
+    return np.asarray(value)[()]
+
+
+class TracedDict:
+    """A dict keyed by traced numbers (see the module)."""
+
+    __slots__ = ("spec", "keys_", "rows")
+
+    def __init__(self, spec, keys_, rows):
+        # Values of their own, not views: a view reads its base when used, which may be
+        # after the branch or loop body that made it has closed.
+        self.spec, self.keys_, self.rows = spec, _own(keys_), [_own(r) for r in rows]
+
+    @property
+    def __class__(self):
+        """What the user's code sees as its class (``isinstance(d, dict)``): the dict's
+        (or ``defaultdict``'s); nptf's own code sees the ``TracedDict``."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return type(self)
+        return python_class_of(self)
+
+    # ------------------------------------------------------------- tree
+    def nptf_children(self):
+        return (self.keys_, *self.rows) if self.spec.typed() else ()
+
+    def nptf_spec(self):
+        return self.spec
+
+    # ----------------------------------------------------------- lookup
+    def size(self):
+        """``len(d)``: a Python int, traced where the data decide it."""
+        if not self.spec.typed():
+            return 0
+        n = self.keys_.shape[0]
+        return n if n is not None else emit("dim", [self.keys_], {"axis": 0})
+
+    def _key(self, key, inserting):
+        """``key`` as an element of the keys' array, or an error where Python's equality
+        of keys would not be the array's (another dtype, a key of another type)."""
+        if isinstance(key, Tracer) and not isinstance(key, ListTracer):
+            if key.ndim or key.kind_flag is not None or key.dtype.kind not in "biuf" or \
+                    not (key.is_scalar or key.type.weak):
+                raise _refused("a key that is an array, or a Python number or NumPy scalar "
+                               "as the data choose")
+            kind = python_type_of(key.dtype) if key.type.weak else "scalar"
+            found = (np.dtype(key.dtype), kind)
+        elif type(key) in (bool, int, float):
+            found = (np.asarray(key).dtype, type(key))
+        elif isinstance(key, np.generic) and key.dtype.kind in "biuf":
+            found = (key.dtype, "scalar")
+        else:
+            raise _refused(f"a key of type {type(key).__name__}")
+        if found[0].kind not in "biuf":
+            raise _refused("a Python int key past int64")
+        if self.spec.typed():
+            dtype, kind = self.spec.key
+            if found[0] != dtype and not (type(key) in (bool, int, float) and
+                                          _held_exactly(key, dtype)):
+                raise _refused(f"a key of dtype {found[0]} where the keys are {dtype}")
+            if inserting and found[1] != kind:
+                raise _refused("a key of another type than the keys before it (a Python "
+                               "number among NumPy scalars, or the other way round)")
+        else:
+            dtype = found[0]
+        k = api.astype(to_tracer(key), dtype)
+        if dtype.kind == "f":
+            # A NaN key is found only as the object inserted (by ``is``): not by value.
+            k = emit("check", [k, k == k], {
+                "error": "OutsideTheGraph",
+                "message": f"a NaN key of {NOUN} at {user_location()}, which Python finds "
+                           f"only as the very object inserted"})
+        return k, found
+
+    def _find(self, k):
+        """(whether a key equals ``k``, the position of the one that does or the length)."""
+        n = self.size()
+        if isinstance(n, int) and n == 0:
+            return False, 0
+        # The first equal key's position, or the length where none is equal.
+        hit = api.concatenate([self.keys_ == k, api.asarray(np.bool_(True))[None]])
+        pos = api.astype(np.argmax(hit), np.int64)
+        return pos < n, pos
+
+    def __contains__(self, key):
+        raise _refused("`in` outside the compiled function's own code")
+
+    def contains(self, key):
+        """``key in d``: a bool the data decide."""
+        if not self.spec.typed():
+            return False
+        found, _ = self._find(self._key(key, False)[0])
+        if found is False:
+            return False
+        return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+    def __getitem__(self, key):
+        missing = "Python raises KeyError" if self.spec.factory is None else \
+            "a defaultdict inserts it"
+        if not self.spec.typed():
+            self._missing(key, missing)
+        found, pos = self._find(self._key(key, False)[0])
+        if found is False:
+            self._missing(key, missing)
+        pos = emit("check", [pos, found], {
+            "error": "OutsideTheGraph",
+            "message": f"a key not in {NOUN} at {user_location()} ({missing})"})
+        return self._value_at(pos)
+
+    def _missing(self, key, missing):
+        if self.spec.factory is None:
+            raise KeyError(key)
+        raise _refused(f"reading a key a defaultdict does not hold ({missing}) other than "
+                       f"in `d[k] += v`")
+
+    def item_or_default(self, key):
+        """``d[key]`` read by ``d[key] += v``: of a defaultdict, the default factory's
+        value where the key is missing (the assignment then inserts the key)."""
+        if any(item[2] == "array" for item in self.spec.items):
+            # Python adds into the dict's own array, which an array read from the dict
+            # before would show; here each read is its own array.
+            raise _refused("`d[k] += v` where the values are arrays (Python writes into "
+                           "the dict's array)")
+        factory = self.spec.factory
+        if factory is None:
+            return self[key]
+        return self.get(key, factory())
+
+    def get(self, key, default=None):
+        """``d.get(key, default)``: the value, or ``default`` where the data hold no such
+        key; ``default`` must be a value of the kind the dict holds."""
+        if not self.spec.typed():
+            self._key(key, False)
+            return default
+        found, pos = self._find(self._key(key, False)[0])
+        if found is False:
+            return default
+        leaves, value_def = tree.flatten(default)
+        items = tuple(item_of(v) for v in leaves)
+        if value_def == tree.LEAF == self.spec.value_def and items[0] is not None and \
+                items[0] != self.spec.items[0] and items[0][:2] == self.spec.items[0][:2] and \
+                items[0][0] == () and {_number_kind(items[0][2]), _number_kind(
+                    self.spec.items[0][2])} == {"python", "scalar"}:
+            return self._flagged_get(found, pos, leaves[0], items[0])
+        if value_def != self.spec.value_def or items != self.spec.items:
+            raise _refused("d.get(key, default) with a default of another kind, shape or "
+                           "dtype than the values (where the key is missing, the value "
+                           "would be of another kind)")
+        rows = [api.concatenate([r, api.expand_dims(row_of(v, item), 0)])
+                for r, v, item in zip(self.rows, leaves, items)]
+        return self._value_at(pos, rows)
+
+    def _flagged_get(self, found, pos, default, item):
+        """``d.get(key, default)`` where the values are NumPy scalars and the default a
+        Python number of their dtype, or the other way round: the number, and which of
+        the two it is as the data choose (its kind flag)."""
+        mine = self.spec.items[0]
+        rows = api.concatenate([self.rows[0], api.expand_dims(row_of(default, mine), 0)])
+        kinds = [_kind_code(k) for k in (mine[2], item[2])]
+        out = Tracer(api.copy_(rows[pos]).atom, is_scalar=True)
+        out.kind_flag = np.where(found, np.int8(kinds[0]), np.int8(kinds[1])).atom
+        out.kinds = frozenset(kinds)
+        return out
+
+    def _value_at(self, pos, rows=None):
+        leaves = []
+        for r, item in zip(self.rows if rows is None else rows, self.spec.items):
+            value = item_from_row(r[pos], item[2])
+            if item[2] == "array":
+                # In Python the value is the dict's own array: a write into it would
+                # change the dict, which holds its values as rows here.
+                mark_ambiguous(value, f"a value read from {NOUN}")
+            leaves.append(value)
+        return _read_only(tree.unflatten(self.spec.value_def, leaves))
+
+    # ------------------------------------------------------------ store
+    def with_item(self, key, value):
+        """This dict after ``d[key] = value``: a new ``TracedDict`` of the same dict."""
+        k, found_key = self._key(key, True)
+        leaves, value_def = tree.flatten(value)
+        items = tuple(item_of(v) for v in leaves)
+        if any(i is None or i[2] == "array" and i[0] == () or type(i[2]) is tuple
+               for i in items) or not _immutable_nodes(value_def):
+            # A list in a value would be the dict's own in Python, which appends to it
+            # would change; a value read here is made anew.
+            raise _refused("a value other than numbers, arrays of a known shape, or "
+                           "dicts and tuples of them")
+        for v, i in zip(leaves, items):
+            if i[2] == "array" and isinstance(v, Tracer):
+                # The dict holds that very array in Python: a later write into it would
+                # show in the dict, which holds a copy of it as a row here.
+                mark_ambiguous(v, f"an array stored in {NOUN}, which keeps a copy of it")
+        if not self.spec.typed():
+            spec = DictSpec(found_key, value_def, items, self.spec.identity, self.spec.factory)
+            return TracedDict(spec, api.expand_dims(k, 0),
+                              [api.expand_dims(row_of(v, i), 0) for v, i in zip(leaves, items)])
+        if value_def != self.spec.value_def or items != self.spec.items:
+            raise _refused("a value of another structure, kind, shape or dtype than the "
+                           "values before it")
+        new = [api.expand_dims(row_of(v, i), 0) for v, i in zip(leaves, items)]
+        found, pos = self._find(k)
+        if found is False:
+            return TracedDict(self.spec, api.concatenate([self.keys_, api.expand_dims(k, 0)]),
+                              [api.concatenate([r, v]) for r, v in zip(self.rows, new)])
+        # Where the key is new it goes last; where it is there, its value is replaced
+        # and the key inserted first stays.
+        n = api.astype(to_tracer(self.size()), np.int64)
+        length = n + 1 - api.astype(found, np.int64)
+        keys = api.concatenate([self.keys_, api.expand_dims(k, 0)])[:length]
+        rows = []
+        for r, v in zip(self.rows, new):
+            r = api.copy_(api.concatenate([r, v]))
+            r[pos] = v[0]
+            rows.append(Tracer(r.atom)[:length])
+        return TracedDict(self.spec, keys, rows)
+
+    def __setitem__(self, key, value):
+        raise _refused("an item assignment through another name than the dict's own "
+                       "variable (a helper's argument, an item read from a container)")
+
+    # ------------------------------------------------------------ views
+    def keys(self):
+        return DictView(self, "keys")
+
+    def values(self):
+        return DictView(self, "values")
+
+    def items(self):
+        return DictView(self, "items")
+
+    def __iter__(self):
+        return iter(DictView(self, "keys"))
+
+    def __len__(self):
+        n = self.size()
+        if isinstance(n, Tracer):
+            raise _refused("len() outside the compiled function's own code")
+        return n
+
+    def item_at(self, i, what="keys"):
+        """The key, value or (key, value) at position ``i`` (an int or a traced int)."""
+        key = item_from_row(self.keys_[i], self.spec.key[1])
+        if what == "keys":
+            return key
+        value = self._value_at(i)
+        return value if what == "values" else (key, value)
+
+    def __bool__(self):
+        n = self.size()
+        if isinstance(n, Tracer):
+            raise _refused("the truth of the dict outside an `if` or `while` test")
+        return n > 0
+
+    def is_nonempty(self):
+        n = self.size()
+        return n > 0
+
+    def _mutating(name):
+        def method(self, *args, **kwargs):
+            raise _refused(f"dict.{name}()")
+        method.__name__ = name
+        return method
+
+    for _name in ("pop", "popitem", "setdefault", "update", "clear", "copy", "fromkeys",
+                  "__delitem__", "__eq__", "__ne__", "__or__", "__ior__", "__reversed__"):
+        locals()[_name] = _mutating(_name)
+    del _name, _mutating
+    __hash__ = None
+
+    def __getattr__(self, name):
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return f"TracedDict({self.spec})"
+
+
+# ``isinstance(d, collections.abc.Mapping)`` asks from the library's own code, which sees
+# the ``TracedDict`` itself.
+collections.abc.MutableMapping.register(TracedDict)
+
+
+class DictView:
+    """``d.keys()``, ``d.values()`` or ``d.items()`` of a ``TracedDict``: iterated by a
+    ``for`` (a graph loop where the data decide the length), or in Python where the
+    length is known when tracing."""
+
+    __slots__ = ("dict", "what")
+
+    def __init__(self, d, what):
+        self.dict, self.what = d, what
+
+    def length(self):
+        return self.dict.size()
+
+    def item_at(self, i):
+        return self.dict.item_at(i, self.what)
+
+    def __iter__(self):
+        n = self.length()
+        if isinstance(n, Tracer):
+            raise _refused("iterating the dict in Python where the data decide its length "
+                           "(a `for` statement over it compiles)")
+        return (self.item_at(i) for i in range(n))
+
+    def __len__(self):
+        return len(self.dict)
+
+    def __contains__(self, value):
+        raise _refused(f"`in` on dict.{self.what}()")
+
+    def __getattr__(self, name):
+        raise AttributeError(name)
+
+
+class ReadOnlyDict(dict):
+    """A dict value read from a ``TracedDict``: in Python it is the dict's own, so a
+    change to it would show in the dict; here it is made of rows, so changes are
+    refused."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise _refused("changing a dict read from it (in Python the dict holds that very "
+                       "dict)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = _refuse
+    __ior__ = _refuse
+
+    def nptf_children(self):
+        return tuple(self.values())
+
+    def nptf_spec(self):
+        return _PlainDict(tuple(self.keys()))
+
+
+class _PlainDict:
+    """The tree node of a ``ReadOnlyDict``: a plain dict once handed back."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys):
+        self.keys = keys
+
+    def __eq__(self, other):
+        return isinstance(other, _PlainDict) and other.keys == self.keys
+
+    def __hash__(self):
+        return hash(self.keys)
+
+    def nptf_rebuilt(self, children):
+        made = dict(zip(self.keys, children))
+        return ReadOnlyDict(made) if current_builder() is not None else made
+
+
+def listed(x, what=None):
+    """``list(d)``, ``list(d.keys())``, ``list(d.values())`` or ``list(d.items())``: a list
+    the data grow (``GrowingList``) of the keys, of the values (numbers or arrays), or of
+    (key, value) tuples of numbers; ``what`` names the caller in a refusal."""
+    view = x if isinstance(x, DictView) else x.keys()
+    d, kind = view.dict, view.what
+    spec = d.spec
+    if not spec.typed():
+        return []
+    if kind == "keys":
+        return GrowingList(d.keys_.atom, ((),) + spec.key, 0)
+    if spec.value_def != tree.LEAF:
+        raise _refused(f"{what or 'list()'} of the values or items of a dict whose values "
+                       f"are containers")
+    value_item = spec.items[0]
+    if kind == "values":
+        return GrowingList(d.rows[0].atom, value_item, 0)
+    if value_item[0] != () or value_item[2] == "array":
+        raise _refused(f"{what or 'list()'} of the items of a dict whose values are arrays")
+    key_kind, value_kind = (k if isinstance(k, type) else dt
+                            for k, dt in ((spec.key[1], spec.key[0]),
+                                          (value_item[2], value_item[1])))
+    samples = [k(0) if isinstance(k, type) else np.zeros((), k)[()]
+               for k in (key_kind, value_kind)]
+    dtype = np.array([samples]).dtype
+    columns = [d.keys_, d.rows[0]]
+    rows = api.stack([api.astype(c, dtype) for c in columns], axis=1)
+    wide = [c for c in columns if c.dtype.kind in "iu" and c.dtype.itemsize >= 8 and
+            dtype.kind == "f"]
+    if wide:
+        exact = api.stack([api.astype(api.astype(c, dtype), c.dtype) == c for c in wide])
+        rows = emit("check", [rows, np.all(exact)], {
+            "error": "OutsideTheGraph",
+            "message": f"the items of {NOUN} as tuples of integers and floats, with an integer "
+                       f"past 2**53, which one float64 array does not hold exactly, at "
+                       f"{user_location()}"})
+    return GrowingList(Tracer(rows.atom).atom, ((2,), dtype, ("tuple", key_kind, value_kind)), 0)
+
+
+def extremum_key(fn, d, key):
+    """``max(d, key=d.get)`` (or ``min``, or ``key=d.__getitem__``): the first key whose
+    value is the largest (smallest), as Python's rule gives it, where the values are real
+    numbers; None where that is not the call."""
+    if isinstance(d, DictView) and d.what == "keys":
+        d = d.dict
+    owner = getattr(key, "__self__", None)
+    if not isinstance(d, TracedDict) or owner is not d or \
+            getattr(key, "__name__", None) not in ("get", "__getitem__") or \
+            d.spec.value_def != tree.LEAF or d.spec.items[0][0] != () or \
+            d.spec.items[0][1].kind not in "biuf":
+        return None
+    values = d.rows[0]
+    n = d.size()
+    if isinstance(n, int) and n == 0:
+        raise ValueError(f"{fn.__name__}() iterable argument is empty")
+    if not isinstance(n, int):
+        values = emit("check", [values, n > 0], {
+            "error": "ValueError", "message": f"{fn.__name__}() iterable argument is empty"})
+    if values.dtype.kind == "f":
+        # Python's comparisons with NaN are false: a NaN stays only where it comes first.
+        values = emit("check", [values, np.logical_not(np.any(np.isnan(values)))], {
+            "error": "OutsideTheGraph",
+            "message": f"{fn.__name__}() of the keys of {NOUN} by values with NaN, at "
+                       f"{user_location()}"})
+    pos = np.argmax(values) if fn.__name__ == "max" else np.argmin(values)
+    return d.item_at(api.astype(pos, np.int64))
+
+
+def sorted_list(x, reverse):
+    """``sorted(d)``, ``sorted(d.keys())`` or ``sorted(d.items())``: the keys are distinct
+    (a NaN key is refused), so the keys' order is the list's."""
+    listed_ = listed(x, "sorted()")
+    view = x if isinstance(x, DictView) else x.keys()
+    if view.what == "values" or isinstance(listed_, list):
+        return None
+    rows = Tracer(listed_.atom)
+    keys = rows if view.what == "keys" else view.dict.keys_
+    order = argsort_along(keys, 0)
+    if reverse:
+        order = order[::-1]
+    return listed_.rebuilt(take(rows, order, 0).atom)
+
+
+def python_class_of(d):
+    """The class of the Python dict a ``TracedDict`` or ``ReadOnlyDict`` stands for."""
+    if isinstance(d, TracedDict) and d.spec.factory is not None:
+        return collections.defaultdict
+    return dict
+
+
+def _held_exactly(value, dtype):
+    with np.errstate(all="ignore"):
+        try:
+            return np.asarray(value).astype(dtype).item() == value
+        except (OverflowError, TypeError, ValueError):
+            return False
+
+
+# ------------------------------------------------------- what converted code calls
+def keyed_dict(make=None, *args):
+    """``{}`` or ``dict()`` that converted code may key by traced values; with ``make``,
+    the call ``make(*args)`` that the code wrote, a ``collections.defaultdict`` of a
+    default factory (anything else is made as written)."""
+    if make is None:
+        return TracedDict(DictSpec(None, None, (), object()), None, [])
+    if make is not collections.defaultdict or len(args) != 1 or not callable(args[0]):
+        return make(*args)
+    return TracedDict(DictSpec(None, None, (), object(), args[0]), None, [])
+
+
+def dict_item_or_default(d, key):
+    """``d[key]`` read by ``d[key] += v`` in converted code (see ``item_or_default``)."""
+    return d.item_or_default(key) if isinstance(d, TracedDict) else d[key]
+
+
+def dict_setitem(d, key, value, name):
+    """``name[key] = value`` in converted code: a ``TracedDict`` gives the dict after it,
+    which the variable is rebound to; anything else is assigned as Python does."""
+    if not isinstance(d, TracedDict):
+        d[key] = value
+        return d
+    if _reached_elsewhere(d, name, sys._getframe(1)):
+        raise _refused(f"an item assignment into `{name}`, which another variable, a "
+                       f"container, or the caller (an argument) also holds")
+    return d.with_item(key, value)
+
+
+def _reached_elsewhere(d, name, frame):
+    """Whether the dict ``d`` of variable ``name`` is an argument of the user's function
+    running in (or around) ``frame``, or another variable of it (or a container one
+    holds) holds the same dict."""
+    identity = d.spec.identity
+    f = frame
+    while f is not None:
+        code = f.f_code
+        if in_user_code(code.co_filename):
+            if _holds(identity, [v for k, v in f.f_locals.items() if k != name]):
+                return True
+            if not code.co_name.startswith("__nptf_"):
+                n_args = code.co_argcount + code.co_kwonlyargcount + \
+                    bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
+                return name in code.co_varnames[:n_args]
+        f = f.f_back
+    return True
+
+
+def _holds(identity, values):
+    seen, pending, budget = set(), list(values), 20_000
+    while pending and budget > 0:
+        v = pending.pop()
+        budget -= 1
+        if isinstance(v, TracedDict) and v.spec.identity is identity:
+            return True
+        if isinstance(v, DictView) and v.dict.spec.identity is identity:
+            return True
+        if type(v) in (list, tuple, set, dict) and id(v) not in seen:
+            seen.add(id(v))
+            pending += list(v.values()) if type(v) is dict else list(v)
+    return budget <= 0
+
+
+def joined(a, b):
+    """The ``DictSpec`` of a dict that is ``a`` on one path and ``b`` on another (one of
+    them untyped, empty), or None where they differ otherwise."""
+    if a == b:
+        return a
+    if a.identity is not b.identity:
+        return None
+    if not a.typed():
+        return b
+    if not b.typed():
+        return a
+    return None
+
+
+def empty_of(spec):
+    """An empty dict of ``spec``: a stand-in for an untyped one before a loop or `if` that
+    types it."""
+    shape_of = [(0,) + tuple(item[0]) for item in spec.items]
+    return TracedDict(spec, api.empty((0,), spec.key[0]),
+                      [api.empty(s, item[1]) for s, item in zip(shape_of, spec.items)])
+
+
+__all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict",
+           "dict_setitem", "dict_item_or_default", "joined", "empty_of", "listed", "extremum_key", "sorted_list", "python_class_of"]

@@ -1,0 +1,232 @@
+"""Python dicts keyed by values only the data know: per-class statistics, counts, label
+encodings, compared with NumPy's run down to the keys' Python types and order."""
+from __future__ import annotations
+
+import warnings
+from collections import defaultdict
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import mismatch
+
+
+def class_stats(X, y, X_test):
+    classes = np.unique(y)
+    stats = {}
+    for c in classes:
+        Xc = X[y == c]
+        stats[c] = {"mean": Xc.mean(axis=0), "prior": len(Xc) / len(X)}
+    scores = []
+    for c in classes:
+        s = stats[c]
+        scores.append(np.log(s["prior"]) - np.sum((X_test - s["mean"]) ** 2, axis=1))
+    means = np.array([stats[c]["mean"] for c in classes])
+    return classes[np.argmax(np.array(scores), axis=0)], stats, means, sorted(stats)
+
+
+def counts_get(a):
+    counts, shares = {}, {}
+    for v in a:
+        counts[v] = counts.get(v, 0) + 1
+        shares[v] = shares.get(v, 0.0) + 1.0
+    for k in shares:
+        shares[k] = shares[k] / len(a)
+    return counts, max(counts, key=counts.get), sorted(counts.items()), len(counts), shares, \
+        isinstance(shares, dict) and type(shares) is dict
+
+
+def counts_in(a):
+    counts, by_default = {}, defaultdict(int)
+    for v in a:
+        if v in counts:
+            counts[v] += 1
+        else:
+            counts[v] = 1
+        by_default[v] += 1
+    return counts, list(counts.values()), sorted(counts), sum(counts.values()), by_default
+
+
+def encode(y):
+    mapping = {v: i for i, v in enumerate(np.unique(y))}
+    return np.array([mapping[v] for v in y]), mapping
+
+
+def encode_first_seen(values):
+    mapping = {}
+    encoded = []
+    for v in values:
+        if v not in mapping:
+            mapping[v] = len(mapping)
+        encoded.append(mapping[v])
+    return np.array(encoded), mapping
+
+
+def share_per_sample(X, y):
+    share = {}
+    for c in np.unique(y):
+        share[c] = len(X[y == c]) / len(X)
+    total = 0.0
+    for k, v in share.items():
+        total = total + k * v
+    return np.array([share[y[i]] for i in range(len(y))]), total, bool(share)
+
+
+def count_above(x, thresholds):
+    result = {}
+    for t in thresholds:
+        result[t] = len(x[x > t])
+    return result
+
+
+def default_sums(X, y):
+    sums = defaultdict(float)       # Python floats, then float64 scalars: as the data say
+    for i in range(len(y)):
+        sums[y[i]] += X[i].sum()
+    return sums, sums[y[0]]
+
+
+def grown_while_iterated(a):
+    d = {}
+    for v in a:
+        d[v] = 1
+    for k in d:
+        d[k + 100] = 2
+    return d
+
+
+def assert_like_numpy(fn, *args):
+    expected = fn(*args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(fn, fallback="raise", jit_compile=False)(*args)
+    assert mismatch(expected, got) is None, mismatch(expected, got)
+    dicts = [(e, g) for e, g in zip(expected, got) if isinstance(e, dict)] \
+        if isinstance(expected, tuple) else [(expected, got)]
+    for e, g in dicts:
+        # The keys in their order and of their Python types (np.int64, float, ...).
+        assert [(type(k), k) for k in g] == [(type(k), k) for k in e]
+        assert type(g) is type(e) and getattr(g, "default_factory", 0) == \
+            getattr(e, "default_factory", 0)
+    return got
+
+
+rng = np.random.default_rng(3)
+Xs, ys = rng.normal(size=(9, 2)), rng.integers(0, 3, 9)
+INTS = np.array([3, 1, 3, 3, 2, 1, 5, 5, 5, 5])
+
+
+@pytest.mark.parametrize("fn, args", [
+    (class_stats, (Xs, ys, rng.normal(size=(5, 2)))),
+    (counts_get, (INTS,)),
+    (counts_get, (np.array([0.5, -0.0, 0.0, 2.5, 0.5]),)),     # 0.0 finds -0.0, kept first
+    (counts_in, (INTS,)),
+    (counts_in, (np.array([True, False, True]),)),
+    (encode, (INTS,)),
+    (encode_first_seen, (np.array([3, 7, 3, 7]),)),        # unrolled
+    (share_per_sample, (Xs, ys)),
+    (count_above, (rng.random(10), [0.25, 0.5, 0.75])),      # Python float keys
+    (default_sums, (Xs, ys)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_dicts_keyed_by_traced_values_are_python_s(fn, args):
+    assert_like_numpy(fn, *args)
+
+
+def nan_counts(a):
+    counts = {}
+    for v in a:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
+
+
+def missing_key(a, b):
+    d = {}
+    for v in a:
+        d[v] = 1.0
+    return d[b[0]]
+
+
+def aliased(a):
+    d = {}
+    e = d
+    for v in a:
+        d[v] = 1
+    return e
+
+
+def items_rewritten(a):
+    d = {}
+    for v in a:
+        d[v] = 1
+    out = []
+    for k, v in d.items():
+        d[k] = 5            # Python's items view reads each value as it is then
+        out.append(v)
+    return out
+
+
+def value_written(X, y):
+    d = {}
+    for c in np.unique(y):
+        d[c] = X[y == c].mean(axis=0)
+    m = d[y[0]]
+    m += 1
+    return d
+
+
+def stored_then_written(X, y):
+    d = {}
+    w = np.zeros(2)
+    for c in np.unique(y):
+        d[c] = w            # in Python every key holds this one array
+        w += 1
+    return d
+
+
+def added_in_place(X, y):
+    d = {}
+    for c in np.unique(y):
+        d[c] = X[y == c].sum(axis=0)
+    m = d[y[0]]
+    d[y[0]] += 1            # in Python m shows the addition
+    return m, d
+
+
+def kinds_as_the_data_choose(a):
+    d = {}
+    for v in a:
+        if v > 2:
+            d[v] = 1
+        else:
+            d[v] = 1.5
+    return d
+
+
+@pytest.mark.parametrize("fn, args, error", [
+    # Python finds a NaN key only as the object inserted: each NaN is a key of its own.
+    (nan_counts, (np.array([1.0, np.nan, 1.0]),), nptf.OutsideTheGraphError),
+    (missing_key, (INTS, np.array([4])), nptf.OutsideTheGraphError),
+    (aliased, (INTS,), nptf.UnsupportedError),
+    (value_written, (Xs, ys), nptf.UnsupportedError),
+    (kinds_as_the_data_choose, (INTS,), nptf.UnsupportedError),
+    (stored_then_written, (Xs, ys), nptf.UnsupportedError),
+    (items_rewritten, (INTS,), nptf.UnsupportedError),
+    (grown_while_iterated, (INTS,), RuntimeError),
+    (added_in_place, (Xs, ys), nptf.UnsupportedError),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_what_a_traced_dict_cannot_follow_is_refused(fn, args, error):
+    """Refused when tracing, or checked when the graph runs: where NumPy's run raises
+    (a missing key), so does the default fallback."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(error):
+            nptf.compile(fn, fallback="raise", jit_compile=False)(*args)
+        # By default NumPy runs the call: its answer, or its KeyError.
+        try:
+            expected = fn(*args)
+        except (KeyError, RuntimeError) as e:
+            with pytest.raises(type(e)):
+                nptf.compile(fn)(*args)
+            return
+        assert repr(nptf.compile(fn)(*args)) == repr(expected)     # NaN keys are not ==
