@@ -38,7 +38,8 @@ def n100_bincount_accumulate(X, I):
 def n100_unique_colors(I):
     colors = np.unique(I.reshape(-1, 3), axis=0)
     n = len(colors)
-    F = I[..., 0].astype(np.uint32) * (256 * 256) + I[..., 1] * 256 + I[..., 2]
+    I24 = I.astype(np.uint32)
+    F = I24[..., 0] * (256 * 256) + I24[..., 1] * 256 + I24[..., 2]
     return n, len(np.unique(F))
 
 
