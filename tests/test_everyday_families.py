@@ -135,6 +135,26 @@ def test_an_ndarray_attribute_nptf_does_not_trace_is_an_nptf_error():
         nptf.compile(ctypes_of, fallback="raise")(np.ones(2))
 
 
+def structured_mean_weight(ages, weights):
+    data = np.zeros(len(ages), dtype={"names": ("age", "weight"), "formats": ("i4", "f8")})
+    data["age"] = ages
+    data["weight"] = weights
+    return data["weight"][data["age"] < 30].mean()
+
+
+def label_of_max(x):
+    return np.array(["low", "mid", "high"])[x.argmax()]
+
+
+@pytest.mark.parametrize("fn, args", [(structured_mean_weight, ([25, 45, 19], [55.0, 85.5, 61.5])),
+                                      (label_of_max, (np.array([1.0, 3.0, 2.0]),))])
+def test_arrays_of_structured_or_string_dtypes_made_inside_run_numpy(fn, args):
+    with pytest.raises(nptf.UnsupportedError, match="dtype .* is not supported by nptf"):
+        nptf.compile(fn, fallback="raise")(*args)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(fn)(*args) == fn(*args)
+
+
 # ------------------------------------------------ lists of traced values
 def cross_validated(X, y, alphas):
     best_alpha, best_err = 0.0, np.inf
