@@ -155,6 +155,38 @@ def test_arrays_of_structured_or_string_dtypes_made_inside_run_numpy(fn, args):
         assert nptf.compile(fn)(*args) == fn(*args)
 
 
+# ------------------------------------------------ generators defined inside
+def from_generators(x, n):
+    def generate():
+        for k in range(n):
+            yield k
+    def pairs(v):
+        i = 0
+        while i < n:
+            if i % 2 == 0:
+                yield v[i], v[i + 1]
+            i += 1
+    total = 0.0
+    for a, b in pairs(x):
+        total += a * b
+    return np.fromiter(generate(), dtype=float, count=-1), total, list(pairs(x))
+
+
+def from_a_generator_on_the_data(x):
+    def positives():
+        for v in x:
+            if v > 0:
+                yield v
+    return sum(positives())
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_generators_defined_inside_run_as_python_iterates_them(jit):
+    check_against_numpy(from_generators, np.arange(6.0), 4, jit=jit)
+    with pytest.raises(nptf.TracerConversionError):
+        nptf.compile(from_a_generator_on_the_data, fallback="raise")(np.array([1.0, -2.0]))
+
+
 # ------------------------------------------------ lists of traced values
 def cross_validated(X, y, alphas):
     best_alpha, best_err = 0.0, np.inf
