@@ -187,6 +187,30 @@ def test_generators_defined_inside_run_as_python_iterates_them(jit):
         nptf.compile(from_a_generator_on_the_data, fallback="raise")(np.array([1.0, -2.0]))
 
 
+# ------------------------------------------------ max/min with key=
+def best_by_key(x, X):
+    d = {i: x[i] * 2 for i in range(len(x))}
+    rows = [X[0], X[1], X[2]]
+    return (max(range(len(x)), key=lambda i: x[i]), max(d, key=d.get), min(d, key=d.get),
+            max([1, 2.5, x[0]], key=lambda v: v * x[1]), max(rows, key=lambda r: r.sum()),
+            min([3, 1, 2], key=lambda v: -v), max([], key=len, default=-1))
+
+
+def best_label(x):
+    scores = {"a": x[0], "b": x[1]}
+    return max(scores, key=scores.get)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_max_and_min_with_a_key_of_traced_values(jit):
+    """The first item of the largest (smallest) key, as Python's builtins choose it."""
+    X = np.arange(6.0).reshape(3, 2)[::-1]
+    for x in ([0.5, 1.0, 0.5], [5.0, -1.0, 2.0], [np.nan, 1.0, 3.0], [2.0, np.nan, 2.0]):
+        check_against_numpy(best_by_key, np.array(x), X, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="not numbers of one dtype"):
+        nptf.compile(best_label, fallback="raise")(np.array([1.0, 2.0]))
+
+
 # ------------------------------------------------ lists of traced values
 def cross_validated(X, y, alphas):
     best_alpha, best_err = 0.0, np.inf
