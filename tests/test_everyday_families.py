@@ -187,6 +187,21 @@ def test_generators_defined_inside_run_as_python_iterates_them(jit):
         nptf.compile(from_a_generator_on_the_data, fallback="raise")(np.array([1.0, -2.0]))
 
 
+# ------------------------------------------------ np.repeat with traced counts
+def repeated_by_counts(C, X):
+    return (np.repeat(np.arange(len(C)), C), np.repeat(X, C, axis=0), X.repeat(C[:3] > 0, axis=1),
+            np.repeat(X, C[:1]))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_repeat_with_counts_known_only_at_run_time(jit):
+    X = np.arange(12.0).reshape(4, 3)
+    for C in ([0, 2, 1, 3], [0, 0, 0, 0], [1, -1, 2, 0]):
+        check_against_numpy(repeated_by_counts, np.array(C), X, jit=jit)
+    check_against_numpy(repeated_by_counts, np.array([1, 2, 3, 0], np.uint8), X, jit=jit)
+    check_against_numpy(repeated_by_counts, np.array([1.0, 2.0, 3.0, 0.0]), X, jit=jit)
+
+
 # ------------------------------------------------ max/min with key=
 def best_by_key(x, X):
     d = {i: x[i] * 2 for i in range(len(x))}
