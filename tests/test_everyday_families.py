@@ -202,6 +202,23 @@ def test_repeat_with_counts_known_only_at_run_time(jit):
     check_against_numpy(repeated_by_counts, np.array([1.0, 2.0, 3.0, 0.0]), X, jit=jit)
 
 
+# ------------------------------------------------ np.ndenumerate
+def enumerated(Z, v):
+    total = 0
+    for index, value in np.ndenumerate(Z):
+        total += index[0] * value
+    cells = 0
+    for index in np.ndindex(Z.shape):
+        if Z[index] > 0.5:
+            cells += 1
+    return total, cells, list(np.ndenumerate(v)), list(np.ndenumerate(v.sum()))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_ndenumerate_of_traced_arrays(jit):
+    check_against_numpy(enumerated, np.arange(6.0).reshape(2, 3) / 5, np.array([1, 2]), jit=jit)
+
+
 # ------------------------------------------------ max/min with key=
 def best_by_key(x, X):
     d = {i: x[i] * 2 for i in range(len(x))}
