@@ -1,7 +1,7 @@
 """Array manipulation composed from traced NumPy: append/delete/insert/resize, the
 split helpers, ``unstack``/``rollaxis``, sliding windows, index helpers, ``choose``,
-the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries and
-``apply_along_axis``/``apply_over_axes``.
+the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries,
+``apply_along_axis``/``apply_over_axes`` and ``unpackbits``.
 
 Where NumPy's rules for an argument are intricate (which positions ``np.delete``
 keeps, where ``np.insert`` puts each value), NumPy itself computes a static index
@@ -281,6 +281,31 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     # them again.
     out = derived_view(x, Tracer(windows(x).atom), windows, "sliding_window_view(...)")
     return mark_readonly(out)
+
+
+@implements(np.unpackbits)
+def unpackbits(a, /, axis=None, count=None, bitorder="big"):
+    """Each byte's bits, shifted out and masked, on a new axis merged into ``axis``."""
+    if isinstance(count, Tracer):
+        raise unsupported("np.unpackbits with a traced count")
+    a = to_tracer(a)
+    # NumPy's checks (uint8 only, the axis, the bit order) and result shape, on a stand-in.
+    shape = numpy_says(np.unpackbits, shaped_sample(a), axis=axis, count=count,
+                       bitorder=bitorder).shape
+    if axis is None:
+        a, axis = ravel(a), 0
+    moved = moveaxis(a, axis_index(axis, a.ndim), -1)
+    shifts = np.arange(7, -1, -1, dtype=np.uint8) if bitorder in ("big", "b") else \
+        np.arange(8, dtype=np.uint8)
+    bits = (reshape_to(moved, moved.shape + (1,)) >> shifts) & np.uint8(1)
+    bits = reshape_to(bits, moved.shape[:-1] + (moved.shape[-1] * 8,))
+    target = shape[axis_index(axis, len(shape))]
+    if target <= bits.shape[-1]:
+        bits = api.getitem(bits, (Ellipsis, slice(0, target)))
+    else:       # a count past the bits there are: zeros after them
+        bits = concatenate([bits, api.zeros(bits.shape[:-1] + (target - bits.shape[-1],),
+                                            np.uint8)], axis=-1)
+    return moveaxis(bits, -1, axis_index(axis, len(shape)))
 
 
 def _windows_along(x, axis, width):
