@@ -135,6 +135,114 @@ def test_an_ndarray_attribute_nptf_does_not_trace_is_an_nptf_error():
         nptf.compile(ctypes_of, fallback="raise")(np.ones(2))
 
 
+def structured_mean_weight(ages, weights):
+    data = np.zeros(len(ages), dtype={"names": ("age", "weight"), "formats": ("i4", "f8")})
+    data["age"] = ages
+    data["weight"] = weights
+    return data["weight"][data["age"] < 30].mean()
+
+
+def label_of_max(x):
+    return np.array(["low", "mid", "high"])[x.argmax()]
+
+
+@pytest.mark.parametrize("fn, args", [(structured_mean_weight, ([25, 45, 19], [55.0, 85.5, 61.5])),
+                                      (label_of_max, (np.array([1.0, 3.0, 2.0]),))])
+def test_arrays_of_structured_or_string_dtypes_made_inside_run_numpy(fn, args):
+    with pytest.raises(nptf.UnsupportedError, match="dtype .* is not supported by nptf"):
+        nptf.compile(fn, fallback="raise")(*args)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(fn)(*args) == fn(*args)
+
+
+# ------------------------------------------------ generators defined inside
+def from_generators(x, n):
+    def generate():
+        for k in range(n):
+            yield k
+    def pairs(v):
+        i = 0
+        while i < n:
+            if i % 2 == 0:
+                yield v[i], v[i + 1]
+            i += 1
+    total = 0.0
+    for a, b in pairs(x):
+        total += a * b
+    return np.fromiter(generate(), dtype=float, count=-1), total, list(pairs(x))
+
+
+def from_a_generator_on_the_data(x):
+    def positives():
+        for v in x:
+            if v > 0:
+                yield v
+    return sum(positives())
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_generators_defined_inside_run_as_python_iterates_them(jit):
+    check_against_numpy(from_generators, np.arange(6.0), 4, jit=jit)
+    with pytest.raises(nptf.TracerConversionError):
+        nptf.compile(from_a_generator_on_the_data, fallback="raise")(np.array([1.0, -2.0]))
+
+
+# ------------------------------------------------ np.repeat with traced counts
+def repeated_by_counts(C, X):
+    return (np.repeat(np.arange(len(C)), C), np.repeat(X, C, axis=0), X.repeat(C[:3] > 0, axis=1),
+            np.repeat(X, C[:1]))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_repeat_with_counts_known_only_at_run_time(jit):
+    X = np.arange(12.0).reshape(4, 3)
+    for C in ([0, 2, 1, 3], [0, 0, 0, 0], [1, -1, 2, 0]):
+        check_against_numpy(repeated_by_counts, np.array(C), X, jit=jit)
+    check_against_numpy(repeated_by_counts, np.array([1, 2, 3, 0], np.uint8), X, jit=jit)
+    check_against_numpy(repeated_by_counts, np.array([1.0, 2.0, 3.0, 0.0]), X, jit=jit)
+
+
+# ------------------------------------------------ np.ndenumerate
+def enumerated(Z, v):
+    total = 0
+    for index, value in np.ndenumerate(Z):
+        total += index[0] * value
+    cells = 0
+    for index in np.ndindex(Z.shape):
+        if Z[index] > 0.5:
+            cells += 1
+    return total, cells, list(np.ndenumerate(v)), list(np.ndenumerate(v.sum()))
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_ndenumerate_of_traced_arrays(jit):
+    check_against_numpy(enumerated, np.arange(6.0).reshape(2, 3) / 5, np.array([1, 2]), jit=jit)
+
+
+# ------------------------------------------------ max/min with key=
+def best_by_key(x, X):
+    d = {i: x[i] * 2 for i in range(len(x))}
+    rows = [X[0], X[1], X[2]]
+    return (max(range(len(x)), key=lambda i: x[i]), max(d, key=d.get), min(d, key=d.get),
+            max([1, 2.5, x[0]], key=lambda v: v * x[1]), max(rows, key=lambda r: r.sum()),
+            min([3, 1, 2], key=lambda v: -v), max([], key=len, default=-1))
+
+
+def best_label(x):
+    scores = {"a": x[0], "b": x[1]}
+    return max(scores, key=scores.get)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_max_and_min_with_a_key_of_traced_values(jit):
+    """The first item of the largest (smallest) key, as Python's builtins choose it."""
+    X = np.arange(6.0).reshape(3, 2)[::-1]
+    for x in ([0.5, 1.0, 0.5], [5.0, -1.0, 2.0], [np.nan, 1.0, 3.0], [2.0, np.nan, 2.0]):
+        check_against_numpy(best_by_key, np.array(x), X, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="not numbers of one dtype"):
+        nptf.compile(best_label, fallback="raise")(np.array([1.0, 2.0]))
+
+
 # ------------------------------------------------ lists of traced values
 def cross_validated(X, y, alphas):
     best_alpha, best_err = 0.0, np.inf

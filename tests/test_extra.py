@@ -121,6 +121,18 @@ def test_sliding_windows_are_read_only():
 swv = np.lib.stride_tricks.sliding_window_view
 
 
+def windows_then_written(x):
+    w, long = swv(x, 3), swv(x[1:], 12)
+    x[0] = 100.0
+    x[5:] *= 2
+    return w.sum(axis=1), long.max(axis=1), w
+
+
+def test_sliding_windows_see_later_writes_into_their_array(jit):
+    """NumPy's windows are views: a write into the array afterwards shows in them."""
+    check_against_numpy(windows_then_written, np.arange(16.0), jit=jit)
+
+
 def windows_1d(x):
     return (swv(x, 1), swv(x, 3), swv(x, 10).max(axis=1), swv(x, 64).sum(axis=-1),
             swv(x, 65)[::9], swv(x, 0))

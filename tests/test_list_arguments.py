@@ -124,6 +124,27 @@ def test_a_nested_list_is_a_matrix_to_numpy(jit):
                         [[1.0, 2.0], [3.0, 5.0]], jit=jit)
 
 
+def trapezoid_errors(scale, n_list=[4, 8, 16], opts={"k": 2.0, "names": ["a"]}):
+    errors = []
+    for n in n_list:
+        x = np.linspace(0, scale, n + 1)
+        errors.append(abs(np.trapezoid(np.exp(opts["k"] * x), x) - np.expm1(opts["k"] * scale) / 2))
+    return np.array(errors), n_list[0] + n_list[-1], len(opts["names"])
+
+
+def counted(x, seen=[]):
+    seen.append(1)
+    return x * len(seen)
+
+
+def test_list_and_dict_defaults_are_arguments_as_if_passed(jit):
+    """A default that cannot be part of the cache key is traced as the caller's would be;
+    appending to it (the next call would see the change) runs with NumPy."""
+    check_against_numpy(trapezoid_errors, 1.0, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="seen.append"):
+        nptf.compile(counted, fallback="raise", jit_compile=jit)(np.ones(2))
+
+
 def test_elements_of_a_list_of_ints_or_bools_are_python_numbers(jit):
     # A character RNN's inputs: indices read one by one, as Python ints (weak in
     # promotion, with the overflow checks of traced Python ints).

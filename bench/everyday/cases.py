@@ -8,6 +8,7 @@ from . import funcs_e as E
 from . import funcs_f as F
 from . import funcs_g as G
 from . import funcs_h as H
+from . import funcs_i as I
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -43,7 +44,8 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
-    third's with ``f_``, the fourth's with ``g_``."""
+    third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_`` and
+    ``i_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -52,7 +54,9 @@ def cases():
             **{f"g_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in G.CASES},
             **{f"h_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in H.CASES}}
+               for name, fn, make, opts in H.CASES},
+            **{f"i_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in I.CASES}}
 
 
 def _first():

@@ -737,10 +737,13 @@ class Compiled:
         passed = set(bound.arguments)
         bound.apply_defaults()
         # Defaults the caller did not override are part of the function, hence static
-        # (an empty *args or **kwargs is an empty tree, not a default).
+        # (an empty *args or **kwargs is an empty tree, not a default). A default that
+        # cannot be part of a key (a list, a dict) is an argument as if passed: the
+        # function may change it, and the next call sees the change, as in Python.
         passed.update(self._var_params)
         items = [(k, Static(v) if k in self.static_argnames or
-                  (k not in passed and not isinstance(v, (np.ndarray, float, complex))) else v)
+                  (k not in passed and not isinstance(v, (np.ndarray, float, complex)) and
+                   _hashable(v)) else v)
                  for k, v in bound.arguments.items()]
         return bound, items
 
@@ -1275,3 +1278,11 @@ def _detached(tensor, inputs):
 
 
 __all__ = ["Compiled", "CacheInfo", "Entry"]
+
+
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

@@ -2721,40 +2721,58 @@ def _extremum(fn, *args, **kwargs):
     first of the smallest (a later one replaces it only if strictly smaller, so a NaN
     first stays, a NaN later is passed over). Only for numbers of one dtype (Python
     returns one of the objects, with its type), and Python numbers that dtype holds
-    exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin."""
+    exactly (``min(x_f32, 0.1)`` may return the double 0.1); the rest take the builtin.
+    With ``key=``, ``_extremum_by_key``."""
     if len(args) == 1 and isinstance(args[0], ComputedList):
         return _extremum_of_rows(fn, args[0], **kwargs)
     if len(args) == 1 and set(kwargs) == {"key"}:
         found = extremum_key(fn, args[0], kwargs["key"])
         if found is not None:
             return found
+    if kwargs.get("key") is not None:
+        return _extremum_by_key(fn, *args, **kwargs)
     if len(args) == 1 and set(kwargs) <= {"default"} and (type(args[0]) in (list, tuple) or
                                                           isinstance(args[0], RowOf)) and \
             len(args[0]) > 1:
         # ``max(values)`` of a list (or a table's row) of traced numbers
         args, kwargs = tuple(args[0]), {}
     traced = [a for a in args if isinstance(a, Tracer)]
-    strong = {np.dtype(a.dtype) for a in args if isinstance(a, (Tracer, np.generic)) and
-              not (isinstance(a, Tracer) and a.type.weak)}
-    if kwargs or len(args) < 2 or not traced or len(strong) > 1 or \
-            any(t.ndim for t in traced) or \
-            not all(isinstance(a, (Tracer, numbers.Number)) for a in args) or \
-            (strong and not all(_held_exactly(a, *strong) for a in args)):
+    if kwargs or len(args) < 2 or not traced or not _comparable_numbers(args):
         return fn(*args, **kwargs)
+    return _first_best(fn, args, args)
+
+
+def _comparable_numbers(values):
+    """Whether ``values`` are 0-d traced numbers and numbers of one dtype (besides Python
+    numbers), which that dtype holds exactly: compared or chosen in it as Python would."""
+    strong = {np.dtype(a.dtype) for a in values if isinstance(a, (Tracer, np.generic)) and
+              not (isinstance(a, Tracer) and a.type.weak)}
+    return len(strong) <= 1 and \
+        all(isinstance(a, (Tracer, numbers.Number)) for a in values) and \
+        not any(isinstance(a, Tracer) and a.ndim for a in values) and \
+        (not strong or all(_held_exactly(a, *strong) for a in values))
+
+
+def _first_best(fn, keys, items):
+    """The item whose key is the first of the smallest (``min``) or largest (``max``):
+    a later key replaces the best only if strictly better, as Python's builtins do."""
     better = np.less if fn is builtins.min else np.greater
-    kinds = [_kind_of(a) for a in args]
-    best, kind = args[0], _kind_atom(kinds[0])
-    for a, k in zip(args[1:], kinds[1:]):
+    kinds = [_kind_of(a) for a in items]
+    best, best_key, kind = items[0], keys[0], _kind_atom(kinds[0])
+    for a, key, k in zip(items[1:], keys[1:], kinds[1:]):
         # The IR's where, not np.where: Python numbers stay Python numbers (weak).
-        chosen = to_tracer(better(a, best))
+        chosen = to_tracer(better(key, best_key))
         best = emit("where", [chosen, to_tracer(a), to_tracer(best)])
+        best_key = best if keys is items else \
+            emit("where", [chosen, to_tracer(key), to_tracer(best_key)])
         kind = emit("where", [chosen, Tracer(_kind_atom(k)), Tracer(kind)]).atom
+    traced = [a for a in items if isinstance(a, Tracer)]
     out = Tracer(to_tracer(best).atom, is_scalar=all(t.is_scalar for t in traced))
     if not all(isinstance(k, int) and k == kinds[0] for k in kinds):
         # A Python number or a NumPy scalar, as the data choose: the call says which.
         out.kind_flag = kind
         out.kinds = frozenset().union(*(a.kinds if isinstance(k, Var) else {k}
-                                        for a, k in zip(args, kinds)))
+                                        for a, k in zip(items, kinds)))
     return out
 
 
@@ -2818,6 +2836,36 @@ def _python_error_message(fn, *args):
     except Exception as e:  # noqa: BLE001
         return str(e)
     raise AssertionError(f"{fn.__name__}{args} was expected to raise")
+
+def _extremum_by_key(fn, *args, key, default=_NO_DEFAULT):
+    """``max(items, key=f)``/``min``: the item whose key is the first of the largest or
+    smallest. Where a key is traced (``max(d, key=d.get)``, ``max(range(n), key=lambda i:
+    score[i])``), the keys must be 0-d numbers of one dtype (as ``_extremum`` compares
+    them) and the items numbers of one dtype or traced arrays of one type: the data choose
+    one of them."""
+    if len(args) == 1:
+        items = list(args[0])
+    else:
+        items = list(args)
+    extra = {} if default is _NO_DEFAULT else {"default": default}
+    if not items or (len(args) > 1 and extra):
+        return fn(*(args if len(args) > 1 else (items,)), key=key, **extra)
+    keys = [key(item) for item in items]
+    if not any(_is_traced(k) for k in keys):
+        return items[fn(range(len(items)), key=keys.__getitem__)]
+    name = fn.__name__
+    if not _comparable_numbers(keys):
+        raise unsupported(f"{name}(..., key=...) whose keys are traced arrays, or numbers of "
+                          f"different dtypes", fix=f"Compare one array of the keys: "
+                          f"items[np.arg{name}(keys)].")
+    arrays = all(isinstance(a, Tracer) and a.ndim for a in items) and \
+        len({a.type for a in items}) == 1
+    if not arrays and not _comparable_numbers(items):
+        raise unsupported(f"{name}(..., key=...) with traced keys choosing among items that "
+                          f"are not numbers of one dtype (strings, tuples, other objects)",
+                          fix=f"Choose an index: i = int(np.arg{name}(keys)), then items[i] "
+                              f"outside the compiled function.")
+    return _first_best(fn, keys, items)
 
 
 def _held_exactly(value, dtype):

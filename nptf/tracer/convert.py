@@ -625,6 +625,10 @@ class _ControlFlow(gast.NodeTransformer):
     def visit_FunctionDef(self, node):
         if node.name.startswith("__nptf_"):
             return node
+        if _contains(node, (gast.Yield, gast.YieldFrom), cross_loops=True):
+            # A generator's loops run in Python as it is iterated: a loop made a graph
+            # loop or a function of its own would take the ``yield`` with it.
+            return node
         outer = self.scope
         if outer is not None:
             self.scope = outer | _local_names(node)

@@ -142,9 +142,23 @@ def _ndarray(shape, dtype=float, buffer=None, offset=0, strides=None, order=None
     return np.ndarray(shape, dtype, buffer, offset, strides, order)
 
 
-# Callables that build arrays but are not functions NumPy's namespace can swap (a class):
-# their calls in converted code go here while a trace runs (``traced_call``).
-_CALLS = {id(np.ndarray): _ndarray}
+def _ndenumerate(arr):
+    """``np.ndenumerate(a)`` of a traced array, whose elements NumPy's iterator reads through
+    memory: the (index, element) pairs of a shape known when tracing, each element a NumPy
+    scalar as NumPy's iterator gives it."""
+    if not isinstance(arr, Tracer):
+        return np.ndenumerate(arr)
+    if any(d is None for d in arr.shape):
+        raise unsupported("np.ndenumerate of an array of a size known only at run time",
+                          fix="Iterate over np.ndindex of a shape known when tracing, or "
+                              "write the loop with whole-array operations.")
+    return ((index, arr[index]) for index in np.ndindex(arr.shape))
+
+
+# Callables that build arrays or read their elements but are not functions NumPy's
+# namespace can swap (classes): their calls in converted code go here while a trace runs
+# (``traced_call``).
+_CALLS = {id(np.ndarray): _ndarray, id(np.ndenumerate): _ndenumerate}
 
 
 def traced_call(fn):

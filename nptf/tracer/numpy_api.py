@@ -1232,6 +1232,33 @@ def _tile_run_time(A, reps):
     return reshape(grown, tuple(r * dim_of(A, i) for i, r in enumerate(reps)))
 
 
+def _repeat_each_run_time(a, repeats, axis):
+    """``np.repeat`` with one count per element known only at run time
+    (``np.repeat(np.arange(len(C)), C)``): output position p takes the first element whose
+    running count passes p."""
+    n, m = a.shape[axis], repeats.shape[0] if repeats.ndim == 1 else None
+    if repeats.ndim != 1 or repeats.dtype.kind not in "biu" or repeats.dtype == np.uint64:
+        # NumPy casts the counts to intp by the 'safe' rule, and takes them 0-d or 1-d.
+        numpy_says(np.repeat, np.zeros(n or 1), np.zeros(
+            tuple(d or 1 for d in repeats.shape), repeats.dtype))
+        raise unsupported(f"np.repeat with traced counts of {repeats.type}")
+    if n is None or m is None:
+        raise unsupported("np.repeat with traced counts along an axis of size known only at "
+                          "run time")
+    if m == 1:
+        return repeat(a, reshape_to(repeats, ()), axis)
+    if m != n:
+        raise ValueError(f"operands could not be broadcast together with shape ({n},) ({m},)"
+                         f"\n  at {user_location()}")
+    counts = astype(repeats, np.intp)
+    counts = emit("check", [counts, np.all(counts >= 0)], {
+        "error": "ValueError",
+        "message": f"repeats may not contain negative values.\n  at {user_location()}"})
+    ends = np.cumsum(counts)
+    positions = arange(np.sum(counts))
+    return np.take(a, np.searchsorted(ends, positions, side="right"), axis=axis)
+
+
 @implements(np.repeat)
 def repeat(a, repeats, axis=None):
     a = to_tracer(a)
@@ -1252,7 +1279,7 @@ def repeat(a, repeats, axis=None):
                        (dim_of(moved, moved.ndim - 1) * r,))
         return moveaxis(flat, -1, axis)
     if isinstance(repeats, Tracer):
-        raise unsupported("np.repeat with traced repeats")
+        return _repeat_each_run_time(a, repeats, axis)
     reps = np.asarray(repeats)
     if reps.ndim == 0 or reps.size == 1:
         reps = int(reps.reshape(()))

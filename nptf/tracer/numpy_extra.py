@@ -1,7 +1,7 @@
 """Array manipulation composed from traced NumPy: append/delete/insert/resize, the
 split helpers, ``unstack``/``rollaxis``, sliding windows, index helpers, ``choose``,
-the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries and
-``apply_along_axis``/``apply_over_axes``.
+the mutating ``put_along_axis``/``fill_diagonal``, shape/dtype queries,
+``apply_along_axis``/``apply_over_axes`` and ``unpackbits``.
 
 Where NumPy's rules for an argument are intricate (which positions ``np.delete``
 keeps, where ``np.insert`` puts each value), NumPy itself computes a static index
@@ -25,7 +25,7 @@ from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, con
 from .numpy_misc import SHIFTED_UP_TO
 from .numpy_sorting import take
 from .tracer import Tracer, concrete_dim, emit, numpy_says, to_tracer
-from .views import buffer_of, mark_readonly
+from .views import buffer_of, derived_view, mark_readonly
 
 _INTP = np.dtype(np.intp)
 
@@ -259,22 +259,53 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     # NumPy's checks and result shape, on a stand-in of x's shape.
     shape = numpy_says(np.lib.stride_tricks.sliding_window_view, sample, window_shape,
                         axis).shape
-    windows = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
+    windows_shape = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
     axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim,
                                                                     allow_duplicate=True)
-    if not int(np.prod(shape)):
-        out = api.zeros(shape, x.dtype)
-    elif sum(operator.index(w) for w in windows) <= SHIFTED_UP_TO:
-        out = x
-        for ax, w in zip(axes, windows):
-            out = _windows_along(out, ax, operator.index(w))
-    else:
+
+    def windows(x):
+        if not int(np.prod(shape)):
+            return api.zeros(shape, x.dtype)
+        if sum(operator.index(w) for w in windows_shape) <= SHIFTED_UP_TO:
+            out = x
+            for ax, w in zip(axes, windows_shape):
+                out = _windows_along(out, ax, operator.index(w))
+            return out
         # Which element of x each window element is: NumPy's own windows of x's flat
         # positions.
         positions = np.lib.stride_tricks.sliding_window_view(
             np.arange(sample.size, dtype=_INTP).reshape(sample.shape), window_shape, axis)
-        out = take(ravel(x), positions, 0)
-    return mark_readonly(out)   # NumPy's windows are read-only views
+        return take(ravel(x), positions, 0)
+
+    # NumPy's windows are read-only views of x: a read after a write into x computes
+    # them again.
+    out = derived_view(x, Tracer(windows(x).atom), windows, "sliding_window_view(...)")
+    return mark_readonly(out)
+
+
+@implements(np.unpackbits)
+def unpackbits(a, /, axis=None, count=None, bitorder="big"):
+    """Each byte's bits, shifted out and masked, on a new axis merged into ``axis``."""
+    if isinstance(count, Tracer):
+        raise unsupported("np.unpackbits with a traced count")
+    a = to_tracer(a)
+    # NumPy's checks (uint8 only, the axis, the bit order) and result shape, on a stand-in.
+    shape = numpy_says(np.unpackbits, shaped_sample(a), axis=axis, count=count,
+                       bitorder=bitorder).shape
+    if axis is None:
+        a, axis = ravel(a), 0
+    moved = moveaxis(a, axis_index(axis, a.ndim), -1)
+    shifts = np.arange(7, -1, -1, dtype=np.uint8) if bitorder in ("big", "b") else \
+        np.arange(8, dtype=np.uint8)
+    bits = (reshape_to(moved, moved.shape + (1,)) >> shifts) & np.uint8(1)
+    bits = reshape_to(bits, moved.shape[:-1] + (moved.shape[-1] * 8,))
+    target = shape[axis_index(axis, len(shape))]
+    if target <= bits.shape[-1]:
+        bits = api.getitem(bits, (Ellipsis, slice(0, target)))
+    else:       # a count past the bits there are: zeros after them
+        bits = concatenate([bits, api.zeros(bits.shape[:-1] + (target - bits.shape[-1],),
+                                            np.uint8)], axis=-1)
+    return moveaxis(bits, -1, axis_index(axis, len(shape)))
 
 
 def _windows_along(x, axis, width):

@@ -4,9 +4,10 @@ A set's members are Python values, each kept once by ``==`` (``1``, ``1.0`` and
 ``True`` are one member; two NaNs are two, as NaN equals nothing). Of traced numbers
 only the data know which are equal, so ``set(...)`` in converted code makes a
 ``TracedSet``: how many members it has is a traced Python int, and ``sorted()`` of a
-set of integers or bools is the list of its distinct values, ascending. A set's own
-iteration order (its hash order) and everything else a set does are refused, so the
-call runs with NumPy.
+set of integers or bools is the list of its distinct values, ascending. The operators
+``-``, ``|``, ``&`` and ``^`` between sets of integers or bools (traced ones, or Python
+sets of Python ints) make a ``TracedSet`` again. A set's own iteration order (its hash
+order) and everything else a set does are refused, so the call runs with NumPy.
 """
 from __future__ import annotations
 
@@ -75,11 +76,89 @@ class TracedSet:
     def __eq__(self, other):
         raise _refused("comparing sets")
 
-    __ne__ = __eq__
+    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __eq__
     __hash__ = None
+
+    def __sub__(self, other):
+        return _algebra("-", self, other)
+
+    def __rsub__(self, other):
+        return _algebra("-", other, self)
+
+    def __or__(self, other):
+        return _algebra("|", self, other)
+
+    def __ror__(self, other):
+        return _algebra("|", other, self)
+
+    def __and__(self, other):
+        return _algebra("&", self, other)
+
+    def __rand__(self, other):
+        return _algebra("&", other, self)
+
+    def __xor__(self, other):
+        return _algebra("^", self, other)
+
+    def __rxor__(self, other):
+        return _algebra("^", other, self)
 
     def __repr__(self):
         return f"TracedSet({self.values!r})"
+
+
+def _as_traced_set(s):
+    """A set operand as a ``TracedSet`` of integers or bools; None for an empty Python
+    set. A Python set of other members (floats, whose NaNs are members by identity, or
+    mixed types) is refused."""
+    if isinstance(s, TracedSet):
+        if s.values.dtype.kind not in "biu":
+            raise _refused("set operators on a set of floats or complex numbers")
+        return s
+    kinds = {type(v) for v in s}
+    if not kinds:
+        return None
+    if len(kinds) != 1 or not kinds <= {int, bool}:
+        raise _refused("set operators between a set of traced numbers and a Python set of "
+                       "other than Python ints or bools")
+    (kind,) = kinds
+    try:
+        values = np.array(builtins.sorted(s), dtype=np.int64 if kind is int else bool)
+    except OverflowError:
+        raise _refused("set operators with Python ints past int64") from None
+    return TracedSet(to_tracer(values), kind)
+
+
+def _algebra(op, left, right):
+    """``left op right`` for sets, one of them traced: a ``TracedSet`` whose values are
+    the members each operator keeps (repeats are allowed; len and sorted count each
+    value once)."""
+    if not isinstance(left, (TracedSet, set, frozenset)) or \
+            not isinstance(right, (TracedSet, set, frozenset)):
+        return NotImplemented
+    a, b = _as_traced_set(left), _as_traced_set(right)
+    if a is None or b is None:
+        # An empty Python set: the other set, or nothing.
+        keep = a if b is None else b
+        if op == "&" or (op == "-" and a is None) or keep is None:
+            return builtins.set()
+        return keep
+    if np.result_type(a.values.dtype, b.values.dtype).kind not in "biu":
+        raise _refused("set operators between signed and unsigned 64-bit integers")
+    if op == "-":
+        # The members are the left set's, of its type.
+        return TracedSet(a.values[np.isin(a.values, b.values, invert=True)], a.element)
+    if a.element is not b.element or a.values.dtype != b.values.dtype:
+        # Which of two equal members Python keeps depends on the sets' sizes and order.
+        raise _refused(f"`{op}` of sets whose members are of different types")
+    if op == "|":
+        values = np.concatenate([a.values, b.values])
+    elif op == "&":
+        values = a.values[np.isin(a.values, b.values)]
+    else:
+        values = np.concatenate([a.values[np.isin(a.values, b.values, invert=True)],
+                                 b.values[np.isin(b.values, a.values, invert=True)]])
+    return TracedSet(values, a.element)
 
 
 def _count(values):

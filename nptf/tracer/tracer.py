@@ -568,10 +568,10 @@ def contains_tracer(x) -> bool:
 def check_dtype(dtype, where=None):
     dtype = np.dtype(dtype)
     if dtype.kind not in "biufc":
-        raise TypeError(f"nptf compiles numeric and boolean arrays only; dtype {dtype} "
-                        f"(object, string, datetime or structured) is not supported. Convert it to "
-                        f"a numeric dtype before calling the compiled function.\n  at "
-                        f"{where or user_location()}")
+        raise unsupported(f"an array of dtype {dtype} (object, string, datetime or structured)",
+                          where, fix="nptf compiles numeric and boolean arrays only: keep such "
+                          "arrays outside the compiled function and pass their numeric fields in "
+                          "as arrays of their own.")
     return dtype
 
 
