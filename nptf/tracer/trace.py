@@ -157,7 +157,8 @@ _LIST_FIX = ("Return np.asarray(x) for an array, or x[:] / list(x) outside the c
 
 
 def trace_function(fn, leaf_specs, rebuild, unroll=8):
-    """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see ``_traced``).
+    """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
+    ``_traced_widening``).
 
     Where the trace fails after it used a traced value as a dict key, it runs again with
     the function's empty dicts keyed by traced values (``convert.KEYED_DICTS``): only a
@@ -169,7 +170,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         try:
-            traced = _traced(fn, leaf_specs, rebuild, unroll)
+            traced = _traced_widening(fn, leaf_specs, rebuild, unroll)
         except Exception as e:  # noqa: BLE001  (raised below unless traced dicts may help)
             failed = e
         finally:
@@ -182,7 +183,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         return traced
     keyed = KEYED_DICTS.set(True)
     try:
-        return _traced(fn, leaf_specs, rebuild, unroll)
+        return _traced_widening(fn, leaf_specs, rebuild, unroll)
     except Exception:  # noqa: BLE001
         # Where the dict key was not what stopped the first trace, its error says more.
         if getattr(failed, "dict_key", False):
@@ -192,7 +193,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8):
         KEYED_DICTS.reset(keyed)
 
 
-def _traced(fn, leaf_specs, rebuild, unroll):
+def _traced_widening(fn, leaf_specs, rebuild, unroll):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)``.
 
     ``leaf_specs[i]`` is ``(ArrayType, is_scalar)`` for a leaf that becomes a graph
