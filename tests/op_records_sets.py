@@ -38,6 +38,10 @@ def _padded(x, pad=2):
 
 
 UNIQUE_SHAPES = [((),), ((0,),), ((9,),), ((3, 4),), ((2, 0, 3),)]
+# The set functions sort and compare: one narrow and one wide signed and unsigned integer
+# stand for the rest (each record's cases are compiled into one large graph).
+SET_DTYPES = [np.bool_, np.int8, np.int64, np.uint16, np.uint64, np.float16, np.float32,
+              np.float64, np.complex64, np.complex128]
 PAIR_SHAPES = [((9,), (7,)), ((3, 4), (5,)), ((0,), (4,)), ((), (3,)), ((0,), (0,))]
 
 SETS_RECORDS = [
@@ -46,31 +50,31 @@ SETS_RECORDS = [
                            np.unique(_twice(x), return_counts=True, equal_nan=False),
                            np.unique(_twice(x), return_index=True, equal_nan=True),
                            np.unique(_dup(x), return_inverse=True, sorted=True)),
-      UNIQUE_SHAPES, specials=True),
+      UNIQUE_SHAPES, specials=True, dtypes=SET_DTYPES),
     R("unique_axis", lambda x: (np.unique(_dup(x), axis=0),
                                 np.unique(_dup(x), axis=1, return_index=True, return_inverse=True,
                                           return_counts=True),
                                 np.unique(np.concatenate([_dup(x), _dup(x)[::-1]]), axis=0,
                                           return_counts=True),
                                 np.unique(_dup(x)[0], axis=0, return_inverse=True)),
-      [((4, 3),), ((3, 2, 2),), ((0, 3),), ((3, 0),)], specials=True),
+      [((4, 3),), ((3, 2, 2),), ((0, 3),), ((3, 0),)], specials=True, dtypes=SET_DTYPES),
     R("unique_family", lambda x: (np.unique_all(_twice(x)), np.unique_counts(_twice(x)),
                                   np.unique_inverse(_dup(x)), np.unique_all(x), _unique_values_summary(x)),
-      [((),), ((0,),), ((9,),), ((3, 4),)], specials=True),
+      [((),), ((0,),), ((9,),), ((3, 4),)], specials=True, dtypes=SET_DTYPES),
     R("intersect1d", lambda a, b: (np.intersect1d(_dup(a), _dup(b)),
                                    np.intersect1d(_twice(a), _dup(b), return_indices=True),
                                    np.intersect1d(a, b, assume_unique=True),
                                    np.intersect1d(_dup(a), _dup(b), assume_unique=True, return_indices=True)),
-      PAIR_SHAPES, specials=True),
+      PAIR_SHAPES, specials=True, dtypes=SET_DTYPES),
     R("union1d", lambda a, b: (np.union1d(_dup(a), _dup(b)), np.union1d(_twice(a), b)), PAIR_SHAPES,
-      specials=True),
+      specials=True, dtypes=SET_DTYPES),
     R("setdiff1d", lambda a, b: (np.setdiff1d(_twice(a), _dup(b)),
                                  np.setdiff1d(_dup(a), _dup(b), assume_unique=True),
                                  np.setdiff1d(_dup(a).ravel()[::-1], b, assume_unique=True)),
-      PAIR_SHAPES, specials=True),
+      PAIR_SHAPES, specials=True, dtypes=SET_DTYPES),
     R("setxor1d", lambda a, b: (np.setxor1d(_twice(a), _dup(b)), np.setxor1d(_dup(a), _twice(b)),
                                 np.setxor1d(_dup(a), _dup(b), assume_unique=True)),
-      PAIR_SHAPES, specials=True),
+      PAIR_SHAPES, specials=True, dtypes=SET_DTYPES),
     # Mixed dtypes: the set functions compare in the common dtype, setdiff1d keeps ar1's.
     R("sets_mixed_dtypes", lambda a, b: (np.intersect1d(_dup(a), _dup(b).astype(np.float32),
                                                         return_indices=True),
