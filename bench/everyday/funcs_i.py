@@ -838,25 +838,6 @@ def simpson_builtin_sum(a=0.0, b=np.pi, n=10):
     return S * h / 3
 
 
-def gauss_pivot_row_swap(A, b):
-    A = A.astype(float)
-    b = b.astype(float)
-    n = len(b)
-    for k in range(n - 1):
-        p = np.argmax(np.abs(A[k:, k])) + k
-        if p != k:
-            A[[k, p]] = A[[p, k]]
-            b[[k, p]] = b[[p, k]]
-        for i in range(k + 1, n):
-            factor = A[i, k] / A[k, k]
-            A[i, k:] -= factor * A[k, k:]
-            b[i] -= factor * b[k]
-    x = np.zeros(n)
-    for i in range(n - 1, -1, -1):
-        x[i] = (b[i] - np.dot(A[i, i + 1:], x[i + 1:])) / A[i, i]
-    return x
-
-
 def power_iteration_norm(A, tol=1e-10, max_iter=500):
     b = np.ones(A.shape[1])
     lam = 0.0
@@ -1309,8 +1290,6 @@ CASES = [
     ("bisection_lambda", bisection_lambda, lambda: (), {}),
     ("rk4_inner_def", rk4_inner_def, lambda: ([1.0, 0.0],), {}),
     ("simpson_builtin_sum", simpson_builtin_sum, lambda: (), {}),
-    ("gauss_pivot_row_swap", gauss_pivot_row_swap,
-     lambda: (np.array([[2, 1, -1], [-3, -1, 2], [-2, 1, 2]]), np.array([8, -11, -3])), {}),
     ("power_iteration_norm", power_iteration_norm,
      lambda: (np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]]),), {}),
     ("jacobi_allclose", jacobi_allclose, lambda: (_dd(), np.array([1.0, 2.0, 3.0, 4.0])), {}),
