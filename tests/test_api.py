@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 
 def test_decorator_forms():
@@ -392,3 +392,43 @@ def test_methods_get_a_clear_message_about_self():
         np.testing.assert_array_equal(Model().predict(np.ones((1, 3))), np.full((1, 2), 3.0))
     with pytest.raises(nptf.ArgumentError, match="argument 'self'.*compile a function of the"):
         Model().strict(np.ones((1, 3)))
+
+
+_EDITED = '''
+def pad(x):
+    s = 0.0
+    for i in range(len(x)):
+        if x[i] < 0:
+            s += x[i]
+    return s
+
+
+def first(x):
+    s = 0.0
+    for i in range(len(x)):
+        if x[i] > 0:
+            s += x[i]
+    return s
+
+
+def second(x):
+    return x * 2.0
+'''
+
+
+def test_a_source_file_edited_after_import_is_not_converted(tmp_path, monkeypatch):
+    """nptf converts a function from its file: where the file changed after the import
+    (pad() deleted, so first()'s lines hold second()), the function runs as written,
+    never the code now at its lines."""
+    import importlib
+    import linecache
+    (tmp_path / "edited_module.py").write_text(_EDITED)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("edited_module")
+    (tmp_path / "edited_module.py").write_text(_EDITED[_EDITED.index("def first"):])
+    linecache.checkcache()
+    x = np.array([1.0, -2.0, 3.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(module.first)(x)
+    assert mismatch(module.first(x), got) is None

@@ -1035,6 +1035,20 @@ def _lambdas_by_line(filename):
     return _LAMBDAS[key]
 
 
+def _source_matches(fdef, code):
+    """Whether the parsed definition ``fdef`` is the one ``code`` was compiled from, as
+    far as its name and parameters tell."""
+    if not isinstance(fdef, (gast.FunctionDef, gast.AsyncFunctionDef)) or \
+            fdef.name != code.co_name:
+        return False
+    args = fdef.args
+    names = [a.id for a in args.posonlyargs + args.args + args.kwonlyargs]
+    names += [a.id for a in (args.vararg, args.kwarg) if a is not None]
+    count = code.co_argcount + code.co_kwonlyargcount + \
+        bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return sorted(names) == sorted(code.co_varnames[:count])
+
+
 def _make_factory(fn):
     if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn):
         return None
@@ -1055,6 +1069,10 @@ def _make_factory(fn):
         except SyntaxError:
             return None
         fdef = tree.body[0]
+        if not _source_matches(fdef, fn.__code__):
+            # The file changed since the function was defined (an edit not yet reloaded):
+            # its lines now hold other code. The function runs as written.
+            return None
     if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
                                                                    gast.Yield, gast.YieldFrom),
                                                            cross_loops=True) or \
