@@ -442,10 +442,10 @@ def _arg_extreme(ctx, x, axis, keepdims, take_max):
     guarantees. TensorFlow's ArgMax/ArgMin kernels give the first of equal values but
     are no guide where NaNs are: those take the first NaN's index. A NaN anywhere
     makes the sum NaN (so do infinities of both signs, which only cost the search),
-    so the NaNs are looked for only then. XLA fuses the search by mask below into one
-    pass over the data and reduces faster than its own argmax."""
-    if ctx.xla:
-        return _arg_extreme_by_mask(ctx, x, axis, keepdims, take_max)
+    so the NaNs are looked for only then. Under XLA too: a search by mask (the least
+    index where ``x`` equals its maximum) compiled to an executable that gave a wrong
+    index in a process that had compiled many graphs before (tests/test_control_flow.py
+    run in one process, ``guarded_read``), where XLA's own argmax gave the right one."""
     pick = tf.math.argmax if take_max else tf.math.argmin
 
     def search():
@@ -466,19 +466,6 @@ def _arg_extreme(ctx, x, axis, keepdims, take_max):
     else:
         out = search()
     return tf.expand_dims(out, axis) if keepdims else out
-
-
-def _arg_extreme_by_mask(ctx, x, axis, keepdims, take_max):
-    """The least index where ``x`` equals its extreme (or is NaN, if the extreme is)."""
-    best = _extreme(ctx, x, [axis], True, take_max)
-    hit = tf.equal(x, best)
-    if m.kind(x) == "f":
-        hit = tf.where(tf.math.is_nan(best), tf.math.is_nan(x), hit)
-    n = tf.shape(x, out_type=tf.int64)[axis]
-    shape = [1] * len(x.shape)
-    shape[axis] = -1
-    iota = tf.reshape(tf.range(n, dtype=tf.int64), shape)
-    return tf.reduce_min(tf.where(hit, iota, n), axis=axis, keepdims=keepdims)
 
 
 rule("argmax")(lambda ctx, x, axes, keepdims: _arg_extreme(ctx, x, axes[0], keepdims, True))
