@@ -217,25 +217,6 @@ def n100_float_view_inplace(Z):
     return Y
 
 
-def n100_life(Z, steps=3):
-    def iterate(Z):
-        N = (Z[0:-2, 0:-2] + Z[0:-2, 1:-1] + Z[0:-2, 2:] +
-             Z[1:-1, 0:-2] + Z[1:-1, 2:] +
-             Z[2:, 0:-2] + Z[2:, 1:-1] + Z[2:, 2:])
-        birth = (N == 3) & (Z[1:-1, 1:-1] == 0)
-        survive = ((N == 2) | (N == 3)) & (Z[1:-1, 1:-1] == 1)
-        Z[...] = 0
-        Z[1:-1, 1:-1][birth | survive] = 1
-        return Z
-    for i in range(steps):
-        Z = iterate(Z)
-    return Z
-
-
-# ----------------------------------------------------------------------------
-# Python Data Science Handbook
-# ----------------------------------------------------------------------------
-
 def pdsh_histogram_add_at(x):
     bins = np.linspace(-5, 5, 20)
     counts = np.zeros_like(bins)
@@ -1217,7 +1198,6 @@ CASES = [
      lambda: (np.ones((3, 4, 4)), np.ones((3, 4, 1))), {}),
     ("n100_sliding_3x3", n100_sliding_3x3, lambda: (_rng(19).integers(0, 5, (6, 6)),), {}),
     ("n100_float_view_inplace", n100_float_view_inplace, lambda: (_rng(20).random(6) * 100,), {}),
-    ("n100_life", n100_life, lambda: (_life(),), {}),
     # Python Data Science Handbook
     ("pdsh_histogram_add_at", pdsh_histogram_add_at, lambda: (_rng(21).normal(size=40),), {}),
     ("pdsh_selection_sort", pdsh_selection_sort, lambda: (np.array([2, 1, 4, 3, 5]),), {}),
