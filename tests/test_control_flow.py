@@ -1672,3 +1672,28 @@ def test_a_for_loop_that_breaks_and_returns_on_traced_data(jit):
         check_against_numpy(first_negative_or_stop, x, stop, jit=jit)
         check_against_numpy(first_negative_or_stop, np.abs(x), stop, jit=jit)
         check_against_numpy(first_negative_or_stop, np.tile(x, 40), stop, jit=jit)
+
+
+def _drawn_with_a_number_the_data_choose(x32):
+    v = 0.5
+    if x32[0] > 0:
+        v = x32.max()
+    return np.random.normal(0.0, v, 3).shape
+
+
+def _drawn_with_a_fixed_number(x32):
+    return np.random.normal(0.0, 0.5, 3).shape
+
+
+def test_draws_with_a_python_number_the_data_choose_leave_numpys_state():
+    # The promotion check runs NumPy's function on samples: never np.random's, whose
+    # run would draw from the caller's global state (beyond the seed the graph takes).
+    x = np.array([2, -1, 3], np.float32)
+    after = []
+    for fn in (_drawn_with_a_fixed_number, _drawn_with_a_number_the_data_choose):
+        np.random.seed(7)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            nptf.compile(fn, adaptive=False)(x)
+        after.append(np.random.random(4))
+    np.testing.assert_array_equal(after[1], after[0])

@@ -58,12 +58,15 @@ def _standing_for(original, wrapper):
     return wrapper
 
 
-def wrap(original, traced, takes=None):
+def wrap(original, traced, takes=None, probed=True):
     """``original`` as called while tracing: from the user's code (and, with ``takes``,
-    for the arguments ``takes(args, kwargs)`` accepts) it runs ``traced``."""
+    for the arguments ``takes(args, kwargs)`` accepts) it runs ``traced``, whose result
+    ``numpy_result`` checks by running ``original`` on samples; not where ``probed`` is
+    False (``np.random``'s functions: a run would draw from NumPy's global state)."""
     def wrapper(*args, **kwargs):
         if (takes is None or takes(args, kwargs)) and _from_user_code():
-            return api.numpy_result(original, args, kwargs, traced(*args, **kwargs))
+            out = traced(*args, **kwargs)
+            return api.numpy_result(original, args, kwargs, out) if probed else out
         return original(*args, **kwargs)
     return _standing_for(original, wrapper)
 
@@ -350,7 +353,7 @@ _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
                  callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)
                  ] + ["RandomState"]
 _PATCHES = [(np, name, wrap(getattr(np, name), fn)) for name, fn in CREATION.items()] + \
-           [(np.random, name, wrap(getattr(np.random, name), _refuse_random(name)))
+           [(np.random, name, wrap(getattr(np.random, name), _refuse_random(name), probed=False))
             for name in _RANDOM_NAMES] + \
            [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()] + \
            [(np, name, wrap(getattr(np, name), fn, _run_time_sequence)) for name, fn in SEQUENCES.items()]
