@@ -155,7 +155,10 @@ def test_a_failing_way_leaves_the_trial_and_the_others_go_on(monkeypatch):
     entry = f.entry_for(x)
     assert not isinstance(entry.call, ExecutorTrial)
     assert "XLA compiled for one CPU failed to compile" in entry.xla_reason
-    assert "vs the plain executor" in entry.xla_reason      # the other two were timed
+    # The other two ways were timed: either to the end, or until XLA fell far behind
+    # (a loaded machine can make XLA's first timed runs slow).
+    assert ("vs the plain executor" in entry.xla_reason
+            or "against the plain executor's" in entry.xla_reason), entry.xla_reason
 
 
 def test_when_xla_fails_the_plain_ways_are_still_compared(monkeypatch):
