@@ -79,7 +79,8 @@ _import_tensorflow_quietly()
 from . import errors  # noqa: E402
 from .errors import (ArgumentError, BackendError, ClusterTimeoutError, DistributeError,  # noqa: E402
                      DynamicShapeError, Error, NptfError, OutsideTheGraphError, PicklingError,
-                     SpecError, TracerConversionError, UnsupportedError)
+                     SpecError, TracerConversionError, UnsupportedAttributeError,
+                     UnsupportedError)
 from .budget import CompileBudgetError  # noqa: E402
 from .tracer.side_effects import SideEffectError  # noqa: E402
 from .runtime import (CacheInfo, Compiled, compile, compiled_of, explain, grad,  # noqa: E402
@@ -92,6 +93,7 @@ __version__ = "0.1.0"
 __all__ = ["compile", "grad", "value_and_grad", "jacobian", "hessian", "vmap", "Compiled",
            "compiled_of", "CacheInfo", "Spec", "explain", "errors", "Error",
            "NptfError", "ArgumentError", "BackendError", "CompileBudgetError", "SideEffectError",
-           "UnsupportedError", "TracerConversionError", "DynamicShapeError", "OutsideTheGraphError",
+           "UnsupportedError", "UnsupportedAttributeError", "TracerConversionError",
+           "DynamicShapeError", "OutsideTheGraphError",
            "PicklingError", "SpecError", "DistributeError", "ClusterTimeoutError", "export",
            "distribute"]

@@ -42,6 +42,15 @@ class TracerConversionError(UnsupportedError, TypeError):
     """
 
 
+class UnsupportedAttributeError(UnsupportedError, AttributeError):
+    """An ``ndarray`` attribute nptf does not trace, such as ``.strides`` or ``.ctypes``.
+
+    It is an ``AttributeError`` too, so ``hasattr(x, "strides")`` and ``getattr`` with
+    a default see the attribute as missing. Fix: compute what needs it outside the
+    compiled function and pass the result in, or use ``fallback="numpy"``.
+    """
+
+
 class ArgumentError(UnsupportedError, TypeError):
     """An argument the graph cannot take: an object of the user's own class, a ragged
     list, an array of strings or objects.

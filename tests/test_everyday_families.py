@@ -131,8 +131,10 @@ def test_gradient_with_a_traced_spacing_and_flat(jit):
 
 
 def test_an_ndarray_attribute_nptf_does_not_trace_is_an_nptf_error():
-    with pytest.raises(nptf.UnsupportedError, match="ndarray.ctypes"):
+    with pytest.raises(nptf.UnsupportedAttributeError, match="ndarray.ctypes") as caught:
         nptf.compile(ctypes_of, fallback="raise")(np.ones(2))
+    assert isinstance(caught.value, AttributeError)     # hasattr() sees it as missing
+    assert type(caught.value).__module__ == "nptf.errors"
 
 
 def structured_mean_weight(ages, weights):

@@ -5,7 +5,8 @@ import sys
 
 import numpy as np
 
-from ..errors import UnsupportedError, in_user_code, unsupported, user_location, with_location
+from ..errors import (UnsupportedAttributeError, in_user_code, unsupported, user_location,
+                      with_location)
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
@@ -206,13 +207,9 @@ class _Flat:
 Tracer.flat = property(lambda self: _Flat(self))
 
 
-class _UnsupportedAttribute(UnsupportedError, AttributeError):
-    """An ``ndarray`` attribute nptf does not trace (``hasattr`` sees it as missing)."""
-
-
 def _missing_attribute(self, name):
     if not name.startswith("_") and hasattr(np.ndarray, name):
-        raise _UnsupportedAttribute(str(unsupported(f"ndarray.{name}")))
+        raise UnsupportedAttributeError(str(unsupported(f"ndarray.{name}")))
     raise AttributeError(f"'numpy.ndarray' object has no attribute '{name}'")
 
 
