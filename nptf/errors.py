@@ -132,7 +132,7 @@ def in_user_code(filename: str) -> bool:
     known = _USER_FILES.get(filename)
     if known is None:
         known = _USER_FILES[filename] = not os.path.abspath(filename).startswith(_SKIP_DIRS) \
-            and not filename.startswith("<frozen")
+            and not filename.startswith(("<frozen", "<nptf entry point"))
     return known
 
 
