@@ -404,6 +404,50 @@ def first_above(x, t):
     return found is None, found.shape, found
 
 
+def last_positive(x):
+    for i in range(3):
+        if x[i] > 0:
+            last = x[i]
+    return last * 2
+
+
+def index_of_first_negative(x):
+    found = False
+    for i in range(len(x)):
+        if x[i] < 0:
+            found = True
+            idx = i
+            break
+    return idx if found else -1
+
+
+def scaled_where_chosen(x):
+    if x[0] > 0:
+        m = 1.5
+    elif x[1] > 0:
+        m = 2.5
+    c = x.sum() > 0
+    if c:
+        y = x * m
+    z = x + 1
+    if c:
+        return y + z
+    return z
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_variable_one_path_of_an_if_assigns_follows_the_data(jit):
+    """A variable with no value before an `if` on the data that one path assigns: read
+    only where it is assigned (``idx if found else -1``), it compiles; read where no path
+    the data took assigned it, Python's UnboundLocalError when the graph runs."""
+    for x in (np.array([1.0, -2, 3]), np.array([-1.0, -2, -3])):
+        check_against_numpy(last_positive, x, jit=jit)
+    for x in (np.array([1.0, -2, 3]), np.array([1.0, 2, 3])):
+        check_against_numpy(index_of_first_negative, x, jit=jit)
+    for x in (np.array([1.0, 2]), np.array([-1.0, 2]), np.array([-1.0, -2])):
+        check_against_numpy(scaled_where_chosen, x, jit=jit)
+
+
 def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():
     """``i`` assigned only where the data take a path of the loop body (and no value
     before the loop): carried with a kind that says unassigned until a path assigns it;

@@ -751,11 +751,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                         with _into(br.builder):
                             br.outs[i] = _stand_in(other)
                 vals = [br.outs[i] for br in branches]
-            else:
+            elif not _unbound_on_one_path(branches, i, name):
                 like = [v.like if isinstance(v, Undefined) else v for v in vals]
                 static[i] = Undefined(name, where, next((v for v in like if _is_value(v)),
                                                         None))
                 continue
+            vals = [br.outs[i] for br in branches]
         if any(v is None for v in vals):
             _none_on_one_path(branches, i, name, where)
             vals = [br.outs[i] for br in branches]
@@ -765,7 +766,8 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
     # on the other: the graph also returns which, so the call hands back what NumPy would.
     kinds = [(i, [_kind_of(br.outs[i]) for br in branches]) for i, t in merged
-             if t.ndim == 0 or any(maybe_none(br.outs[i]) for br in branches)]
+             if t.ndim == 0 or any(maybe_none(br.outs[i]) or _maybe_unbound(br.outs[i])
+                                   for br in branches)]
     kinds = [(i, k) for i, k in kinds if not (isinstance(k[0], int) and k[0] == k[1])]
     closed = []
     for j, br in enumerate(branches):
@@ -807,6 +809,35 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             if _writable_array(t):
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _maybe_unbound(value):
+    """Whether ``value`` is a variable no path the data took may have assigned yet."""
+    return isinstance(value, Tracer) and value.kinds is not None and KIND_UNBOUND in value.kinds
+
+
+def _unbound_on_one_path(branches, i, name):
+    """A variable with no value before the `if` that one path assigns (``if x[i] < 0:
+    idx = i``): on the other path it becomes a stand-in whose kind says unbound, so that
+    a later read raises Python's UnboundLocalError when the graph runs, where the data
+    took no path that assigns it, and code that reads it only where it is assigned
+    (``idx if found else -1``) compiles. False (nothing changed) where the assigned
+    value is not an array or number of a static shape and one kind."""
+    vals = [br.outs[i] for br in branches]
+    if name.startswith("__nptf_") or sum(isinstance(v, Undefined) for v in vals) != 1 or \
+            any(isinstance(v, Unread) for v in vals):
+        return False
+    other = next(v for v in vals if not isinstance(v, Undefined))
+    if isinstance(other, Tracer) and other.kinds is not None:
+        return False
+    for br in branches:
+        if isinstance(br.outs[i], Undefined):
+            with _into(br.builder):
+                stand_in = unbound_stand_in(other)
+            if stand_in is None:
+                return False
+            br.outs[i] = stand_in
+    return True
 
 
 def _retyped_dicts(state, names, branches, where):
@@ -1631,10 +1662,12 @@ def _carry_unbound(body, state, carried, types, c_ordered, names):
     UnboundLocalError when the graph runs (see ``Tracer.atom``)."""
     found = set()
     for i, (before, out) in enumerate(zip(state, body.outs)):
-        if type(before) is not Undefined or i in carried or type(out) is not Undefined or \
-                names[i].startswith("__nptf_"):
+        if type(before) is not Undefined or i in carried or names[i].startswith("__nptf_") or \
+                not (type(out) is Undefined or _maybe_unbound(out)):
             continue
-        stand_in = unbound_stand_in(out.like)
+        # An `if` in the body that assigns it on one path hands back a value whose kind
+        # says unbound on the other.
+        stand_in = unbound_stand_in(out.like if type(out) is Undefined else out)
         if stand_in is not None:
             _start_carrying(i, stand_in, state, carried, types, c_ordered)
             found.add(i)
@@ -1647,7 +1680,8 @@ def unbound_stand_in(like):
     if not _is_value(like) or isinstance(like, ListTracer):
         return None
     like = to_tracer(like)
-    if None in like.type.shape or like.kind_flag is not None:
+    if None in like.type.shape or (like.kind_flag is not None and not (
+            KIND_UNBOUND in like.kinds and len(like.kinds) == 2)):
         return None
     out = Tracer(to_tracer(_zero_like_value(Tracer(like.carried_atom(), like.is_scalar)))
                  .carried_atom(), is_scalar=like.is_scalar)
