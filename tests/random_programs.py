@@ -279,6 +279,7 @@ class _LoopWriter:
         self.in_while = False
         self.known = True
         self.masks = 0            # masks named so far (m0, m1, ...)
+        self.one_path = 0         # names one path of an `if` assigns (hv0, hv1, ...)
 
     # -- running what is written ---------------------------------------------------------
 
@@ -666,6 +667,8 @@ class _LoopWriter:
             conds.append("t > 1.0")
         if self.idx:
             conds.append(f"{self.idx} % 3 == 0")
+        if self.extra.random() < 0.12:
+            return self._assigned_on_one_path(conds)
         if "tab" in self.made and r.random() < 0.3:
             # Items of a Python list written on one path.
             return [f"if {r.choice(conds)}:", f"    {r.choice(self._table_writes())}"]
@@ -682,6 +685,20 @@ class _LoopWriter:
             other = self._scalar() if r.random() < 0.4 else None
             lines += ["else:"] + ["    " + x for x in (other or self._write())]
         return lines
+
+    def _assigned_on_one_path(self, conds):
+        """A name with no value before a traced ``if`` that one path assigns, read where a
+        flag says it was assigned (``v if g else 0``) or read as it is: Python's
+        UnboundLocalError where no path the data took assigned it."""
+        e = self.extra
+        h, g = f"hv{self.one_path}", f"gv{self.one_path}"
+        self.one_path += 1
+        value = e.choice(["a.sum() * 0.5", "x + 1.0", "np.mean(b)", "a * 0.5", "k[0] + 1",
+                          "b.reshape(-1)[0]"] + ([self.idx] if self.idx else []))
+        read = e.choice([[f"if {g}:", f"    a += {h}"], [f"a += {h} if {g} else 0"],
+                         [f"c[0] = c[1] + ({h} if {g} else -1)"], [f"a += {h}"]])
+        return [f"{g} = False", f"if {e.choice(conds)}:", f"    {h} = {value}",
+                f"    {g} = True"] + read
 
     def _statement(self, in_loop):
         r = self.r
