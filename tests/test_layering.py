@@ -15,10 +15,6 @@ PACKAGE = os.path.join(ROOT, "nptf")
 # of its modules. The list only shrinks; test_no_import_cycles fails on a new cycle and
 # on an entry that no longer is one (take it off).
 KNOWN_CYCLES = [
-    # control_flow.converted (what converted code calls) converts the user's functions
-    # it is handed with convert.converted, and convert puts control_flow into the
-    # converted code's namespace.
-    ["nptf.tracer.control_flow", "nptf.tracer.convert"],
     # numpy_api.getitem (``x[key]``, every module's way to index) hands traced slice
     # bounds to dynamic_slices and advanced indices to indexing, which build on
     # numpy_api; dynamic_slices takes indexing's checked_index.

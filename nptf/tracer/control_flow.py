@@ -2486,7 +2486,10 @@ def _loop_unsupported(e, where):
                            "static argument) so nptf can unroll it, or restructure the body.")
 
 
-def converted(fn):
+def builtin_call(fn):
+    """What a call of Python's own ``fn`` (``min``, ``len``, ``sorted``, ``list.sort``...)
+    runs in converted code: the version here that takes traced values; None for any
+    other callable."""
     if fn is builtins.min or fn is builtins.max:
         return functools.partial(_extremum, fn)
     if fn is builtins.len:
@@ -2510,8 +2513,7 @@ def converted(fn):
         return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
-    from .convert import converted as _converted
-    return _converted(fn)
+    return None
 
 
 def _type(*args, **kwargs):

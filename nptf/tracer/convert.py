@@ -26,6 +26,7 @@ from .namespace import traced_call
 from .tracer import HASHED
 
 _CF = "__nptf_cf"
+_CALL = "__nptf_call"
 _SE = "__nptf_se"
 _IX = "__nptf_ix"
 _TD = "__nptf_td"
@@ -542,14 +543,15 @@ class _ControlFlow(gast.NodeTransformer):
             # itself, f-strings included), not text the function computes.
             node.args = [_printed(a) for a in node.args]
         elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
-                  and node.func.value.id in (_CF, _TD)):
-            wrapped = _expr(f"{_CF}.converted(None)")
+                  and node.func.value.id in (_CF, _TD)) and \
+                not (isinstance(node.func, gast.Name) and node.func.id == _CALL):
+            wrapped = _expr(f"{_CALL}(None)")
             wrapped.args[0] = node.func
             node.func = wrapped
         return node
 
     def visit_Set(self, node):
-        """``{a, b}``: ``set([a, b])``, which ``converted(set)`` takes (traced numbers make
+        """``{a, b}``: ``set([a, b])``, which ``called(set)`` takes (traced numbers make
         a ``TracedSet``)."""
         call = _expr("set(None)")
         call.args[0] = gast.List(elts=node.elts, ctx=gast.Load())
@@ -1134,6 +1136,7 @@ def _globals_for(fn):
         if wrapper is not None:
             g[name] = wrapper
     g[_CF] = control_flow
+    g[_CALL] = called
     g[_SE] = side_effects
     g[_IX] = namespace
     g[_TD] = traced_dicts
@@ -1168,3 +1171,11 @@ def converted(fn):
     if traced is not None:
         return traced
     return convert(fn) if should_convert(fn) else fn
+
+
+def called(fn):
+    """What a call of ``fn`` in converted code runs (every call site goes through it): for
+    Python's builtins that take traced values, control_flow's version; otherwise ``fn``
+    as ``converted`` gives it."""
+    builtin = control_flow.builtin_call(fn)
+    return converted(fn) if builtin is None else builtin
