@@ -11,15 +11,9 @@ import textwrap
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "nptf")
 
-# What remains to break: the import cycles still inside nptf, each as the sorted list
-# of its modules. The list only shrinks; test_no_import_cycles fails on a new cycle and
-# on an entry that no longer is one (take it off).
-KNOWN_CYCLES = [
-    # numpy_api.getitem (``x[key]``, every module's way to index) hands traced slice
-    # bounds to dynamic_slices and advanced indices to indexing, which build on
-    # numpy_api; dynamic_slices takes indexing's checked_index.
-    ["nptf.tracer.dynamic_slices", "nptf.tracer.indexing", "nptf.tracer.numpy_api"],
-]
+# The import cycles inside nptf, each as the sorted list of its modules: none, and
+# test_no_import_cycles fails on a new one.
+KNOWN_CYCLES = []
 
 # ``noqa: E402`` where it cannot go: nptf/__init__.py sets TensorFlow's environment
 # (logging, allocator, XLA flags) and imports TensorFlow quietly before any of its own

@@ -23,6 +23,7 @@ from ..errors import user_location
 from ..graph_ir.affine import affine, same_root, same_value
 from . import numpy_api as api
 from .builder import current_builder
+from .numpy_api import checked_index
 from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import Step, make_view
 
@@ -95,7 +96,9 @@ def _strided_getitem(x, key):
         if isinstance(k, slice):
             out_axis += 1
         axis += 1
-    out = api.getitem(x, tuple(basic))
+    # The Tracer's own ``x[key]``: the whole dispatch of a key (``indexing.getitem``,
+    # which builds on this module), for the traced ints and slices left in it.
+    out = Tracer.__getitem__(x, tuple(basic))
     for ax, positions in taken:
         out = np.take(out, positions, axis=ax)
     return make_view(x, out, Step("getitem", lambda t: getitem(t, key), None, key),
@@ -186,7 +189,6 @@ def _open_plan(shape, key, x=None):
         elif isinstance(k, Tracer):
             if k.ndim != 0 or k.dtype.kind not in "iu":
                 return None
-            from .indexing import checked_index
             begins.append(checked_index(k, dim, axis))
             sizes.append(1)
             fixed.append(1)
@@ -283,7 +285,6 @@ def _plan(shape, key):
         elif isinstance(k, Tracer):
             if k.ndim != 0 or k.dtype.kind not in "iu":
                 return None       # index arrays: NumPy's advanced indexing, not a region
-            from .indexing import checked_index
             begins.append(checked_index(k, dim, axis))
             sizes.append(1)
             rest.append(0)

@@ -23,6 +23,7 @@ import numpy as np
 from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
+from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
@@ -511,10 +512,10 @@ class GrowingList(ComputedList):
         kind_rows = object.__getattribute__(self, "kind_rows")
         if kind == MIXED and kind_rows is not None:
             kinds = Tracer(kind_rows.atom)
-            return [self._flagged(api.getitem(rows, j), api.getitem(kinds, j))
+            return [self._flagged(getitem(rows, j), getitem(kinds, j))
                     for j in range(n)]
         _refuse_mixed(kind, "reading an item")
-        return [item_from_row(api.getitem(rows, j), kind) for j in range(n)]
+        return [item_from_row(getitem(rows, j), kind) for j in range(n)]
 
     def _sliced(self, rows):
         return GrowingList(rows.atom, object.__getattribute__(self, "item"), 0)
@@ -788,7 +789,7 @@ def restored(original, grown_list, trips):
     rows = api.reshape(Tracer(object.__getattribute__(grown_list, "_atom")), (n,) + shape)
     items = []
     for j in range(n):
-        row = api.getitem(rows, j)
+        row = getitem(rows, j)
         if kind == MIXED:
             # Each item is of the kind it was appended as: the items before the loop their
             # own, the loop's of the one its body appends.
@@ -804,7 +805,7 @@ def restored(original, grown_list, trips):
 def item_from_row(row, kind):
     """An item of kind ``kind`` (``item_of``'s third part) read from its row."""
     if is_tuple_kind(kind):
-        return tuple(element_of_kind(api.getitem(row, k), t) for k, t in enumerate(kind[1:]))
+        return tuple(element_of_kind(getitem(row, k), t) for k, t in enumerate(kind[1:]))
     if isinstance(kind, type):
         return element_of_kind(row, kind)
     return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")

@@ -17,11 +17,15 @@ from ..errors import unsupported, user_location, with_location
 from ..graph_ir.affine import same_value
 from ..graph_ir.ir import Literal
 from ..graph_ir.types import ArrayType, broadcast_shapes
+from . import dynamic_slices
 from . import numpy_api as api
 from .builder import current_builder
 from .dynamic_slices import expand_key, has_traced_bounds, open_region, window
+from .numpy_api import basic_getitem, checked_index, is_basic_key
+from .side_effects import augmented_read
 from .tracer import Tracer, dim_of, emit, to_tracer
-from .views import buffer_of, check_writeable, parent_of, set_buffer
+from .views import (Step, buffer_of, check_writeable, make_view, parent_of, set_buffer,
+                    traced_index_view)
 
 _INTP = np.dtype(np.intp)
 _BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer "
@@ -107,7 +111,7 @@ def _expand(x, key):
                                      f"boolean axis is {b}\n  at {user_location()}")
             if isinstance(k, Tracer):
                 coords = emit("nonzero", [k])
-                columns = [api.getitem(coords, (slice(None), j)) for j in range(k.ndim)]
+                columns = [getitem(coords, (slice(None), j)) for j in range(k.ndim)]
                 if all(a == b for a, b in zip(dims, k.shape)):
                     # A mask's coordinates along axes of its own sizes: no bounds to check.
                     current_builder().in_bounds.update(c.atom for c in columns)
@@ -125,31 +129,42 @@ def _is_array(k):
     return isinstance(k, (np.ndarray, Tracer))
 
 
-def checked_index(idx, dim, axis):
-    """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time).
-    ``dim`` is the axis's size: an int, or a traced one for a size known only at run time."""
-    if isinstance(dim, Tracer) and not isinstance(idx, Tracer):
-        idx = _literal(np.asarray(idx, _INTP))
-    if not isinstance(idx, Tracer):
-        idx = np.asarray(idx)
-        bad = (idx < -dim) | (idx >= dim)
-        if bad.any():
-            raise IndexError(f"index {idx[bad].flat[0]} is out of bounds for axis {axis} with "
-                             f"size {dim}\n  at {user_location()}")
-        return _literal(np.where(idx < 0, idx + dim, idx).astype(_INTP))
-    if dim is None:
-        raise unsupported("integer-array indexing along a dimension of unknown size")
-    if current_builder().fact("in_bounds", idx.atom):
-        return idx
-    size = "its run-time size" if isinstance(dim, Tracer) else f"size {dim}"
-    idx = api.astype(idx, _INTP)
-    fixed = np.where(idx < 0, idx + dim, idx)
-    ok = (fixed >= 0) & (fixed < dim)
-    # The error is raised after the run; until then the gather must stay in bounds.
-    safe = np.where(ok, fixed, 0)
-    return emit("check", [safe, ok], {"error": "IndexError",
-                                       "message": f"index out of bounds for axis {axis} with "
-                                                  f"{size}\n  at {user_location()}"})
+def _scalar_index(k):
+    """A traced integer that NumPy takes as an int index (a Python int or a NumPy integer
+    scalar; a 0-d integer array is an advanced index, a copy)."""
+    return isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu" and \
+        (k.is_scalar or k.type.weak)
+
+
+def getitem(x, key):
+    """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
+    x = to_tracer(x)
+    augmented = augmented_read(x)
+    key = tuple(k.array_value() if isinstance(k, Tracer) else k
+                for k in (key if isinstance(key, tuple) else (key,)))
+    if any(isinstance(k, slice) for k in key):
+        if dynamic_slices.has_traced_bounds(key):
+            out = dynamic_slices.getitem(x, key)
+            if out is not None:
+                return out
+    if not is_basic_key(key):
+        out = advanced_getitem(x, key)
+        if out.is_scalar and any(k is Ellipsis for k in key):
+            # NumPy gives a 0-d array, not a scalar, for any index with an Ellipsis.
+            out = Tracer(out.atom)
+        elif not out.is_scalar and not augmented and any(_scalar_index(k) for k in key) \
+                and all(_scalar_index(k) or is_basic_key((k,)) for k in key):
+            # ``row = M[i]`` with ``i`` a traced int is a view of M in NumPy: it reads M
+            # again after writes into M, and a write through it (``M[i][j] += 1``) is
+            # written back into ``M[i]``. In ``M[i] -= v`` the value read is assigned
+            # back: a copy does.
+            out = traced_index_view(x, out, key, lambda t: advanced_getitem(t, key))
+        return out
+    out = basic_getitem(x, key)
+    if out.is_scalar:
+        return out
+    return make_view(x, out, Step("getitem", lambda t: basic_getitem(t, key), lambda a: a[key], key),
+                     lambda s: s[key])
 
 
 def advanced_getitem(x, key):
@@ -361,7 +376,7 @@ def write(target, key, value, mode="update", what="assignment"):
         key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
         if api.contains_tracer(list(key)) or has_traced_bounds(key):
             computed = _positions_of_key(view.buffer.shape, key) if view.steps == () else None
-            positions = api.getitem(_literal(positions), key) if computed is None else computed
+            positions = getitem(_literal(positions), key) if computed is None else computed
         else:
             try:
                 positions = positions[tuple(_static_key(k) for k in key)]
@@ -592,7 +607,7 @@ def _open_window_write(view, key, value):
     v = to_tracer(value)
     dtype = view.buffer.atom.type.dtype
     axis = fixed.index(None)
-    length = api.reshape_to(api.getitem(sizes, slice(axis, axis + 1)), ())
+    length = api.reshape_to(getitem(sizes, slice(axis, axis + 1)), ())
     if v.ndim <= len(selected) and None not in v.shape and all(
             a == 1 or a == b for a, b in zip(v.shape[::-1], selected[::-1])):
         # A value that broadcasts (x[:i] = 0.0): to the region's run-time size, read off
@@ -843,7 +858,7 @@ def _positions_of_key(shape, key):
             else:
                 sub.append(0)
             b += 1
-        term = api.getitem(coords, tuple(sub))
+        term = getitem(coords, tuple(sub))
         term = term * strides[axis] if strides[axis] != 1 else term
         total = term if total is None else total + term
     return total
@@ -862,7 +877,7 @@ def _scatter_into(buffer, positions, values, mode, unique):
             # NumPy: the last write to a position wins; keep only those writes.
             _, first_from_end = np.unique(flat_pos[::-1], return_index=True)
             keep = np.sort(flat_pos.size - 1 - first_from_end)
-            flat_pos, flat_values = flat_pos[keep], api.getitem(flat_values, (keep,))
+            flat_pos, flat_values = flat_pos[keep], getitem(flat_values, (keep,))
             unique = True
         positions = _literal(flat_pos.astype(_INTP))
     else:
@@ -901,7 +916,7 @@ def _write_dynamic(target, view, key, value, mode):
         # Any other key: the positions it selects among the array's own, as for arrays
         # of known size, computed when the graph runs.
         key = tuple(constant_value(k) for k in (key if isinstance(key, tuple) else (key,)))
-        positions = api.getitem(_flat_positions(target), key)
+        positions = getitem(_flat_positions(target), key)
         unique = _distinct_positions(key) or positions.size == 1
         values = _values_for(value, positions, target.dtype, mode)
         _scatter_into(view.buffer, positions, values, mode, unique)
@@ -941,7 +956,7 @@ def nonzero(a):
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar)."
                          f"nonzero() instead.\n  at {user_location()}")
     coords = emit("nonzero", [a])
-    return tuple(api.getitem(coords, (slice(None), j)) for j in range(a.ndim))
+    return tuple(getitem(coords, (slice(None), j)) for j in range(a.ndim))
 
 
 @api.implements(np.argwhere)

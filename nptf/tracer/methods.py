@@ -10,6 +10,7 @@ from ..errors import (UnsupportedAttributeError, in_user_code, unsupported, user
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
+from .indexing import getitem
 from .tracer import Tracer, check_dtype, emit, numpy_says, numpy_value_only
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
@@ -106,7 +107,7 @@ _METHODS = {
     "clip": m.clip, "round": m.round_, "dot": m.dot, "trace": m.trace,
     "conj": lambda self: np.conjugate(self) if self.dtype.kind == "c" else self,
     "conjugate": _conjugate,
-    "__getitem__": api.getitem,
+    "__getitem__": getitem,
     "take": lambda self, indices, axis=None, out=None, mode="raise": np.take(self, indices, axis, out, mode),
     "compress": lambda self, condition, axis=None, out=None: np.compress(condition, self, axis, out),
     "nonzero": lambda self: np.nonzero(self),

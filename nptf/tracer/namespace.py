@@ -19,6 +19,7 @@ import types
 import numpy as np
 
 from ..errors import unsupported
+from . import indexing
 from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
@@ -208,7 +209,7 @@ def getitem(a, key):
     through a view of it would change memory the graph does not hold."""
     if type(a) is np.ndarray and current_builder() is not None and _traced_key(key):
         from .views import mark_readonly
-        return api.getitem(mark_readonly(api.asarray(a)), key)
+        return indexing.getitem(mark_readonly(api.asarray(a)), key)
     if isinstance(a, _IndexWrapper) and current_builder() is not None:
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
     if type(a) in (list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
@@ -231,7 +232,7 @@ def item_at(seq, key):
     inside = (k >= 0) & (k < n)
     k = emit("check", [np.where(inside, k, 0), inside], {
         "error": "IndexError", "message": f"{noun} index out of range"})
-    return _item_of_row(api.getitem(rows, k), item, noun)
+    return _item_of_row(indexing.getitem(rows, k), item, noun)
 
 
 def items_in_order(seq, order):
@@ -239,8 +240,8 @@ def items_in_order(seq, order):
     of its positions) gives them: ``[seq[k] for k in order]``, the rows read at once."""
     noun = type(seq).__name__
     rows, item = _rows_of(seq, f"ordering a Python {noun}")
-    rows = api.getitem(rows, order)
-    return [_item_of_row(api.getitem(rows, p), item, noun) for p in range(len(seq))]
+    rows = indexing.getitem(rows, order)
+    return [_item_of_row(indexing.getitem(rows, p), item, noun) for p in range(len(seq))]
 
 
 def _rows_of(seq, what):
@@ -263,7 +264,7 @@ def _item_of_row(row, item, noun):
     from .growing_lists import element_of_kind, is_tuple_kind
     kind = item[2]
     if is_tuple_kind(kind):
-        return tuple(element_of_kind(api.getitem(row, j), t) for j, t in enumerate(kind[1:]))
+        return tuple(element_of_kind(indexing.getitem(row, j), t) for j, t in enumerate(kind[1:]))
     if isinstance(kind, type):
         return element_of_kind(row, kind)
     if kind == "scalar":

@@ -20,6 +20,7 @@ from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
+from .builder import current_builder
 from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer, check_dtype,
                      concrete_dim, contains_tracer, dim_of, emit, numpy_says, python_kind,
                      python_type_of, to_atom, to_tracer)
@@ -1319,46 +1320,38 @@ def is_basic_key(key):
                not isinstance(k, (bool, np.bool_)) for k in key)
 
 
-def _scalar_index(k):
-    """A traced integer that NumPy takes as an int index (a Python int or a NumPy integer
-    scalar; a 0-d integer array is an advanced index, a copy)."""
-    return isinstance(k, Tracer) and k.ndim == 0 and k.dtype.kind in "iu" and \
-        (k.is_scalar or k.type.weak)
+_INTP = np.dtype(np.intp)
 
 
-def getitem(x, key):
-    """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
-    x = to_tracer(x)
-    from .side_effects import augmented_read
-    augmented = augmented_read(x)
-    key = tuple(k.array_value() if isinstance(k, Tracer) else k
-                for k in (key if isinstance(key, tuple) else (key,)))
-    if any(isinstance(k, slice) for k in key):
-        from . import dynamic_slices
-        if dynamic_slices.has_traced_bounds(key):
-            out = dynamic_slices.getitem(x, key)
-            if out is not None:
-                return out
-    if not is_basic_key(key):
-        from .indexing import advanced_getitem
-        out = advanced_getitem(x, key)
-        if out.is_scalar and any(k is Ellipsis for k in key):
-            # NumPy gives a 0-d array, not a scalar, for any index with an Ellipsis.
-            out = Tracer(out.atom)
-        elif not out.is_scalar and not augmented and any(_scalar_index(k) for k in key) \
-                and all(_scalar_index(k) or is_basic_key((k,)) for k in key):
-            # ``row = M[i]`` with ``i`` a traced int is a view of M in NumPy: it reads M
-            # again after writes into M, and a write through it (``M[i][j] += 1``) is
-            # written back into ``M[i]``. In ``M[i] -= v`` the value read is assigned
-            # back: a copy does.
-            from .views import traced_index_view
-            out = traced_index_view(x, out, key, lambda t: advanced_getitem(t, key))
-        return out
-    out = basic_getitem(x, key)
-    if out.is_scalar:
-        return out
-    return make_view(x, out, Step("getitem", lambda t: basic_getitem(t, key), lambda a: a[key], key),
-                     lambda s: s[key])
+def _index_literal(arr):
+    return Tracer(Literal(arr, ArrayType(arr.shape, arr.dtype)))
+
+
+def checked_index(idx, dim, axis):
+    """Index array with negatives resolved; out-of-bounds raises IndexError (now or at run time).
+    ``dim`` is the axis's size: an int, or a traced one for a size known only at run time."""
+    if isinstance(dim, Tracer) and not isinstance(idx, Tracer):
+        idx = _index_literal(np.asarray(idx, _INTP))
+    if not isinstance(idx, Tracer):
+        idx = np.asarray(idx)
+        bad = (idx < -dim) | (idx >= dim)
+        if bad.any():
+            raise IndexError(f"index {idx[bad].flat[0]} is out of bounds for axis {axis} with "
+                             f"size {dim}\n  at {user_location()}")
+        return _index_literal(np.where(idx < 0, idx + dim, idx).astype(_INTP))
+    if dim is None:
+        raise unsupported("integer-array indexing along a dimension of unknown size")
+    if current_builder().fact("in_bounds", idx.atom):
+        return idx
+    size = "its run-time size" if isinstance(dim, Tracer) else f"size {dim}"
+    idx = astype(idx, _INTP)
+    fixed = np.where(idx < 0, idx + dim, idx)
+    ok = (fixed >= 0) & (fixed < dim)
+    # The error is raised after the run; until then the gather must stay in bounds.
+    safe = np.where(ok, fixed, 0)
+    return emit("check", [safe, ok], {"error": "IndexError",
+                                       "message": f"index out of bounds for axis {axis} with "
+                                                  f"{size}\n  at {user_location()}"})
 
 
 def _checked_run_time_ints(x, out, indices):

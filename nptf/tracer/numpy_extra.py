@@ -19,7 +19,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
-from .indexing import constant_value, write
+from .indexing import constant_value, getitem, write
 from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, moveaxis, ravel, reshape_to, transpose)
 from .numpy_misc import SHIFTED_UP_TO
@@ -242,7 +242,7 @@ def rollaxis(a, axis, start=0):
     if axis < start:
         start -= 1
     if axis == start:
-        return api.getitem(a, (Ellipsis,))
+        return getitem(a, (Ellipsis,))
     axes = list(range(n))
     axes.remove(axis)
     axes.insert(start, axis)
@@ -301,7 +301,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     bits = reshape_to(bits, moved.shape[:-1] + (moved.shape[-1] * 8,))
     target = shape[axis_index(axis, len(shape))]
     if target <= bits.shape[-1]:
-        bits = api.getitem(bits, (Ellipsis, slice(0, target)))
+        bits = getitem(bits, (Ellipsis, slice(0, target)))
     else:       # a count past the bits there are: zeros after them
         bits = concatenate([bits, api.zeros(bits.shape[:-1] + (target - bits.shape[-1],),
                                             np.uint8)], axis=-1)

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_api as api
-from .indexing import masked_value_dims, write
+from .indexing import getitem, masked_value_dims, write
 from .numpy_api import implements
 from .tracer import Tracer, numpy_says, to_tracer
 
@@ -197,7 +197,7 @@ def put(a, ind, v, mode="raise"):
     if mode != "raise":
         size = a.size
         flat_ind = flat_ind % size if mode == "wrap" else np.clip(flat_ind, 0, size - 1)
-    values = api.getitem(v, (np.arange(n) % v.size,)) if v.size != n else v
+    values = getitem(v, (np.arange(n) % v.size,)) if v.size != n else v
     write(api.ravel(a), (api.ravel(to_tracer(flat_ind)) if isinstance(flat_ind, Tracer)
                          else np.ravel(flat_ind),), values, what="np.put")
 
@@ -208,7 +208,7 @@ def putmask(a, mask, values):
     values = api.ravel(to_tracer(values))
     if values.size == 0:
         return None
-    cycled = api.reshape_to(api.getitem(values, (np.arange(a.size) % values.size,)), a.shape)
+    cycled = api.reshape_to(getitem(values, (np.arange(a.size) % values.size,)), a.shape)
     write(a, None, np_where(mask, api.astype(cycled, a.dtype), a), what="np.putmask")
 
 
@@ -223,7 +223,7 @@ def place(arr, mask, vals):
     rank = cumsum(api.astype(flat_mask, np.intp)) - 1
     if vals.size == 0:
         raise ValueError(f"Cannot insert from an empty array!\n  at {user_location()}")
-    chosen = api.getitem(vals, (rank % vals.size,))
+    chosen = getitem(vals, (rank % vals.size,))
     from .numpy_math import where as np_where
     new = np_where(flat_mask, api.astype(chosen, arr.dtype), api.ravel(arr))
     write(arr, None, api.reshape_to(new, arr.shape), what="np.place")

@@ -27,6 +27,7 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
 from . import numpy_api as api
 from .builder import current_builder
+from .indexing import getitem
 from .tracer import Tracer, contains_tracer, emit, to_tracer
 from .views import buffer_of, set_buffer
 
@@ -256,17 +257,17 @@ class Stream:
         if isinstance(x, Tracer) and axis == 0 and x.ndim:
             order = self._replayed("permutation", x.shape[0], traced_array=x)
             if order is not _NOT_REPLAYED:
-                return api.getitem(x, (order,))
+                return getitem(x, (order,))
         elif not isinstance(x, Tracer) and axis == 0:
             got = self._replayed("permutation", x)
             if got is not _NOT_REPLAYED:
                 return got
         if isinstance(x, (int, np.integer)):
-            return api.getitem(api.arange(int(x)), (self._order(int(x)),))
+            return getitem(api.arange(int(x)), (self._order(int(x)),))
         x = to_tracer(x)
         n = x.shape[axis]
         key = (slice(None),) * api.axis_index(axis, x.ndim) + (self._order(n),)
-        return api.getitem(x, key)
+        return getitem(x, key)
 
     def shuffle(self, x, axis=0):
         if not isinstance(x, Tracer):
@@ -274,7 +275,7 @@ class Stream:
         if axis == 0 and x.ndim:
             order = self._replayed("permutation", x.shape[0], traced_array=x)
             if order is not _NOT_REPLAYED:
-                x[...] = api.getitem(x, (order,))
+                x[...] = getitem(x, (order,))
                 return
         x[...] = self.permutation(x, axis)
 
@@ -285,7 +286,7 @@ class Stream:
             idx = self._replayed("choice", a.shape[0] if traced else a, size, replace, p,
                                  traced_array=a if traced else None)
             if idx is not _NOT_REPLAYED:
-                return api.getitem(a, (idx,)) if traced else idx
+                return getitem(a, (idx,)) if traced else idx
         pool = api.arange(int(a)) if isinstance(a, (int, np.integer)) else to_tracer(a)
         n = pool.shape[axis]
         shape = _shape(size)
@@ -300,8 +301,8 @@ class Stream:
             count = int(np.prod(shape, dtype=np.int64))
             if count > n:
                 raise ValueError("Cannot take a larger sample than population when replace=False")
-            idx = api.reshape_to(api.getitem(self._order(n), (slice(0, count),)), shape)
-        out = api.getitem(pool, (slice(None),) * axis + (idx,))
+            idx = api.reshape_to(getitem(self._order(n), (slice(0, count),)), shape)
+        out = getitem(pool, (slice(None),) * axis + (idx,))
         if isinstance(a, (int, np.integer)) and size is None:
             # One draw from range(a) is a Python int in NumPy (of an array, its scalar).
             return emit("convert", [out], {"dtype": out.dtype, "weak": True}, scalar=True)

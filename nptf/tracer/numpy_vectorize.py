@@ -17,7 +17,7 @@ from . import numpy_api as api
 from . import python_numbers
 from .control_flow import for_stmt, range_
 from .convert import converted
-from .indexing import write
+from .indexing import getitem, write
 from .namespace import wrap
 from .tracer import KIND_PYTHON, PYTHON_TYPES, Tracer, emit, python_type_of, to_tracer
 
@@ -53,12 +53,12 @@ def _vectorized_call(vec, args, kwargs):
                          f"  at {user_location()}")
     else:
         # NumPy's rule: the first elements, as NumPy scalars, decide the output dtypes.
-        first = fn(*[api.getitem(f, 0) for f in flats])
+        first = fn(*[getitem(f, 0) for f in flats])
         otypes = [_dtype_of(v, name) for v in (first if isinstance(first, tuple) else (first,))]
     outs = tuple(api.zeros(n, t) for t in otypes)
 
     def body(i, *outs):
-        values = fn(*[_python_number(api.getitem(f, i)) for f in flats])
+        values = fn(*[_python_number(getitem(f, i)) for f in flats])
         values = values if isinstance(values, tuple) else (values,)
         if len(values) != len(outs):
             raise ValueError(f"{name} gave {len(values)} results for one element and "

@@ -12,9 +12,9 @@ from ..errors import unsupported, user_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS
 from ..graph_ir.types import broadcast_shapes
 from . import numpy_math as m
-from .indexing import constant_value, dim_size
+from .indexing import constant_value, dim_size, getitem
 from .numpy_api import (IMPLS, apply_ufunc, arange, astype, check_out_cast, concatenate,
-                        elementwise_where, getitem, moveaxis, numpy_says, reject, reshape,
+                        elementwise_where, moveaxis, numpy_says, reject, reshape,
                         reshape_to, sample_of, stack)
 from .numpy_math import cumprod, cumsum, matmul
 from .numpy_math import where as np_where
