@@ -41,7 +41,6 @@ def _to_device(self, device, /, *, stream=None):
 
 
 def _view(self, dtype=None, type=None):
-    from ..errors import unsupported
     if type is not None and type is not np.ndarray:
         raise unsupported(f"ndarray.view(type={type.__name__})")
     if dtype is None or np.dtype(dtype) == self.dtype:
@@ -192,7 +191,6 @@ class _Flat:
         line = api.reshape(self._base, (-1,))
         view = buffer_of(self._base)
         if line._view is None or line._view.buffer is not view.buffer:
-            from ..errors import unsupported
             raise unsupported("writing through ndarray.flat of an array that is not C-ordered",
                               fix="Write through a.reshape(-1) of a C-ordered copy, or index "
                                   "the array itself.")

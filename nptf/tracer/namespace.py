@@ -24,7 +24,11 @@ from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
 from .builder import current_builder
+from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
+                            row_of)
+from .numpy_random import LEGACY
 from .tracer import Tracer, emit
+from .views import buffer_of, mark_readonly
 
 CREATION = {
     "zeros": api.zeros, "ones": api.ones, "empty": api.empty, "full": api.full,
@@ -40,7 +44,6 @@ CREATION = {
 
 
 def _refuse_random(name):
-    from .numpy_random import LEGACY
     if name in LEGACY:
         return LEGACY[name]
 
@@ -208,7 +211,6 @@ def getitem(a, key):
     is traced on the array's values; the array reads as read-only there, as a write
     through a view of it would change memory the graph does not hold."""
     if type(a) is np.ndarray and current_builder() is not None and _traced_key(key):
-        from .views import mark_readonly
         return indexing.getitem(mark_readonly(api.asarray(a)), key)
     if isinstance(a, _IndexWrapper) and current_builder() is not None:
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
@@ -246,7 +248,6 @@ def items_in_order(seq, order):
 
 def _rows_of(seq, what):
     """The items of ``seq`` as the rows of one array, and what an item is."""
-    from .growing_lists import MIXED, common_item, row_of
     noun = type(seq).__name__
     item = common_item(list(seq))
     if item is None or item[2] == MIXED:
@@ -261,7 +262,6 @@ def _rows_of(seq, what):
 
 
 def _item_of_row(row, item, noun):
-    from .growing_lists import element_of_kind, is_tuple_kind
     kind = item[2]
     if is_tuple_kind(kind):
         return tuple(element_of_kind(indexing.getitem(row, j), t) for j, t in enumerate(kind[1:]))
@@ -271,7 +271,6 @@ def _item_of_row(row, item, noun):
         return Tracer(row.atom, is_scalar=True)
     # NumPy hands back the list's own array: a write into it would show in the list,
     # which here is one array the item was read from.
-    from .views import buffer_of
     value = Tracer(api.copy_(row).atom)
     buffer_of(value).unwritable = (f"an item of a Python {noun} read at a position known "
                                    f"only when the graph runs")
@@ -315,7 +314,6 @@ def _set_item_at(seq, key, value):
     """``seq[key] = value`` of a Python list of numbers or NumPy scalars (or tuples of
     them) of one kind and dtype, ``value`` of that kind too, at a position known only when
     the graph runs; a position out of range raises Python's IndexError."""
-    from .growing_lists import common_item, is_tuple_kind, item_of
     item = common_item(list(seq))
     if item is None or item[0] != () and not is_tuple_kind(item[2]) or \
             not (isinstance(item[2], type) or item[2] == "scalar" or is_tuple_kind(item[2])) \

@@ -15,15 +15,15 @@ import operator
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
-from ..errors import unsupported, user_location, with_location
+from ..errors import DynamicShapeError, unsupported, user_location, with_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS, slice_length
 from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .builder import current_builder
-from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer, check_dtype,
-                     concrete_dim, contains_tracer, dim_of, emit, numpy_says, python_kind,
-                     python_type_of, to_atom, to_tracer)
+from .tracer import (IN_GRAPH_LOOP, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer,
+                     check_dtype, concrete_dim, contains_tracer, dim_of, emit, numpy_says,
+                     python_kind, python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
@@ -467,7 +467,6 @@ def inplace_result(ufunc, target, other):
 # ------------------------------------------------------------------ creation
 def _no_unknown(*values, what):
     if any(v is None for v in values):
-        from ..errors import DynamicShapeError
         raise DynamicShapeError(f"{what} got a dimension whose size is only known at run time "
                                 f"(None). Give that input dimension a fixed size.\n  at {user_location()}")
 
@@ -874,7 +873,6 @@ def _count(d, what):
 def _reshape_run_time(a, shape):
     """``a.reshape(shape)`` with sizes known only at run time (one may be -1): NumPy's
     ValueError after the run where the sizes do not multiply to ``a``'s size."""
-    from .tracer import IN_GRAPH_LOOP, dim_of
     if IN_GRAPH_LOOP.get():
         a._concrete("a reshape to sizes that change from one iteration of a loop to the next",
                     "Give the loop a trip count known when tracing: it then runs unrolled.")
@@ -1221,7 +1219,6 @@ def tile(A, reps):
 def _tile_run_time(A, reps):
     """``np.tile`` with repeats known only at run time: ``A`` broadcast along a new axis
     before each of its own, then merged."""
-    from .tracer import dim_of
     reps = list(reps) if isinstance(reps, (tuple, list)) else [reps]
     reps = [_count(r, "np.tile") for r in reps]
     ndim = max(A.ndim, len(reps))
@@ -1268,7 +1265,6 @@ def repeat(a, repeats, axis=None):
     axis = axis_index(axis, a.ndim)
     if isinstance(repeats, Tracer) and repeats.ndim == 0:
         # One count known only at run time: each element broadcast along a new axis.
-        from .tracer import dim_of
         r = _count(repeats, "np.repeat")
         r = emit("check", [r, r >= 0], {"error": "ValueError", "message":
                                         f"negative dimensions are not allowed\n  at {user_location()}"})
@@ -1359,7 +1355,6 @@ def _checked_run_time_ints(x, out, indices):
     axes holding one element: where an int lies past the end, the slice is empty and NumPy
     raises IndexError, which a check raises after the run; until then a zero stands in
     for the missing element, so the graph's shapes hold."""
-    from .tracer import dim_of
     ok = None
     for axis, i in indices:
         n = dim_of(x, axis)

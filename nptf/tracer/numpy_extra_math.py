@@ -15,6 +15,7 @@ from . import numpy_api as api
 from . import numpy_math as m
 from .numpy_api import axis_index, reject, sample_of, astype, concatenate, implements, reshape_to
 from .indexing import constant_value
+from .numpy_stats import histogram
 from .tracer import Tracer, emit, numpy_says, to_tracer
 
 # NumPy's Chebyshev coefficients for I0 on [0, 8] and (8, inf).
@@ -180,7 +181,6 @@ def sort_complex(a):
 
 @implements(np.histogram_bin_edges)
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
-    from .numpy_stats import histogram
     a = to_tracer(a)
     if weights is not None and to_tracer(weights).shape != a.shape:
         raise ValueError(f"weights should have the same shape as a.\n  at {user_location()}")

@@ -16,6 +16,7 @@ from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (NoValue, axes_of, astype, broadcast_to, implements, moveaxis, reshape,
                         swapaxes)
+from .numpy_misc import vander
 from .tracer import Tracer, emit, numpy_says, to_tracer
 
 la = np.linalg
@@ -417,7 +418,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     elif n != y.shape[0]:
         raise TypeError(f"expected x and y to have same length\n  at {user_location()}")
     rcond = n * np.finfo(x.dtype).eps if rcond is None else rcond
-    from .numpy_misc import vander
     lhs = vander(x, order)
     scale = np.sqrt(m.sum_(lhs * lhs, axis=0))
     lhs = lhs / scale

@@ -14,11 +14,12 @@ import warnings
 import numpy as np
 
 from ..errors import unsupported, user_location
+from .indexing import constant_value
 from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
-                        broadcast_to, concatenate, flip, full, implements, moveaxis, ravel, reshape,
-                        stack, swapaxes, transpose)
+                        broadcast_to, concatenate, flip, full, implements, linspace, moveaxis,
+                        ravel, reshape, sample_of, stack, swapaxes, transpose)
 from .numpy_sorting import take
-from .tracer import Tracer, emit, numpy_says, to_tracer
+from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 
 def _static_shape(a, name):
@@ -124,7 +125,6 @@ def roll(a, shift, axis=None):
     a = to_tracer(a)
     if axis is None:
         if None in a.shape:
-            from .tracer import dim_of
             return reshape(roll(ravel(a), shift, 0), tuple(dim_of(a, i) for i in range(a.ndim)))
         return reshape(roll(ravel(a), shift, 0), a.shape)
     if isinstance(shift, Tracer):
@@ -161,7 +161,6 @@ def _rolled_in_graph(x, shift, axis):
     """``x`` rolled along ``axis`` by a shift or a length known only when the graph runs:
     the window of ``x`` twice over (one after the other) that starts ``shift`` elements
     (modulo the length) before the end of the first copy."""
-    from .tracer import dim_of
     n = dim_of(x, axis)
     begin = [n - _offset(shift, n) if i == axis else 0 for i in range(x.ndim)]
     inputs = [concatenate([x, x], axis), stack([astype(to_tracer(b), np.intp) for b in begin])]
@@ -299,7 +298,6 @@ def _spacing(v):
     (known only for coordinates known when tracing)."""
     if not np.ndim(v):
         return v
-    from .indexing import constant_value
     known = constant_value(v)
     if not isinstance(known, Tracer):
         known = np.asarray(known)
@@ -539,7 +537,6 @@ def index_concatenate(original, key):
             start = 0 if item.start is None else item.start
             step = 1 if item.step is None else item.step
             if isinstance(step, (complex, np.complexfloating)):
-                from .numpy_api import linspace
                 obj = linspace(start, item.stop, num=int(abs(step)))
             else:
                 obj = arange(start, item.stop, step)
@@ -576,7 +573,6 @@ def index_concatenate(original, key):
 
 def _numpy_weak_sample(item):
     if isinstance(item, Tracer):
-        from .numpy_api import sample_of
         return sample_of(item.atom) if item.type.weak else item.dtype
     return item
 

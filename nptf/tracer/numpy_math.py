@@ -14,10 +14,11 @@ import numpy as np
 from ..errors import unsupported, user_location
 from ..graph_ir.types import broadcast_shapes
 from .numpy_api import (axes_of, axis_index, reject,
-                        sample_of, apply_ufunc, astype, broadcast_to,
-                        elementwise_where, gather_axes_last, implements, moveaxis, ravel, reshape,
-                        reshape_to, transpose, NoValue)
-from .indexing import dim_size
+                        sample_of, apply_ufunc, astype, broadcast_to, concatenate,
+                        elementwise_where, full, gather_axes_last, implements, moveaxis, ravel,
+                        reshape, reshape_to, transpose, NoValue)
+from .indexing import dim_size, where_one_argument
+from .numpy_sorting import take_along_axis
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 
@@ -200,7 +201,6 @@ def _extremum(op, name):
         if a.ndim == 0:
             a = reshape_to(a, (1,))
             axes, axis = (0,), None
-        from .numpy_api import concatenate, full
         pad = full(tuple(1 if i == axes[0] else dim_of(a, i) for i in range(a.ndim)),
                    reshape_to(astype(to_tracer(initial), a.dtype), ()), a.dtype)
         a = concatenate([a, pad], axis=axes[0])
@@ -272,7 +272,6 @@ def _complex_extreme(a, axis, keepdims, largest, index):
         if keepdims:
             out = reshape_to(out, tuple(1 if i == axis else d for i, d in enumerate(a.shape)))
         return Tracer(out.atom, is_scalar=out.ndim == 0)
-    from .numpy_sorting import take_along_axis
     out = reshape_to(take_along_axis(flat, reshape_to(position, kept_shape + (1,)), -1),
                      kept_shape)
     if keepdims:
@@ -309,7 +308,6 @@ def _choose(condition, x, y):
 @implements(np.where)
 def where(condition, x=None, y=None):
     if x is None and y is None:
-        from .indexing import where_one_argument
         return where_one_argument(condition)
     # The promotion of a value the data leave a Python number is checked by the
     # dispatch (numpy_api.numpy_result), as for every function.

@@ -13,6 +13,8 @@ from ..errors import unsupported, user_location
 from . import numpy_api as api
 from .indexing import getitem, masked_value_dims, write
 from .numpy_api import implements
+from .numpy_math import cumsum
+from .numpy_math import where as np_where
 from .tracer import Tracer, numpy_says, to_tracer
 
 AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
@@ -170,7 +172,6 @@ def ufunc_at(ufunc, a, indices, b=None):
 
 @implements(np.copyto)
 def copyto(dst, src, casting="same_kind", where=True):
-    from .numpy_math import where as np_where
     src = to_tracer(src)
     # NumPy's own verdict on the dtypes (a Python float into int8 fails same_kind too).
     numpy_says(np.copyto, np.zeros(1, dst.dtype), api.sample_of(src.atom), casting=casting)
@@ -204,7 +205,6 @@ def put(a, ind, v, mode="raise"):
 
 @implements(np.putmask)
 def putmask(a, mask, values):
-    from .numpy_math import where as np_where
     values = api.ravel(to_tracer(values))
     if values.size == 0:
         return None
@@ -219,12 +219,10 @@ def place(arr, mask, vals):
     flat_mask = api.ravel(mask)
     if isinstance(flat_mask.atom, type(None)):
         return None
-    from .numpy_math import cumsum
     rank = cumsum(api.astype(flat_mask, np.intp)) - 1
     if vals.size == 0:
         raise ValueError(f"Cannot insert from an empty array!\n  at {user_location()}")
     chosen = getitem(vals, (rank % vals.size,))
-    from .numpy_math import where as np_where
     new = np_where(flat_mask, api.astype(chosen, arr.dtype), api.ravel(arr))
     write(arr, None, api.reshape_to(new, arr.shape), what="np.place")
 

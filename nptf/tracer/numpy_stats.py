@@ -12,9 +12,9 @@ import numpy as np
 from ..errors import unsupported, user_location
 from . import numpy_math as m
 from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate,
-                        gather_axes_last, implements, reshape, transpose)
-from .numpy_sorting import sort, take_along
-from .tracer import Tracer, contains_tracer, emit, numpy_says, to_tracer
+                        gather_axes_last, implements, linspace, ravel, reshape, transpose)
+from .numpy_sorting import searchsorted, sort, take_along
+from .tracer import Tracer, contains_tracer, dim_of, emit, numpy_says, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
 
@@ -57,7 +57,6 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     if n is None:
         # A length known only at run time (np.median(x[x > 0])): NumPy's answer for an
         # empty one is NaN for the median, IndexError for a quantile (after the run).
-        from .tracer import dim_of
         n = dim_of(flat, flat.ndim - 1)
         if method != "median":
             n = emit("check", [n, n > 0], {"error": "IndexError", "message":
@@ -394,7 +393,6 @@ def cov(m_, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=
 
 
 def concatenate_rows(x, y):
-    from .numpy_api import concatenate
     return concatenate([x, y], 0)
 
 
@@ -414,8 +412,6 @@ def corrcoef(x, y=None, rowvar=True, bias=np._NoValue, ddof=np._NoValue, *, dtyp
 # ----------------------------------------------------------------- histograms
 @implements(np.histogram)
 def histogram(a, bins=10, range=None, density=None, weights=None):
-    from .numpy_sorting import searchsorted
-    from .numpy_api import linspace, ravel
     a = ravel(a)
     if isinstance(bins, str) or isinstance(range, Tracer):
         raise unsupported("np.histogram with string bins or a traced range")

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import in_user_code, unsupported
 from .tracer import Tracer, emit
+from .views import buffer_of
 
 _FIX = ("nptf passes a list of numbers to the graph as an array, which NumPy functions "
         "take as NumPy does; Python's list operations on it are not compiled. Pass an array "
@@ -153,7 +154,6 @@ class ComputedList(ListTracer):
         elif not value.is_scalar:
             # In NumPy the item is the list's own array: a write into it shows in the list,
             # which here is one array the item was read from.
-            from .views import buffer_of
             buffer_of(value).unwritable = (
                 f"an item of {self.NOUN}, which nptf keeps as one array of its items")
         return value

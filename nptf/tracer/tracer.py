@@ -14,7 +14,8 @@ import types
 
 import numpy as np
 
-from ..errors import TracerConversionError, in_user_code, unsupported, user_location, with_location
+from ..errors import (DynamicShapeError, TracerConversionError, in_user_code, unsupported,
+                      user_location, with_location)
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
 from ..graph_ir.ops import OPS
@@ -544,7 +545,6 @@ def concrete_dim(x, axis, what):
     """The size of ``x``'s dimension ``axis``, which ``what`` needs as a Python int."""
     d = x.shape[axis]
     if d is None:
-        from ..errors import DynamicShapeError
         raise DynamicShapeError(f"{what} needs the size of dimension {axis} of a {x.type} array, "
                                 f"which is only known at run time. Give that dimension a fixed "
                                 f"size, or express the code through the array itself (e.g. "
