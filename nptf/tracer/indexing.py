@@ -1,4 +1,5 @@
-"""Advanced indexing (integer arrays, boolean masks) and writes into arrays.
+"""Advanced indexing (integer arrays, boolean masks), the dispatch of ``x[key]``
+(``getitem``) and writes into arrays.
 
 Reads follow NumPy's rules exactly: index arrays broadcast together, negative
 indices count from the end, out-of-bounds indices raise ``IndexError``, and
