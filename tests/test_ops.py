@@ -58,3 +58,39 @@ def test_the_facts_reach_the_runtime():
         np.testing.assert_allclose(got, expected)
     entry = g.entry_for(a)
     assert not entry.xla and "cholesky, qr are slower" in entry.xla_reason
+
+
+def _op_names_in_source():
+    """``[(file:line, name)]`` of every op named by a string in nptf's code: the first
+    argument of an ``emit(...)`` call, and what an ``.op`` is compared with (``eqn.op ==
+    "check"``, ``e.op in ("cond", "while")``)."""
+    import ast
+    import os
+    root = os.path.dirname(nptf.__file__)
+    found = []
+    for directory, _, files in os.walk(root):
+        for f in files:
+            if not f.endswith(".py"):
+                continue
+            path = os.path.join(directory, f)
+            for node in ast.walk(ast.parse(open(path).read(), path)):
+                strings = []
+                if isinstance(node, ast.Call) and node.args and (
+                        getattr(node.func, "attr", None) == "emit" or
+                        getattr(node.func, "id", None) == "emit"):
+                    strings = [node.args[0]]
+                elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and \
+                        node.left.attr == "op":
+                    for c in node.comparators:
+                        strings += c.elts if isinstance(c, (ast.Tuple, ast.Set, ast.List)) else [c]
+                found += [(f"{os.path.relpath(path, root)}:{node.lineno}", s.value)
+                          for s in strings
+                          if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+    return found
+
+
+def test_every_op_named_in_the_code_exists():
+    """A misspelt op name fails here, not only when the path that emits it runs."""
+    named = _op_names_in_source()
+    assert len(named) > 200
+    assert [(where, name) for where, name in named if name not in OPS] == []
