@@ -9,6 +9,7 @@ from . import funcs_f as F
 from . import funcs_g as G
 from . import funcs_h as H
 from . import funcs_i as I
+from . import funcs_j as J
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -44,8 +45,8 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
-    third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_`` and
-    ``i_``."""
+    third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
+    ``i_`` and ``j_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -56,7 +57,9 @@ def cases():
             **{f"h_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in H.CASES},
             **{f"i_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in I.CASES}}
+               for name, fn, make, opts in I.CASES},
+            **{f"j_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in J.CASES}}
 
 
 def _first():
