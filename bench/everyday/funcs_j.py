@@ -1284,7 +1284,7 @@ CASES = [
     ("calculate_correlation_matrix", calculate_correlation_matrix, lambda: (_rng(5).normal(size=(9, 3)),), {}),
     ("pca_transform", pca_transform, lambda: (_rng(6).normal(size=(10, 3)) @ np.diag([3.0, 1.0, 0.2]), 2), {}),
     ("naive_bayes_mlfs", naive_bayes_mlfs, lambda: (*_cls(), _rng(7).normal(1.2, 1.5, (4, 2))), {}),
-    ("perceptron_mlfs", perceptron_mlfs, lambda: _cls(), {}),
+    ("perceptron_mlfs", perceptron_mlfs, lambda: _cls(), {"rand": True}),
     ("l2_regularized_regression", l2_regularized_regression,
      lambda: (_rng(8).normal(size=(10, 2)), _rng(9).normal(size=10)), {}),
     ("logistic_regression_early_stop", logistic_regression_early_stop, lambda: (_cls()[0], _cls()[1].astype(float)), {}),

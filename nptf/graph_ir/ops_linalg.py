@@ -117,6 +117,9 @@ declare(["inv", "solve", "det", "slogdet", "eig"], xla_obstacle=lambda in_types,
 declare("svd", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c" or (
     in_types[0].dtype == np.float64 and
     "XLA's float64 SVD gives singular vectors good to 1e-7 only (NumPy's LAPACK, 1e-15)"))
+declare("eigh", xla_obstacle=lambda in_types, params: params["vectors"] and (
+    in_types[0].dtype in (np.float64, np.complex128)) and (
+    "XLA's double-precision eigh gives eigenvectors good to 1e-7 only (NumPy's LAPACK, 1e-14)"))
 # XLA's CPU decompositions run slower than TensorFlow's kernels at every size measured
 # (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
 # bench/RESULTS.md) and compile slowly; solve, inv, det and slogdet are kept off XLA
