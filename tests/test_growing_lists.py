@@ -720,3 +720,18 @@ def test_a_list_of_tuples_sorts_as_python_sorts(jit):
     for reverse in (False, True):
         check_against_numpy(peaks_by_height, x, reverse, jit=jit)
         check_against_numpy(peaks_by_height, np.tile(x, 25), reverse, jit=jit)
+
+
+def peaks_apart(x, min_distance=3):
+    """`peaks and peaks[-1]` under the `if` that appends: the list is empty until then."""
+    peaks = []
+    for i in range(1, len(x) - 1):
+        if x[i] > x[i - 1] and x[i] >= x[i + 1]:
+            if peaks and i - peaks[-1] < min_distance:
+                continue
+            peaks.append(i)
+    return np.array(peaks, dtype=int)
+
+
+def test_a_list_read_only_once_it_has_items():
+    check_against_numpy(peaks_apart, np.sin(np.arange(40.0)))

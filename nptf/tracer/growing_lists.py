@@ -596,6 +596,12 @@ class GrowingList(ComputedList):
         """``bool(list)``: whether it has items, when the graph runs."""
         if object.__getattribute__(self, "least") > 0:
             return True
+        n = self.atom.type.shape[0]
+        if n is not None:
+            # A length this trace knows is the list's (a list empty before an `if` that
+            # appends to it): Python's truth, so that `peaks and peaks[-1]` reads no item
+            # of an empty list.
+            return n > 0
         return emit("dim", [Tracer(self.atom)], {"axis": 0}) > 0
 
 
