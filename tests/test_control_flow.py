@@ -1697,3 +1697,23 @@ def test_draws_with_a_python_number_the_data_choose_leave_numpys_state():
             nptf.compile(fn, adaptive=False)(x)
         after.append(np.random.random(4))
     np.testing.assert_array_equal(after[1], after[0])
+
+
+def pivots_in_place(M):
+    """A `return` inside a `while` the data never enter."""
+    M = M.astype(float).copy()
+    lead, rows = 0, M.shape[0]
+    for r in range(rows):
+        i = r
+        while M[i, lead] == 0:
+            i += 1
+            if i == rows:
+                return M
+        M[[i, r]] = M[[r, i]]
+        M[r] = M[r] / M[r, lead]
+        lead += 1
+    return M
+
+
+def test_a_return_inside_a_loop_that_never_runs():
+    check_against_numpy(pivots_in_place, np.array([[1, 2, 0], [0, 3, 1], [2, 0, 5]]))
