@@ -7,6 +7,7 @@ the plain function gives.
 """
 from __future__ import annotations
 
+import math
 import operator
 import warnings
 
@@ -302,3 +303,27 @@ def test_a_python_complex_takes_a_numpy_float64_as_its_own_float(op, jit):
     got = nptf.compile(f, fallback="raise", jit_compile=jit, adaptive=False)(x, 1.5 - 0.5j)
     for e, g in zip(expected, got):
         assert type(g) is type(e) and np.isclose(g, e), (e, g)
+
+
+def entropy_and_angles(y, x):
+    """``math``'s functions of traced numbers: Python floats, ints and bools."""
+    h = 0.0
+    for label in np.unique(y):
+        p = len(y[y == label]) / len(y)
+        h -= p * math.log(p) / math.log(2)
+    return (h, math.sqrt(x[0]), math.atan2(x[1], x[0]), math.floor(x[2] * 3),
+            math.isclose(x[0], x[0] + 1e-12), math.pow(x[0], 2.5), math.log(x[0], 10))
+
+
+def roots_and_growth(x):
+    return math.sqrt(x), math.exp(x)
+
+
+def test_math_functions_of_traced_numbers():
+    check_against_numpy(entropy_and_angles, np.array([0, 1, 1, 2, 2, 2]), np.array([2.5, -1.5, 0.7]))
+    compiled = nptf.compile(roots_and_growth, fallback="raise", adaptive=False)
+    assert compiled(2.0) == roots_and_growth(2.0)
+    with pytest.raises(ValueError, match="math domain error"):
+        compiled(-1.0)
+    with pytest.raises(OverflowError, match="math range error"):
+        compiled(1000.0)

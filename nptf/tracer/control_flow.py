@@ -39,6 +39,7 @@ from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, gr
                             reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
 from .list_tables import GrowingTable, grown_table, table_item
+from .python_math import math_function
 from .namespace import items_in_order
 from .python_lists import ComputedList, ListTracer
 from .python_sets import TracedSet, traced_set
@@ -2517,7 +2518,7 @@ def builtin_call(fn):
         return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
-    return None
+    return math_function(fn)
 
 
 def _type(*args, **kwargs):

@@ -1,0 +1,168 @@
+"""The ``math`` module's functions of traced numbers (``math.sqrt(var)``,
+``math.exp(-d / T)``, ``math.atan2(y, x)``), as Python computes them.
+
+``math`` converts its arguments with ``float()`` and returns Python floats (ints for
+``floor``/``ceil``/``trunc``, bools for ``isnan``/``isinf``/``isfinite``/``isclose``): here
+the argument becomes a traced Python float (``float(x)`` of one element), NumPy's
+function of it gives the value (the C library's, as NumPy's is), and the result is a
+traced Python number again. Where ``math`` raises and NumPy gives NaN or an infinity
+(``math.sqrt(-1.0)``, ``math.log(0.0)``, ``math.exp(1000.0)``), a check raises Python's
+error, ``ValueError("math domain error")`` or ``OverflowError("math range error")``,
+after the graph runs. The other functions of ``math`` take traced numbers as Python does
+(``float()`` of a traced value, a conversion error).
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from ..errors import user_location
+from .tracer import Tracer, emit
+
+_DOMAIN, _RANGE = "math domain error", "math range error"
+
+# name: (NumPy's function, what an infinite result of finite arguments raises: None where
+# math returns it, "ValueError" at a pole, "OverflowError" past the float range)
+_FLOAT_FUNCTIONS = {
+    "sqrt": (np.sqrt, None), "exp": (np.exp, "OverflowError"),
+    "expm1": (np.expm1, "OverflowError"), "log2": (np.log2, "ValueError"),
+    "log10": (np.log10, "ValueError"), "log1p": (np.log1p, "ValueError"),
+    "sin": (np.sin, None), "cos": (np.cos, None), "tan": (np.tan, None),
+    "asin": (np.arcsin, None), "acos": (np.arccos, None), "atan": (np.arctan, None),
+    "sinh": (np.sinh, "OverflowError"), "cosh": (np.cosh, "OverflowError"),
+    "tanh": (np.tanh, None), "asinh": (np.arcsinh, None), "acosh": (np.arccosh, None),
+    "atanh": (np.arctanh, "ValueError"), "fabs": (np.abs, None),
+    "degrees": (np.degrees, None), "radians": (np.radians, None),
+    "atan2": (np.arctan2, None), "hypot": (np.hypot, None),
+    "copysign": (np.copysign, None), "fmod": (np.fmod, None),
+}
+_ARITY = {"atan2": 2, "hypot": 2, "copysign": 2, "fmod": 2}
+
+
+def math_function(fn):
+    """The traced version of ``fn`` where it is one of ``math``'s functions nptf computes
+    in the graph; None otherwise."""
+    name = getattr(fn, "__name__", None)
+    if getattr(fn, "__module__", None) != "math" or getattr(math, name or "", None) is not fn:
+        return None
+    if name in _FLOAT_FUNCTIONS or name in ("log", "pow", "floor", "ceil", "trunc", "isnan",
+                                             "isinf", "isfinite", "isclose"):
+        return lambda *args, **kwargs: _call(fn, name, args, kwargs)
+    return None
+
+
+def _traced(x):
+    return isinstance(x, Tracer)
+
+
+def _as_float(x):
+    """``float(x)`` as ``math`` takes it: a traced Python float, kept strong (float64) for
+    NumPy's functions."""
+    from .control_flow import _python_number
+    value = _python_number(float, x)
+    if not isinstance(value, Tracer):
+        return np.float64(value)
+    return emit("convert", [value], {"dtype": np.dtype(np.float64)}, scalar=True)
+
+
+def _python_float(x):
+    return emit("convert", [x], {"dtype": np.dtype(np.float64), "weak": True}, scalar=True)
+
+
+def _python_bool(x):
+    return emit("convert", [x], {"dtype": np.dtype(np.bool_), "weak": True}, scalar=True)
+
+
+def _raising(value, ok, error, message):
+    return emit("check", [value, ok], {"error": error,
+                                      "message": f"{message}\n  at {user_location()}"},
+                scalar=True)
+
+
+def _numbers(args):
+    """Whether ``args`` are numbers ``math`` takes and one at least is a traced one of one
+    element of a real kind."""
+    return any(_traced(a) for a in args) and all(
+        (isinstance(a, Tracer) and a.dtype.kind in "biuf" and a.size == 1) or
+        (not isinstance(a, Tracer) and isinstance(a, (int, float, np.integer, np.floating)))
+        for a in args)
+
+
+def _call(fn, name, args, kwargs):
+    if name == "isclose":
+        return _isclose(fn, args, kwargs)
+    counts = (1, 2) if name == "log" else (2,) if name == "pow" else (_ARITY.get(name, 1),)
+    if kwargs or len(args) not in counts or not _numbers(args):
+        return fn(*args, **kwargs)
+    if name in ("floor", "ceil", "trunc"):
+        return _to_int(name, args[0])
+    xs = [_as_float(a) for a in args]
+    if name in ("isnan", "isinf", "isfinite"):
+        return _python_bool(getattr(np, name)(xs[0]))
+    if name == "log":
+        return _log(xs)
+    if name == "pow":
+        numpy_fn, at_infinity = np.power, None
+    else:
+        numpy_fn, at_infinity = _FLOAT_FUNCTIONS[name]
+    out = numpy_fn(*xs)
+    finite_in = functools.reduce(np.logical_and, [np.isfinite(x) for x in xs])
+    any_nan_in = functools.reduce(np.logical_or, [np.isnan(x) for x in xs])
+    if name == "pow":
+        # Python's pow: 1 ** y and x ** 0 are 1 even for NaN, as NumPy's; a NaN of
+        # numbers that are not NaN is a negative number to a fractional power.
+        out = _raising(out, np.logical_not(np.isnan(out)) | any_nan_in, "ValueError", _DOMAIN)
+        pole = np.isinf(out) & finite_in & (xs[0] == 0)
+        out = _raising(out, np.logical_not(pole), "ValueError", _DOMAIN)
+        past = np.isinf(out) & finite_in & (xs[0] != 0)
+        return _python_float(_raising(out, np.logical_not(past), "OverflowError", _RANGE))
+    out = _raising(out, np.logical_not(np.isnan(out)) | any_nan_in, "ValueError", _DOMAIN)
+    if at_infinity is not None:
+        wrong = np.isinf(out) & finite_in
+        out = _raising(out, np.logical_not(wrong), at_infinity,
+                       _DOMAIN if at_infinity == "ValueError" else _RANGE)
+    return _python_float(out)
+
+
+def _log(xs):
+    """``math.log(x)`` and ``math.log(x, base)``: Python divides the two logs, so a base of
+    1 divides by zero."""
+    logs = []
+    for x in xs:
+        out = np.log(x)
+        out = _raising(out, np.logical_not(np.isnan(out)) | np.isnan(x), "ValueError", _DOMAIN)
+        out = _raising(out, np.logical_not(np.isinf(out) & np.isfinite(x)), "ValueError",
+                       _DOMAIN)
+        logs.append(out)
+    if len(logs) == 1:
+        return _python_float(logs[0])
+    den = _raising(logs[1], logs[1] != 0, "ZeroDivisionError", "float division by zero")
+    return _python_float(logs[0] / den)
+
+
+def _to_int(name, x):
+    """``math.floor``/``ceil``/``trunc``: an int of an int, else of the float rounded so,
+    with ``int()``'s errors for NaN and infinities."""
+    from .control_flow import _python_number
+    if x.dtype.kind in "biu":
+        return _python_number(int, x)
+    rounded = {"floor": np.floor, "ceil": np.ceil, "trunc": np.trunc}[name](_as_float(x))
+    return _python_number(int, rounded)
+
+
+def _isclose(fn, args, kwargs):
+    """``math.isclose(a, b, rel_tol=1e-09, abs_tol=0.0)`` of traced numbers: equal, or
+    both finite and within the larger tolerance, as Python's."""
+    if len(args) != 2 or not set(kwargs) <= {"rel_tol", "abs_tol"} or not _numbers(args) or \
+            any(_traced(v) for v in kwargs.values()):
+        return fn(*args, **kwargs)
+    rel_tol, abs_tol = float(kwargs.get("rel_tol", 1e-09)), float(kwargs.get("abs_tol", 0.0))
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        return fn(*args, **kwargs)      # Python's ValueError
+    a, b = (_as_float(v) for v in args)
+    diff = np.abs(b - a)
+    within = (diff <= np.abs(rel_tol * b)) | (diff <= np.abs(rel_tol * a)) | (diff <= abs_tol)
+    close = (a == b) | (np.isfinite(a) & np.isfinite(b) & within)
+    return _python_bool(close)
