@@ -153,3 +153,18 @@ def test_ufuncs_and_their_methods_take_python_lists_of_traced_arrays(jit):
     """NumPy turns a list operand into an array before any override: nptf does it first."""
     check_against_numpy(morphology, np.random.default_rng(0).random((6, 7)) > 0.6, jit=jit)
     check_against_numpy(counted_at_lists, np.arange(7.0), jit=jit)
+
+
+def forward_fill_and_clip(a, X):
+    """``out=`` of an accumulation (a forward fill) and of np.clip, into an argument."""
+    idx = np.where(~np.isnan(a), np.arange(len(a)), 0)
+    np.maximum.accumulate(idx, out=idx)
+    total = np.zeros(len(a))
+    np.add.accumulate(idx, out=total)
+    np.clip(X, 0.2, 0.8, out=X)
+    return a[idx], total, X
+
+
+def test_accumulate_and_clip_into_out():
+    check_against_numpy(forward_fill_and_clip, np.array([1.0, np.nan, np.nan, 4, np.nan, 6]),
+                        np.linspace(0, 1, 6).reshape(2, 3))

@@ -69,7 +69,7 @@ def maybe_python_number(a):
         any(k >= KIND_PYTHON for k in a.kinds) and any(k < KIND_PYTHON for k in a.kinds)
 
 
-def promotion_checked(fn, args, out, name, python_operator=False, **kwargs):
+def promotion_checked(fn, args, out, name, /, python_operator=False, **kwargs):
     """``out`` of NumPy's ``fn(*args, **kwargs)`` (``name`` for messages), computed with
     NumPy's promotion of NumPy scalars, checked when the graph runs to come from operands
     that are NumPy scalars where a Python number among them (weak in NumPy 2's promotion:
@@ -392,8 +392,11 @@ def check_out_cast(ufunc_name, result, out):
     checked = []
     for r in results:
         if not np.can_cast(r.dtype, out.dtype, "same_kind"):
+            ufunc = getattr(np, ufunc_name)
+            if not isinstance(ufunc, np.ufunc):     # np.clip, a function around its ufunc
+                ufunc = getattr(np._core.umath, ufunc_name)
             raise with_location(np._core._exceptions._UFuncOutputCastingError(
-                getattr(np, ufunc_name), "same_kind", r.dtype, out.dtype, 0), user_location())
+                ufunc, "same_kind", r.dtype, out.dtype, 0), user_location())
         shown = "(" + ", ".join("?" if d is None else str(d) for d in r.shape) + \
             ("," if r.ndim == 1 else "") + ")"
         message = (f"non-broadcastable output operand with shape {out.shape} doesn't match the "

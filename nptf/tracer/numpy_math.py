@@ -316,7 +316,10 @@ def where(condition, x=None, y=None):
 
 @implements(np.clip)
 def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs):
-    reject("clip", out=out)
+    if out is not None:
+        # NumPy's clip is a ufunc: the result is cast into ``out`` as a ufunc's.
+        from .numpy_mutation import write_out
+        return write_out(out, clip(a, a_min, a_max, min=min, max=max, **kwargs), "clip")
     lo = a_min if a_min is not NoValue else (None if min is NoValue else min)
     hi = a_max if a_max is not NoValue else (None if max is NoValue else max)
     res = to_tracer(a)

@@ -28,6 +28,8 @@ def ufunc_method(ufunc, method, inputs, kwargs):
         return _ufunc_where(ufunc, inputs, kwargs)
     out = kwargs.pop("out", None)
     if out is not None and not all(o is None for o in (out if isinstance(out, tuple) else (out,))):
+        if method == "accumulate" and ufunc.nout == 1:
+            return _accumulated_into(ufunc, inputs, kwargs, out)
         if method != "__call__" or ufunc.nout != 1:
             raise unsupported(f"np.{ufunc.__name__}.{method}(..., out=...)")
         return write_out(out, ufunc_method(ufunc, method, inputs, kwargs), ufunc.__name__)
@@ -61,6 +63,29 @@ def ufunc_method(ufunc, method, inputs, kwargs):
         a, b = (to_tracer(x) for x in inputs)
         return apply_ufunc(ufunc, (reshape_to(a, a.shape + (1,) * b.ndim), b))
     raise unsupported(f"np.{ufunc.__name__}.{method}")
+
+
+_CAST_FIRST = ("add", "multiply", "maximum", "minimum")
+
+
+def _accumulated_into(ufunc, inputs, kwargs, out):
+    """``ufunc.accumulate(a, out=out)`` (``np.maximum.accumulate(idx, out=idx)``, a forward
+    fill): NumPy runs the loop in ``out``'s dtype, so only an ``out`` of the dtype the
+    accumulation has anyway takes the result as it is."""
+    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    result = ufunc_method(ufunc, "accumulate", inputs, dict(kwargs))
+    if isinstance(target, Tracer) and target.dtype != result.dtype and \
+            kwargs.get("dtype") is None and ufunc.__name__ in _CAST_FIRST and \
+            np.can_cast(result.dtype, target.dtype, "safe"):
+        # A wider ``out`` (ints into floats): NumPy's loop of that dtype, on the items cast.
+        result = ufunc_method(ufunc, "accumulate", (astype(to_tracer(inputs[0]), target.dtype),)
+                              + tuple(inputs[1:]), dict(kwargs))
+    if not isinstance(target, Tracer) or target.dtype != result.dtype:
+        raise unsupported(f"np.{ufunc.__name__}.accumulate(..., out=...) into an array of "
+                          f"another dtype than the accumulation's ({result.dtype}), or one "
+                          f"that is not traced",
+                          fix="Assign the result instead (a = np.maximum.accumulate(a)).")
+    return write_out(target, result, ufunc.__name__)
 
 
 # Associative ufuncs: their accumulate is a parallel prefix scan. For maximum and
