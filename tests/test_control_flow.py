@@ -1717,3 +1717,22 @@ def pivots_in_place(M):
 
 def test_a_return_inside_a_loop_that_never_runs():
     check_against_numpy(pivots_in_place, np.array([[1, 2, 0], [0, 3, 1], [2, 0, 5]]))
+
+
+def probabilities_total(x):
+    """`assert` on traced values: checked when the graph runs."""
+    total = 0.0
+    for i in range(len(x)):
+        assert x[i] >= 0, "negative probability"
+        total += x[i]
+    assert abs(total - 1) < 1e-9
+    return total
+
+
+def test_assert_on_traced_values():
+    compiled = nptf.compile(probabilities_total, fallback="raise", adaptive=False)
+    assert compiled(np.array([0.25, 0.25, 0.5])) == 1.0
+    with pytest.raises(AssertionError, match="negative probability"):
+        compiled(np.array([0.5, -0.5, 1.0]))
+    with pytest.raises(AssertionError):
+        compiled(np.array([0.5, 0.6, 0.0]))

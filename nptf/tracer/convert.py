@@ -416,6 +416,22 @@ class _ControlFlow(gast.NodeTransformer):
                                   node.body + node.orelse, names)
         return [t, f] + marks + [self._assign(names, call)]
 
+    def visit_Assert(self, node):
+        """``assert test, msg``: Python's ``if not test: raise AssertionError(msg)``, so that
+        a test on traced values is one the graph checks when it runs."""
+        if not __debug__:
+            return []
+        error = _expr("AssertionError()")
+        if node.msg is not None:
+            error.args = [node.msg]
+        raised = gast.Raise(exc=error, cause=None)
+        test = gast.UnaryOp(op=gast.Not(), operand=node.test)
+        branch = gast.If(test=test, body=[raised], orelse=[])
+        for n in (raised, test, branch, error):
+            gast.copy_location(n, node)
+        gast.fix_missing_locations(branch)
+        return self.visit_If(branch)
+
     def visit_While(self, node):
         if node.orelse:
             return self.generic_visit(node)
