@@ -22,8 +22,8 @@ from ..graph_ir.ir import Literal
 from . import python_numbers
 from .builder import current_builder
 from .tracer import (IN_GRAPH_LOOP, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer,
-                     check_dtype, concrete_dim, contains_tracer, dim_of, emit, numpy_says,
-                     python_kind, python_type_of, to_atom, to_tracer)
+                     check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
+                     numpy_says, python_kind, python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
@@ -1160,7 +1160,7 @@ def hstack(tup, *, dtype=None, casting="same_kind"):
 @implements(np.split)
 def split(ary, indices_or_sections, axis=0):
     if isinstance(indices_or_sections, (int, np.integer)):
-        n = to_tracer(ary).shape[axis_index(axis, np.ndim(ary))]
+        n = to_tracer(ary).shape[axis_index(axis, ndim_of(ary))]
         if n is not None and int(indices_or_sections) > 0 and n % int(indices_or_sections):
             raise ValueError("array split does not result in an equal division"
                              f"\n  at {user_location()}")

@@ -15,7 +15,7 @@ from .indexing import getitem, masked_value_dims, write
 from .numpy_api import implements
 from .numpy_math import cumsum
 from .numpy_math import where as np_where
-from .tracer import Tracer, numpy_says, to_tracer
+from .tracer import Tracer, ndim_of, numpy_says, to_tracer
 
 AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
@@ -113,7 +113,7 @@ def _one_element(x, key):
 def _numpy_stores_into_one_element(dtype, value):
     """NumPy's answer for an array ``value`` stored into one element of a ``dtype`` array:
     2.4 refuses even one element (ValueError), earlier versions unpack it."""
-    ndim = np.ndim(value)
+    ndim = ndim_of(value)
     if ndim == 0:
         return
     target = np.zeros(1, dtype)

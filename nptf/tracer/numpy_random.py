@@ -28,7 +28,7 @@ from ..graph_ir.ir import Literal
 from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
-from .tracer import Tracer, contains_tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
 from .views import buffer_of, set_buffer
 
 _KEY = ArrayType((2,), np.int64)
@@ -224,7 +224,7 @@ class Stream:
             return got
         if high is None:
             low, high = 0, low
-        if any(isinstance(v, Tracer) or np.ndim(v) for v in (low, high)):
+        if any(isinstance(v, Tracer) or ndim_of(v) for v in (low, high)):
             raise unsupported("random integers with array or traced bounds",
                               fix="Use Python ints for low and high.")
         low, high = int(low), int(high) + (1 if endpoint else 0)

@@ -14,7 +14,7 @@ from ..errors import unsupported, user_location
 from .indexing import dim_size, same_size
 from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, ravel, reshape)
-from .tracer import Tracer, emit, numpy_says, to_tracer
+from .tracer import Tracer, emit, ndim_of, numpy_says, to_tracer
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
@@ -66,7 +66,7 @@ def take(a, indices, axis):
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     reject("argsort", order=order)
     _check_kind(kind, "argsort")
-    if np.ndim(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
+    if ndim_of(a) == 0 and not isinstance(axis, tuple) and axis in (0, -1):     # NumPy reads a 0-d array as one element
         axis = None
     a, axis = _sort_axis(a, axis, "argsort")
     if kind in ("mergesort", "stable") or stable or a.shape[axis] in (0, 1):

@@ -557,6 +557,16 @@ def is_tracer(x) -> bool:
     return isinstance(x, Tracer)
 
 
+def ndim_of(x) -> int:
+    """``np.ndim(x)`` of a value that may be a list holding traced values (``[np.sum(d)
+    for d in rows]``), whose array NumPy's own ``ndim`` would have to build."""
+    if isinstance(x, Tracer):
+        return x.ndim
+    if isinstance(x, (list, tuple)) and contains_tracer(x):
+        return 1 + (ndim_of(x[0]) if len(x) else 0)
+    return np.ndim(x)
+
+
 def contains_tracer(x) -> bool:
     if isinstance(x, Tracer):
         return True

@@ -20,7 +20,7 @@ from .numpy_math import cumprod, cumsum, matmul
 from .numpy_math import where as np_where
 from .numpy_mutation import AT_MODES, ufunc_at, write, write_out
 from .numpy_sorting import search
-from .tracer import Tracer, contains_tracer, emit, to_tracer
+from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
@@ -51,7 +51,7 @@ def ufunc_method(ufunc, method, inputs, kwargs):
         axis = kwargs.pop("axis", 0)
         return reductions[ufunc.__name__](inputs[0], axis=axis, **kwargs)
     if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
-        if np.ndim(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
+        if ndim_of(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
             numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
         fn = cumsum if ufunc.__name__ == "add" else cumprod
         return fn(inputs[0], axis=kwargs.pop("axis", 0), dtype=kwargs.pop("dtype", None))
