@@ -522,3 +522,17 @@ def test_an_empty_value_written_into_a_mask(jit):
     NumPy's ValueError, never TensorFlow's error about the empty array."""
     for a in ([1.0, -2.0, 3.0], [-1.0, -2.0, -3.0]):
         check_against_numpy(empty_value_into_a_mask, np.array(a), jit=jit)
+
+
+def top_two_per_group(groups, scores):
+    """np.repeat with counts per element along an axis only the data size."""
+    order = np.lexsort((-scores, groups))
+    g = groups[order]
+    first = np.r_[0, np.flatnonzero(np.diff(g)) + 1]
+    pos = np.arange(len(g)) - np.repeat(first, np.diff(np.r_[first, len(g)]))
+    return np.sort(order[pos < 2])
+
+
+def test_repeat_counts_along_a_run_time_axis():
+    check_against_numpy(top_two_per_group, np.array([1, 2, 1, 1, 2, 3, 2, 1]),
+                        np.array([5.0, 3, 9, 1, 8, 2, 4, 7]))

@@ -1244,11 +1244,21 @@ def _repeat_each_run_time(a, repeats, axis):
             tuple(d or 1 for d in repeats.shape), repeats.dtype))
         raise unsupported(f"np.repeat with traced counts of {repeats.type}")
     if n is None or m is None:
-        raise unsupported("np.repeat with traced counts along an axis of size known only at "
-                          "run time")
-    if m == 1:
+        # The sizes meet when the graph runs: one count for every element, or one for all
+        # (NumPy broadcasts a single count).
+        from .tracer import dim_of
+        n_, m_ = dim_of(a, axis), dim_of(repeats, 0)
+        fits = (m_ == n_) | (m_ == 1)
+        m_ = emit("check", [m_, fits], {
+            "error": "ValueError",
+            "message": f"operands could not be broadcast together with shape ({n or '?'},) "
+                       f"({m or '?'},) (? known only at run time)\n  at {user_location()}"},
+            scalar=True)
+        repeats = np.take(repeats, arange(n_) * (m_ != 1).astype(np.intp))
+        m = n = None
+    elif m == 1:
         return repeat(a, reshape_to(repeats, ()), axis)
-    if m != n:
+    if m != n and m is not None:
         raise ValueError(f"operands could not be broadcast together with shape ({n},) ({m},)"
                          f"\n  at {user_location()}")
     counts = astype(repeats, np.intp)
