@@ -735,3 +735,22 @@ def peaks_apart(x, min_distance=3):
 
 def test_a_list_read_only_once_it_has_items():
     check_against_numpy(peaks_apart, np.sin(np.arange(40.0)))
+
+
+def adaptive_times(x):
+    """Appends a number that is a Python float before the loop's first step and a NumPy
+    float64 after it: the list's array is NumPy's either way."""
+    t, h = 0.0, 0.1
+    ts = [t]
+    k = 0
+    while k < len(x):
+        if x[k] > 0:
+            t += h
+            ts.append(t)
+        h = h * min(max(np.abs(x[k]), 0.5), 2.0)
+        k += 1
+    return np.array(ts)
+
+
+def test_a_list_of_numbers_of_a_kind_the_data_choose_as_an_array():
+    check_against_numpy(adaptive_times, np.array([-1.0, 2, -3, 4, 5, -6, 7]))

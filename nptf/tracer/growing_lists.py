@@ -196,6 +196,25 @@ def numbers_of_several_types(item):
     return (item[2][1] if is_rows_kind(item[2]) else item[2]) == SEVERAL
 
 
+def appended_item_of(value):
+    """``item_of(value)`` of an item appended to a list, where a number that is a Python
+    number or a NumPy scalar as the data choose (``t += h``, ``h`` a Python float before
+    the loop and a NumPy float64 after its first step) is an item of mixed kind (MIXED):
+    of a dtype that both kinds have (float64 for a Python float), so that the list's
+    array is NumPy's whichever kind each item is. Such items are not read back one by
+    one (the list is refused there), only as the list's array."""
+    key = item_of(value)
+    if key is None and isinstance(value, Tracer) and value.ndim == 0 and \
+            getattr(value, "kind_flag", None) is not None and \
+            not isinstance(value, ComputedList):
+        dtype = value._atom.type.dtype
+        python = python_type_of(dtype)
+        if np.dtype(python) == dtype and \
+                value.kinds == frozenset({KIND_SCALAR, python_kind(python)}):
+            return (), dtype, MIXED
+    return key
+
+
 def common_item(items):
     """The item of a list of ``items`` (appended to it, with its items before) whose items
     can be rows of one array: numbers or arrays of one static shape and dtype, of one
@@ -203,7 +222,7 @@ def common_item(items):
     read back would be a NumPy scalar). None where they cannot."""
     item = None
     for k, v in enumerate(items):
-        key = item_of(v)
+        key = appended_item_of(v)
         item = key if k == 0 else joined_item(item, key)
         if item is None:
             return None
@@ -274,7 +293,7 @@ class GrowingList(ComputedList):
 
     def _row(self, value, method):
         item = object.__getattribute__(self, "item")
-        joined = joined_item(item, item_of(value))
+        joined = joined_item(item, appended_item_of(value))
         if joined is None:
             raise unsupported(f"list.{method}() of an item of another shape or dtype than the "
                               f"others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
@@ -282,8 +301,9 @@ class GrowingList(ComputedList):
             # A Python number among NumPy scalars (or the other way round).
             self.item = joined
             self.element = None
-        if joined[2] == MIXED and item_of(value)[2] != \
-                object.__getattribute__(self, "appended_kind"):
+        kind = appended_item_of(value)[2]
+        if joined[2] == MIXED and (kind == MIXED or
+                                   kind != object.__getattribute__(self, "appended_kind")):
             self.appended_kind = None
         return api.expand_dims(row_of(value, joined), 0)
 
@@ -777,9 +797,11 @@ def grown(items, item, per_iteration=None, appended=()):
         rows = api.stack([row_of(v, item) for v in items])
     else:
         rows = api.empty((0,) + shape, dtype)
-    kinds = {item_of(v)[2] for v in appended}
+    kinds = {appended_item_of(v)[2] for v in appended}
+    # Items whose kind the data choose (MIXED) leave the kind of the appended ones unknown.
     return GrowingList(Tracer(rows.atom).atom, item, len(items), per_iteration,
-                       kinds.pop() if item[2] == MIXED and len(kinds) == 1 else None)
+                       kinds.pop() if item[2] == MIXED and len(kinds) == 1 and
+                       MIXED not in kinds else None)
 
 
 def restored(original, grown_list, trips):
