@@ -119,7 +119,17 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.ravel({0})[-1:0:-(int(np.argmin(np.ravel({0}))) % 3 + 1)]",
                 "np.convolve(np.ravel({0}), np.ones(3) / 3, 'valid')",
                 "np.correlate(np.ravel({0}), np.arange(4.0), 'same')",
-                "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))"]
+                "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))",
+                # The math module of traced numbers (its errors where NumPy gives NaN or
+                # an infinity), out= of clip and accumulate, counts of np.repeat along a
+                # run-time axis.
+                "np.asarray(math.atan2(np.ravel({0})[0], np.ravel({0})[-1]))",
+                "np.asarray(math.log(np.ravel({0})[-1]))", "np.asarray(math.floor(np.ravel({0})[0]))",
+                "np.asarray(math.exp(np.ravel({0})[-1]) + 1)",
+                "np.asarray(math.isclose(np.ravel({0})[0], 1.0))",
+                "np.maximum.accumulate(np.ravel({0}), out=np.ravel({0}).copy())",
+                "np.clip({0}, -1, 2, out=np.zeros(np.shape({0})))",
+                "np.repeat(np.ravel({0})[np.ravel({0}) > 0], np.flatnonzero(np.ravel({0}) > 0) % 3)"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
@@ -1112,7 +1122,7 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import numpy as np\n\n\n")
+        f.write("import math\n\nimport numpy as np\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
