@@ -1716,7 +1716,7 @@ def pivots_in_place(M):
 
 
 def test_a_return_inside_a_loop_that_never_runs():
-    check_against_numpy(pivots_in_place, np.array([[1, 2, 0], [0, 3, 1], [2, 0, 5]]))
+    check_against_numpy(pivots_in_place, np.array([[1, 2], [0, 3]]))
 
 
 def probabilities_total(x):
