@@ -312,7 +312,8 @@ def entropy_and_angles(y, x):
         p = len(y[y == label]) / len(y)
         h -= p * math.log(p) / math.log(2)
     return (h, math.sqrt(x[0]), math.atan2(x[1], x[0]), math.floor(x[2] * 3),
-            math.isclose(x[0], x[0] + 1e-12), math.pow(x[0], 2.5), math.log(x[0], 10))
+            math.isclose(x[0], x[0] + 1e-12), math.isclose(x[0], x[1], rel_tol=x[2]),
+            math.pow(x[0], 2.5), math.log(x[0], 10))
 
 
 def roots_and_growth(x):

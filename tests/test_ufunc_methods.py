@@ -156,13 +156,15 @@ def test_ufuncs_and_their_methods_take_python_lists_of_traced_arrays(jit):
 
 
 def forward_fill_and_clip(a, X):
-    """``out=`` of an accumulation (a forward fill) and of np.clip, into an argument."""
+    """``out=`` of an accumulation (a forward fill), of np.cumsum and of np.clip, into an
+    argument."""
     idx = np.where(~np.isnan(a), np.arange(len(a)), 0)
     np.maximum.accumulate(idx, out=idx)
-    total = np.zeros(len(a))
+    total, running = np.zeros(len(a)), np.zeros(len(a))
     np.add.accumulate(idx, out=total)
+    np.cumsum(idx, out=running)
     np.clip(X, 0.2, 0.8, out=X)
-    return a[idx], total, X
+    return a[idx], total, running, X
 
 
 def test_accumulate_and_clip_into_out():

@@ -285,7 +285,8 @@ argmin = implements(np.argmin)(_arg_extremum("argmin", "argmin"))
 
 def _scan(op, fn):
     def impl(a, axis=None, dtype=None, out=None):
-        reject(fn.__name__, out=out)
+        if out is not None:
+            return _scan_into(impl, fn.__name__, a, axis, dtype, out)
         a = to_tracer(a)
         if axis is None or (a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1)):   # 0-d: as one element
             a, axis = ravel(a), 0
@@ -293,6 +294,21 @@ def _scan(op, fn):
         kw = {"dtype": dtype} if dtype is not None else {}
         return emit(op, [a], {"axis": axis, "dtype": _probe(fn, a, **kw)})
     return impl
+
+
+def _scan_into(impl, name, a, axis, dtype, out):
+    """``np.cumsum(a, out=out)``: NumPy accumulates in ``out``'s dtype, which gives the
+    same numbers as the scan's own dtype where that casts safely into it."""
+    from .numpy_mutation import write_out
+    result = impl(a, axis, dtype)
+    if not isinstance(out, Tracer) or dtype is not None or \
+            not np.can_cast(result.dtype, out.dtype, "safe"):
+        raise unsupported(f"np.{name}(..., out=...) into an array of a dtype the sums do not "
+                          f"cast into safely ({result.dtype}), or one that is not traced",
+                          fix=f"Assign the result instead (c = np.{name}(a)).")
+    if out.dtype != result.dtype:
+        result = impl(a, axis, out.dtype)
+    return write_out(out, result, "add" if name == "cumsum" else "multiply")
 
 
 cumsum = implements(np.cumsum)(_scan("cumsum", np.cumsum))

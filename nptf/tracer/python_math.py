@@ -155,14 +155,18 @@ def _to_int(name, x):
 def _isclose(fn, args, kwargs):
     """``math.isclose(a, b, rel_tol=1e-09, abs_tol=0.0)`` of traced numbers: equal, or
     both finite and within the larger tolerance, as Python's."""
-    if len(args) != 2 or not set(kwargs) <= {"rel_tol", "abs_tol"} or not _numbers(args) or \
-            any(_traced(v) for v in kwargs.values()):
+    tolerances = [kwargs.get("rel_tol", 1e-09), kwargs.get("abs_tol", 0.0)]
+    if len(args) != 2 or not set(kwargs) <= {"rel_tol", "abs_tol"} or \
+            not _numbers(list(args) + [t for t in tolerances if _traced(t)]):
         return fn(*args, **kwargs)
-    rel_tol, abs_tol = float(kwargs.get("rel_tol", 1e-09)), float(kwargs.get("abs_tol", 0.0))
-    if rel_tol < 0.0 or abs_tol < 0.0:
+    if not any(_traced(t) for t in tolerances) and min(tolerances) < 0:
         return fn(*args, **kwargs)      # Python's ValueError
     a, b = (_as_float(v) for v in args)
+    rel_tol, abs_tol = (_as_float(t) if _traced(t) else float(t) for t in tolerances)
     diff = np.abs(b - a)
     within = (diff <= np.abs(rel_tol * b)) | (diff <= np.abs(rel_tol * a)) | (diff <= abs_tol)
     close = (a == b) | (np.isfinite(a) & np.isfinite(b) & within)
+    if any(_traced(t) for t in tolerances):
+        close = _raising(close, (rel_tol >= 0) & (abs_tol >= 0), "ValueError",
+                         "tolerances must be non-negative")
     return _python_bool(close)
