@@ -1238,6 +1238,114 @@ def resample_sum(t, v, period=10):
 
 
 # ----------------------------------------------------------------------------
+# More: in-place argument updates, seeded shuffles, tolerance loops
+# ----------------------------------------------------------------------------
+
+def sgd_epochs_randomstate(X, y, w=None, lr=0.05, epochs=5, seed=0):
+    rs = np.random.RandomState(seed)
+    if w is None:
+        w = np.zeros(X.shape[1])
+    for epoch in range(epochs):
+        order = rs.permutation(len(y))
+        for i in order:
+            err = X[i] @ w - y[i]
+            w -= lr * err * X[i]
+    return w
+
+
+def normalize_rows_inplace(A, eps=1e-12):
+    norms = np.sqrt((A ** 2).sum(axis=1))
+    for i in range(A.shape[0]):
+        if norms[i] > eps:
+            A[i] /= norms[i]
+    return None
+
+
+def bisect_root_math(a, b, tol=1e-10, max_iter=100):
+    f = lambda x: math.cos(x) - x
+    fa = f(a)
+    for _ in range(max_iter):
+        m = 0.5 * (a + b)
+        fm = f(m)
+        if abs(fm) < tol or (b - a) / 2 < tol:
+            return m
+        if math.copysign(1, fm) == math.copysign(1, fa):
+            a, fa = m, fm
+        else:
+            b = m
+    return 0.5 * (a + b)
+
+
+def softmax_temperature(logits, T=1.0, axis=-1):
+    if T <= 0:
+        raise ValueError("temperature must be positive")
+    z = np.asarray(logits, dtype=float) / T
+    z = z - np.max(z, axis=axis, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def histogram_loop_math(x, n_bins=5):
+    lo, hi = float(np.min(x)), float(np.max(x))
+    width = (hi - lo) / n_bins
+    counts = [0] * n_bins
+    for v in x:
+        k = min(int(math.floor((v - lo) / width)), n_bins - 1)
+        counts[k] += 1
+    return counts
+
+
+def running_median_lists(x, w=3):
+    out = []
+    for i in range(len(x)):
+        window = sorted(x[max(0, i - w + 1):i + 1])
+        out.append(window[len(window) // 2])
+    return np.array(out)
+
+
+def ecdf_searchsorted(sample, points):
+    s = np.sort(sample)
+    return np.searchsorted(s, points, side="right") / len(s)
+
+
+def gini_impurity_splits(x, y):
+    order = np.argsort(x)
+    xs, ys = x[order], y[order]
+    best_g, best_t = 1.0, None
+    for i in range(1, len(xs)):
+        if xs[i] == xs[i - 1]:
+            continue
+        left, right = ys[:i], ys[i:]
+        gl = 1 - np.sum((np.bincount(left, minlength=2) / len(left)) ** 2)
+        gr = 1 - np.sum((np.bincount(right, minlength=2) / len(right)) ** 2)
+        g = (len(left) * gl + len(right) * gr) / len(ys)
+        if g < best_g:
+            best_g, best_t = g, 0.5 * (xs[i] + xs[i - 1])
+    return best_g, best_t
+
+
+def power_method_tol(A, tol=1e-10, max_iter=500):
+    v = np.ones(A.shape[0])
+    lam = 0.0
+    for k in range(max_iter):
+        w = A @ v
+        new_lam = np.linalg.norm(w)
+        v = w / new_lam
+        if math.isclose(new_lam, lam, rel_tol=tol):
+            break
+        lam = new_lam
+    return new_lam, v, k
+
+
+def cumulative_returns_inplace(r, out=None):
+    if out is None:
+        out = np.empty_like(r)
+    np.cumprod(1 + r, out=out)
+    out -= 1
+    return out
+
+
+# ----------------------------------------------------------------------------
 # Helpers and cases
 # ----------------------------------------------------------------------------
 
@@ -1404,4 +1512,17 @@ CASES = [
     ("clip_and_scale_inplace", clip_and_scale_inplace, lambda: (_rng(35).normal(size=(10, 2)),), {}),
     ("resample_sum", resample_sum,
      lambda: (np.array([3.0, 7, 12, 15, 38, 41, 44]), np.array([1.0, 2, 3, 4, 5, 6, 7])), {}),
+    # more
+    ("sgd_epochs_randomstate", sgd_epochs_randomstate,
+     lambda: (_rng(40).normal(size=(8, 2)), _rng(41).normal(size=8)), {"rand": True}),
+    ("normalize_rows_inplace", normalize_rows_inplace, lambda: (np.array([[3.0, 4.0], [0.0, 0.0], [1.0, 1.0]]),), {}),
+    ("bisect_root_math", bisect_root_math, lambda: (0.0, 1.0), {}),
+    ("softmax_temperature", softmax_temperature, lambda: (_rng(42).normal(size=(3, 4)), 0.5), {}),
+    ("histogram_loop_math", histogram_loop_math, lambda: (_rng(43).normal(size=20),), {}),
+    ("running_median_lists", running_median_lists, lambda: (_rng(44).normal(size=9),), {}),
+    ("ecdf_searchsorted", ecdf_searchsorted, lambda: (_rng(45).normal(size=15), np.linspace(-2, 2, 5)), {}),
+    ("gini_impurity_splits", gini_impurity_splits,
+     lambda: (_rng(46).normal(size=10), np.array([0, 1, 0, 1, 1, 0, 1, 1, 0, 1])), {}),
+    ("power_method_tol", power_method_tol, lambda: (np.array([[2.0, 1.0], [1.0, 3.0]]),), {}),
+    ("cumulative_returns_inplace", cumulative_returns_inplace, lambda: (_rng(47).normal(0, 0.01, 10),), {}),
 ]
