@@ -997,3 +997,14 @@ def extract(condition, arr):
 
 def where_one_argument(condition):
     return nonzero(api.asarray(condition))
+
+
+def write_out(out, result, ufunc_name):
+    """``ufunc(..., out=out)``: NumPy casts the result into ``out`` with the same_kind rule."""
+    out = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    if not isinstance(out, Tracer):
+        raise unsupported(f"np.{ufunc_name}(..., out=<an array that is not traced>)",
+                          fix="Allocate the output inside the function (np.empty_like(x)).")
+    result = api.check_out_cast(ufunc_name, result, out)
+    write(out, None, result, what=f"np.{ufunc_name}(..., out=...)")
+    return out

@@ -17,7 +17,7 @@ from .numpy_api import (axes_of, axis_index, reject,
                         sample_of, apply_ufunc, astype, broadcast_to, concatenate,
                         elementwise_where, full, gather_axes_last, implements, moveaxis, ravel,
                         reshape, reshape_to, transpose, NoValue)
-from .indexing import dim_size, where_one_argument
+from .indexing import dim_size, where_one_argument, write_out
 from .numpy_sorting import take_along_axis
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
@@ -299,7 +299,6 @@ def _scan(op, fn):
 def _scan_into(impl, name, a, axis, dtype, out):
     """``np.cumsum(a, out=out)``: NumPy accumulates in ``out``'s dtype, which gives the
     same numbers as the scan's own dtype where that casts safely into it."""
-    from .numpy_mutation import write_out
     result = impl(a, axis, dtype)
     if not isinstance(out, Tracer) or dtype is not None or \
             not np.can_cast(result.dtype, out.dtype, "safe"):
@@ -334,8 +333,7 @@ def where(condition, x=None, y=None):
 def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs):
     if out is not None:
         # NumPy's clip is a ufunc: the result is cast into ``out`` as a ufunc's.
-        from .numpy_mutation import write_out
-        return write_out(out, clip(a, a_min, a_max, min=min, max=max, **kwargs), "clip")
+            return write_out(out, clip(a, a_min, a_max, min=min, max=max, **kwargs), "clip")
     lo = a_min if a_min is not NoValue else (None if min is NoValue else min)
     hi = a_max if a_max is not NoValue else (None if max is NoValue else max)
     res = to_tracer(a)

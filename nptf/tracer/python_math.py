@@ -19,6 +19,8 @@ import math
 import numpy as np
 
 from ..errors import user_location
+from . import numpy_api as api
+from . import python_numbers
 from .tracer import Tracer, emit
 
 _DOMAIN, _RANGE = "math domain error", "math range error"
@@ -57,10 +59,16 @@ def _traced(x):
     return isinstance(x, Tracer)
 
 
+def _python_number(fn, x):
+    """``float(x)`` or ``int(x)``: of one traced element, a traced Python number."""
+    if not isinstance(x, Tracer) or x.dtype.kind not in "biuf" or x.size != 1:
+        return fn(x)
+    return python_numbers.from_element(fn, api.reshape_to(x, ()))
+
+
 def _as_float(x):
     """``float(x)`` as ``math`` takes it: a traced Python float, kept strong (float64) for
     NumPy's functions."""
-    from .control_flow import _python_number
     value = _python_number(float, x)
     if not isinstance(value, Tracer):
         return np.float64(value)
@@ -145,7 +153,6 @@ def _log(xs):
 def _to_int(name, x):
     """``math.floor``/``ceil``/``trunc``: an int of an int, else of the float rounded so,
     with ``int()``'s errors for NaN and infinities."""
-    from .control_flow import _python_number
     if x.dtype.kind in "biu":
         return _python_number(int, x)
     rounded = {"floor": np.floor, "ceil": np.ceil, "trunc": np.trunc}[name](_as_float(x))

@@ -18,7 +18,8 @@ from .numpy_api import (IMPLS, apply_ufunc, arange, astype, check_out_cast, conc
                         reshape_to, sample_of, stack)
 from .numpy_math import cumprod, cumsum, matmul
 from .numpy_math import where as np_where
-from .numpy_mutation import AT_MODES, ufunc_at, write, write_out
+from .indexing import write_out
+from .numpy_mutation import AT_MODES, ufunc_at, write
 from .numpy_sorting import search
 from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
 
