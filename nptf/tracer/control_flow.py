@@ -38,6 +38,7 @@ from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, gr
                             numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
+from .list_buckets import BucketTable, buckets_before
 from .list_tables import GrowingTable, grown_table, table_item
 from .python_math import math_function
 from .namespace import items_in_order
@@ -546,6 +547,10 @@ def _snapshot_value(value):
     return value
 
 
+# Containers of nptf's own that control flow carries as the arrays they hold.
+_NODES = (TracedDict, BucketTable)
+
+
 def _flatten_containers(branches, state, names):
     """Variables that hold a tuple, list or dict of one structure on both paths of an `if`
     (``return x, n`` on each) become one variable per element, so each element merges as
@@ -566,7 +571,7 @@ def _flatten_containers(branches, state, names):
     for i, name in enumerate(names):
         vals = [o[i] for o in outs]
         defs = [tree.flatten(v)[1] if type(v) in (tuple, list, dict, NoneOr) or
-                isinstance(v, TracedDict) else None for v in vals]
+                isinstance(v, _NODES) else None for v in vals]
         known = [d for d in defs if d is not None]
         if not known or (len(known) == 2 and known[0] != known[1]) or \
                 (len(known) == 1 and not any(isinstance(v, Undefined) for v in vals)):
@@ -588,10 +593,10 @@ def _flatten_containers(branches, state, names):
                 br.outs += tree.flatten(o[i])[0]
                 br.objects += tree.flatten(ob[i])[0] if type(ob[i]) in (tuple, list, dict,
                                                                          NoneOr) or \
-                    isinstance(ob[i], TracedDict) else [ob[i]] * n
+                    isinstance(ob[i], _NODES) else [ob[i]] * n
         old = state[i]
         new_state += tree.flatten(old)[0] if (type(old) in (tuple, list, dict, NoneOr) or
-                                               isinstance(old, TracedDict)) and \
+                                               isinstance(old, _NODES)) and \
             tree.flatten(old)[1] == treedef else [old] * n
         new_names += [f"{name}[{k}]" for k in range(n)]
 
@@ -687,6 +692,13 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         # A path gives its first key and value to a dict empty before the `if`: both
         # paths start from an empty dict of that kind.
         state = tuple(empty_of(retyped[i]) if i in retyped else v for i, v in enumerate(state))
+        return if_stmt(c, true_fn, false_fn, state, names, where, frame)
+    tables = {} if raised else buckets_before(state, lambda i: [br.objects[i]
+                                                                for br in branches])
+    if tables:
+        # A path appends to a list of lists at a traced position: both paths start from
+        # the table of its rows before the `if`.
+        state = tuple(tables.get(i, v) for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
@@ -1338,6 +1350,11 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole)
+    except _ListToBuckets as e:
+        scope.put_back()
+        state = tuple(e.spec.of_list(v) if k == e.position else v for k, v in enumerate(state))
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole)
     return containers.result(flat)
 
 
@@ -1345,7 +1362,7 @@ def _container_leaves(value):
     """The leaves and structure of a tuple, list or dict of arrays and numbers (or of a
     ``NoneOr`` of one), or of a dict keyed by traced values (its keys and rows, none
     while no key typed it); else None."""
-    if isinstance(value, TracedDict):
+    if isinstance(value, _NODES):
         return tree.flatten(value)
     if type(value) not in (tuple, list, dict, NoneOr):
         return None
@@ -1385,7 +1402,9 @@ class _LoopContainers:
             self.plan.append((treedef, len(leaves), name))
             flat_state += leaves
             flat_names += _leaf_names(name, treedef)
-        self.any = any(p is not None for p in self.plan)
+        # A list of lists may become a table its body appends to at traced positions.
+        self.any = any(p is not None for p in self.plan) or any(
+            type(v) is list and v and all(type(r) is list for r in v) for v in state)
         self.originals = list(state)
         self.state, self.names = tuple(flat_state), tuple(flat_names)
         self.in_place = [False] * len(self.plan)
@@ -1400,6 +1419,10 @@ class _LoopContainers:
     def _flatten(self, values, given):
         out = []
         for k, (step, value) in enumerate(zip(self.plan, values)):
+            if isinstance(value, BucketTable) and not isinstance(given[k], BucketTable):
+                # The body appends to a list of lists at a traced position: the loop
+                # carries the table of its rows from before the loop.
+                raise _ListToBuckets(k, value.spec)
             if step is None:
                 out.append(value)
                 continue
@@ -2477,6 +2500,15 @@ class _RetypedDict(Exception):
 
     def __init__(self, position, spec):
         super().__init__("a dict the loop body types")
+        self.position, self.spec = position, spec
+
+
+class _ListToBuckets(Exception):
+    """A loop body appends to a Python list of lists at a traced position: the loop
+    carries it as a ``BucketTable`` of ``spec`` from its rows before the loop."""
+
+    def __init__(self, position, spec):
+        super().__init__("a list of lists the loop body appends to at traced positions")
         self.position, self.spec = position, spec
 
 

@@ -20,7 +20,7 @@ import types
 
 import gast
 
-from . import control_flow, namespace, side_effects, traced_dicts
+from . import control_flow, list_buckets, namespace, side_effects, traced_dicts
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tracer import HASHED
@@ -30,6 +30,7 @@ _CALL = "__nptf_call"
 _SE = "__nptf_se"
 _IX = "__nptf_ix"
 _TD = "__nptf_td"
+_LB = "__nptf_lb"
 _counter = itertools.count()
 _cache = {}
 # Set for a trace of a function whose first trace used a traced value as a dict key:
@@ -559,7 +560,7 @@ class _ControlFlow(gast.NodeTransformer):
             # itself, f-strings included), not text the function computes.
             node.args = [_printed(a) for a in node.args]
         elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
-                  and node.func.value.id in (_CF, _TD)) and \
+                  and node.func.value.id in (_CF, _TD, _LB)) and \
                 not (isinstance(node.func, gast.Name) and node.func.id == _CALL):
             wrapped = _expr(f"{_CALL}(None)")
             wrapped.args[0] = node.func
@@ -942,6 +943,40 @@ class _KeyedDicts(gast.NodeTransformer):
         return [start] + inner
 
 
+class _BucketAppends(gast.NodeTransformer):
+    """For a function whose first trace read a list of lists at a traced position:
+    ``t[k].append(v)``, a statement, rebinds the variable to the list after it (``t =
+    bucket_append(t, k, v, "t")``), so an `if` or a loop on traced values carries a list
+    of lists appended to at traced positions as its variable (``list_buckets``). Local
+    variables only, not parameters."""
+
+    def __init__(self, fdef):
+        args = fdef.args
+        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+        self.fdef, self.names = fdef, _local_names(fdef) - params
+
+    def visit_FunctionDef(self, node):
+        return self.generic_visit(node) if node is self.fdef else node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Expr(self, node):
+        call = node.value
+        if not (isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and
+                call.func.attr == "append" and len(call.args) == 1 and not call.keywords):
+            return node
+        target = call.func.value
+        if not (isinstance(target, gast.Subscript) and isinstance(target.value, gast.Name) and
+                target.value.id in self.names and not isinstance(target.slice, gast.Slice)):
+            return node
+        name = target.value.id
+        new = _expr(f"{_LB}.bucket_append(None, None, None, {name!r})")
+        new.args[:3] = [_name(name), target.slice, call.args[0]]
+        return gast.copy_location(gast.Assign(targets=[_name(name, store=True)], value=new,
+                                              type_comment=None), node)
+
+
 # ---------------------------------------------------------------- driver
 def convert(fn):
     """The converted function, or ``fn`` itself when its source cannot be converted."""
@@ -1107,6 +1142,7 @@ def _make_factory(fn):
     dict_comp = any(isinstance(n, gast.DictComp) for n in _own_nodes(fdef))
     if KEYED_DICTS.get():
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
+        _BucketAppends(fdef).visit(fdef)
     _Jumps().function(fdef)
     fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
@@ -1156,6 +1192,7 @@ def _globals_for(fn):
     g[_SE] = side_effects
     g[_IX] = namespace
     g[_TD] = traced_dicts
+    g[_LB] = list_buckets
     return g
 
 

@@ -27,7 +27,7 @@ from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
                             row_of)
 from .numpy_random import LEGACY
-from .tracer import Tracer, emit
+from .tracer import HASHED, Tracer, emit
 from .views import buffer_of, mark_readonly
 
 CREATION = {
@@ -250,6 +250,12 @@ def _rows_of(seq, what):
     """The items of ``seq`` as the rows of one array, and what an item is."""
     noun = type(seq).__name__
     item = common_item(list(seq))
+    if item is None and seq and all(type(v) is list for v in seq):
+        # A list of lists (``clusters[int(j)].append(i)``): a failed trace runs again with
+        # such lists appended to at traced positions kept as tables (``list_buckets``).
+        hashed = HASHED.get()
+        if hashed is not None:
+            hashed.append(True)
     if item is None or item[2] == MIXED:
         error = unsupported(f"{what} at a position known only when the graph runs, where its "
                             f"items are not numbers or arrays of one kind, shape and dtype,",
