@@ -1352,7 +1352,16 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
                                  runs_once, grow, whole)
     except _ListToBuckets as e:
         scope.put_back()
-        state = tuple(e.spec.of_list(v) if k == e.position else v for k, v in enumerate(state))
+        before = state[e.position]
+        if isinstance(before, Undefined):
+            if not runs_once:
+                # Python has no value for it where the loop runs no step.
+                raise _PythonOnlyBody(f"`{names[e.position]}`, first bound inside the loop, "
+                                      f"is a list of lists appended to at traced positions")
+            # First bound inside a loop that runs: only its value on the last step counts.
+            before = [[] for _ in range(e.spec.n)]
+        state = tuple(e.spec.of_list(before) if k == e.position else v
+                      for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole)
     return containers.result(flat)
@@ -1402,9 +1411,11 @@ class _LoopContainers:
             self.plan.append((treedef, len(leaves), name))
             flat_state += leaves
             flat_names += _leaf_names(name, treedef)
-        # A list of lists may become a table its body appends to at traced positions.
+        # A list of lists (or a variable first bound in the body) may become a table the
+        # body appends to at traced positions.
         self.any = any(p is not None for p in self.plan) or any(
-            type(v) is list and v and all(type(r) is list for r in v) for v in state)
+            type(v) is list and v and all(type(r) is list for r in v) or
+            type(v) is Undefined for v in state)
         self.originals = list(state)
         self.state, self.names = tuple(flat_state), tuple(flat_names)
         self.in_place = [False] * len(self.plan)

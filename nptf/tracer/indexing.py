@@ -141,8 +141,7 @@ def getitem(x, key):
     """``x[key]``: basic indexing gives a view of ``x``, advanced indexing a copy."""
     x = to_tracer(x)
     augmented = augmented_read(x)
-    key = tuple(k.array_value() if isinstance(k, Tracer) else k
-                for k in (key if isinstance(key, tuple) else (key,)))
+    key = tuple(api.index_array(k) for k in (key if isinstance(key, tuple) else (key,)))
     if any(isinstance(k, slice) for k in key):
         if dynamic_slices.has_traced_bounds(key):
             out = dynamic_slices.getitem(x, key)

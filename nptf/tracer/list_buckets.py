@@ -56,11 +56,12 @@ class BucketSpec:
         self.n, self.item, self.identity = n, item, identity
 
     def __eq__(self, other):
-        return isinstance(other, BucketSpec) and self.identity is other.identity and \
-            (self.n, self.item) == (other.n, other.item)
+        # Not by identity: a list made again on each trace of a loop body is a new object
+        # each time, and the paths of an `if` or a loop's steps carry tables by value.
+        return isinstance(other, BucketSpec) and (self.n, self.item) == (other.n, other.item)
 
     def __hash__(self):
-        return hash((id(self.identity), self.n, self.item))
+        return hash((self.n, self.item))
 
     def __repr__(self):
         return f"BucketSpec({self.n}, {self.item})"

@@ -250,7 +250,8 @@ def _rows_of(seq, what):
     """The items of ``seq`` as the rows of one array, and what an item is."""
     noun = type(seq).__name__
     item = common_item(list(seq))
-    if item is None and seq and all(type(v) is list for v in seq):
+    rows = item is None and bool(seq) and all(type(v) is list for v in seq)
+    if rows:
         # A list of lists (``clusters[int(j)].append(i)``): a failed trace runs again with
         # such lists appended to at traced positions kept as tables (``list_buckets``).
         hashed = HASHED.get()
@@ -263,6 +264,8 @@ def _rows_of(seq, what):
                                 f"index it with a Python int.")
         # A loop of a known trip count runs such a body in Python, where the index is an int.
         error.list_operation = True
+        # Where the trace with tables fails too, its error says more.
+        error.dict_key = rows
         raise error
     return api.stack([row_of(v, item) for v in seq]), item
 
@@ -331,6 +334,8 @@ def _set_item_at(seq, key, value):
                                 "a Python int position.")
         # A loop of a known trip count runs such a body in Python, where the index is an int.
         error.list_operation = True
+        # Where the trace with tables fails too, its error says more.
+        error.dict_key = rows
         raise error
     n = len(seq)
     k = api.astype(key, np.int64)

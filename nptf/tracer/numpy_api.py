@@ -1332,6 +1332,18 @@ def is_basic_key(key):
 _INTP = np.dtype(np.intp)
 
 
+def index_array(k):
+    """The index array NumPy makes of ``k`` (an array, or a list the graph holds as one).
+    NumPy indexes by an empty list as by an empty array of integers, so a list of
+    integers stands as the array of its items even where the data leave it empty."""
+    if not isinstance(k, Tracer):
+        return k
+    item = getattr(k, "item", None) if getattr(type(k), "NOUN", None) is not None else None
+    if type(item) is tuple and item[0] == () and np.dtype(item[1]).kind in "iu":
+        return k.array_value(np.intp)
+    return k.array_value()
+
+
 def _index_literal(arr):
     return Tracer(Literal(arr, ArrayType(arr.shape, arr.dtype)))
 

@@ -124,7 +124,7 @@ def _numpy_stores_into_one_element(dtype, value):
 
 def setitem(self, key, value):
     if isinstance(key, Tracer) or isinstance(value, Tracer):    # a list argument: its array
-        key = key.array_value() if isinstance(key, Tracer) else key
+        key = api.index_array(key)
         value = value.array_value() if isinstance(value, Tracer) else value
     if _one_element(self, key):
         _numpy_stores_into_one_element(self.dtype, value)
