@@ -273,11 +273,13 @@ class _LoopWriter:
     the statement meets (an int64 array is only added ints to, a view only written with
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
-    def __init__(self, r, name, inputs, extra=None):
+    def __init__(self, r, name, inputs, extra=None, buckets=None):
         self.r, self.name = r, name
-        # Choices added later draw from ``extra``, so that the programs of seeds written
-        # before stay as they were.
+        # Choices added later draw from ``extra`` (and ``buckets``), so that the programs
+        # of seeds written before stay as they were.
         self.extra = extra or random.Random(0)
+        self.buckets = buckets or random.Random(0)
+        self.bk_item = "int"
         self.tab_other_type = False
         self.ns = {"np": np}
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
@@ -629,7 +631,21 @@ class _LoopWriter:
             options += self._table_writes()
         if "grid" in self.made:
             options += self._grid_writes()
+        if "bk" in self.made:
+            options += self._bucket_appends()
         return r.choice(options).split("\n") if options else None
+
+    def _bucket_appends(self):
+        """Appends to the rows of the Python list of lists ``bk`` at positions the data
+        choose (k-means assignment, grouping by label): carried as one array of items and
+        the row of each (docs/control-flow.md)."""
+        i = self.idx or "0"
+        item = {"int": f"int({i})", "float": f"float(c[{i} % 24])",
+                "array": "c[:3] * 0.5"}[self.bk_item]
+        return [f"bk[int(np.argmax(c[{i} % 5:{i} % 5 + 3]))].append({item})",
+                f"bk[int(c[{i} % 24] > 0)].append({item})",
+                f"bk[{i} % 3].append({item})",
+                f"bk[int(np.sum(a) > x) - 1].append({item})"]
 
     def _grid_writes(self):
         """Writes into the Python list of lists ``grid`` at the loop's index or where the
@@ -684,6 +700,8 @@ class _LoopWriter:
             return [f"if {r.choice(conds)}:", f"    {r.choice(self._table_writes())}"]
         if "grid" in self.made and r.random() < 0.3:
             return [f"if {r.choice(conds)}:", f"    {r.choice(self._grid_writes())}"]
+        if "bk" in self.made and self.buckets.random() < 0.3:
+            return [f"if {r.choice(conds)}:", f"    {self.buckets.choice(self._bucket_appends())}"]
         if "rows" in self.made and r.random() < 0.3:
             # How long the list grows, the data decide (docs/control-flow.md).
             if r.random() < 0.3:        # under two ifs
@@ -875,6 +893,12 @@ class _LoopWriter:
             pre.append(f"grid = [[{'0' if self.grid_kind == 'int' else '0.0'}] * 4 "
                        f"for _ in range(3)]")
             self.made.add("grid")
+        if self.buckets.random() < 0.3:
+            pre.append("bk = [[] for _ in range(3)]" if self.buckets.random() < 0.8 else
+                       "bk = [[], [0.5], []]")
+            self.bk_item = "float" if "0.5" in pre[-1] else \
+                self.buckets.choice(["int", "float", "array"])
+            self.made.add("bk")
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -904,6 +928,16 @@ class _LoopWriter:
         out = [v for v in ("s", "cnt", "t", "part", "best", "tab") if v in self.made]
         if "grid" in self.made:
             out.append(self.extra.choice(["grid", "np.array(grid)", "grid[-1][-1]"]))
+        if "bk" in self.made:
+            reads = ["bk", "[len(g) for g in bk]", "len(bk[1]) + len(bk[-1])",
+                     "[np.mean(g, axis=0) if len(g) > 0 else 0.0 for g in bk]",
+                     "np.sum([np.sum(g) for g in bk if g])"]
+            if self.bk_item != "array":
+                reads += ["[sum(g) for g in bk]", "[max(g) if g else -1 for g in bk]",
+                          "[np.array(g, dtype=float) for g in bk]",
+                          "[c[[v % 24 for v in g]] for g in bk]" if self.bk_item == "int"
+                          else "[v * 2 for v in bk[0]]"]
+            out.append(self.buckets.choice(reads))
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
@@ -982,7 +1016,8 @@ def loop_program_source(seed, name="f"):
         for attempt in range(20):
             r = random.Random(f"loops {seed} {attempt}")
             source = _LoopWriter(r, name, inputs,
-                                 random.Random(f"loop tables {seed} {attempt}")).program()
+                                 random.Random(f"loop tables {seed} {attempt}"),
+                                 random.Random(f"loop buckets {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source

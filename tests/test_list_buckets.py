@@ -1,0 +1,61 @@
+"""Python lists of lists appended to at positions the data choose (``clusters[j].append(i)``
+in a loop: k-means assignment, grouping by label, adjacency lists): carried as one array
+of items and the row of each, rows read whole as lists of run-time length. Rows that are
+one list (``[[]] * n``) are refused. Checked against NumPy through the public API."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def group_means(X, labels):
+    groups = [[] for _ in range(3)]
+    for i, label in enumerate(labels):
+        groups[label].append(i)
+    means = [np.mean(X[g], axis=0) for g in groups]     # an empty group: NaN, as NumPy
+    sizes = [len(g) for g in groups]
+    order = np.zeros(len(labels))
+    for c, g in enumerate(groups):
+        for i in g:
+            order[i] = c
+    return means, sizes, order, groups
+
+
+def largest_per_bucket(x):
+    buckets = [[] for _ in range(3)]
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            buckets[int(x[i] * 10) % 3].append(float(x[i]))
+    return [max(b) if b else -1.0 for b in buckets], max(buckets[1])
+
+
+def aliased_rows(x):
+    rows = [[]] * 3
+    for i in range(x.shape[0]):
+        rows[int(x[i] > 0)].append(i)
+    return rows
+
+
+LABELS = np.array([0, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0])     # group 2 stays empty
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_rows_appended_where_the_data_say(jit):
+    X = np.random.RandomState(0).randn(12, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_against_numpy(group_means, X, LABELS, jit=jit)
+        if not jit:
+            check_against_numpy(largest_per_bucket, X[:, 0])
+            # max() of a row the data leave empty: Python's ValueError
+            check_against_numpy(largest_per_bucket, -np.abs(X[:, 0]))
+
+
+def test_rows_that_are_one_list_are_refused():
+    with pytest.raises(nptf.Error, match=r"rows are one list"):
+        nptf.compile(aliased_rows, fallback="raise")(np.linspace(-1, 1, 12))
