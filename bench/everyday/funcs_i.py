@@ -1089,6 +1089,34 @@ def float32_standardize_clip(X):
 # Cases
 # ----------------------------------------------------------------------------
 
+def bucket_sort_lists(x, n_buckets=4):
+    buckets = [[] for _ in range(n_buckets)]
+    lo, hi = x.min(), x.max()
+    for v in x:
+        j = int((v - lo) / (hi - lo + 1e-12) * n_buckets)
+        buckets[min(j, n_buckets - 1)].append(float(v))
+    out = np.concatenate([np.sort(np.array(b, dtype=float)) for b in buckets])
+    return out, [len(b) for b in buckets]
+
+
+def adjacency_degrees(edges, n=5):
+    adj = [[] for _ in range(n)]
+    for e in range(len(edges)):
+        u, v = edges[e]
+        adj[u].append(v)
+        adj[v].append(u)
+    degree = np.array([len(a) for a in adj])
+    neighbour_max = [max(a) if a else -1 for a in adj]
+    return degree, neighbour_max, adj
+
+
+def label_groups_mean(X, y, n_classes=3):
+    groups = [[] for _ in range(n_classes)]
+    for i, label in enumerate(y):
+        groups[label].append(X[i])
+    return np.array([np.mean(g, axis=0) if g else np.zeros(X.shape[1]) for g in groups])
+
+
 def _rng(s=0):
     return np.random.default_rng(s)
 
@@ -1302,4 +1330,10 @@ CASES = [
     ("moving_zscore_anomalies", moving_zscore_anomalies, lambda: (_sig(30),), {}),
     ("float32_standardize_clip", float32_standardize_clip,
      lambda: (_rng(37).normal(size=(8, 3)).astype(np.float32),), {}),
+    ("bucket_sort_lists", bucket_sort_lists, lambda: (_rng(38).random(14),), {}),
+    ("adjacency_degrees", adjacency_degrees,
+     lambda: (np.array([[0, 1], [1, 2], [2, 0], [0, 3], [1, 3], [2, 1], [3, 3], [1, 0],
+                        [2, 3], [0, 2]]),), {}),
+    ("label_groups_mean", label_groups_mean,
+     lambda: (_rng(39).normal(size=(11, 2)), np.array([0, 2, 2, 0, 2, 0, 0, 2, 2, 0, 0])), {}),
 ]
