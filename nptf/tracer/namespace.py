@@ -334,8 +334,6 @@ def _set_item_at(seq, key, value):
                                 "a Python int position.")
         # A loop of a known trip count runs such a body in Python, where the index is an int.
         error.list_operation = True
-        # Where the trace with tables fails too, its error says more.
-        error.dict_key = rows
         raise error
     n = len(seq)
     k = api.astype(key, np.int64)
