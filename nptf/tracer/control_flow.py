@@ -38,7 +38,7 @@ from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, gr
                             numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
-from .list_buckets import BucketTable, buckets_before
+from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
 from .python_math import math_function
 from .namespace import items_in_order
@@ -1350,6 +1350,24 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole)
+    except TypedByAppend as e:
+        # The first append to a table the body read rows of while they were empty.
+        scope.put_back()
+        state = tuple(e.spec.of_list(v.spec.identity) if isinstance(v, BucketTable) and
+                      v.spec.item is None and v.spec.identity is e.spec.identity else v
+                      for v in state)
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole)
+    except UnsupportedError as e:
+        # A row of a Python list of empty lists read at a traced position: carried as a
+        # table with no items yet, typed by the body's first append.
+        lst = getattr(e, "read_before_append", None)
+        if lst is None or not builtins.any(v is lst for v in state):
+            raise
+        scope.put_back()
+        state = tuple(untyped(v) if v is lst else v for v in state)
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole)
     except _ListToBuckets as e:
         scope.put_back()
         before = state[e.position]
@@ -1364,7 +1382,9 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
                       for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole)
-    return containers.result(flat)
+    # A table no append typed holds the empty lists it held before the loop.
+    return tuple(v.spec.identity if isinstance(v, BucketTable) and v.spec.item is None else v
+                 for v in containers.result(flat))
 
 
 def _container_leaves(value):

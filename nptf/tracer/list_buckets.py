@@ -69,6 +69,9 @@ class BucketSpec:
     def nptf_rebuilt(self, children):
         """The table from its row numbers and items: a ``BucketTable`` while tracing, the
         Python list of lists NumPy's run makes when the call hands it back."""
+        if self.item is None:
+            return BucketTable(self, None, None) if current_builder() is not None else \
+                [[] for _ in range(self.n)]
         rows, items = children
         if current_builder() is not None or not isinstance(rows, np.ndarray):
             return BucketTable(self, rows, items)
@@ -98,22 +101,47 @@ def _python_item(v, kind):
     return np.array(v)
 
 
+class TypedByAppend(Exception):
+    """A loop body appends to a table it read rows of before (``len(t[j])``) while the
+    table's rows were all empty, so what an item is was not known: the loop carries the
+    table of ``spec`` from the list before it."""
+
+    def __init__(self, spec):
+        super().__init__("a list of lists typed by its first append")
+        self.spec = spec
+
+
+def untyped(lst):
+    """The table of the Python list of empty lists ``lst``, no item known yet."""
+    return BucketTable(BucketSpec(len(lst), None, lst), None, None)
+
+
 class BucketTable:
     """A list of lists appended to at traced positions (see the module)."""
 
     __slots__ = ("spec", "rows", "items")
 
     def __init__(self, spec, rows, items):
-        self.spec, self.rows, self.items = spec, Tracer(rows.atom), Tracer(items.atom)
+        self.spec = spec
+        if spec.item is None:       # untyped: no items yet (see ``untyped``)
+            self.rows = self.items = None
+        else:
+            self.rows, self.items = Tracer(rows.atom), Tracer(items.atom)
 
     def nptf_children(self):
-        return (self.rows, self.items)
+        return () if self.spec.item is None else (self.rows, self.items)
 
     def nptf_spec(self):
         return self.spec
 
     def appended(self, k, value):
         """The table after ``table[k].append(value)``."""
+        if self.spec.item is None:
+            item = common_item([value])
+            if item is None or item[2] == MIXED or is_tuple_kind(item[2]):
+                raise _refused("an append of items that are not numbers or arrays of one "
+                               "kind, shape and dtype")
+            raise TypedByAppend(BucketSpec(self.spec.n, item, self.spec.identity))
         if joined_item(self.spec.item, item_of(value)) != self.spec.item:
             raise _refused("an append of an item of another kind, shape or dtype than the "
                            "others")
@@ -145,6 +173,11 @@ class BucketTable:
         return self._row(checked_position(k, self.spec.n, "list index out of range"))
 
     def _row(self, r):
+        if self.spec.item is None:
+            # No items yet: an empty row (this trace of the loop body is traced again once
+            # an append says what an item is).
+            return BucketRow(api.empty((0,), np.float64).atom, ((), np.dtype(np.float64),
+                                                                  "scalar"), self)
         picked = api.getitem(self.items, self.rows == r)
         return BucketRow(picked.atom, self.spec.item, self)
 

@@ -266,6 +266,10 @@ def _rows_of(seq, what):
         error.list_operation = True
         # Where the trace with tables fails too, its error says more.
         error.dict_key = rows
+        if rows and not any(seq):
+            # Rows not appended to yet: a loop that carries the list reads it as a table
+            # (``list_buckets.untyped``).
+            error.read_before_append = seq
         raise error
     return api.stack([row_of(v, item) for v in seq]), item
 
