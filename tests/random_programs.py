@@ -645,7 +645,10 @@ class _LoopWriter:
         return [f"bk[int(np.argmax(c[{i} % 5:{i} % 5 + 3]))].append({item})",
                 f"bk[int(c[{i} % 24] > 0)].append({item})",
                 f"bk[{i} % 3].append({item})",
-                f"bk[int(np.sum(a) > x) - 1].append({item})"]
+                f"bk[int(np.sum(a) > x) - 1].append({item})",
+                # A row read before (and where) it is appended to: a capacity per row.
+                f"if len(bk[int(c[{i} % 24] > 0)]) < 3:\n"
+                f"    bk[int(c[{i} % 24] > 0)].append({item})"]
 
     def _grid_writes(self):
         """Writes into the Python list of lists ``grid`` at the loop's index or where the
@@ -851,6 +854,13 @@ class _LoopWriter:
             body += self._statement(in_loop=True)
         if not depth and r.random() < 0.1:
             body += self._loop(depth + 1)
+        if "bk" in self.made and self.buckets.random() < 0.7:
+            # A list of lists appended to where the data say, in most loops of the programs
+            # that make one (its own stream: the other programs stay as they were).
+            append = self.buckets.choice(self._bucket_appends()).split("\n")
+            if self._runs(append):
+                at = self.buckets.randint(0, len(body))
+                body = body[:at] + append + body[at:]
         if step:
             self._runs([step])
             body = [step] + body if r.random() < 0.3 and self.in_while and \
