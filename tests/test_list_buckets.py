@@ -33,6 +33,8 @@ def largest_per_bucket(x):
     for i in range(x.shape[0]):
         if x[i] > 0:
             buckets[int(x[i] * 10) % 3].append(float(x[i]))
+        else:
+            buckets[0].append(0.0)      # a Python int position, on one path of the `if`
     return [max(b) if b else -1.0 for b in buckets], max(buckets[1])
 
 

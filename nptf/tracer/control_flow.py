@@ -47,8 +47,8 @@ from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND,
-                     PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
+from .tracer import (HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR,
+                     KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -655,6 +655,10 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         if changed or writes:
             scope.put_back()
         if changed:
+            if "[" in changed[0][0] and HASHED.get() is not None:
+                # A row of a list of lists (``b[1].append(v)``): a failed trace runs again
+                # with such lists kept as tables (``list_buckets``).
+                HASHED.get().append(True)
             raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, changes "
                 f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "

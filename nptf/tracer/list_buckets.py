@@ -237,11 +237,17 @@ def bucket_append(table, k, value, name):
             raise _refused(f"an append into `{name}`, which another variable, a container "
                            f"or the caller also holds (or a row of it)")
         return table.appended(k, value)
-    traced = isinstance(k, Tracer) and current_builder() is not None
-    if not traced or type(table) is not list:
+    builder = current_builder()
+    # At a Python int position inside a traced branch or loop body, where Python's append
+    # would change a list the data's choice of path cannot follow: a table too, where the
+    # list can be one.
+    nested = builder is not None and builder.parent is not None and type(table) is list
+    traced = isinstance(k, Tracer) and builder is not None
+    if not (traced or nested) or type(table) is not list:
         table[k].append(value)
         return table
-    if not table or any(type(row) is not list for row in table):
+    if not table or any(type(row) is not list for row in table) or \
+            not traced and not _can_be_table(table, value, name, frame):
         table[k].append(value)      # Python's error, or the list's own refusal
         return table
     if len({id(row) for row in table}) != len(table):
@@ -257,6 +263,13 @@ def bucket_append(table, k, value, name):
                        f"of one kind, shape and dtype")
     spec = BucketSpec(len(table), item, table)
     return spec.of_list(table).appended(k, value)
+
+
+def _can_be_table(table, value, name, frame):
+    item = common_item([v for row in table for v in row] + [value])
+    return len({id(row) for row in table}) == len(table) and item is not None and \
+        item[2] != MIXED and not is_tuple_kind(item[2]) and \
+        not reachable_elsewhere(table, name, frame, parts=table)
 
 
 def _held_elsewhere(table, name, frame):
