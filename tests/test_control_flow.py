@@ -1011,6 +1011,15 @@ def largest_if_positive(x):
     y = x * 2      # noqa: F841  (falls off its end: None)
 
 
+def total_once_large(a, k):
+    j = k[0] * 0
+    while j < 5 and np.abs(a).max() < 50.0:     # may run no step: the function's None
+        if a[-1] > 10:
+            return float(a.sum())
+        a = a * 2.0
+        j += 1
+
+
 def test_falling_off_the_end_after_a_return_inside_a_loop_returns_none(jit):
     """A return inside a loop or a traced if on some data, the implicit ``return None``
     at the end on the rest: each call gives what NumPy's run gives."""
@@ -1019,6 +1028,8 @@ def test_falling_off_the_end_after_a_return_inside_a_loop_returns_none(jit):
         check_against_numpy(first_large_index, np.array([0.5, 3.0, 1.0]), limit, jit=jit)
     for x in (np.ones(3), -np.ones(3)):
         check_against_numpy(largest_if_positive, x, jit=jit)
+    for a in (np.array([60.0, 1.0]), np.array([1.0, 3.0])):
+        check_against_numpy(total_once_large, a, np.array([3]), jit=jit)
 
 
 # ------------------------------------------- loop variables whose size changes, under XLA

@@ -1672,7 +1672,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             result[i] = Undefined(names[i], v.where, v.like)
     if ran is not None:
         for i in sorted(set_inside):
-            if names[i] == "__nptf_val":
+            if names[i].startswith("__nptf_val"):
                 # The value of a `return` in the body, read only where its flag says
                 # the body returned, which a loop that never runs does not.
                 continue
