@@ -79,6 +79,9 @@ class ListTracer(Tracer):
     def attribute(self, name, caller):
         """``self.name`` looked up by the code of frame ``caller``: the user's code reaches
         none of the array's attributes and methods (a list has other ones), nptf's does."""
+        if name == "__class__" and in_user_code(caller.f_code.co_filename):
+            # ``isinstance(x, list)`` in the user's code: a list, as in NumPy's run.
+            return list
         if name[0] != "_" and in_user_code(caller.f_code.co_filename):
             if name in _LIST_METHODS:
                 raise _refused(f"list.{name}()", self)
