@@ -25,7 +25,7 @@ def group_means(X, labels):
     for c, g in enumerate(groups):
         for i in g:
             order[i] = c
-    return means, sizes, order, groups, before
+    return means, sizes, order, groups, before, isinstance(groups[2], list), type(groups) is list
 
 
 def largest_per_bucket(x):
@@ -36,6 +36,23 @@ def largest_per_bucket(x):
         else:
             buckets[0].append(0.0)      # a Python int position, on one path of the `if`
     return [max(b) if b else -1.0 for b in buckets], max(buckets[1])
+
+
+def positives(x):
+    out = []
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            out.append(x[i])
+    return isinstance(out, list), out
+
+
+def append_through_a_chosen_row(x):
+    rows = [[] for _ in range(2)]
+    for i in range(x.shape[0]):
+        rows[int(x[i] > 0)].append(i)
+    row = rows[0] if x.sum() > 0 else rows[1]
+    row.append(7)       # Python appends to the list's own row
+    return rows
 
 
 def aliased_rows(x):
@@ -56,8 +73,12 @@ def test_rows_appended_where_the_data_say():
         check_against_numpy(largest_per_bucket, X[:, 0])
         # max() of a row the data leave empty: Python's ValueError
         check_against_numpy(largest_per_bucket, -np.abs(X[:, 0]))
+        check_against_numpy(positives, X[:, 0])
 
 
-def test_rows_that_are_one_list_are_refused():
+def test_rows_that_are_one_list_or_held_elsewhere_are_refused():
+    x = np.linspace(-1, 1, 12)
     with pytest.raises(nptf.Error, match=r"rows are one list"):
-        nptf.compile(aliased_rows, fallback="raise")(np.linspace(-1, 1, 12))
+        nptf.compile(aliased_rows, fallback="raise")(x)
+    with pytest.raises(nptf.Error, match=r"row read into a variable"):
+        nptf.compile(append_through_a_chosen_row, fallback="raise")(x)

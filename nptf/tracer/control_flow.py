@@ -2594,6 +2594,8 @@ def _type(*args, **kwargs):
         return numpy_class_of(args[0])
     if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, ReadOnlyDict)):
         return python_class_of(args[0])
+    if len(args) == 1 and not kwargs and isinstance(args[0], BucketTable):
+        return list
     return builtins.type(*args, **kwargs)
 
 

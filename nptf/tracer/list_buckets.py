@@ -31,6 +31,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, GrowingList, checked_position, common_item, is_tuple_kind,
                             item_of, joined_item, reachable_elsewhere, row_of)
+from .python_lists import ComputedList
 from .tracer import Tracer, to_tracer
 
 NOUN = "a list of lists appended to at positions known only when the graph runs"
@@ -128,6 +129,14 @@ class BucketTable:
         else:
             self.rows, self.items = Tracer(rows.atom), Tracer(items.atom)
 
+    @property
+    def __class__(self):
+        """What the user's code sees as its class (``isinstance(t, list)``): a list;
+        nptf's own code sees the ``BucketTable``."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return type(self)
+        return list
+
     def nptf_children(self):
         return () if self.spec.item is None else (self.rows, self.items)
 
@@ -176,10 +185,10 @@ class BucketTable:
         if self.spec.item is None:
             # No items yet: an empty row (this trace of the loop body is traced again once
             # an append says what an item is).
-            return BucketRow(api.empty((0,), np.float64).atom, ((), np.dtype(np.float64),
-                                                                  "scalar"), self)
+            return BucketRow(api.empty((0,), np.float64).atom,
+                             ((), np.dtype(np.float64), "scalar"), table=self)
         picked = api.getitem(self.items, self.rows == r)
-        return BucketRow(picked.atom, self.spec.item, self)
+        return BucketRow(picked.atom, self.spec.item, table=self)
 
     def __setitem__(self, k, value):
         raise _refused("replacing a row")
@@ -201,6 +210,14 @@ class BucketTable:
 
     __hash__ = None
 
+    def _operator(self, *args):
+        raise _refused("Python's list operators (+, *, in, reversed, comparisons) on the "
+                       "list of lists")
+
+    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _operator
+    __add__ = __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = _operator
+    __contains__ = __reversed__ = _operator
+
 
 class BucketRow(GrowingList):
     """A row of a ``BucketTable``, read: its items in order, a list of run-time length. It
@@ -210,21 +227,25 @@ class BucketRow(GrowingList):
     NOUN = "a row of " + NOUN
     FIX = FIX
 
-    def __init__(self, atom, item, table):
-        super().__init__(atom, item, 0)
+    def __init__(self, atom, item, least=0, per_iteration=None, appended_kind=None,
+                 table=None):
+        super().__init__(atom, item, least, per_iteration, appended_kind)
         self.table = table
 
     def __getattribute__(self, name):
         if name in GrowingList.METHODS:
             raise _refused(f"list.{name}() on a row read into a variable (or taking items "
                            f"away)")
-        return GrowingList.__getattribute__(self, name)
+        # The user's frame is the caller's, not this method's.
+        return ComputedList.attribute(self, name, sys._getframe(1))
 
     def __setitem__(self, index, value):
         raise _refused("an item write into a row")
 
     def rebuilt(self, atom):
-        return GrowingList(atom, object.__getattribute__(self, "item"), 0)
+        # Still a row (after control flow merged or carried it): its methods stay refused.
+        return BucketRow(atom, object.__getattribute__(self, "item"),
+                         table=object.__getattribute__(self, "table"))
 
 
 def bucket_append(table, k, value, name):
