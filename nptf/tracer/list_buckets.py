@@ -31,6 +31,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, GrowingList, checked_position, common_item, is_tuple_kind,
                             item_of, joined_item, reachable_elsewhere, row_of)
+from .indexing import getitem
 from .python_lists import ComputedList
 from .tracer import Tracer, to_tracer
 
@@ -187,7 +188,7 @@ class BucketTable:
             # an append says what an item is).
             return BucketRow(api.empty((0,), np.float64).atom,
                              ((), np.dtype(np.float64), "scalar"), table=self)
-        picked = api.getitem(self.items, self.rows == r)
+        picked = getitem(self.items, self.rows == r)
         return BucketRow(picked.atom, self.spec.item, table=self)
 
     def __setitem__(self, k, value):
