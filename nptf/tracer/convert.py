@@ -762,6 +762,29 @@ def _is_empty_dict(node):
         _is_defaultdict(node)
 
 
+def _is_counter(node):
+    """``Counter()``, ``Counter(items)`` or ``collections.Counter(...)`` (by its name: the
+    call checks what it calls)."""
+    f = node.func if isinstance(node, gast.Call) else None
+    return f is not None and len(node.args) <= 1 and not node.keywords and (
+        isinstance(f, gast.Name) and f.id == "Counter" or
+        isinstance(f, gast.Attribute) and f.attr == "Counter")
+
+
+# The methods of a dict that change it, which converted code runs as ``dict_call``.
+_DICT_CHANGES = ("setdefault", "pop", "popitem", "update", "clear")
+
+
+def _dict_method_call(node, names):
+    """``(name, method)`` of a call ``name.method(...)`` of ``_DICT_CHANGES`` on one of
+    ``names``, else None."""
+    f = node.func if isinstance(node, gast.Call) else None
+    if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and \
+            f.value.id in names and f.attr in _DICT_CHANGES:
+        return f.value.id, f.attr
+    return None
+
+
 def _is_defaultdict(node):
     """``defaultdict(f)`` or ``collections.defaultdict(f)`` (by its name: the call checks
     what it calls)."""
@@ -791,15 +814,22 @@ def _keyed_names(fdef):
         for target, value in _bindings(node):
             if _is_empty_dict(value):
                 bound.add(target.id)
-            elif isinstance(value, gast.DictComp):
+            elif isinstance(value, gast.DictComp) or _is_counter(value):
                 bound.add(target.id)
                 assigned.add(target.id)
-        if isinstance(node, gast.Subscript) and isinstance(node.ctx, gast.Store) and \
-                isinstance(node.value, gast.Name):
-            if isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str):
-                named.add(node.value.id)
-            else:
-                assigned.add(node.value.id)
+        if isinstance(node, gast.Subscript) and isinstance(node.ctx, (gast.Store, gast.Del)):
+            # ``d[k] = v``, ``del d[k]``, and ``d[k][i] = v`` into an array value.
+            base = node.value
+            if isinstance(node.ctx, gast.Store) and isinstance(base, gast.Subscript):
+                node, base = base, base.value
+            if isinstance(base, gast.Name):
+                if isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str):
+                    named.add(base.id)
+                else:
+                    assigned.add(base.id)
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
+                isinstance(node.func.value, gast.Name) and node.func.attr in _DICT_CHANGES:
+            assigned.add(node.func.value.id)
     args = fdef.args
     params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
               [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
@@ -818,6 +848,57 @@ def _bindings(node):
             and len(target.elts) == len(value.elts):
         return [(t, v) for t, v in zip(target.elts, value.elts) if isinstance(t, gast.Name)]
     return []
+
+
+_OPERATORS = {gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "truediv",
+              gast.FloorDiv: "floordiv", gast.Mod: "mod", gast.Pow: "pow",
+              gast.MatMult: "matmul", gast.BitOr: "or_", gast.BitAnd: "and_",
+              gast.BitXor: "xor", gast.LShift: "lshift", gast.RShift: "rshift"}
+
+
+def _index(node):
+    """An index as an expression: ``a:b`` as ``slice(a, b, None)``."""
+    if isinstance(node, gast.Slice):
+        call = _expr("slice(None, None, None)")
+        call.args = [b if b is not None else gast.Constant(value=None, kind=None)
+                     for b in (node.lower, node.upper, node.step)]
+        return gast.copy_location(call, node)
+    if isinstance(node, gast.Tuple):
+        return gast.copy_location(gast.Tuple(elts=[_index(e) for e in node.elts],
+                                             ctx=gast.Load()), node)
+    return node
+
+
+class _InlineDictCalls(gast.NodeTransformer):
+    """``name.method(...)`` of ``_DICT_CHANGES`` inside an expression (``s + d.pop(k)``) as
+    ``returned((name := dict_call(name, ...)))``: evaluated where Python evaluates it.
+    Not inside operands that the conversion of control flow makes functions of (``and``,
+    ``or``, conditional expressions, comparisons, comprehensions, lambdas), where the
+    walrus would bind a variable of that function: there the call stays, and is refused."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def _skip(self, node):
+        return node
+
+    visit_BoolOp = visit_IfExp = visit_Compare = visit_Lambda = visit_ListComp = \
+        visit_SetComp = visit_DictComp = visit_GeneratorExp = _skip
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        found = _dict_method_call(node, self.names)
+        if not found:
+            return node
+        name, method = found
+        run = _expr(f"{_TD}.dict_call(None, {method!r}, {name!r})")
+        run.args[0] = _name(name)
+        run.args += node.args
+        run.keywords = node.keywords
+        bind = gast.NamedExpr(target=_name(name, store=True), value=run)
+        out = _expr(f"{_TD}.returned(None)")
+        out.args = [bind]
+        return gast.copy_location(out, node)
 
 
 class _KeyedDicts(gast.NodeTransformer):
@@ -871,12 +952,20 @@ class _KeyedDicts(gast.NodeTransformer):
     def visit_Assign(self, node):
         if len(node.targets) != 1:
             return node
+        if not _dict_method_call(node.value, self.names) and \
+                not isinstance(node.value, gast.DictComp):
+            self._inline(node)
         target = node.targets[0]
         if isinstance(target, gast.Name) and target.id in self.names and \
                 isinstance(node.value, gast.DictComp):
             return self._comprehension(target.id, node.value, node)
+        if _dict_method_call(node.value, self.names):
+            rebind, result = self._changing_call(node.value, node)
+            node.value = result
+            return [rebind, node]
         if isinstance(target, gast.Name):
-            if target.id in self.names and _is_empty_dict(node.value):
+            if target.id in self.names and (_is_empty_dict(node.value) or
+                                            _is_counter(node.value)):
                 node.value = self._keyed(node.value)
             return node
         if _bindings(node):     # ``a, b = {}, {}``
@@ -886,18 +975,79 @@ class _KeyedDicts(gast.NodeTransformer):
             return node
         if self._keyed_target(target):
             return self._set(target.value.id, target.slice, node.value, node)
+        if self._nested_target(target):
+            return self._write_into(target, node.value, node)
         return node
 
     @staticmethod
     def _keyed(value):
-        """``{}``, ``dict()`` or ``defaultdict(f)`` as a ``keyed_dict`` call."""
+        """``{}``, ``dict()``, ``defaultdict(f)`` or ``Counter(...)`` as a ``keyed_dict``
+        call."""
         call = _expr(f"{_TD}.keyed_dict()")
-        if _is_defaultdict(value):
+        if _is_defaultdict(value) or _is_counter(value):
             call.args = [value.func] + value.args
         return gast.copy_location(call, value)
 
+    def _nested_target(self, target):
+        """``d[k][i]`` of a keyed dict ``d``: an item of one of its array values."""
+        return isinstance(target, gast.Subscript) and self._keyed_target(target.value) \
+            and not isinstance(target.value.slice, gast.Slice)
+
+    def _write_into(self, target, value, node, op=None):
+        name = target.value.value.id
+        call = _expr(f"{_TD}.dict_write_into(None, None, None, None, {name!r})")
+        call.args[:4] = [_name(name), target.value.slice, _index(target.slice), value]
+        if op is not None:
+            call.args.append(gast.Constant(value=_OPERATORS[type(op)], kind=None))
+        return gast.copy_location(gast.Assign(targets=[_name(name, store=True)], value=call,
+                                              type_comment=None), node)
+
+    def _changing_call(self, call, node, used=True):
+        """``name.method(...)`` of ``_DICT_CHANGES`` as a statement of its own: the variable
+        rebound to the dict after the call, and the call's result."""
+        name, method = _dict_method_call(call, self.names)
+        run = _expr(f"{_TD}.{'dict_call' if used else 'dict_run'}(None, {method!r}, {name!r})")
+        run.args[0] = _name(name)
+        run.args += call.args
+        run.keywords = call.keywords
+        rebind = gast.copy_location(gast.Assign(targets=[_name(name, store=True)], value=run,
+                                                type_comment=None), node)
+        return rebind, gast.copy_location(_expr(f"{_TD}.returned(None)"), call)
+
+    def _inline(self, node):
+        if getattr(node, "value", None) is not None:
+            node.value = _InlineDictCalls(self.names).visit(node.value)
+        return node
+
+    def visit_Expr(self, node):
+        if _dict_method_call(node.value, self.names):
+            return self._changing_call(node.value, node, used=False)[0]
+        return self._inline(node)
+
+    def visit_Return(self, node):
+        if _dict_method_call(node.value, self.names):
+            rebind, result = self._changing_call(node.value, node)
+            return [rebind, gast.copy_location(gast.Return(value=result), node)]
+        return self._inline(node)
+
+    def visit_Delete(self, node):
+        out, kept = [], []
+        for target in node.targets:
+            if self._keyed_target(target):
+                name = target.value.id
+                call = _expr(f"{_TD}.dict_delitem(None, None, {name!r})")
+                call.args[:2] = [_name(name), target.slice]
+                out.append(gast.copy_location(gast.Assign(
+                    targets=[_name(name, store=True)], value=call, type_comment=None), node))
+            else:
+                out.append(gast.copy_location(gast.Delete(targets=[target]), node))
+        return out
+
     def visit_AugAssign(self, node):
+        self._inline(node)
         target = node.target
+        if self._nested_target(target):
+            return self._write_into(target, node.value, node, node.op)
         if not self._keyed_target(target):
             return node
         name, k = target.value.id, next(_counter)
@@ -905,7 +1055,9 @@ class _KeyedDicts(gast.NodeTransformer):
         first = gast.copy_location(gast.Assign(targets=[_name(key, store=True)],
                                                value=target.slice, type_comment=None), node)
         old = _expr(f"{_TD}.dict_item_or_default({name}, {key})")
-        value = gast.copy_location(gast.BinOp(left=old, op=node.op, right=node.value), node)
+        value = _expr(f"{_TD}.augmented(None, None, {_OPERATORS[type(node.op)]!r})")
+        value.args[:2] = [old, node.value]
+        value = gast.copy_location(value, node)
         return [first, self._set(name, _name(key), value, node)]
 
     def _comprehension(self, name, comp, node):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import collections
 import collections.abc
+import operator
 import sys
 
 import numpy as np
@@ -33,7 +34,8 @@ from .growing_lists import GrowingList, item_from_row, item_of, row_of
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
 from .views import mark_ambiguous
-from .tracer import KIND_SCALAR, Tracer, emit, python_kind, python_type_of, to_tracer
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, Tracer, dim_of, emit,
+                     python_kind, python_type_of, to_tracer)
 
 NOUN = "a dict keyed by traced values"
 _FIX = ("nptf keeps a dict keyed by values only the data know as an array of its keys "
@@ -44,6 +46,19 @@ _FIX = ("nptf keeps a dict keyed by values only the data know as an array of its
 
 def _refused(what):
     return unsupported(f"{what}, on {NOUN}", fix=_FIX)
+
+
+class Identity:
+    """The dict object a ``TracedDict`` stands for, through every rebinding of it, with
+    what decides whether its arrays may be written in place (``d[k] += v``,
+    ``d[k][i] = v``): ``shared`` says why an array of its values may be reachable other
+    than through the dict (read from it, or stored while a variable held it; None where
+    none is), ``written_in_loop`` whether a graph loop's body wrote one in place."""
+
+    __slots__ = ("shared", "written_in_loop")
+
+    def __init__(self):
+        self.shared, self.written_in_loop = None, False
 
 
 class DictSpec:
@@ -82,7 +97,8 @@ class DictSpec:
         if current_builder() is not None or not all(isinstance(c, np.ndarray)
                                                      for c in children):
             return TracedDict(self, *(children[:1] or [None]), list(children[1:]))
-        out = {} if self.factory is None else collections.defaultdict(self.factory)
+        out = {} if self.factory is None else collections.Counter() \
+            if self.factory is collections.Counter else collections.defaultdict(self.factory)
         if not self.typed():
             return out
         keys, rows = children[0], children[1:]
@@ -129,9 +145,10 @@ def _python_item(value, kind):
 class TracedDict:
     """A dict keyed by traced numbers (see the module)."""
 
-    __slots__ = ("spec", "keys_", "rows")
+    __slots__ = ("spec", "keys_", "rows", "found_at")
 
     def __init__(self, spec, keys_, rows):
+        self.found_at = None
         # Values of their own, not views: a view reads its base when used, which may be
         # after the branch or loop body that made it has closed.
         self.spec, self.keys_, self.rows = spec, _own(keys_), [_own(r) for r in rows]
@@ -219,17 +236,24 @@ class TracedDict:
         return emit("convert", [found], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
 
     def __getitem__(self, key):
+        if self.spec.factory is collections.Counter:
+            # A Counter reads a missing key as 0 and does not insert it.
+            return self.get(key, 0)
         missing = "Python raises KeyError" if self.spec.factory is None else \
             "a defaultdict inserts it"
         if not self.spec.typed():
+            self._key(key, False)
             self._missing(key, missing)
         found, pos = self._find(self._key(key, False)[0])
         if found is False:
             self._missing(key, missing)
-        pos = emit("check", [pos, found], {
+        return self._value_at(self._present(pos, found, missing))
+
+    def _present(self, pos, found, missing="Python raises KeyError"):
+        """``pos``, checked when the graph runs to be that of a key the dict holds."""
+        return emit("check", [pos, found], {
             "error": "OutsideTheGraph",
             "message": f"a key not in {NOUN} at {user_location()} ({missing})"})
-        return self._value_at(pos)
 
     def _missing(self, key, missing):
         if self.spec.factory is None:
@@ -237,28 +261,57 @@ class TracedDict:
         raise _refused(f"reading a key a defaultdict does not hold ({missing}) other than "
                        f"in `d[k] += v`")
 
-    def item_or_default(self, key):
-        """``d[key]`` read by ``d[key] += v``: of a defaultdict, the default factory's
-        value where the key is missing (the assignment then inserts the key)."""
-        if any(item[2] == "array" for item in self.spec.items):
-            # Python adds into the dict's own array, which an array read from the dict
-            # before would show; here each read is its own array.
-            raise _refused("`d[k] += v` where the values are arrays (Python writes into "
-                           "the dict's array)")
+    def _default(self):
         factory = self.spec.factory
-        if factory is None:
+        return 0 if factory is collections.Counter else factory()
+
+    def item_or_default(self, key):
+        """``d[key]`` read by ``d[key] += v``: of a defaultdict (or Counter), the default
+        factory's value where the key is missing (the assignment then inserts the key).
+        An array value is the dict's own in Python, which ``+=`` writes into: here a copy
+        of it, which the assignment stores back, where no other name can reach it."""
+        if any(item[2] == "array" for item in self.spec.items):
+            self._writable("`d[k] += v`")
+            factory = self.spec.factory
+            if factory is None:
+                if not self.spec.typed():
+                    self._key(key, False)
+                    raise KeyError(key)
+                found, pos = self._find(self._key(key, False)[0])
+                if found is False:
+                    raise KeyError(key)
+                value = self._value_at(self._present(pos, found), note=False)
+            else:
+                value = self._get_own(key, self._default())
+            return _own(api.copy_(value)) if isinstance(value, Tracer) else value
+        if self.spec.factory is None:
             return self[key]
-        return self.get(key, factory())
+        return self.get(key, self._default())
+
+    def _writable(self, what):
+        identity = self.spec.identity
+        if identity.shared is not None:
+            raise _refused(f"{what} where the values are arrays and {identity.shared} (in "
+                           f"Python {what} writes into the dict's own array, which that "
+                           f"name would show)")
+        if IN_GRAPH_LOOP.get():
+            identity.written_in_loop = True
 
     def get(self, key, default=None):
         """``d.get(key, default)``: the value, or ``default`` where the data hold no such
-        key; ``default`` must be a value of the kind the dict holds."""
+        key; ``default`` must be a value of the kind the dict holds, or None (then the
+        value may be None, as the data choose)."""
+        return self._get_own(key, default, note=True)
+
+    def _get_own(self, key, default, note=False):
         if not self.spec.typed():
             self._key(key, False)
             return default
         found, pos = self._find(self._key(key, False)[0])
         if found is False:
             return default
+        if default is None:
+            return self._value_or_none(found, pos)
         leaves, value_def = tree.flatten(default)
         items = tuple(item_of(v) for v in leaves)
         if value_def == tree.LEAF == self.spec.value_def and items[0] is not None and \
@@ -272,7 +325,25 @@ class TracedDict:
                            "would be of another kind)")
         rows = [api.concatenate([r, api.expand_dims(row_of(v, item), 0)])
                 for r, v, item in zip(self.rows, leaves, items)]
-        return self._value_at(pos, rows)
+        return self._value_at(pos, rows, note=note)
+
+    def _value_or_none(self, found, pos):
+        """``d.get(key)``, ``d.pop(key, None)``: the value where the key is there, None
+        where it is not, as the data choose (see ``maybe_none``): ``v is None`` follows
+        the data, and any other use of it is checked when the graph runs."""
+        if self.spec.value_def != tree.LEAF or self.spec.items[0][0] is None or \
+                None in self.spec.items[0][0]:
+            raise _refused("d.get(key) without a default, or d.pop(key, None), where the "
+                           "values are containers (give a default of the values' kind)")
+        item = self.spec.items[0]
+        zero = api.zeros((1,) + tuple(item[0]), item[1])
+        rows = api.concatenate([self.rows[0], zero])
+        value = self._value_at(pos, [rows])
+        kind = KIND_ARRAY if item[2] == "array" else _kind_code(item[2])
+        out = Tracer(to_tracer(value).atom, is_scalar=item[2] != "array")
+        out.kind_flag = np.where(found, np.int8(kind), np.int8(KIND_NONE)).atom
+        out.kinds = frozenset({kind, KIND_NONE})
+        return out
 
     def _flagged_get(self, found, pos, default, item):
         """``d.get(key, default)`` where the values are NumPy scalars and the default a
@@ -286,10 +357,12 @@ class TracedDict:
         out.kinds = frozenset(kinds)
         return out
 
-    def _value_at(self, pos, rows=None):
+    def _value_at(self, pos, rows=None, note=True):
         leaves = []
         for r, item in zip(self.rows if rows is None else rows, self.spec.items):
             value = item_from_row(r[pos], item[2])
+            if item[2] == "array" and note:
+                self._shared("an array read from it may still be held")
             if item[2] == "array":
                 # In Python the value is the dict's own array: a write into it would
                 # change the dict, which holds its values as rows here.
@@ -297,9 +370,21 @@ class TracedDict:
             leaves.append(value)
         return _read_only(tree.unflatten(self.spec.value_def, leaves))
 
+    def _shared(self, why):
+        identity = self.spec.identity
+        if identity.written_in_loop and IN_GRAPH_LOOP.get():
+            # Read in a graph loop whose body writes the dict's arrays in place: a later
+            # iteration's write would show in the array read here.
+            raise _refused("reading an array value in a loop whose body writes the dict's "
+                           "arrays in place (`d[k] += v`)")
+        if identity.shared is None:
+            identity.shared = why
+
     # ------------------------------------------------------------ store
-    def with_item(self, key, value):
-        """This dict after ``d[key] = value``: a new ``TracedDict`` of the same dict."""
+    def with_item(self, key, value, replace=True):
+        """This dict after ``d[key] = value``: a new ``TracedDict`` of the same dict
+        (``replace=False``: after ``d.setdefault(key, value)``, which keeps the value of a
+        key there). Its ``found_at`` is (whether the key was there, its position)."""
         k, found_key = self._key(key, True)
         leaves, value_def = tree.flatten(value)
         items = tuple(item_of(v) for v in leaves)
@@ -310,6 +395,8 @@ class TracedDict:
             raise _refused("a value other than numbers, arrays of a known shape, or "
                            "dicts and tuples of them")
         for v, i in zip(leaves, items):
+            if i[2] == "array" and isinstance(v, Tracer) and _held_by_user(v):
+                self._shared("an array stored in it is also held by a variable")
             if i[2] == "array" and isinstance(v, Tracer):
                 # The dict holds that very array in Python: a later write into it would
                 # show in the dict, which holds a copy of it as a row here.
@@ -324,8 +411,10 @@ class TracedDict:
         new = [api.expand_dims(row_of(v, i), 0) for v, i in zip(leaves, items)]
         found, pos = self._find(k)
         if found is False:
-            return TracedDict(self.spec, api.concatenate([self.keys_, api.expand_dims(k, 0)]),
-                              [api.concatenate([r, v]) for r, v in zip(self.rows, new)])
+            out = TracedDict(self.spec, api.concatenate([self.keys_, api.expand_dims(k, 0)]),
+                             [api.concatenate([r, v]) for r, v in zip(self.rows, new)])
+            out.found_at = (False, pos)
+            return out
         # Where the key is new it goes last; where it is there, its value is replaced
         # and the key inserted first stays.
         n = api.astype(to_tracer(self.size()), np.int64)
@@ -334,13 +423,159 @@ class TracedDict:
         rows = []
         for r, v in zip(self.rows, new):
             r = api.copy_(api.concatenate([r, v]))
-            r[pos] = v[0]
+            if replace:
+                r[pos] = v[0]
             rows.append(Tracer(r.atom)[:length])
-        return TracedDict(self.spec, keys, rows)
+        out = TracedDict(self.spec, keys, rows)
+        out.found_at = (found, pos)
+        return out
 
     def __setitem__(self, key, value):
         raise _refused("an item assignment through another name than the dict's own "
                        "variable (a helper's argument, an item read from a container)")
+
+    # ------------------------------------------------- methods that change it
+    # Each gives (the dict after the call, the call's result); converted code rebinds the
+    # dict's variable to the first (``dict_call``).
+    def changed_by(self, method, args, kwargs, used=True):
+        if method == "setdefault" and not kwargs:
+            return self._setdefault(*args, used=used)
+        run = {"setdefault": self._setdefault, "pop": self._pop, "popitem": self._popitem,
+               "update": self._update, "clear": self._clear}.get(method)
+        if run is None or (kwargs and method != "update"):
+            raise _refused(f"dict.{method}()")
+        return run(*args, **kwargs)
+
+    def _setdefault(self, key, default=None, used=True):
+        if default is None:
+            raise _refused("d.setdefault(key) with None as the value")
+        if not self.spec.typed():
+            new = self.with_item(key, default)
+            return new, new._value_at(0) if used else None
+        new = self.with_item(key, default, replace=False)
+        found, pos = new.found_at
+        # Where the call's result is not used (a statement of its own), nothing is read.
+        return new, new._value_at(pos) if used else None
+
+    def _without(self, pos):
+        """This dict without the item at ``pos`` (of a key it holds)."""
+        n = api.astype(to_tracer(self.size()), np.int64)
+        keep = api.arange(n) != pos
+        return TracedDict(self.spec, self.keys_[keep], [r[keep] for r in self.rows])
+
+    def _pop(self, key, *default):
+        if len(default) > 1:
+            raise TypeError(f"pop expected at most 2 arguments, got {1 + len(default)}")
+        if not self.spec.typed():
+            self._key(key, False)
+            if default:
+                return self, default[0]
+            raise KeyError(key)
+        found, pos = self._find(self._key(key, False)[0])
+        if found is False:
+            if default:
+                return self, default[0]
+            raise KeyError(key)
+        if default:
+            value = self._get_own(key, default[0], note=False)
+            if not isinstance(found, Tracer):
+                return self._without(pos), value
+            # Where the key is missing nothing is removed: the dict keeps its length.
+            n = api.astype(to_tracer(self.size()), np.int64)
+            keep = np.logical_or(api.arange(n) != pos, np.logical_not(found))
+            return TracedDict(self.spec, self.keys_[keep], [r[keep] for r in self.rows]), value
+        pos = self._present(pos, found)
+        return self._without(pos), self._value_at(pos, note=False)
+
+    def _popitem(self):
+        n = self.size()
+        if isinstance(n, int) and n == 0:
+            raise KeyError("popitem(): dictionary is empty")
+        last = api.astype(to_tracer(n), np.int64) - 1
+        if not isinstance(n, int):
+            last = emit("check", [last, last >= 0], {
+                "error": "KeyError", "message": "'popitem(): dictionary is empty'"})
+        key = item_from_row(self.keys_[last], self.spec.key[1])
+        value = self._value_at(last, note=False)
+        return self._without(last), (key, value)
+
+    def _clear(self):
+        if not self.spec.typed():
+            return self, None
+        return TracedDict(self.spec, self.keys_[:0], [r[:0] for r in self.rows]), None
+
+    def _update(self, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError(f"update expected at most 1 argument, got {len(args)}")
+        if kwargs:
+            raise _refused("d.update(name=value): a string key among keys that are numbers")
+        if self.spec.factory is collections.Counter:
+            return counter_of(args[0] if args else (), self), None
+        new = self
+        other = args[0] if args else {}
+        if isinstance(other, TracedDict):
+            return self._merged(other), None
+        if isinstance(other, DictView):
+            raise _refused("d.update() by a dict view")
+        pairs = other.items() if isinstance(other, collections.abc.Mapping) else other
+        if isinstance(pairs, (Tracer, GrowingList)):
+            raise _refused("d.update() by pairs the data count")
+        for pair in pairs:
+            k, v = pair
+            new = new.with_item(k, v)
+        return new, None
+
+    def _merged(self, other):
+        """``d.update(other)`` of another dict keyed by traced values: ``other``'s values
+        replace those of equal keys, which keep their places; its other keys follow, in
+        its order."""
+        if not other.spec.typed():
+            return self
+        if not self.spec.typed():
+            spec = DictSpec(other.spec.key, other.spec.value_def, other.spec.items,
+                            self.spec.identity, self.spec.factory)
+            if any(item[2] == "array" for item in spec.items):
+                self._shared("its arrays are also another dict's")
+            return TracedDict(spec, other.keys_, other.rows)
+        if other.spec.key != self.spec.key or other.spec.value_def != self.spec.value_def \
+                or other.spec.items != self.spec.items:
+            raise _refused("d.update(other) where the other dict's keys or values are of "
+                           "another kind, shape or dtype")
+        if any(item[2] == "array" for item in self.spec.items):
+            self._shared("its arrays are also another dict's")
+        m = api.astype(to_tracer(other.size()), np.int64)
+        equal = other.keys_[:, None] == self.keys_[None, :]              # (m, n)
+        # For each of this dict's keys, the other's equal key, or m where none is.
+        hit = api.concatenate([equal, api.ones_like(self.keys_[None, :], dtype=bool)])
+        source = api.astype(np.argmax(hit, axis=0), np.int64)
+        replaced = source < m
+        fresh = np.logical_not(np.any(equal, axis=1))
+        rows = []
+        for mine, theirs in zip(self.rows, other.rows):
+            padded = api.concatenate([theirs, api.zeros((1,) + theirs.shape[1:], theirs.dtype)])
+            picked = take(padded, source, 0)
+            where = api.reshape(replaced, (-1,) + (1,) * (mine.ndim - 1))
+            rows.append(api.concatenate([np.where(where, picked, mine), theirs[fresh]]))
+        return TracedDict(self.spec, api.concatenate([self.keys_, other.keys_[fresh]]), rows)
+
+    def most_common(self, n=None):
+        """``Counter.most_common(n)``: a list of (key, count) tuples, the data's length."""
+        if self.spec.factory is not collections.Counter:
+            raise AttributeError(f"'{python_class_of(self).__name__}' object has no "
+                                 f"attribute 'most_common'")
+        if not self.spec.typed():
+            return []
+        listed_ = listed(self.items(), "most_common()")
+        counts = self.rows[0]
+        # Largest first; equal counts in the order their keys were inserted (Python's
+        # sort is stable).
+        order = argsort_along(-api.astype(counts, np.int64), 0)
+        rows = take(Tracer(listed_.atom), order, 0)
+        if n is not None:
+            if not isinstance(n, int):
+                raise _refused("most_common(n) with n known only when the graph runs")
+            rows = rows[:max(n, 0)]
+        return listed_.rebuilt(rows.atom)
 
     # ------------------------------------------------------------ views
     def keys(self):
@@ -381,6 +616,10 @@ class TracedDict:
 
     def _mutating(name):
         def method(self, *args, **kwargs):
+            if name in ("pop", "popitem", "setdefault", "update", "clear", "__delitem__"):
+                raise _refused(f"dict.{name}() inside an expression, or through another "
+                               f"name than the dict's own variable (call it as a statement "
+                               f"of its own: `v = d.pop(k)`, `d.update(e)`)")
             raise _refused(f"dict.{name}()")
         method.__name__ = name
         return method
@@ -561,6 +800,8 @@ def sorted_list(x, reverse):
 
 def python_class_of(d):
     """The class of the Python dict a ``TracedDict`` or ``ReadOnlyDict`` stands for."""
+    if isinstance(d, TracedDict) and d.spec.factory is collections.Counter:
+        return collections.Counter
     if isinstance(d, TracedDict) and d.spec.factory is not None:
         return collections.defaultdict
     return dict
@@ -580,10 +821,181 @@ def keyed_dict(make=None, *args):
     the call ``make(*args)`` that the code wrote, a ``collections.defaultdict`` of a
     default factory (anything else is made as written)."""
     if make is None:
-        return TracedDict(DictSpec(None, None, (), object()), None, [])
+        return TracedDict(DictSpec(None, None, (), Identity()), None, [])
+    if make is collections.Counter and not args:
+        return TracedDict(DictSpec(None, None, (), Identity(), collections.Counter), None, [])
+    if make is collections.Counter and len(args) == 1:
+        return counter_of(args[0])
     if make is not collections.defaultdict or len(args) != 1 or not callable(args[0]):
         return make(*args)
-    return TracedDict(DictSpec(None, None, (), object(), args[0]), None, [])
+    return TracedDict(DictSpec(None, None, (), Identity(), args[0]), None, [])
+
+
+def counter_of(items, counter=None):
+    """``collections.Counter(items)`` (or ``counter.update(items)``) where the items are
+    traced numbers: the distinct items in the order they first come, each with its count
+    (a Python int); items that are all Python values make a Python Counter."""
+    if counter is None:
+        if not _traced_in(items):
+            return collections.Counter(items)
+        counter = TracedDict(DictSpec(None, None, (), Identity(), collections.Counter),
+                             None, [])
+    if isinstance(items, (TracedDict, DictView, collections.abc.Mapping)) or \
+            isinstance(items, ListTracer) and not isinstance(items, GrowingList):
+        raise _refused(f"Counter() of a {type(items).__name__}")
+    if isinstance(items, GrowingList):
+        element = object.__getattribute__(items, "item")
+        if element[0] != () or not (isinstance(element[2], type) or element[2] == "scalar"):
+            raise _refused("Counter() of a list whose items are not numbers of one kind")
+        values, kind = Tracer(items.atom), element[2]
+    elif isinstance(items, Tracer):
+        if items.ndim != 1 or items.kind_flag is not None:
+            raise _refused("Counter() of an array that is not 1-d")
+        values, kind = items, "scalar"
+    else:
+        for v in items:
+            counter = counter.with_item(v, counter.item_or_default(v) + 1)
+        return counter
+    if values.dtype.kind not in "biuf":
+        raise _refused(f"Counter() of items of dtype {values.dtype}")
+    m = api.astype(to_tracer(dim_of(values, 0)), np.int64)
+    # Equal items meet in a stable sort, the first of each group its first in the data.
+    order = api.astype(argsort_along(values, 0), np.int64)
+    ordered = take(values, order, 0)
+    starts = api.concatenate([api.ones((1,), bool), ordered[1:] != ordered[:-1]])
+    begins = api.astype(np.nonzero(starts)[0], np.int64)
+    counts = np.diff(api.concatenate([begins, api.reshape(m, (1,))]))
+    first = take(order, begins, 0)
+    by_first = api.astype(argsort_along(first, 0), np.int64)
+    keys = take(values, take(first, by_first, 0), 0)
+    counts = take(counts, by_first, 0)
+    sample = kind(0) if isinstance(kind, type) else np.zeros((), values.dtype)[()]
+    # Each key checked as a key is (no NaN), and typed as the items are.
+    key_kind = counter._key(sample, True)[1]
+    if values.dtype.kind == "f":
+        keys = emit("check", [keys, np.logical_not(np.any(np.isnan(keys)))], {
+            "error": "OutsideTheGraph",
+            "message": f"a NaN key of {NOUN} at {user_location()}, which Python finds only "
+                       f"as the very object inserted"})
+    made = TracedDict(DictSpec(key_kind, tree.LEAF, (((), np.dtype(np.int64), int),),
+                               counter.spec.identity, collections.Counter), keys, [counts])
+    if not counter.spec.typed():
+        return made
+    if counter.spec.key != made.spec.key or counter.spec.items != made.spec.items:
+        raise _refused("Counter.update() by items of another kind than the keys")
+    summed = counter._merged(made)
+    # Counts add: each of the counter's keys gains its count among the items.
+    equal = counter.keys_[:, None] == keys[None, :]
+    gained = np.sum(np.where(equal, counts[None, :], 0), axis=1)
+    n = counter.size()
+    old = summed.rows[0]
+    head = api.concatenate([counter.rows[0] + gained, old[n:]])
+    return TracedDict(summed.spec, summed.keys_, [head])
+
+
+def _traced_in(items):
+    if isinstance(items, (Tracer, TracedDict, DictView)):
+        return True
+    if isinstance(items, (list, tuple)):
+        return any(isinstance(v, Tracer) for v in items)
+    return False
+
+
+def _held_by_user(t):
+    """Whether a variable of the user's code (or a list, tuple or dict one holds) holds
+    the array ``t`` or a view of its memory."""
+    buffer = t._view.buffer if t._view is not None else None
+    f = sys._getframe(1)
+    while f is not None:
+        if in_user_code(f.f_code.co_filename):
+            pending, seen, budget = list(f.f_locals.values()), set(), 20_000
+            while pending and budget > 0:
+                v = pending.pop()
+                budget -= 1
+                if v is t or buffer is not None and isinstance(v, Tracer) and \
+                        v._view is not None and v._view.buffer is buffer:
+                    return True
+                if type(v) in (list, tuple, dict) and id(v) not in seen:
+                    seen.add(id(v))
+                    pending += list(v.values()) if type(v) is dict else list(v)
+            if budget <= 0:
+                return True
+        f = f.f_back
+    return False
+
+
+_RESULT = []
+
+
+def dict_call(d, method, name, *args, **kwargs):
+    """``name.method(*args, **kwargs)`` in converted code, for a method that changes a
+    dict (``setdefault``, ``pop``, ``update``, ...): the dict after the call, which the
+    variable is rebound to; ``returned`` then gives the call's result."""
+    return _dict_call(d, method, name, args, kwargs, True)
+
+
+def dict_run(d, method, name, *args, **kwargs):
+    """``dict_call`` of a call that is a statement of its own, whose result is unused."""
+    return _dict_call(d, method, name, args, kwargs, False)
+
+
+def _dict_call(d, method, name, args, kwargs, used):
+    if not isinstance(d, TracedDict):
+        result = getattr(d, method)(*args, **kwargs)
+        if used:
+            _RESULT.append(result)
+        return d
+    if _reached_elsewhere(d, name, sys._getframe(2)):
+        raise _refused(f"dict.{method}() of `{name}`, which another variable, a container, "
+                       f"or the caller (an argument) also holds")
+    new, result = d.changed_by(method, args, kwargs, used)
+    if used:
+        _RESULT.append(result)
+    return new
+
+
+def returned(_):
+    """The result of the ``dict_call`` just made."""
+    return _RESULT.pop()
+
+
+def dict_delitem(d, key, name):
+    """``del name[key]`` in converted code: the dict after it."""
+    if not isinstance(d, TracedDict):
+        del d[key]
+        return d
+    if _reached_elsewhere(d, name, sys._getframe(1)):
+        raise _refused(f"`del {name}[k]` where another variable, a container, or the "
+                       f"caller (an argument) also holds the dict")
+    return d.changed_by("pop", (key,), {})[0]
+
+
+def augmented(old, value, op):
+    """``old op= value`` for an item of a dict: an array (a copy of the dict's, see
+    ``item_or_default``) is written in place, as NumPy does (its dtype stays); numbers
+    are immutable, so their operator gives a new one."""
+    if isinstance(old, np.ndarray) or isinstance(old, Tracer) and not old.is_scalar:
+        return getattr(operator, "i" + op.rstrip("_"))(old, value)
+    return getattr(operator, op)(old, value)
+
+
+def dict_write_into(d, key, index, value, name, op=None):
+    """``name[key][index] = value`` (or ``op=``) in converted code: the dict after it. In
+    Python the write goes into the dict's own array; here into a copy of it, which is
+    stored back, where no other name can reach that array."""
+    if not isinstance(d, TracedDict):
+        target = d[key]
+        target[index] = value if op is None else augmented(target[index], value, op)
+        return d
+    if not any(item[2] == "array" for item in d.spec.items) or \
+            d.spec.value_def != tree.LEAF:
+        raise _refused(f"`{name}[k][i] = v` where the values are not arrays")
+    if _reached_elsewhere(d, name, sys._getframe(1)):
+        raise _refused(f"an item assignment into `{name}`, which another variable, a "
+                       f"container, or the caller (an argument) also holds")
+    array = d.item_or_default(key)
+    array[index] = value if op is None else augmented(array[index], value, op)
+    return d.with_item(key, array)
 
 
 def dict_item_or_default(d, key):
@@ -659,5 +1071,6 @@ def empty_of(spec):
                       [api.empty(s, item[1]) for s, item in zip(shape_of, spec.items)])
 
 
-__all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict",
+__all__ = ["TracedDict", "DictSpec", "DictView", "ReadOnlyDict", "keyed_dict", "counter_of",
+           "dict_call", "dict_run", "returned", "dict_delitem", "dict_write_into", "augmented",
            "dict_setitem", "dict_item_or_default", "joined", "empty_of", "listed", "extremum_key", "sorted_list", "python_class_of"]
