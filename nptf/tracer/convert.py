@@ -1291,7 +1291,9 @@ def _make_factory(fn):
     args.kw_defaults = [None if d is None else gast.Constant(value=None, kind=None)
                         for d in args.kw_defaults]
     scope = _local_names(fdef) | set(fn.__code__.co_freevars)
-    dict_comp = any(isinstance(n, gast.DictComp) for n in _own_nodes(fdef))
+    # A dict comprehension or a Counter may key by traced values, and fail otherwise
+    # before any key is hashed (a Counter of an array of run-time length).
+    dict_comp = any(isinstance(n, gast.DictComp) or _is_counter(n) for n in _own_nodes(fdef))
     if KEYED_DICTS.get():
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)

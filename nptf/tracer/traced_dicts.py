@@ -492,11 +492,16 @@ class TracedDict:
         if isinstance(n, int) and n == 0:
             raise KeyError("popitem(): dictionary is empty")
         last = api.astype(to_tracer(n), np.int64) - 1
+        keys, rows = self.keys_, self.rows
         if not isinstance(n, int):
             last = emit("check", [last, last >= 0], {
-                "error": "KeyError", "message": "'popitem(): dictionary is empty'"})
-        key = item_from_row(self.keys_[last], self.spec.key[1])
-        value = self._value_at(last, note=False)
+                "error": "KeyError", "message": "popitem(): dictionary is empty"})
+            # The graph computes on where the check fails: a row to read there.
+            last = np.maximum(last, 0)
+            keys = api.concatenate([keys, api.zeros((1,), keys.dtype)])
+            rows = [api.concatenate([r, api.zeros((1,) + r.shape[1:], r.dtype)]) for r in rows]
+        key = item_from_row(keys[last], self.spec.key[1])
+        value = self._value_at(last, rows, note=False)
         return self._without(last), (key, value)
 
     def _clear(self):
@@ -862,7 +867,8 @@ def counter_of(items, counter=None):
     # Equal items meet in a stable sort, the first of each group its first in the data.
     order = api.astype(argsort_along(values, 0), np.int64)
     ordered = take(values, order, 0)
-    starts = api.concatenate([api.ones((1,), bool), ordered[1:] != ordered[:-1]])
+    # (Of no items, none starts a group.)
+    starts = api.concatenate([api.ones((1,), bool), ordered[1:] != ordered[:-1]])[:m]
     begins = api.astype(np.nonzero(starts)[0], np.int64)
     counts = np.diff(api.concatenate([begins, api.reshape(m, (1,))]))
     first = take(order, begins, 0)
