@@ -90,11 +90,30 @@ def _assigned(stmts, scope=None):
         def visit_Lambda(self, node):
             pass
 
+        # Loop variables that are the keys of a container: ``k`` of ``for k in params``,
+        # ``params.keys()`` or ``for k, v in params.items()``, to ``params``.
+        keys_of = {}
+
+        def visit_For(self, node):
+            base = _keys_iterated(node)
+            if base is None:
+                return self.generic_visit(node)
+            target = node.target.elts[0] if isinstance(node.target, gast.Tuple) else node.target
+            before = self.keys_of.get(target.id)
+            self.keys_of = {**self.keys_of, target.id: base}
+            self.generic_visit(node)
+            self.keys_of = {k: v for k, v in self.keys_of.items() if k != target.id}
+            if before is not None:
+                self.keys_of[target.id] = before
+
         def visit_Subscript(self, node):
             # ``model["w"] -= lr * g``: an item of a dict (a string key: not an array)
-            # rebound; the dict becomes state, so a compiled loop carries its items.
+            # rebound; the dict becomes state, so a compiled loop carries its items. So too
+            # ``params[k] = params[k] - lr * g`` in ``for k in params:``.
             if isinstance(node.ctx, gast.Store) and isinstance(node.value, gast.Name) and \
-                    isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str) \
+                    (isinstance(node.slice, gast.Constant) and isinstance(node.slice.value, str)
+                     or isinstance(node.slice, gast.Name) and
+                     self.keys_of.get(node.slice.id) == node.value.id) \
                     and node.value.id not in names and (scope is None or node.value.id in scope):
                 names.append(node.value.id)
             self.generic_visit(node)
@@ -115,6 +134,23 @@ def _assigned(stmts, scope=None):
                                                                               "__nptf_cnt",
                                                                               "__nptf_ret",
                                                                               "__nptf_val"))]
+
+
+def _keys_iterated(loop):
+    """The name of the container whose keys the ``for`` statement ``loop`` iterates (``for
+    k in d``, ``for k in d.keys()``, ``for k, v in d.items()``), else None."""
+    it, target = loop.iter, loop.target
+    if isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute) and \
+            not it.args and not it.keywords and isinstance(it.func.value, gast.Name):
+        if it.func.attr == "keys" and isinstance(target, gast.Name):
+            return it.func.value.id
+        if it.func.attr == "items" and isinstance(target, gast.Tuple) and \
+                len(target.elts) == 2 and isinstance(target.elts[0], gast.Name):
+            return it.func.value.id
+        return None
+    if isinstance(it, gast.Name) and isinstance(target, gast.Name):
+        return it.id
+    return None
 
 
 def _item_write_bases(stmts, scope, state):
