@@ -3,7 +3,7 @@ encodings, compared with NumPy's run down to the keys' Python types and order.""
 from __future__ import annotations
 
 import warnings
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
@@ -133,6 +133,77 @@ def test_dicts_keyed_by_traced_values_are_python_s(fn, args):
     assert_like_numpy(fn, *args)
 
 
+def changed_by_methods(a, b):
+    d = {}
+    for v in a:
+        d.setdefault(v, 0)
+        d[v] += 1
+    found, missing = d.get(a[0]), d.get(b[-1])      # None where the key is missing
+    popped, kept = d.pop(a[1]), d.pop(b[-1], -1)
+    del d[a[2]]
+    last = d.popitem()
+    votes = Counter(b)
+    d.update(votes)
+    return d, found, missing is None, popped, kept, last, len(d) + d.setdefault(b[0], 0), \
+        votes, votes.most_common(1), votes[-5], type(votes) is Counter
+
+
+def sums_in_place(X, y):
+    sums = {c: np.zeros(X.shape[1], dtype=np.float32) for c in np.unique(y)}
+    for i in range(len(y)):
+        sums[y[i]] += X[i]                  # float32 arrays stay float32
+        sums[y[i]][i % X.shape[1]] -= 1.0
+    return sums
+
+
+def train(X, y, epochs):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for _ in range(epochs):
+        pred = X @ params["W"] + params["b"]
+        grads = {"W": X.T @ (pred - y) / len(y), "b": np.mean(pred - y)}
+        for k in params:
+            params[k] = params[k] - 0.1 * grads[k]
+    return params
+
+
+@pytest.mark.parametrize("fn, args", [
+    (changed_by_methods, (INTS, np.array([5, 8, 9, 8]))),
+    (sums_in_place, (Xs, ys)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_dicts_the_methods_and_in_place_writes_change(fn, args):
+    assert_like_numpy(fn, *args)
+
+
+def test_a_dict_of_parameters_is_carried_by_a_graph_loop():
+    """``params[k] = ...`` in ``for k in params`` rebinds the items of a dict the loop
+    carries: one graph loop, not one copy of the body per epoch."""
+    args = (Xs, ys.astype(float), 30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        f = nptf.compile(train, fallback="raise", jit_compile=True)
+        got = f(*args)
+    assert mismatch(train(*args), got) is None
+    assert "while" in str(f.trace(*args))
+
+
+def read_then_added(X, y):
+    d = {}
+    for c in np.unique(y):
+        d[c] = np.zeros(2)
+    last = None
+    for i in range(len(y)):
+        d[y[i]] += X[i]
+        last = d[y[i]]      # a later iteration's += shows in it, in Python
+    return last
+
+
+def none_used(a, b):
+    d = {}
+    for v in a:
+        d[v] = 1.5
+    return d.get(b[0]) * 2
+
+
 def nan_counts(a):
     counts = {}
     for v in a:
@@ -214,6 +285,8 @@ def kinds_as_the_data_choose(a):
     (items_rewritten, (INTS,), nptf.UnsupportedError),
     (grown_while_iterated, (INTS,), RuntimeError),
     (added_in_place, (Xs, ys), nptf.UnsupportedError),
+    (read_then_added, (Xs, ys), nptf.UnsupportedError),
+    (none_used, (INTS, np.array([4])), nptf.OutsideTheGraphError),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_what_a_traced_dict_cannot_follow_is_refused(fn, args, error):
     """Refused when tracing, or checked when the graph runs: where NumPy's run raises
@@ -225,7 +298,7 @@ def test_what_a_traced_dict_cannot_follow_is_refused(fn, args, error):
         # By default NumPy runs the call: its answer, or its KeyError.
         try:
             expected = fn(*args)
-        except (KeyError, RuntimeError) as e:
+        except (KeyError, RuntimeError, TypeError) as e:
             with pytest.raises(type(e)):
                 nptf.compile(fn)(*args)
             return

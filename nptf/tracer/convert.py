@@ -905,6 +905,24 @@ def _index(node):
     return node
 
 
+class _Counters(gast.NodeTransformer):
+    """``Counter(items)`` anywhere in the function (``d.update(Counter(b))``) as a
+    ``keyed_dict`` call, which counts traced items as a dict keyed by them."""
+
+    def _skip(self, node):
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _skip
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if not _is_counter(node):
+            return node
+        call = _expr(f"{_TD}.keyed_dict()")
+        call.args = [node.func] + node.args
+        return gast.copy_location(call, node)
+
+
 class _InlineDictCalls(gast.NodeTransformer):
     """``name.method(...)`` of ``_DICT_CHANGES`` inside an expression (``s + d.pop(k)``) as
     ``returned((name := dict_call(name, ...)))``: evaluated where Python evaluates it.
@@ -951,6 +969,7 @@ class _KeyedDicts(gast.NodeTransformer):
         self.filename, self.line_offset = filename, line_offset
 
     def rewrite(self):
+        self.fdef.body = [_Counters().visit(s) for s in self.fdef.body]
         if self.names:
             self.fdef.body = self._statements(self.fdef.body)
 
