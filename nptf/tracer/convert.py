@@ -865,11 +865,22 @@ def _keyed_names(fdef):
                     assigned.add(base.id)
         if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) and \
                 isinstance(node.func.value, gast.Name) and node.func.attr in _DICT_CHANGES:
-            assigned.add(node.func.value.id)
+            # ``d.update(lr=0.1)``, ``d.setdefault("lr", 0.1)``, ``d.update({"lr": 0.1})``:
+            # a record of named fields.
+            first = node.args[0] if node.args else None
+            if node.keywords or _is_str(first) or isinstance(first, gast.Dict) and \
+                    any(_is_str(k) for k in first.keys):
+                named.add(node.func.value.id)
+            else:
+                assigned.add(node.func.value.id)
     args = fdef.args
     params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
               [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
     return (bound & assigned) - named - params
+
+
+def _is_str(node):
+    return isinstance(node, gast.Constant) and isinstance(node.value, str)
 
 
 def _bindings(node):

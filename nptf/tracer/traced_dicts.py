@@ -536,18 +536,18 @@ class TracedDict:
         its order."""
         if not other.spec.typed():
             return self
+        if any(item[2] == "array" for item in other.spec.items):
+            # Both dicts hold the same arrays in Python: a write into one's shows in both.
+            other._shared("its arrays are also another dict's")
+            self._shared("its arrays are also another dict's")
         if not self.spec.typed():
             spec = DictSpec(other.spec.key, other.spec.value_def, other.spec.items,
                             self.spec.identity, self.spec.factory)
-            if any(item[2] == "array" for item in spec.items):
-                self._shared("its arrays are also another dict's")
             return TracedDict(spec, other.keys_, other.rows)
         if other.spec.key != self.spec.key or other.spec.value_def != self.spec.value_def \
                 or other.spec.items != self.spec.items:
             raise _refused("d.update(other) where the other dict's keys or values are of "
                            "another kind, shape or dtype")
-        if any(item[2] == "array" for item in self.spec.items):
-            self._shared("its arrays are also another dict's")
         m = api.astype(to_tracer(other.size()), np.int64)
         equal = other.keys_[:, None] == self.keys_[None, :]              # (m, n)
         # For each of this dict's keys, the other's equal key, or m where none is.
@@ -630,7 +630,7 @@ class TracedDict:
         return method
 
     for _name in ("pop", "popitem", "setdefault", "update", "clear", "copy", "fromkeys",
-                  "__delitem__", "__eq__", "__ne__", "__or__", "__ior__", "__reversed__"):
+                  "__delitem__", "total", "subtract", "elements", "__eq__", "__ne__", "__or__", "__ior__", "__reversed__"):
         locals()[_name] = _mutating(_name)
     del _name, _mutating
     __hash__ = None
@@ -736,6 +736,8 @@ def listed(x, what=None):
                        f"are containers")
     value_item = spec.items[0]
     if kind == "values":
+        if value_item[2] == "array":
+            d._shared("a list of its arrays may still be held")
         return GrowingList(d.rows[0].atom, value_item, 0)
     if value_item[0] != () or value_item[2] == "array":
         raise _refused(f"{what or 'list()'} of the items of a dict whose values are arrays")
@@ -921,9 +923,9 @@ def _held_by_user(t):
                 if v is t or buffer is not None and isinstance(v, Tracer) and \
                         v._view is not None and v._view.buffer is buffer:
                     return True
-                if type(v) in (list, tuple, dict) and id(v) not in seen:
+                if isinstance(v, (list, tuple, dict)) and id(v) not in seen:
                     seen.add(id(v))
-                    pending += list(v.values()) if type(v) is dict else list(v)
+                    pending += list(v.values()) if isinstance(v, dict) else list(v)
             if budget <= 0:
                 return True
         f = f.f_back
@@ -973,7 +975,9 @@ def dict_delitem(d, key, name):
     if _reached_elsewhere(d, name, sys._getframe(1)):
         raise _refused(f"`del {name}[k]` where another variable, a container, or the "
                        f"caller (an argument) also holds the dict")
-    return d.changed_by("pop", (key,), {})[0]
+    # A Counter's ``del`` of a missing key does nothing.
+    default = (0,) if d.spec.factory is collections.Counter else ()
+    return d.changed_by("pop", (key, *default), {}, used=False)[0]
 
 
 def augmented(old, value, op):
