@@ -11,6 +11,7 @@ CASES is (name, function, make_args, opts); make_args() returns the arguments; o
 dtype and shape only)."""
 import functools
 import operator
+from collections import Counter
 
 import numpy as np
 
@@ -1086,6 +1087,58 @@ def float32_standardize_clip(X):
 
 
 # ----------------------------------------------------------------------------
+# Dicts and counters
+# ----------------------------------------------------------------------------
+
+def knn_vote_counter(X_train, y_train, x, k=5):
+    d = np.sqrt(((X_train - x) ** 2).sum(axis=1))
+    nearest = y_train[np.argsort(d)[:k]]
+    votes = Counter(nearest)
+    label, n = votes.most_common(1)[0]
+    return label, n / k, len(votes)
+
+
+def centroids_in_place(X, y):
+    sums = {c: np.zeros(X.shape[1]) for c in np.unique(y)}
+    counts = {}
+    for i in range(len(y)):
+        sums[y[i]] += X[i]
+        counts[y[i]] = counts.get(y[i], 0) + 1
+    return {c: sums[c] / counts[c] for c in sums}
+
+
+def drop_rare_labels(y, min_count=2):
+    counts = Counter(y)
+    for label in list(counts):
+        if counts[label] < min_count:
+            del counts[label]
+    keep = np.array([v in counts for v in y])
+    return y[keep], counts
+
+
+def sparse_accumulate(idx, vals, probe):
+    acc = {}
+    for i, v in zip(idx, vals):
+        acc.setdefault(i, 0.0)
+        acc[i] += v
+    hit = acc.get(probe)
+    found = hit is not None
+    removed = acc.pop(probe, 0.0)
+    return acc, found, removed, max(acc, key=acc.get)
+
+
+def train_params_dict(X, y, epochs=60, lr=0.1):
+    params = {"W": np.zeros(X.shape[1]), "b": 0.0}
+    for epoch in range(epochs):
+        z = X @ params["W"] + params["b"]
+        p = 1.0 / (1.0 + np.exp(-z))
+        grads = {"W": X.T @ (p - y) / len(y), "b": np.mean(p - y)}
+        for k in params:
+            params[k] = params[k] - lr * grads[k]
+    return params
+
+
+# ----------------------------------------------------------------------------
 # Cases
 # ----------------------------------------------------------------------------
 
@@ -1336,4 +1389,14 @@ CASES = [
                         [2, 3], [0, 2]]),), {}),
     ("label_groups_mean", label_groups_mean,
      lambda: (_rng(39).normal(size=(11, 2)), np.array([0, 2, 2, 0, 2, 0, 0, 2, 2, 0, 0])), {}),
+    # dicts and counters
+    ("knn_vote_counter", knn_vote_counter,
+     lambda: (_rng(38).normal(size=(20, 2)), _rng(39).integers(0, 3, 20), np.zeros(2)), {}),
+    ("centroids_in_place", centroids_in_place,
+     lambda: (_rng(40).normal(size=(15, 3)), _rng(41).integers(0, 4, 15)), {}),
+    ("drop_rare_labels", drop_rare_labels, lambda: (np.array([4, 1, 4, 2, 4, 1, 7]),), {}),
+    ("sparse_accumulate", sparse_accumulate,
+     lambda: (np.array([3, 0, 3, 5, 0]), _rng(42).normal(size=5).tolist(), 5), {}),
+    ("train_params_dict", train_params_dict,
+     lambda: (_rng(43).normal(size=(12, 2)), (_rng(44).random(12) > 0.5).astype(float)), {}),
 ]

@@ -47,8 +47,9 @@ from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
-from .tracer import (HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR,
-                     KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound, emit, maybe_none,
+from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
+                     KIND_SCALAR, KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound, emit,
+                     maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -1564,9 +1565,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             [_KIND_TYPE] * len(flagged)
         placeholders_of.clear()
         token = IN_GRAPH_LOOP.set(True)
+        loops = GRAPH_LOOPS.set(GRAPH_LOOPS.get() + (object(),))
         try:
             body = _run_traced(body_fn, in_types, capture)
         finally:
+            GRAPH_LOOPS.reset(loops)
             IN_GRAPH_LOOP.reset(token)
         # The converter's own flags are bools; its return values are the user's values,
         # of the kinds the user's `return`s give (a Python bool, a NumPy bool).

@@ -1091,6 +1091,14 @@ class _KeyedDicts(gast.NodeTransformer):
         return self._inline(node)
 
     def visit_Return(self, node):
+        comp = node.value
+        if isinstance(comp, gast.DictComp) and self._over_keyed(comp.generators[0]):
+            # ``return {c: sums[c] / n[c] for c in sums}``: the loop it stands for, into a
+            # dict of its own.
+            name = f"_nptf_dict_{next(_counter)}"
+            made = self._comprehension(name, comp, node)
+            if isinstance(made, list):
+                return made + [gast.copy_location(gast.Return(value=_name(name)), node)]
         if _dict_method_call(node.value, self.names):
             rebind, result = self._changing_call(node.value, node)
             return [rebind, gast.copy_location(gast.Return(value=result), node)]
@@ -1125,6 +1133,13 @@ class _KeyedDicts(gast.NodeTransformer):
         value.args[:2] = [old, node.value]
         value = gast.copy_location(value, node)
         return [first, self._set(name, _name(key), value, node)]
+
+    def _over_keyed(self, generator):
+        """Whether a comprehension's ``generator`` iterates a keyed dict (``for c in d``,
+        ``d.keys()``, ``d.items()``)."""
+        loop = gast.For(target=generator.target, iter=generator.iter, body=[], orelse=[],
+                        type_comment=None)
+        return _keys_iterated(loop) in self.names
 
     def _comprehension(self, name, comp, node):
         k = next(_counter)

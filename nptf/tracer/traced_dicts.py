@@ -34,7 +34,7 @@ from .growing_lists import GrowingList, item_from_row, item_of, row_of
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
 from .views import mark_ambiguous
-from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_SCALAR, Tracer, dim_of, emit,
+from .tracer import (GRAPH_LOOPS, KIND_ARRAY, KIND_NONE, KIND_SCALAR, Tracer, dim_of, emit,
                      python_kind, python_type_of, to_tracer)
 
 NOUN = "a dict keyed by traced values"
@@ -53,12 +53,13 @@ class Identity:
     what decides whether its arrays may be written in place (``d[k] += v``,
     ``d[k][i] = v``): ``shared`` says why an array of its values may be reachable other
     than through the dict (read from it, or stored while a variable held it; None where
-    none is), ``written_in_loop`` whether a graph loop's body wrote one in place."""
+    none is), ``written_in`` the graph loops (``GRAPH_LOOPS``) whose bodies wrote one in
+    place: an array read in such a body would show a later iteration's write."""
 
-    __slots__ = ("shared", "written_in_loop")
+    __slots__ = ("shared", "written_in")
 
     def __init__(self):
-        self.shared, self.written_in_loop = None, False
+        self.shared, self.written_in = None, frozenset()
 
 
 class DictSpec:
@@ -294,8 +295,7 @@ class TracedDict:
             raise _refused(f"{what} where the values are arrays and {identity.shared} (in "
                            f"Python {what} writes into the dict's own array, which that "
                            f"name would show)")
-        if IN_GRAPH_LOOP.get():
-            identity.written_in_loop = True
+        identity.written_in = identity.written_in | set(GRAPH_LOOPS.get())
 
     def get(self, key, default=None):
         """``d.get(key, default)``: the value, or ``default`` where the data hold no such
@@ -372,7 +372,7 @@ class TracedDict:
 
     def _shared(self, why):
         identity = self.spec.identity
-        if identity.written_in_loop and IN_GRAPH_LOOP.get():
+        if identity.written_in & set(GRAPH_LOOPS.get()):
             # Read in a graph loop whose body writes the dict's arrays in place: a later
             # iteration's write would show in the array read here.
             raise _refused("reading an array value in a loop whose body writes the dict's "

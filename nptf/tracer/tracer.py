@@ -532,6 +532,9 @@ def _from_user_code():
 # reshape to the loop index's sizes) asks for a concrete value there, so a loop whose
 # trip count is known runs unrolled, each iteration with its own sizes.
 IN_GRAPH_LOOP = contextvars.ContextVar("nptf_in_graph_loop", default=False)
+# The graph loops whose bodies are being traced, outermost first: a token for each trace
+# of a body (a dict's arrays written in place in one are not read in it again).
+GRAPH_LOOPS = contextvars.ContextVar("nptf_graph_loops", default=())
 
 
 def dim_of(x, axis):
