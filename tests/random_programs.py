@@ -273,13 +273,16 @@ class _LoopWriter:
     the statement meets (an int64 array is only added ints to, a view only written with
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
-    def __init__(self, r, name, inputs, extra=None, buckets=None):
+    def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None):
         self.r, self.name = r, name
-        # Choices added later draw from ``extra`` (and ``buckets``), so that the programs
-        # of seeds written before stay as they were.
+        # Choices added later draw from ``extra`` (and ``buckets``, and the dict keyed by
+        # the data from ``dicts``), so that the programs of seeds written before stay as
+        # they were.
         self.extra = extra or random.Random(0)
         self.buckets = buckets or random.Random(0)
         self.bk_item = "int"
+        self.dicts = dicts or random.Random(0)
+        self.dict_kind = None
         self.tab_other_type = False
         self.ns = {"np": np}
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
@@ -731,8 +734,46 @@ class _LoopWriter:
         return [f"{g} = False", f"if {e.choice(conds)}:", f"    {h} = {value}",
                 f"    {g} = True"] + read
 
+    def _dict_statement(self):
+        """A statement on ``dct``, a dict keyed by values of the data (docs/control-flow.md):
+        counts, sums or arrays per key, with ``get``, ``setdefault``, ``pop``, ``del``,
+        ``in`` and ``+=`` into its arrays."""
+        dr, i = self.dicts, self.idx or "0"
+        if self.dict_key == "int":
+            key = dr.choice([f"int({i}) % 4", "int(np.argmax(c)) % 3", "int(np.sum(a > 0)) % 5"])
+        else:
+            key = dr.choice([f"(k[1] * 0 + {i}) % 4", "k[1] % 3", "np.argmax(c) % 4",
+                             "np.sum(a > 0) % 5"])
+        first = f"key = {key}"
+        if self.dict_kind == "count":
+            options = [f"dct[key] = dct.get(key, 0) + 1",
+                       "dct.setdefault(key, 0)\ndct[key] += 1",
+                       "if key in dct:\n    dct[key] += 2\nelse:\n    dct[key] = 1",
+                       "if key in dct and dct[key] > 2:\n    del dct[key]",
+                       "got = dct.get(key)\nif got is not None:\n    dct[key] = got * 2",
+                       "dct[key] = dct.pop(key, 0) + 3"]
+            if "cnt" in self.made:
+                options.append("cnt += dct.pop(key, 0)")
+        elif self.dict_kind == "sum":
+            options = ["dct[key] = dct.get(key, 0.0) + float(a.sum())",
+                       "dct.setdefault(key, 0.5)\ndct[key] = dct[key] * 0.5 + x",
+                       "got = dct.get(key)\nif got is None:\n    dct[key] = x\n"
+                       "else:\n    dct[key] = got + 1.0"]
+            if "s" in self.made:
+                options.append("s = s + dct.get(key, 0.0)")
+        else:
+            options = ["if key in dct:\n    dct[key] += c[:3]\nelse:\n    dct[key] = c[:3] * 1.0",
+                       "if key in dct:\n    dct[key][0] = x\nelse:\n    dct[key] = c[3:6] + x",
+                       "dct[key] = c[3:6] * 0.5",
+                       "if key in dct:\n    dct[key] *= 0.5"]
+        return [first] + dr.choice(options).split("\n")
+
     def _statement(self, in_loop):
         r = self.r
+        if in_loop and self.dict_kind and self.dicts.random() < 0.35:
+            lines = self._dict_statement()
+            if self._runs(lines):
+                return lines
         for _ in range(30):
             k = r.random()
             if not in_loop:
@@ -909,6 +950,11 @@ class _LoopWriter:
             self.bk_item = "float" if "0.5" in pre[-1] else \
                 self.buckets.choice(["int", "float", "array"])
             self.made.add("bk")
+        dr = self.dicts
+        if dr.random() < 0.3:
+            self.dict_kind = dr.choice(["count", "sum", "array"])
+            self.dict_key = dr.choice(["int", "numpy"])
+            pre.append("dct = {}")
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -948,6 +994,8 @@ class _LoopWriter:
                           "[c[[v % 24 for v in g]] for g in bk]" if self.bk_item == "int"
                           else "[v * 2 for v in bk[0]]"]
             out.append(self.buckets.choice(reads))
+        if self.dict_kind:
+            out.append(self.dicts.choice(["dct", "dct", "len(dct)", "sorted(dct)"]))
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
@@ -1027,7 +1075,8 @@ def loop_program_source(seed, name="f"):
             r = random.Random(f"loops {seed} {attempt}")
             source = _LoopWriter(r, name, inputs,
                                  random.Random(f"loop tables {seed} {attempt}"),
-                                 random.Random(f"loop buckets {seed} {attempt}")).program()
+                                 random.Random(f"loop buckets {seed} {attempt}"),
+                                 random.Random(f"loop dicts {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source

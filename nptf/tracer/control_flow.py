@@ -660,6 +660,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 # A row of a list of lists (``b[1].append(v)``): a failed trace runs again
                 # with such lists kept as tables (``list_buckets``).
                 HASHED.get().append(True)
+            _hint_keyed_dicts(changed)
             raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, changes "
                 f"the Python {changed[0][1]} `{changed[0][0]}`. Both branches are traced once "
@@ -1632,6 +1633,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     changed = scope.changed()
     if changed:
         scope.put_back()
+        _hint_keyed_dicts(changed)
         raise _PythonOnlyBody(f"the loop body changes the Python {changed[0][1]} "
                               f"`{changed[0][0]}`, which only Python can change on every "
                               f"iteration")
@@ -2548,6 +2550,16 @@ class _ListToBuckets(Exception):
     def __init__(self, position, spec):
         super().__init__("a list of lists the loop body appends to at traced positions")
         self.position, self.spec = position, spec
+
+
+def _hint_keyed_dicts(changed):
+    """Where a branch or a graph loop's body changes a Python dict, a trace that fails runs
+    again with the function's dicts keyed by traced values (``trace_function``), which
+    branches and loops carry as values."""
+    hints = HASHED.get()
+    if hints is not None and any(kind in ("dict", "defaultdict", "Counter")
+                                 for _, kind in changed):
+        hints.append(True)
 
 
 class _PythonOnlyBody(Exception):

@@ -21,8 +21,8 @@ from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .builder import current_builder
-from .tracer import (IN_GRAPH_LOOP, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray, Tracer,
-                     check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
+from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray,
+                     Tracer, check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
                      numpy_says, python_kind, python_type_of, to_atom, to_tracer)
 from .views import Step, derived_view, make_view, mark_readonly
 
@@ -179,12 +179,14 @@ def _kind_after(name, args, out):
     type Python's operator gives for that path's types), a NumPy scalar otherwise."""
     if not isinstance(out, Tracer) or out.ndim or name not in python_numbers.OPERATORS:
         return out
-    flagged, choices = [], []
+    flagged, choices, numpy_path = [], [], False
     for a in args:
         if isinstance(a, Tracer) and a.kind_flag is not None:
             python = sorted(k for k in a.kinds if k >= KIND_PYTHON)
             if not python:
                 return out              # never a Python number: NumPy's scalar result
+            # A path that leaves None (or nothing) raises here, and gives no value.
+            numpy_path |= any(k in (KIND_SCALAR, KIND_ARRAY) for k in a.kinds)
             flagged.append(a.kind_flag)
             choices.append(python)
         elif isinstance(a, Tracer) and a.type.weak:
@@ -210,6 +212,13 @@ def _kind_after(name, args, out):
                                               zip(flagged, flagged_kinds)])
         flag = emit("where", [ok, np.int8(python), flag])
         kinds.add(python)
+    if not numpy_path and len(kinds) == 2:
+        # A Python number on every path that gives a value (``d.get(k) + 1.0`` where the
+        # key may be missing): that number.
+        (python,) = kinds - {KIND_SCALAR}
+        dtype = np.asarray(PYTHON_TYPES[python - KIND_PYTHON](0)).dtype
+        return emit("convert", [astype(out, dtype)], {"dtype": dtype, "weak": True},
+                    scalar=True)
     if len(kinds) > 1:
         out.kind_flag, out.kinds = flag.atom, frozenset(kinds)
     return out

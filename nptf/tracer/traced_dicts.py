@@ -16,6 +16,13 @@ Python types, is refused. The dict is a value: converted code rebinds the variab
 every item assignment (``d = dict_setitem(d, k, v, "d")``), so a dict that another
 name, a container or a caller also reaches is refused, as the others would not see the
 change. The call hands a returned one back as the Python dict NumPy's run makes.
+
+The methods that change a dict (``setdefault``, ``pop``, ``update``, ...) give the dict
+after the call, which converted code rebinds the variable to, and their result
+(``dict_call``). A ``Counter`` is such a dict whose missing keys read as 0. An array
+value written in place (``d[k] += v``, ``d[k][i] = v``) is a copy of the row stored back,
+which is Python's answer only where no other name reaches the dict's array: ``Identity``
+keeps what may.
 """
 from __future__ import annotations
 
@@ -30,12 +37,12 @@ from .. import tree
 from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
-from .growing_lists import GrowingList, item_from_row, item_of, row_of
+from .growing_lists import GrowingList, element_of_kind, item_from_row, item_of, row_of
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
 from .views import mark_ambiguous
-from .tracer import (GRAPH_LOOPS, KIND_ARRAY, KIND_NONE, KIND_SCALAR, Tracer, dim_of, emit,
-                     python_kind, python_type_of, to_tracer)
+from .tracer import (GRAPH_LOOPS, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES,
+                     Tracer, dim_of, emit, python_kind, python_type_of, to_tracer)
 
 NOUN = "a dict keyed by traced values"
 _FIX = ("nptf keeps a dict keyed by values only the data know as an array of its keys "
@@ -107,6 +114,24 @@ class DictSpec:
             leaves = [_python_item(r[j], item[2]) for r, item in zip(rows, self.items)]
             out[_python_item(keys[j], self.key[1])] = tree.unflatten(self.value_def, leaves)
         return out
+
+
+def _settled(value):
+    """A value that may be None (``d.get(k)`` where the key may be missing, and what
+    operators make of it) but is otherwise of one kind, as a value of that kind: stored,
+    it is checked when the graph runs not to be None (``Tracer.atom``)."""
+    if not isinstance(value, Tracer) or value.kind_flag is None or not value.kinds or \
+            KIND_NONE not in value.kinds or len(value.kinds - {KIND_NONE}) != 1:
+        return value
+    (kind,) = value.kinds - {KIND_NONE}
+    if kind == KIND_ARRAY:
+        return Tracer(value.atom)
+    if kind == KIND_SCALAR:
+        return Tracer(value.atom, is_scalar=True)
+    if kind >= KIND_PYTHON:
+        return element_of_kind(Tracer(value.atom, is_scalar=True),
+                               PYTHON_TYPES[kind - KIND_PYTHON])
+    return value
 
 
 def _number_kind(kind):
@@ -387,6 +412,7 @@ class TracedDict:
         key there). Its ``found_at`` is (whether the key was there, its position)."""
         k, found_key = self._key(key, True)
         leaves, value_def = tree.flatten(value)
+        leaves = [_settled(v) for v in leaves]
         items = tuple(item_of(v) for v in leaves)
         if any(i is None or i[2] == "array" and i[0] == () or type(i[2]) is tuple
                for i in items) or not _immutable_nodes(value_def):
