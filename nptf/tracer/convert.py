@@ -1105,7 +1105,7 @@ class _KeyedDicts(gast.NodeTransformer):
         return self._inline(node)
 
     def visit_Delete(self, node):
-        out, kept = [], []
+        out = []
         for target in node.targets:
             if self._keyed_target(target):
                 name = target.value.id
