@@ -297,7 +297,8 @@ def counts_in_a_python_list(x, bins=6):
         k = int((v - lo) / width)
         if k == bins:
             k -= 1
-        groups[k].append(v)     # lists appended at a traced position: not compiled
+        row = groups[k]
+        row.append(v)           # a row held by a name, appended at a traced position: not compiled
     return np.array([len(g) for g in groups])
 
 
