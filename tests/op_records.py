@@ -14,6 +14,10 @@ from nptf.graph_ir.ops import ELEMENTWISE_UFUNCS
 ALL_DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
               np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128]
 REAL_DTYPES = [d for d in ALL_DTYPES if np.dtype(d).kind != "c"]
+# For functions nptf composes of ops the ufunc records sweep over every dtype: one narrow
+# and one wide signed and unsigned integer stand for the rest.
+SAMPLED_DTYPES = [np.bool_, np.int8, np.int64, np.uint16, np.uint64, np.float16, np.float32,
+                  np.float64, np.complex64, np.complex128]
 NUMERIC = [d for d in ALL_DTYPES if d is not np.bool_]
 FLOATS = [np.float16, np.float32, np.float64]
 INEXACT = FLOATS + [np.complex64, np.complex128]

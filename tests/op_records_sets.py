@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from op_records import ALL_DTYPES, OpRecord as R
+from op_records import ALL_DTYPES, SAMPLED_DTYPES, OpRecord as R
 
 INTS = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 REAL = [d for d in ALL_DTYPES if np.dtype(d).kind != "c"]
@@ -39,9 +39,8 @@ def _padded(x, pad=2):
 
 UNIQUE_SHAPES = [((),), ((0,),), ((9,),), ((3, 4),), ((2, 0, 3),)]
 # The set functions sort and compare: one narrow and one wide signed and unsigned integer
-# stand for the rest (each record's cases are compiled into one large graph).
-SET_DTYPES = [np.bool_, np.int8, np.int64, np.uint16, np.uint64, np.float16, np.float32,
-              np.float64, np.complex64, np.complex128]
+# stand for the rest.
+SET_DTYPES = SAMPLED_DTYPES
 PAIR_SHAPES = [((9,), (7,)), ((3, 4), (5,)), ((0,), (4,)), ((), (3,)), ((0,), (0,))]
 
 SETS_RECORDS = [
