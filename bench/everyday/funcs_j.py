@@ -957,15 +957,6 @@ def cross_correlation_delay(a, b):
     return lag, c.max()
 
 
-def median_filter_pad_edge(x, k=3):
-    half = k // 2
-    xp = np.pad(x, half, mode="edge")
-    out = np.empty_like(x)
-    for i in range(len(x)):
-        out[i] = np.median(xp[i:i + k])
-    return out
-
-
 def goertzel_bins(x, bins):
     N = len(x)
     out = []
@@ -1464,7 +1455,6 @@ CASES = [
     ("envelope_rectify_smooth", envelope_rectify_smooth, lambda: (_sig(),), {}),
     ("pre_emphasis_frames", pre_emphasis_frames, lambda: (_sig(),), {}),
     ("cross_correlation_delay", cross_correlation_delay, lambda: (_sig(30), np.roll(_sig(30), 4)), {}),
-    ("median_filter_pad_edge", median_filter_pad_edge, lambda: (_sig(15),), {}),
     ("goertzel_bins", goertzel_bins, lambda: (_sig(32), [1, 3, 5]), {}),
     ("detrend_linear", detrend_linear, lambda: (_sig(20) + 0.1 * np.arange(20),), {}),
     ("zero_pad_fft_interp", zero_pad_fft_interp, lambda: (np.sin(np.linspace(0, 2 * np.pi, 8, endpoint=False)),), {}),
