@@ -31,6 +31,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, GrowingList, checked_position, common_item, is_tuple_kind,
                             item_of, joined_item, reachable_elsewhere, row_of)
+from .holders import held_elsewhere
 from .indexing import getitem
 from .python_lists import ComputedList
 from .tracer import Tracer, to_tracer
@@ -299,34 +300,12 @@ def _held_elsewhere(table, name, frame):
     running in (or around) ``frame``, or another variable of it (or a container one
     holds) holds the table or a row of it: an append would not show there."""
     identity = table.spec.identity
-    f = frame
-    while f is not None:
-        code = f.f_code
-        if in_user_code(code.co_filename):
-            if _holds(identity, [v for n, v in f.f_locals.items() if n != name]):
-                return True
-            if not code.co_name.startswith("__nptf_"):
-                n_args = code.co_argcount + code.co_kwonlyargcount + \
-                    bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
-                return name in code.co_varnames[:n_args]
-        f = f.f_back
-    return True
 
-
-def _holds(identity, values):
-    seen, pending, budget = set(), list(values), 20_000
-    while pending and budget > 0:
-        v = pending.pop()
-        budget -= 1
-        if isinstance(v, BucketTable) and v.spec.identity is identity:
-            return True
-        if isinstance(v, BucketRow) and \
-                object.__getattribute__(v, "table").spec.identity is identity:
-            return True
-        if type(v) in (list, tuple, set, dict) and id(v) not in seen:
-            seen.add(id(v))
-            pending += list(v.values()) if type(v) is dict else list(v)
-    return budget <= 0
+    def is_it(v):
+        return (isinstance(v, BucketTable) and v.spec.identity is identity) or (
+            isinstance(v, BucketRow) and
+            object.__getattribute__(v, "table").spec.identity is identity)
+    return held_elsewhere(name, frame, is_it)
 
 
 def buckets_before(state, branch_values):

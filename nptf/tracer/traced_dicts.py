@@ -38,6 +38,7 @@ from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import GrowingList, element_of_kind, item_from_row, item_of, row_of
+from .holders import held_elsewhere
 from .numpy_sorting import argsort_along, take
 from .python_lists import ListTracer
 from .views import mark_ambiguous
@@ -1056,33 +1057,11 @@ def _reached_elsewhere(d, name, frame):
     running in (or around) ``frame``, or another variable of it (or a container one
     holds) holds the same dict."""
     identity = d.spec.identity
-    f = frame
-    while f is not None:
-        code = f.f_code
-        if in_user_code(code.co_filename):
-            if _holds(identity, [v for k, v in f.f_locals.items() if k != name]):
-                return True
-            if not code.co_name.startswith("__nptf_"):
-                n_args = code.co_argcount + code.co_kwonlyargcount + \
-                    bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
-                return name in code.co_varnames[:n_args]
-        f = f.f_back
-    return True
 
-
-def _holds(identity, values):
-    seen, pending, budget = set(), list(values), 20_000
-    while pending and budget > 0:
-        v = pending.pop()
-        budget -= 1
-        if isinstance(v, TracedDict) and v.spec.identity is identity:
-            return True
-        if isinstance(v, DictView) and v.dict.spec.identity is identity:
-            return True
-        if type(v) in (list, tuple, set, dict) and id(v) not in seen:
-            seen.add(id(v))
-            pending += list(v.values()) if type(v) is dict else list(v)
-    return budget <= 0
+    def is_it(v):
+        return (isinstance(v, TracedDict) and v.spec.identity is identity) or (
+            isinstance(v, DictView) and v.dict.spec.identity is identity)
+    return held_elsewhere(name, frame, is_it)
 
 
 def joined(a, b):
