@@ -31,6 +31,7 @@ import argparse
 import collections
 import copy
 import importlib.util
+import math
 import os
 import random
 import re
@@ -171,29 +172,66 @@ def _expression(r, depth, names):
     return r.choice(CALLS).format(inner)
 
 
+_EXPRESSION_SOURCES = {}
+
+
 def program_source(seed, name="f"):
-    r = random.Random(seed)
-    lines = [f"def {name}(a, b, c):"]
-    names = ["a", "b", "c"]
-    for j in range(r.randint(1, 4)):
-        t, shape = f"t{j}", r.random()
-        if shape < 0.1 and j:           # a branch on a traced value
-            lines += [f"    if np.sum({r.choice(names)}) > 0:",
-                      f"        {t} = {_expression(r, 2, names)}",
-                      "    else:", f"        {t} = {_expression(r, 2, names)}"]
-        elif shape < 0.2 and j:         # a loop that carries a value
-            other = r.choice(names[3:])
-            lines += [f"    {t} = {other} * 1", f"    for i in range({r.randint(1, 4)}):",
-                      f"        {t} = {t} * 0.5 + {_expression(r, 1, names + ['i'])}"]
-        else:
-            lines.append(f"    {t} = {_expression(r, 3, names)}")
-        names.append(t)
-    if r.random() < 0.3:
-        lines.append("    " + r.choice(WRITES).format(e=_expression(r, 2, names)))
-    # Every temporary is returned: NumPy raises for a line whose value nobody uses, where
-    # a graph drops the line.
-    lines.append(f"    return ({', '.join(names[3:])},)")
-    return "\n".join(lines)
+    """An expression program: ``def f(a, b, c)`` (``program_inputs``) making one to four
+    temporaries, now and then under a branch or in a short loop, perhaps writing into an
+    argument, and returning them all.
+
+    Most lines are drawn again (up to three times) while NumPy raises on them, so that
+    most programs reach values rather than stop at a dtype or a shape NumPy refuses; one
+    program in five keeps its first draws, which tests that nptf raises where NumPy does.
+    """
+    key = (seed, name)
+    if key not in _EXPRESSION_SOURCES:
+        r = random.Random(seed)
+        inputs = program_inputs(seed) if r.random() < 0.8 else None
+        lines = [f"def {name}(a, b, c):"]
+        names = ["a", "b", "c"]
+        for j in range(r.randint(1, 4)):
+            for attempt in range(4):
+                t, shape = f"t{j}", r.random()
+                if shape < 0.1 and j:           # a branch on a traced value
+                    more = [f"    if np.sum({r.choice(names)}) > 0:",
+                            f"        {t} = {_expression(r, 2, names)}",
+                            "    else:", f"        {t} = {_expression(r, 2, names)}"]
+                elif shape < 0.2 and j:         # a loop that carries a value
+                    other = r.choice(names[3:])
+                    more = [f"    {t} = {other} * 1", f"    for i in range({r.randint(1, 4)}):",
+                            f"        {t} = {t} * 0.5 + {_expression(r, 1, names + ['i'])}"]
+                else:
+                    more = [f"    {t} = {_expression(r, 3, names)}"]
+                if inputs is None or _numpy_runs(lines + more, names + [t], name, inputs):
+                    break
+            lines += more
+            names.append(t)
+        if r.random() < 0.3:
+            for attempt in range(4):
+                more = ["    " + r.choice(WRITES).format(e=_expression(r, 2, names))]
+                if inputs is None or _numpy_runs(lines + more, names, name, inputs):
+                    break
+            lines += more
+        # Every temporary is returned: NumPy raises for a line whose value nobody uses,
+        # where a graph drops the line.
+        lines.append(f"    return ({', '.join(names[3:])},)")
+        _EXPRESSION_SOURCES[key] = "\n".join(lines)
+    return _EXPRESSION_SOURCES[key]
+
+
+def _numpy_runs(lines, names, name, inputs):
+    """Whether NumPy runs the program's first ``lines`` without an error."""
+    source = "\n".join(lines + [f"    return ({', '.join(names[3:])},)"])
+    ns = {"np": np, "math": math}
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(source, ns)  # noqa: S102
+            ns[name](*[np.copy(v) for v in inputs])
+        except Exception:  # noqa: BLE001
+            return False
+    return True
 
 
 def program_inputs(seed):
@@ -1220,7 +1258,11 @@ def load_programs(seeds, directory, source=None):
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    with warnings.catch_warnings():
+        # Python's compile-time warning of `(7)[None]`, which the program then raises
+        # at, as NumPy does.
+        warnings.simplefilter("ignore", SyntaxWarning)
+        spec.loader.exec_module(module)
     return [getattr(module, f"program_{s}") for s in seeds]
 
 

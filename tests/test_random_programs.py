@@ -18,7 +18,7 @@ from random_programs import (compare, effects_program_inputs, effects_program_so
                              load_programs, loop_program_inputs, loop_program_source,
                              program_inputs, program_source)
 
-COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "300"))
+COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "200"))
 CHUNK = 20
 # Loop programs compile graph loops: about a second each on each executor.
 LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "60"))
