@@ -10,6 +10,7 @@ are carried too.
 from __future__ import annotations
 
 import builtins
+import collections
 import contextlib
 import contextvars
 import functools
@@ -2807,6 +2808,17 @@ def _list(*args, **kwargs):
     if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, DictView)):
         return listed(args[0])
     return builtins.list(*args, **kwargs)
+
+
+def deque_as_list(make, *items):
+    """``deque(items)`` in converted code, of a deque used only as a list could be (see
+    ``convert._list_like_deques``): a list of the same items, in the same order."""
+    if make is not collections.deque:
+        raise unsupported(f"a call of `{getattr(make, '__name__', make)}`, which is not "
+                          f"collections.deque, where the function uses a deque's methods",
+                          fix="Import deque from collections, or run the function with NumPy "
+                              "(fallback='numpy', the default).")
+    return _list(*items)
 
 
 def _len(x):

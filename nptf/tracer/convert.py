@@ -1210,6 +1210,114 @@ class _BucketAppends(gast.NodeTransformer):
                                               type_comment=None), node)
 
 
+
+# ------------------------------------------------------------- deques as lists
+# A deque's methods and the list's methods that do the same to its items.
+_DEQUE_AS_LIST = {"append": "append", "appendleft": "insert", "pop": "pop",
+                  "popleft": "pop", "extend": "extend", "clear": "clear",
+                  "reverse": "reverse"}
+
+
+def _is_deque_call(node):
+    """``deque()``, ``deque(items)`` or ``collections.deque(items)`` (by its name: the call
+    checks what it calls), without ``maxlen``."""
+    f = node.func if isinstance(node, gast.Call) else None
+    return f is not None and len(node.args) <= 1 and not node.keywords and \
+        not any(isinstance(a, gast.Starred) for a in node.args) and (
+            isinstance(f, gast.Name) and f.id == "deque" or
+            isinstance(f, gast.Attribute) and f.attr == "deque")
+
+
+def _list_like_deques(fdef):
+    """The variables ``fdef`` binds only to a new deque and uses only as a list could be:
+    the methods of ``_DEQUE_AS_LIST`` (``pop`` without a position), ``len``, its truth
+    and an item at a constant position. Such a deque is a worklist no other
+    name reaches, whose items a list holds in the same order, so a list the data grow
+    (``growing_lists``) stands for it."""
+    parents = {}
+    for node in gast.walk(fdef):
+        for child in gast.iter_child_nodes(node):
+            parents[child] = node
+    own = set(map(id, _own_nodes(fdef)))
+    params = {a.id for a in fdef.args.posonlyargs + fdef.args.args + fdef.args.kwonlyargs +
+              [fdef.args.vararg, fdef.args.kwarg] if isinstance(a, gast.Name)}
+    made, bad = set(), set(params)
+    for node in gast.walk(fdef):
+        if not isinstance(node, gast.Name) or node is fdef:
+            continue
+        parent = parents.get(node)
+        if id(node) not in own:
+            bad.add(node.id)        # reached from a nested function or lambda
+        elif isinstance(node.ctx, gast.Store):
+            if isinstance(parent, gast.Assign) and parent.targets == [node] and \
+                    _is_deque_call(parent.value):
+                made.add(node.id)
+            else:
+                bad.add(node.id)
+        elif isinstance(node.ctx, gast.Del) or not _used_as_list(node, parent, parents):
+            bad.add(node.id)
+    return made - bad
+
+
+def _used_as_list(node, parent, parents):
+    if isinstance(parent, gast.Attribute) and parent.value is node:
+        call = parents.get(parent)
+        return parent.attr in _DEQUE_AS_LIST and isinstance(call, gast.Call) and \
+            call.func is parent and not call.keywords and \
+            len(call.args) == (1 if parent.attr in ("append", "appendleft", "extend") else 0)
+    if isinstance(parent, gast.Call) and parent.args == [node] and not parent.keywords:
+        return isinstance(parent.func, gast.Name) and parent.func.id in ("len", "bool")
+    if isinstance(parent, (gast.While, gast.If, gast.IfExp)) and parent.test is node or \
+            isinstance(parent, gast.UnaryOp) and isinstance(parent.op, gast.Not) or \
+            isinstance(parent, gast.BoolOp) and isinstance(parents.get(parent),
+                                                          (gast.While, gast.If)):
+        return True
+    if isinstance(parent, gast.Subscript) and parent.value is node:
+        k = parent.slice
+        if isinstance(k, gast.UnaryOp) and isinstance(k.op, gast.USub):
+            k = k.operand
+        return isinstance(k, gast.Constant) and type(k.value) is int
+    # Not a `for` over it: a deque changed while a loop goes over it raises, a list not.
+    return False
+
+
+class _DequesAsLists(gast.NodeTransformer):
+    """The deques of ``_list_like_deques`` as lists: ``q = deque(items)`` makes a list
+    (``deque_as_list`` checks that ``deque`` is ``collections.deque``), ``q.popleft()``
+    is ``q.pop(0)`` and ``q.appendleft(v)`` is ``q.insert(0, v)``, so that a breadth-first
+    queue is the worklist a list the data grow already is."""
+
+    def __init__(self, fdef):
+        self.fdef, self.names = fdef, _list_like_deques(fdef)
+
+    def rewrite(self):
+        if self.names:
+            self.visit(self.fdef)
+
+    def visit_FunctionDef(self, node):
+        return self.generic_visit(node) if node is self.fdef else node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        if isinstance(node.targets[0], gast.Name) and node.targets[0].id in self.names:
+            call = _expr(f"{_CF}.deque_as_list(None)")
+            call.args = [node.value.func] + node.value.args
+            node.value = gast.copy_location(call, node.value)
+        return node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and \
+                f.value.id in self.names and f.attr in _DEQUE_AS_LIST:
+            if f.attr in ("popleft", "appendleft"):
+                node.args.insert(0, gast.Constant(value=0, kind=None))
+            f.attr = _DEQUE_AS_LIST[f.attr]
+        return node
+
+
 # ---------------------------------------------------------------- driver
 def convert(fn):
     """The converted function, or ``fn`` itself when its source cannot be converted."""
@@ -1375,6 +1483,7 @@ def _make_factory(fn):
     # A dict comprehension or a Counter may key by traced values, and fail otherwise
     # before any key is hashed (a Counter of an array of run-time length).
     dict_comp = any(isinstance(n, gast.DictComp) or _is_counter(n) for n in _own_nodes(fdef))
+    _DequesAsLists(fdef).rewrite()
     if KEYED_DICTS.get():
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)

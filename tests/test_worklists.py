@@ -1,0 +1,91 @@
+"""Worklists of everyday graph and sequence code: deques, visited sets, distance lists."""
+from __future__ import annotations
+
+import collections
+import warnings
+from collections import deque
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def _graph(n, p, seed):
+    a = np.random.default_rng(seed).random((n, n)) < p
+    return a | a.T
+
+
+def bfs_order(adj, s):
+    """A deque as a queue: popleft, append, `while q`."""
+    seen = np.zeros(adj.shape[0], dtype=bool)
+    seen[s] = True
+    order = []
+    q = deque([s])
+    while q:
+        v = q.popleft()
+        order.append(v)
+        for u in np.nonzero(adj[v])[0]:
+            if not seen[u]:
+                seen[u] = True
+                q.append(u)
+    return np.array(order)
+
+
+def bfs_levels(adj, s):
+    """Distances in a Python list written at traced positions, a deque made empty."""
+    n = len(adj)
+    dist = [-1] * n
+    dist[s] = 0
+    q = collections.deque()
+    q.append(s)
+    while len(q) > 0:
+        v = q.popleft()
+        for u in np.flatnonzero(adj[v]):
+            if dist[u] < 0:
+                dist[u] = dist[v] + 1
+                q.append(u)
+    return np.array(dist)
+
+
+def deque_as_stack(x):
+    """appendleft and popleft: a stack at the deque's left end."""
+    q = deque()
+    total = 0.0
+    for v in x:
+        if v > 0:
+            q.appendleft(v)
+        elif q:
+            total = total * 2 + q.popleft()
+    return total, len(q)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_deque_used_as_a_worklist_compiles(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        adj = _graph(8, 0.3, 1)
+        check_against_numpy(bfs_order, adj, 0, jit=jit)
+        check_against_numpy(bfs_levels, adj, 2, jit=jit)
+        check_against_numpy(deque_as_stack, np.array([1.0, -1, 2, 3, -1, -1, -1, 4]),
+                            jit=jit)
+
+
+def deque_returned(x):
+    q = deque()
+    for v in x:
+        if v > 0:
+            q.append(v)
+    return q
+
+
+def test_a_deque_used_otherwise_is_refused_and_runs_numpy():
+    """A deque returned (or rotated, or looped over) stays a deque: refused by name under
+    fallback="raise", NumPy's under the default."""
+    x = np.array([1.0, -2.0, 3.0])
+    with pytest.raises(nptf.UnsupportedError, match="deque `q`"):
+        nptf.compile(deque_returned, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(deque_returned)(x) == deque_returned(x)
