@@ -89,3 +89,56 @@ def test_a_deque_used_otherwise_is_refused_and_runs_numpy():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(deque_returned)(x) == deque_returned(x)
+
+
+def reachable(adj, s):
+    """A visited set grown with traced members: `{s}`, `int(u) not in seen`, `add`."""
+    seen = {s}
+    q = deque([s])
+    while q:
+        v = q.popleft()
+        for u in np.nonzero(adj[v])[0]:
+            if int(u) not in seen:
+                seen.add(int(u))
+                q.append(int(u))
+    return len(seen), sorted(seen)
+
+
+def first_occurrences(x):
+    """`set()` as seen-before, and `discard`: the items kept, once each, in order."""
+    seen = set()
+    out = []
+    for v in x:
+        if v < 0:
+            seen.discard(-v)
+        elif v not in seen:
+            seen.add(v)
+            out.append(v)
+    return np.array(out), len(seen), 2 in seen
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_set_grown_with_traced_members_compiles(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(reachable, _graph(8, 0.25, 2), 1, jit=jit)
+        check_against_numpy(first_occurrences, np.array([3, 2, 3, -3, 3]), jit=jit)
+
+
+def set_returned(x):
+    s = set()
+    for v in x:
+        if v > 2:
+            s.add(int(v))
+    return s
+
+
+def test_a_set_used_otherwise_is_refused_and_runs_numpy():
+    """A set returned (or iterated, in its hash order) is refused under fallback="raise",
+    and NumPy's under the default."""
+    x = np.arange(6)
+    with pytest.raises(nptf.UnsupportedError, match="set element"):
+        nptf.compile(set_returned, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(set_returned)(x) == set_returned(x)

@@ -2554,11 +2554,12 @@ class _ListToBuckets(Exception):
 
 
 def _hint_keyed_dicts(changed):
-    """Where a branch or a graph loop's body changes a Python dict, a trace that fails runs
-    again with the function's dicts keyed by traced values (``trace_function``), which
-    branches and loops carry as values."""
+    """Where a branch or a graph loop's body changes a Python dict or set, a trace that
+    fails runs again with the function's dicts (and sets used as their keys could be)
+    keyed by traced values (``trace_function``), which branches and loops carry as
+    values."""
     hints = HASHED.get()
-    if hints is not None and any(kind in ("dict", "defaultdict", "Counter")
+    if hints is not None and any(kind in ("dict", "defaultdict", "Counter", "set")
                                  for _, kind in changed):
         hints.append(True)
 

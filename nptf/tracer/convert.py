@@ -1231,9 +1231,16 @@ def _is_deque_call(node):
 def _list_like_deques(fdef):
     """The variables ``fdef`` binds only to a new deque and uses only as a list could be:
     the methods of ``_DEQUE_AS_LIST`` (``pop`` without a position), ``len``, its truth
-    and an item at a constant position. Such a deque is a worklist no other
-    name reaches, whose items a list holds in the same order, so a list the data grow
+    and an item at a constant position. Such a deque is a worklist no other name
+    reaches, whose items a list holds in the same order, so a list the data grow
     (``growing_lists``) stands for it."""
+    return _confined(fdef, _is_deque_call, _used_as_list)
+
+
+def _confined(fdef, made, used):
+    """The local variables ``fdef`` binds only to values ``made`` accepts (``name =
+    value`` statements) and reads only where ``used(name_node, parent, parents)`` holds,
+    never from a nested function or lambda: containers no other name reaches."""
     parents = {}
     for node in gast.walk(fdef):
         for child in gast.iter_child_nodes(node):
@@ -1241,7 +1248,7 @@ def _list_like_deques(fdef):
     own = set(map(id, _own_nodes(fdef)))
     params = {a.id for a in fdef.args.posonlyargs + fdef.args.args + fdef.args.kwonlyargs +
               [fdef.args.vararg, fdef.args.kwarg] if isinstance(a, gast.Name)}
-    made, bad = set(), set(params)
+    found, bad = set(), set(params)
     for node in gast.walk(fdef):
         if not isinstance(node, gast.Name) or node is fdef:
             continue
@@ -1250,13 +1257,23 @@ def _list_like_deques(fdef):
             bad.add(node.id)        # reached from a nested function or lambda
         elif isinstance(node.ctx, gast.Store):
             if isinstance(parent, gast.Assign) and parent.targets == [node] and \
-                    _is_deque_call(parent.value):
-                made.add(node.id)
+                    made(parent.value):
+                found.add(node.id)
             else:
                 bad.add(node.id)
-        elif isinstance(node.ctx, gast.Del) or not _used_as_list(node, parent, parents):
+        elif isinstance(node.ctx, gast.Del) or not used(node, parent, parents):
             bad.add(node.id)
-    return made - bad
+    return found - bad
+
+
+def _truth_of(node, parent, parents):
+    """Whether ``node`` is read only for its truth (``while q:``, ``if not s``)."""
+    return isinstance(parent, (gast.While, gast.If, gast.IfExp)) and parent.test is node or \
+        isinstance(parent, gast.UnaryOp) and isinstance(parent.op, gast.Not) or \
+        isinstance(parent, gast.BoolOp) and isinstance(parents.get(parent),
+                                                      (gast.While, gast.If)) or \
+        isinstance(parent, gast.Call) and parent.args == [node] and not parent.keywords and \
+        isinstance(parent.func, gast.Name) and parent.func.id in ("len", "bool")
 
 
 def _used_as_list(node, parent, parents):
@@ -1265,12 +1282,7 @@ def _used_as_list(node, parent, parents):
         return parent.attr in _DEQUE_AS_LIST and isinstance(call, gast.Call) and \
             call.func is parent and not call.keywords and \
             len(call.args) == (1 if parent.attr in ("append", "appendleft", "extend") else 0)
-    if isinstance(parent, gast.Call) and parent.args == [node] and not parent.keywords:
-        return isinstance(parent.func, gast.Name) and parent.func.id in ("len", "bool")
-    if isinstance(parent, (gast.While, gast.If, gast.IfExp)) and parent.test is node or \
-            isinstance(parent, gast.UnaryOp) and isinstance(parent.op, gast.Not) or \
-            isinstance(parent, gast.BoolOp) and isinstance(parents.get(parent),
-                                                          (gast.While, gast.If)):
+    if _truth_of(node, parent, parents):
         return True
     if isinstance(parent, gast.Subscript) and parent.value is node:
         k = parent.slice
@@ -1316,6 +1328,99 @@ class _DequesAsLists(gast.NodeTransformer):
                 node.args.insert(0, gast.Constant(value=0, kind=None))
             f.attr = _DEQUE_AS_LIST[f.attr]
         return node
+
+
+
+# --------------------------------------------------------- sets as keyed dicts
+# The methods of a set, as statements, and the number of their arguments.
+_SET_CHANGES = {"add": 1, "discard": 1, "remove": 1, "clear": 0}
+
+
+def _is_new_set(node):
+    """``set()`` or a set display ``{a, b}``."""
+    return isinstance(node, gast.Set) and \
+        not any(isinstance(e, gast.Starred) for e in node.elts) or \
+        isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
+        node.func.id == "set" and not node.args and not node.keywords
+
+
+def _used_as_keys(node, parent, parents):
+    """A set read as its members could be a dict's keys: a changing method as a statement
+    of its own, ``x in s``, ``len``, ``sorted`` and its truth (not iterated: a set's order
+    is its hash order, a dict's the order of insertion)."""
+    if isinstance(parent, gast.Attribute) and parent.value is node:
+        call = parents.get(parent)
+        return parent.attr in _SET_CHANGES and isinstance(call, gast.Call) and \
+            call.func is parent and not call.keywords and \
+            len(call.args) == _SET_CHANGES[parent.attr] and \
+            isinstance(parents.get(call), gast.Expr)
+    if isinstance(parent, gast.Compare) and parent.comparators == [node] and \
+            isinstance(parent.ops[0], (gast.In, gast.NotIn)):
+        return True
+    if isinstance(parent, gast.Call) and parent.args == [node] and not parent.keywords and \
+            isinstance(parent.func, gast.Name) and parent.func.id == "sorted":
+        return True
+    return _truth_of(node, parent, parents)
+
+
+class _SetsAsDicts(gast.NodeTransformer):
+    """For a function whose first trace keyed a dict or a set by a traced value: a set
+    used only as ``_used_as_keys`` says is the dict of its members (each to ``True``),
+    which ``_KeyedDicts`` then keys by traced values: ``s = set()`` is ``s = {}``, ``s =
+    {a, b}`` is ``s = {}`` and ``s[a] = True`` for each member, ``s.add(x)`` is ``s[x] =
+    True`` (an equal key keeps the first, as a set's member does), ``s.discard(x)`` is
+    ``s.pop(x, None)`` and ``s.remove(x)`` is ``del s[x]`` (Python's ``KeyError`` too)."""
+
+    def __init__(self, fdef):
+        self.fdef, self.names = fdef, _confined(fdef, _is_new_set, _used_as_keys)
+
+    def rewrite(self):
+        if self.names:
+            self.fdef.body = self._statements(self.fdef.body)
+
+    def _statements(self, body):
+        out = []
+        for stmt in body:
+            new = self._statement(stmt)
+            out += new if isinstance(new, list) else [new]
+        return out
+
+    def _statement(self, node):
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            return node
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                setattr(node, field, self._statements(block))
+        for handler in getattr(node, "handlers", ()):
+            handler.body = self._statements(handler.body)
+        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name) and \
+                node.targets[0].id in self.names:
+            name, members = node.targets[0].id, getattr(node.value, "elts", [])
+            node.value = gast.copy_location(gast.Dict(keys=[], values=[]), node.value)
+            return [node] + [self._member(name, m, node) for m in members]
+        call = node.value if isinstance(node, gast.Expr) else None
+        f = getattr(call, "func", None)
+        if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) and
+                f.value.id in self.names):
+            return node
+        name = f.value.id
+        if f.attr == "add":
+            return self._member(name, call.args[0], node)
+        if f.attr == "discard":
+            f.attr = "pop"
+            call.args.append(gast.Constant(value=None, kind=None))
+        elif f.attr == "remove":
+            item = gast.Subscript(value=_name(name), slice=call.args[0], ctx=gast.Del())
+            return gast.copy_location(gast.Delete(targets=[item]), node)
+        return node
+
+    @staticmethod
+    def _member(name, value, node):
+        item = gast.Subscript(value=_name(name), slice=value, ctx=gast.Store())
+        return gast.copy_location(gast.Assign(targets=[item],
+                                              value=gast.Constant(value=True, kind=None),
+                                              type_comment=None), node)
 
 
 # ---------------------------------------------------------------- driver
@@ -1485,6 +1590,7 @@ def _make_factory(fn):
     dict_comp = any(isinstance(n, gast.DictComp) or _is_counter(n) for n in _own_nodes(fdef))
     _DequesAsLists(fdef).rewrite()
     if KEYED_DICTS.get():
+        _SetsAsDicts(fdef).rewrite()
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
     _Jumps().function(fdef)
