@@ -1,4 +1,5 @@
-"""Worklists of everyday graph and sequence code: deques, visited sets, distance lists."""
+"""Worklists and groups of everyday graph and sequence code: deques, visited sets,
+distance lists, per-group results."""
 from __future__ import annotations
 
 import collections
@@ -142,3 +143,17 @@ def test_a_set_used_otherwise_is_refused_and_runs_numpy():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(set_returned)(x) == set_returned(x)
+
+
+def group_sums(keys, vals):
+    """A dict comprehension over the groups, returned as it is."""
+    return {int(k): float(vals[keys == k].sum()) for k in np.unique(keys)}
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_returned_dict_comprehension_over_run_time_groups_compiles(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        got = check_against_numpy(group_sums, np.array([4, 1, 4, 2, 1]), np.arange(5.0),
+                                  jit=jit)
+    assert [type(k) for k in got] == [int] * 3

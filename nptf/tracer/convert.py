@@ -966,6 +966,35 @@ class _InlineDictCalls(gast.NodeTransformer):
         return gast.copy_location(out, node)
 
 
+def _hoist_dict_comps(body):
+    """``return {k: v for ...}`` as ``_nptf_dict = {k: v for ...}`` then ``return
+    _nptf_dict`` (and a comprehension assigned to an item or attribute alike), in
+    ``body`` and the blocks inside it: a variable bound to the comprehension, which
+    ``_KeyedDicts`` makes the loop it stands for. Nothing runs between the two. (Not a
+    ``__nptf_`` name: control flow carries only the user's variables of those.)"""
+    out = []
+    for stmt in body:
+        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            out.append(stmt)
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                setattr(stmt, field, _hoist_dict_comps(block))
+        for handler in getattr(stmt, "handlers", ()):
+            handler.body = _hoist_dict_comps(handler.body)
+        if isinstance(stmt, gast.Return) and isinstance(stmt.value, gast.DictComp) or \
+                isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.DictComp) and \
+                len(stmt.targets) == 1 and not isinstance(stmt.targets[0], gast.Name):
+            name = f"_nptf_dict{next(_counter)}"
+            out.append(gast.copy_location(gast.Assign(targets=[_name(name, store=True)],
+                                                      value=stmt.value, type_comment=None),
+                                          stmt))
+            stmt.value = _name(name)
+        out.append(stmt)
+    return out
+
+
 class _KeyedDicts(gast.NodeTransformer):
     """For a function whose first trace keyed a dict by a traced value: the variables of
     ``_keyed_names`` hold ``TracedDict``s, which a traced key keeps as arrays. ``d = {}``
@@ -1591,6 +1620,7 @@ def _make_factory(fn):
     _DequesAsLists(fdef).rewrite()
     if KEYED_DICTS.get():
         _SetsAsDicts(fdef).rewrite()
+        fdef.body = _hoist_dict_comps(fdef.body)
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
     _Jumps().function(fdef)
