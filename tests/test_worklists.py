@@ -157,3 +157,55 @@ def test_a_returned_dict_comprehension_over_run_time_groups_compiles(jit):
         got = check_against_numpy(group_sums, np.array([4, 1, 4, 2, 1]), np.arange(5.0),
                                   jit=jit)
     assert [type(k) for k in got] == [int] * 3
+
+
+def pairs_of_positives(x):
+    """Tuples made over a run-time length: Python's list of tuples of Python ints."""
+    return [(int(v), i) for i, v in enumerate(x[x > 0])]
+
+
+def rows_of_positives(x):
+    return [[v, 2 * v] for v in x[x > 0]]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_comprehension_of_tuples_over_a_run_time_length_makes_tuples(jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        got = check_against_numpy(pairs_of_positives, np.array([3, -1, 2, 5]), jit=jit)
+    assert [type(v) for v in got[0]] == [int, int]
+    with pytest.raises(nptf.UnsupportedError, match="comprehension of list items"):
+        nptf.compile(rows_of_positives, fallback="raise", jit_compile=jit)(np.array([1, -1]))
+
+
+def run_lengths(x):
+    """Run-length encoding by np.split at the changes: pieces only the data count."""
+    runs = np.split(x, np.flatnonzero(np.diff(x)) + 1)
+    return [(int(r[0]), len(r)) for r in runs], len(runs), runs[-1].sum()
+
+
+def longest_run(x):
+    best = 0
+    for run in np.split(x, np.where(np.diff(x) != 0)[0] + 1):
+        if len(run) > best:
+            best = len(run)
+    return best
+
+
+def split_returned(x):
+    return np.split(x, np.flatnonzero(np.diff(x)) + 1)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_pieces_np_split_makes_at_positions_from_the_data(jit):
+    """A loop or comprehension over the pieces, len and a piece read compile; the list
+    itself (returned) is refused by name, and NumPy's under the default."""
+    x = np.array([1, 1, 2, 2, 2, 3, 1, 1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(run_lengths, x, jit=jit)
+        check_against_numpy(longest_run, x, jit=jit)
+        with pytest.raises(nptf.UnsupportedError, match="pieces np.split makes"):
+            nptf.compile(split_returned, fallback="raise", jit_compile=jit)(x)
+        got = nptf.compile(split_returned, jit_compile=jit)(x)
+    assert [r.tolist() for r in got] == [r.tolist() for r in split_returned(x)]

@@ -43,7 +43,7 @@ from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
 from .python_math import math_function
 from .namespace import items_in_order
-from .python_lists import ComputedList, ListTracer
+from .python_lists import ComputedList, ListTracer, SplitPieces
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
@@ -2073,6 +2073,9 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
     if isinstance(iterable, ComputedList):
         return _index_loop(range_(_len(iterable)), iterable.element_at, body_fn, state, names,
                            where, stop_fn, frame)
+    if isinstance(iterable, SplitPieces):
+        return _index_loop(range_(iterable.count()), iterable.piece, body_fn, state, names,
+                           where, stop_fn, frame)
     if isinstance(iterable, (TracedDict, DictView)):
         view = iterable if isinstance(iterable, DictView) else iterable.keys()
         out = _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
@@ -2419,9 +2422,16 @@ def list_comp(fn, iterable, where="", cond=None):
                               "items are its rows themselves (views in NumPy)", where,
                               fix="Make each item a new array (r.copy(), r * 1), or use the "
                                   "array itself.")
+        if type(value) is tuple and common_item([value]) is not None:
+            # Python's list holds the tuples themselves, each number of its own kind: the
+            # list the loop appends them to (``growing_lists``) keeps them so.
+            raise _TupleItems()
         if isinstance(value, (tuple, list)):
-            value = api.array(value)
-        elif isinstance(value, (bool, int, float, complex, np.generic, np.ndarray)):
+            raise unsupported(f"a list comprehension of {type(value).__name__} items other "
+                              f"than tuples of numbers over an array of run-time length",
+                              where, fix="Make each item a tuple of numbers or an array "
+                                         "(np.array([...])).")
+        if isinstance(value, (bool, int, float, complex, np.generic, np.ndarray)):
             value = to_tracer(value)
         if not isinstance(value, Tracer) or isinstance(value, ListTracer):
             raise unsupported(f"a list comprehension of {type(value).__name__} items over an "
@@ -2444,7 +2454,11 @@ def list_comp(fn, iterable, where="", cond=None):
                               fix="Make each item a new array (x[i].copy(), x[i] * 1).")
         return value
 
-    probe = _run_traced(lambda i: (element(_weak_index(i)),), [ArrayType((), np.dtype(np.int64))])
+    try:
+        probe = _run_traced(lambda i: (element(_weak_index(i)),),
+                            [ArrayType((), np.dtype(np.int64))])
+    except _TupleItems:
+        return _filtered(fn, lambda item: True, iterable, where)
     item = probe.outs[0]
     if None in item.shape:
         raise unsupported("a list comprehension over an array of run-time length whose items "
@@ -2472,6 +2486,11 @@ def list_comp(fn, iterable, where="", cond=None):
                           where, None, sys._getframe(1))
     return ComputedList(Tracer(rows.atom).atom, element=python_type_of(item.dtype) if weak
                         else None)
+
+
+class _TupleItems(Exception):
+    """A list comprehension over a run-time length makes tuples: the loop it stands for
+    appends them."""
 
 
 def _filtered(fn, cond, iterable, where):
@@ -2515,6 +2534,8 @@ def _run_time_items(iterable):
         return None
     if isinstance(iterable, ComputedList):
         return _len(iterable), iterable.element_at
+    if isinstance(iterable, SplitPieces):
+        return iterable.count(), iterable.piece
     if isinstance(iterable, (TracedDict, DictView)):
         view = iterable if isinstance(iterable, DictView) else iterable.keys()
         n = _len(view)
@@ -2830,6 +2851,8 @@ def _len(x):
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):
         return x.size()
+    if isinstance(x, SplitPieces):
+        return x.count()
     if isinstance(x, TracedDict):
         return x.size()
     if isinstance(x, DictView):

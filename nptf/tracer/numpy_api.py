@@ -21,6 +21,7 @@ from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .builder import current_builder
+from .python_lists import SplitPieces
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray,
                      Tracer, check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
                      numpy_says, python_kind, python_type_of, to_atom, to_tracer)
@@ -1188,6 +1189,10 @@ def array_split(ary, indices_or_sections, axis=0):
         each, extra = divmod(n, sections)
         sizes = [each + 1] * extra + [each] * (sections - extra)
         bounds = np.cumsum([0] + sizes).tolist()
+    elif isinstance(indices_or_sections, Tracer) or \
+            isinstance(indices_or_sections, (list, tuple)) and \
+            any(isinstance(i, Tracer) for i in indices_or_sections):
+        return _split_at_traced(a, indices_or_sections, axis)
     else:
         bounds = [0] + [min(max(int(i) + (n if int(i) < 0 else 0), 0), n)
                         for i in indices_or_sections] + [n]
@@ -1197,6 +1202,30 @@ def array_split(ary, indices_or_sections, axis=0):
         key[axis] = slice(lo, max(lo, hi))
         pieces.append(a[tuple(key)])
     return pieces
+
+
+
+def _split_at_traced(a, indices, axis):
+    """``np.array_split(a, indices, axis)`` at positions only the data give: a Python list
+    of views between them where their number is known when tracing, else a
+    ``SplitPieces``. NumPy slices from each position to the next (a position past the
+    next gives an empty piece), counting negative positions from the end."""
+    indices = asarray(indices)
+    if indices.ndim != 1 or indices.dtype.kind not in "biu":
+        raise unsupported("np.split() at positions that are not a 1-d array of integers "
+                          "known only at run time")
+    n = a.shape[axis]
+    n = emit("dim", [a], {"axis": axis}) if n is None else n
+    positions = astype(indices, np.int64)
+    positions = np.clip(np.where(positions < 0, positions + n, positions), 0, n)
+    bounds = concatenate([zeros((1,), np.int64), positions,
+                          reshape(astype(to_tracer(n), np.int64), (1,))])
+    starts = bounds[:-1]
+    stops = np.maximum(starts, bounds[1:])
+    if indices.shape[0] is None:
+        return SplitPieces(a, starts, stops, axis)
+    pieces = SplitPieces(a, starts, stops, axis)
+    return [pieces.piece(k) for k in range(indices.shape[0] + 1)]
 
 
 @implements(np.flip)

@@ -237,3 +237,75 @@ def element_type(x: list):
 
 
 __all__ = ["ListTracer", "ComputedList", "element_type"]
+
+
+class SplitPieces:
+    """The list ``np.split`` / ``np.array_split`` returns where the split positions are
+    an array only the data size (``np.split(x, np.flatnonzero(np.diff(x)) + 1)``): its
+    items are slices of one array between bounds the graph computes (``starts`` and
+    ``stops``, 1-d int64 arrays, one bound pair per piece). ``len``, reading a piece and
+    a ``for`` or comprehension over the pieces follow NumPy (each piece a view of length
+    known only at run time); the list itself, of a length only the data know, is not
+    made, so other uses (returning it, NumPy functions of it) are refused."""
+
+    __slots__ = ("array", "starts", "stops", "axis")
+    NOUN = "the list of pieces np.split makes at positions known only at run time"
+    FIX = ("Loop over the pieces (for p in pieces: ...) or compute per piece in a "
+           "comprehension, or use the split positions as an array (np.add.reduceat, "
+           "np.diff of them) instead of the list.")
+
+    def __init__(self, array, starts, stops, axis):
+        self.array, self.starts, self.stops, self.axis = array, starts, stops, axis
+
+    def count(self):
+        """How many pieces, a traced Python int."""
+        return emit("convert", [emit("dim", [self.starts], {"axis": 0})],
+                    {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
+
+    def piece(self, i):
+        """Piece ``i`` (a traced or Python int in ``range(count)``): a view of the array."""
+        key = [slice(None)] * self.array.ndim
+        key[self.axis] = slice(self.starts[i], self.stops[i])
+        return self.array[tuple(key)]
+
+    def __getitem__(self, key):
+        if not (type(key) is int or isinstance(key, np.integer) or
+                isinstance(key, Tracer) and key.ndim == 0 and key.dtype.kind in "iu"):
+            raise self._refused("indexing other than by one int")
+        n = self.count()
+        k = key + n if not isinstance(key, Tracer) and key < 0 else key
+        if isinstance(key, Tracer):
+            k = emit("where", [key < 0, key + n, key])
+        k = emit("check", [k, (k >= 0) & (k < n)],
+                 {"error": "IndexError", "message": "list index out of range"}, scalar=True)
+        return self.piece(k)
+
+    def _refused(self, what):
+        return unsupported(f"{what} on {self.NOUN}", fix=self.FIX)
+
+    def __len__(self):
+        raise self._refused("len() outside the compiled function's own code")
+
+    def __iter__(self):
+        raise self._refused("iterating outside the compiled function's own code")
+
+    def __bool__(self):
+        raise self._refused("the truth of the list")
+
+    def __getattr__(self, name):
+        if name.startswith("__"):       # a protocol probed (NumPy's, copy's): not a list's
+            raise AttributeError(name)
+        raise self._refused(f"list.{name}" if name in _LIST_METHODS else f"`.{name}`")
+
+    def __array_function__(self, func, types, args, kwargs):
+        raise self._refused(f"np.{func.__name__}()")
+
+    def __array__(self, *args, **kwargs):
+        raise self._refused("converting it to an array")
+
+    def __eq__(self, other):
+        raise self._refused("comparing it")
+
+    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = __mul__ = __rmul__ = \
+        __contains__ = __eq__
+    __hash__ = None
