@@ -311,7 +311,7 @@ class _LoopWriter:
     the statement meets (an int64 array is only added ints to, a view only written with
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
-    def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None):
+    def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None):
         self.r, self.name = r, name
         # Choices added later draw from ``extra`` (and ``buckets``, and the dict keyed by
         # the data from ``dicts``), so that the programs of seeds written before stay as
@@ -321,8 +321,11 @@ class _LoopWriter:
         self.bk_item = "int"
         self.dicts = dicts or random.Random(0)
         self.dict_kind = None
+        # Worklists (a deque, a visited set) and np.split's pieces, from ``work``.
+        self.work = work or random.Random(0)
+        self.work_kinds = ()
         self.tab_other_type = False
-        self.ns = {"np": np}
+        self.ns = {"np": np, "collections": collections}
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -806,10 +809,31 @@ class _LoopWriter:
                        "if key in dct:\n    dct[key] *= 0.5"]
         return [first] + dr.choice(options).split("\n")
 
+    def _work_statement(self):
+        """A statement on ``wq``, a deque used as a queue or stack, and ``seen``, a set of
+        Python ints, grown at keys from the data (docs/control-flow.md)."""
+        wr, i = self.work, self.idx or "0"
+        key = wr.choice([f"int({i}) % 6", "int(np.argmax(c)) % 5", "int(np.sum(a > 0)) % 7"])
+        options = []
+        if "wq" in self.work_kinds and "seen" in self.work_kinds:
+            options += ["if wk not in seen:\n    seen.add(wk)\n    wq.append(wk)"] * 3
+        if "seen" in self.work_kinds:
+            options += ["seen.add(wk)", "seen.discard(wk)", "if wk in seen:\n    wsum += wk",
+                        "wsum += len(seen)"]
+        if "wq" in self.work_kinds:
+            options += ["wq.append(wk)", "wq.appendleft(wk)", "if wq:\n    wsum += wq.popleft()",
+                        "if len(wq) > 2:\n    wsum -= wq.pop()",
+                        "while len(wq) > 3:\n    wsum += wq.popleft()"]
+        return [f"wk = {key}"] + wr.choice(options).split("\n")
+
     def _statement(self, in_loop):
         r = self.r
         if in_loop and self.dict_kind and self.dicts.random() < 0.35:
             lines = self._dict_statement()
+            if self._runs(lines):
+                return lines
+        if in_loop and self.work_kinds and self.work.random() < 0.4:
+            lines = self._work_statement()
             if self._runs(lines):
                 return lines
         for _ in range(30):
@@ -993,6 +1017,14 @@ class _LoopWriter:
             self.dict_kind = dr.choice(["count", "sum", "array"])
             self.dict_key = dr.choice(["int", "numpy"])
             pre.append("dct = {}")
+        wr = self.work
+        if wr.random() < 0.15:
+            self.work_kinds = wr.choice([("wq",), ("seen",), ("wq", "seen")])
+            pre.append("wsum = 0")
+            if "wq" in self.work_kinds:
+                pre.append(wr.choice(["wq = collections.deque()", "wq = collections.deque([1])"]))
+            if "seen" in self.work_kinds:
+                pre.append(wr.choice(["seen = set()", "seen = {0}"]))
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -1034,6 +1066,20 @@ class _LoopWriter:
             out.append(self.buckets.choice(reads))
         if self.dict_kind:
             out.append(self.dicts.choice(["dct", "dct", "len(dct)", "sorted(dct)"]))
+        if self.work_kinds:
+            wr = self.work
+            if wr.random() < 0.4:
+                # Pieces np.split makes where the data change: a loop or comprehension.
+                cut = wr.choice(["np.flatnonzero(np.diff(np.round(c))) + 1",
+                                 "np.flatnonzero(c > x)"])
+                lines += wr.choice([[f"for pc in np.split(c, {cut}):", "    wsum += len(pc)"],
+                                    [f"runs = [(int(pc[0]), len(pc)) for pc in "
+                                     f"np.split(np.round(c), {cut})]", "wsum += len(runs)"]])
+            out.append("wsum")
+            if "wq" in self.work_kinds:
+                out.append(wr.choice(["len(wq)", "wq[0] if wq else -1"]))
+            if "seen" in self.work_kinds:
+                out.append(wr.choice(["len(seen)", "sorted(seen)"]))
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
@@ -1058,7 +1104,7 @@ class _LoopWriter:
 
 def _runs_cleanly(source, name, inputs):
     """Whether NumPy runs the program without an error, a bad cast or a non-finite float."""
-    ns = {"np": np}
+    ns = {"np": np, "collections": collections}
     args = [np.copy(v) if isinstance(v, np.ndarray) else v for v in inputs]
     with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -1114,7 +1160,8 @@ def loop_program_source(seed, name="f"):
             source = _LoopWriter(r, name, inputs,
                                  random.Random(f"loop tables {seed} {attempt}"),
                                  random.Random(f"loop buckets {seed} {attempt}"),
-                                 random.Random(f"loop dicts {seed} {attempt}")).program()
+                                 random.Random(f"loop dicts {seed} {attempt}"),
+                                 random.Random(f"loop work {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source
@@ -1254,7 +1301,7 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import math\n\nimport numpy as np\n\n\n")
+        f.write("import collections\nimport math\n\nimport numpy as np\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
