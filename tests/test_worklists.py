@@ -18,22 +18,6 @@ def _graph(n, p, seed):
     return a | a.T
 
 
-def bfs_order(adj, s):
-    """A deque as a queue: popleft, append, `while q`."""
-    seen = np.zeros(adj.shape[0], dtype=bool)
-    seen[s] = True
-    order = []
-    q = deque([s])
-    while q:
-        v = q.popleft()
-        order.append(v)
-        for u in np.nonzero(adj[v])[0]:
-            if not seen[u]:
-                seen[u] = True
-                q.append(u)
-    return np.array(order)
-
-
 def bfs_levels(adj, s):
     """Distances in a Python list written at traced positions, a deque made empty."""
     n = len(adj)
@@ -48,29 +32,6 @@ def bfs_levels(adj, s):
                 dist[u] = dist[v] + 1
                 q.append(u)
     return np.array(dist)
-
-
-def deque_as_stack(x):
-    """appendleft and popleft: a stack at the deque's left end."""
-    q = deque()
-    total = 0.0
-    for v in x:
-        if v > 0:
-            q.appendleft(v)
-        elif q:
-            total = total * 2 + q.popleft()
-    return total, len(q)
-
-
-@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_a_deque_used_as_a_worklist_compiles(jit):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")             # "runs without XLA"
-        adj = _graph(8, 0.3, 1)
-        check_against_numpy(bfs_order, adj, 0, jit=jit)
-        check_against_numpy(bfs_levels, adj, 2, jit=jit)
-        check_against_numpy(deque_as_stack, np.array([1.0, -1, 2, 3, -1, -1, -1, 4]),
-                            jit=jit)
 
 
 def deque_returned(x):
@@ -93,16 +54,19 @@ def test_a_deque_used_otherwise_is_refused_and_runs_numpy():
 
 
 def reachable(adj, s):
-    """A visited set grown with traced members: `{s}`, `int(u) not in seen`, `add`."""
+    """A visited set grown with traced members (`{s}`, `int(u) not in seen`, `add`) and
+    a deque as a stack at its left end (`appendleft`, `popleft`)."""
     seen = {s}
     q = deque([s])
+    order = []
     while q:
         v = q.popleft()
+        order.append(v)
         for u in np.nonzero(adj[v])[0]:
             if int(u) not in seen:
                 seen.add(int(u))
-                q.append(int(u))
-    return len(seen), sorted(seen)
+                q.appendleft(int(u))
+    return len(seen), sorted(seen), order
 
 
 def first_occurrences(x):
@@ -119,11 +83,13 @@ def first_occurrences(x):
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_a_set_grown_with_traced_members_compiles(jit):
+def test_deques_and_sets_of_searches_compile(jit):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(bfs_levels, _graph(8, 0.3, 1), 2, jit=jit)
         check_against_numpy(reachable, _graph(8, 0.25, 2), 1, jit=jit)
-        check_against_numpy(first_occurrences, np.array([3, 2, 3, -3, 3]), jit=jit)
+        check_against_numpy(first_occurrences, np.array([3, 2, 3, -3, 3, 1, 2, 1, 4, -2]),
+                            jit=jit)
 
 
 def set_returned(x):
@@ -179,17 +145,14 @@ def test_a_comprehension_of_tuples_over_a_run_time_length_makes_tuples(jit):
 
 
 def run_lengths(x):
-    """Run-length encoding by np.split at the changes: pieces only the data count."""
+    """Run-length encoding by np.split at the changes: pieces only the data count, in a
+    comprehension and a loop."""
     runs = np.split(x, np.flatnonzero(np.diff(x)) + 1)
-    return [(int(r[0]), len(r)) for r in runs], len(runs), runs[-1].sum()
-
-
-def longest_run(x):
     best = 0
     for run in np.split(x, np.where(np.diff(x) != 0)[0] + 1):
         if len(run) > best:
             best = len(run)
-    return best
+    return [(int(r[0]), len(r)) for r in runs], len(runs), runs[-1].sum(), best
 
 
 def split_returned(x):
@@ -198,14 +161,19 @@ def split_returned(x):
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_pieces_np_split_makes_at_positions_from_the_data(jit):
-    """A loop or comprehension over the pieces, len and a piece read compile; the list
-    itself (returned) is refused by name, and NumPy's under the default."""
-    x = np.array([1, 1, 2, 2, 2, 3, 1, 1])
+    """A loop or comprehension over the pieces, len and a piece read compile."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
-        check_against_numpy(run_lengths, x, jit=jit)
-        check_against_numpy(longest_run, x, jit=jit)
-        with pytest.raises(nptf.UnsupportedError, match="pieces np.split makes"):
-            nptf.compile(split_returned, fallback="raise", jit_compile=jit)(x)
-        got = nptf.compile(split_returned, jit_compile=jit)(x)
+        check_against_numpy(run_lengths, np.array([1, 1, 2, 2, 2, 3, 1, 1]), jit=jit)
+
+
+def test_the_list_of_pieces_itself_is_refused_and_runs_numpy():
+    """The list of a length only the data know, returned, is refused by name, and NumPy's
+    under the default."""
+    x = np.array([1, 1, 2, 2, 2, 3, 1, 1])
+    with pytest.raises(nptf.UnsupportedError, match="pieces np.split makes"):
+        nptf.compile(split_returned, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(split_returned)(x)
     assert [r.tolist() for r in got] == [r.tolist() for r in split_returned(x)]
