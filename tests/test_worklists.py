@@ -134,12 +134,25 @@ def rows_of_positives(x):
     return [[v, 2 * v] for v in x[x > 0]]
 
 
+def above_pairs(xs, ys):
+    """tolist() of run-time lengths, iterated by enumerate(zip(...)), and returned."""
+    m = xs > 0
+    out = []
+    for i, (a, b) in enumerate(zip(xs[m].tolist(), ys[m].tolist())):
+        if a > b:
+            out.append(i)
+    return out, ys[m].tolist()
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_a_comprehension_of_tuples_over_a_run_time_length_makes_tuples(jit):
+def test_python_lists_of_run_time_lengths_compile(jit):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
         got = check_against_numpy(pairs_of_positives, np.array([3, -1, 2, 5]), jit=jit)
-    assert [type(v) for v in got[0]] == [int, int]
+        assert [type(v) for v in got[0]] == [int, int]
+        got = check_against_numpy(above_pairs, np.array([1.0, -2, 3, 0.5, 2]),
+                                  np.array([0.0, 1, 4, 0, 1]), jit=jit)
+        assert {type(v) for v in got[1]} == {float}
     with pytest.raises(nptf.UnsupportedError, match="comprehension of list items"):
         nptf.compile(rows_of_positives, fallback="raise", jit_compile=jit)(np.array([1, -1]))
 

@@ -17,6 +17,7 @@ from . import numpy_extra_linalg    # np.linalg aliases, vecdot
 from . import numpy_extra_math  # fix, i0, sinc, polynomials, ...
 from . import numpy_sets        # np.unique, set functions, bincount
 from . import numpy_api
+from . import python_lists
 from . import python_numbers
 from . import ufunc_methods
 from .trace import TracedFunction, handed_back, output_kinds, trace_function, without_kind_flags
@@ -31,7 +32,8 @@ NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, n
 connect(impls=numpy_api.IMPLS, numpy_result=numpy_api.numpy_result,
         ufunc_method=ufunc_methods.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
         array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
-        matmul=numpy_math.matmul, from_element=python_numbers.from_element)
+        matmul=numpy_math.matmul, from_element=python_numbers.from_element,
+        numbers_list=python_lists.numbers_list)
 
 __all__ = ["Tracer", "TracedFunction", "handed_back", "output_kinds", "trace_function",
            "without_kind_flags"]

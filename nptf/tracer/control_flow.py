@@ -2031,8 +2031,15 @@ class range_:
 
 
 class enumerate_:
+    """``enumerate(...)`` in a converted ``for`` or comprehension (of a ``zip(...)`` there
+    too, a ``zip_``)."""
+
     def __init__(self, iterable, start=0):
         self.iterable, self.start = iterable, start
+
+    def python(self):
+        inner = self.iterable
+        return enumerate(inner.python() if isinstance(inner, zip_) else inner, self.start)
 
 
 class zip_:
@@ -2089,7 +2096,11 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
         if _is_traced(inner):
             return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner[i]), body_fn,
                                state, names, where, stop_fn, frame)
-        iterable = enumerate(inner, offset)
+        zipped = inner.items() if isinstance(inner, zip_) else None
+        if zipped is not None:
+            return _index_loop(range_(zipped[0]), lambda i: (i + offset, zipped[1](i)),
+                               body_fn, state, names, where, stop_fn, frame)
+        iterable = iterable.python()
     elif isinstance(iterable, zip_):
         items = iterable.items()
         if items is not None:
@@ -2406,7 +2417,7 @@ def list_comp(fn, iterable, where="", cond=None):
         if isinstance(iterable, range_):
             iterable = iterable.static()
         elif isinstance(iterable, enumerate_):
-            iterable = enumerate(iterable.iterable, iterable.start)
+            iterable = iterable.python()
         elif isinstance(iterable, zip_):
             iterable = iterable.python()
         return [fn(x) for x in iterable]
@@ -2531,6 +2542,9 @@ def _run_time_items(iterable):
             return _len(inner), lambda i: (i + iterable.start, inner.element_at(i))
         if _is_traced(inner) and inner.ndim and inner.shape[0] is None:
             return _len(inner), lambda i: (i + iterable.start, inner[i])
+        zipped = inner.items() if isinstance(inner, zip_) else None
+        if zipped is not None and isinstance(zipped[0], Tracer):
+            return zipped[0], lambda i: (i + iterable.start, zipped[1](i))
         return None
     if isinstance(iterable, ComputedList):
         return _len(iterable), iterable.element_at

@@ -401,6 +401,20 @@ def _truth_only(test):
 _REDUCING = frozenset({"sum", "any", "all", "min", "max"})
 
 
+def _iteration_calls(it):
+    """``range(...)``, ``enumerate(...)`` or ``zip(...)`` as the iterable of a ``for`` or
+    a comprehension (and a ``zip(...)`` that ``enumerate`` takes) as control_flow's
+    versions, which loop over traced lengths."""
+    if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
+            it.func.id in ("range", "enumerate", "zip"):
+        if it.func.id == "enumerate" and it.args:
+            inner = it.args[0]
+            if isinstance(inner, gast.Call) and isinstance(inner.func, gast.Name) and \
+                    inner.func.id == "zip":
+                inner.func = _expr(f"{_CF}.zip_")
+        it.func = _expr(f"{_CF}.{it.func.id}_")
+
+
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
@@ -489,9 +503,7 @@ class _ControlFlow(gast.NodeTransformer):
         if node.orelse:
             return self.generic_visit(node)
         it = node.iter
-        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
-                it.func.id in ("range", "enumerate", "zip"):
-            it.func = _expr(f"{_CF}.{it.func.id}_")
+        _iteration_calls(it)
         target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
                                               type_comment=None)])
         names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope)))
@@ -653,9 +665,8 @@ class _ControlFlow(gast.NodeTransformer):
                 is_async=0)])
             cond_fn = self.visit_ListComp(probe).args[0]
         it = gen.iter
-        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
-                it.func.id in ("range", "enumerate", "zip") and not it.keywords:
-            it.func = _expr(f"{_CF}.{it.func.id}_")
+        if not getattr(it, "keywords", None):
+            _iteration_calls(it)
         self.generic_visit(node)
         it = gen.iter
         fn = _expr("lambda __nptf_item: None")

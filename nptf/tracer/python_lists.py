@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 from ..errors import in_user_code, unsupported
-from .tracer import Tracer, emit
+from .tracer import Tracer, emit, python_type_of
 from .views import buffer_of
 
 _FIX = ("nptf passes a list of numbers to the graph as an array, which NumPy functions "
@@ -237,6 +237,14 @@ def element_type(x: list):
 
 
 __all__ = ["ListTracer", "ComputedList", "element_type"]
+
+
+def numbers_list(x):
+    """``x.tolist()`` of a 1-d array whose length is known only at run time (or too long
+    to hold one traced number per element): the list of its elements as Python numbers,
+    a ``ComputedList`` of ``x``'s values (a new array: later writes into ``x`` do not
+    reach it)."""
+    return ComputedList(x.atom, element=python_type_of(x.dtype))
 
 
 class SplitPieces:

@@ -60,19 +60,21 @@ class NotAnArray(Exception):
 # (``connect``) by the tracer package once they have loaded.
 _numpy_area = types.SimpleNamespace(impls={}, numpy_result=None, ufunc_method=None,
                                     apply_ufunc=None, array=None, full=None, copy=None,
-                                    matmul=None, from_element=None)
+                                    matmul=None, from_element=None, numbers_list=None)
 
 
 def connect(*, impls, numpy_result, ufunc_method, apply_ufunc, array, full, copy, matmul,
-            from_element):
+            from_element, numbers_list):
     """Give the Tracer the NumPy-area functions it calls: ``impls``, the table of
     ``__array_function__`` (numpy_api.IMPLS) and ``numpy_result`` (what it hands back); ``ufunc_method`` for
     ``__array_ufunc__``; ``apply_ufunc`` for the Python operators; ``array`` (a list of
     traced values as an array), ``full`` (``x == None``), ``copy`` (``copy.copy(x)``),
-    ``matmul`` (``@``) and ``from_element`` (python_numbers: ``x.item()``)."""
+    ``matmul`` (``@``), ``from_element`` (python_numbers: ``x.item()``) and
+    ``numbers_list`` (python_lists: ``x.tolist()`` of a run-time length)."""
     vars(_numpy_area).update(impls=impls, numpy_result=numpy_result, ufunc_method=ufunc_method,
                              apply_ufunc=apply_ufunc, array=array, full=full, copy=copy,
-                             matmul=matmul, from_element=from_element)
+                             matmul=matmul, from_element=from_element,
+                             numbers_list=numbers_list)
 
 
 # Python's complex takes any float, np.float64 included (a subclass of float), in these
@@ -351,9 +353,13 @@ class Tracer:
     def tolist(self):
         """NumPy's ``x.tolist()``: nested Python lists of the elements as Python numbers,
         here traced ones (weak in promotion, as NumPy 2 takes a Python number). One traced
-        number per element: arrays of a size known only at run time, or of more than
-        1,024 elements, are refused."""
+        number per element, up to 1,024 elements; a 1-d array of a length known only at run
+        time (or longer) is a list built over it (python_lists.ComputedList), which loops
+        and comprehensions go over. Other arrays of a size known only at run time are
+        refused."""
         size = self.type.size
+        if (size is None or size > 1024) and self.ndim == 1 and self.dtype.kind in "biufc":
+            return _numpy_area.numbers_list(_numpy_area.copy(self))
         if size is None or size > 1024:
             self._concrete("x.tolist()", "Keep it an array (NumPy functions take it as one), "
                                          "or make the function's result the array and call "
