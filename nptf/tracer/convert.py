@@ -1412,7 +1412,16 @@ class _SetsAsDicts(gast.NodeTransformer):
     ``s.pop(x, None)`` and ``s.remove(x)`` is ``del s[x]`` (Python's ``KeyError`` too)."""
 
     def __init__(self, fdef):
-        self.fdef, self.names = fdef, _confined(fdef, _is_new_set, _used_as_keys)
+        names = _confined(fdef, _is_new_set, _used_as_keys)
+        # A display reading its own variable (``s = {len(s)}``) sees the set it replaces;
+        # its members, inserted one by one, would see the new one.
+        for node in _own_nodes(fdef):
+            for target, value in _bindings(node):
+                if target.id in names and isinstance(value, gast.Set) and any(
+                        isinstance(n, gast.Name) and n.id == target.id
+                        for n in gast.walk(value)):
+                    names.discard(target.id)
+        self.fdef, self.names = fdef, names
 
     def rewrite(self):
         if self.names:
