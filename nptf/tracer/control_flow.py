@@ -2694,7 +2694,8 @@ def _round(number, ndigits=None):
 
 
 def _sorted(iterable, /, *, key=None, reverse=False):
-    """``sorted(x)`` of a 1-d traced array (or a list the data grow of numbers): its items
+    """``sorted(x)`` of a 1-d traced array (or a list of numbers the data grow or built over
+    a run-time length, ``x[x > 0].tolist()``): its items
     in order, as Python's sort of NumPy's values gives them: a list of the array's
     scalars (a list the data grow of the list's). NaN has no place in Python's order (its
     comparisons are false): where the values hold one, the call runs with NumPy."""
@@ -2713,7 +2714,7 @@ def _sorted(iterable, /, *, key=None, reverse=False):
         return ordered if ordered is not None else builtins.sorted(items, key=key,
                                                                     reverse=reverse)
     if key is not None or isinstance(reverse, Tracer) or not isinstance(iterable, Tracer) or \
-            (isinstance(iterable, ListTracer) and not isinstance(iterable, GrowingList)) or \
+            (isinstance(iterable, ListTracer) and not isinstance(iterable, ComputedList)) or \
             iterable.ndim != 1:
         return builtins.sorted(iterable, key=key, reverse=reverse)
     rows = Tracer(iterable.atom)
@@ -2727,6 +2728,8 @@ def _sorted(iterable, /, *, key=None, reverse=False):
                        f"Python's order depends on where it starts"})
     if isinstance(iterable, GrowingList):
         return iterable.rebuilt(values.atom)
+    if isinstance(iterable, ComputedList):
+        return ComputedList(values.atom, element=iterable.element)
     return [values[i] for i in range(_len(values))]
 
 
