@@ -962,6 +962,48 @@ def test_numpy_serves_the_calls_while_an_executor_that_might_beat_it_compiles(
         assert f.way_for(x) == "the NumPy function"
 
 
+@pytest.mark.executor_trial
+def test_numpy_calls_beside_a_compile_are_not_what_the_probe_beats(monkeypatch):
+    """As above, with XLA (6 ms) slower than NumPy (4 ms), whose calls while XLA compiles
+    in the background take 12 ms (the compile shares the cores): those are not timed, and
+    NumPy is timed once more after the compile, so NumPy is kept."""
+    compiling = [True]
+
+    def cost(path, options, n):
+        if path != "graph":
+            return 12e-3 if compiling[0] else 4e-3
+        return 6e-3 if options.get("caller") is not None else 8e-3
+    _clocked(monkeypatch, cost)
+    monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", True)
+    compile_run, release = xla_policy._Compile.run, threading.Event()
+
+    def held(self):
+        release.wait(30)
+        compile_run(self)
+    monkeypatch.setattr(xla_policy._Compile, "run", held)
+    compiling[0] = False
+
+    def chain(y):
+        return np.sqrt(np.abs(np.sin(y) * np.cos(y) + 1.0))
+    f = nptf.compile(chain, adaptive=True, fallback="raise")
+    x = np.linspace(-1, 1, 64)
+    try:
+        for _ in range(4):
+            assert_same(f(x), chain(x))
+        compiling[0] = True
+        for _ in range(3):
+            assert_same(f(x), chain(x))
+        assert isinstance(f.entry_for(x).call, ExecutorTrial)
+    finally:
+        release.set()
+        _join_compiles()
+    compiling[0] = False
+    for _ in range(2):
+        assert_same(f(x), chain(x))
+    assert f.adaptive_choice(x) == "numpy" and f.way_for(x) == "the NumPy function"
+    assert "were not timed" in f.entry_for(x).xla_reason
+
+
 def test_long_calls_run_the_other_way_again_once_the_allocator_settles(monkeypatch):
     """The function's first calls on large arrays pay page faults (3 ms), the graph's do
     not (2 ms): the graph is kept, but sixteen calls later NumPy runs once more, now in

@@ -40,7 +40,8 @@ class AdaptiveState:
     faster than that by more than another executor could win back (``MAYBE``), NumPy is
     kept at once and the other executors are never compiled; if the graph wins, the trial
     goes on. Otherwise NumPy serves the calls while the executor that might beat it
-    compiles in the background, and one call then runs the graph on it twice, timed: the
+    compiles in the background (those calls are not timed: the compile slows them), then
+    one call times NumPy's way again and the next runs the graph on it twice, timed: the
     faster of the two ways is kept."""
     __slots__ = ("choice", "timings", "schedule", "program", "probe", "again", "served",
                  "recent", "rechecks", "paired")

@@ -576,18 +576,24 @@ class Compiled:
 
     def _run_probed(self, state, trial, entry, values, args, kwargs):
         """NumPy's way while another executor compiles in the background; once it is
-        compiled, one call runs the graph on it (twice, the best counts), and the faster
-        of the two ways is kept."""
+        compiled, one call runs NumPy's way timed, the next the graph on it (twice, the
+        best counts), and the faster of the two ways is kept. NumPy's calls beside the
+        compile are not timed."""
         caller = trial.compiled_way(state.probe, values)
         if caller is False:         # it failed to compile: NumPy it is
             trial.abandon()
             state.probe = None
             return self._run_path(state.choice, entry, values, args, kwargs)
         if caller is None:
+            # Not timed: the compile beside it slows a call using both cores about twice
+            # over, which would hand the probe a slow NumPy to beat.
+            return self._run_path(state.choice, entry, values, args, kwargs)
+        if not state.recent:
+            # NumPy's way once more, timed now that nothing compiles beside it, before the
+            # graph's turn: its first timings may be cold ones (page faults on fresh memory).
             start = time.perf_counter()
             result = self._run_path(state.choice, entry, values, args, kwargs)
             state.recent.append(time.perf_counter() - start)
-            del state.recent[:-8]
             return result
         took = []
         for _ in range(1 if entry.mutated else 2):
@@ -597,10 +603,10 @@ class Compiled:
             result = self._run_path(GRAPH, entry, values, args, kwargs, caller=caller)
             took.append(time.perf_counter() - start)
         took = min(took)
-        recent = sorted(state.recent[-5:]) or [state.numpy_side()[1]]
-        if took < recent[len(recent) // 2]:
+        numpy_best = min(min(state.recent), state.numpy_side()[1])
+        if took < numpy_best:
             trial.adopt(state.probe, f"adaptive dispatch timed it against NumPy's "
-                                     f"{recent[len(recent) // 2] * 1e3:.3g} ms: {took * 1e3:.3g} ms")
+                                     f"{numpy_best * 1e3:.3g} ms: {took * 1e3:.3g} ms")
             state.choice, state.recent = GRAPH, []
         else:
             trial.abandon()
