@@ -14,7 +14,7 @@ from nptf.graph_ir.evaluate import Evaluator, evaluate
 from nptf.graph_ir.interpret import Interpreter
 from nptf.graph_ir.ir import Eqn, Graph, Var, literal
 from nptf.graph_ir.numpy_program import numpy_program
-from nptf.graph_ir.ops import OPS
+from nptf.graph_ir.ops import OPS, OpTable
 from nptf.graph_ir.passes import DIFFERENTIABLE_PIPELINE, implicit_broadcasts
 from nptf.graph_ir.types import ArrayType
 from nptf.graph_ir.walk import all_eqns
@@ -110,7 +110,7 @@ def _refuse(p, x):
 
 
 class _Plain(Interpreter):
-    rules = {"negative": _refuse}
+    rules = OpTable({"negative": _refuse})
 
 
 class _Failing(_Plain):

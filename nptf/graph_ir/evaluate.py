@@ -10,12 +10,13 @@ import numpy as np
 
 from .interpret import Interpreter
 from .ir import Literal
+from .ops import OpTable
 
-EVAL_RULES = {}
+EVAL_RULES = OpTable()
 
 # Rules of ops that hold sub-graphs (cond, while): ``fn(run, params, *xs)``, where
 # ``run(graph, args)`` runs a sub-graph with the interpreter running the equation.
-SUBGRAPH_RULES = {}
+SUBGRAPH_RULES = OpTable()
 
 
 def _sized(shape, sizes):
@@ -146,7 +147,7 @@ def evaluate_eqn(eqn, xs):
     if eqn.op.kind == "elementwise" and eqn.op.ufunc is not None:
         outs = eqn.op.ufunc(*xs)
     else:
-        outs = EVAL_RULES[eqn.op.name](eqn.params, *xs)
+        outs = EVAL_RULES[eqn.op](eqn.params, *xs)
     return outs if isinstance(outs, tuple) else (outs,)
 
 
@@ -172,7 +173,7 @@ class Evaluator(Interpreter):
         super().write(outputs, [np.asarray(v) for v in values])
 
     def run_eqn(self, eqn, xs):
-        fn = SUBGRAPH_RULES.get(eqn.op.name)
+        fn = SUBGRAPH_RULES.get(eqn.op)
         if fn is None:
             return evaluate_eqn(eqn, xs)
         outs = fn(self.run_subgraph, eqn.params, *xs)

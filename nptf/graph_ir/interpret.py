@@ -8,7 +8,7 @@ is belongs to the subclass: a NumPy array (``evaluate``), a TensorFlow tensor
 
 * ``run_eqn(eqn, xs)``: the outputs of one equation, as a tuple; by default
   ``apply(rule(eqn), eqn, xs)``, its errors passed through ``located``;
-* ``rule(eqn)``: the function for an equation, by default ``rules[eqn.op.name]``
+* ``rule(eqn)``: the function for an equation, by default ``rules[eqn.op]``
   (an equation no rule covers raises here, outside ``located``);
 * ``apply(fn, eqn, xs)``: calls a rule, by default ``fn(eqn.params, *xs)``;
 * ``read_inputs(eqn)``: the values ``run_eqn`` takes, by default ``read`` of each input;
@@ -29,7 +29,7 @@ from .ir import Literal
 class Interpreter:
     """Runs graphs equation by equation; see the module docstring for the hooks."""
 
-    # Op name -> rule; each subclass names its own table.
+    # Op -> rule (an ``OpTable``); each subclass names its own table.
     rules: dict = {}
 
     def __init__(self):
@@ -80,7 +80,7 @@ class Interpreter:
         pass
 
     def rule(self, eqn):
-        return self.rules[eqn.op.name]
+        return self.rules[eqn.op]
 
     def run_eqn(self, eqn, xs):
         fn = self.rule(eqn)

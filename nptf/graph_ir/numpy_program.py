@@ -73,7 +73,7 @@ def unsupported_reason(graph):
             return f"{e.op.name} draws from the graph's random stream"
         if e.op.name == "check" and e.params.get("error") == "OutsideTheGraph":
             return "a run-time check may hand the call to the original function"
-        if not _is_ufunc(e) and e.op.name not in EVAL_RULES:
+        if not _is_ufunc(e) and e.op not in EVAL_RULES:
             return f"{e.op.name} has no NumPy evaluation rule"
         if any(hasattr(g, "eqns") for v in e.params.values()
                for g in (v if isinstance(v, tuple) else (v,))):

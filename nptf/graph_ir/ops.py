@@ -7,10 +7,10 @@ Two kinds of op:
   promote pass knows which casts to insert.
 * structural ops (reshape, reductions, matmul, ...) carry static ``params``.
 
-Lowering rules (``nptf.lowering.rules``, keyed by the ``Op`` record; a name
-no op has fails when its rule registers) and reference evaluation rules
-(``graph_ir.evaluate``, keyed by op name) are tables kept in the layer that
-owns them.
+Every table of per-op rules is an ``OpTable`` keyed by the ``Op`` record, kept in
+the layer or pass that owns it: lowering rules (``nptf.lowering.rules``), reference
+evaluation rules (``graph_ir.evaluate``), a pass's rewrite rules
+(``graph_ir.passes.rewrite``). A name no op has fails when its rule registers.
 """
 from __future__ import annotations
 
@@ -70,6 +70,35 @@ class Op:
 
 
 OPS: dict[str, Op] = {}
+
+
+class OpTable(dict):
+    """Rules keyed by the ``Op`` record; an op's name stands for it wherever a key is
+    given, so a rule for a name no op has fails when it registers."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+        self.update(*args, **kwargs)
+
+    @staticmethod
+    def _op(key):
+        return key if isinstance(key, Op) else OPS[key]
+
+    def __setitem__(self, key, fn):
+        super().__setitem__(self._op(key), fn)
+
+    def __getitem__(self, key):
+        return super().__getitem__(self._op(key))
+
+    def __contains__(self, key):
+        return super().__contains__(key if isinstance(key, Op) else OPS.get(key))
+
+    def get(self, key, default=None):
+        return super().get(key if isinstance(key, Op) else OPS.get(key), default)
+
+    def update(self, *args, **kwargs):
+        for key, fn in dict(*args, **kwargs).items():
+            self[key] = fn
 
 
 _FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints", "numpy_name",

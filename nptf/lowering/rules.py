@@ -9,37 +9,12 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
-from ..graph_ir.ops import OPS, Op
+from ..graph_ir.ops import OpTable
 from . import tf_math as m
 from . import trig
 
 
-class RuleTable(dict):
-    """Rules keyed by the ``Op`` record (``graph_ir.ops.OPS``); an op's name stands for it
-    wherever a key is given, so a rule for a name no op has fails when it registers."""
-
-    @staticmethod
-    def _op(key):
-        return key if isinstance(key, Op) else OPS[key]
-
-    def __setitem__(self, key, fn):
-        super().__setitem__(self._op(key), fn)
-
-    def __getitem__(self, key):
-        return super().__getitem__(self._op(key))
-
-    def __contains__(self, key):
-        return super().__contains__(key if isinstance(key, Op) else OPS.get(key))
-
-    def get(self, key, default=None):
-        return super().get(key if isinstance(key, Op) else OPS.get(key), default)
-
-    def update(self, *args, **kwargs):
-        for key, fn in dict(*args, **kwargs).items():
-            self[key] = fn
-
-
-TF_RULES = RuleTable()
+TF_RULES = OpTable()
 
 
 def rule(*names):
