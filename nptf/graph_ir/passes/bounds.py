@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..evaluate import evaluate_eqn
 from ..ir import Eqn, Literal, Var, map_subgraphs
-from ..ops import OPS
-from .fold import as_literal, is_foldable
-from .rename import substitute
+from ..ops import OPS, OpTable
+from .fold import as_literal, folded
+from .rewrite import PassRules, rewrite_eqns
 
 _COMPARE = {"less": lambda a, b: _lt(a, b), "greater": lambda a, b: _lt(b, a),
             "less_equal": lambda a, b: _le(a, b), "greater_equal": lambda a, b: _le(b, a)}
@@ -81,6 +80,38 @@ def _fits(r, dtype):
     return r if info.min <= r[0] and r[1] <= info.max else None
 
 
+# Op -> ``rule(input ranges, eqn)``: the range of its one-element result from its inputs'
+# (each a range of integers), else None.
+_RANGES = OpTable()
+
+
+def _range_rule(*names):
+    def wrap(fn):
+        for name in names:
+            _RANGES[name] = fn
+        return fn
+    return wrap
+
+
+_range_rule("add")(lambda rs, eqn: (rs[0][0] + rs[1][0], rs[0][1] + rs[1][1]))
+_range_rule("subtract")(lambda rs, eqn: (rs[0][0] - rs[1][1], rs[0][1] - rs[1][0]))
+_range_rule("negative")(lambda rs, eqn: (-rs[0][1], -rs[0][0]))
+_range_rule("convert", "reshape")(lambda rs, eqn: rs[0])
+_range_rule("concatenate")(lambda rs, eqn: rs[0] if len(rs) == 1 else None)
+
+
+@_range_rule("absolute")
+def _absolute_range(rs, eqn):
+    lo, hi = rs[0]
+    return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+
+
+@_range_rule("multiply")
+def _product_range(rs, eqn):
+    products = [a * b for a in rs[0] for b in rs[1]]
+    return min(products), max(products)
+
+
 def _arith_range(eqn, ranges):
     """Range of a one-element integer result, from its inputs' ranges, else None.
 
@@ -92,30 +123,15 @@ def _arith_range(eqn, ranges):
     if not _is_real(out):
         return None
     rs = [_range_of(a, ranges) for a in eqn.inputs]
-    name = eqn.op.name
-    if name == "where":
+    if eqn.op.name == "where":
         if rs[1] is None or rs[2] is None:
             return None
         return _fits((min(rs[1][0], rs[2][0]), max(rs[1][1], rs[2][1])), out.type.dtype)
-    if any(r is None or not _integral(r) for r in rs):
+    rule = _RANGES.get(eqn.op)
+    if rule is None or any(r is None or not _integral(r) for r in rs):
         return None
-    if name == "add":
-        r = rs[0][0] + rs[1][0], rs[0][1] + rs[1][1]
-    elif name == "subtract":
-        r = rs[0][0] - rs[1][1], rs[0][1] - rs[1][0]
-    elif name == "negative":
-        r = -rs[0][1], -rs[0][0]
-    elif name == "absolute":
-        lo, hi = rs[0]
-        r = (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
-    elif name == "multiply":
-        products = [a * b for a in rs[0] for b in rs[1]]
-        r = min(products), max(products)
-    elif name in ("convert", "reshape") or (name == "concatenate" and len(rs) == 1):
-        r = rs[0]
-    else:
-        return None
-    return _fits(r, out.type.dtype)
+    r = rule(rs, eqn)
+    return None if r is None else _fits(r, out.type.dtype)
 
 
 def _counter_ranges(eqn, ranges):
@@ -198,65 +214,84 @@ def _is_arange(literal):
     return v.ndim == 1 and v.dtype.kind in "iu" and np.array_equal(v, np.arange(v.shape[0]))
 
 
-def _simplified(eqn, ranges):
-    """A replacement for ``eqn``: ('rename', atom) for its single output, ('eqn', eqn), or
-    None to keep it."""
-    name, out = eqn.op.name, eqn.outputs[0] if eqn.outputs else None
-    if name in _COMPARE and out.type.shape == ():
-        a, b = (_range_of(x, ranges) for x in eqn.inputs)
-        decided = _COMPARE[name](a, b) if a is not None and b is not None else None
+def _kept(eqn, rw):
+    """``eqn`` as it stays, folded where its inputs are all literals (and it has one
+    output)."""
+    if len(eqn.outputs) == 1 and folded(eqn, rw) is not None:
+        return []
+    if len(eqn.outputs) == 1:
+        r = _arith_range(eqn, rw.state)
+        if r is not None:
+            rw.state[eqn.outputs[0]] = r
+    return [eqn]
+
+
+# ``bound_loop_counters``'s rules; ``rw.state``: {var: its range (lowest, highest)}. An
+# equation a rule keeps gets the range its result has (``_RANGES``).
+_BOUND = PassRules(default=_kept)
+
+
+@_BOUND.register(*_COMPARE)
+def _decided(eqn, rw):
+    out = eqn.outputs[0]
+    if out.type.shape == ():
+        a, b = (_range_of(x, rw.state) for x in eqn.inputs)
+        decided = _COMPARE[eqn.op.name](a, b) if a is not None and b is not None else None
         if decided is not None:
-            return "rename", as_literal(np.bool_(decided), out)
-    if name == "where" and isinstance(eqn.inputs[0], Literal) and eqn.inputs[0].type.shape == ():
+            rw.rename(eqn.outputs, [as_literal(np.bool_(decided), out)])
+            return []
+    return _kept(eqn, rw)
+
+
+@_BOUND.register("where")
+def _chosen(eqn, rw):
+    if isinstance(eqn.inputs[0], Literal) and eqn.inputs[0].type.shape == ():
         chosen = eqn.inputs[1] if bool(np.asarray(eqn.inputs[0].value)) else eqn.inputs[2]
-        if isinstance(chosen, Var) and chosen.type == out.type:
-            return "rename", chosen
-    if name == "check" and isinstance(eqn.inputs[1], Literal) and \
-            bool(np.all(eqn.inputs[1].value)) and eqn.inputs[0].type == out.type:
-        return "rename", eqn.inputs[0]
-    if name == "gather_nd" and isinstance(eqn.inputs[0], Literal) and _is_arange(eqn.inputs[0]):
+        if isinstance(chosen, Var) and chosen.type == eqn.outputs[0].type:
+            rw.rename(eqn.outputs, [chosen])
+            return []
+    return _kept(eqn, rw)
+
+
+@_BOUND.register("check")
+def _passed(eqn, rw):
+    if isinstance(eqn.inputs[1], Literal) and bool(np.all(eqn.inputs[1].value)) and \
+            eqn.inputs[0].type == eqn.outputs[0].type:
+        rw.rename(eqn.outputs, [eqn.inputs[0]])
+        return []
+    return _kept(eqn, rw)
+
+
+@_BOUND.register("gather_nd")
+def _index_of_arange(eqn, rw):
+    out = eqn.outputs[0]
+    if isinstance(eqn.inputs[0], Literal) and _is_arange(eqn.inputs[0]):
         idx = eqn.inputs[1]
-        r = _range_of(idx, ranges)
+        r = _range_of(idx, rw.state)
         if r is not None and idx.type.shape == (1,) and idx.type.dtype == out.type.dtype and \
                 0 <= r[0] and r[1] < eqn.inputs[0].type.shape[0]:
-            return "eqn", Eqn(OPS["reshape"], (idx,), {"shape": ()}, (out,), eqn.source_info)
-    if is_foldable(eqn):
-        with np.errstate(all="ignore"):
-            values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
-        folded = as_literal(values[0], out) if len(values) == 1 else None
-        if folded is not None:
-            return "rename", folded
-    return None
+            eqn = Eqn(OPS["reshape"], (idx,), {"shape": ()}, (out,), eqn.source_info)
+    return _kept(eqn, rw)
+
+
+@_BOUND.register("while", subgraphs=True)
+def _bound_while(eqn, rw):
+    inside = _counter_ranges(eqn, rw.state)
+    n, body = eqn.params["n_carried"], eqn.params["body"]
+    inside.update((v, r) for v, a in zip(body.inputs[n:], eqn.inputs[n:])
+                  if (r := _range_of(a, rw.state)) is not None)
+    return _kept(eqn.replace(params={**eqn.params, "body": _bound(body, inside)}), rw)
+
+
+@_BOUND.register("cond", subgraphs=True)
+def _bound_cond(eqn, rw):
+    known = [_range_of(a, rw.state) for a in eqn.inputs[1:]]   # what the branches read
+    return _kept(map_subgraphs(eqn, lambda g: _bound(g, {
+        v: r for v, r in zip(g.inputs, known) if r is not None})), rw)
 
 
 def _bound(graph, ranges):
-    ranges, rename, eqns = dict(ranges), {}, []
-    for eqn in graph.eqns:
-        eqn = eqn.replace(inputs=substitute(eqn.inputs, rename))
-        if eqn.op.name == "while":
-            inside = _counter_ranges(eqn, ranges)
-            n, body = eqn.params["n_carried"], eqn.params["body"]
-            inside.update((v, r) for v, a in zip(body.inputs[n:], eqn.inputs[n:])
-                          if (r := _range_of(a, ranges)) is not None)
-            eqn = eqn.replace(params={**eqn.params, "body": _bound(body, inside)})
-        elif eqn.op.name == "cond":     # inputs: the predicate, then what the branches read
-            known = [_range_of(a, ranges) for a in eqn.inputs[1:]]
-            eqn = map_subgraphs(eqn, lambda g: _bound(g, {
-                v: r for v, r in zip(g.inputs, known) if r is not None}))
-        else:
-            eqn = map_subgraphs(eqn, lambda g: _bound(g, {}))
-        change = _simplified(eqn, ranges)
-        if change is not None and change[0] == "rename":
-            rename[eqn.outputs[0]] = change[1]
-            continue
-        if change is not None:
-            eqn = change[1]
-        if len(eqn.outputs) == 1:
-            r = _arith_range(eqn, ranges)
-            if r is not None:
-                ranges[eqn.outputs[0]] = r
-        eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), outputs=substitute(graph.outputs, rename))
+    return rewrite_eqns(graph, _BOUND, subgraphs=lambda g: _bound(g, {}), state=dict(ranges))
 
 
 def bound_loop_counters(graph):

@@ -21,17 +21,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..evaluate import evaluate_eqn
-from ..ir import Eqn, Literal, Var, map_subgraphs
+from ..ir import Eqn, Literal, Var
 from ..ops import OPS
 from ..types import ArrayType
-from .rename import Renamer
+from .rewrite import PassRules, rewrite_eqns
 
 _FOLD_MAX_SIZE = 64          # bigger results stay computed: no large constants in graphs
-_FOLDABLE = {"convert"}
 
 
 def is_foldable(eqn):
-    if eqn.op.kind != "elementwise" and eqn.op.name not in _FOLDABLE:
+    """Whether ``eqn`` is an elementwise op (``convert`` included) of literals only, with
+    a small result of known shape."""
+    if eqn.op.kind != "elementwise":
         return False
     if not eqn.inputs or not all(isinstance(a, Literal) for a in eqn.inputs):
         return False
@@ -46,19 +47,25 @@ def as_literal(value, var):
     return Literal(arr.item() if var.type.weak else arr, var.type)
 
 
+def folded(eqn, rw):
+    """The rule that computes a foldable equation with NumPy: its outputs read as
+    literals from here on (None: it stays)."""
+    if not is_foldable(eqn):
+        return None
+    with np.errstate(all="ignore"):
+        values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
+    literals = [as_literal(v, var) for v, var in zip(values, eqn.outputs)]
+    if any(f is None for f in literals):
+        return None
+    rw.rename(eqn.outputs, literals)
+    return []
+
+
+_FOLD = PassRules(default=folded)
+
+
 def fold_constants(graph):
-    rename, eqns = Renamer(), []
-    for eqn in graph.eqns:
-        eqn = rename.eqn(eqn, fold_constants)
-        if is_foldable(eqn):
-            with np.errstate(all="ignore"):
-                values = evaluate_eqn(eqn, [a.value for a in eqn.inputs])
-            folded = [as_literal(v, var) for v, var in zip(values, eqn.outputs)]
-            if all(f is not None for f in folded):
-                rename.update(eqn.outputs, folded)
-                continue
-        eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), outputs=rename(graph.outputs), stage="fold_constants")
+    return rewrite_eqns(graph, _FOLD, subgraphs=fold_constants).replace(stage="fold_constants")
 
 
 def _scalar_literal(atom):
@@ -67,7 +74,12 @@ def _scalar_literal(atom):
     return None
 
 
-def _power_as_products(eqn):
+# ``simplify_algebra``'s rules; ``rw.state``: {arange output: its equation}.
+_SIMPLIFY = PassRules()
+
+
+@_SIMPLIFY.register("power")
+def _power_as_products(eqn, rw):
     x, exponent = eqn.inputs
     k = _scalar_literal(exponent)
     if k not in (2, 3) or not isinstance(x, Var) or x.type.dtype.kind not in "iuf":
@@ -80,12 +92,20 @@ def _power_as_products(eqn):
             Eqn(OPS["multiply"], (square, x), {}, (out,), eqn.source_info)]
 
 
-def _gather_from_arange(eqn, aranges):
+@_SIMPLIFY.register("arange")
+def _note_arange(eqn, rw):
+    if len(eqn.outputs[0].type.shape) == 1:
+        rw.state[eqn.outputs[0]] = eqn
+    return None
+
+
+@_SIMPLIFY.register("gather_nd")
+def _gather_from_arange(eqn, rw):
     """``arange(n)[idx]`` (a gather_nd from an integer arange) is ``start + step * idx``:
     the index is in bounds by construction (the tracer checks it), so the arange, often
     as large as an array (positions of a write at traced indices), is never built."""
     source, idx = eqn.inputs
-    made = aranges.get(source)
+    made = rw.state.get(source)
     out = eqn.outputs[0]
     if made is None or idx.type.shape[-1:] != (1,) or out.type.dtype != idx.type.dtype or \
             made.params["dtype"] != out.type.dtype:
@@ -109,12 +129,5 @@ def _gather_from_arange(eqn, aranges):
 
 
 def simplify_algebra(graph):
-    eqns, aranges = [], {}
-    for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn, simplify_algebra)
-        if eqn.op.name == "arange" and len(eqn.outputs[0].type.shape) == 1:
-            aranges[eqn.outputs[0]] = eqn
-        replacement = _power_as_products(eqn) if eqn.op.name == "power" else \
-            _gather_from_arange(eqn, aranges) if eqn.op.name == "gather_nd" else None
-        eqns.extend(replacement or [eqn])
-    return graph.replace(eqns=tuple(eqns), stage="simplify_algebra")
+    return rewrite_eqns(graph, _SIMPLIFY, subgraphs=simplify_algebra,
+                        state={}).replace(stage="simplify_algebra")
