@@ -37,7 +37,10 @@ class Op:
     * ``numpy_name``: what the user called, for messages, where the op's name does not
       say it (a string, or a function of the params); ``numpy_call(params)`` reads it;
     * ``no_gradient``: why the op's result has no derivative with respect to its float
-      inputs although it depends on them (their bytes read as integers)."""
+      inputs although it depends on them (their bytes read as integers);
+    * ``effects(params)``: true where the equation acts whether or not its result is
+      read (a check that raises NumPy's error), so that dead-code elimination keeps it
+      and rewrites keep it in its order (``graph_ir.walk.has_effects``)."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -51,6 +54,7 @@ class Op:
         self.may_raise_on_ints = False
         self.numpy_name = None
         self.no_gradient = None
+        self.effects = None
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
@@ -102,7 +106,7 @@ class OpTable(dict):
 
 
 _FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints", "numpy_name",
-          "no_gradient")
+          "no_gradient", "effects")
 
 
 def declare(names, **facts):

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import OutsideTheGraphError
 from .evaluate import EVAL_RULES
-from .ops import register
+from .ops import declare, register
 
 
 # NumPy's (and Python's) exception types, by the name a ``check`` records;
@@ -47,3 +47,10 @@ def _eval_check(p, x, ok):
 
 
 EVAL_RULES["check"] = _eval_check
+
+
+# A check whose value nobody uses still raises NumPy's error, but for RAISED_WHEN_READ;
+# ``when_read`` given says either way (False: a use of a variable that reads no value,
+# ``x is None``, still raises Python's UnboundLocalError).
+declare("check", effects=lambda params: not params.get(
+    "when_read", params.get("error") in RAISED_WHEN_READ))

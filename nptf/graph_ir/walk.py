@@ -1,7 +1,7 @@
 """Walking a graph's equations, those of its subgraphs (loop bodies, branches) included."""
 from __future__ import annotations
 
-from .ir import Var
+from .ir import Graph, Var
 
 
 def all_eqns(graph):
@@ -12,6 +12,17 @@ def all_eqns(graph):
             for g in (v if isinstance(v, tuple) else (v,)):
                 if hasattr(g, "eqns"):
                     yield from all_eqns(g)
+
+
+def has_effects(eqn):
+    """Whether ``eqn`` acts whether or not its results are read: its op says so for its
+    params (``Op.effects``), or an equation of its sub-graphs does."""
+    effects = eqn.op.effects
+    if effects is not None and effects(eqn.params):
+        return True
+    return any(has_effects(e) for v in eqn.params.values()
+               for g in (v if isinstance(v, tuple) else (v,)) if isinstance(g, Graph)
+               for e in g.eqns)
 
 
 def _graphs(graph):

@@ -18,20 +18,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir import Eqn, Literal, Var, map_subgraphs
+from ..ir import Eqn, Literal, Var
 from ..ops import OPS
 from ..types import ArrayType
+from .rewrite import PassRules, rewrite_eqns
 from .simplify import eliminate_dead_code
 
 _INTP = np.dtype(np.intp)
 
 
+_SINK = PassRules()
+
+
 def sink_branch_writes(graph):
-    eqns = []
-    for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn, sink_branch_writes)
-        eqns.extend(_sunk(eqn) if eqn.op.name == "cond" else [eqn])
-    return graph.replace(eqns=tuple(eqns))
+    return rewrite_eqns(graph, _SINK, subgraphs=sink_branch_writes)
 
 
 def _form(branch, k):
@@ -56,6 +56,11 @@ def _parts(form):
     """(values, position) atoms a writing branch returns in place of the array."""
     _, _, e = form
     return (e.inputs[2], e.inputs[1]) if e.op.name == "scatter" else (e.inputs[1], e.inputs[2])
+
+
+@_SINK.register("cond")
+def _sink(eqn, rw):
+    return _sunk(eqn)
 
 
 def _sunk(eqn):

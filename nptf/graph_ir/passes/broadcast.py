@@ -3,27 +3,30 @@ the output shape, so the strict verifier sees equal shapes everywhere."""
 from __future__ import annotations
 
 from ..ir import Eqn, Var, map_subgraphs
-from ..ops import OPS
 from ..types import ArrayType
+from .rewrite import PassRules, rewrite_eqns
+
+
+def _broadcast(eqn, rw):
+    """The one rule, for every elementwise op: each input has the output's shape."""
+    if eqn.op.kind != "elementwise" or not eqn.outputs:
+        return None
+    shape = eqn.outputs[0].type.shape
+    inputs = []
+    for a in eqn.inputs:
+        if a.type.shape != shape:
+            (a,) = rw.emit("broadcast_to", (a,), {"shape": shape},
+                           (Var(ArrayType(shape, a.type.dtype)),))
+        inputs.append(a)
+    return [eqn.replace(inputs=tuple(inputs))]
+
+
+_BROADCAST = PassRules(default=_broadcast)
 
 
 def broadcast_operands(graph):
-    eqns = []
-    for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn, broadcast_operands)
-        if eqn.op.kind == "elementwise" and eqn.outputs:
-            shape = eqn.outputs[0].type.shape
-            inputs = []
-            for a in eqn.inputs:
-                if a.type.shape != shape:
-                    out = Var(ArrayType(shape, a.type.dtype))
-                    eqns.append(Eqn(OPS["broadcast_to"], (a,), {"shape": shape}, (out,),
-                                    eqn.source_info))
-                    a = out
-                inputs.append(a)
-            eqn = eqn.replace(inputs=tuple(inputs))
-        eqns.append(eqn)
-    return graph.replace(eqns=tuple(eqns), stage="broadcast_operands")
+    return rewrite_eqns(graph, _BROADCAST,
+                        subgraphs=broadcast_operands).replace(stage="broadcast_operands")
 
 
 def implicit_broadcasts(graph):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir import Eqn, Literal, Var, map_subgraphs
+from ..ir import Eqn, Literal, Var
 from ..ops import OPS
 from ..types import ArrayType
+from .rewrite import PassRules, rewrite_eqns
 
 
 def cast_atom(atom, dtype, emit, source_info=""):
@@ -25,12 +26,15 @@ def cast_atom(atom, dtype, emit, source_info=""):
     return out
 
 
+def _promoted(eqn, rw):
+    """The one rule, for every op: the input dtypes are the op's own (``Op.input_dtypes``)."""
+    want = eqn.op.input_dtypes([a.type for a in eqn.inputs], eqn.params)
+    return [eqn.replace(inputs=tuple(cast_atom(a, d, rw.add, eqn.source_info)
+                                     for a, d in zip(eqn.inputs, want)))]
+
+
+_PROMOTE = PassRules(default=_promoted)
+
+
 def promote_dtypes(graph):
-    eqns = []
-    for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn, promote_dtypes)
-        in_types = [a.type for a in eqn.inputs]
-        want = eqn.op.input_dtypes(in_types, eqn.params)
-        inputs = tuple(cast_atom(a, d, eqns.append, eqn.source_info) for a, d in zip(eqn.inputs, want))
-        eqns.append(eqn.replace(inputs=inputs))
-    return graph.replace(eqns=tuple(eqns), stage="promote_dtypes")
+    return rewrite_eqns(graph, _PROMOTE, subgraphs=promote_dtypes).replace(stage="promote_dtypes")

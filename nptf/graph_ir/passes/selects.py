@@ -22,10 +22,11 @@ import math
 
 import numpy as np
 
-from ..ir import Eqn, Var, map_subgraphs
-from ..ops import OPS
+from ..ir import Eqn, Var
+from ..ops import OPS, OpTable
 from ..types import ArrayType
 from .rename import Renamer
+from .rewrite import PassRules, rewrite_eqns
 
 # Elements the branches of one ``cond`` may compute in all (the work of the path not
 # taken is at most this).
@@ -33,17 +34,16 @@ _MAX_ELEMENTS = 1024
 
 _STRUCTURAL = frozenset({"broadcast_to", "reshape", "slice", "transpose", "copy", "real",
                          "imag", "concatenate", "full", "full_like", "reduce_sum",
-                         "reduce_prod", "reduce_all", "reduce_any", "check"})
+                         "reduce_prod", "reduce_all", "reduce_any"})
 
 _BOOL = ArrayType((), np.dtype(np.bool_))
 
 
+_SELECT = PassRules()
+
+
 def select_small_branches(graph):
-    eqns = []
-    for eqn in graph.eqns:
-        eqn = map_subgraphs(eqn, select_small_branches)
-        eqns.extend(_selected(eqn) if _selectable(eqn) else [eqn])
-    return graph.replace(eqns=tuple(eqns))
+    return rewrite_eqns(graph, _SELECT, subgraphs=select_small_branches)
 
 
 # Elementwise operations that neither fail nor warn on operands a path not taken would
@@ -55,21 +55,29 @@ _QUIET = frozenset({"add", "subtract", "multiply", "negative", "positive", "abso
                     "ceil", "rint", "trunc", "equal", "not_equal", "less", "less_equal",
                     "greater", "greater_equal", "logical_and", "logical_or", "logical_not",
                     "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
-                    "isnan", "isinf", "isfinite", "signbit", "where", "convert", "square"})
+                    "isnan", "isinf", "isfinite", "signbit", "where", "square"})
+
+
+# Op -> whether an equation of it may run on the path not taken (no entry: never).
+_SAFE = OpTable()
+
+
+def _quiet(eqn):
+    return not (eqn.op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs))
+
+
+_SAFE.update({name: _quiet for name in _QUIET})
+_SAFE.update({name: lambda eqn: True for name in _STRUCTURAL})
+# A check's condition is or-ed with the branch's not being taken: one bool.
+_SAFE["check"] = lambda eqn: eqn.inputs[1].type.shape == ()
+# Not a float's NaN or infinity to an integer (NumPy warns of the cast).
+_SAFE["convert"] = lambda eqn: eqn.inputs[0].type.dtype.kind in "biu" or \
+    eqn.outputs[0].type.dtype.kind in "fc"
 
 
 def _safe(eqn):
-    op = eqn.op
-    if op.name == "check":
-        # Its condition is or-ed with the branch's not being taken: one bool.
-        return eqn.inputs[1].type.shape == ()
-    if op.name == "convert":
-        # Not a float's NaN or infinity to an integer (NumPy warns of the cast).
-        return eqn.inputs[0].type.dtype.kind in "biu" or eqn.outputs[0].type.dtype.kind in "fc"
-    if op.kind == "elementwise":
-        return op.name in _QUIET and not (
-            op.may_raise_on_ints and any(a.type.dtype.kind in "iub" for a in eqn.inputs))
-    return op.name in _STRUCTURAL
+    rule = _SAFE.get(eqn.op)
+    return rule is not None and rule(eqn)
 
 
 def _selectable(eqn):
@@ -107,6 +115,11 @@ def _inlined(branch, operands, skipped, eqns):
             inputs = (inputs[0], ok) + inputs[2:]
         eqns.append(rename.copy(e, inputs))
     return rename(branch.outputs)
+
+
+@_SELECT.register("cond")
+def _select(eqn, rw):
+    return _selected(eqn) if _selectable(eqn) else None
 
 
 def _selected(eqn):

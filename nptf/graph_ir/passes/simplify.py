@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir import Graph, Literal, Var, map_subgraphs
-from ..ops_checks import RAISED_WHEN_READ
+from ..ir import Literal, Var, map_subgraphs
+from ..walk import has_effects
 from .rename import Renamer
 
 
@@ -14,28 +14,12 @@ def eliminate_dead_code(graph):
     for eqn in reversed(graph.eqns):
         if eqn.op.name == "while":    # kept whole: its checks must run, and it may not end
             eqn = _prune_loop_carries(eqn, live)
-        # A check whose value nobody uses still raises NumPy's error: it stays (but
-        # for RAISED_WHEN_READ).
+        # An equation with effects (a check) stays though nobody reads its value.
         if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or has_effects(eqn):
             eqn = map_subgraphs(eqn, eliminate_dead_code)
             kept.append(eqn)
             live.update(a for a in eqn.inputs if isinstance(a, Var))
     return graph.replace(eqns=tuple(reversed(kept)), stage="eliminate_dead_code")
-
-
-def has_effects(eqn):
-    if eqn.op.name == "check":
-        # ``when_read`` given says either way (False: a use of a variable that reads no
-        # value, ``x is None``, still raises Python's UnboundLocalError).
-        return not eqn.params.get("when_read", eqn.params.get("error") in RAISED_WHEN_READ)
-    return any(has_effects(e) for g in _subgraphs(eqn) for e in g.eqns)
-
-
-def _subgraphs(eqn):
-    for v in eqn.params.values():
-        for g in (v if isinstance(v, tuple) else (v,)):
-            if isinstance(g, Graph):
-                yield g
 
 
 def _reads(graph, roots):

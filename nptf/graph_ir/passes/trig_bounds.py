@@ -15,32 +15,46 @@ skips the branch. Only these proven facts are used.
 """
 from __future__ import annotations
 
-from ..ir import Var, map_subgraphs
+from ..ir import Var
+from ..ops import OPS
+from .rewrite import PassRules, rewrite_eqns
 
-_UNIT_RANGE = {"sin", "cos", "tanh"}     # real outputs within [-1, 1], or NaN
+# Ops whose real outputs lie within [-1, 1], or are NaN.
+_UNIT_RANGE = frozenset(OPS[name] for name in ("sin", "cos", "tanh"))
+
+
+def _noted(eqn, rw):
+    if _in_unit_range(eqn):
+        rw.state.update(eqn.outputs)
+    return [eqn]
+
+
+# ``bound_trig_arguments``'s rules; ``rw.state``: the vars known to lie in [-1, 1] or be NaN.
+_TRIG = PassRules(default=_noted)
+
+
+@_TRIG.register("sin", "cos")
+def _marked(eqn, rw):
+    if isinstance(eqn.inputs[0], Var) and eqn.inputs[0] in rw.state and \
+            not eqn.params.get("unit_argument"):
+        eqn = eqn.replace(params={**eqn.params, "unit_argument": True})
+    return _noted(eqn, rw)
+
+
+@_TRIG.register("while", subgraphs=True)
+def _while(eqn, rw):
+    return _noted(_bound_loop(eqn, rw.state), rw)
 
 
 def bound_trig_arguments(graph, unit=frozenset()):
     """``graph`` with ``unit_argument=True`` on each ``sin``/``cos`` whose argument is known to
     lie in [-1, 1] or be NaN; ``unit``: inputs of ``graph`` known to."""
-    unit = set(unit)
-    eqns = []
-    for e in graph.eqns:
-        if e.op.name == "while":
-            e = _bound_loop(e, unit)
-        else:
-            e = map_subgraphs(e, bound_trig_arguments)
-        if e.op.name in ("sin", "cos") and isinstance(e.inputs[0], Var) and \
-                e.inputs[0] in unit and not e.params.get("unit_argument"):
-            e = e.replace(params={**e.params, "unit_argument": True})
-        if _in_unit_range(e):
-            unit.update(e.outputs)
-        eqns.append(e)
-    return graph.replace(eqns=tuple(eqns), stage="bound_trig_arguments")
+    return rewrite_eqns(graph, _TRIG, subgraphs=bound_trig_arguments,
+                        state=set(unit)).replace(stage="bound_trig_arguments")
 
 
 def _in_unit_range(eqn):
-    return eqn.op.name in _UNIT_RANGE and eqn.outputs[0].type.dtype.kind == "f"
+    return eqn.op in _UNIT_RANGE and eqn.outputs[0].type.dtype.kind == "f"
 
 
 def _bound_loop(eqn, unit):

@@ -36,8 +36,8 @@ from ..affine import affine as _affine, compare as _compare, flat_position as _f
 from ..ir import Eqn, Literal, Var, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
+from ..walk import has_effects
 from .rename import substitute
-from .simplify import has_effects
 
 _INTP = np.dtype(np.intp)
 WRITES = ("scatter", "dynamic_update_slice")    # ops that write into an array
