@@ -36,6 +36,7 @@ import numpy as np
 from ..ir import Eqn, Literal, Var, literal, map_subgraphs
 from ..ops import OPS
 from ..types import ArrayType
+from .rewrite import PassRules, rewrite_eqns
 
 _INTP = np.dtype(np.intp)
 
@@ -62,39 +63,35 @@ class _Padded:
         self.var, self.axis, self.length = var, axis, length
 
 
+# ``pad_bounded_slices``'s rules outside loop bodies: a loop's body is padded.
+_OUTSIDE = PassRules()
+
+
+@_OUTSIDE.register("while", subgraphs=True)
+def _pad_loop(eqn, rw):
+    return [map_subgraphs(eqn, _pad_body)]
+
+
 def pad_bounded_slices(graph):
-    eqns = []
-    for eqn in graph.eqns:
-        eqns.append(map_subgraphs(eqn, _pad_body if eqn.op.name == "while" else
-                                  pad_bounded_slices))
-    return graph.replace(eqns=tuple(eqns), stage="pad_bounded_slices")
+    return rewrite_eqns(graph, _OUTSIDE, subgraphs=pad_bounded_slices).replace(
+        stage="pad_bounded_slices")
 
 
 def _pad_body(graph):
-    return _Rewriter(graph).run()
+    return rewrite_eqns(graph, _PAD, subgraphs=_pad_body, state=_Padder())
 
 
-class _Rewriter:
-    def __init__(self, graph):
-        self.graph = graph
+class _Padder:
+    """A loop body's padded values as its rewrite goes (``rw.state`` of the rules)."""
+
+    def __init__(self):
         self.padded = {}          # original Var -> _Padded
-        self.producers = {}       # Var -> Eqn (of the rewritten body)
-        self.eqns = []
         self.masks = {}
-
-    def run(self):
-        for eqn in self.graph.eqns:
-            eqn = map_subgraphs(eqn, _pad_body)
-            replaced = self._rewrite(eqn)
-            for e in (replaced if replaced is not None else [eqn]):
-                self._add(e)
-        return self.graph.replace(eqns=tuple(self.eqns))
+        self.rw = None            # the rewrite of the body, set by each rule
 
     # ------------------------------------------------------------- helpers
     def _add(self, eqn):
-        self.eqns.append(eqn)
-        for v in eqn.outputs:
-            self.producers[v] = eqn
+        self.rw.add(eqn)
 
     def _emit(self, name, inputs, params, src, outputs=None):
         op = OPS[name]
@@ -119,7 +116,7 @@ class _Rewriter:
         ``concatenate`` of ``reshape``s, as the tracer builds sizes), else None."""
         if isinstance(vector, Literal):
             return literal(np.asarray(vector.value).reshape(-1)[k])
-        eqn = self.producers.get(vector)
+        eqn = self.rw.made.get(vector)
         if eqn is None or eqn.op.name != "concatenate":
             return None
         for part in eqn.inputs:
@@ -129,7 +126,7 @@ class _Rewriter:
             if k < n:
                 if isinstance(part, Literal):
                     return literal(np.asarray(part.value).reshape(-1)[k])
-                inner = self.producers.get(part)
+                inner = self.rw.made.get(part)
                 if inner is not None and inner.op.name == "reshape" and \
                         inner.inputs[0].type.shape == ():
                     return inner.inputs[0]
@@ -166,37 +163,6 @@ class _Rewriter:
         return self._emit("where", [mask, p.var, filler], {}, src)
 
     # ------------------------------------------------------------- rules
-    def _rewrite(self, eqn):
-        """Equations replacing ``eqn`` (None: ``eqn`` stays), after recording any padded
-        value it gives."""
-        name = eqn.op.name
-        ins = [self.padded.get(a) if isinstance(a, Var) else None for a in eqn.inputs]
-        if name == "dynamic_slice":
-            self._read(eqn)
-            return None
-        if name == "broadcast_to":
-            self._broadcast(eqn, ins[0])
-            return None
-        if not any(ins):
-            return None
-        if eqn.op.kind == "elementwise":
-            self._elementwise(eqn, ins)
-        elif name in ("slice", "reshape", "cumsum", "cumprod", "copy", "full_like"):
-            self._along(eqn, ins[0])
-        elif name == "dim" and ins[0].axis == eqn.params["axis"] and ins[0].length is not None:
-            return self._dim(eqn, ins[0])
-        elif name in _IDENTITY:
-            return self._reduce(eqn, ins[0])
-        elif name == "mean":
-            return self._mean(eqn, ins[0])
-        elif name == "matmul":
-            return self._matmul(eqn, ins)
-        elif name == "check" and ins[0] is not None and ins[0].var is not None:
-            return self._check(eqn, ins[0])
-        elif name == "dynamic_update_slice" and ins[1] is not None and ins[0] is None:
-            return self._write(eqn, ins[1])
-        return None
-
     def _read(self, eqn):
         x, begin = eqn.inputs[:2]
         sizes = eqn.params["sizes"]
@@ -248,7 +214,7 @@ class _Rewriter:
         args = []
         for a, p in zip(eqn.inputs, ins):
             if p.var is None:   # the broadcast, made now that its bound is known
-                source = self.producers[a].inputs[0]
+                source = self.rw.made[a].inputs[0]
                 args.append(self._emit("broadcast_to", [source], {"shape": shape},
                                        eqn.source_info))
             else:
@@ -403,3 +369,85 @@ class _Rewriter:
         are already added)."""
         self._add(eqn.replace(inputs=tuple(inputs)))
         return []
+
+
+# The rules of loop bodies: ``rule(padder, eqn, padded inputs)`` gives the equations
+# replacing ``eqn`` (None: ``eqn`` stays), after recording any padded value it gives.
+# Elementwise ops have the default rule.
+_PAD = PassRules()
+
+
+def _pad_rule(*names, unpadded=False):
+    """Registers a rule for ``names`` (None: the default rule); ``unpadded``: it runs when
+    no input is padded too."""
+    def wrap(fn):
+        def rule(eqn, rw):
+            padder = rw.state
+            padder.rw = rw
+            ins = [padder.padded.get(a) if isinstance(a, Var) else None for a in eqn.inputs]
+            if not unpadded and not any(ins):
+                return None
+            return fn(padder, eqn, ins)
+        if names == (None,):
+            _PAD.default = rule
+        else:
+            _PAD.register(*names)(rule)
+        return fn
+    return wrap
+
+
+@_pad_rule("dynamic_slice", unpadded=True)
+def _slice_read(padder, eqn, ins):
+    padder._read(eqn)
+
+
+@_pad_rule("broadcast_to", unpadded=True)
+def _broadcast_read(padder, eqn, ins):
+    padder._broadcast(eqn, ins[0])
+
+
+@_pad_rule(None)
+def _elementwise_op(padder, eqn, ins):
+    if eqn.op.kind == "elementwise":
+        padder._elementwise(eqn, ins)
+
+
+@_pad_rule("slice", "reshape", "cumsum", "cumprod", "copy", "full_like")
+def _along_axis(padder, eqn, ins):
+    padder._along(eqn, ins[0])
+
+
+@_pad_rule("dim")
+def _length(padder, eqn, ins):
+    if ins[0].axis == eqn.params["axis"] and ins[0].length is not None:
+        return padder._dim(eqn, ins[0])
+    return None
+
+
+@_pad_rule(*_IDENTITY)
+def _reduction(padder, eqn, ins):
+    return padder._reduce(eqn, ins[0])
+
+
+@_pad_rule("mean")
+def _masked_mean(padder, eqn, ins):
+    return padder._mean(eqn, ins[0])
+
+
+@_pad_rule("matmul")
+def _masked_matmul(padder, eqn, ins):
+    return padder._matmul(eqn, ins)
+
+
+@_pad_rule("check")
+def _padded_check(padder, eqn, ins):
+    if ins[0] is not None and ins[0].var is not None:
+        return padder._check(eqn, ins[0])
+    return None
+
+
+@_pad_rule("dynamic_update_slice")
+def _padded_write(padder, eqn, ins):
+    if ins[1] is not None and ins[0] is None:
+        return padder._write(eqn, ins[1])
+    return None

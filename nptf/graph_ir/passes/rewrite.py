@@ -42,9 +42,6 @@ class PassRules(OpTable):
             return fn
         return wrap
 
-    def rule_for(self, op):
-        return self.get(op, self.default)
-
 
 class Rewrite:
     """The graph a pass is writing, as its rules see it: the equations so far, who made
@@ -59,8 +56,9 @@ class Rewrite:
 
     def add(self, eqn):
         self.eqns.append(eqn)
+        made = self.made
         for v in eqn.outputs:
-            self.made[v] = eqn
+            made[v] = eqn
 
     def emit(self, op, inputs, params, outputs=None):
         """Adds ``op(inputs)`` at the current equation's source line; its outputs (new
@@ -80,15 +78,24 @@ def rewrite_eqns(graph, rules, subgraphs=None, state=None):
     """``graph`` with ``rules`` (a ``PassRules``) applied to each equation, in order (see
     the module docstring); ``state`` is the pass's, as ``rw.state``."""
     rw = Rewrite(state)
+    renamed, eqns, made = rw.renamer.atoms, rw.eqns, rw.made
+    own, default, rule_of = rules.own_subgraphs, rules.default, dict.get
     for eqn in graph.eqns:
-        eqn = rw.renamer.eqn(eqn)
-        if subgraphs is not None and eqn.op not in rules.own_subgraphs:
+        # (an equation that reads nothing renamed is itself: most are, and copies cost)
+        if renamed and any(a in renamed for a in eqn.inputs if isinstance(a, Var)):
+            eqn = rw.renamer.eqn(eqn)
+        if subgraphs is not None and eqn.op not in own:
             eqn = map_subgraphs(eqn, subgraphs)
         rw.eqn = eqn
-        rule = rules.rule_for(eqn.op)
+        rule = rule_of(rules, eqn.op, default)
         new = rule(eqn, rw) if rule is not None else None
-        for e in ([eqn] if new is None else new):
-            rw.add(e)
+        if new is None:
+            eqns.append(eqn)
+            for v in eqn.outputs:
+                made[v] = eqn
+        else:
+            for e in new:
+                rw.add(e)
     return graph.replace(eqns=tuple(rw.eqns), outputs=rw.renamer(graph.outputs))
 
 
