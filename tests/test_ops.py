@@ -63,8 +63,8 @@ def test_the_facts_reach_the_runtime():
 
 def _op_names_in_source():
     """``[(file:line, name)]`` of every op named by a string in nptf's code: the first
-    argument of an ``emit(...)`` call, and what an ``.op`` is compared with (``eqn.op ==
-    "check"``, ``e.op in ("cond", "while")``)."""
+    argument of an ``emit(...)`` call, and what an ``.op`` or ``.op.name`` is compared with
+    (``eqn.op == "check"``, ``e.op.name in ("cond", "while")``)."""
     import ast
     import os
     root = os.path.dirname(nptf.__file__)
@@ -80,8 +80,9 @@ def _op_names_in_source():
                         getattr(node.func, "attr", None) == "emit" or
                         getattr(node.func, "id", None) == "emit"):
                     strings = [node.args[0]]
-                elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and \
-                        node.left.attr == "op":
+                elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and (
+                        node.left.attr == "op" or node.left.attr == "name" and
+                        getattr(node.left.value, "attr", None) == "op"):
                     for c in node.comparators:
                         strings += c.elts if isinstance(c, (ast.Tuple, ast.Set, ast.List)) else [c]
                 found += [(f"{os.path.relpath(path, root)}:{node.lineno}", s.value)

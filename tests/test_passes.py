@@ -354,3 +354,38 @@ def test_branches_of_other_shapes_stay_conditionals():
     for x in (np.array([1.0, -1.0, 2.0]), np.array([-1.0, -1.0, 2.0])):
         got = nptf.compile(rows, fallback="raise")(x, 3)
         np.testing.assert_array_equal(got, rows(x, 3))
+
+
+def test_a_pass_rule_is_registered_by_op_and_sees_every_sub_graph():
+    """A pass's rule for an op is one registration; the walk reaches the op inside
+    branches too, and reads what the rule replaced through its renaming."""
+    from nptf.graph_ir.evaluate import evaluate
+    from nptf.graph_ir.ir import literal
+    from nptf.graph_ir.passes.rewrite import PassRules, rewrite_eqns
+    from nptf.graph_ir.walk import all_eqns
+
+    def f(x, p):
+        if p > 0:
+            y = np.negative(x) + 1.0
+        else:
+            y = np.negative(x) * 2.0
+        return np.negative(x) - y
+
+    rules = PassRules()
+
+    @rules.register("negative")
+    def _as_product(eqn, rw):
+        rw.rename(eqn.outputs, rw.emit("multiply", (eqn.inputs[0], literal(np.float64(-1))), {}))
+        return []
+
+    def multiply_negatives(graph):
+        return rewrite_eqns(graph, rules, subgraphs=multiply_negatives)
+
+    x = np.arange(3.0)
+    graph = _stage(f, x, 1.0, passes=[multiply_negatives])
+    ops = [e.op.name for e in all_eqns(graph)]
+    assert "cond" in ops and "negative" not in ops
+    for p in (1.0, -1.0):
+        np.testing.assert_array_equal(evaluate(graph, x, p)[0], f(x, p))
+    with pytest.raises(KeyError):
+        rules.register("negate")(_as_product)
