@@ -140,6 +140,23 @@ def test_loop_values_nothing_reads_are_no_longer_carried():
     np.testing.assert_allclose(nptf.compile(fixed_point)(x), fixed_point(x), rtol=1e-12)
 
 
+def test_a_carried_value_only_an_inner_loop_reads_stays_carried():
+    """An inner loop whose result nothing uses still runs (it may not end), so the values
+    it reads stay carried by the loop around it."""
+    def f(x, n):
+        s = t = 0.0
+        for i in range(n):
+            t = t + x[0]
+            j = 0.0
+            while j < t:
+                j = j + 1.0
+            s = s + x[1]
+        return s
+
+    x, n = np.array([0.5, 2.0]), np.int64(5)
+    assert nptf.compile(f, fallback="raise")(x, n) == f(x, n)
+
+
 def _unrolled(x, i):
     k = 0
     while k < x.shape[0]:

@@ -26,7 +26,9 @@ def _reads(graph, roots):
     """Every var that ``roots`` and the graph's effectful equations depend on."""
     needed = {a for a in roots if isinstance(a, Var)}
     for eqn in reversed(graph.eqns):
-        if has_effects(eqn) or any(v in needed for v in eqn.outputs):
+        # An inner loop stays whatever it gives (``eliminate_dead_code`` keeps every
+        # loop), so what it reads is read.
+        if has_effects(eqn) or eqn.op.name == "while" or any(v in needed for v in eqn.outputs):
             if eqn.op.name == "while":
                 # An inner loop reads only the values it carries for what is needed:
                 # ``for v in nbrs`` inside a ``while`` carries ``v`` in and out, and
