@@ -2,6 +2,8 @@
 
 Each pass is a pure function named by what it does. Tests run the verifier
 after every one; ``Compiled.trace(..., stage=...)`` shows any intermediate graph.
+Passes that rewrite one equation at a time keep their rules in a table keyed by op
+and run on the one walk ``rewrite.rewrite_eqns``.
 """
 from .bounds import bound_loop_counters
 from .branches import sink_branch_writes
