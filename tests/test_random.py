@@ -51,7 +51,7 @@ def test_shapes_dtypes_and_kinds_match_numpy(fn, jit):
 
 def sized_by_the_data(x):
     n = np.count_nonzero(x > 0)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng()
     noise = x[x > 0] + rng.standard_normal(n)          # one draw per selected element
     return (noise, rng.random((n, 2)), rng.integers(0, 5, size=n), rng.uniform(-1, 1, n),
             rng.normal(2.0, 3.0, size=(2, int(np.sum(x > 1)))), np.random.rand(n),
@@ -66,6 +66,31 @@ def test_draws_of_sizes_known_only_at_run_time(x):
     for e, g in zip(expected, got):
         assert g.dtype == e.dtype and g.shape == e.shape, (g, e)
     assert np.all((got[1] >= 0) & (got[1] < 1)) and np.all((got[2] >= 0) & (got[2] < 5))
+
+
+def seeded_then_sized_by_the_data(x, seeding):
+    rng = seeding()
+    w = rng.normal(size=3)                      # NumPy's own numbers, drawn while tracing
+    return w, rng.standard_normal(np.count_nonzero(x > 0))
+
+
+@pytest.mark.parametrize("seeding", [lambda: np.random.default_rng(0),
+                                     lambda: np.random.RandomState(0),
+                                     lambda: (np.random.seed(0), np.random)[1]],
+                         ids=["default_rng", "RandomState", "seed"])
+def test_a_seeded_stream_never_gives_other_numbers_than_numpy(seeding):
+    # After a seed inside the function NumPy's numbers are fixed; a draw nptf cannot
+    # make as NumPy does (here of a size known only at run time) is not compiled.
+    x = np.array([-1.0, 2.0, 0.5, 3.0])
+    with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
+        nptf.compile(seeded_then_sized_by_the_data, fallback="raise",
+                     static_argnames=("seeding",))(x, seeding)
+    expected = seeded_then_sized_by_the_data(x, seeding)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(seeded_then_sized_by_the_data,
+                           static_argnames=("seeding",))(x, seeding)
+    for e, g in zip(expected, got):
+        np.testing.assert_array_equal(g, e)
 
 
 @pytest.mark.parametrize("draw", [lambda rng, n: rng.binomial(5, 0.5, size=n),
@@ -189,17 +214,18 @@ def test_a_network_trained_from_seeded_weights_matches_numpy(jit):
     check_against_numpy(xor_net, 50, jit=jit)
 
 
-def test_draws_past_the_first_one_the_graph_makes_are_nptf_s():
-    """A draw in a graph loop ends the replay: NumPy's numbers before, nptf's after (the
-    same on every call, of NumPy's shapes and dtypes)."""
-    f = nptf.compile(draws_then_loop_draws, fallback="raise")
-    w, u = f(np.zeros(3), 30)
-    np.random.seed(0)
-    first = np.random.randn(3)
-    assert np.all(np.abs(w - first) < 0.2) and u.shape == (2,) and u.dtype == np.float64
-    for _ in range(4):
-        w2, u2 = f(np.zeros(3), 30)
-        assert np.array_equal(w, w2) and np.array_equal(u, u2)
+def test_a_draw_past_the_ones_numpy_makes_while_tracing_runs_numpy():
+    """A draw in a graph loop after a seed inside the function: NumPy's numbers are fixed
+    and cannot be drawn while tracing, so the function is not compiled (nptf's own
+    stream would give other numbers); by default it runs with NumPy, NumPy's numbers."""
+    with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
+        nptf.compile(draws_then_loop_draws, fallback="raise")(np.zeros(3), 30)
+    expected = draws_then_loop_draws(np.zeros(3), 30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs with NumPy"
+        got = nptf.compile(draws_then_loop_draws)(np.zeros(3), 30)
+    for e, g in zip(expected, got):
+        np.testing.assert_array_equal(g, e)
 
 
 def random_walk(steps):
@@ -235,7 +261,7 @@ def test_distributions(draw, mean, std):
 
 
 def markov_walk(P, steps=60):
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng()
     state, visits = 0, np.zeros(len(P), dtype=int)
     for _ in range(steps):
         state = rng.choice(len(P), p=P[state])
@@ -262,7 +288,7 @@ def test_a_choice_with_probabilities_draws_them():
     ([np.nan, 0.5, 0.5], "contain NaN")])
 def test_a_choice_with_wrong_probabilities_raises_numpy_s_error(p, message):
     def draw(p):
-        return np.random.default_rng(0).choice(3, p=p)
+        return np.random.default_rng().choice(3, p=p)
     with pytest.raises(ValueError, match=message):
         draw(np.array(p))
     with pytest.raises(ValueError, match=message):

@@ -12,9 +12,10 @@ same numbers on every call, as in NumPy. The streams are not NumPy's own.
 After a seed inside the function, draws made in the function's own graph (not in a
 branch or loop body on traced values) with parameters known while tracing are NumPy's
 own numbers: a NumPy generator seeded alike draws them while tracing, and the graph
-holds them as constants (``np.random.seed(0); W = np.random.randn(3, 4)``). The first
-draw it cannot make so (in a graph loop, with traced parameters) ends that for the
-stream, whose later draws come from the key.
+holds them as constants (``np.random.seed(0); W = np.random.randn(3, 4)``). A draw on
+a seeded stream it cannot make so (in a graph loop, with traced parameters) is not
+compiled (``Stream._key_draw``): NumPy's numbers are fixed there, and the key's would
+be others.
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ class RandomState:
 
     def __init__(self, root):
         self.root, self.stream, self.seed_input = root, None, None
+        self.seeded = False     # by ``np.random.seed(s)`` inside the function
         # NumPy's legacy generator, seeded as ``np.random.seed(s)`` inside the function
         # seeded it, while its draws still follow NumPy's (see the module's docstring).
         self.replay = None
@@ -153,6 +155,19 @@ class Stream:
     def _weak(self, size, *params):
         return self.python_scalars and size is None and not params
 
+    def _key_draw(self, dist, shape, dtype, args=(), weak=False):
+        """A draw from the stream's key: numbers of nptf's own, which is no answer where
+        the function seeded the stream itself and NumPy's numbers are fixed."""
+        if self.holder is not None and self.holder.seeded:
+            raise unsupported(
+                "a random draw after a seed set inside the function, in a graph loop, in "
+                "a branch on traced values or with a traced parameter or size (NumPy's "
+                "numbers for it cannot be drawn while tracing; nptf's own stream would "
+                "give others)",
+                fix="Draw the numbers before the loop or branch, with sizes known when "
+                    "tracing, or pass them in as an argument.")
+        return _draw(self.key, dist, shape, dtype, args, weak)
+
     @property
     def _legacy_api(self):
         return isinstance(self.holder.replay, _NUMPY_RANDOM_STATE)
@@ -181,14 +196,14 @@ class Stream:
             self._replayed("random", size, dtype)
         if got is not _NOT_REPLAYED:
             return got
-        return _draw(self.key, "uniform", _shape(size), dtype, weak=self._weak(size))
+        return self._key_draw("uniform", _shape(size), dtype, weak=self._weak(size))
 
     def uniform(self, low=0.0, high=1.0, size=None):
         got = self._replayed("uniform", low, high, size)
         if got is not _NOT_REPLAYED:
             return got
         shape = _out_shape(size, low, high)
-        u = _draw(self.key, "uniform", shape, np.float64)
+        u = self._key_draw("uniform", shape, np.float64)
         return _finish(to_tracer(low) + (to_tracer(high) - to_tracer(low)) * u, shape,
                        self._weak(size, *_arrays(low, high)))
 
@@ -197,7 +212,7 @@ class Stream:
         if got is not _NOT_REPLAYED:
             return got
         shape = _out_shape(size, loc, scale)
-        z = _draw(self.key, "normal", shape, np.float64)
+        z = self._key_draw("normal", shape, np.float64)
         return _finish(to_tracer(loc) + to_tracer(scale) * z, shape,
                        self._weak(size, *_arrays(loc, scale)))
 
@@ -207,14 +222,14 @@ class Stream:
             else self._replayed("standard_normal", size, dtype)
         if got is not _NOT_REPLAYED:
             return got
-        return _draw(self.key, "normal", _shape(size), dtype, weak=self._weak(size))
+        return self._key_draw("normal", _shape(size), dtype, weak=self._weak(size))
 
     def exponential(self, scale=1.0, size=None):
         got = self._replayed("exponential", scale, size)
         if got is not _NOT_REPLAYED:
             return got
         shape = _out_shape(size, scale)
-        u = _draw(self.key, "uniform", shape, np.float64)
+        u = self._key_draw("uniform", shape, np.float64)
         return _finish(-to_tracer(scale) * np.log1p(-u), shape, self._weak(size, *_arrays(scale)))
 
     def integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False):
@@ -231,7 +246,7 @@ class Stream:
         if high <= low:
             raise ValueError(f"high <= low\n  at {user_location()}")
         shape = _shape(size)
-        return _draw(self.key, "integers", shape, dtype, (np.int64(low), np.int64(high)),
+        return self._key_draw("integers", shape, dtype, (np.int64(low), np.int64(high)),
                      weak=self.python_ints and size is None and np.dtype(dtype) == np.int64)
 
     def binomial(self, n, p, size=None):
@@ -240,7 +255,7 @@ class Stream:
             return got
         shape = _out_shape(size, n, p)
         _run_time(shape, "binomial draws")
-        return _draw(self.key, "binomial", shape, np.int64,
+        return self._key_draw("binomial", shape, np.int64,
                      (api.broadcast_to(api.astype(to_tracer(n), np.float64), shape),
                       api.broadcast_to(api.astype(to_tracer(p), np.float64), shape)))
 
@@ -250,7 +265,7 @@ class Stream:
             return got
         shape = _out_shape(size, lam)
         _run_time(shape, "Poisson draws")
-        return _draw(self.key, "poisson", shape, np.int64,
+        return self._key_draw("poisson", shape, np.int64,
                      (api.broadcast_to(api.astype(to_tracer(lam), np.float64), shape),))
 
     def permutation(self, x, axis=0):
@@ -295,7 +310,7 @@ class Stream:
                 raise unsupported("random choice without replacement with probabilities p=")
             idx = self._weighted(p, n, shape)
         elif replace:
-            idx = _draw(self.key, "integers", shape, np.int64, (np.int64(0), np.int64(n)))
+            idx = self._key_draw("integers", shape, np.int64, (np.int64(0), np.int64(n)))
         else:
             _run_time(shape, "a choice without replacement")
             count = int(np.prod(shape, dtype=np.int64))
@@ -328,12 +343,12 @@ class Stream:
                             (np.abs(total - 1.0) <= atol, "Probabilities do not sum to 1")):
             cdf = emit("check", [cdf, ok], {"error": "ValueError",
                                             "message": f"{message} (at {user_location()})"})
-        u = _draw(self.key, "uniform", shape, np.float64)
+        u = self._key_draw("uniform", shape, np.float64)
         return np.searchsorted(cdf / total, u, side="right")
 
     def _order(self, n):
         """A uniformly random permutation of range(n): argsort of uniform draws."""
-        u = _draw(self.key, "uniform", (n,), np.float64)
+        u = self._key_draw("uniform", (n,), np.float64)
         return np.argsort(u, kind="stable")
 
 
@@ -368,6 +383,7 @@ def _replay_of(make, seed):
 def seed(seed=None):
     state = _state()
     stream = state.global_stream()
+    state.seeded = seed is not None
     if seed is None:
         state.replay = None
         return None
@@ -409,6 +425,7 @@ class TracedGenerator(Stream):
             key = Tracer(_key_of_seed(seed))
         buffer_of(key)
         self.replay = _replay_of(_numpy_default_rng, seed)
+        self.seeded = seed is not None
         super().__init__(key, python_ints=False, holder=self)
 
 
@@ -424,11 +441,13 @@ class TracedRandomState(Stream):
     def __init__(self, seed=None):
         super().__init__(TracedGenerator(seed).key, python_ints=True, holder=self)
         self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
+        self.seeded = seed is not None
 
     def seed(self, seed=None):
         fresh = TracedGenerator(seed).key
         set_buffer(buffer_of(self.key).buffer, fresh.atom)
         self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
+        self.seeded = seed is not None
 
     def rand(self, *shape):
         return self.random(shape or None)
