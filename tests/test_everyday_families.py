@@ -1,7 +1,7 @@
 """Families of constructs from everyday NumPy code, each checked against NumPy through
 the public API: errors raised under an `if` on traced values, `return None` on one
-path, `np.gradient` with a traced spacing, `ndarray.flat`, and NumPy functions given a
-Python list of traced values."""
+path, `np.gradient` with a traced spacing, `ndarray.flat`, `np.ndenumerate` and
+`np.nditer`, and NumPy functions given a Python list of traced values."""
 from __future__ import annotations
 
 import warnings
@@ -219,6 +219,53 @@ def enumerated(Z, v):
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_ndenumerate_of_traced_arrays(jit):
     check_against_numpy(enumerated, np.arange(6.0).reshape(2, 3) / 5, np.array([1, 2]), jit=jit)
+
+
+# ------------------------------------------------ np.nditer
+def numerical_gradient(x, df, h=1e-5):
+    # a course assignment's gradient check: an iterator over the argument it perturbs
+    grad = np.zeros_like(x)
+    it = np.nditer(x, flags=["multi_index"], op_flags=["readwrite"])
+    while not it.finished:
+        ix = it.multi_index
+        old = x[ix]
+        x[ix] = old + h
+        pos = (np.tanh(x) * x).copy()
+        x[ix] = old - h
+        neg = (np.tanh(x) * x).copy()
+        x[ix] = old
+        grad[ix] = np.sum((pos - neg) * df) / (2 * h)
+        it.iternext()
+    return grad
+
+
+def iterated(a, b):
+    out = a.copy()
+    for x in np.nditer(out, op_flags=["readwrite"]):
+        x[...] = 2 * x + 1
+    products = [u * v for u, v in np.nditer([a, b])]     # broadcast operands
+    it = np.nditer(a, flags=["c_index"])
+    flat = [it.index for _ in it]
+    with np.nditer(a.T, flags=["multi_index", "f_index"]) as walk:    # memory order
+        order = [(walk.multi_index, walk.index) for _ in walk]
+    return out, products, flat, order
+
+
+def iterator_writes_a_read_only_operand(a):
+    for x in np.nditer(a):
+        x[...] = 0
+    return a
+
+
+def test_nditer_over_traced_arrays():
+    # The iterator is walked while tracing: what it emits is ordinary indexing, the same
+    # for both executors.
+    check_against_numpy(numerical_gradient, np.arange(4.0).reshape(2, 2) / 7, np.ones((2, 2)))
+    check_against_numpy(iterated, np.arange(6.0).reshape(2, 3), np.array([1.0, 2.0, 3.0]))
+    check_against_numpy(iterator_writes_a_read_only_operand, np.ones(3))
+    with pytest.raises(nptf.Error, match="external_loop"):
+        nptf.compile(lambda a: [x.sum() for x in np.nditer(a, flags=["external_loop"])],
+                     fallback="raise")(np.ones(3))
 
 
 # ------------------------------------------------ max/min with key=

@@ -12,6 +12,7 @@ of the traced function's globals.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sys
 import threading
 import types
@@ -23,6 +24,7 @@ from . import indexing
 from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
+from . import views
 from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
                             row_of)
@@ -162,10 +164,156 @@ def _ndenumerate(arr):
     return ((index, arr[index]) for index in np.ndindex(arr.shape))
 
 
+_NDITER_FLAGS = {"multi_index", "c_index", "f_index", "refs_ok", "zerosize_ok"}
+
+
+class _TracedIter:
+    """``np.nditer`` over traced arrays whose shapes are known when tracing. NumPy's
+    iterator reads and writes through memory, which a graph value has none of; this one
+    walks the indices NumPy's walks (C order, or F) and reads and writes the operands
+    there, each element a 0-d view as NumPy's is (``x[...] = v`` writes into a
+    ``readwrite`` operand). It keeps ``finished``, ``iternext()``, ``multi_index``,
+    ``index``, ``iterindex``, ``value``, ``it[i]``, ``operands`` and ``with``; other
+    flags (``external_loop``, ``buffered``, allocated outputs) are refused."""
+
+    def __init__(self, op, flags=None, op_flags=None, order="K", **unsupported_kwargs):
+        self._single = not isinstance(op, (list, tuple))
+        ops = [op] if self._single else list(op)
+        flags = set(flags or ())
+        if unsupported_kwargs or flags - _NDITER_FLAGS or any(o is None for o in ops):
+            what = sorted(flags - _NDITER_FLAGS) or sorted(unsupported_kwargs) or ["op=None"]
+            raise unsupported(f"np.nditer with {', '.join(what)} over a traced array",
+                              fix="Iterate over np.ndindex(a.shape) and index the arrays, or "
+                                  "write the loop with whole-array operations.")
+        ops = [o if isinstance(o, Tracer) else api.asarray(o) for o in ops]
+        if any(d is None for o in ops for d in o.shape):
+            raise unsupported("np.nditer over an array of a size known only at run time",
+                              fix="Iterate over np.ndindex of a shape known when tracing, or "
+                                  "write the loop with whole-array operations.")
+        shape = np.broadcast_shapes(*(o.shape for o in ops))
+        walk = None
+        if order not in ("C", "F") and not all(views.is_c_ordered(o) for o in ops):
+            walk = _memory_walk(ops)
+            if walk is None:
+                raise unsupported(f"np.nditer(order={order!r}) over a traced array whose memory "
+                                  "layout nptf cannot place (NumPy walks it in memory order)",
+                                  fix="Pass order='C' (or 'F') to np.nditer.")
+        per_op = list(op_flags or ["readonly"])
+        per_op = per_op if per_op and isinstance(per_op[0], (list, tuple)) else [per_op] * len(ops)
+        self._writes = [bool({"readwrite", "writeonly"} & set(f)) for f in per_op]
+        for o, writes in zip(ops, self._writes):
+            if writes and o.shape != shape:
+                raise ValueError("non-broadcastable output operand with shape "
+                                 f"{o.shape} doesn't match the broadcast shape {shape}")
+        self.operands, self.shape, self.ndim = tuple(ops), shape, len(shape)
+        self._flags = flags
+        if walk is None:
+            walk = (ix[::-1] for ix in np.ndindex(shape[::-1])) if order == "F" else \
+                np.ndindex(shape)
+        self._indices = [tuple(int(i) for i in ix) for ix in walk]
+        self.itersize = len(self._indices)
+        self.iterindex = 0
+        self._started = False
+
+    @property
+    def finished(self):
+        return self.iterindex >= self.itersize
+
+    def iternext(self):
+        self.iterindex += 1
+        return not self.finished
+
+    def reset(self):
+        self.iterindex = 0
+        self._started = False
+
+    @property
+    def multi_index(self):
+        if "multi_index" not in self._flags:
+            raise ValueError("Iterator is not tracking a multi-index")
+        return self._indices[self.iterindex]
+
+    @property
+    def index(self):
+        if not {"c_index", "f_index"} & self._flags:
+            raise ValueError("Iterator does not have an index")
+        order = "C" if "c_index" in self._flags else "F"
+        return int(np.ravel_multi_index(self._indices[self.iterindex], self.shape, order=order))
+
+    def _element(self, k):
+        o, ix = self.operands[k], self._indices[self.iterindex]
+        ix = ix[len(ix) - o.ndim:]
+        element = o[tuple(i if d != 1 else 0 for i, d in zip(ix, o.shape)) + (Ellipsis,)]
+        return element if self._writes[k] else mark_readonly(element)
+
+    def __getitem__(self, k):
+        return self._element(k)
+
+    @property
+    def value(self):
+        values = tuple(self._element(k) for k in range(len(self.operands)))
+        return values[0] if self._single else values
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        # As NumPy's: the first step stays on the first element, so that ``it.index`` in
+        # the loop's body is the element's own.
+        if self._started:
+            self.iterindex += 1
+        self._started = True
+        if self.finished:
+            raise StopIteration
+        return self.value
+
+    def __len__(self):
+        return self.itersize
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def close(self):
+        pass
+
+
+def _memory_walk(ops, most=64):
+    """The indices NumPy's ``order="K"`` iterator visits over ``ops``, from the memory
+    layouts nptf knows for them (each layout it cannot tell apart must give the same
+    walk); None when it cannot tell."""
+    candidates = [views.buffer_of(o).stand_ins for o in ops]
+    if any(c is None for c in candidates) or \
+            np.prod([len(c) for c in candidates], dtype=np.int64) > most:
+        return None
+    walks = set()
+    for layouts in itertools.product(*candidates):
+        it = np.nditer(list(layouts), flags=["multi_index", "refs_ok", "zerosize_ok"])
+        walks.add(tuple(tuple(int(i) for i in it.multi_index) for _ in it))
+    return list(walks.pop()) if len(walks) == 1 else None
+
+
+def _nditer(op, *args, **kwargs):
+    """``np.nditer(...)``: NumPy's own iterator unless an operand is traced."""
+    ops = op if isinstance(op, (list, tuple)) else [op]
+    if not any(isinstance(o, Tracer) for o in ops):
+        return np.nditer(op, *args, **kwargs)
+    names = ("flags", "op_flags", "op_dtypes", "order", "casting")
+    kwargs.update(zip(names, args))
+    if kwargs.get("op_dtypes") is None:
+        # Without dtypes to cast to, a casting rule changes nothing.
+        kwargs.pop("op_dtypes", None)
+        kwargs.pop("casting", None)
+    return _TracedIter(op, **kwargs)
+
+
 # Callables that build arrays or read their elements but are not functions NumPy's
 # namespace can swap (classes): their calls in converted code go here while a trace runs
 # (``traced_call``).
-_CALLS = {id(np.ndarray): _ndarray, id(np.ndenumerate): _ndenumerate}
+_CALLS = {id(np.ndarray): _ndarray, id(np.ndenumerate): _ndenumerate,
+          id(np.nditer): _nditer}
 
 
 def traced_call(fn):
