@@ -85,6 +85,24 @@ def test_mgrid_and_ogrid_are_graph_values(jit):
     check_against_numpy(float_grids, x, jit=jit)
 
 
+def cartesian(a, b):
+    # numpy-100's cartesian product: an index grid, reshaped, transposed, written into
+    ix = np.indices((len(a), len(b)), dtype=int).reshape(2, -1).T
+    ix[:, 0] = a[ix[:, 0]]
+    ix[:, 1] = b[ix[:, 1]]
+    G = np.mgrid[0:2, 0:3].reshape(2, -1).T
+    G[:, 1] += 1
+    X, Y = np.meshgrid(a, b)       # copies NumPy's own, writable
+    X[0, 0] = 9
+    Z = X.reshape(-1, 2).T
+    Z[0, 1] = 7
+    return ix, G, X, Y, Z
+
+
+def test_grids_are_new_c_ordered_writable_arrays(jit):
+    check_against_numpy(cartesian, np.array([5, 6, 7]), np.array([1, 2]), jit=jit)
+
+
 # ------------------------------------------------------------ np.r_, np.c_
 def run_lengths(a):
     # run-length encoding: the starts of runs, a part of run-time size

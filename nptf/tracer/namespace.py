@@ -94,7 +94,7 @@ def _mgrid(original, key):
         line = grid[tuple(slice(None) if j == i else 0 for j in range(len(dims)))]
         shape = tuple(d if j == i else 1 for j, d in enumerate(dims))
         grids.append(api.broadcast_to(api.reshape(api.asarray(line), shape), dims))
-    return api.stack(grids)
+    return _manip.new_c_ordered(api.stack(grids))
 
 
 def _ogrid(original, key):

@@ -592,7 +592,17 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if not sparse and grids:
         shape = np.broadcast_shapes(*[g.shape for g in grids])
         grids = [broadcast_to(g, shape) for g in grids]
+        if copy:
+            # NumPy copies the broadcast grids: new, writable arrays in C order.
+            grids = [new_c_ordered(emit("copy", [g])) for g in grids]
     return tuple(grids)
+
+
+def new_c_ordered(t):
+    """``t``, the value of an array NumPy allocates itself, in C order, whatever the
+    layout of the arrays it was computed from (``np.indices``, ``np.mgrid``)."""
+    t._layout = None
+    return t
 
 
 def indices(dimensions, dtype=int, sparse=False):
@@ -607,7 +617,7 @@ def indices(dimensions, dtype=int, sparse=False):
         return tuple(parts)
     if not parts:
         return to_tracer(np.indices((), dtype))
-    return stack([broadcast_to(p, dimensions) for p in parts])
+    return new_c_ordered(stack([broadcast_to(p, dimensions) for p in parts]))
 
 
 Tracer.diagonal = lambda self, offset=0, axis1=0, axis2=1: diagonal(self, offset, axis1, axis2)
