@@ -148,6 +148,15 @@ def changed_by_methods(a, b):
         votes, votes.most_common(1), votes[-5], type(votes) is Counter
 
 
+def moved_to_the_end(a):
+    # ``d[k] = d.pop(k, 0) + 1``: Python evaluates the value, which takes the key out,
+    # before it assigns: the key comes back last.
+    d = {}
+    for v in a:
+        d[v] = d.pop(v, 0) + 1
+    return d
+
+
 def sums_in_place(X, y):
     sums = {c: np.zeros(X.shape[1], dtype=np.float32) for c in np.unique(y)}
     for i in range(len(y)):
@@ -169,6 +178,7 @@ def train(X, y, epochs):
 @pytest.mark.parametrize("fn, args", [
     (changed_by_methods, (INTS, np.array([5, 8, 9, 8]))),
     (sums_in_place, (Xs, ys)),
+    (moved_to_the_end, (INTS,)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_dicts_the_methods_and_in_place_writes_change(fn, args):
     assert_like_numpy(fn, *args)

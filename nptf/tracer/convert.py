@@ -945,6 +945,12 @@ class _Counters(gast.NodeTransformer):
         return gast.copy_location(call, node)
 
 
+def _rebinds(expr, name):
+    """Whether ``expr`` binds ``name`` (a dict method call inlined as ``name := ...``)."""
+    return any(isinstance(n, gast.NamedExpr) and isinstance(n.target, gast.Name) and
+               n.target.id == name for n in gast.walk(expr))
+
+
 class _InlineDictCalls(gast.NodeTransformer):
     """``name.method(...)`` of ``_DICT_CHANGES`` inside an expression (``s + d.pop(k)``) as
     ``returned((name := dict_call(name, ...)))``: evaluated where Python evaluates it.
@@ -1080,7 +1086,16 @@ class _KeyedDicts(gast.NodeTransformer):
                                for t, v in zip(target.elts, node.value.elts)]
             return node
         if self._keyed_target(target):
-            return self._set(target.value.id, target.slice, node.value, node)
+            name = target.value.id
+            if not _rebinds(node.value, name):
+                return self._set(name, target.slice, node.value, node)
+            # ``d[k] = d.pop(k, 0) + 1``: Python evaluates the value (which changes the
+            # dict) before it reads ``d`` to assign into, so the assignment goes into the
+            # dict after the call.
+            value = f"__nptf_value_{next(_counter)}"
+            first = gast.copy_location(gast.Assign(targets=[_name(value, store=True)],
+                                                   value=node.value, type_comment=None), node)
+            return [first, self._set(name, target.slice, _name(value), node)]
         if self._nested_target(target):
             return self._write_into(target, node.value, node)
         return node
