@@ -1,6 +1,6 @@
 """A Python list the function appends to where the data decide how often (under an `if`
-on traced values, or in a loop whose trip count is known only at run time) is one
-array of its items, as long as the data make it: checked against NumPy through the
+on traced values, or in a loop whose trip count is known only at run time), held in
+a variable or as an item of a dict (``history["loss"]``), is one array of its items, as long as the data make it: checked against NumPy through the
 public API, with the cases that must stay NumPy's (aliases, arguments, mixed items,
 an empty list NumPy would make float64)."""
 from __future__ import annotations
@@ -195,6 +195,59 @@ def test_a_list_appended_to_in_a_loop_of_run_time_length():
     check_against_numpy(until_large, np.arange(10.0) + 10)           # no step: empty
     check_against_numpy(over_selection, RNG.normal(size=30))
     check_against_numpy(over_selection, -np.ones(30))
+
+
+def history_until_small(w, lr=0.3):
+    # a training loop that records its history in a dict of lists, until it converges
+    history = {"loss": [], "step": [0], "w": w.copy()}
+    it = 0
+    while np.abs(history["w"]).max() > 1e-2 and it < 50:
+        history["w"] = history["w"] - lr * history["w"]
+        history["loss"].append(np.sum(history["w"] ** 2))
+        it += 1
+        history["step"].append(it)
+    return {k: np.array(v) for k, v in history.items()}, history["step"][-1]
+
+
+def history_aliased(w):
+    history = {"loss": []}
+    seen = history
+    while np.abs(w).max() > 1e-2:
+        w = w * 0.5
+        history["loss"].append(w.sum())
+    return np.array(seen["loss"])
+
+
+def history_with_break(w):
+    log = {"total": [], "first": []}
+    for i in range(20):
+        w = w * 2
+        log["total"].append(w.sum())
+        log["first"].append(w[0])
+        if w.sum() > 100:
+            break
+    return {k: np.array(v) for k, v in log.items()}
+
+
+def history_of_two_loops(c, x):
+    hist = {"w": [x]}
+    j = 0
+    while c[j] < 0.5:                   # the list grows as the data say
+        hist["w"].append(c[j] * 2)
+        j += 1
+    for i in range(12):                 # and then on every step of a graph loop
+        hist["w"].append(c[i])
+    return np.array(hist["w"])
+
+
+def test_lists_a_dict_holds_appended_to_in_a_loop_of_run_time_length():
+    check_against_numpy(history_until_small, np.array([1.0, -2.0]))
+    check_against_numpy(history_until_small, np.array([0.001]))     # no step: one item
+    check_against_numpy(history_with_break, np.array([1.0, 2.0]))
+    check_against_numpy(history_of_two_loops, np.linspace(0, 1, 16), 0.25)
+    # Another name reaches the dict: the appends must show there, which only Python does.
+    with pytest.raises(nptf.UnsupportedError, match="changes the Python list"):
+        nptf.compile(history_aliased, fallback="raise")(np.array([1.0]))
 
 
 def test_a_returned_list_comes_back_as_numpy_s_list():

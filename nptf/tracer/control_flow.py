@@ -628,6 +628,14 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     cells = [c for c in _written_lists([true_fn, false_fn], frame) if c.original is None]
     if cells:
         return _if_writing_lists(c, true_fn, false_fn, state, names, where, frame, cells)
+    for name, v in zip(names, state):
+        if type(v) is dict and builtins.any(isinstance(x, GrowingList) for x in v.values()):
+            raise ControlFlowError(
+                f"a branch of the `if` at {where}, whose condition is a traced value, changes "
+                f"the dict `{name}`, which holds a list whose length the data choose (a "
+                f"loop appended to it). Keep that list in a variable of its own "
+                f"(`{name}_list = []`, appended to, then put in the dict after the loops), or "
+                f"let the function run with NumPy (fallback='numpy', the default).")
     scope = _scope(frame)
     branches, raised, writes = [], {}, {}
     lists, appended = _lists_in(state, names, frame), {}
@@ -1337,12 +1345,12 @@ def _zero_like_value(v):
 
 
 def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once, grow,
-                      whole=frozenset()):
-    containers = _LoopContainers(state, names, whole)
-    if not containers.any:
-        return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope,
-                                   runs_once, grow)
+                      whole=frozenset(), lists=frozenset()):
+    containers = _LoopContainers(state, names, whole, lists)
     try:
+        if not containers.any:
+            return _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope,
+                                       runs_once, grow)
         flat = _graph_while_traced(containers.cond(cond_fn), containers.body(body_fn),
                                    containers.state, containers.names, where, hints, scope,
                                    runs_once, grow)
@@ -1351,12 +1359,21 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         # where the data decide how long it grows).
         scope.put_back()
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
-                                 runs_once, grow, whole | {e.position})
+                                 runs_once, grow, whole | {e.position}, lists)
+    except _PythonOnlyBody as e:
+        # Lists a dict holds that the body appends to (``history["loss"].append(v)``):
+        # each one carried whole, as a list variable is.
+        found = _appended_dict_lists(e, state) if grow is not None else None
+        if not found or found <= lists:
+            raise
+        scope.put_back()
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole, lists | found)
     except _RetypedDict as e:
         scope.put_back()
         state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
-                                 runs_once, grow, whole)
+                                 runs_once, grow, whole, lists)
     except TypedByAppend as e:
         # The first append to a table the body read rows of while they were empty.
         scope.put_back()
@@ -1364,7 +1381,7 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
                       v.spec.item is None and v.spec.identity is e.spec.identity else v
                       for v in state)
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
-                                 runs_once, grow, whole)
+                                 runs_once, grow, whole, lists)
     except UnsupportedError as e:
         # A row of a Python list of empty lists read at a traced position: carried as a
         # table with no items yet, typed by the body's first append.
@@ -1374,7 +1391,7 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         scope.put_back()
         state = tuple(untyped(v) if v is lst else v for v in state)
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
-                                 runs_once, grow, whole)
+                                 runs_once, grow, whole, lists)
     except _ListToBuckets as e:
         scope.put_back()
         before = state[e.position]
@@ -1388,26 +1405,56 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         state = tuple(e.spec.of_list(before) if k == e.position else v
                       for k, v in enumerate(state))
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
-                                 runs_once, grow, whole)
+                                 runs_once, grow, whole, lists)
     # A table no append typed holds the empty lists it held before the loop.
     return tuple(v.spec.identity if isinstance(v, BucketTable) and v.spec.item is None else v
                  for v in containers.result(flat))
 
 
-def _container_leaves(value):
+def _container_leaves(value, lists=()):
     """The leaves and structure of a tuple, list or dict of arrays and numbers (or of a
     ``NoneOr`` of one), or of a dict keyed by traced values (its keys and rows, none
-    while no key typed it); else None."""
+    while no key typed it); else None. ``lists``: keys of a dict whose values are lists
+    the loop appends to, each one leaf (carried whole, as a list variable is)."""
     if isinstance(value, _NODES):
         return tree.flatten(value)
     if type(value) not in (tuple, list, dict, NoneOr):
         return None
-    leaves, treedef = tree.flatten(value)
+    held = [value[k] for k in lists if k in value] if type(value) is dict else []
+    if len(held) != len(lists):
+        return None
+    leaves, treedef = tree.flatten(value, (lambda x: any(x is h for h in held)) if held else None)
+    whole = [any(v is h for h in held) for v in leaves]
     # None among the items: a sentinel the loop may replace (``best = (np.inf, None)``).
-    if not any(_is_value(v) for v in leaves) or \
-            not all((_is_value(v) or v is None) and not isinstance(v, ListTracer) for v in leaves):
+    if not (held or any(_is_value(v) for v in leaves)) or \
+            not all(w or (_is_value(v) or v is None) and not isinstance(v, ListTracer)
+                    for v, w in zip(leaves, whole)):
         return None
     return leaves, treedef
+
+
+def _list_length(treedef, key):
+    """The length of the list at ``key`` of the dict ``treedef`` describes, else None."""
+    if treedef.kind != "dict" or key not in treedef.meta:
+        return None
+    child = treedef.children[treedef.meta.index(key)]
+    return child.meta if child.kind == "list" else None
+
+
+def _appended_dict_lists(error, state):
+    """{(position, key)} of the lists a body only Python can run changed (``error``),
+    when all it changed are lists, each a value of a plain dict among the loop's
+    variables; else None."""
+    if getattr(error, "dict_lists", None):
+        return error.dict_lists
+    found = set()
+    for lst in getattr(error, "changed_lists", ()):
+        at = [(k, key) for k, d in enumerate(state) if type(d) is dict
+              for key, v in d.items() if v is lst]
+        if len(at) != 1:
+            return None
+        found |= set(at)
+    return frozenset(found) if found and len(error.changed) == len(found) else None
 
 
 def _leaf_names(name, treedef):
@@ -1425,17 +1472,22 @@ class _LoopContainers:
     them like any array. A body that changes the structure (``xs[t] = ...`` with new
     keys, ``append``) runs in Python, unrolled where the trip count is known."""
 
-    def __init__(self, state, names, whole=frozenset()):
+    def __init__(self, state, names, whole=frozenset(), lists=frozenset()):
         self.plan, flat_state, flat_names = [], [], []
         for k, (value, name) in enumerate(zip(state, names)):
-            found = _container_leaves(value) if k not in whole else None
+            keys = tuple(key for position, key in sorted(lists, key=repr) if position == k)
+            if type(value) is dict:
+                # A list of the dict that an earlier loop made grow: carried whole too.
+                keys += tuple(key for key, v in value.items()
+                              if isinstance(v, GrowingList) and key not in keys)
+            found = _container_leaves(value, keys) if k not in whole else None
             if found is None:
                 self.plan.append(None)
                 flat_state.append(value)
                 flat_names.append(name)
                 continue
             leaves, treedef = found
-            self.plan.append((treedef, len(leaves), name))
+            self.plan.append((treedef, len(leaves), name, keys))
             flat_state += leaves
             flat_names += _leaf_names(name, treedef)
         # A list of lists (or a variable first bound in the body) may become a table the
@@ -1464,7 +1516,7 @@ class _LoopContainers:
             if step is None:
                 out.append(value)
                 continue
-            found = _container_leaves(value)
+            found = _container_leaves(value, step[3])
             if step[0].kind == "list" and (isinstance(value, GrowingList) or (
                     type(value) is list and value is given[k] and len(value) != step[0].meta)):
                 raise _AppendedList(k)
@@ -1474,8 +1526,15 @@ class _LoopContainers:
                     # The body typed a dict empty before the loop (its first item).
                     raise _RetypedDict(k, spec)
             if found is None or found[1] != step[0]:
-                raise _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
-                                      f"or the kinds of its items) inside the loop")
+                error = _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
+                                        f"or the kinds of its items) inside the loop")
+                if type(value) is dict and value is given[k]:
+                    # Lists of its items the body appended to (lists rebuilt from the
+                    # items carried): carried whole on the next try.
+                    error.dict_lists = frozenset(
+                        (k, key) for key, v in value.items() if type(v) is list and
+                        key not in step[3] and _list_length(step[0], key) not in (None, len(v)))
+                raise error
             # The body hands back the container it was given, written into: after the
             # loop, the container from before holds the values.
             self.in_place[k] = value is given[k]
@@ -1633,11 +1692,14 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     _check_static_state(body, state, carried + sorted(in_place), names, where)
     changed = scope.changed()
     if changed:
+        error = _PythonOnlyBody(f"the loop body changes the Python {changed[0][1]} "
+                                f"`{changed[0][0]}`, which only Python can change on every "
+                                f"iteration")
+        error.changed = changed
+        error.changed_lists = [lst for _, lst, _ in scope.changed_lists()]
         scope.put_back()
         _hint_keyed_dicts(changed)
-        raise _PythonOnlyBody(f"the loop body changes the Python {changed[0][1]} "
-                              f"`{changed[0][0]}`, which only Python can change on every "
-                              f"iteration")
+        raise error
     in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
         [_KIND_TYPE] * len(flagged)
     cond = _run_traced(lambda *st: (_concrete_condition_traced(cond_fn(*st), where),), in_types, capture)

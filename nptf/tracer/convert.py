@@ -126,6 +126,14 @@ def _assigned(stmts, scope=None):
                     f.attr in _MUTATORS and f.value.id not in names and \
                     (scope is None or f.value.id in scope):
                 names.append(f.value.id)
+            # ``history["loss"].append(v)``: a list a dict holds grows; the dict becomes
+            # state, so a compiled loop can carry that list as it carries a list variable.
+            if isinstance(f, gast.Attribute) and f.attr in _MUTATORS and \
+                    isinstance(f.value, gast.Subscript) and isinstance(f.value.value, gast.Name) \
+                    and isinstance(f.value.slice, gast.Constant) and \
+                    isinstance(f.value.slice.value, str) and f.value.value.id not in names and \
+                    (scope is None or f.value.value.id in scope):
+                names.append(f.value.value.id)
             self.generic_visit(node)
 
     for s in stmts:

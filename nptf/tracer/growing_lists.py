@@ -854,20 +854,31 @@ def reachable_elsewhere(obj, name, frame, parts=()):
     where another name reaches one. The converted code's own functions (loop bodies, branches) pass the
     variable along as an argument; the user's function is the first frame out from
     there that is not one of them."""
+    # ``name`` may be a dict's item (``history['loss']``, a list a loop carries on its
+    # own): reached through that dict, it must be there once, and the dict reached
+    # from nowhere else.
+    root = name.split("[", 1)[0]
     f = frame
     while f is not None:
         code = f.f_code
         if in_user_code(code.co_filename):
-            if _reached(obj, name, f.f_locals, parts):
+            if _reached(obj, root, f.f_locals, parts):
+                return True
+            if root != name and not _held_once(obj, f.f_locals.get(root)):
                 return True
             if not code.co_name.startswith("__nptf_"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
                     bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
-                return name in code.co_varnames[:n_args] or \
-                    _reached(obj, name, {k: v for k, v in f.f_globals.items()
-                                         if type(v) in (list, tuple, dict)}, parts)
+                return root in code.co_varnames[:n_args] or \
+                    _reached(obj, root, {k: v for k, v in f.f_globals.items()
+                                         if type(v) in (list, tuple, dict)}, parts) or \
+                    (root != name and reachable_elsewhere(f.f_locals.get(root), root, f))
         f = f.f_back
     return True
+
+
+def _held_once(obj, d):
+    return type(d) is dict and sum(v is obj for v in d.values()) == 1
 
 
 def _reached(obj, name, variables, parts=()):
