@@ -311,8 +311,12 @@ class _LoopWriter:
     the statement meets (an int64 array is only added ints to, a view only written with
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
-    def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None):
+    def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
+                 history=None):
         self.r, self.name = r, name
+        # A dict of lists the loops append to (``hist["v"].append(v)``) draws from its own
+        # stream too.
+        self.history = history or random.Random(0)
         # Choices added later draw from ``extra`` (and ``buckets``, and the dict keyed by
         # the data from ``dicts``), so that the programs of seeds written before stay as
         # they were.
@@ -964,6 +968,15 @@ class _LoopWriter:
             if self._runs(append):
                 at = self.buckets.randint(0, len(body))
                 body = body[:at] + append + body[at:]
+        if "hist" in self.made and self.history.random() < 0.7:
+            i = idx if not header.startswith("for i, v in") else "0"
+            append = [self.history.choice([f'hist["v"].append(a.sum() * 0.5)',
+                                           f'hist["v"].append(b[0] + {i})',
+                                           f'hist["w"].append(x + {i})',
+                                           f'hist["w"].append(float(c[{i} % 24]))'])]
+            if self._runs(append):
+                at = self.history.randint(0, len(body))
+                body = body[:at] + append + body[at:]
         if step:
             self._runs([step])
             body = [step] + body if r.random() < 0.3 and self.in_while and \
@@ -1012,6 +1025,10 @@ class _LoopWriter:
             self.bk_item = "float" if "0.5" in pre[-1] else \
                 self.buckets.choice(["int", "float", "array"])
             self.made.add("bk")
+        if self.history.random() < 0.25:
+            # A training loop's history: a dict of lists, one empty, one not.
+            pre.append('hist = {"v": [], "w": [x]}')
+            self.made.add("hist")
         dr = self.dicts
         if dr.random() < 0.3:
             self.dict_kind = dr.choice(["count", "sum", "array"])
@@ -1080,6 +1097,9 @@ class _LoopWriter:
                 out.append(wr.choice(["len(wq)", "wq[0] if wq else -1"]))
             if "seen" in self.work_kinds:
                 out.append(wr.choice(["len(seen)", "sorted(seen)"]))
+        if "hist" in self.made:
+            out.append(self.history.choice(['np.array(hist["v"])', 'len(hist["w"])', "hist",
+                                            '{k: np.array(v) for k, v in hist.items()}']))
         if "best" in self.made and r.random() < 0.5:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
@@ -1142,7 +1162,8 @@ def loop_program_source(seed, name="f"):
     ``a[1:] += a[:-1]``; call helpers of the same module that write into their argument
     and return it or None; rebind ``a`` between writes; carry Python numbers
     (``s = s * 0.9 + 1.5``, ``s += x``, ``cnt += 1``, ``coef = x * dt / dx``) and traced
-    ones; grow arrays (``np.concatenate``, a list then ``np.stack``); branch on traced
+    ones; grow arrays (``np.concatenate``, a list then ``np.stack``, a dict of lists
+    ``hist["v"].append(v)``); branch on traced
     values (``x in a`` among them) writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
     float, the index) inside the loop; now and then an ``else`` block after the loop
     (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
@@ -1161,7 +1182,8 @@ def loop_program_source(seed, name="f"):
                                  random.Random(f"loop tables {seed} {attempt}"),
                                  random.Random(f"loop buckets {seed} {attempt}"),
                                  random.Random(f"loop dicts {seed} {attempt}"),
-                                 random.Random(f"loop work {seed} {attempt}")).program()
+                                 random.Random(f"loop work {seed} {attempt}"),
+                                 random.Random(f"loop history {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source
