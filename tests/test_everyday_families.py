@@ -73,6 +73,24 @@ def test_an_error_of_the_users_own_class_runs_numpy():
         nptf.compile(own_error, fallback="raise")(np.ones(30))
 
 
+def checked_sqrt(x, lo=0.0):
+    if x.min() < lo:
+        raise ValueError("value %g below %g" % (x.min(), lo))
+    return np.sqrt(x)
+
+
+def test_an_error_whose_message_formats_traced_values():
+    # The message needs the data's values: where the data take that path, NumPy's run
+    # raises the error with its message.
+    check_against_numpy(checked_sqrt, np.ones(3))
+    with pytest.raises(nptf.OutsideTheGraphError, match="raises ValueError"):
+        nptf.compile(checked_sqrt, fallback="raise")(-np.ones(3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(ValueError, match="value -1 below 0"):
+            nptf.compile(checked_sqrt)(-np.ones(3))
+
+
 # ------------------------------------------------ return None on one path
 def root_or_none(a):
     if a.sum() > 0:

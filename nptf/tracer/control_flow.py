@@ -1145,6 +1145,29 @@ def reraise_own(error):
         raise error
 
 
+def exception_of(cls, make):
+    """``raise cls(...)`` in converted code: the exception ``make()`` builds; while tracing,
+    where building it needs the Python value of a traced value (a message that formats
+    one), an exception of a class of ``cls``'s name that nptf raises only by running
+    NumPy (see ``_one_branch_raises``), whose run builds the message."""
+    if current_builder() is None:
+        return make()
+    try:
+        return make()
+    except TracerConversionError as e:
+        # Outside a traced branch or loop, the function raises on every call: nptf's
+        # refusal stands (the call runs with NumPy).
+        if not (isinstance(cls, type) and issubclass(cls, BaseException)) or \
+                not _in_graph_control_flow.get():
+            raise
+        stand_in = type(cls.__name__, (cls,), {"__module__": cls.__module__,
+                                                "__qualname__": cls.__qualname__})
+        try:
+            return stand_in("a message made of values known only when the graph runs")
+        except Exception:   # noqa: BLE001  (a class that takes other arguments)
+            raise e from None
+
+
 def _raised_by_user_code(error):
     """Whether ``error`` comes from the user's own code (a ``raise`` or ``assert`` there,
     Python's arithmetic in it), not from nptf (a construct it cannot trace), NumPy or

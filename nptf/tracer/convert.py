@@ -475,6 +475,19 @@ class _ControlFlow(gast.NodeTransformer):
                                   node.body + node.orelse, names)
         return [t, f] + marks + [self._assign(names, call)]
 
+    def visit_Raise(self, node):
+        """``raise E(f"... {x}")``: ``exception_of(E, lambda: E(...))``, so that a message
+        formatting a traced value stands for the error NumPy's run raises."""
+        self.generic_visit(node)
+        exc = node.exc
+        if isinstance(exc, gast.Call) and (exc.args or exc.keywords):
+            made = _expr(f"{_CF}.exception_of(None, lambda: None)")
+            made.args[0] = exc.func
+            made.args[1].body = exc
+            node.exc = gast.copy_location(made, exc)
+            gast.fix_missing_locations(node)
+        return node
+
     def visit_Assert(self, node):
         """``assert test, msg``: Python's ``if not test: raise AssertionError(msg)``, so that
         a test on traced values is one the graph checks when it runs."""
