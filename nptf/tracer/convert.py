@@ -1004,6 +1004,17 @@ class _InlineDictCalls(gast.NodeTransformer):
         return gast.copy_location(out, node)
 
 
+def _rewrite_blocks(stmt, statements):
+    """Each block of statements inside ``stmt`` (its body, ``else``, ``finally`` and
+    ``except`` blocks) as ``statements(block)``, a new list of statements."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+            setattr(stmt, field, statements(block))
+    for handler in getattr(stmt, "handlers", ()):
+        handler.body = statements(handler.body)
+
+
 def _hoist_dict_comps(body):
     """``return {k: v for ...}`` as ``_nptf_dict = {k: v for ...}`` then ``return
     _nptf_dict`` (and a comprehension assigned to an item or attribute alike), in
@@ -1015,12 +1026,7 @@ def _hoist_dict_comps(body):
         if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             out.append(stmt)
             continue
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
-                setattr(stmt, field, _hoist_dict_comps(block))
-        for handler in getattr(stmt, "handlers", ()):
-            handler.body = _hoist_dict_comps(handler.body)
+        _rewrite_blocks(stmt, _hoist_dict_comps)
         if isinstance(stmt, gast.Return) and isinstance(stmt.value, gast.DictComp) or \
                 isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.DictComp) and \
                 len(stmt.targets) == 1 and not isinstance(stmt.targets[0], gast.Name):
@@ -1062,12 +1068,7 @@ class _KeyedDicts(gast.NodeTransformer):
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
                              gast.Lambda)):
             return node
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
-                setattr(node, field, self._statements(block))
-        for handler in getattr(node, "handlers", ()):
-            handler.body = self._statements(handler.body)
+        _rewrite_blocks(node, self._statements)
         return node
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = generic_visit
@@ -1473,12 +1474,7 @@ class _SetsAsDicts(gast.NodeTransformer):
     def _statement(self, node):
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             return node
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
-                setattr(node, field, self._statements(block))
-        for handler in getattr(node, "handlers", ()):
-            handler.body = self._statements(handler.body)
+        _rewrite_blocks(node, self._statements)
         if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name) and \
                 node.targets[0].id in self.names:
             name, members = node.targets[0].id, getattr(node.value, "elts", [])
