@@ -21,11 +21,12 @@ def jit(request):
 def executors_compiled_in_turn(monkeypatch, request):
     """The executor trial compiles another executor in the call whose turn it is, so a
     test's calls meet the trial's steps in a fixed order; tests of the background
-    compile (the default) turn it back on. Likewise each turn times repeated runs,
-    whatever a run takes on a loaded machine (runs of half a millisecond or more would
-    be timed by the caller's own run instead, one sample a call: tests on a fake clock
-    would meet another order of readings), and XLA for one CPU is tried whatever the
-    runs take; tests of those limits set ``OWN_RUN_S`` and ``ONE_CPU_BELOW_S``."""
+    compile (the default) turn it back on. Likewise each turn times repeated runs after
+    a warm-up run, whatever a run takes on a loaded machine (runs of half a millisecond
+    or more would skip the warm-up run or be timed by the caller's own run instead, one
+    sample a call: tests on a fake clock would meet another order of readings), and XLA
+    for one CPU is tried whatever the runs take; tests of those limits set
+    ``OWN_RUN_S``, ``WARM_UP_BELOW_S``, ``LONG_RUN_S`` and ``ONE_CPU_BELOW_S``."""
     from nptf.runtime.xla_policy import ExecutorTrial
     if request.node.get_closest_marker("executor_trial") is None:
         # A graph stays on the executor it starts on: timing the others compiles each
@@ -35,6 +36,8 @@ def executors_compiled_in_turn(monkeypatch, request):
         monkeypatch.setattr(ExecutorTrial, "ENABLED", False)
     monkeypatch.setattr(ExecutorTrial, "COMPILE_IN_BACKGROUND", False)
     monkeypatch.setattr(ExecutorTrial, "OWN_RUN_S", float("inf"))
+    monkeypatch.setattr(ExecutorTrial, "WARM_UP_BELOW_S", float("inf"))
+    monkeypatch.setattr(ExecutorTrial, "LONG_RUN_S", float("inf"))
     monkeypatch.setattr(ExecutorTrial, "ONE_CPU_BELOW_S", float("inf"))
 
 
