@@ -312,8 +312,12 @@ class _LoopWriter:
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
-                 history=None):
+                 history=None, seeded=None):
         self.r, self.name = r, name
+        # Random draws from a stream the program seeds itself (``rng``, ``rs`` or
+        # ``np.random``), from their own stream.
+        self.seeded = seeded or random.Random(0)
+        self.draw_with = None
         # A dict of lists the loops append to (``hist["v"].append(v)``) draws from its own
         # stream too.
         self.history = history or random.Random(0)
@@ -830,8 +834,35 @@ class _LoopWriter:
                         "while len(wq) > 3:\n    wsum += wq.popleft()"]
         return [f"wk = {key}"] + wr.choice(options).split("\n")
 
+    def _draw_statement(self):
+        """A draw from the stream the program seeded, used in ``c`` or ``x``: NumPy's own
+        numbers, as nptf draws them in loops of known trip counts (docs/compiling.md)."""
+        sr, g, i = self.seeded, self.draw_with, self.idx or "0"
+        p = "np.abs(c[:3]) / np.abs(c[:3]).sum()"
+        if g == "rng":
+            draws = ["rng.random()", "rng.random(3)", "rng.normal(0, abs(x) + 0.1, size=3)",
+                     "rng.normal(c[:3], 0.5)", "rng.integers(0, 5)", "rng.integers(0, 5, 3)",
+                     "rng.choice(c, 3)", "rng.permutation(3)", "rng.uniform(x, x + 1.0)",
+                     "rng.exponential(abs(x) + 0.5)", f"rng.choice(3, p={p})",
+                     f"rng.standard_normal(3) * {i}"]
+        else:
+            draws = [f"{g}.rand()", f"{g}.rand(3)", f"{g}.randn(3)", f"{g}.normal(c[:3], 0.5)",
+                     f"{g}.randint(0, 5)", f"{g}.randint(1, 4, size=3)", f"{g}.choice(c, 3)",
+                     f"{g}.permutation(3)", f"{g}.uniform(x, x + 1.0)",
+                     f"{g}.exponential(abs(x) + 0.5)", f"{g}.choice(3, p={p})",
+                     f"{g}.random_sample(3) * {i}"]
+        if sr.random() < 0.1:
+            return [f"{g}.shuffle(c[:6])"]
+        use = sr.choice(["c[:3] += rd * 0.1", "x = x + float(np.sum(rd)) * 0.01",
+                         f"c[{i} % 24] = np.sum(rd)"])
+        return [f"rd = {sr.choice(draws)}", use]
+
     def _statement(self, in_loop):
         r = self.r
+        if in_loop and self.draw_with and self.seeded.random() < 0.3:
+            lines = self._draw_statement()
+            if self._runs(lines):
+                return lines
         if in_loop and self.dict_kind and self.dicts.random() < 0.35:
             lines = self._dict_statement()
             if self._runs(lines):
@@ -1042,6 +1073,12 @@ class _LoopWriter:
                 pre.append(wr.choice(["wq = collections.deque()", "wq = collections.deque([1])"]))
             if "seen" in self.work_kinds:
                 pre.append(wr.choice(["seen = set()", "seen = {0}"]))
+        sr = self.seeded
+        if sr.random() < 0.2:
+            self.draw_with = sr.choice(["rng", "np.random", "rs"])
+            pre.append({"rng": "rng = np.random.default_rng({})", "np.random":
+                        "np.random.seed({})", "rs": "rs = np.random.RandomState({})"}[
+                self.draw_with].format(sr.randrange(100)))
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -1183,7 +1220,8 @@ def loop_program_source(seed, name="f"):
                                  random.Random(f"loop buckets {seed} {attempt}"),
                                  random.Random(f"loop dicts {seed} {attempt}"),
                                  random.Random(f"loop work {seed} {attempt}"),
-                                 random.Random(f"loop history {seed} {attempt}")).program()
+                                 random.Random(f"loop history {seed} {attempt}"),
+                                 random.Random(f"loop seeded {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source

@@ -190,42 +190,148 @@ def xor_net(epochs, lr=0.5):
 
 def draws_then_loop_draws(x, n):
     np.random.seed(0)
-    w = np.random.randn(3)                     # NumPy's numbers
-    for _ in range(n):                         # a graph loop: its draws are nptf's
+    w = np.random.randn(3)
+    for _ in range(n):                         # a graph loop of a known trip count
         w = w + 0.01 * np.random.randn(3)
     return w, np.random.rand(2)
 
 
-@pytest.mark.parametrize("fn", [seeded_legacy_draws, seeded_generator_draws,
-                                seeded_random_state_draws])
-def test_draws_after_a_seed_inside_the_function_are_numpy_s(fn, jit):
-    """After np.random.seed(s) (or RandomState(s), default_rng(s)) inside the function,
-    the draws of the function's own graph with parameters known while tracing are
-    NumPy's numbers, made while tracing; a shuffle, permutation or choice of a traced
-    array orders it as NumPy does. They were other numbers of the same distribution."""
+def nested_loop_draws(x):
+    rs = np.random.RandomState(3)
+    acc = x.copy()
+    for i in range(10):
+        for j in range(12):                    # both graph loops
+            acc = acc + rs.randn(3) * j + rs.randint(0, 4)
+        acc = acc * rs.uniform(0.5, 1.5)       # a Python float each iteration
+    return acc, rs.randint(0, 100)
+
+
+def bootstrap_means(x, n_boot=40, seed=1):
+    rng = np.random.default_rng(seed)
+    means = np.empty(n_boot)
+    for b in range(n_boot):
+        means[b] = rng.choice(x, size=len(x), replace=True).mean()
+    return np.percentile(means, [2.5, 97.5]), rng.random()
+
+
+def permutation_test(a, n_perm=30, seed=0):
+    rng = np.random.default_rng(seed)
+    pooled = np.concatenate([a, a[::-1] + 0.5])
+    observed = abs(a.mean() - pooled[len(a):].mean())
+    count = 0
+    for _ in range(n_perm):
+        rng.shuffle(pooled)
+        if abs(pooled[:len(a)].mean() - pooled[len(a):].mean()) >= observed:
+            count += 1
+    return count / n_perm, rng.permutation(len(a))
+
+
+def markov_walk(x, steps=25):
+    P = np.outer(np.ones(4), x) / x.sum()      # probabilities from the data
+    np.random.seed(4)
+    state, path = 0, []
+    for _ in range(steps):
+        state = np.random.choice(len(P), p=P[state])
+        path.append(state)
+    return path, np.random.choice(x, p=P[0])
+
+
+def euler_maruyama(x, mu=0.1, sigma=0.2, T=1.0, n=30):
+    rng = np.random.default_rng(3)
+    dt = T / n                                 # traced: T is a float argument
+    out = np.empty((n + 1, x.size))
+    out[0] = x
+    for i in range(n):
+        dW = rng.normal(0, np.sqrt(dt), size=x.size)
+        out[i + 1] = out[i] + mu * out[i] * dt + sigma * out[i] * dW
+    return out, rng.normal(x, sigma), rng.uniform(x, x + T), rng.exponential(sigma)
+
+
+@pytest.mark.parametrize("fn", [draws_then_loop_draws, nested_loop_draws, bootstrap_means,
+                                permutation_test, markov_walk, euler_maruyama])
+def test_draws_in_loops_of_known_trip_counts_are_numpy_s(fn, jit):
+    """After a seed inside the function, the draws of a graph loop over a Python range
+    (nested too) are NumPy's numbers, every iteration's, drawn once the loop is traced;
+    draws with traced parameters (normal(0, sqrt(dt)), choice(n, p=P[state])) are
+    NumPy's standard draws transformed in the graph. They were refused."""
     from harness import check_against_numpy
+    args = (np.arange(1.0, 5.0), 30) if fn is draws_then_loop_draws else (np.arange(1.0, 5.0),)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
-        check_against_numpy(fn, np.arange(4.0), jit=jit)
+        check_against_numpy(fn, *args, jit=jit)
 
 
-def test_a_network_trained_from_seeded_weights_matches_numpy(jit):
-    from harness import check_against_numpy
-    check_against_numpy(xor_net, 50, jit=jit)
+def test_a_loop_s_draws_stay_in_a_graph_loop():
+    f = nptf.compile(draws_then_loop_draws, fallback="raise")
+    assert any(e.op.name == "while" for e in f.trace(np.zeros(3), 30).eqns)
 
 
-def test_a_draw_past_the_ones_numpy_makes_while_tracing_runs_numpy():
-    """A draw in a graph loop after a seed inside the function: NumPy's numbers are fixed
-    and cannot be drawn while tracing, so the function is not compiled (nptf's own
-    stream would give other numbers); by default it runs with NumPy, NumPy's numbers."""
+def scale_from_data(x):
+    rng = np.random.default_rng(1)
+    return rng.normal(0.0, x)
+
+
+def test_a_traced_parameter_numpy_refuses_raises_numpy_s_error():
+    f = nptf.compile(scale_from_data, fallback="raise")
+    np.testing.assert_array_equal(f(np.arange(3.0)), scale_from_data(np.arange(3.0)))
+    with pytest.raises(ValueError, match="scale < 0"):
+        f(np.array([1.0, -1.0, 2.0]))
+
+
+def draws_in_a_branch(x):
+    np.random.seed(0)
+    for i in range(20):
+        if x[i % 3] > 1.5:                     # how many draws: the data's to say
+            x = x + np.random.rand()
+    return x
+
+
+def draws_after_or(x):
+    np.random.seed(0)
+    for i in range(20):
+        if x[0] > 2 or np.random.rand() < 0.5:     # drawn only where x[0] <= 2
+            x = x + 1.0
+    return x
+
+
+def draws_until(x):
+    np.random.seed(0)
+    while x[0] < 3:
+        x = x + np.random.rand()
+    return x
+
+
+def draws_until_break(x):
+    np.random.seed(0)
+    for _ in range(20):
+        x = x + np.random.rand()
+        if x[0] > 3:
+            break
+    return x
+
+
+def too_many_draws(x):
+    rng = np.random.default_rng(0)
+    for _ in range(1000):
+        x = x + rng.random(10_000)
+    return x
+
+
+@pytest.mark.parametrize("fn", [draws_in_a_branch, draws_after_or, draws_until,
+                                draws_until_break, too_many_draws])
+def test_a_draw_numpy_makes_as_the_data_say_runs_numpy(fn):
+    """A draw after a seed inside the function whose count the data decide (under a
+    traced ``if`` or ``or``, in a ``while`` or a loop with ``break``), or past the numbers
+    a graph holds: NumPy's numbers cannot all be drawn while tracing, so the function is
+    not compiled (nptf's own stream would give others); by default it runs with NumPy."""
+    x = np.array([1.0, 2.0, 2.5] + [0.0] * (9_997 if fn is too_many_draws else 0))
     with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
-        nptf.compile(draws_then_loop_draws, fallback="raise")(np.zeros(3), 30)
-    expected = draws_then_loop_draws(np.zeros(3), 30)
+        nptf.compile(fn, fallback="raise")(x.copy())
+    expected = fn(x.copy())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs with NumPy"
-        got = nptf.compile(draws_then_loop_draws)(np.zeros(3), 30)
-    for e, g in zip(expected, got):
-        np.testing.assert_array_equal(g, e)
+        got = nptf.compile(fn)(x.copy())
+    np.testing.assert_array_equal(got, expected)
 
 
 def random_walk(steps):

@@ -34,6 +34,8 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
+from .numpy_random import UNCOUNTED as _UNCOUNTED
+from .numpy_random import counted_loop
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
@@ -2294,12 +2296,20 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
                          scalar=True)
             if static is None:
                 return (i + step,) + tuple(body_fn(item_of(index), *st))
+            draws.trace(i)
             with loop_counter(i.atom, static):
-                return (i + step,) + tuple(body_fn(item_of(index), *st))
+                out = (i + step,) + tuple(body_fn(item_of(index), *st))
+            draws.traced()
+            return out
 
-        return _graph_while(cond, body, (counter,) + tuple(state),
-                            ("<loop counter>",) + tuple(names), where, frame,
-                            runs_once=static is not None and len(static) > 0, grow=True)
+        # A known trip count and no ``break``: draws from seeded streams in the body are
+        # NumPy's own numbers, drawn once the loop is traced.
+        counted = counted_loop(static) if static is not None and stop_fn is None else \
+            contextlib.nullcontext(_UNCOUNTED)
+        with counted as draws:
+            return _graph_while(cond, body, (counter,) + tuple(state),
+                                ("<loop counter>",) + tuple(names), where, frame,
+                                runs_once=static is not None and len(static) > 0, grow=True)
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     cells = _written_lists([body_fn], frame)

@@ -9,16 +9,22 @@ key is fed on every call from NumPy's global random state, so
 ``np.random.seed(s)`` or ``default_rng(s)`` *inside* the function gives the
 same numbers on every call, as in NumPy. The streams are not NumPy's own.
 
-After a seed inside the function, draws made in the function's own graph (not in a
-branch or loop body on traced values) with parameters known while tracing are NumPy's
-own numbers: a NumPy generator seeded alike draws them while tracing, and the graph
-holds them as constants (``np.random.seed(0); W = np.random.randn(3, 4)``). A draw on
-a seeded stream it cannot make so (in a graph loop, with traced parameters) is not
-compiled (``Stream._key_draw``): NumPy's numbers are fixed there, and the key's would
-be others.
+After a seed inside the function, the numbers are NumPy's own: a NumPy generator seeded
+alike draws them while tracing, and the graph holds them as constants
+(``np.random.seed(0); W = np.random.randn(3, 4)``). That holds for draws in the
+function's own graph and in graph loops of a trip count known while tracing (a Python
+``range``, no ``break``): the loop's draws, every iteration's, are drawn in NumPy's order
+once the body is traced (``_Loop``) and the body reads its iteration's row. A draw whose
+parameters are traced (``normal(mu, sigma)``, ``choice(n, p=p)``) replays the standard
+draw NumPy transforms (``loc + scale * z``; the first index whose cumulative probability
+passes a uniform draw) and transforms it in the graph. A draw on a seeded stream it
+cannot make so (in a branch on traced values, in a loop of a run-time trip count, of a
+traced size) is not compiled (``Stream._key_draw``): NumPy's numbers are fixed there,
+and the key's would be others.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 
 import numpy as np
@@ -130,15 +136,232 @@ _NOT_REPLAYED = object()
 
 
 def _replaying(holder):
-    """The NumPy generator that draws NumPy's own numbers for ``holder``'s stream now (at
-    the function's own graph), or None."""
+    """What draws NumPy's own numbers for ``holder``'s stream now: its NumPy generator (at
+    the function's own graph), a ``_LoopDraws`` (in the body of graph loops of known
+    trip counts), or None."""
     if holder is None or holder.replay is None:
         return None
-    if current_builder() is not _state().root:
-        # A draw in a branch or loop body: how many numbers the graph takes is the
-        # data's to say, so NumPy's generator no longer follows the stream.
+    if current_builder() is _state().root:
+        return holder.replay
+    loops = _Loop.around_draw()
+    if loops is None:
+        # A draw in a branch or a loop of a run-time trip count: how many numbers the
+        # graph takes is the data's to say, so NumPy's generator no longer follows the
+        # stream.
         holder.replay = None
-    return holder.replay
+        return None
+    return _LoopDraws(holder, loops)
+
+
+# Draws of graph loops are constants of the graph: at most this many numbers in all.
+LOOP_DRAWS_LIMIT = 1 << 23
+_LOOP = contextvars.ContextVar("nptf_random_loop", default=None)
+
+
+class _Site:
+    """One draw in a traced loop body: ``holder.replay.<name>(*args)``, made once per
+    iteration; ``literal``: the graph's constant of every iteration's result (one axis per
+    loop around it), filled once the outermost loop is traced."""
+
+    def __init__(self, holder, name, args, sample, literal):
+        self.holder, self.name, self.args, self.literal = holder, name, args, literal
+        self.kind = (type(sample), np.shape(sample), np.asarray(sample).dtype)
+
+    def signature(self):
+        return (id(self.holder), self.name, _args_key(self.args), self.kind)
+
+
+def _args_key(args):
+    return tuple(repr(np.asarray(a).tolist()) if isinstance(a, (np.ndarray, list, tuple))
+                 else repr(a) for a in args)
+
+
+class _Loop:
+    """A graph loop of a trip count known while tracing (``values``, a Python range, and
+    no ``break``) whose body draws from seeded streams: the draws of each trace of its
+    body, in order (``_Site``s and the ``_Loop``s of loops inside it). Once the
+    outermost such loop is traced, NumPy's generators make every iteration's draws in
+    the order the loop makes them (``realize``) and the sites' constants take them."""
+
+    def __init__(self, parent, values):
+        self.parent, self.values = parent, values
+        self.outer = current_builder()
+        state = _trace_state.get()
+        # Draws replay only where the loop is in the function's own graph or directly in
+        # the body of a loop like this one (not under a traced ``if``).
+        self.ok = state is not None and self.outer is (
+            state.root if parent is None else parent.body)
+        self.body = None        # the builder of the body's current trace
+        self.counter = None     # the loop's counter in that trace
+        self.traces = []        # per trace of the body: its draws, in order
+        self.done = []          # the traces that ran to the end of the body
+        self.indices = {}       # builder -> the iteration number emitted in it
+
+    def trace(self, counter):
+        """A new trace of the body starts, its counter ``counter``."""
+        self.body, self.counter, self.indices = current_builder(), counter, {}
+        self.traces.append([])
+
+    def traced(self):
+        """The current trace of the body reached its end (a trace cut short by an error
+        leaves no graph, so its draws count for nothing)."""
+        self.done.append(self.traces[-1])
+
+    def iteration(self):
+        """The number of the current iteration, 0, 1, ...: a traced int."""
+        builder = current_builder()
+        got = self.indices.get(builder)
+        if got is None:
+            r = self.values
+            got = to_tracer(self.counter)
+            if r.start:
+                got = got - r.start
+            if r.step != 1:
+                got = got // r.step
+            got = self.indices[builder] = api.astype(got, np.int64)
+        return got
+
+    @staticmethod
+    def around_draw():
+        """The loops, outermost first, whose iterations the current draw replays in; None
+        where NumPy's numbers for it are not known while tracing."""
+        loop = _LOOP.get()
+        if loop is None or not loop.ok or loop.body is not current_builder():
+            return None
+        loops = []
+        while loop is not None:
+            if not loop.ok:
+                return None
+            loops.append(loop)
+            loop = loop.parent
+        return loops[::-1]
+
+    def signature(self):
+        last = self.done[-1] if self.done else []
+        sig = tuple(e.signature() for e in last)
+        for trace in self.done[:-1]:
+            if tuple(e.signature() for e in trace) != sig:
+                raise unsupported(
+                    "random draws in a loop whose body draws differently from one trace "
+                    "to the next after a seed set inside the function",
+                    fix="Draw the numbers before the loop, or pass them in as an argument.")
+        return ("loop", len(self.values), sig)
+
+    def realize(self):
+        """NumPy's draws for every iteration, in the loop's order, into the constants of
+        the draws of every trace of the body (they draw alike: ``signature``)."""
+        self.signature()
+        columns = {}
+        self._draw(columns, ())
+        self._fill(columns, ())
+
+    def _draw(self, columns, path):
+        last = self.done[-1] if self.done else []
+        for _ in self.values:
+            for k, entry in enumerate(last):
+                if isinstance(entry, _Loop):
+                    entry._draw(columns, path + (k,))
+                else:
+                    columns.setdefault(path + (k,), []).append(
+                        getattr(entry.holder.replay, entry.name)(*entry.args))
+
+    def _fill(self, columns, path):
+        for trace in self.done:
+            for k, entry in enumerate(trace):
+                if isinstance(entry, _Loop):
+                    entry._fill(columns, path + (k,))
+                else:
+                    lit = entry.literal
+                    lit.value[...] = np.asarray(columns[path + (k,)]).reshape(
+                        lit.value.shape)
+
+
+@contextlib.contextmanager
+def counted_loop(values):
+    """Around the tracing of a graph loop over the Python range ``values`` (no
+    ``break``): its body's draws from seeded streams replay NumPy's. Yields the
+    ``_Loop``; the caller calls ``trace(counter)`` as each trace of the body starts."""
+    parent = _LOOP.get()
+    loop = _Loop(parent, values)
+    token = _LOOP.set(loop)
+    try:
+        yield loop
+    finally:
+        _LOOP.reset(token)
+    if not any(loop.done):
+        return
+    if parent is None:
+        loop.realize()
+    elif parent.traces:
+        loop.signature()
+        parent.traces[-1].append(loop)
+
+
+def _copy_of(rng):
+    """A NumPy generator in ``rng``'s state (made from NumPy's own classes: while
+    tracing, ``np.random``'s names are nptf's)."""
+    if isinstance(rng, _NUMPY_RANDOM_STATE):
+        other = _NUMPY_RANDOM_STATE(0)
+        other.set_state(rng.get_state())
+        return other
+    other = _NUMPY_GENERATOR(_NUMPY_PCG64(0))
+    other.bit_generator.state = rng.bit_generator.state
+    return other
+
+
+class _Uncounted:
+    """A graph loop of a run-time trip count, or with a ``break``: its draws replay none
+    of NumPy's (``_Loop.around_draw`` finds no loop of their builder)."""
+
+    def trace(self, counter):
+        pass
+
+    def traced(self):
+        pass
+
+
+UNCOUNTED = _Uncounted()
+
+
+class _LoopDraws:
+    """Stands in for a NumPy generator in a loop body (``_replaying``): a draw
+    ``<name>(*args)`` becomes a site of the loop, and the body reads its iteration's
+    result from the site's constant."""
+
+    def __init__(self, holder, loops):
+        self.holder, self.loops = holder, loops
+
+    def __getattr__(self, name):
+        return lambda *args: self._draw(name, args)
+
+    def _draw(self, name, args):
+        # The draw on a copy of the generator: its kind (and NumPy's errors for bad
+        # arguments, as the call would raise them).
+        sample = getattr(_copy_of(self.holder.replay), name)(*args)
+        counts = tuple(len(loop.values) for loop in self.loops)
+        value = np.asarray(sample)
+        total = value.size
+        for n in counts:
+            total *= n
+        for loop in self.loops:
+            total += sum(e.literal.value.size for t in loop.traces[-1:] for e in t
+                         if isinstance(e, _Site))
+        if total > LOOP_DRAWS_LIMIT:
+            raise unsupported(
+                f"random draws in a loop after a seed set inside the function: "
+                f"{total:,} numbers in all, more than nptf holds in a graph "
+                f"({LOOP_DRAWS_LIMIT:,})", fix="Draw the numbers with NumPy and pass them "
+                "in as an argument.")
+        literal = Literal(np.zeros(counts + value.shape, value.dtype),
+                          ArrayType(counts + value.shape, value.dtype))
+        self.loops[-1].traces[-1].append(_Site(self.holder, name, args, sample, literal))
+        got = getitem(Tracer(literal), tuple(loop.iteration() for loop in self.loops))
+        if isinstance(sample, np.ndarray):
+            return got
+        if isinstance(sample, (bool, int, float, complex)):
+            # A Python number, as NumPy gives it: weak in promotion.
+            return emit("convert", [got], {"dtype": got.dtype, "weak": True}, scalar=True)
+        return Tracer(got.atom, is_scalar=True)
 
 
 class Stream:
@@ -160,12 +383,12 @@ class Stream:
         the function seeded the stream itself and NumPy's numbers are fixed."""
         if self.holder is not None and self.holder.seeded:
             raise unsupported(
-                "a random draw after a seed set inside the function, in a graph loop, in "
-                "a branch on traced values or with a traced parameter or size (NumPy's "
-                "numbers for it cannot be drawn while tracing; nptf's own stream would "
-                "give others)",
-                fix="Draw the numbers before the loop or branch, with sizes known when "
-                    "tracing, or pass them in as an argument.")
+                "a random draw after a seed set inside the function, in a branch on traced "
+                "values (`if`, `and`/`or`), in a loop of a run-time trip count or with a "
+                "`break`, or of a traced size (NumPy's numbers for it cannot be drawn "
+                "while tracing; nptf's own stream would give others)",
+                fix="Draw the numbers before the branch or loop (all the loop's at once, "
+                    "with sizes known when tracing), or pass them in as an argument.")
         return _draw(self.key, dist, shape, dtype, args, weak)
 
     @property
@@ -198,7 +421,54 @@ class Stream:
             return got
         return self._key_draw("uniform", _shape(size), dtype, weak=self._weak(size))
 
+    def _standard(self, size, *params):
+        """Where a parameter is traced and the stream replays NumPy's: NumPy's standard
+        draw of the draw's shape, ``(draws, shape)`` (as float64), which NumPy transforms
+        with the parameters (``loc + scale * z``); else ``(_NOT_REPLAYED, None)``. The
+        caller's draw is one of "normal", "uniform", "exponential"."""
+        if not contains_tracer(list(params)) or self.holder is None or \
+                self.holder.replay is None:
+            return _NOT_REPLAYED, None
+        shape = _out_shape(size, *params)
+        if any(isinstance(d, Tracer) for d in shape):
+            return _NOT_REPLAYED, None
+        return shape, (None if size is None and not shape else shape)
+
+    def _transformed(self, name, size, params, transform, checks):
+        """NumPy's draw ``name(*params, size)`` with traced parameters, from its standard
+        draw ``name`` ("standard_normal", "random", "standard_exponential") and
+        ``transform(*params, z)`` in float64 (NumPy's own arithmetic, in its order), after
+        ``checks``: (condition of the float64 params, error, message) as NumPy raises them
+        (when the graph runs); _NOT_REPLAYED where the stream does not replay NumPy's."""
+        shape, standard_size = self._standard(size, *params)
+        if shape is _NOT_REPLAYED:
+            return _NOT_REPLAYED
+        if name == "random" and self._legacy_api:
+            name = "random_sample"
+        z = self._replayed(name, standard_size)
+        if z is _NOT_REPLAYED:
+            return _NOT_REPLAYED
+        values = [api.astype(to_tracer(v), np.float64) for v in params]
+        out = api.astype(transform(*values, to_tracer(z)), np.float64)
+        for condition, error, message in checks:
+            out = emit("check", [out, condition(*values)], {
+                "error": error, "message": f"{message} (at {user_location()})"})
+        python_float = size is None and all(ndim_of(v) == 0 for v in params)
+        return _finish(out, shape, python_float)
+
     def uniform(self, low=0.0, high=1.0, size=None):
+        if self.holder is not None and self.holder.replay is not None and self._legacy_api:
+            checks = [(lambda lo, hi: np.all(np.isfinite(hi - lo)), "OverflowError",
+                       "Range exceeds valid bounds")]
+        else:
+            checks = [(lambda lo, hi: np.logical_not(np.any(hi - lo < 0)), "ValueError",
+                       "high - low < 0"),
+                      (lambda lo, hi: np.all(np.logical_not(np.isinf(hi - lo))),
+                       "OverflowError", "high - low range exceeds valid bounds")]
+        got = self._transformed("random", size, (low, high), lambda lo, hi, u:
+                                lo + (hi - lo) * u, checks)
+        if got is not _NOT_REPLAYED:
+            return got
         got = self._replayed("uniform", low, high, size)
         if got is not _NOT_REPLAYED:
             return got
@@ -208,6 +478,10 @@ class Stream:
                        self._weak(size, *_arrays(low, high)))
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        got = self._transformed("standard_normal", size, (loc, scale),
+                                lambda loc, scale, z: loc + scale * z, [_SCALE_CHECK])
+        if got is not _NOT_REPLAYED:
+            return got
         got = self._replayed("normal", loc, scale, size)
         if got is not _NOT_REPLAYED:
             return got
@@ -225,6 +499,10 @@ class Stream:
         return self._key_draw("normal", _shape(size), dtype, weak=self._weak(size))
 
     def exponential(self, scale=1.0, size=None):
+        got = self._transformed("standard_exponential", size, (scale,),
+                                lambda scale, e: scale * e, [_SCALE_CHECK])
+        if got is not _NOT_REPLAYED:
+            return got
         got = self._replayed("exponential", scale, size)
         if got is not _NOT_REPLAYED:
             return got
@@ -295,7 +573,16 @@ class Stream:
         x[...] = self.permutation(x, axis)
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        uniform = None
         if self.holder is not None and self.holder.replay is not None and axis == 0 and \
+                replace and contains_tracer(p) and not contains_tracer(size):
+            # NumPy's draw with traced probabilities: uniform draws (NumPy's own), then
+            # the first index whose cumulative probability passes each (``_weighted``).
+            uniform = self._replayed("random_sample" if self._legacy_api else "random",
+                                     size)
+            if uniform is _NOT_REPLAYED:
+                uniform = None
+        elif self.holder is not None and self.holder.replay is not None and axis == 0 and \
                 shuffle and not (isinstance(a, Tracer) and a.ndim == 0):
             traced = isinstance(a, Tracer)
             idx = self._replayed("choice", a.shape[0] if traced else a, size, replace, p,
@@ -308,7 +595,7 @@ class Stream:
         if p is not None:
             if not replace:
                 raise unsupported("random choice without replacement with probabilities p=")
-            idx = self._weighted(p, n, shape)
+            idx = self._weighted(p, n, shape, uniform)
         elif replace:
             idx = self._key_draw("integers", shape, np.int64, (np.int64(0), np.int64(n)))
         else:
@@ -323,10 +610,11 @@ class Stream:
             return emit("convert", [out], {"dtype": out.dtype, "weak": True}, scalar=True)
         return Tracer(out.atom, is_scalar=out.ndim == 0)
 
-    def _weighted(self, p, n, shape):
-        """Indices drawn with probabilities ``p`` as NumPy's Generator draws them: the first
-        index whose cumulative probability passes a uniform draw, after NumPy's checks
-        of ``p`` (its errors, raised when the graph runs)."""
+    def _weighted(self, p, n, shape, uniform=None):
+        """Indices drawn with probabilities ``p`` as NumPy draws them: the first index
+        whose cumulative probability passes a uniform draw (``uniform``: NumPy's own, else
+        one from the key), after NumPy's checks of ``p`` (its errors, raised when the
+        graph runs)."""
         p = api.astype(to_tracer(p), np.float64)
         if p.ndim != 1:
             raise ValueError(f"p must be 1-dimensional\n  at {user_location()}")
@@ -343,13 +631,18 @@ class Stream:
                             (np.abs(total - 1.0) <= atol, "Probabilities do not sum to 1")):
             cdf = emit("check", [cdf, ok], {"error": "ValueError",
                                             "message": f"{message} (at {user_location()})"})
-        u = self._key_draw("uniform", shape, np.float64)
+        u = self._key_draw("uniform", shape, np.float64) if uniform is None else \
+            to_tracer(uniform)
         return np.searchsorted(cdf / total, u, side="right")
 
     def _order(self, n):
         """A uniformly random permutation of range(n): argsort of uniform draws."""
         u = self._key_draw("uniform", (n,), np.float64)
         return np.argsort(u, kind="stable")
+
+
+_SCALE_CHECK = (lambda *values: np.logical_not(np.any(values[-1] < 0)), "ValueError",
+                "scale < 0")
 
 
 def _arrays(*params):
@@ -464,5 +757,5 @@ class TracedRandomState(Stream):
 
 LEGACY["default_rng"] = default_rng
 LEGACY["RandomState"] = TracedRandomState
-__all__ = ["LEGACY", "TracedGenerator", "TracedRandomState", "start_trace", "end_trace",
-           "current_builder"]
+__all__ = ["LEGACY", "UNCOUNTED", "TracedGenerator", "TracedRandomState", "counted_loop",
+           "start_trace", "end_trace", "current_builder"]
