@@ -74,14 +74,12 @@ def seeded_then_sized_by_the_data(x, seeding):
     return w, rng.standard_normal(np.count_nonzero(x > 0))
 
 
-@pytest.mark.parametrize("seeding", [lambda: np.random.default_rng(0),
-                                     lambda: np.random.RandomState(0),
-                                     lambda: (np.random.seed(0), np.random)[1]],
-                         ids=["default_rng", "RandomState", "seed"])
-def test_a_seeded_stream_never_gives_other_numbers_than_numpy(seeding):
-    # After a seed inside the function NumPy's numbers are fixed; a draw nptf cannot
-    # make as NumPy does (here of a size known only at run time) is not compiled.
+def test_a_seeded_stream_never_gives_other_numbers_than_numpy():
+    """After a seed inside the function NumPy's numbers are fixed; a Generator's draw
+    nptf cannot make as NumPy does (here of a size known only at run time) is not
+    compiled: by default the call runs with NumPy."""
     x = np.array([-1.0, 2.0, 0.5, 3.0])
+    seeding = lambda: np.random.default_rng(0)  # noqa: E731
     with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
         nptf.compile(seeded_then_sized_by_the_data, fallback="raise",
                      static_argnames=("seeding",))(x, seeding)
@@ -91,6 +89,19 @@ def test_a_seeded_stream_never_gives_other_numbers_than_numpy(seeding):
                            static_argnames=("seeding",))(x, seeding)
     for e, g in zip(expected, got):
         np.testing.assert_array_equal(g, e)
+
+
+@pytest.mark.parametrize("seeding", [lambda: np.random.RandomState(0),
+                                     lambda: (np.random.seed(0), np.random)[1]],
+                         ids=["RandomState", "seed"])
+def test_a_seeded_legacy_stream_draws_sizes_from_the_data_as_numpy(seeding):
+    """The same draws from a legacy stream (RandomState, np.random.seed) compile: its
+    Mersenne Twister runs in the graph from the seed on."""
+    x = np.array([-1.0, 2.0, 0.5, 3.0])
+    got = nptf.compile(seeded_then_sized_by_the_data, fallback="raise",
+                       static_argnames=("seeding",))(x, seeding)
+    for e, g in zip(seeded_then_sized_by_the_data(x, seeding), got):
+        np.testing.assert_allclose(g, e, rtol=1e-12)
 
 
 @pytest.mark.parametrize("draw", [lambda rng, n: rng.binomial(5, 0.5, size=n),
@@ -279,32 +290,32 @@ def test_a_traced_parameter_numpy_refuses_raises_numpy_s_error():
 
 
 def draws_in_a_branch(x):
-    np.random.seed(0)
+    rng = np.random.default_rng(0)
     for i in range(20):
         if x[i % 3] > 1.5:                     # how many draws: the data's to say
-            x = x + np.random.rand()
+            x = x + rng.random()
     return x
 
 
 def draws_after_or(x):
-    np.random.seed(0)
+    rng = np.random.default_rng(0)
     for i in range(20):
-        if x[0] > 2 or np.random.rand() < 0.5:     # drawn only where x[0] <= 2
+        if x[0] > 2 or rng.random() < 0.5:     # drawn only where x[0] <= 2
             x = x + 1.0
     return x
 
 
 def draws_until(x):
-    np.random.seed(0)
+    rng = np.random.default_rng(0)
     while x[0] < 3:
-        x = x + np.random.rand()
+        x = x + rng.random()
     return x
 
 
 def draws_until_break(x):
-    np.random.seed(0)
+    rng = np.random.default_rng(0)
     for _ in range(20):
-        x = x + np.random.rand()
+        x = x + rng.random()
         if x[0] > 3:
             break
     return x
@@ -320,10 +331,11 @@ def too_many_draws(x):
 @pytest.mark.parametrize("fn", [draws_in_a_branch, draws_after_or, draws_until,
                                 draws_until_break, too_many_draws])
 def test_a_draw_numpy_makes_as_the_data_say_runs_numpy(fn):
-    """A draw after a seed inside the function whose count the data decide (under a
-    traced ``if`` or ``or``, in a ``while`` or a loop with ``break``), or past the numbers
-    a graph holds: NumPy's numbers cannot all be drawn while tracing, so the function is
-    not compiled (nptf's own stream would give others); by default it runs with NumPy."""
+    """A draw from a Generator seeded inside the function whose count the data decide
+    (under a traced ``if`` or ``or``, in a ``while`` or a loop with ``break``), or past
+    the numbers a graph holds: NumPy's numbers cannot all be drawn while tracing, so the
+    function is not compiled (nptf's own stream would give others); by default it runs
+    with NumPy. (Legacy streams compile: their Mersenne Twister runs in the graph.)"""
     x = np.array([1.0, 2.0, 2.5] + [0.0] * (9_997 if fn is too_many_draws else 0))
     with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
         nptf.compile(fn, fallback="raise")(x.copy())
@@ -424,3 +436,121 @@ def test_export_of_a_random_function_takes_a_seed_input(tmp_path):
     b = serve(x=tf.zeros([5], tf.float64), rng_seed=seed)["output_0"].numpy()
     c = serve(x=tf.zeros([5], tf.float64), rng_seed=tf.constant([3, 4], tf.int64))["output_0"].numpy()
     assert a.shape == (5,) and np.array_equal(a, b) and not np.array_equal(a, c)
+
+
+# Draws whose count the data decide, from legacy streams the function seeds: the
+# stream's Mersenne Twister runs in the graph, word for word as NumPy's.
+def metropolis(x, sweeps=3):
+    np.random.seed(1)
+    spins = np.random.choice([-1, 1], size=(4, 4))
+    for _ in range(sweeps):
+        for _ in range(16):
+            i, j = np.random.randint(0, 4, size=2)
+            nb = spins[(i + 1) % 4, j] + spins[(i - 1) % 4, j] + spins[i, (j + 1) % 4]
+            dE = 2 * spins[i, j] * nb
+            if dE <= 0 or np.random.rand() < np.exp(-x[0] * dE):
+                spins[i, j] *= -1
+    return spins, np.random.rand()
+
+
+def walk_until(x):
+    rs = np.random.RandomState(7)
+    pos, steps = 0.0, 0
+    while abs(pos) < x[0]:                       # a run-time count of draws
+        pos += rs.normal(0.0, x[1])
+        steps += 1
+    return pos, steps, rs.randn(3), rs.randint(0, 10)
+
+
+def branchy_draws(x):
+    np.random.seed(3)
+    out = x.copy()
+    for i in range(12):
+        if out[i % 3] > 0.5:
+            out = out + np.random.randn(3)          # pairs of normals split across draws
+        elif out[i % 3] > -0.5:
+            out = np.where(np.arange(3) == i % 3, np.random.uniform(-1, out[1] + 2.0), out)
+        else:
+            out = out[np.random.permutation(3)] + np.random.exponential(0.5)
+        if np.random.random_sample() < 0.3:
+            order = np.arange(3)
+            np.random.shuffle(order)
+            out = out[order]
+    return out, np.random.choice(5, 2, p=[0.1, 0.2, 0.3, 0.2, 0.2]), np.random.choice(7, 3,
+                                                                                      replace=False)
+
+
+def legacy_sized_by_the_data(x):
+    rs = np.random.RandomState(11)
+    n = int(np.sum(x > 0))                      # a size known when the call runs
+    w = rs.randn(n, 2)
+    big = rs.rand(700 + n)                      # past one block of 624 words
+    if x[0] > 0:
+        w = w + rs.randint(0, 3, size=(n, 2))
+    return w, big, rs.rand()
+
+
+def every_sampler(x):
+    # Each legacy sampler from a stream in the graph (the draw under ``if`` puts it
+    # there), at positions across the Twister's blocks of 624 words.
+    np.random.seed(5)
+    first = -1.0
+    if x[0] > 0:
+        first = np.random.rand()                    # two words, or none
+    return (first, np.random.rand(311),             # to word 622 of the first block
+            np.random.randn(3),                  # across a block; one normal cached
+            np.random.randn(),                   # the cached one
+            np.random.randint(0, 7, size=700),   # masked rejection, many tries
+            np.random.permutation(9),
+            np.random.rand(1500),                # three blocks in one draw
+            np.random.randint(-5, 2 ** 31, size=5),
+            np.random.randint(0, 2 ** 32, size=3),   # every word kept
+            np.random.randint(3, 4, size=4),     # one value: no word drawn
+            np.random.exponential(2.0, 4), np.random.uniform(-2, 5, (2, 2)),
+            np.random.normal(1.0, 3.0), np.random.choice(x, 6),
+            np.random.choice(7, 4, replace=False), np.random.rand())
+
+
+@pytest.mark.parametrize("fn, args", [
+    (every_sampler, (np.array([1.0, 2.0, 3.0]),)),
+    (every_sampler, (np.array([-1.0, 2.0, 3.0]),)),
+    (metropolis, (np.array([0.6]),)),
+    (walk_until, (np.array([3.0, 0.7]),)),
+    (branchy_draws, (np.array([0.9, -0.2, -1.5]),)),
+    (branchy_draws, (np.array([-0.9, 0.2, 1.5]),)),
+    (legacy_sized_by_the_data, (np.array([1.0, -2.0, 3.0, 4.0]),)),
+    (legacy_sized_by_the_data, (np.array([-1.0, -2.0]),)),
+])
+def test_legacy_draws_the_data_decide_are_numpy_s(fn, args, jit):
+    """np.random.seed(s) or RandomState(s) inside the function, then draws under a traced
+    if (``or`` too), in a while loop, or of a size from the data: the stream's Mersenne
+    Twister and NumPy's legacy samplers (two words a double, polar normals with the
+    cached second one, masked integers, the shuffle's intervals) run in the graph. They
+    were refused."""
+    from harness import check_against_numpy
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fn, *args, jit=jit)
+
+
+def test_a_stream_in_the_graph_repeats_numpy_s_numbers_on_every_call():
+    f = nptf.compile(walk_until, fallback="raise")
+    for x in (np.array([3.0, 0.7]), np.array([1.0, 0.3]), np.array([3.0, 0.7])):
+        for got, want in zip(f(x), walk_until(x)):
+            np.testing.assert_allclose(got, want, rtol=1e-12)
+    assert any(e.op.name == "mt_draw" for e in f.trace(np.array([3.0, 0.7])).eqns)
+
+
+def float32_probabilities(c):
+    rng = np.random.default_rng(4)
+    p = np.abs(c) / np.abs(c).sum()             # float32: its sum is 1 to float32's rounding
+    return rng.choice(3, size=5, p=p), np.random.choice(3, p=p)
+
+
+def test_float32_probabilities_sum_to_one_within_their_own_rounding():
+    """NumPy's choice allows p of float32 a sum off 1 by sqrt(float32's eps); nptf held it
+    to float64's and raised "Probabilities do not sum to 1" where NumPy drew."""
+    c = np.array([0.1, 0.2, 0.3], np.float32)
+    assert abs(float(np.sum(np.abs(c) / np.abs(c).sum(), dtype=np.float64)) - 1) > 1.5e-8
+    got = nptf.compile(float32_probabilities, fallback="raise")(c)
+    np.testing.assert_array_equal(got[0], float32_probabilities(c)[0])

@@ -1,9 +1,16 @@
-"""Stateless random numbers: ``rng_split`` advances a key, ``random`` draws with one.
+"""Random numbers: ``rng_split`` advances a key, ``random`` draws with one;
+``mt_draw`` draws from NumPy's legacy stream itself.
 
 A key is an int64[2] value. The tracer threads one key through the program
 like a mutable array (so loops and branches carry it), splitting it for every
 draw; the graph's key comes from a fresh seed on every call. The streams are
 not NumPy's: only shapes, dtypes and distributions match.
+
+``mt_draw(state)`` takes the state of a Mersenne Twister stream seeded inside the
+function (``np.random.seed(s)``, ``RandomState(s)``), int64[627] as ``get_state()``
+gives it (the words, the position, ``has_gauss`` and the cached normal's bits), and
+gives the state after the draw and NumPy's own numbers: ``RandomState`` itself is the
+eval rule.
 """
 from __future__ import annotations
 
@@ -61,10 +68,55 @@ def _eval_random(p, key, *args):
     return g.poisson(args[0], size=shape).astype(dtype)
 
 
+MT_STATE = ArrayType((627,), _KEY)
+# What mt_draw draws, as RandomState draws it: random_sample, standard_normal,
+# randint(low, low + rng + 1) and permutation(n) (params["shape"] == (n,)).
+MT_DISTRIBUTIONS = {"double": np.float64, "gauss": np.float64, "bounded": np.int64,
+                    "permutation": np.int64}
+
+
+@register("mt_draw", kind="random")
+def _mt_draw(ts, params):
+    """``mt_draw(state, *sizes)``: ``params["sizes"]`` inputs give the sizes of the
+    shape's None dims, in order."""
+    if ts[0] != MT_STATE:
+        raise TypeError("a Mersenne Twister state is int64[627]")
+    dtype = MT_DISTRIBUTIONS[params["dist"]]
+    return [MT_STATE, ArrayType(tuple(params["shape"]), dtype)]
+
+
+def mt_state_of(rs):
+    """A NumPy RandomState's state as mt_draw takes it."""
+    _, key, pos, has_gauss, gauss = rs.get_state()
+    return np.concatenate([np.asarray(key, np.int64), [pos, has_gauss],
+                           np.array([gauss], np.float64).view(np.int64)])
+
+
+def _eval_mt_draw(p, state, *sizes):
+    state = np.asarray(state, np.int64)
+    rs = np.random.RandomState(0)
+    rs.set_state(("MT19937", state[:624].astype(np.uint32), int(state[624]), int(state[625]),
+                  float(state[626:].view(np.float64)[0])))
+    sizes = iter(int(n) for n in sizes)
+    shape = tuple(next(sizes) if d is None else d for d in p["shape"])
+    dist = p["dist"]
+    if dist == "double":
+        out = rs.random_sample(shape)
+    elif dist == "gauss":
+        out = rs.standard_normal(shape)
+    elif dist == "bounded":
+        out = rs.randint(p["low"], p["low"] + p["rng"] + 1, size=shape, dtype=np.int64)
+    else:
+        out = rs.permutation(shape[0]).astype(np.int64)
+    return mt_state_of(rs), np.asarray(out, MT_DISTRIBUTIONS[dist])
+
+
 EVAL_RULES["rng_split"] = _eval_split
 EVAL_RULES["random"] = _eval_random
+EVAL_RULES["mt_draw"] = _eval_mt_draw
 
 
 # No XLA kernels for these samplers; nor a shape known only at run time.
 declare("random", xla_obstacle=lambda in_types, params: params["dist"] in ("binomial", "poisson")
         or None in params["shape"])
+declare("mt_draw", xla_obstacle=lambda in_types, params: None in params["shape"])

@@ -1,10 +1,49 @@
-"""TF_RULES for stateless random numbers (``tf.random.stateless_*``)."""
+"""TF_RULES for random numbers: stateless draws (``tf.random.stateless_*``) and NumPy's
+legacy stream itself (``mt19937``)."""
 from __future__ import annotations
 
 import numpy as np
 import tensorflow as tf
 
+from . import mt19937
 from .rules import rule
+
+
+# One TensorFlow function per sampler and size, made once and called by every draw of
+# it: a draw's loops and conds would otherwise be built anew at each draw of a graph
+# (a tenth of a second each).
+_SAMPLERS = {}
+
+
+def _sampler(dist, n, low, rng):
+    key = (dist, n, low, rng)
+    fn = _SAMPLERS.get(key)
+    if fn is None:
+        draw = {"double": mt19937.doubles, "gauss": mt19937.gauss,
+                "permutation": mt19937.permutation,
+                "bounded": lambda state, n: mt19937.bounded(state, n, low, rng)}[dist]
+        state = tf.TensorSpec([mt19937.STATE], tf.int64)
+        if n is None:
+            fn = tf.function(draw, input_signature=[state, tf.TensorSpec([], tf.int64)],
+                             autograph=False, reduce_retracing=False)
+        else:
+            fn = tf.function(lambda state: draw(state, n), input_signature=[state],
+                             autograph=False)
+        _SAMPLERS[key] = fn
+    return fn
+
+
+@rule("mt_draw")
+def _mt_draw(ctx, state, *dims, dist, shape, low=0, rng=0, sizes=0):
+    if sizes:
+        known = iter(tf.cast(n, tf.int64) for n in dims)
+        shape = tf.stack([next(known) if d is None else tf.constant(d, tf.int64)
+                          for d in shape])
+        values, state = _sampler(dist, None, low, rng)(state, tf.reduce_prod(shape))
+    else:
+        values, state = _sampler(dist, int(np.prod(shape, dtype=np.int64)), low, rng)(state)
+        shape = list(shape)
+    return state, tf.reshape(values, shape)
 
 
 @rule("rng_split")

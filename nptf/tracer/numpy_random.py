@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
+from ..graph_ir.ops_random import MT_STATE, mt_state_of
 from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
@@ -48,6 +49,51 @@ def _numpy_default_rng(seed):
     # ``np.random.default_rng(seed)``, whose own checks would meet nptf's names.
     return _NUMPY_GENERATOR(_NUMPY_PCG64(seed))
 _trace_state = contextvars.ContextVar("nptf_random_state", default=None)
+# True while a function is traced again with its seeded legacy streams in the graph
+# (``streams_in_graph``).
+_IN_GRAPH = contextvars.ContextVar("nptf_streams_in_graph", default=False)
+
+
+@contextlib.contextmanager
+def streams_in_graph():
+    """Around a trace of a function that draws from a legacy stream it seeds
+    (``np.random.seed(s)``, ``RandomState(s)``) where NumPy's numbers cannot be drawn
+    while tracing (the data decide how many): the stream's Mersenne Twister runs in the
+    graph from the seed on (``mt_draw``), word for word as NumPy's."""
+    token = _IN_GRAPH.set(True)
+    try:
+        yield
+    finally:
+        _IN_GRAPH.reset(token)
+
+
+def _mt_stream(seed):
+    """The traced state of a legacy stream seeded with ``seed`` (a buffer, so that
+    loops and branches carry it), or None where the stream is replayed."""
+    if not _IN_GRAPH.get():
+        return None
+    if isinstance(seed, Tracer):
+        raise unsupported("seeding with a traced value", fix="Seed with a Python int.")
+    state = Tracer(Literal(mt_state_of(_NUMPY_RANDOM_STATE(seed)), MT_STATE))
+    buffer_of(state)
+    return state
+
+
+def _reseeded(holder, seed):
+    """``holder``'s stream seeded again with ``seed``, in the graph: its state's buffer
+    takes the new state (where the seed is under a traced ``if`` or in a loop body, the
+    state the graph carries)."""
+    fresh = _mt_stream(seed)
+    if fresh is None:
+        return
+    if holder.mt is None:
+        if current_builder() is not _state().root:
+            raise unsupported("a first np.random.seed() or RandomState() inside a branch or "
+                              "loop body on traced values, with draws the data decide",
+                              fix="Seed the stream once before the branch or loop.")
+        holder.mt = fresh
+    else:
+        set_buffer(buffer_of(holder.mt).buffer, fresh.atom)
 
 
 class RandomState:
@@ -56,6 +102,7 @@ class RandomState:
     def __init__(self, root):
         self.root, self.stream, self.seed_input = root, None, None
         self.seeded = False     # by ``np.random.seed(s)`` inside the function
+        self.mt = None          # the stream's state in the graph (``streams_in_graph``)
         # NumPy's legacy generator, seeded as ``np.random.seed(s)`` inside the function
         # seeded it, while its draws still follow NumPy's (see the module's docstring).
         self.replay = None
@@ -378,18 +425,62 @@ class Stream:
     def _weak(self, size, *params):
         return self.python_scalars and size is None and not params
 
+    @property
+    def _mt(self):
+        """The traced state of this stream's Mersenne Twister, or None."""
+        return getattr(self.holder, "mt", None) if self.holder is not None else None
+
     def _key_draw(self, dist, shape, dtype, args=(), weak=False):
         """A draw from the stream's key: numbers of nptf's own, which is no answer where
-        the function seeded the stream itself and NumPy's numbers are fixed."""
+        the function seeded the stream itself and NumPy's numbers are fixed (there, a
+        legacy stream's draws come from its Mersenne Twister in the graph)."""
+        if self._mt is not None:
+            return self._mt_draw(dist, shape, dtype, args, weak)
         if self.holder is not None and self.holder.seeded:
-            raise unsupported(
+            e = unsupported(
                 "a random draw after a seed set inside the function, in a branch on traced "
                 "values (`if`, `and`/`or`), in a loop of a run-time trip count or with a "
                 "`break`, or of a traced size (NumPy's numbers for it cannot be drawn "
                 "while tracing; nptf's own stream would give others)",
                 fix="Draw the numbers before the branch or loop (all the loop's at once, "
                     "with sizes known when tracing), or pass them in as an argument.")
+            # A legacy stream's Mersenne Twister can run in the graph: traced again so.
+            e.streams_in_graph = self.python_ints and not _IN_GRAPH.get()
+            raise e
         return _draw(self.key, dist, shape, dtype, args, weak)
+
+    def _mt_emit(self, dist, shape, **params):
+        state = self._mt
+        view = buffer_of(state)
+        sizes = [d for d in shape if isinstance(d, Tracer)]
+        if sizes:
+            params["sizes"] = len(sizes)     # the last inputs: the sizes of the None dims
+        new_state, values = emit("mt_draw", [state, *sizes],
+                                 {"dist": dist, "shape": _static(shape), **params})
+        set_buffer(view.buffer, new_state.atom)
+        return values
+
+    def _mt_draw(self, dist, shape, dtype, args, weak):
+        """``_key_draw``'s draw as NumPy's legacy samplers make it from the stream."""
+        if dist == "uniform":
+            out = self._mt_emit("double", shape)
+        elif dist == "normal":
+            out = self._mt_emit("gauss", shape)
+        elif dist == "integers":
+            low, high = int(args[0]), int(args[1])
+            if high - 1 - low > 0xFFFFFFFF or np.dtype(dtype).itemsize < 4:
+                raise unsupported(f"random integers of {np.dtype(dtype)} or of a range past "
+                                  f"2**32 from a seeded stream, with draws the data decide",
+                                  fix="Draw the numbers before the branch or loop.")
+            out = self._mt_emit("bounded", shape, low=low, rng=high - 1 - low)
+        else:
+            raise unsupported(f"{dist} draws from a seeded stream with draws the data "
+                              f"decide", fix="Draw the numbers before the branch or loop.")
+        out = api.astype(out, dtype)
+        if weak:
+            return emit("convert", [out], {"dtype": np.dtype(dtype), "weak": True},
+                        scalar=True)
+        return Tracer(out.atom, is_scalar=len(shape) == 0)
 
     @property
     def _legacy_api(self):
@@ -440,14 +531,22 @@ class Stream:
         ``transform(*params, z)`` in float64 (NumPy's own arithmetic, in its order), after
         ``checks``: (condition of the float64 params, error, message) as NumPy raises them
         (when the graph runs); _NOT_REPLAYED where the stream does not replay NumPy's."""
-        shape, standard_size = self._standard(size, *params)
-        if shape is _NOT_REPLAYED:
-            return _NOT_REPLAYED
-        if name == "random" and self._legacy_api:
-            name = "random_sample"
-        z = self._replayed(name, standard_size)
-        if z is _NOT_REPLAYED:
-            return _NOT_REPLAYED
+        if self._mt is not None:
+            # The legacy samplers on the stream's Mersenne Twister in the graph.
+            shape = _out_shape(size, *params)
+            z = self._mt_emit("gauss", shape) if name == "standard_normal" else \
+                self._mt_emit("double", shape)
+            if name == "standard_exponential":
+                z = -np.log(1.0 - z)
+        else:
+            shape, standard_size = self._standard(size, *params)
+            if shape is _NOT_REPLAYED:
+                return _NOT_REPLAYED
+            if name == "random" and self._legacy_api:
+                name = "random_sample"
+            z = self._replayed(name, standard_size)
+            if z is _NOT_REPLAYED:
+                return _NOT_REPLAYED
         values = [api.astype(to_tracer(v), np.float64) for v in params]
         out = api.astype(transform(*values, to_tracer(z)), np.float64)
         for condition, error, message in checks:
@@ -457,7 +556,8 @@ class Stream:
         return _finish(out, shape, python_float)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        if self.holder is not None and self.holder.replay is not None and self._legacy_api:
+        if self._mt is not None or (self.holder is not None and self.holder.replay is not None
+                                    and self._legacy_api):
             checks = [(lambda lo, hi: np.all(np.isfinite(hi - lo)), "OverflowError",
                        "Range exceeds valid bounds")]
         else:
@@ -615,6 +715,10 @@ class Stream:
         whose cumulative probability passes a uniform draw (``uniform``: NumPy's own, else
         one from the key), after NumPy's checks of ``p`` (its errors, raised when the
         graph runs)."""
+        # NumPy allows float32 (float16) probabilities their own rounding in the sum.
+        atol = np.sqrt(np.finfo(np.float64).eps)
+        if isinstance(p, (Tracer, np.ndarray)) and np.dtype(p.dtype).kind == "f":
+            atol = max(atol, np.sqrt(np.finfo(p.dtype).eps))
         p = api.astype(to_tracer(p), np.float64)
         if p.ndim != 1:
             raise ValueError(f"p must be 1-dimensional\n  at {user_location()}")
@@ -625,7 +729,6 @@ class Stream:
                               "run time")
         cdf = np.cumsum(p)
         total = cdf[-1]
-        atol = np.sqrt(np.finfo(np.float64).eps)
         for ok, message in ((np.logical_not(np.isnan(total)), "Probabilities contain NaN"),
                             (np.all(p >= 0), "Probabilities are not non-negative"),
                             (np.abs(total - 1.0) <= atol, "Probabilities do not sum to 1")):
@@ -636,7 +739,10 @@ class Stream:
         return np.searchsorted(cdf / total, u, side="right")
 
     def _order(self, n):
-        """A uniformly random permutation of range(n): argsort of uniform draws."""
+        """A uniformly random permutation of range(n): argsort of uniform draws (NumPy's
+        own shuffle where the stream's Mersenne Twister runs in the graph)."""
+        if self._mt is not None:
+            return self._mt_emit("permutation", (n,))
         u = self._key_draw("uniform", (n,), np.float64)
         return np.argsort(u, kind="stable")
 
@@ -681,7 +787,8 @@ def seed(seed=None):
         state.replay = None
         return None
     set_buffer(buffer_of(stream).buffer, _key_of_seed(seed))
-    state.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
+    _reseeded(state, seed)
+    state.replay = None if state.mt is not None else _replay_of(_NUMPY_RANDOM_STATE, seed)
 
 
 LEGACY = {
@@ -733,13 +840,16 @@ class TracedRandomState(Stream):
 
     def __init__(self, seed=None):
         super().__init__(TracedGenerator(seed).key, python_ints=True, holder=self)
-        self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
+        self.mt = _mt_stream(seed) if seed is not None else None
+        self.replay = None if self.mt is not None else _replay_of(_NUMPY_RANDOM_STATE, seed)
         self.seeded = seed is not None
 
     def seed(self, seed=None):
         fresh = TracedGenerator(seed).key
         set_buffer(buffer_of(self.key).buffer, fresh.atom)
-        self.replay = _replay_of(_NUMPY_RANDOM_STATE, seed)
+        if seed is not None:
+            _reseeded(self, seed)
+        self.replay = None if self.mt is not None else _replay_of(_NUMPY_RANDOM_STATE, seed)
         self.seeded = seed is not None
 
     def rand(self, *shape):
@@ -757,5 +867,5 @@ class TracedRandomState(Stream):
 
 LEGACY["default_rng"] = default_rng
 LEGACY["RandomState"] = TracedRandomState
-__all__ = ["LEGACY", "UNCOUNTED", "TracedGenerator", "TracedRandomState", "counted_loop",
+__all__ = ["LEGACY", "UNCOUNTED", "streams_in_graph", "TracedGenerator", "TracedRandomState", "counted_loop",
            "start_trace", "end_trace", "current_builder"]

@@ -19,6 +19,7 @@ from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
+from .numpy_random import streams_in_graph
 from .growing_lists import (ROWS, WIDENING, GrowingList, numbers_of_mixed_kinds,
                             reads_several_types)
 from .layouts import tracking_layouts
@@ -206,15 +207,28 @@ def _traced_widening(fn, leaf_specs, rebuild, unroll):
     by Python (their loops unrolled where the trip count is known), as without them.
     """
     try:
-        return _traced(fn, leaf_specs, rebuild, unroll)
+        return _traced_streams(fn, leaf_specs, rebuild, unroll)
     except UnsupportedError as e:
         if not WIDENING.get() or not reads_several_types(e):
             raise
     token = WIDENING.set(False)
     try:
-        return _traced(fn, leaf_specs, rebuild, unroll)
+        return _traced_streams(fn, leaf_specs, rebuild, unroll)
     finally:
         WIDENING.reset(token)
+
+
+def _traced_streams(fn, leaf_specs, rebuild, unroll):
+    """``_traced``; where a draw from a legacy stream the function seeds cannot be made
+    while tracing (the data decide how many are drawn), traced again with such streams'
+    Mersenne Twisters in the graph (``numpy_random.streams_in_graph``)."""
+    try:
+        return _traced(fn, leaf_specs, rebuild, unroll)
+    except UnsupportedError as e:
+        if not getattr(e, "streams_in_graph", False):
+            raise
+    with streams_in_graph():
+        return _traced(fn, leaf_specs, rebuild, unroll)
 
 
 def _traced(fn, leaf_specs, rebuild, unroll):
