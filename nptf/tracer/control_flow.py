@@ -9,6 +9,7 @@ are carried too.
 """
 from __future__ import annotations
 
+import bisect
 import builtins
 import collections
 import contextlib
@@ -51,8 +52,8 @@ from .side_effects import Snapshot
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
 from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
-                     KIND_SCALAR, KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound, emit,
-                     maybe_none,
+                     KIND_SCALAR, KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound,
+                     contains_tracer, emit, maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -2720,6 +2721,9 @@ def builtin_call(fn):
     if isinstance(fn, types.BuiltinMethodType) and type(fn.__self__) is list and \
             fn.__name__ == "sort":
         return functools.partial(_list_sort, fn.__self__)
+    if isinstance(fn, types.BuiltinMethodType) and type(fn.__self__) is list and \
+            fn.__name__ in ("remove", "insert"):
+        return functools.partial(_LIST_AT_TRACED[fn.__name__], fn)
     if fn is builtins.list:
         return _list
     if fn is builtins.set:
@@ -2732,7 +2736,128 @@ def builtin_call(fn):
         return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
+    if fn is bisect.bisect_left or fn is bisect.bisect_right:
+        return functools.partial(_bisect, fn)
+    if fn is bisect.insort_left or fn is bisect.insort_right:
+        return functools.partial(_insort, fn)
     return math_function(fn)
+
+
+def _bisect_rows(a):
+    """The items of ``a`` as one traced 1-d array where ``a`` or they are traced (a list
+    the data grow, a list argument, a Python list of numbers some of which are traced);
+    else None."""
+    if isinstance(a, ListTracer):
+        rows = Tracer(a.atom)
+        return rows if rows.ndim == 1 else None
+    if type(a) in (list, tuple) and contains_tracer(list(a)) and all(
+            isinstance(v, (int, float, np.integer, np.floating)) or
+            (isinstance(v, Tracer) and v.ndim == 0) for v in a):
+        return api.astype(api.asarray(list(a)), np.result_type(*[
+            v.dtype if isinstance(v, Tracer) else type(v) for v in a]))
+    return None
+
+
+def _bisect(fn, a, x, lo=0, hi=None, *, key=None):
+    """``bisect.bisect_left``/``bisect_right`` (``fn``) where the list or ``x`` is
+    traced: Python's binary search, step for step, as a graph loop (a list that is not
+    sorted gives Python's answer too). A Python int, traced."""
+    rows = _bisect_rows(a) if key is None else None
+    if rows is None and isinstance(x, Tracer) and key is None and type(a) in (list, tuple) \
+            and all(isinstance(v, (int, float)) for v in a):
+        rows = api.asarray(list(a)) if a else api.zeros((0,), np.float64)
+    if rows is None:
+        return fn(a, x, lo, hi) if key is None else fn(a, x, lo, hi, key=key)
+    if not isinstance(lo, Tracer) and lo < 0:
+        raise ValueError("lo must be non-negative")
+    right = fn is bisect.bisect_right
+    start = api.astype(to_tracer(lo), np.int64)
+    stop = api.astype(to_tracer(_len(a) if hi is None else hi), np.int64)
+
+    def cond(lo, hi):
+        return lo < hi
+
+    def body(lo, hi):
+        mid = (lo + hi) // 2
+        v = rows[mid]
+        if right:       # ``if x < a[mid]: hi = mid else: lo = mid + 1``
+            left = x < v
+            return np.where(left, lo, mid + 1), np.where(left, mid, hi)
+        below = v < x   # ``if a[mid] < x: lo = mid + 1 else: hi = mid``
+        return np.where(below, mid + 1, lo), np.where(below, hi, mid)
+
+    lo, _ = while_stmt(cond, body, (start, stop), ("lo", "hi"))
+    return emit("convert", [lo], {"dtype": np.dtype(np.int64), "weak": True}, scalar=True)
+
+
+def _insort(fn, a, x, lo=0, hi=None, *, key=None):
+    """``bisect.insort_left``/``insort_right`` (``fn``) where the list or ``x`` is traced:
+    ``a.insert(bisect(...), x)``, into a list the data grow."""
+    if key is not None or not (isinstance(a, GrowingList) or isinstance(x, Tracer) or
+                               contains_tracer(list(a) if type(a) is list else [])):
+        return fn(a, x, lo, hi) if key is None else fn(a, x, lo, hi, key=key)
+    search = bisect.bisect_right if fn is bisect.insort_right else bisect.bisect_left
+    at = _bisect(search, a, x, lo, hi)
+    if isinstance(a, GrowingList):
+        a.insert(at, x)
+    else:
+        _list_insert(a.insert, at, x)
+
+
+def _numbers_of(items, also=()):
+    """(the rows array, the kind) of a Python list of numbers of one kind and dtype
+    (with ``also``, values to be items of it too), or None."""
+    item = common_item(list(items) + list(also))
+    if item is None or item[0] != () or not (isinstance(item[2], type) or
+                                              item[2] == "scalar"):
+        return None
+    return api.astype(api.asarray(list(items) + list(also)), item[1]), item[2]
+
+
+def _as_items(rows, kind):
+    listed_ = ComputedList(rows.atom, element=kind if isinstance(kind, type) else None)
+    return [listed_.element_at(i) for i in range(rows.shape[0])]
+
+
+def _list_remove(method, value):
+    """``lst.remove(value)`` of a Python list of numbers of one kind where ``value`` or the
+    items are traced: the first equal item taken out, at a position the data give
+    (Python's ValueError where none is equal); the list changed in place."""
+    lst = method.__self__
+    found = _numbers_of(lst) if lst and contains_tracer(list(lst) + [value]) else None
+    if found is None:
+        return method(value)
+    rows, kind = found
+    equal = rows == value
+    k = emit("check", [np.argmax(equal), np.any(equal)], {
+        "error": "ValueError", "message": "list.remove(x): x not in list"})
+    j = np.arange(len(lst) - 1)
+    lst[:] = _as_items(rows[j + (j >= k)], kind)
+
+
+def _list_insert(method, index, value):
+    """``lst.insert(index, value)`` of a Python list of numbers of one kind at a position
+    known only when the graph runs (or of a traced value): the list, one item longer,
+    changed in place."""
+    lst = method.__self__
+    if not isinstance(index, Tracer):
+        return method(index, value)
+    found = _numbers_of(lst, [value]) if isinstance(index, Tracer) and index.ndim == 0 and \
+        index.dtype.kind in "iu" else None
+    if found is None:
+        raise unsupported("list.insert() into a Python list at a position known only when "
+                          "the graph runs, where its items and the value are not numbers "
+                          "of one kind and dtype", fix="Build the list in a loop (so nptf "
+                          "carries it as an array), or sort an array instead.")
+    rows, kind = found          # the list's items, then the value
+    n = len(lst)
+    k = api.astype(index, np.int64)
+    k = np.where(k < 0, np.maximum(k + n, 0), np.minimum(k, n))
+    j = np.arange(n + 1)
+    lst[:] = _as_items(rows[np.where(j < k, j, np.where(j == k, n, j - 1))], kind)
+
+
+_LIST_AT_TRACED = {"remove": _list_remove, "insert": _list_insert}
 
 
 def _type(*args, **kwargs):
@@ -2802,6 +2927,11 @@ def _sorted(iterable, /, *, key=None, reverse=False):
         if made is not None:
             return made
         iterable = listed(iterable, "sorted()")
+    if key is None and type(iterable) in (list, tuple) and not isinstance(reverse, Tracer) \
+            and contains_tracer(list(iterable)):
+        ordered = _sorted_numbers(list(iterable), reverse)
+        if ordered is not None:
+            return ordered
     if key is not None and type(iterable) in (list, tuple, range) and \
             not isinstance(reverse, Tracer):
         items = list(iterable)
@@ -2813,9 +2943,7 @@ def _sorted(iterable, /, *, key=None, reverse=False):
             iterable.ndim != 1:
         return builtins.sorted(iterable, key=key, reverse=reverse)
     rows = Tracer(iterable.atom)
-    values = np.sort(rows)
-    if reverse:
-        values = values[::-1]
+    values = _stable_sort(rows, reverse)
     if rows.dtype.kind in "fc":
         values = emit("check", [values, np.logical_not(np.any(np.isnan(rows)))], {
             "error": "OutsideTheGraph", "when_read": True,
@@ -2826,6 +2954,33 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     if isinstance(iterable, ComputedList):
         return ComputedList(values.atom, element=iterable.element)
     return [values[i] for i in range(_len(values))]
+
+
+def _stable_sort(rows, reverse):
+    """``rows`` in Python's order: a stable sort, equal numbers (0.0 and -0.0) in their
+    order before, also where ``reverse`` (the reversed sort of the reversed rows)."""
+    if reverse:
+        return np.sort(rows[::-1], kind="stable")[::-1]
+    return np.sort(rows, kind="stable")
+
+
+def _sorted_numbers(items, reverse):
+    """``sorted(items)`` of a Python list of numbers of one kind and dtype, some traced
+    (``sorted(x.tolist())``): a Python list of them in order, of their kind; None for
+    other items. NaN has no place in Python's order: where one is among them, the call
+    runs with NumPy."""
+    item = common_item(items)
+    if item is None or item[0] != () or not (isinstance(item[2], type) or
+                                              item[2] == "scalar"):
+        return None
+    rows = api.astype(api.asarray(items), item[1])
+    values = _stable_sort(rows, reverse)
+    if rows.dtype.kind in "fc":
+        values = emit("check", [values, np.logical_not(np.any(np.isnan(rows)))], {
+            "error": "OutsideTheGraph", "when_read": True,
+            "message": f"sorted() of values with NaN at {user_location()}, whose place in "
+                       f"Python's order depends on where it starts"})
+    return _as_items(values, item[2])
 
 
 def _list_sort(items, /, *, key=None, reverse=False):

@@ -335,8 +335,14 @@ class GrowingList(ComputedList):
                           f"{GrowingList.NOUN}", fix=GrowingList.FIX)
 
     def insert(self, index, value):
-        index = _static_index(index, "insert")
         rows = self._rows()
+        if isinstance(index, Tracer) and index.ndim == 0 and index.dtype.kind in "iu":
+            # Python's place for it: from the end where negative, within [0, len].
+            n = emit("dim", [rows], {"axis": 0})
+            index = api.astype(index, np.int64)
+            index = np.where(index < 0, np.maximum(index + n, 0), np.minimum(index, n))
+        else:
+            index = _static_index(index, "insert")
         self._set_rows(api.concatenate([rows[:index], self._row(value, "insert"),
                                         rows[index:]]))
 

@@ -29,7 +29,7 @@ from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
                             row_of)
 from .numpy_random import LEGACY
-from .tracer import HASHED, Tracer, emit
+from .tracer import HASHED, Tracer, emit, to_tracer
 from .views import buffer_of, mark_readonly
 
 CREATION = {
@@ -475,6 +475,11 @@ def _set_item_at(seq, key, value):
     """``seq[key] = value`` of a Python list of numbers or NumPy scalars (or tuples of
     them) of one kind and dtype, ``value`` of that kind too, at a position known only when
     the graph runs; a position out of range raises Python's IndexError."""
+    if not seq:
+        # Every position is out of range: Python's IndexError, where this write runs.
+        emit("check", [to_tracer(0), to_tracer(False)], {
+            "error": "IndexError", "message": "list assignment index out of range"})
+        return
     item = common_item(list(seq))
     if item is None or item[0] != () and not is_tuple_kind(item[2]) or \
             not (isinstance(item[2], type) or item[2] == "scalar" or is_tuple_kind(item[2])) \
