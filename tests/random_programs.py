@@ -28,6 +28,7 @@ reason (``--family loops`` for the loop family).
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
 import copy
 import importlib.util
@@ -312,7 +313,7 @@ class _LoopWriter:
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
-                 history=None, seeded=None):
+                 history=None, seeded=None, sorted_lists=None):
         self.r, self.name = r, name
         # Random draws from a stream the program seeds itself (``rng``, ``rs`` or
         # ``np.random``), from their own stream.
@@ -333,7 +334,11 @@ class _LoopWriter:
         self.work = work or random.Random(0)
         self.work_kinds = ()
         self.tab_other_type = False
-        self.ns = {"np": np, "collections": collections}
+        self.ns = {"np": np, "collections": collections, "bisect": bisect}
+        # Sorted Python lists searched with bisect, and a list kept sorted by insort,
+        # from their own stream.
+        self.sorted_lists = sorted_lists or random.Random(0)
+        self.srt = False
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -857,8 +862,23 @@ class _LoopWriter:
                          f"c[{i} % 24] = np.sum(rd)"])
         return [f"rd = {sr.choice(draws)}", use]
 
+    def _sorted_statement(self):
+        """A search of ``srt`` (a sorted Python list of numbers) with bisect, or an
+        insort into ``ins`` (a list the loops grow): docs/compiling.md."""
+        sr, i = self.sorted_lists, self.idx or "0"
+        return sr.choice([
+            [f"sk = bisect.bisect_left(srt, float(c[{i} % 24]))", "c[0] += sk * 0.5"],
+            ["sk = bisect.bisect_right(srt, x)", f"c[{i} % 24] -= sk"],
+            [f"bisect.insort(ins, float(c[{i} % 24]))"],
+            ["bisect.insort_left(ins, x * 0.5)", "c[1] += ins[0]"],
+        ])
+
     def _statement(self, in_loop):
         r = self.r
+        if in_loop and self.srt and self.sorted_lists.random() < 0.3:
+            lines = self._sorted_statement()
+            if self._runs(lines):
+                return lines
         if in_loop and self.draw_with and self.seeded.random() < 0.3:
             lines = self._draw_statement()
             if self._runs(lines):
@@ -1073,6 +1093,12 @@ class _LoopWriter:
                 pre.append(wr.choice(["wq = collections.deque()", "wq = collections.deque([1])"]))
             if "seen" in self.work_kinds:
                 pre.append(wr.choice(["seen = set()", "seen = {0}"]))
+        if self.sorted_lists.random() < 0.15:
+            self.srt = True
+            pre.append(self.sorted_lists.choice(["srt = sorted(c[:5].tolist())",
+                                                 "srt = sorted([0.5, x, 1.5])"]))
+            pre.append("ins = []")
+            self.made.add("ins")
         sr = self.seeded
         if sr.random() < 0.2:
             self.draw_with = sr.choice(["rng", "np.random", "rs"])
@@ -1105,7 +1131,7 @@ class _LoopWriter:
             lines += self._loop()
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
-        out = [v for v in ("s", "cnt", "t", "part", "best", "tab") if v in self.made]
+        out = [v for v in ("s", "cnt", "t", "part", "best", "tab", "ins") if v in self.made]
         if "grid" in self.made:
             out.append(self.extra.choice(["grid", "np.array(grid)", "grid[-1][-1]"]))
         if "bk" in self.made:
@@ -1161,7 +1187,7 @@ class _LoopWriter:
 
 def _runs_cleanly(source, name, inputs):
     """Whether NumPy runs the program without an error, a bad cast or a non-finite float."""
-    ns = {"np": np, "collections": collections}
+    ns = {"np": np, "collections": collections, "bisect": bisect}
     args = [np.copy(v) if isinstance(v, np.ndarray) else v for v in inputs]
     with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -1221,7 +1247,8 @@ def loop_program_source(seed, name="f"):
                                  random.Random(f"loop dicts {seed} {attempt}"),
                                  random.Random(f"loop work {seed} {attempt}"),
                                  random.Random(f"loop history {seed} {attempt}"),
-                                 random.Random(f"loop seeded {seed} {attempt}")).program()
+                                 random.Random(f"loop seeded {seed} {attempt}"),
+                                 random.Random(f"loop sorted {seed} {attempt}")).program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source
@@ -1361,7 +1388,7 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import collections\nimport math\n\nimport numpy as np\n\n\n")
+        f.write("import bisect\nimport collections\nimport math\n\nimport numpy as np\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
