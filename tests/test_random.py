@@ -554,3 +554,20 @@ def test_float32_probabilities_sum_to_one_within_their_own_rounding():
     assert abs(float(np.sum(np.abs(c) / np.abs(c).sum(), dtype=np.float64)) - 1) > 1.5e-8
     got = nptf.compile(float32_probabilities, fallback="raise")(c)
     np.testing.assert_array_equal(got[0], float32_probabilities(c)[0])
+
+
+def reseeded_from_the_os(x):
+    np.random.seed(1)
+    first = 0.0
+    if x[0] > 0:
+        first = np.random.rand()                # the stream is NumPy's, in the graph
+    np.random.seed()                            # from here on, new numbers every call
+    return first, np.random.rand(3)
+
+
+def test_a_seed_of_none_after_a_stream_in_the_graph_draws_anew():
+    f = nptf.compile(reseeded_from_the_os, fallback="raise")
+    x = np.ones(2)
+    (a1, b1), (a2, b2) = f(x), f(x)
+    assert a1 == a2 == reseeded_from_the_os(x)[0]
+    assert not np.array_equal(b1, b2)

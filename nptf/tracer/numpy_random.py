@@ -468,7 +468,7 @@ class Stream:
             out = self._mt_emit("gauss", shape)
         elif dist == "integers":
             low, high = int(args[0]), int(args[1])
-            if high - 1 - low > 0xFFFFFFFF or np.dtype(dtype).itemsize < 4:
+            if high - 1 - low > 0xFFFFFFFF or np.dtype(dtype) != np.int64:
                 raise unsupported(f"random integers of {np.dtype(dtype)} or of a range past "
                                   f"2**32 from a seeded stream, with draws the data decide",
                                   fix="Draw the numbers before the branch or loop.")
@@ -779,13 +779,29 @@ def _replay_of(make, seed):
     return make(seed)
 
 
+def _unseeded(holder):
+    """``holder``'s stream seeded with None (from the OS, anew each call): its Mersenne
+    Twister leaves the graph. Under a traced ``if`` or in a loop body, where the stream
+    may or may not stay NumPy's seeded one, that is not compiled."""
+    if holder.mt is not None and current_builder() is not _state().root:
+        raise unsupported("np.random.seed() or RandomState.seed() without a seed under a "
+                          "traced `if` or in a loop body, after a seed",
+                          fix="Seed once, before the branch or loop.")
+    holder.mt = holder.replay = None
+
+
 def seed(seed=None):
     state = _state()
     stream = state.global_stream()
-    state.seeded = seed is not None
     if seed is None:
-        state.replay = None
+        _unseeded(state)
+        state.seeded = False
+        # A key from the call's own seed again, one no draw takes: the first draw's
+        # subkey is used as it is, never split.
+        first_sub = emit("rng_split", [Tracer(state.seed_input)])[1]
+        set_buffer(buffer_of(stream).buffer, emit("rng_split", [first_sub])[0].atom)
         return None
+    state.seeded = True
     set_buffer(buffer_of(stream).buffer, _key_of_seed(seed))
     _reseeded(state, seed)
     state.replay = None if state.mt is not None else _replay_of(_NUMPY_RANDOM_STATE, seed)
@@ -835,8 +851,9 @@ def default_rng(seed=None):
 
 class TracedRandomState(Stream):
     """``np.random.RandomState(seed)`` while tracing: the legacy methods (``rand``,
-    ``randn``, ``randint``, ``random_sample``, ...) on a stream of its own, seeded as
-    ``default_rng(seed)`` is (other numbers than NumPy's, the same distributions)."""
+    ``randn``, ``randint``, ``random_sample``, ...) on a stream of its own: with a seed,
+    NumPy's numbers (replayed while tracing, or its Mersenne Twister in the graph); without
+    one, a key stream like ``default_rng()``'s."""
 
     def __init__(self, seed=None):
         super().__init__(TracedGenerator(seed).key, python_ints=True, holder=self)
@@ -847,7 +864,9 @@ class TracedRandomState(Stream):
     def seed(self, seed=None):
         fresh = TracedGenerator(seed).key
         set_buffer(buffer_of(self.key).buffer, fresh.atom)
-        if seed is not None:
+        if seed is None:
+            _unseeded(self)
+        else:
             _reseeded(self, seed)
         self.replay = None if self.mt is not None else _replay_of(_NUMPY_RANDOM_STATE, seed)
         self.seeded = seed is not None
@@ -867,5 +886,5 @@ class TracedRandomState(Stream):
 
 LEGACY["default_rng"] = default_rng
 LEGACY["RandomState"] = TracedRandomState
-__all__ = ["LEGACY", "UNCOUNTED", "streams_in_graph", "TracedGenerator", "TracedRandomState", "counted_loop",
-           "start_trace", "end_trace", "current_builder"]
+__all__ = ["LEGACY", "UNCOUNTED", "TracedGenerator", "TracedRandomState", "counted_loop",
+           "current_builder", "end_trace", "start_trace", "streams_in_graph"]
