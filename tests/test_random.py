@@ -571,3 +571,18 @@ def test_a_seed_of_none_after_a_stream_in_the_graph_draws_anew():
     (a1, b1), (a2, b2) = f(x), f(x)
     assert a1 == a2 == reseeded_from_the_os(x)[0]
     assert not np.array_equal(b1, b2)
+
+
+def test_a_function_drawing_only_from_its_own_seeds_takes_no_seed_input(tmp_path):
+    """Its numbers are NumPy's, the same on every call: the exported model has no
+    rng_seed input (it had one, unused), and it gives NumPy's numbers."""
+    import tensorflow as tf
+    nptf.export(walk_until, str(tmp_path / "m"), nptf.Spec((2,), "float64"))
+    model = tf.saved_model.load(str(tmp_path / "m"))
+    serve = model.signatures["serving_default"]
+    assert "rng_seed" not in serve.structured_input_signature[1]
+    x = np.array([3.0, 0.7])
+    out = serve(x=tf.constant(x))
+    want = walk_until(x)
+    np.testing.assert_allclose(out["output_0"].numpy(), want[0], rtol=1e-12)
+    np.testing.assert_allclose(out["output_2"].numpy(), want[2], rtol=1e-12)

@@ -10,6 +10,8 @@ import numpy as np
 from ..errors import UnsupportedError, unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
+from ..graph_ir.passes.rename import Renamer
+from ..graph_ir.walk import all_eqns
 from ..tree import flatten, has_nodes
 from . import numpy_vectorize
 from .builder import building
@@ -322,8 +324,22 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         atoms += [inputs[i]._view.buffer.atom for i in mutated]
         random_state = end_random(rng_token)
         graph = builder.build(atoms)
-    return TracedFunction(graph, out_tree, info, mutated, random_state.seed_input is not None,
-                          reads.guards(), bool(catches))
+    seeded = random_state.seed_input is not None
+    if seeded and not any(e.op.name == "random" for e in all_eqns(graph)):
+        # Every draw is from a stream the function seeds (NumPy's numbers, the same on
+        # every call): no fresh seed per call; the key the trace threaded is a constant.
+        graph = _without_input(graph, random_state.seed_input)
+        seeded = False
+    return TracedFunction(graph, out_tree, info, mutated, seeded, reads.guards(),
+                          bool(catches))
+
+
+def _without_input(graph, var):
+    """``graph`` with its input ``var`` (an int64[2] key nothing draws from) a constant."""
+    rename = Renamer({var: Literal(np.zeros(2, np.int64), var.type)})
+    return graph.replace(inputs=tuple(v for v in graph.inputs if v is not var),
+                         eqns=tuple(rename.eqn(e) for e in graph.eqns),
+                         outputs=rename(graph.outputs))
 
 
 __all__ = ["trace_function", "TracedFunction", "OutputInfo", "Literal", "output_kinds", "handed_back",
