@@ -1256,3 +1256,19 @@ def test_short_pieces_around_a_long_array_under_xla_match_numpy():
         assert got.shape == expected.shape
         np.testing.assert_array_equal(got, expected)
         assert (np.signbit(got) == np.signbit(expected)).all()
+
+
+def clip_of_a_numpy_scalar_into_0d_out(a):
+    o = np.zeros(())
+    s = np.clip(a[0] * 2.0, -1.0, 2.0, out=o)     # a NumPy scalar: its method's result
+    o[...] = 5.0                                  # the scalar stays what it was
+    return s, o, np.clip(a[0] * 1.0, 0.0, 1.0, out=np.zeros(1)), np.clip(a, 0, 1, out=np.zeros(3))
+
+
+def test_clip_of_a_numpy_scalar_into_a_0d_out_gives_a_scalar(jit):
+    """NumPy calls a scalar's own clip, which hands a 0-d ``out`` back as a NumPy scalar;
+    nptf gave the 0-d array (found by the expression generator, seed 420763)."""
+    from harness import check_against_numpy
+    got = check_against_numpy(clip_of_a_numpy_scalar_into_0d_out, np.array([0.7, -2.0, 3.0]),
+                              jit=jit)
+    assert type(got[0]) is np.float64 and isinstance(got[1], np.ndarray)

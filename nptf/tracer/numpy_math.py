@@ -332,8 +332,13 @@ def where(condition, x=None, y=None):
 @implements(np.clip)
 def clip(a, a_min=NoValue, a_max=NoValue, out=None, *, min=NoValue, max=NoValue, **kwargs):
     if out is not None:
-        # NumPy's clip is a ufunc: the result is cast into ``out`` as a ufunc's.
-            return write_out(out, clip(a, a_min, a_max, min=min, max=max, **kwargs), "clip")
+        # NumPy's clip is a ufunc: the result is cast into ``out`` as a ufunc's. Of a NumPy
+        # scalar, NumPy calls the scalar's method, which gives a 0-d ``out`` back as a
+        # scalar (its value now).
+        got = write_out(out, clip(a, a_min, a_max, min=min, max=max, **kwargs), "clip")
+        numpy_scalar = isinstance(a, np.generic) or (isinstance(a, Tracer) and a.is_scalar
+                                                     and not a.type.weak)
+        return Tracer(got.atom, is_scalar=True) if numpy_scalar and got.ndim == 0 else got
     lo = a_min if a_min is not NoValue else (None if min is NoValue else min)
     hi = a_max if a_max is not NoValue else (None if max is NoValue else max)
     res = to_tracer(a)
