@@ -2942,13 +2942,7 @@ def _sorted(iterable, /, *, key=None, reverse=False):
             (isinstance(iterable, ListTracer) and not isinstance(iterable, ComputedList)) or \
             iterable.ndim != 1:
         return builtins.sorted(iterable, key=key, reverse=reverse)
-    rows = Tracer(iterable.atom)
-    values = _stable_sort(rows, reverse)
-    if rows.dtype.kind in "fc":
-        values = emit("check", [values, np.logical_not(np.any(np.isnan(rows)))], {
-            "error": "OutsideTheGraph", "when_read": True,
-            "message": f"sorted() of values with NaN at {user_location()}, whose place in "
-                       f"Python's order depends on where it starts"})
+    values = _python_order(Tracer(iterable.atom), reverse)
     if isinstance(iterable, GrowingList):
         return iterable.rebuilt(values.atom)
     if isinstance(iterable, ComputedList):
@@ -2956,31 +2950,30 @@ def _sorted(iterable, /, *, key=None, reverse=False):
     return [values[i] for i in range(_len(values))]
 
 
-def _stable_sort(rows, reverse):
+def _python_order(rows, reverse):
     """``rows`` in Python's order: a stable sort, equal numbers (0.0 and -0.0) in their
-    order before, also where ``reverse`` (the reversed sort of the reversed rows)."""
-    if reverse:
-        return np.sort(rows[::-1], kind="stable")[::-1]
-    return np.sort(rows, kind="stable")
-
-
-def _sorted_numbers(items, reverse):
-    """``sorted(items)`` of a Python list of numbers of one kind and dtype, some traced
-    (``sorted(x.tolist())``): a Python list of them in order, of their kind; None for
-    other items. NaN has no place in Python's order: where one is among them, the call
-    runs with NumPy."""
-    item = common_item(items)
-    if item is None or item[0] != () or not (isinstance(item[2], type) or
-                                              item[2] == "scalar"):
-        return None
-    rows = api.astype(api.asarray(items), item[1])
-    values = _stable_sort(rows, reverse)
+    order before, also where ``reverse`` (the reversed sort of the reversed rows). NaN has
+    no place in Python's order (it depends on where the sort starts): where one is among
+    them, the call runs with NumPy."""
+    values = np.sort(rows[::-1], kind="stable")[::-1] if reverse else \
+        np.sort(rows, kind="stable")
     if rows.dtype.kind in "fc":
         values = emit("check", [values, np.logical_not(np.any(np.isnan(rows)))], {
             "error": "OutsideTheGraph", "when_read": True,
             "message": f"sorted() of values with NaN at {user_location()}, whose place in "
                        f"Python's order depends on where it starts"})
-    return _as_items(values, item[2])
+    return values
+
+
+def _sorted_numbers(items, reverse):
+    """``sorted(items)`` of a Python list of numbers of one kind and dtype, some traced
+    (``sorted(x.tolist())``): a Python list of them in order, of their kind; None for
+    other items."""
+    item = common_item(items)
+    if item is None or item[0] != () or not (isinstance(item[2], type) or
+                                              item[2] == "scalar"):
+        return None
+    return _as_items(_python_order(api.astype(api.asarray(items), item[1]), reverse), item[2])
 
 
 def _list_sort(items, /, *, key=None, reverse=False):
