@@ -871,6 +871,8 @@ class _LoopWriter:
             ["sk = bisect.bisect_right(srt, x)", f"c[{i} % 24] -= sk"],
             [f"bisect.insort(ins, float(c[{i} % 24]))"],
             ["bisect.insort_left(ins, x * 0.5)", "c[1] += ins[0]"],
+            [f"srt.insert(int(np.argmax(c[:3])), float(c[{i} % 24]))",
+             "srt.remove(max(srt))"],
         ])
 
     def _statement(self, in_loop):
