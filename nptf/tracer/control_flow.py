@@ -35,8 +35,6 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .numpy_random import UNCOUNTED as _UNCOUNTED
-from .numpy_random import counted_loop
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
@@ -46,6 +44,8 @@ from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
 from .python_math import math_function
 from .namespace import items_in_order
+from .numpy_random import UNCOUNTED as _UNCOUNTED
+from .numpy_random import counted_loop
 from .python_lists import ComputedList, ListTracer, SplitPieces
 from .python_sets import TracedSet, traced_set
 from .side_effects import Snapshot
