@@ -552,8 +552,10 @@ def test_float32_probabilities_sum_to_one_within_their_own_rounding():
     to float64's and raised "Probabilities do not sum to 1" where NumPy drew."""
     c = np.array([0.1, 0.2, 0.3], np.float32)
     assert abs(float(np.sum(np.abs(c) / np.abs(c).sum(), dtype=np.float64)) - 1) > 1.5e-8
-    got = nptf.compile(float32_probabilities, fallback="raise")(c)
-    np.testing.assert_array_equal(got[0], float32_probabilities(c)[0])
+    got, want = nptf.compile(float32_probabilities, fallback="raise")(c), float32_probabilities(c)
+    assert got[0].dtype == want[0].dtype and got[0].shape == want[0].shape
+    np.testing.assert_array_equal(got[0], want[0])          # a stream it seeds: NumPy's numbers
+    assert type(got[1]) is type(want[1]) and 0 <= got[1] < 3    # the global stream: its own
 
 
 def reseeded_from_the_os(x):
