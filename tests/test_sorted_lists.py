@@ -69,6 +69,19 @@ def test_sorted_lists_match_python(fn, args, jit):
     check_against_numpy(fn, *args, jit=jit)
 
 
+def remove_an_item_itself(a):
+    items = a.tolist()
+    items.remove(items[2])          # the item itself: found even where it is NaN
+    return items
+
+
+def test_list_remove_finds_the_item_itself_as_python_does(jit):
+    """Python's remove tests identity before equality: a NaN of the list is removed
+    (nptf compared values only and raised ValueError)."""
+    check_against_numpy(remove_an_item_itself, np.array([1.0, np.nan, np.nan, 2.0]), jit=jit)
+    check_against_numpy(remove_an_item_itself, np.array([3.0, 1.0, 3.0, 2.0]), jit=jit)
+
+
 def test_python_s_errors_of_list_positions():
     f = nptf.compile(remove_and_insert, fallback="raise")
     with pytest.raises(ValueError, match="not in list"):

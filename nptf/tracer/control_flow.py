@@ -2821,14 +2821,19 @@ def _as_items(rows, kind):
 
 def _list_remove(method, value):
     """``lst.remove(value)`` of a Python list of numbers of one kind where ``value`` or the
-    items are traced: the first equal item taken out, at a position the data give
-    (Python's ValueError where none is equal); the list changed in place."""
+    items are traced: the first equal (or identical) item taken out, at a position the
+    data give (Python's ValueError where there is none); the list changed in place."""
     lst = method.__self__
     found = _numbers_of(lst) if lst and contains_tracer(list(lst) + [value]) else None
     if found is None:
         return method(value)
     rows, kind = found
+    # Python's test is ``item is value or item == value``: a NaN the list holds itself
+    # is found.
     equal = rows == value
+    same = [item is value for item in lst]
+    if any(same):
+        equal = np.logical_or(equal, np.array(same))
     k = emit("check", [np.argmax(equal), np.any(equal)], {
         "error": "ValueError", "message": "list.remove(x): x not in list"})
     j = np.arange(len(lst) - 1)
