@@ -17,6 +17,7 @@ from ..graph_ir.interpret import Interpreter
 from ..graph_ir.ir import Literal
 from ..graph_ir.passes import implicit_broadcasts
 from ..graph_ir.walk import all_eqns
+from . import tf_math as m
 from .rules import TF_RULES
 
 
@@ -68,8 +69,7 @@ def xla_obstacles(graph):
 
 
 def literal_tensor(lit: Literal):
-    value = np.asarray(lit.value, dtype=lit.type.dtype)
-    return tf.constant(value, dtype=tf.as_dtype(value.dtype))
+    return m.constant(lit.value, lit.type.dtype)
 
 
 class Lowerer(Interpreter):
@@ -122,7 +122,8 @@ class Lowerer(Interpreter):
 
 def run_graph(graph, args, checks, xla=False, portable=False):
     """Build ``graph``'s TensorFlow ops on ``args`` (inside a tf.function being traced)."""
-    return Lowerer(checks, xla, portable).run(graph, *args)
+    with m.shared_constants():
+        return Lowerer(checks, xla, portable).run(graph, *args)
 
 
 def lower_graph(graph, xla=False, portable=False):

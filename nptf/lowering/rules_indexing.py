@@ -96,7 +96,8 @@ def _scatter(ctx, base, positions, values, mode, unique):
     if shape is not None and len(shape) == 1:
         return _scatter_flat(base, positions, values, mode, unique, ctx.xla)
     # Rows and columns measured faster flat.
-    flat = _scatter_flat(tf.reshape(base, [-1]), positions, values, mode, unique, ctx.xla)
+    flat = _scatter_flat(tf.reshape(base, m.index_constant([-1])), positions, values, mode, unique,
+                         ctx.xla)
     return tf.reshape(flat, tf.shape(base))
 
 

@@ -147,9 +147,11 @@ def _take_along_axis(ctx, x, idx, axis):
 
 @rule("searchsorted")
 def _searchsorted(ctx, a, v, side):
-    keys_a = tf.reshape(order_key(a), [1, -1])
-    keys_v = tf.reshape(order_key(v), [1, -1])
-    out = tf.searchsorted(keys_a, keys_v, side=side, out_type=tf.int64)
+    keys_a = tf.reshape(order_key(a), m.index_constant([1, -1]))
+    keys_v = tf.reshape(order_key(v), m.index_constant([1, -1]))
+    # The kernel itself: tf.searchsorted's wrapper adds a dozen reshapes and constants.
+    search = tf.raw_ops.LowerBound if side == "left" else tf.raw_ops.UpperBound
+    out = search(sorted_inputs=keys_a, values=keys_v, out_type=tf.int64)
     return tf.reshape(out, tf.shape(v))
 
 

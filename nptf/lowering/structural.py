@@ -38,14 +38,14 @@ def _broadcast_to(ctx, x, *others, shape, implicit=False):
 @rule("reshape")
 def _reshape(ctx, x, shape):
     if list(shape).count(None) <= 1:
-        return tf.reshape(x, [-1 if d is None else d for d in shape])
+        return tf.reshape(x, m.index_constant(-1 if d is None else d for d in shape))
     # Several unknown dimensions: only inserting/removing size-1 axes is possible,
     # so the unknown sizes are read off the input in order.
     known = [i for i, d in enumerate(ctx.in_types[0].shape) if d != 1]
     dims, it = tf.shape(x), iter(known)
     target = [1 if d == 1 else dims[next(it)] for d in shape]
     return tf.reshape(x, tf.stack(target))
-rule("transpose")(lambda ctx, x, perm: tf.transpose(x, perm))
+rule("transpose")(lambda ctx, x, perm: tf.transpose(x, m.index_constant(perm)))
 
 
 def _strided_args(slices):
@@ -192,7 +192,10 @@ def _slice_update(ctx, base, values, slices):
 
 @rule("slice")
 def _slice(ctx, x, slices):
-    return tf.strided_slice(x, **_strided_args(slices))
+    a = _strided_args(slices)
+    begin, end, strides = m.index_constants(a["begin"], a["end"], a["strides"])
+    return tf.strided_slice(x, begin, end, strides, begin_mask=a["begin_mask"],
+                            end_mask=a["end_mask"])
 
 
 @rule("concatenate")
@@ -214,7 +217,7 @@ def _concatenate(ctx, *xs, axis):
             out = _select_update(base, x, bounds) if n else base
             offset += n
         return out
-    return tf.concat(xs, axis)
+    return tf.concat(xs, m.constant(axis, tf.int32))
 
 
 # XLA concatenations of up to this many pieces, into this many elements or more, all

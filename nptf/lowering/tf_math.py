@@ -6,10 +6,62 @@ missing kernels for bool/unsigned dtypes); these helpers close the gaps.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
+
 import numpy as np
 import tensorflow as tf
 
 _SAME_WIDTH_INT = {2: tf.int16, 4: tf.int32, 8: tf.int64}
+
+# The small constants of each graph being lowered: TensorFlow makes a new Const op for
+# every Python number or list an op takes (a strided slice's begin, end and strides, a
+# reshape's shape), and building an op costs tens of microseconds in Python; lowering a
+# graph makes the same few constants thousands of times. Per graph (each loop body and
+# branch has its own), so a tensor never crosses into another graph, and only while a
+# lowering runs (``shared_constants``), which holds the graphs until it ends.
+_CONSTANTS = contextvars.ContextVar("nptf_constants", default=None)
+_CACHED_UP_TO = 256     # elements: larger constants are rarely repeated, and hashing costs
+
+
+@contextlib.contextmanager
+def shared_constants():
+    """Inside, ``constant`` makes each small constant once per graph."""
+    token = _CONSTANTS.set({})
+    try:
+        yield
+    finally:
+        _CONSTANTS.reset(token)
+
+
+def constant(value, dtype=None):
+    """``tf.constant(value, dtype)``, made once per graph inside ``shared_constants``."""
+    if isinstance(dtype, tf.DType):
+        dtype = dtype.as_numpy_dtype
+    value = np.asarray(value, dtype=dtype)
+    graphs = _CONSTANTS.get()
+    if graphs is None or value.size > _CACHED_UP_TO or value.dtype == object or \
+            tf.executing_eagerly():
+        return tf.constant(value, dtype=tf.as_dtype(value.dtype))
+    graph = tf.compat.v1.get_default_graph()
+    _, made = graphs.setdefault(id(graph), (graph, {}))
+    key = (value.dtype.str, value.shape, value.tobytes())
+    tensor = made.get(key)
+    if tensor is None:
+        tensor = made[key] = tf.constant(value, dtype=tf.as_dtype(value.dtype))
+    return tensor
+
+
+def index_constants(*lists):
+    """Lists of indices (a slice's begin, end and strides; a shape) as int32 constants,
+    all int64 when one value is past int32's range."""
+    lists = [list(values) for values in lists]
+    wide = any(not -2**31 <= v < 2**31 for values in lists for v in values)
+    return [constant(values, tf.int64 if wide else tf.int32) for values in lists]
+
+
+def index_constant(values):
+    return index_constants(values)[0]
 
 
 def np_dtype(x) -> np.dtype:
