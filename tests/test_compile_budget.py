@@ -163,3 +163,26 @@ def test_the_plain_executors_first_call_is_the_functions_own_run(monkeypatch):
     threading.Timer(2.0, release.set).start()      # the run lasts past the budget
     np.testing.assert_allclose(f(x, y), step(x2, y), rtol=1e-12)
     np.testing.assert_array_equal(x, x2)
+
+
+# ------------------------------------------- small constants made once per graph
+def _many_slices(x):
+    y = x
+    for k in range(40):
+        y = np.concatenate([y[1:] * 0.5, (y[:1].reshape(1, 1) + 1.0).reshape(1)])
+    return y
+
+
+def test_repeated_slice_bounds_and_shapes_are_one_constant_each():
+    """Each slice's begin, end and strides, each reshape's shape and each literal would be
+    a Const op of its own: lowering makes each distinct value once per graph, so building
+    the graph (tens of microseconds a TensorFlow op) does not grow with the repeats."""
+    f = nptf.compile(_many_slices, fallback="raise", adaptive=False, jit_compile=False, unroll=40)
+    x = np.arange(12.0)
+    assert np.array_equal(f(x), _many_slices(x))
+    graph = f.entry_for(x).concrete.graph.as_graph_def()
+    nodes = [n for fn in graph.library.function for n in fn.node_def] + list(graph.node)
+    constants = [n for n in nodes if n.op == "Const"]
+    slices = [n for n in nodes if n.op == "StridedSlice"]
+    assert len(slices) >= 40
+    assert len(constants) < 20, [n.name for n in constants]
