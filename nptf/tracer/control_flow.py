@@ -305,7 +305,7 @@ def _atom_of(value, name, where):
         return api.to_atom(value)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         return api.to_atom(value)       # a NumPy array the function made: a constant
-    what = "the return value" if name.startswith("__nptf_val") else f"variable `{name}`"
+    what = "the return value" if name.startswith("_nptf__val") else f"variable `{name}`"
     kind = "None on some paths and a container on others" if isinstance(value, NoneOr) else \
         f"a {type(value).__name__}"
     raise ControlFlowError(f"{what} holds {kind}, which cannot change inside compiled control "
@@ -737,7 +737,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             continue
         outer = [o for o, br in zip(objects, branches)
                  if _writable_array(o) and not defined_in(o, br.local)]
-        if outer and not name.startswith("__nptf_val"):
+        if outer and not name.startswith("_nptf__val"):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
             # depends on the data. A return value is not such a name: the path that
@@ -759,7 +759,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
             static[i] = vals[0]
             continue
         if any(isinstance(v, Undefined) for v in vals):
-            if (name.startswith("__nptf_val") or any(isinstance(v, Unread) for v in vals)) \
+            if (name.startswith("_nptf__val") or any(isinstance(v, Unread) for v in vals)) \
                     and not all(isinstance(v, Undefined) for v in vals):
                 # A return value, or an item of a container that is None on the other
                 # path: the path without one never reads it.
@@ -855,7 +855,7 @@ def _unbound_on_one_path(branches, i, name):
     (``idx if found else -1``) compiles. False (nothing changed) where the assigned
     value is not an array or number of a static shape and one kind."""
     vals = [br.outs[i] for br in branches]
-    if name.startswith("__nptf_") or sum(isinstance(v, Undefined) for v in vals) != 1 or \
+    if name.startswith("_nptf__") or sum(isinstance(v, Undefined) for v in vals) != 1 or \
             any(isinstance(v, Unread) for v in vals):
         return False
     other = next(v for v in vals if not isinstance(v, Undefined))
@@ -958,7 +958,7 @@ def _none_on_one_path(branches, i, name, where):
     returns beside the value (see ``Tracer.atom`` for its uses)."""
     vals = [br.outs[i] for br in branches]
     other = next(v for v in vals if v is not None)
-    if isinstance(other, GrowingList) and name.startswith("__nptf_val"):
+    if isinstance(other, GrowingList) and name.startswith("_nptf__val"):
         # ``return None`` on one path and a list the data grew on another (a topological
         # order, or None where there is a cycle): an empty list whose kind says None.
         for br in branches:
@@ -1048,7 +1048,7 @@ def _as_none_or(vals, name):
     values; else None. A variable with no value on a path stays undefined there."""
     if not any(v is None or isinstance(v, NoneOr) for v in vals):
         return None
-    returned = name.startswith("__nptf_val")
+    returned = name.startswith("_nptf__val")
     if not returned and any(isinstance(v, Undefined) for v in vals):
         return None
     shapes = [tree.flatten(v.value if isinstance(v, NoneOr) else v)[1] for v in vals
@@ -1084,7 +1084,7 @@ def _lists_in(state, names, frame):
     """Python lists among the variables of a traced `if` or loop that appends to them could
     make ``GrowingList``s of: {position: their items now}."""
     return {i: list(v) for i, v in enumerate(state)
-            if type(v) is list and not names[i].startswith("__nptf_") and
+            if type(v) is list and not names[i].startswith("_nptf__") and
             not reachable_elsewhere(v, names[i], frame)}
 
 
@@ -1230,7 +1230,7 @@ def _stand_in(value):
 def _scope(frame):
     """A snapshot of the Python objects the converted code around a traced statement
     reaches through its variables (its own and those of enclosing functions it uses)."""
-    return Snapshot((k, v) for k, v in frame.f_locals.items() if not k.startswith("__nptf_"))
+    return Snapshot((k, v) for k, v in frame.f_locals.items() if not k.startswith("_nptf__"))
 
 
 def _writable_array(x):
@@ -1643,7 +1643,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     # see a plain array.
     for i in carried:
         if isinstance(state[i], Tracer) and isinstance(state[i].kind_flag, Var) and \
-                not names[i].startswith("__nptf_"):
+                not names[i].startswith("_nptf__"):
             flagged.append(i)
             kinds_of[i] = frozenset(state[i].kinds)
     initial = list(state)
@@ -1663,14 +1663,14 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
                             body.outs[i].kind_flag is not None and
                             len(body.outs[i].kinds or ()) > 1 and
-                            (not names[i].startswith("__nptf_") or
-                             names[i].startswith("__nptf_val")))
+                            (not names[i].startswith("_nptf__") or
+                             names[i].startswith("_nptf__val")))
         if not runs_once:
             # A Python number before the loop that the body makes a NumPy scalar (``total =
             # 0.0``, then ``total = total + x[i]``) stays a Python number if the loop runs
             # no times: which one, the data choose.
             kind_by_data.update(
-                i for i in carried if types[i].ndim == 0 and not names[i].startswith("__nptf_")
+                i for i in carried if types[i].ndim == 0 and not names[i].startswith("_nptf__")
                 and not names[i].startswith("<") and isinstance(_kind_of(state[i]), int)
                 and isinstance(_kind_of(body.outs[i]), int)
                 and _kind_of(state[i]) != _kind_of(body.outs[i]))
@@ -1757,7 +1757,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         if isinstance(state[i], Undefined) and not isinstance(v, Undefined):
             # A ``return None`` in the body: the value returned, wherever the loop
             # returns (its flag says whether it did).
-            result[i] = None if v is None and names[i].startswith("__nptf_val") else \
+            result[i] = None if v is None and names[i].startswith("_nptf__val") else \
                 Undefined(names[i], where)
         elif isinstance(state[i], Undefined) and isinstance(v, Undefined) and v.where and \
                 not state[i].where:
@@ -1766,7 +1766,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             result[i] = Undefined(names[i], v.where, v.like)
     if ran is not None:
         for i in sorted(set_inside):
-            if names[i].startswith("__nptf_val"):
+            if names[i].startswith("_nptf__val"):
                 # The value of a `return` in the body, read only where its flag says
                 # the body returned, which a loop that never runs does not.
                 continue
@@ -1804,8 +1804,8 @@ def _carry_none_sentinels(body, state, carried, types, c_ordered, names, where):
     found = set()
     for i, (before, out) in enumerate(zip(state, body.outs)):
         if before is not None or i in carried or not _is_value(out) or \
-                isinstance(out, ListTracer) or (names[i].startswith("__nptf_") and
-                                                not names[i].startswith("__nptf_val")):
+                isinstance(out, ListTracer) or (names[i].startswith("_nptf__") and
+                                                not names[i].startswith("_nptf__val")):
             continue
         _start_carrying(i, none_stand_in(out, names[i], where), state, carried, types, c_ordered)
         found.add(i)
@@ -1819,7 +1819,7 @@ def _carry_unbound(body, state, carried, types, c_ordered, names):
     UnboundLocalError when the graph runs (see ``Tracer.atom``)."""
     found = set()
     for i, (before, out) in enumerate(zip(state, body.outs)):
-        if type(before) is not Undefined or i in carried or names[i].startswith("__nptf_") or \
+        if type(before) is not Undefined or i in carried or names[i].startswith("_nptf__") or \
                 not (type(out) is Undefined or _maybe_unbound(out)):
             continue
         # An `if` in the body that assigns it on one path hands back a value whose kind
@@ -1970,8 +1970,8 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
     added = False
     for i, v in enumerate(body.outs):
         if i not in carried and isinstance(state[i], Undefined) and \
-                (names[i].startswith("__nptf_val") or
-                 (runs_once and not names[i].startswith("__nptf_"))) and _is_value(v):
+                (names[i].startswith("_nptf__val") or
+                 (runs_once and not names[i].startswith("_nptf__"))) and _is_value(v):
             t = _type_of(v, names[i], where)
             # Made before the loop, where a size known only at run time inside the body
             # is not known: such an axis starts empty (the value is never read before
@@ -2063,7 +2063,7 @@ def _refuse_changing_containers(body, state, names):
     for i, before in enumerate(state):
         after = body.objects[i]
         if (isinstance(before, Undefined) or before is None) and \
-                names[i].startswith("__nptf_val") and _container_leaves(body.outs[i]) is not None:
+                names[i].startswith("_nptf__val") and _container_leaves(body.outs[i]) is not None:
             first[i] = body.outs[i]
         elif before is None and isinstance(body.outs[i], NoneOr) and \
                 _container_leaves(body.outs[i].value) is not None:
@@ -2073,11 +2073,11 @@ def _refuse_changing_containers(body, state, names):
         raise _ReturnedContainer(first)
     for i, before in enumerate(state):
         after = body.objects[i]
-        if isinstance(before, Undefined) and not names[i].startswith("__nptf_val"):
+        if isinstance(before, Undefined) and not names[i].startswith("_nptf__val"):
             continue
         if type(after) in (tuple, list, dict) and after is not before and \
                 any(isinstance(leaf, Tracer) for leaf in tree.flatten(after)[0]):
-            name = "the return value" if names[i].startswith("__nptf_val") else f"`{names[i]}`"
+            name = "the return value" if names[i].startswith("_nptf__val") else f"`{names[i]}`"
             raise _PythonOnlyBody(f"{name} is a {type(after).__name__} of arrays made on every "
                                   f"iteration")
 

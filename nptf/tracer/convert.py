@@ -25,12 +25,12 @@ from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tracer import HASHED
 
-_CF = "__nptf_cf"
-_CALL = "__nptf_call"
-_SE = "__nptf_se"
-_IX = "__nptf_ix"
-_TD = "__nptf_td"
-_LB = "__nptf_lb"
+_CF = "_nptf__cf"
+_CALL = "_nptf__call"
+_SE = "_nptf__se"
+_IX = "_nptf__ix"
+_TD = "_nptf__td"
+_LB = "_nptf__lb"
 _counter = itertools.count()
 _cache = {}
 # Set for a trace of a function whose first trace used a traced value as a dict key:
@@ -82,7 +82,7 @@ def _assigned(stmts, scope=None):
 
 
         def visit_FunctionDef(self, node):
-            if not node.name.startswith("__nptf_") and node.name not in names:
+            if not node.name.startswith("_nptf__") and node.name not in names:
                 names.append(node.name)
 
         visit_AsyncFunctionDef = visit_FunctionDef
@@ -138,10 +138,10 @@ def _assigned(stmts, scope=None):
 
     for s in stmts:
         V().visit(s)
-    return [n for n in names if not n.startswith("__nptf_") or n.startswith(("__nptf_brk",
-                                                                              "__nptf_cnt",
-                                                                              "__nptf_ret",
-                                                                              "__nptf_val"))]
+    return [n for n in names if not n.startswith("_nptf__") or n.startswith(("_nptf__brk",
+                                                                              "_nptf__cnt",
+                                                                              "_nptf__ret",
+                                                                              "_nptf__val"))]
 
 
 def _keys_iterated(loop):
@@ -170,7 +170,7 @@ def _item_write_bases(stmts, scope, state):
     while stack:
         node = stack.pop(0)
         if isinstance(node, (gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)) or \
-                isinstance(node, gast.FunctionDef) and not node.name.startswith("__nptf_"):
+                isinstance(node, gast.FunctionDef) and not node.name.startswith("_nptf__"):
             continue        # the user's own functions; the converted code's are looked into
         targets = list(node.targets) if isinstance(node, gast.Assign) else \
             [node.target] if isinstance(node, gast.AugAssign) else []
@@ -185,7 +185,7 @@ def _item_write_bases(stmts, scope, state):
             while isinstance(base, gast.Subscript):
                 base = base.value
             if isinstance(base, gast.Name) and base.id in scope and base.id not in state and \
-                    not base.id.startswith("__nptf_") and base.id not in found:
+                    not base.id.startswith("_nptf__") and base.id not in found:
                 found.append(base.id)
         stack.extend(gast.iter_child_nodes(node))
     return found
@@ -265,9 +265,9 @@ class _Jumps:
             # branches without returning, the function's value is None, not the value
             # other paths return.
             fdef.body = fdef.body + [gast.Return(value=None)]
-        body = self.block(fdef.body, ["__nptf_ret"])
-        fdef.body = _stmts(f"__nptf_ret = False\n__nptf_val = {_CF}.Undefined('return value', 'a return inside a loop or if')") + \
-            body + _stmts("return __nptf_val")
+        body = self.block(fdef.body, ["_nptf__ret"])
+        fdef.body = _stmts(f"_nptf__ret = False\n_nptf__val = {_CF}.Undefined('return value', 'a return inside a loop or if')") + \
+            body + _stmts("return _nptf__val")
 
     def block(self, stmts, flags, loop=None):
         out = []
@@ -289,11 +289,11 @@ class _Jumps:
 
     def stmt(self, s, flags, loop):
         """Rewritten statement(s) and the flags it may set."""
-        if isinstance(s, gast.Return) and "__nptf_ret" in flags:
+        if isinstance(s, gast.Return) and "_nptf__ret" in flags:
             value = s.value or _expr("None")
-            assign = _stmts("__nptf_val = None\n__nptf_ret = True")
+            assign = _stmts("_nptf__val = None\n_nptf__ret = True")
             assign[0].value = value
-            return assign, ["__nptf_ret"]
+            return assign, ["_nptf__ret"]
         if isinstance(s, gast.Break) and loop is not None:
             return _stmts(f"{loop[0]} = True"), [loop[0]]
         if isinstance(s, gast.Continue) and loop is not None:
@@ -347,8 +347,8 @@ class _Jumps:
 
     def _flags_in(self, s, flags, loop):
         found = []
-        if "__nptf_ret" in flags and _contains(s, gast.Return, cross_loops=True):
-            found.append("__nptf_ret")
+        if "_nptf__ret" in flags and _contains(s, gast.Return, cross_loops=True):
+            found.append("_nptf__ret")
         if loop is not None:
             if _contains(s, gast.Break):
                 found.append(loop[0])
@@ -358,21 +358,21 @@ class _Jumps:
 
     def loop(self, s, flags):
         k = next(_counter)
-        brk, cnt = f"__nptf_brk_{k}", f"__nptf_cnt_{k}"
+        brk, cnt = f"_nptf__brk_{k}", f"_nptf__cnt_{k}"
         has_break = _contains(s, gast.Break)
         has_continue = _contains(s, gast.Continue)
-        has_return = "__nptf_ret" in flags and _contains(s, gast.Return, cross_loops=True)
+        has_return = "_nptf__ret" in flags and _contains(s, gast.Return, cross_loops=True)
         body = self.block(s.body, flags, (brk, cnt))
         if has_continue:
             body = _stmts(f"{cnt} = False") + body
         s.body = body
-        stops = ([brk] if has_break else []) + (["__nptf_ret"] if has_return else [])
+        stops = ([brk] if has_break else []) + (["_nptf__ret"] if has_return else [])
         s.nptf_stops = stops
         if isinstance(s, gast.While) and stops:
             s.test = _truth_only(gast.BoolOp(op=gast.And(), values=[
                 _expr(" and ".join(f"not {f}" for f in stops)), s.test]))
         before = _stmts(f"{brk} = False") if has_break else []
-        return before + [s], (["__nptf_ret"] if has_return else [])
+        return before + [s], (["_nptf__ret"] if has_return else [])
 
 
 # -------------------------------------------------- control flow -> calls
@@ -465,13 +465,13 @@ class _ControlFlow(gast.NodeTransformer):
         _truth_only(node.test)
         self.generic_visit(node)
         k = next(_counter)
-        t = self._fn(f"__nptf_if_true_{k}", names, node.body, names)
-        f = self._fn(f"__nptf_if_false_{k}", names, node.orelse or [gast.Pass()], names)
+        t = self._fn(f"_nptf__if_true_{k}", names, node.body, names)
+        f = self._fn(f"_nptf__if_false_{k}", names, node.orelse or [gast.Pass()], names)
         state, labels = self._state(names)
-        call = _expr(f"{_CF}.if_stmt(None, __nptf_if_true_{k}, __nptf_if_false_{k}, {state}, "
+        call = _expr(f"{_CF}.if_stmt(None, _nptf__if_true_{k}, _nptf__if_false_{k}, {state}, "
                      f"{labels}, {self.where(node)!r})")
         call.args[0] = node.test
-        marks = self._item_writes([f"__nptf_if_true_{k}", f"__nptf_if_false_{k}"],
+        marks = self._item_writes([f"_nptf__if_true_{k}", f"_nptf__if_false_{k}"],
                                   node.body + node.orelse, names)
         return [t, f] + marks + [self._assign(names, call)]
 
@@ -511,13 +511,13 @@ class _ControlFlow(gast.NodeTransformer):
         _truth_only(node.test)
         self.generic_visit(node)
         k = next(_counter)
-        cond = _stmts(f"def __nptf_while_cond_{k}({', '.join(names)}):\n    return None")[0]
+        cond = _stmts(f"def _nptf__while_cond_{k}({', '.join(names)}):\n    return None")[0]
         cond.body[0].value = node.test
-        body = self._fn(f"__nptf_while_body_{k}", names, node.body, names)
+        body = self._fn(f"_nptf__while_body_{k}", names, node.body, names)
         state, labels = self._state(names)
-        call = _expr(f"{_CF}.while_stmt(__nptf_while_cond_{k}, __nptf_while_body_{k}, {state}, "
+        call = _expr(f"{_CF}.while_stmt(_nptf__while_cond_{k}, _nptf__while_body_{k}, {state}, "
                      f"{labels}, {self.where(node)!r})")
-        marks = self._item_writes([f"__nptf_while_body_{k}"], node.body, names)
+        marks = self._item_writes([f"_nptf__while_body_{k}"], node.body, names)
         return [cond, body] + marks + [self._assign(names, call)]
 
     def visit_For(self, node):
@@ -530,16 +530,16 @@ class _ControlFlow(gast.NodeTransformer):
         names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope)))
         self.generic_visit(node)
         k = next(_counter)
-        unpack = gast.Assign(targets=[node.target], value=_name("__nptf_item"), type_comment=None)
-        body = self._fn(f"__nptf_for_body_{k}", ["__nptf_item"] + names, [unpack] + node.body, names)
+        unpack = gast.Assign(targets=[node.target], value=_name("_nptf__item"), type_comment=None)
+        body = self._fn(f"_nptf__for_body_{k}", ["_nptf__item"] + names, [unpack] + node.body, names)
         it = node.iter
         state, labels = self._state(names)
         stops = getattr(node, "nptf_stops", [])
         stop = f"lambda {', '.join(names)}: {_CF}.any_of({', '.join(stops)})" if stops else "None"
-        call = _expr(f"{_CF}.for_stmt(None, __nptf_for_body_{k}, {state}, {labels}, "
+        call = _expr(f"{_CF}.for_stmt(None, _nptf__for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
-        marks = self._item_writes([f"__nptf_for_body_{k}"], node.body, names)
+        marks = self._item_writes([f"_nptf__for_body_{k}"], node.body, names)
         return [body] + marks + [self._assign(names, call)]
 
     def visit_IfExp(self, node):
@@ -660,7 +660,7 @@ class _ControlFlow(gast.NodeTransformer):
             return node
         for k, handler in enumerate(node.handlers):
             if handler.name is None:
-                handler.name = _name(f"__nptf_exc_{k}", store=True)
+                handler.name = _name(f"_nptf__exc_{k}", store=True)
             guard = _stmts(f"{_CF}.reraise_own({handler.name.id})")
             handler.body = guard + handler.body
         with_stmt = _stmts(f"with {_CF}.inside_try():\n    pass")[0]
@@ -690,7 +690,7 @@ class _ControlFlow(gast.NodeTransformer):
             _iteration_calls(it)
         self.generic_visit(node)
         it = gen.iter
-        fn = _expr("lambda __nptf_item: None")
+        fn = _expr("lambda _nptf__item: None")
         target = gen.target
         if isinstance(target, gast.Name):
             fn.args.args[0] = gast.Name(id=target.id, ctx=gast.Param(), annotation=None,
@@ -701,7 +701,7 @@ class _ControlFlow(gast.NodeTransformer):
             inner.args.args = [gast.Name(id=e.id, ctx=gast.Param(), annotation=None,
                                          type_comment=None) for e in target.elts]
             inner.body = node.elt
-            fn.body = _expr("(None)(*__nptf_item)")
+            fn.body = _expr("(None)(*_nptf__item)")
             fn.body.func = inner
         call = _expr(f"{_CF}.list_comp(None, None, {self.where(node)!r})")
         call.args[0], call.args[1] = fn, it
@@ -710,7 +710,7 @@ class _ControlFlow(gast.NodeTransformer):
         return gast.copy_location(call, node)
 
     def visit_FunctionDef(self, node):
-        if node.name.startswith("__nptf_"):
+        if node.name.startswith("_nptf__"):
             return node
         if _contains(node, (gast.Yield, gast.YieldFrom), cross_loops=True):
             # A generator's loops run in Python as it is iterated: a loop made a graph
@@ -739,7 +739,7 @@ class _WriteSites(gast.NodeTransformer):
 
     def _recv(self, target, kind, node, attr=None):
         obj = target.value
-        if isinstance(obj, gast.Name) and obj.id.startswith("__nptf"):
+        if isinstance(obj, gast.Name) and obj.id.startswith("_nptf__"):
             return
         try:
             text = ast.unparse(gast.gast_to_ast(obj))
@@ -1020,7 +1020,7 @@ def _hoist_dict_comps(body):
     _nptf_dict`` (and a comprehension assigned to an item or attribute alike), in
     ``body`` and the blocks inside it: a variable bound to the comprehension, which
     ``_KeyedDicts`` makes the loop it stands for. Nothing runs between the two. (Not a
-    ``__nptf_`` name: control flow carries only the user's variables of those.)"""
+    ``_nptf__`` name: control flow carries only the user's variables of those.)"""
     out = []
     for stmt in body:
         if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
@@ -1114,7 +1114,7 @@ class _KeyedDicts(gast.NodeTransformer):
             # ``d[k] = d.pop(k, 0) + 1``: Python evaluates the value (which changes the
             # dict) before it reads ``d`` to assign into, so the assignment goes into the
             # dict after the call.
-            value = f"__nptf_value_{next(_counter)}"
+            value = f"_nptf__value_{next(_counter)}"
             first = gast.copy_location(gast.Assign(targets=[_name(value, store=True)],
                                                    value=node.value, type_comment=None), node)
             return [first, self._set(name, target.slice, _name(value), node)]
@@ -1202,7 +1202,7 @@ class _KeyedDicts(gast.NodeTransformer):
         if not self._keyed_target(target):
             return node
         name, k = target.value.id, next(_counter)
-        key = f"__nptf_key_{k}"
+        key = f"_nptf__key_{k}"
         first = gast.copy_location(gast.Assign(targets=[_name(key, store=True)],
                                                value=target.slice, type_comment=None), node)
         old = _expr(f"{_TD}.dict_item_or_default({name}, {key})")
@@ -1224,7 +1224,7 @@ class _KeyedDicts(gast.NodeTransformer):
         for gen in comp.generators:
             for t in gast.walk(gen.target):
                 if isinstance(t, gast.Name):
-                    renamed.setdefault(t.id, f"__nptf_dc{k}_{t.id}")
+                    renamed.setdefault(t.id, f"_nptf__dc{k}_{t.id}")
         if name in renamed or any(isinstance(n, gast.Name) and n.id == name
                                   for n in gast.walk(comp)) or \
                 any(g.is_async for g in comp.generators):
@@ -1554,7 +1554,7 @@ def _filled(cell):
 def _lambda_def(fn):
     """``(def of the lambda fn, its file)``: the lambda found in its file's source (by its
     line, its parameters and where its code's instructions lie), as ``def
-    __nptf_lambda(params): return body``; None where it cannot be found for certain."""
+    _nptf__lambda(params): return body``; None where it cannot be found for certain."""
     code = fn.__code__
     filename = code.co_filename
     lambdas = _lambdas_by_line(filename)
@@ -1581,7 +1581,7 @@ def _lambda_def(fn):
             found.append(node)
     if len(found) != 1:
         return None
-    fdef = ast.FunctionDef(name="__nptf_lambda", args=found[0].args,
+    fdef = ast.FunctionDef(name="_nptf__lambda", args=found[0].args,
                            body=[ast.Return(value=found[0].body)], decorator_list=[],
                            returns=None, type_params=[])
     ast.copy_location(fdef, found[0])
@@ -1691,7 +1691,7 @@ def _make_factory(fn):
         # error, so NumPy runs the call), and a change it makes to a container outside
         # the compiled function is found after the trace, as for a global.
         return None
-    factory = _stmts(f"def __nptf_factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
+    factory = _stmts(f"def _nptf__factory({', '.join(freevars)}):\n    return {fdef.name}")[0]
     factory.body.insert(0, fdef)
     module = gast.Module(body=[factory], type_ignores=[])
     tree = gast.gast_to_ast(module)
@@ -1699,7 +1699,7 @@ def _make_factory(fn):
     ast.increment_lineno(tree, first_line - 1)
     namespace = _globals_for(fn)
     exec(compile(tree, filename, "exec"), namespace)
-    made = namespace["__nptf_factory"]
+    made = namespace["_nptf__factory"]
     made.nptf_dict_comp = dict_comp
     return made
 
@@ -1708,7 +1708,7 @@ def _refresh(namespace, fn):
     """Bring a conversion's copy of its module's globals up to date with the module: a
     global rebound since (``mod.SCALE = 5.0``) reads as its new value."""
     current = _globals_for(fn)
-    for name in [n for n in namespace if n not in current and n != "__nptf_factory"]:
+    for name in [n for n in namespace if n not in current and n != "_nptf__factory"]:
         del namespace[name]
     namespace.update(current)
 

@@ -872,7 +872,7 @@ def reachable_elsewhere(obj, name, frame, parts=()):
                 return True
             if root != name and not _held_once(obj, f.f_locals.get(root)):
                 return True
-            if not code.co_name.startswith("__nptf_"):
+            if not code.co_name.startswith("_nptf__"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
                     bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
                 return root in code.co_varnames[:n_args] or \

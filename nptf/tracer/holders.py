@@ -20,7 +20,7 @@ def held_elsewhere(name, frame, is_it):
         if in_user_code(code.co_filename):
             if _reaches(is_it, [v for n, v in f.f_locals.items() if n != name]):
                 return True
-            if not code.co_name.startswith("__nptf_"):
+            if not code.co_name.startswith("_nptf__"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
                     bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
                 return name in code.co_varnames[:n_args]
