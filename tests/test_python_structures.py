@@ -3,9 +3,12 @@ used inside the function (private ``__methods`` too), closures, recursion, gener
 ``try``/``except`` around NumPy calls. Each compiled and checked against NumPy."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
+import nptf
 from harness import check_against_numpy
 
 
@@ -35,3 +38,132 @@ def portfolio(r, w):
 def test_a_class_defined_in_the_function_with_private_methods(sign, jit):
     r = np.random.default_rng(0).normal(size=(6, 3))
     check_against_numpy(portfolio, r * sign, np.array([0.2, 0.3, 0.5]), jit=jit)
+
+
+# ------------------------------------------------ nested functions behind wrappers
+def through_lru_cache(x):
+    @functools.lru_cache(maxsize=None)
+    def g(n):
+        if n == 0:                      # a return inside an `if`
+            return x[0]
+        total = 0
+        for k in range(n):
+            total += g(k)
+        return total
+    return g(3)
+
+
+def through_partial_and_wraps(x):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*a):
+            return fn(*a)
+        return wrapper
+
+    def sign_of(i):
+        if x[i] > 6:                    # traced
+            return x[i]
+        return -x[i]
+
+    @deco
+    def pick(n):
+        for k in range(n, 3):
+            if x[k] > 2:
+                return x[k]
+        return x[0] * 0
+
+    return functools.partial(sign_of)(2), functools.partial(sign_of)(1), pick(0), pick(2)
+
+
+def loops_in_nested_functions(x):
+    def first_above(t):
+        i = -1
+        for i in range(len(x)):
+            if x[i] > t:
+                break
+        return i
+
+    def positive_sum():
+        s = 0.0
+        for v in x:
+            if v < 0:
+                continue
+            s += v
+        return s
+    return first_above(1.5), first_above(100.0), positive_sum()
+
+
+@pytest.mark.parametrize("fn", [through_lru_cache, through_partial_and_wraps,
+                                loops_in_nested_functions])
+@pytest.mark.parametrize("x", [[10.0, 30.0, 5.0], [1.0, -2.0, 8.0]])
+def test_nested_functions_return_break_and_continue_as_python_does(fn, x, jit):
+    """A nested function runs as converted with the function around it (a wrapper such as
+    ``lru_cache`` calls it as it is): its `return` inside an `if` returns, its `break` and
+    `continue` leave its own loops."""
+    check_against_numpy(fn, np.array(x), jit=jit)
+
+
+# ------------------------------------------------ closures that change enclosing variables
+def collect_positive(x, n):
+    leaves = []
+
+    def visit(i):
+        if x[i] > 0:                    # traced: the list's length follows the data
+            leaves.append(x[i])
+    for i in range(n):
+        visit(i % len(x))
+    return np.array(leaves), len(leaves)
+
+
+@pytest.mark.parametrize("n", [4, 12])
+@pytest.mark.parametrize("x", [[1.0, -2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, 4.0]])
+def test_a_closure_appends_under_a_traced_condition(x, n, jit):
+    check_against_numpy(collect_positive, np.array(x), n, jit=jit)
+
+
+def count_calls(x, n):
+    calls = 0
+    acc = np.zeros_like(x)
+
+    def halve(w):
+        nonlocal calls, acc
+        calls += 1
+        acc = acc + w
+        return w * 0.5
+    for _ in range(n):                  # a graph loop past 8 iterations
+        x = halve(x)
+    return x, acc, calls
+
+
+@pytest.mark.parametrize("n", [5, 12])
+def test_nonlocal_rebinding_in_a_loop_counts_every_iteration(n, jit):
+    check_against_numpy(count_calls, np.array([1.0, 2.0, 3.0]), n, jit=jit)
+
+
+def test_nonlocal_rebinding_of_a_variable_outside_the_compiled_function():
+    """The compiled function's helper rebinds a variable of the function that made it: each
+    call changes it as NumPy's run does (the function runs with NumPy; under
+    fallback="raise" nptf refuses it)."""
+    def make():
+        total = 0
+
+        def outer(x):
+            def bump():
+                nonlocal total
+                total += 1
+            for _ in range(12):
+                bump()
+                x = x * 0.5
+            return x
+        return outer, lambda: total
+
+    outer, total = make()
+    f = nptf.compile(outer)
+    with pytest.warns(RuntimeWarning, match="total"):
+        got = f(np.array([1.0, 2.0]))
+    assert np.array_equal(got, np.array([1.0, 2.0]) * 0.5 ** 12)
+    assert total() == 12
+    f(np.array([1.0, 2.0]))
+    assert total() == 24
+    with pytest.raises(nptf.Error, match="total"):
+        nptf.compile(make()[0], fallback="raise")(np.array([1.0]))

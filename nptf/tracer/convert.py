@@ -10,6 +10,7 @@ are kept, so errors point at the user's source.
 from __future__ import annotations
 
 import ast
+import copy
 import contextvars
 import inspect
 import itertools
@@ -228,6 +229,14 @@ def _contains(node, kinds, cross_loops=False, cross_functions=False):
         if _contains(child, kinds, cross_loops, cross_functions):
             return True
     return False
+
+
+def _rebinds_outside(fdef, freevars):
+    """Whether a function defined in ``fdef`` declares ``nonlocal`` a variable of a function
+    around ``fdef`` (one of its ``freevars``): the converted ``fdef`` holds copies of
+    those variables' cells, which would take the rebinding instead."""
+    return any(isinstance(node, gast.Nonlocal) and set(node.names) & set(freevars)
+               for node in gast.walk(fdef))
 
 
 def _finally_after_return(fdef):
@@ -1656,7 +1665,7 @@ def _make_factory(fn):
     if not isinstance(fdef, gast.FunctionDef) or _contains(fdef, (gast.Global, gast.Nonlocal,
                                                                    gast.Yield, gast.YieldFrom),
                                                            cross_loops=True) or \
-            _finally_after_return(fdef):
+            _finally_after_return(fdef) or _rebinds_outside(fdef, fn.__code__.co_freevars):
         return None
     fdef.decorator_list = []
     # Defaults are the function's own (``_rebound`` sets them): their expressions may name
@@ -1675,12 +1684,39 @@ def _make_factory(fn):
         fdef.body = _hoist_dict_comps(fdef.body)
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
+    nested = [(node, copy.deepcopy(node), _local_names(node)) for node in gast.walk(fdef)
+              if isinstance(node, gast.FunctionDef) and node is not fdef]
+    for node, _, _ in nested:
+        # A function defined inside has its branches and loops converted with the rest,
+        # so its jumps become flags too: called through a wrapper (``lru_cache``,
+        # ``partial``, a decorator), it runs as converted here, not converted afresh.
+        if not _contains(node, (gast.Yield, gast.YieldFrom), cross_loops=True):
+            _Jumps().function(node)
     _Jumps().function(fdef)
     fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
     sites = _WriteSites(filename, first_line - 1)
     fdef.body = [sites.visit(s) for s in fdef.body]
     fdef.body = [_Reads().visit(s) for s in fdef.body]
+    outer_locals = _local_names(fdef) - set(fn.__code__.co_freevars)
+    for node, original, own in nested:
+        leaked = {n for n in _local_names(node) - own if not n.startswith("_nptf__")}
+        if not leaked:
+            continue
+        # The converted body assigns a variable of a function around it (a list it
+        # appends to in a branch is the branch's state). A variable of the compiled
+        # function itself is declared nonlocal, so the branch's result is that variable;
+        # any other (one the compiled function only reads, or another nested function's)
+        # would be a local of its own, read before it is bound: the function runs as
+        # written (a branch on a traced value is then an nptf error, so NumPy runs).
+        if leaked <= outer_locals and not any(leaked & other_own for other, _, other_own in nested
+                                               if other is not node):
+            declare = gast.Nonlocal(names=sorted(leaked))
+            gast.copy_location(declare, node.body[0])
+            node.body.insert(0, declare)
+            continue
+        for field in node._fields:
+            setattr(node, field, getattr(original, field))
     freevars = list(fn.__code__.co_freevars)
     if set(freevars) & _local_names(fdef):
         # A variable of an enclosing function that the body mutates in a branch or loop

@@ -707,6 +707,28 @@ def _sites(fn):
 
 
 # ------------------------------------------------------------ traced regions
+_EMPTY_CELL = object()
+
+
+def _cell_contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return _EMPTY_CELL
+
+
+def _closure_cells(values):
+    """(variable name, cell) of the closures of the functions among ``values`` (methods
+    too), each cell once."""
+    found = {}
+    for v in values:
+        fn = v.__func__ if isinstance(v, types.MethodType) else v
+        if isinstance(fn, types.FunctionType) and fn.__closure__:
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+                found.setdefault(id(cell), (name, cell))
+    return list(found.values())
+
+
 _REGION_KINDS = frozenset({"dict", "list", "set", "bytearray", "object"})
 
 
@@ -722,7 +744,12 @@ class Snapshot:
 
     def __init__(self, named_values, budget=20_000):
         self.records = {}
-        pending = [(v, name) for name, v in reversed(list(named_values))]
+        named_values = list(named_values)
+        # The closure cells of the functions reached (a nested function that declares a
+        # variable ``nonlocal`` rebinds it in its cell): (name, cell, contents).
+        self.cells = [(name, cell, _cell_contents(cell))
+                      for name, cell in _closure_cells(v for _, v in named_values)]
+        pending = [(v, name) for name, v in reversed(named_values)]
         while pending and budget > 0:
             obj, path = pending.pop()
             if isinstance(obj, tuple):
@@ -747,8 +774,10 @@ class Snapshot:
 
     def changed(self):
         """(path, type name) of each recorded object that changed, in the order found."""
-        return [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
-                if not _same_or_unknown(rec)]
+        rebound = [(name, "variable") for name, cell, before in self.cells
+                   if _cell_contents(cell) is not before]
+        return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
+                          if not _same_or_unknown(rec)]
 
     def changed_lists(self):
         """(path, list, its items before) of each recorded Python list that changed."""
@@ -757,6 +786,13 @@ class Snapshot:
 
     def put_back(self):
         _put_back_changed(self.records)
+        for _, cell, before in self.cells:
+            if _cell_contents(cell) is not before:
+                if before is _EMPTY_CELL:
+                    del cell.cell_contents
+                else:
+                    cell.cell_contents = before
+
 
 
 def _put_back_changed(records):
