@@ -11,6 +11,7 @@ from . import funcs_h as H
 from . import funcs_i as I
 from . import funcs_j as J
 from . import funcs_k as K
+from . import funcs_l as L
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -47,7 +48,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_``, ``j_`` and ``k_``."""
+    ``i_``, ``j_``, ``k_`` and ``l_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -62,7 +63,9 @@ def cases():
             **{f"j_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in J.CASES},
             **{f"k_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in K.CASES}}
+               for name, fn, make, opts in K.CASES},
+            **{f"l_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in L.CASES}}
 
 
 def _first():
