@@ -4,6 +4,7 @@ used inside the function (private ``__methods`` too), closures, recursion, gener
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -167,3 +168,52 @@ def test_nonlocal_rebinding_of_a_variable_outside_the_compiled_function():
     assert total() == 24
     with pytest.raises(nptf.Error, match="total"):
         nptf.compile(make()[0], fallback="raise")(np.array([1.0]))
+
+
+# ------------------------------------------------ methods of the user's own classes
+class Scaler:
+    def __init__(self, data, robust=False):
+        scale = data.std()
+        if scale < 1:                   # a traced condition in __init__
+            scale = 1.0
+        self.scale = float(scale)
+        self.center = float(np.median(data)) if robust else float(np.mean(data))
+
+    def transform(self, data):
+        return self.__shifted(data) / math.sqrt(self.scale)
+
+    def __shifted(self, data):          # private: self.__shifted is self._Scaler__shifted
+        return data - self.center
+
+
+class Tracker:
+    """A subclass whose constructor is its parent's."""
+
+    def __init__(self):
+        self.best = -math.inf
+        self.count = 0
+
+    def update(self, v):
+        self.best = max(self.best, float(v))
+        self.count += 1
+        return self
+
+
+class CountingTracker(Tracker):
+    def total(self):
+        return self.count * 2
+
+
+def scale_and_track(x):
+    s = Scaler(x, robust=True)
+    t = CountingTracker()
+    for v in s.transform(x)[:5]:
+        t.update(v)
+    return s.transform(x), t.best, t.total()
+
+
+@pytest.mark.parametrize("x", [[1.0, 2.0, 6.0, -3.0, 4.0], [0.1, 0.2, 0.3, 0.2, 0.1]])
+def test_methods_and_constructors_of_module_classes_are_converted(x, jit):
+    """``math.sqrt``/``float()`` of traced numbers and a traced ``if`` inside a method or
+    ``__init__`` of the user's own class compile as in a plain function."""
+    check_against_numpy(scale_and_track, np.array(x), jit=jit)

@@ -10,11 +10,13 @@ are kept, so errors point at the user's source.
 from __future__ import annotations
 
 import ast
-import copy
 import contextvars
+import copy
+import functools
 import inspect
 import itertools
 import os
+import re
 import sysconfig
 import textwrap
 import types
@@ -1668,6 +1670,9 @@ def _make_factory(fn):
             _finally_after_return(fdef) or _rebinds_outside(fdef, fn.__code__.co_freevars):
         return None
     fdef.decorator_list = []
+    cls = _class_around(fn)
+    if cls is not None:
+        fdef.args, fdef.body = _Mangle(cls).visit(fdef.args), [_Mangle(cls).visit(s) for s in fdef.body]
     # Defaults are the function's own (``_rebound`` sets them): their expressions may name
     # what only the defining scope has (``lambda x, uf=uf: uf(x)`` in a loop).
     args = fdef.args
@@ -1772,7 +1777,61 @@ def should_convert(fn) -> bool:
         return False
     filename = fn.__code__.co_filename
     return not filename.startswith("<") and not _in_site_packages(filename) and \
-        not os.path.abspath(filename).startswith(_STDLIB)
+        not os.path.abspath(filename).startswith(_STDLIB) and \
+        (_class_around(fn) is not None or not _mangled(fn.__code__))
+
+
+def _class_around(fn):
+    """The name of the innermost class whose body defines ``fn`` (from its qualified name:
+    a class is a part followed by another name, a function one followed by ``<locals>``)."""
+    parts = fn.__qualname__.split(".")
+    for i in range(len(parts) - 2, -1, -1):
+        if "<locals>" not in (parts[i], parts[i + 1]):
+            return parts[i]
+    return None
+
+
+class _Mangle(gast.NodeTransformer):
+    """Python's private-name mangling of a class body, for code compiled outside it."""
+
+    def __init__(self, cls):
+        self.prefix = "_" + cls.lstrip("_")
+
+    def _name(self, name):
+        if name and name.startswith("__") and not name.endswith("__") and self.prefix != "_":
+            return self.prefix + name
+        return name
+
+    def visit_Name(self, node):
+        node.id = self._name(node.id)
+        return node
+
+    def visit_Attribute(self, node):
+        node.attr = self._name(node.attr)
+        return self.generic_visit(node)
+
+    def visit_keyword(self, node):
+        node.arg = self._name(node.arg)
+        return self.generic_visit(node)
+
+    def visit_FunctionDef(self, node):
+        node.name = self._name(node.name)
+        return self.generic_visit(node)
+
+
+# A private name as Python's compiler mangles it inside a class body (``self.__risk`` is
+# ``self._Portfolio__risk``): code converted from its source alone would miss the class.
+_MANGLED = re.compile(r"^_[A-Za-z0-9]\w*?__\w*[A-Za-z0-9_](?<!__)$")
+
+
+def _mangled(code):
+    """Whether ``code`` (or a function inside it) uses a private name mangled by a class
+    around it; a class defined inside has its own names mangled again when the
+    converted source compiles."""
+    names = code.co_names + code.co_varnames + code.co_freevars + code.co_cellvars
+    return any(_MANGLED.match(n) and not n.startswith("_nptf__") for n in names) or \
+        any(isinstance(c, types.CodeType) and c.co_flags & inspect.CO_OPTIMIZED and _mangled(c)
+            for c in code.co_consts)
 
 
 # Python's own library (copy, statistics, functools...) runs as it is, not converted.
@@ -1791,7 +1850,26 @@ def converted(fn):
     traced = traced_call(fn)
     if traced is not None:
         return traced
+    if isinstance(fn, types.MethodType) and should_convert(fn.__func__):
+        # ``model.fit(X)``: the method's body, converted, on the same object.
+        return types.MethodType(convert(fn.__func__), fn.__self__)
+    if isinstance(fn, type) and _plain_user_class(fn):
+        return functools.partial(_constructed, fn)
     return convert(fn) if should_convert(fn) else fn
+
+
+def _plain_user_class(cls):
+    """A class of the user's own whose instances ``object.__new__`` makes and whose
+    ``__init__`` is a user function: its constructor can run the converted ``__init__``."""
+    return type(cls) is type and cls.__new__ is object.__new__ and \
+        should_convert(getattr(cls.__init__, "__func__", cls.__init__))
+
+
+def _constructed(cls, *args, **kwargs):
+    """``cls(*args, **kwargs)`` with ``cls.__init__`` converted (a traced ``if`` in it)."""
+    obj = object.__new__(cls)
+    convert(cls.__init__)(obj, *args, **kwargs)
+    return obj
 
 
 def called(fn):
