@@ -328,3 +328,31 @@ def test_math_functions_of_traced_numbers():
         compiled(-1.0)
     with pytest.raises(OverflowError, match="math range error"):
         compiled(1000.0)
+
+
+def normal_cdf_and_divisors(a, x):
+    """``math.erf``/``erfc`` (the normal CDF of Black-Scholes code), ``math.gcd``/``lcm``
+    of several ints and ``math.isqrt`` of traced numbers, as Python gives them."""
+    cdf = 0.5 * (1 + math.erf(float(x[0]) / math.sqrt(2)))
+    return (cdf, math.erfc(x[1]), math.erf(x[2]), math.gcd(int(a[0]), int(a[1])),
+            math.gcd(a[0], 8, a[1]), math.lcm(int(a[0]), int(a[1]), 4),
+            math.isqrt(int(a[0]) * 7), math.isqrt(a[1]))
+
+
+@pytest.mark.parametrize("a, x", [([12, 18], [0.3, -1.2, 6.0]), ([0, 5], [3.0, 40.0, -0.0]),
+                                  ([2 ** 40 + 3, 6], [np.nan, -np.inf, 1e-300]),
+                                  ([-4, 9], [0.0, 0.5, 1.0])])
+def test_erf_gcd_lcm_and_isqrt_of_traced_numbers(a, x, jit):
+    check_against_numpy(normal_cdf_and_divisors, np.array(a), np.array(x), jit=jit)
+
+
+def test_an_lcm_past_int64_is_python_s():
+    """Python's lcm has no bounds: past int64 the call runs with NumPy (Python's int), or
+    nptf refuses it under fallback="raise"."""
+    a, x = np.array([2 ** 40 + 3, 2 ** 62 - 1]), np.array([0.1, 0.2, 0.3])
+    expected = normal_cdf_and_divisors(a, x)
+    with pytest.warns(RuntimeWarning, match="lcm"):
+        got = nptf.compile(normal_cdf_and_divisors)(a, x)
+    assert got == expected and got[5] > 2 ** 63
+    with pytest.raises(nptf.OutsideTheGraphError, match="lcm"):
+        nptf.compile(normal_cdf_and_divisors, fallback="raise")(a, x)

@@ -6,6 +6,8 @@ promotion happens exactly as it would in the user's program.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .interpret import Interpreter
@@ -43,6 +45,8 @@ def _axes(p):
 _rule("where")(lambda p, c, x, y: np.where(c, x, y))
 _rule("convert")(lambda p, x: np.asarray(x).astype(p["dtype"]))
 _rule("copy")(lambda p, x: np.array(x))
+_rule("erf")(lambda p, x: np.vectorize(math.erfc if p["complement"] else math.erf,
+                                       otypes=[np.float64])(x))
 _rule("real")(lambda p, x: np.real(x))
 _rule("imag")(lambda p, x: np.imag(x))
 

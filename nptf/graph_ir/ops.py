@@ -187,6 +187,13 @@ def _convert(ts, params):
     return [ArrayType(ts[0].shape, params["dtype"], bool(params.get("weak")))]
 
 
+@register("erf", kind="elementwise")
+def _erf(ts, params):
+    """``math.erf`` (``complement``: ``math.erfc``) of float64 values: NumPy has no such
+    ufunc; Python's float results."""
+    return [ArrayType(ts[0].shape, np.dtype(np.float64), bool(params.get("weak")))]
+
+
 @register("copy")
 def _copy(ts, params):
     return [ts[0].strong()]

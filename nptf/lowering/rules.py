@@ -159,6 +159,7 @@ rule("square")(lambda ctx, x: m.wrapping_multiply(x, x) if ctx.xla and m.kind(x)
                else tf.square(x))
 simple("sqrt", tf.sqrt)
 simple("cbrt", m.cbrt)
+rule("erf")(lambda ctx, x, complement: tf.math.erfc(x) if complement else tf.math.erf(x))
 
 # ------------------------------------------------------------ exp, log, trig
 simple("exp", tf.exp)

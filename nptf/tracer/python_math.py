@@ -50,7 +50,8 @@ def math_function(fn):
     if getattr(fn, "__module__", None) != "math" or getattr(math, name or "", None) is not fn:
         return None
     if name in _FLOAT_FUNCTIONS or name in ("log", "pow", "floor", "ceil", "trunc", "isnan",
-                                             "isinf", "isfinite", "isclose"):
+                                             "isinf", "isfinite", "isclose", "erf", "erfc",
+                                             "gcd", "lcm", "isqrt"):
         return lambda *args, **kwargs: _call(fn, name, args, kwargs)
     return None
 
@@ -101,6 +102,13 @@ def _numbers(args):
 def _call(fn, name, args, kwargs):
     if name == "isclose":
         return _isclose(fn, args, kwargs)
+    if name in ("gcd", "lcm", "isqrt"):
+        return _integer_function(fn, name, args, kwargs)
+    if name in ("erf", "erfc"):
+        if kwargs or len(args) != 1 or not _numbers(args):
+            return fn(*args, **kwargs)
+        return _python_float(emit("erf", [_as_float(args[0])], {"complement": name == "erfc"},
+                                  scalar=True))
     counts = (1, 2) if name == "log" else (2,) if name == "pow" else (_ARITY.get(name, 1),)
     if kwargs or len(args) not in counts or not _numbers(args):
         return fn(*args, **kwargs)
@@ -157,6 +165,36 @@ def _to_int(name, x):
         return _python_number(int, x)
     rounded = {"floor": np.floor, "ceil": np.ceil, "trunc": np.trunc}[name](_as_float(x))
     return _python_number(int, rounded)
+
+
+def _integer_function(fn, name, args, kwargs):
+    """``math.gcd``/``math.lcm`` of any number of ints and ``math.isqrt`` of one, of traced
+    integers: Python ints; ``isqrt`` of a negative number raises Python's ValueError."""
+    if kwargs or not args or not any(_traced(a) for a in args) or not all(
+            (isinstance(a, Tracer) and a.dtype.kind in "biu" and a.size == 1) or
+            (not isinstance(a, Tracer) and isinstance(a, (int, np.integer))) for a in args) \
+            or (name == "isqrt" and len(args) != 1):
+        return fn(*args, **kwargs)
+    xs = [_python_number(int, a) if _traced(a) else int(a) for a in args]
+    if name == "isqrt":
+        n = np.int64(0) + xs[0]
+        n = _raising(n, n >= 0, "ValueError", "isqrt() argument must be nonnegative")
+        root = np.floor(np.sqrt(n.astype(np.float64))).astype(np.int64)
+        # The float square root may be one off past 2**52: Python's is exact.
+        root = root - (root * root > n)
+        root = root + ((root + 1) * (root + 1) <= n)
+        return _python_number(int, root)
+    if name == "gcd":
+        return _python_number(int, functools.reduce(np.gcd, xs))
+    out = xs[0]
+    for x in xs[1:]:
+        # Python's lcm has no bounds; past int64 the call is Python's to make.
+        factor = np.abs(out // np.where(np.gcd(out, x) == 0, 1, np.gcd(out, x)))
+        fits = factor * np.abs(np.float64(0) + x) < 2.0 ** 62
+        out = python_numbers.outside_the_graph(
+            np.lcm(out, x), fits, "this Python int lcm may pass int64, and Python's ints "
+            "have no bounds", "compute it with np.lcm of np.int64 for NumPy's wrapping")
+    return _python_number(int, out)
 
 
 def _isclose(fn, args, kwargs):

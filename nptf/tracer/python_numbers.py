@@ -110,8 +110,8 @@ def after(name, atoms, out):
         why = "Python's int quotient -2**63 // -1 passes int64"
         fix = "compute in floats ((x * 1.0) // y) or with np.int64 for NumPy's wrapping"
         if name == "divmod":
-            return (_outside(out[0], fits, why, fix), out[1])
-        return _outside(out, fits, why, fix)
+            return (outside_the_graph(out[0], fits, why, fix), out[1])
+        return outside_the_graph(out, fits, why, fix)
     return out
 
 
@@ -123,7 +123,7 @@ def _power(atoms, out):
     exponent = atoms[1].value if isinstance(atoms[1], Literal) and kind in "if" else None
     if kind == "i":
         if exponent is None or exponent < 0:
-            out = _outside(out, np.greater_equal(y, 0),
+            out = outside_the_graph(out, np.greater_equal(y, 0),
                            "a Python int to a negative power is a float in Python",
                            "write (x * 1.0) ** y for a float result")
         return _int_range("power", atoms, out)
@@ -136,7 +136,7 @@ def _power(atoms, out):
                                        _python_type(atoms[1])(-1)))
         if not known or (finite_y and exponent != np.floor(exponent)):
             real = ~(np.less(x, 0) & np.isfinite(x) & finite_y & np.not_equal(y, np.floor(y)))
-            out = _outside(out, real, "a negative Python float to a fractional power is complex "
+            out = outside_the_graph(out, real, "a negative Python float to a fractional power is complex "
                                       "in Python", "write complex(x) ** y for the complex "
                                       "result, or np.float64(x) ** y for NumPy's NaN")
         if known and not finite_y:
@@ -151,7 +151,7 @@ def _power(atoms, out):
         (np.less(np.real(y), 0) | np.not_equal(np.imag(y), 0))
     out = _guard(out, ~zero_base, "ZeroDivisionError",
                  _python_error(operator.pow, 0j, -1j))
-    return _outside(out, np.isfinite(out) | zero_base,
+    return outside_the_graph(out, np.isfinite(out) | zero_base,
                     "a Python complex power that is not finite is computed (or refused with "
                     "OverflowError) by Python's own algorithm",
                     "write np.complex128(x) ** y for NumPy's result")
@@ -166,7 +166,7 @@ def _int_range(name, atoms, out):
     else:
         approx = getattr(np, name)(*floats)
     fits = np.less(np.absolute(approx), _INT_SUSPECT)
-    return _outside(out, fits, f"this Python int {name.replace('_', ' ')} may pass int64, "
+    return outside_the_graph(out, fits, f"this Python int {name.replace('_', ' ')} may pass int64, "
                                f"and Python's ints have no bounds",
                     "compute in floats (x * 1.0) or with np.int64 for NumPy's wrapping")
 
@@ -199,7 +199,7 @@ def _guard(value, ok, error, message):
     return out.atom if not isinstance(value, Tracer) else out
 
 
-def _outside(value, ok, why, fix):
+def outside_the_graph(value, ok, why, fix):
     """``value`` failing as outside the graph where ``ok`` is false: Python's result there
     is of another type or range than the graph's."""
     return _guard(value, ok, "OutsideTheGraph",
@@ -245,11 +245,11 @@ def from_element(fn, x):
     if x.dtype.kind == "f":
         x = _guard(x, ~np.isnan(x), "ValueError", "cannot convert float NaN to integer")
         x = _guard(x, ~np.isinf(x), "OverflowError", "cannot convert float infinity to integer")
-        x = _outside(np.trunc(x), np.abs(np.trunc(x)) < _INT64_BOUND,
+        x = outside_the_graph(np.trunc(x), np.abs(np.trunc(x)) < _INT64_BOUND,
                      "int() of this value is past int64, and Python's ints have no bounds",
                      "keep it a float")
     elif x.dtype == np.uint64:
-        x = _outside(x, x <= np.iinfo(np.int64).max,
+        x = outside_the_graph(x, x <= np.iinfo(np.int64).max,
                      "int() of this value is past int64, and Python's ints have no bounds",
                      "keep it a NumPy integer")
     return Tracer(as_int(x.atom), is_scalar=True)
@@ -307,7 +307,7 @@ def rounded(x, ndigits):
     out = np.copysign(np.abs(q) / scale if ndigits >= 0 else np.abs(q) * scale, v)
     itself = itself | ~np.isfinite(v) | np.equal(v, 0.0)
     out = np.where(itself, v, out)
-    out = _outside(out, itself | np.less(np.abs(p), 2.0 ** 52),
+    out = outside_the_graph(out, itself | np.less(np.abs(p), 2.0 ** 52),
                    f"round() of a Python float to {ndigits} decimals whose scaled value passes "
                    f"2**52, where float64 no longer holds the rounding exactly",
                    "round a NumPy value (np.round(x, n)) for NumPy's result")
@@ -339,7 +339,7 @@ def _int_rounded(x, digits):
         return x * 0
     if digits == 19:
         # 10**19 is past int64 too: 0 up to the tie at 5 * 10**18, 10**19 beyond.
-        return _outside(x * 0, np.less_equal(np.abs(x), 5 * 10 ** 18),
+        return outside_the_graph(x * 0, np.less_equal(np.abs(x), 5 * 10 ** 18),
                         "round() of this Python int is past int64, and Python's ints have "
                         "no bounds", "round a NumPy value (np.round(x, n))")
     m = 10 ** digits
