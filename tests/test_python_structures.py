@@ -217,3 +217,24 @@ def test_methods_and_constructors_of_module_classes_are_converted(x, jit):
     """``math.sqrt``/``float()`` of traced numbers and a traced ``if`` inside a method or
     ``__init__`` of the user's own class compile as in a plain function."""
     check_against_numpy(scale_and_track, np.array(x), jit=jit)
+
+
+# ------------------------------------------------ filter and map with the user's functions
+def rows_kept_by_filter(X):
+    rows = list(filter(lambda row: row.sum() > 0, X))     # traced: the data choose the rows
+
+    def big(v):
+        if v > 2:
+            return True
+        return False
+    flat = X.ravel()
+    kept = list(filter(big, flat))
+    return (len(rows), np.array(rows).sum(), np.array(kept), sum(filter(lambda v: v < 0, flat)),
+            list(map(lambda v: v * 2 if v > 0 else -v, flat)), sum(map(abs, flat)),
+            list(filter(lambda k: k % 2 == 0, range(6))), next(filter(lambda k: k > 2, [1, 5, 7])))
+
+
+@pytest.mark.parametrize("X", [[[1.0, -3.0], [2.0, 2.0], [-1.0, 0.5]], [[-1.0, -3.0], [2.5, 2.0]],
+                               [[4.0, 3.0], [2.5, 2.0], [1.0, 0.5]]])
+def test_filter_and_map_call_the_user_s_functions_on_traced_items(X, jit):
+    check_against_numpy(rows_kept_by_filter, np.array(X), jit=jit)

@@ -2500,6 +2500,26 @@ def _restorable(before, after, trips):
     return bool(per_iteration) and len(before) + trips * per_iteration <= _RESTORED_MAX
 
 
+def filter_(convert, pred, iterable):
+    """``filter(pred, iterable)`` in converted code (``convert`` converts the user's
+    predicate): the items ``[v for v in iterable if pred(v)]`` keeps, a list the data
+    grow where ``pred`` gives traced truths; an iterator over them where Python's list
+    holds them all."""
+    if pred is None:
+        return filter(pred, iterable)
+    kept = list_comp(lambda v: v, iterable, user_location(), convert(pred))
+    return iter(kept) if type(kept) is list else kept
+
+
+def map_(convert, fn, *iterables):
+    """``map(fn, *iterables)`` in converted code: ``fn`` converted, over the items as
+    ``zip`` pairs them."""
+    fn = convert(fn)
+    if len(iterables) == 1:
+        return iter(list_comp(fn, iterables[0], user_location()))
+    return map(fn, *iterables)
+
+
 def list_comp(fn, iterable, where="", cond=None):
     """``[fn(x) for x in iterable]`` in converted code (``if cond(x)`` when given). Over an
     array (or a ``range``) whose length is known only at run time, a graph loop writes
@@ -3091,9 +3111,12 @@ def _sum(iterable, /, start=0):
 
 def _list(*args, **kwargs):
     """``list(x)`` in converted code: of a dict keyed by traced values or its views, a
-    list the data grow of its keys, values or items; the builtin for everything else."""
+    list the data grow of its keys, values or items; of a list the data grow, a copy;
+    the builtin for everything else."""
     if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, DictView)):
         return listed(args[0])
+    if len(args) == 1 and not kwargs and isinstance(args[0], GrowingList):
+        return args[0].copy_rows()      # a new list of the same rows
     return builtins.list(*args, **kwargs)
 
 

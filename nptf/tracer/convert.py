@@ -1850,6 +1850,11 @@ def converted(fn):
     traced = traced_call(fn)
     if traced is not None:
         return traced
+    if fn is filter or fn is map:
+        # Their function is the user's, called from C: converted here, so its traced
+        # conditions and calls work as in the user's own loop.
+        return functools.partial(control_flow.filter_ if fn is filter else control_flow.map_,
+                                 converted)
     if isinstance(fn, types.MethodType) and should_convert(fn.__func__):
         # ``model.fit(X)``: the method's body, converted, on the same object.
         return types.MethodType(convert(fn.__func__), fn.__self__)
