@@ -4,6 +4,7 @@ used inside the function (private ``__methods`` too), closures, recursion, gener
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -219,7 +220,7 @@ def test_methods_and_constructors_of_module_classes_are_converted(x, jit):
     check_against_numpy(scale_and_track, np.array(x), jit=jit)
 
 
-# ------------------------------------------------ filter and map with the user's functions
+# ------------------------------------------------ filter, map, accumulate with the user's functions
 def rows_kept_by_filter(X):
     rows = list(filter(lambda row: row.sum() > 0, X))     # traced: the data choose the rows
 
@@ -231,7 +232,10 @@ def rows_kept_by_filter(X):
     kept = list(filter(big, flat))
     return (len(rows), np.array(rows).sum(), np.array(kept), sum(filter(lambda v: v < 0, flat)),
             list(map(lambda v: v * 2 if v > 0 else -v, flat)), sum(map(abs, flat)),
-            list(filter(lambda k: k % 2 == 0, range(6))), next(filter(lambda k: k > 2, [1, 5, 7])))
+            list(filter(lambda k: k % 2 == 0, range(6))), next(filter(lambda k: k > 2, [1, 5, 7])),
+            list(itertools.accumulate(flat, max)), list(itertools.accumulate(flat, func=min)),
+            list(itertools.accumulate(flat[:3], lambda a, b: a * 0.5 + b if b > 0 else a,
+                                      initial=1.0)))
 
 
 @pytest.mark.parametrize("X", [[[1.0, -3.0], [2.0, 2.0], [-1.0, 0.5]], [[-1.0, -3.0], [2.5, 2.0]],

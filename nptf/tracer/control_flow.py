@@ -15,6 +15,7 @@ import collections
 import contextlib
 import contextvars
 import functools
+import itertools
 import numbers
 import operator
 import sys
@@ -2500,24 +2501,37 @@ def _restorable(before, after, trips):
     return bool(per_iteration) and len(before) + trips * per_iteration <= _RESTORED_MAX
 
 
-def filter_(convert, pred, iterable):
-    """``filter(pred, iterable)`` in converted code (``convert`` converts the user's
-    predicate): the items ``[v for v in iterable if pred(v)]`` keeps, a list the data
-    grow where ``pred`` gives traced truths; an iterator over them where Python's list
-    holds them all."""
+def higher_order_call(fn):
+    """What a call of ``filter``, ``map`` or ``itertools.accumulate`` runs in converted
+    code, given how converted code calls a function (``call(f)(*args)``); None for any
+    other callable."""
+    return {id(builtins.filter): _filter, id(builtins.map): _map,
+            id(itertools.accumulate): _accumulate}.get(id(fn))
+
+
+def _filter(call, pred, iterable):
+    """``filter(pred, iterable)``: the items ``[v for v in iterable if pred(v)]`` keeps, a
+    list the data grow where ``pred`` gives traced truths; an iterator over them where
+    Python's list holds them all."""
     if pred is None:
-        return filter(pred, iterable)
-    kept = list_comp(lambda v: v, iterable, user_location(), convert(pred))
+        return builtins.filter(pred, iterable)
+    kept = list_comp(lambda v: v, iterable, user_location(), call(pred))
     return iter(kept) if type(kept) is list else kept
 
 
-def map_(convert, fn, *iterables):
-    """``map(fn, *iterables)`` in converted code: ``fn`` converted, over the items as
-    ``zip`` pairs them."""
-    fn = convert(fn)
+def _map(call, fn, *iterables):
+    """``map(fn, *iterables)``: ``fn`` called on the items as ``zip`` pairs them."""
+    fn = call(fn)
     if len(iterables) == 1:
         return iter(list_comp(fn, iterables[0], user_location()))
-    return map(fn, *iterables)
+    return builtins.map(fn, *iterables)
+
+
+def _accumulate(call, iterable, func=None, *, initial=None):
+    """``itertools.accumulate``: the running results of ``func`` (``max``, a lambda...)
+    called on traced items, in Python's order."""
+    func = operator.add if func is None else call(func)
+    return itertools.accumulate(iterable, lambda a, b: func(a, b), initial=initial)
 
 
 def list_comp(fn, iterable, where="", cond=None):

@@ -1850,11 +1850,6 @@ def converted(fn):
     traced = traced_call(fn)
     if traced is not None:
         return traced
-    if fn is filter or fn is map:
-        # Their function is the user's, called from C: converted here, so its traced
-        # conditions and calls work as in the user's own loop.
-        return functools.partial(control_flow.filter_ if fn is filter else control_flow.map_,
-                                 converted)
     if isinstance(fn, types.MethodType) and should_convert(fn.__func__):
         # ``model.fit(X)``: the method's body, converted, on the same object.
         return types.MethodType(convert(fn.__func__), fn.__self__)
@@ -1882,4 +1877,11 @@ def called(fn):
     Python's builtins that take traced values, control_flow's version; otherwise ``fn``
     as ``converted`` gives it."""
     builtin = control_flow.builtin_call(fn)
-    return converted(fn) if builtin is None else builtin
+    if builtin is not None:
+        return builtin
+    higher = control_flow.higher_order_call(fn)
+    if higher is not None:
+        # ``filter``, ``map``, ``itertools.accumulate`` call the user's function from C:
+        # here it is called as a call site in converted code would call it.
+        return functools.partial(higher, called)
+    return converted(fn)
