@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 
 import numpy as np
 import pytest
@@ -242,3 +243,18 @@ def rows_kept_by_filter(X):
                                [[4.0, 3.0], [2.5, 2.0], [1.0, 0.5]]])
 def test_filter_and_map_call_the_user_s_functions_on_traced_items(X, jit):
     check_against_numpy(rows_kept_by_filter, np.array(X), jit=jit)
+
+
+# ------------------------------------------------ sorted() of array items and pairs by a key
+def sorted_by_keys(x):
+    pairs = sorted(zip(range(len(x)), x), key=operator.itemgetter(1))
+    ranked = sorted(enumerate(x), key=lambda p: -p[1])
+    return ([i for i, _ in pairs], [v for _, v in pairs], sorted(x, key=abs),
+            sorted(x, key=lambda v: (v - 1.0) ** 2, reverse=True), [i for i, _ in ranked[:2]],
+            sorted(map(abs, x), key=lambda v: -v))
+
+
+@pytest.mark.parametrize("x", [[3.0, -1.0, 2.0, 5.0], [1.0, -1.0, 1.0, 0.0], [-2.0, 2.0, -0.0, 0.0]])
+def test_sorted_takes_the_items_of_arrays_zip_and_enumerate_by_a_traced_key(x, jit):
+    """Python's stable sort by traced keys: equal keys keep their order."""
+    check_against_numpy(sorted_by_keys, np.array(x), jit=jit)

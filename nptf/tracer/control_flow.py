@@ -2971,6 +2971,17 @@ def _sorted(iterable, /, *, key=None, reverse=False):
         ordered = _sorted_numbers(list(iterable), reverse)
         if ordered is not None:
             return ordered
+    if key is not None and not isinstance(reverse, Tracer):
+        # Items Python's sort would take one by one: pairs of ``zip``/``enumerate``, the
+        # elements (or rows) of an array of a length known while tracing.
+        if isinstance(iterable, (zip_, enumerate_)):
+            iterable = iterable.python()
+        elif isinstance(iterable, (builtins.zip, builtins.enumerate, builtins.map,
+                                   type(iter([])))):
+            iterable = builtins.list(iterable)
+        elif isinstance(iterable, Tracer) and not isinstance(iterable, ListTracer) and \
+                iterable.ndim >= 1 and iterable.shape[0] is not None:
+            iterable = [iterable[i] for i in range(iterable.shape[0])]
     if key is not None and type(iterable) in (list, tuple, range) and \
             not isinstance(reverse, Tracer):
         items = list(iterable)
