@@ -258,3 +258,14 @@ def sorted_by_keys(x):
 def test_sorted_takes_the_items_of_arrays_zip_and_enumerate_by_a_traced_key(x, jit):
     """Python's stable sort by traced keys: equal keys keep their order."""
     check_against_numpy(sorted_by_keys, np.array(x), jit=jit)
+
+
+def arrays_from_iterators(x):
+    return (np.fromiter(itertools.accumulate(x), dtype=float),
+            np.fromiter((v * 2 for v in x), np.float32, count=3),
+            np.fromiter(map(abs, x), dtype=np.int64), np.fromiter(range(4), int))
+
+
+@pytest.mark.parametrize("x", [[3.0, -1.0, 2.0, 5.0], [0.5, 1.5, -2.5, 0.0]])
+def test_fromiter_of_traced_items(x, jit):
+    check_against_numpy(arrays_from_iterators, np.array(x), jit=jit)

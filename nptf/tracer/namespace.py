@@ -32,6 +32,18 @@ from .numpy_random import LEGACY
 from .tracer import HASHED, Tracer, emit, to_tracer
 from .views import buffer_of, mark_readonly
 
+def _fromiter(iterable, dtype, count=-1, *, like=None):
+    """``np.fromiter(items, dtype, count)`` of traced numbers (``itertools.accumulate`` of
+    an array): the array ``np.array`` makes of the items, in ``dtype``."""
+    items = list(iterable if count < 0 else itertools.islice(iterable, count))
+    if not any(isinstance(v, Tracer) for v in items):
+        return np.fromiter(items, dtype, count)
+    if 0 <= count != len(items):
+        raise ValueError(f"iterator too short: Expected {count} but iterator had only "
+                         f"{len(items)} items.")
+    return api.array(items, dtype=dtype)
+
+
 CREATION = {
     "zeros": api.zeros, "ones": api.ones, "empty": api.empty, "full": api.full,
     "zeros_like": api.zeros_like, "ones_like": api.ones_like, "empty_like": api.empty_like,
@@ -41,7 +53,7 @@ CREATION = {
     "copy": api.copy_,
     "logspace": _misc.logspace, "geomspace": _misc.geomspace, "tri": _manip.tri,
     "indices": _manip.indices, "tril_indices": _manip.tril_indices,
-    "triu_indices": _manip.triu_indices, "meshgrid": _manip.meshgrid,
+    "triu_indices": _manip.triu_indices, "meshgrid": _manip.meshgrid, "fromiter": _fromiter,
 }
 
 
