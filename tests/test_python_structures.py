@@ -221,7 +221,7 @@ def test_methods_and_constructors_of_module_classes_are_converted(x, jit):
     check_against_numpy(scale_and_track, np.array(x), jit=jit)
 
 
-# ------------------------------------------------ filter, map, accumulate with the user's functions
+# ------------------------------------------------ filter, map, accumulate, reduce with the user's functions
 def rows_kept_by_filter(X):
     rows = list(filter(lambda row: row.sum() > 0, X))     # traced: the data choose the rows
 
@@ -236,7 +236,9 @@ def rows_kept_by_filter(X):
             list(filter(lambda k: k % 2 == 0, range(6))), next(filter(lambda k: k > 2, [1, 5, 7])),
             list(itertools.accumulate(flat, max)), list(itertools.accumulate(flat, func=min)),
             list(itertools.accumulate(flat[:3], lambda a, b: a * 0.5 + b if b > 0 else a,
-                                      initial=1.0)))
+                                      initial=1.0)),
+            functools.reduce(max, flat), functools.reduce(lambda a, b: a * 2 + b, flat, 1.0),
+            functools.reduce(math.gcd, (X * 4).astype(np.int64).ravel().tolist()))
 
 
 @pytest.mark.parametrize("X", [[[1.0, -3.0], [2.0, 2.0], [-1.0, 0.5]], [[-1.0, -3.0], [2.5, 2.0]],

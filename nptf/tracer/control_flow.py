@@ -2502,11 +2502,11 @@ def _restorable(before, after, trips):
 
 
 def higher_order_call(fn):
-    """What a call of ``filter``, ``map`` or ``itertools.accumulate`` runs in converted
-    code, given how converted code calls a function (``call(f)(*args)``); None for any
-    other callable."""
+    """What a call of ``filter``, ``map``, ``itertools.accumulate`` or ``functools.reduce``
+    runs in converted code, given how converted code calls a function
+    (``call(f)(*args)``); None for any other callable."""
     return {id(builtins.filter): _filter, id(builtins.map): _map,
-            id(itertools.accumulate): _accumulate}.get(id(fn))
+            id(itertools.accumulate): _accumulate, id(functools.reduce): _reduce}.get(id(fn))
 
 
 def _filter(call, pred, iterable):
@@ -2525,6 +2525,13 @@ def _map(call, fn, *iterables):
     if len(iterables) == 1:
         return iter(list_comp(fn, iterables[0], user_location()))
     return builtins.map(fn, *iterables)
+
+
+def _reduce(call, func, iterable, *initial):
+    """``functools.reduce(func, iterable[, initial])`` with ``func`` (``math.gcd``, a
+    lambda) called as converted code calls it."""
+    func = call(func)
+    return functools.reduce(lambda a, b: func(a, b), iterable, *initial)
 
 
 def _accumulate(call, iterable, func=None, *, initial=None):
