@@ -271,3 +271,19 @@ def arrays_from_iterators(x):
 @pytest.mark.parametrize("x", [[3.0, -1.0, 2.0, 5.0], [0.5, 1.5, -2.5, 0.0]])
 def test_fromiter_of_traced_items(x, jit):
     check_against_numpy(arrays_from_iterators, np.array(x), jit=jit)
+
+
+def sum_of_picked(b, x):
+    picked = []
+    for i in range(4):
+        if b[i] > x:                    # traced: a list the data grow
+            picked.append(b[i])
+    return sum(picked), sum(picked, 100)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int32, np.int64, np.float32])
+def test_python_sum_of_a_grown_list_keeps_the_items_dtype(dtype, jit):
+    """``0 + np.int8(3)`` is int8 in NumPy 2 (Python's int is weak): Python's sum of NumPy
+    scalars keeps their dtype, and wraps as they do."""
+    b = np.array([100, 7, 120, 90], dtype=dtype)
+    check_against_numpy(sum_of_picked, b, 5, jit=jit)

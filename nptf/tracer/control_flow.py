@@ -3125,7 +3125,9 @@ def _sum(iterable, /, start=0):
         raise unsupported("sum() of a list of Python numbers and NumPy scalars the data grow")
     rows = Tracer(iterable.atom)
     element = iterable.element
-    total = np.sum(rows, axis=0)
+    # Python adds the items one by one: NumPy scalars of a small int dtype stay of it
+    # (``0 + np.int8(3)`` is int8), where np.sum would widen them to int64.
+    total = np.sum(rows, axis=0, dtype=rows.dtype if rows.dtype.kind in "iu" else None)
     if element is not None:       # Python numbers: a Python number
         total = emit("convert", [total], {"dtype": total.dtype, "weak": True}, scalar=True)
     least = iterable.least if isinstance(iterable, GrowingList) else 0
