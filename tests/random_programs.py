@@ -20,10 +20,15 @@ NumPy picks by the element's place in the array.
 A second family (``loop_program_source``, ``--family loops``) writes loops: graph loops
 past the unroll limit and ``while`` loops on traced counters that write into their
 arguments in place, through views, masks, the loop index and helpers (see its docstring).
+A third (``nested_program_source``, ``--family nested``) is the loop family's programs with
+functions and a class defined inside them: closures, ``nonlocal``, wrappers of
+``functools``. A fourth (``effects_program_source``, ``--family effects``) writes Python
+state.
 
 By hand: ``python tests/random_programs.py --seed 0 --count 500`` prints every
 mismatch with the program's source, and how many programs nptf refused to compile, by
-reason (``--family loops`` for the loop family).
+reason (``--family loops`` for the loop family, ``--family nested`` for loop programs that
+define functions and a class inside).
 """
 from __future__ import annotations
 
@@ -31,11 +36,13 @@ import argparse
 import bisect
 import collections
 import copy
+import functools
 import importlib.util
 import math
 import os
 import random
 import re
+import signal
 import sys
 import tempfile
 import types
@@ -313,7 +320,7 @@ class _LoopWriter:
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
-                 history=None, seeded=None, sorted_lists=None):
+                 history=None, seeded=None, sorted_lists=None, nested=None):
         self.r, self.name = r, name
         # Random draws from a stream the program seeds itself (``rng``, ``rs`` or
         # ``np.random``), from their own stream.
@@ -334,7 +341,15 @@ class _LoopWriter:
         self.work = work or random.Random(0)
         self.work_kinds = ()
         self.tab_other_type = False
-        self.ns = {"np": np, "collections": collections, "bisect": bisect}
+        self.ns = {"np": np, "collections": collections, "bisect": bisect,
+                   "functools": functools}
+        # Functions and a class defined inside the program (the ``nested`` family), from
+        # their own stream; None for the loop family's programs.
+        self.nested_on = nested is not None
+        self.nested = nested or random.Random(0)
+        self.nested_kinds = ()
+        self.nested_helpers, self.nested_out = [], []     # (name, kind, wrapper, premade)
+        self.nested_called = set()
         # Sorted Python lists searched with bisect, and a list kept sorted by insort,
         # from their own stream.
         self.sorted_lists = sorted_lists or random.Random(0)
@@ -875,6 +890,205 @@ class _LoopWriter:
              "srt.remove(max(srt))"],
         ])
 
+    # -- functions and a class defined inside the program --------------------------------
+
+    def _nested_definitions(self):
+        """Lines defining, inside the program, what ``_nested_statement`` calls (the kinds
+        in ``nested_kinds``): ``helpers``, one or two functions ``nh0``, ``nh1`` reading the
+        program's arrays, each with a ``return`` inside an ``if`` (on a Python int or on the
+        data) and a ``for`` loop with ``break`` or ``continue``, called as they are, through
+        ``functools.partial``, ``functools.lru_cache`` (Python int arguments only) or a
+        decorator using ``functools.wraps``, their results added into ``nres``; ``collect``,
+        a closure ``pick`` appending to the program's list ``picked`` where the data say;
+        ``counter``, ``bump`` rebinding the program's counter ``ncnt`` and array ``nacc``
+        (``nonlocal``); ``class``, a class ``Nc`` with ``__init__``, a private ``__helper``
+        and a method branching on the data. The definitions run on the writer's namespace
+        as they are written (``nonlocal`` as ``global`` there), so that the statements
+        calling them are run as the others are."""
+        nr = self.nested
+        size = self.ns["a"].size
+        out = []
+        if "helpers" in self.nested_kinds:
+            out.append(nr.choice(["nres = 0.0", "nres = 0.0", "nres = c[0] * 0.0"]))
+            self.nested_out.append("nres")
+            for j in range(nr.randint(1, 2)):
+                wrap = nr.choice(["direct", "partial", "lru_cache", "wraps"])
+                kind = "int" if wrap == "lru_cache" or nr.random() < 0.6 else "array"
+                if wrap == "wraps" and not any(h[2] == "wraps" for h in self.nested_helpers):
+                    out += ["def deco(fn):", "    @functools.wraps(fn)",
+                            "    def wrapper(*args, **kwargs):"] + nr.choice([
+                        ["        return fn(*args, **kwargs)"],
+                        ["        got = fn(*args, **kwargs)", "        return got"]]) + \
+                        ["    return wrapper"]
+                out += {"lru_cache": ["@functools.lru_cache(maxsize=None)"],
+                        "wraps": ["@deco"]}.get(wrap, [])
+                out += self._nested_helper(f"nh{j}", kind, size)
+                premade = wrap == "partial" and nr.random() < 0.5
+                if premade:
+                    out.append(f"pnh{j} = functools.partial(nh{j}, th={nr.choice(['x', '0.25'])})")
+                self.nested_helpers.append((f"nh{j}", kind, wrap, premade))
+        if "collect" in self.nested_kinds:
+            body = nr.choice([["if vv > x:", "    picked.append(vv)"],
+                              ["if vv > 0.5 and len(picked) < 4:", "    picked.append(vv * 2)"],
+                              ["if vv < x or vv > 1.0:", "    picked.append(float(vv))"],
+                              ["if vv < x:", "    return", "picked.append(vv)"]])
+            out += ["picked = []", "def pick(vv):"] + ["    " + x for x in body]
+            self.pick_arg = nr.choice(["c[{i} % 24]", "np.sum(a) * 0.1",
+                                       f"b.reshape(-1)[{{i}} % {size}]",
+                                       "c[{i} % 24] - np.mean(a) * 0.1"])
+            reads = ["np.array(picked)", "len(picked)", "sum(picked)"]
+            self.nested_out += nr.sample(reads, nr.randint(1, 2))
+        if "counter" in self.nested_kinds:
+            count = nr.choice([["ncnt += 1"], ["ncnt = ncnt + 2"],
+                               ["if np.sum(wv) > x:", "    ncnt += 1"]])
+            acc = nr.choice(["nacc = nacc + wv[:3] * 0.5", "nacc += wv[:3] * 0.1",
+                             "nacc = np.maximum(nacc, wv[:3])"])
+            self.bump_returns = nr.random() < 0.3
+            out += ["ncnt = 0", nr.choice(["nacc = np.zeros(3)", "nacc = c[:3] * 0.0",
+                                           "nacc = np.zeros_like(c[:3])"]),
+                    "def bump(wv):", "    nonlocal ncnt, nacc"] + \
+                ["    " + x for x in count + [acc]] + \
+                (["    return ncnt", ] if self.bump_returns else [])
+            if self.bump_returns:
+                out.insert(out.index("def bump(wv):"), "nlast = 0")
+                self.nested_out.append("nlast")
+            self.nested_out += nr.sample(["ncnt", "nacc"], nr.randint(1, 2))
+        if "class" in self.nested_kinds:
+            cond = nr.choice(["np.sum(vv) > x", "vv.max() > 1.0", "np.mean(vv) < self.scale"])
+            out += ["class Nc:", "    def __init__(self, scale):", "        self.scale = scale",
+                    f"        self.total = {nr.choice(['0.0', 'c[0] * 0.0'])}",
+                    "        self.hits = 0", "",
+                    "    def __helper(self, vv):",
+                    f"        return {nr.choice(['vv * self.scale', 'np.tanh(vv) * self.scale'])}",
+                    "", "    def step(self, vv):", f"        if {cond}:"]
+            # A local value on each path, then the object's attributes; or the attributes
+            # on one path, which nptf refuses (docs/compiling.md).
+            local = ["            gain = self.__helper(np.sum(vv) * 0.1)", "        else:",
+                     "            gain = -self.total * 0.5",
+                     "        self.total = self.total + gain", "        self.hits += 1"]
+            on_one_path = ["            self.total = self.total + self.__helper(np.sum(vv) * 0.1)",
+                           "            self.hits += 1", "        else:",
+                           "            self.total = self.total * 0.5"]
+            out += nr.choice([local] * 3 + [on_one_path]) + ["        return self.total"]
+            value = nr.random() < 0.4
+            if value:       # a return inside an if on what the data made of the object
+                out += ["", "    def value(self):", "        if self.hits > 2:",
+                        "            return self.total", "        return -self.total"]
+            out.append(f"nobj = Nc({nr.choice(['0.5', 'x', '0.1 * n'])})")
+            self.nested_out.append(nr.choice(["nobj.total", "nobj.hits"] +
+                                             (["nobj.value()"] * 2 if value else [])))
+        exec("\n".join(out).replace("nonlocal ", "global "), self.ns)  # noqa: S102
+        return out
+
+    def _nested_helper(self, name, kind, size):
+        """A helper reading the program's arrays: a ``return`` inside an ``if``, then a
+        ``for`` loop with ``break`` or ``continue`` (of an int ``mm`` or an array ``vv``)."""
+        nr = self.nested
+        if kind == "int":
+            early = nr.choice(["mm <= 0", "mm % 3 == 2", "mm > 6", "mm == 1 or mm > 4",
+                               "c[mm % 24] > th", "np.sum(a) > th * mm",
+                               f"b.reshape(-1)[mm % {size}] < 0", "np.mean(c[:mm + 1]) > x"])
+            value = nr.choice(["c[mm % 24] * 0.5", "th * 2.0", "np.mean(a) * 0.1",
+                               "float(c[0])", "x"])
+            cond = nr.choice(["c[q % 24] < th", "c[q % 24] > 1.0", "q > mm", "q % 2 == 1",
+                              "c[q % 24] * th > x", "tot > 2.0"])
+            body = [f"if {early}:", f"    return {value}",
+                    f"tot = {nr.choice(['0.0', 'c[0] * 0.0', 'th'])}",
+                    f"for q in range({nr.choice(['3', '6', '12', 'mm', 'mm + 2', 'len(c)'])}):",
+                    f"    if {cond}:", f"        {nr.choice(['break', 'continue'])}",
+                    "    tot = tot + " + nr.choice(["c[q % 24] * 0.5", "c[(q + mm) % 24] * 0.25",
+                                                   "np.mean(a) * 0.1 + q", "c[q % 24] * th",
+                                                   "q * 0.5"])]
+            if nr.random() < 0.3:
+                body += [f"    if {nr.choice(['tot > 3.0', 'q == mm'])}:",
+                         f"        {nr.choice(['break', 'continue'])}"]
+            body.append(f"return tot{nr.choice(['', ' * 0.5', ' + th'])}")
+            return [f"def {name}(mm, th=0.5):"] + ["    " + x for x in body]
+        early = nr.choice(["np.sum(ww) > th", "ww.max() > x", "np.mean(ww) < 0", "th > 1.0",
+                           "ww.size > 8"])
+        cond = nr.choice(["np.sum(ww) > 10.0", "ww.reshape(-1)[q % ww.size] > th", "q == 1",
+                          "np.abs(ww).max() > 3.0"])
+        body = ["ww = vv * 1.0", f"if {early}:",
+                f"    return {nr.choice(['ww * 0.5', 'np.tanh(ww)', 'ww - th'])}",
+                f"for q in range({nr.choice(['2', '3', '5', '12'])}):",
+                f"    if {cond}:", f"        {nr.choice(['break', 'continue'])}",
+                "    ww = " + nr.choice(["ww * 0.9 + 0.1 * th", "np.roll(ww, 1) * 0.5 + ww * 0.5",
+                                        "np.tanh(ww) + 0.01 * q"]),
+                f"return ww{nr.choice(['', ' * 0.5', ' - 0.1'])}"]
+        return [f"def {name}(vv, th=0.5):"] + ["    " + x for x in body]
+
+    def _nested_call(self, helper):
+        """A call of ``helper`` (``nested_helpers``), through its wrapper."""
+        nr, i = self.nested, self.idx or "0"
+        name, kind, wrap, premade = helper
+        if kind == "int":
+            args = ["0", "1", "2", "3", "5", "n % 5", "n % 7 + 1"]
+            if wrap != "lru_cache":        # lru_cache: Python ints only
+                args += [f"{i} % 5", f"{i} % 5", "int(np.argmax(c)) % 4", "k[1] % 4"]
+        else:
+            args = ["a", "b", "c[:6]", f"c[{i} % 4:][:5]"]
+        arg = nr.choice(args)
+        th = nr.choice(["", ", x", ", th=0.25", ", 1.5"])
+        if wrap == "partial":
+            if premade:
+                return f"p{name}({arg})"
+            return nr.choice([f"functools.partial({name}, {arg}{th})()",
+                              f"functools.partial({name}, th={nr.choice(['x', '0.25'])})({arg})"])
+        return f"{name}({arg}{th})"
+
+    def _nested_statement(self, kind=None):
+        """A statement calling what ``_nested_definitions`` made (``kind`` of it)."""
+        lines = self._nested_call_statement(kind or self.nested.choice(self.nested_kinds))
+        # Outside loops, at index 0: c[0] rather than c[0 % 24].
+        return lines if self.idx else [re.sub(r"\b0 % \d+\b", "0", x) for x in lines]
+
+    def _nested_call_statement(self, kind):
+        nr, i = self.nested, self.idx or "0"
+        if kind == "helpers":
+            helper = nr.choice(self.nested_helpers)
+            call = self._nested_call(helper)
+            if helper[1] == "int":
+                return [nr.choice([f"nres = nres + {call}", f"nres += {call}",
+                                   f"c[{i} % 24] += {call} * 0.1"])]
+            options = [f"nres = nres + float(np.sum({call})) * 0.1",
+                       f"nres += np.sum({call}) * 0.1"]
+            if "(c[:6]" in call:
+                options.append(f"c[:6] = {call}")
+            if "(a" in call and not self._integer("a"):
+                options.append(f"a[...] = {call}")
+            return [nr.choice(options)]
+        if kind == "collect":
+            return [f"pick({self.pick_arg.format(i=i)})"]
+        if kind == "counter":
+            wv = nr.choice(["c", f"c[{i} % 4:]", "a.reshape(-1)", "b.reshape(-1) * 0.5"])
+            return [f"nlast = bump({wv})" if self.bump_returns and nr.random() < 0.5
+                    else f"bump({wv})"]
+        vv = nr.choice(["c[:4]", "a", "b", f"c[{i} % 4:][:4]"])
+        if "nres" in self.nested_out and nr.random() < 0.4:
+            return [f"nres = nres + nobj.step({vv})"]
+        return [f"nobj.step({vv})"]
+
+    def _nested_loop(self, kinds=None):
+        """``for _ in range(N)`` (N below and past the unroll limit) calling what
+        ``_nested_definitions`` made (each of ``kinds``, else of a random few)."""
+        nr = self.nested
+        saved, self.idx = self.idx, None
+        body = []
+        kinds = kinds or [k for k in self.nested_kinds if nr.random() < 0.7] or \
+            [nr.choice(self.nested_kinds)]
+        for kind in kinds:
+            for attempt in range(5):
+                lines = self._nested_statement(kind)
+                if self._runs(lines):
+                    body += lines
+                    self.nested_called.add(kind)
+                    break
+        self.idx = saved
+        if not body:
+            return []
+        return [f"for _ in range({nr.choice(['3', '5', '8', '9', '12', '16', 'n'])}):"] + \
+            ["    " + x for x in body]
+
     def _statement(self, in_loop):
         r = self.r
         if in_loop and self.srt and self.sorted_lists.random() < 0.3:
@@ -892,6 +1106,12 @@ class _LoopWriter:
         if in_loop and self.work_kinds and self.work.random() < 0.4:
             lines = self._work_statement()
             if self._runs(lines):
+                return lines
+        if self.nested_kinds and self.nested.random() < 0.35:
+            kind = self.nested.choice(self.nested_kinds)
+            lines = self._nested_statement(kind)
+            if self._runs(lines):
+                self.nested_called.add(kind)
                 return lines
         for _ in range(30):
             k = r.random()
@@ -978,6 +1198,16 @@ class _LoopWriter:
             return ["j = k[0] * 0"], "while j < 15 and np.abs(a).max() < 50.0:", "j", "j += 1"
         return ["j = 0"], "while j < n:", "j", "j += 1"
 
+    def _insertion_point(self, stream, body):
+        """Where in ``body`` (lines) to insert a statement: anywhere in the loop family's
+        programs (inside a block of the body too, and between an ``if`` and its ``else``,
+        which Python then refuses and the program is written again: the seeds keep their
+        programs), between two statements of the body in the nested family's."""
+        if not self.nested_on:
+            return stream.randint(0, len(body))
+        return stream.choice([at for at in range(len(body) + 1) if at == len(body) or
+                              not body[at].startswith((" ", "else", "elif", "except", "finally"))])
+
     def _loop(self, depth=0):
         r = self.r
         before, header, idx, step = self._loop_header()
@@ -1019,7 +1249,7 @@ class _LoopWriter:
             # that make one (its own stream: the other programs stay as they were).
             append = self.buckets.choice(self._bucket_appends()).split("\n")
             if self._runs(append):
-                at = self.buckets.randint(0, len(body))
+                at = self._insertion_point(self.buckets, body)
                 body = body[:at] + append + body[at:]
         if "hist" in self.made and self.history.random() < 0.7:
             i = idx if not header.startswith("for i, v in") else "0"
@@ -1028,7 +1258,7 @@ class _LoopWriter:
                                            f'hist["w"].append(x + {i})',
                                            f'hist["w"].append(float(c[{i} % 24]))'])]
             if self._runs(append):
-                at = self.history.randint(0, len(body))
+                at = self._insertion_point(self.history, body)
                 body = body[:at] + append + body[at:]
         if step:
             self._runs([step])
@@ -1127,10 +1357,25 @@ class _LoopWriter:
         if "coef" in "".join(pre):
             self.scalars.append("coef")
         lines = [x for line in pre + views_text for x in line.split("\n")]
+        nr = self.nested
+        if self.nested_on:
+            # Helpers more often: they hold most of the constructs.
+            self.nested_kinds = tuple(k for k, p in [("helpers", 0.6), ("collect", 0.4),
+                                                     ("counter", 0.4), ("class", 0.35)]
+                                      if nr.random() < p) or (nr.choice(["collect", "counter",
+                                                                         "class"]),)
+            lines += self._nested_definitions()
+            if nr.random() < 0.4:
+                lines += self._nested_loop()
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
         for _ in range(1 if r.random() < 0.7 else 2):
             lines += self._loop()
+        if self.nested_kinds and nr.random() < 0.7:
+            lines += self._nested_loop()
+        uncalled = [k for k in self.nested_kinds if k not in self.nested_called]
+        if uncalled:        # every kind defined is called
+            lines += self._nested_loop(uncalled)
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
         out = [v for v in ("s", "cnt", "t", "part", "best", "tab", "ins") if v in self.made]
@@ -1176,28 +1421,51 @@ class _LoopWriter:
             if r.random() < 0.3:
                 out.append("rows")
         k = r.random()
-        if k < 0.2:
+        if k < 0.4 and self.nested_out:
+            # What the nested functions and the class made, always returned.
+            lines.append(f"return ({', '.join(self.nested_out + ['a'])},)")
+        elif k < 0.2:
             pass                                            # returns None
         elif k < 0.4:
             lines.append("return a")
         else:
             extra = r.choice(["a", "a.sum()", "b", "c", self.views[0][0] if self.views else "a"])
-            lines.append(f"return ({', '.join(out + [extra])},)")
+            lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])
 
 
-def _runs_cleanly(source, name, inputs):
-    """Whether NumPy runs the program without an error, a bad cast or a non-finite float."""
-    ns = {"np": np, "collections": collections, "bisect": bisect}
+class _TooLong(Exception):
+    pass
+
+
+def _raise_too_long(*_):
+    raise _TooLong
+
+
+def _runs_cleanly(source, name, inputs, seconds=10):
+    """Whether NumPy runs the program without an error, a bad cast or a non-finite float,
+    within ``seconds`` (a ``while`` whose step a statement inserted into its body put out of
+    reach runs forever)."""
+    ns = {"np": np, "collections": collections, "bisect": bisect, "functools": functools}
     args = [np.copy(v) if isinstance(v, np.ndarray) else v for v in inputs]
+    try:
+        previous, armed = signal.signal(signal.SIGALRM, _raise_too_long), True
+    except (ValueError, AttributeError):       # not the main thread, or no SIGALRM
+        previous, armed = None, False
     with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
+            if armed:
+                signal.alarm(seconds)
             exec(source, ns)  # noqa: S102
             result = ns[name](*args)
         except Exception:  # noqa: BLE001
             return False
+        finally:
+            if armed:
+                signal.alarm(0)
+                signal.signal(signal.SIGALRM, previous)
     if any("invalid value encountered in cast" in str(w.message) for w in caught):
         return False
 
@@ -1212,7 +1480,7 @@ def _runs_cleanly(source, name, inputs):
 _LOOP_SOURCES = {}
 
 
-def loop_program_source(seed, name="f"):
+def loop_program_source(seed, name="f", nested=False):
     """A loop program: ``def f(a, b, c, k, n, x)`` (``loop_program_inputs``).
 
     One or two loops, most past the unroll limit: ``for i in range(12)``, ``range(n)``,
@@ -1234,27 +1502,51 @@ def loop_program_source(seed, name="f"):
     (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made.
 
+    With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
+    defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
+    their own) and calls them before, in and after its loops: helpers reading the arrays
+    with a ``return`` inside an ``if`` and a loop with ``break``/``continue``, called
+    directly, through ``functools.partial``, ``functools.lru_cache`` or a
+    ``functools.wraps`` decorator; a closure appending to a list of the program under a
+    traced ``if``; ``nonlocal`` counters and accumulators a helper rebinds in the loops and
+    in ``for _ in range(N)`` below and past the unroll limit; a class with a private
+    ``__helper`` and a method branching on the data.
+
     Every statement is run on the inputs as it is written, so that int64 arrays get
     integer writes and a rebound name keeps its dtype; a program NumPy cannot run
     without an error, a bad cast or a non-finite float is written again.
     """
-    key = (seed, name)
+    key = (seed, name, nested)
     if key not in _LOOP_SOURCES:
         inputs = loop_program_inputs(seed)
         for attempt in range(20):
             r = random.Random(f"loops {seed} {attempt}")
-            source = _LoopWriter(r, name, inputs,
+            writer = _LoopWriter(r, name, inputs,
                                  random.Random(f"loop tables {seed} {attempt}"),
                                  random.Random(f"loop buckets {seed} {attempt}"),
                                  random.Random(f"loop dicts {seed} {attempt}"),
                                  random.Random(f"loop work {seed} {attempt}"),
                                  random.Random(f"loop history {seed} {attempt}"),
                                  random.Random(f"loop seeded {seed} {attempt}"),
-                                 random.Random(f"loop sorted {seed} {attempt}")).program()
+                                 random.Random(f"loop sorted {seed} {attempt}"),
+                                 random.Random(f"loop nested {seed} {attempt}") if nested
+                                 else None)
+            source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break
         _LOOP_SOURCES[key] = source
     return _LOOP_SOURCES[key]
+
+
+def nested_program_source(seed, name="f"):
+    """A loop program (``loop_program_source``, on ``loop_program_inputs``) that defines
+    functions and a class inside and calls them: nested helpers with a ``return`` inside an
+    ``if`` and ``break``/``continue`` in a loop, called directly, through
+    ``functools.partial``, ``functools.lru_cache`` and a ``functools.wraps`` decorator; a
+    closure appending to the program's list under a traced ``if``; ``nonlocal`` counters and
+    accumulators; a class with a private method. A family of its own, so that the loop
+    family's programs stay as they were for their seeds."""
+    return loop_program_source(seed, name, nested=True)
 
 
 # The Python-effects family. ----------------------------------------------------------
@@ -1390,7 +1682,8 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import bisect\nimport collections\nimport math\n\nimport numpy as np\n\n\n")
+        f.write("import bisect\nimport collections\nimport functools\nimport math\n\n"
+                "import numpy as np\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
@@ -1836,6 +2129,7 @@ def _mismatch(expected, got, tol, branches=False):
 
 FAMILIES = {"expressions": (program_source, program_inputs),
             "loops": (loop_program_source, loop_program_inputs),
+            "nested": (nested_program_source, loop_program_inputs),
             "effects": (effects_program_source, effects_program_inputs)}
 
 

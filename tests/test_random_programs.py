@@ -2,9 +2,11 @@
 
 A fixed range of seeds, so a failure names a program that can be run again by hand:
 ``python tests/random_programs.py --seed N --count 1`` (``--family loops`` for the loop
-programs, ``--family effects`` for those that write Python state). ``NPTF_RANDOM_PROGRAMS``,
-``NPTF_RANDOM_LOOP_PROGRAMS`` and ``NPTF_RANDOM_EFFECTS_PROGRAMS`` set how many (more finds
-more; the defaults keep the suite quick).
+programs, ``--family effects`` for those that write Python state, ``--family nested`` for loop
+programs defining functions and a class inside). ``NPTF_RANDOM_PROGRAMS``,
+``NPTF_RANDOM_LOOP_PROGRAMS``, ``NPTF_RANDOM_EFFECTS_PROGRAMS`` and
+``NPTF_RANDOM_NESTED_PROGRAMS`` set how many (more finds more; the defaults keep the suite
+quick).
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import pytest
 
 from random_programs import (compare, effects_program_inputs, effects_program_source,
                              load_programs, loop_program_inputs, loop_program_source,
-                             program_inputs, program_source)
+                             nested_program_source, program_inputs, program_source)
 
 COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "200"))
 CHUNK = 20
@@ -24,6 +26,7 @@ CHUNK = 20
 LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "60"))
 LOOP_CHUNK = 10
 EFFECTS_COUNT = int(os.environ.get("NPTF_RANDOM_EFFECTS_PROGRAMS", "40"))
+NESTED_COUNT = int(os.environ.get("NPTF_RANDOM_NESTED_PROGRAMS", "4"))
 
 
 @pytest.mark.parametrize("first", range(0, COUNT, CHUNK))
@@ -59,6 +62,14 @@ def test_random_effects_programs_match_numpy_or_are_refused(first, jit, tmp_path
     seeds = list(range(first, min(first + 10, EFFECTS_COUNT)))
     _assert_agree("effects", effects_program_source, effects_program_inputs, seeds, jit,
                   tmp_path)
+
+
+@pytest.mark.parametrize("first", range(0, NESTED_COUNT, 10))
+def test_random_nested_programs_match_numpy_or_are_refused(first, jit, tmp_path):
+    """Loop programs that define functions and a class inside (``nested_program_source``):
+    closures, nonlocal, functools wrappers, private methods."""
+    seeds = list(range(first, min(first + 10, NESTED_COUNT)))
+    _assert_agree("nested", nested_program_source, loop_program_inputs, seeds, jit, tmp_path)
 
 
 def _assert_agree(family, source_of, inputs_of, seeds, jit, tmp_path):
