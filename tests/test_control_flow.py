@@ -1747,3 +1747,35 @@ def test_assert_on_traced_values():
         compiled(np.array([0.5, -0.5, 1.0]))
     with pytest.raises(AssertionError):
         compiled(np.array([0.5, 0.6, 0.0]))
+
+
+# ------------- a loop variable of a loop that never runs, behind a return under a traced if
+def tail_loop_after_return(c, k):
+    if c[0] > 0.5:              # traced: the rest runs under the return's flag
+        return c[0]
+    tot = 0.0
+    for q in range(k[0]):       # a trip count of 0 leaves `q` unbound; nothing reads it
+        if c[q] > 0.5:
+            continue
+        tot = tot + 1.0
+    return tot
+
+
+def tail_loop_in_a_helper(c, k):
+    def helper(mm):
+        if c[mm] > 0.5:
+            return c[0]
+        tot = 0.0
+        for q in range(mm):
+            if c[q] > 1.0:
+                break
+            tot = tot + q * 0.5
+        return tot
+    return helper(k[0])
+
+
+@pytest.mark.parametrize("fn", [tail_loop_after_return, tail_loop_in_a_helper])
+@pytest.mark.parametrize("k", [0, 2])
+def test_an_unread_variable_of_a_loop_that_never_ran_after_a_traced_return(fn, k, jit):
+    check_against_numpy(fn, np.array([0.1, 0.2, 2.0]), np.array([k]), jit=jit)
+

@@ -14,6 +14,8 @@ def eliminate_dead_code(graph):
     for eqn in reversed(graph.eqns):
         if eqn.op.name == "while":    # kept whole: its checks must run, and it may not end
             eqn = _prune_loop_carries(eqn, live)
+        elif eqn.op.name == "cond":
+            eqn = _prune_branch_outputs(eqn, live)
         # An equation with effects (a check) stays though nobody reads its value.
         if any(v in live for v in eqn.outputs) or eqn.op.name == "while" or has_effects(eqn):
             eqn = map_subgraphs(eqn, eliminate_dead_code)
@@ -61,6 +63,21 @@ def _prune_loop_carries(eqn, live):
     cond = cond.replace(inputs=tuple(pick(cond.inputs)))
     return eqn.replace(inputs=tuple(pick(eqn.inputs)), outputs=tuple(eqn.outputs[k] for k in keep),
                        params={**eqn.params, "cond": cond, "body": body, "n_carried": len(keep)})
+
+
+def _prune_branch_outputs(eqn, live):
+    """Drop results of a ``cond`` that nothing reads. A branch's value may be a check
+    that raises only when read (a variable only a loop that runs sets, returned by the
+    branch that holds the loop): kept as a result, it would raise though the code after
+    the ``if`` never reads it."""
+    keep = [j for j, v in enumerate(eqn.outputs) if v in live]
+    if len(keep) == len(eqn.outputs) or (not keep and not has_effects(eqn)):
+        return eqn
+    keep = keep or [0]   # a cond kept for its effects alone keeps one result
+    branches = tuple(g.replace(outputs=tuple(g.outputs[j] for j in keep))
+                     for g in eqn.params["branches"])
+    return eqn.replace(outputs=tuple(eqn.outputs[j] for j in keep),
+                       params={**eqn.params, "branches": branches})
 
 
 def _key_of_atom(atom, rename):
