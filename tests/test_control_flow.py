@@ -1779,3 +1779,27 @@ def tail_loop_in_a_helper(c, k):
 def test_an_unread_variable_of_a_loop_that_never_ran_after_a_traced_return(fn, k, jit):
     check_against_numpy(fn, np.array([0.1, 0.2, 2.0]), np.array([k]), jit=jit)
 
+
+# ------------- NumPy's error from a path of a traced `if` the data may not take
+def add_on_a_flag(a, b):
+    g = False
+    if 0 not in np.sign(b):     # traced
+        h = a * 0.5
+        g = True
+    if g:
+        a += h                  # float into an int array: NumPy raises, on this path only
+    return a
+
+
+def test_a_numpy_error_on_a_path_the_data_do_not_take(jit):
+    check_against_numpy(add_on_a_flag, np.array([1, 2, 3]), np.array([0, 4, -1]), jit=jit)
+
+
+def test_a_numpy_error_on_a_path_the_data_take_runs_numpy():
+    a, b = np.array([1, 2, 3]), np.array([1, 4, -1])
+    with pytest.warns(RuntimeWarning, match="UFuncTypeError"), \
+            pytest.raises(TypeError, match="Cannot cast ufunc 'add'"):
+        nptf.compile(add_on_a_flag)(a, b)
+    with pytest.raises(nptf.Error, match="raises UFuncTypeError"):
+        nptf.compile(add_on_a_flag, fallback="raise")(a, b)
+    assert list(a) == [1, 2, 3]

@@ -650,7 +650,7 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 v.copy_rows() if isinstance(v, GrowingList) else v for v in state])))
         except Exception as e:      # noqa: BLE001  (the user's own error)
             _take_changes(state, lists)
-            if not _raised_by_user_code(e) or len(raised):
+            if not (_raised_by_user_code(e) or _numpy_error(e)) or len(raised):
                 scope.put_back()
                 if raised and _raised_by_user_code(e):
                     _both_raise(raised[False], e, where)
@@ -1184,16 +1184,29 @@ def _raised_by_user_code(error):
     return tb is not None and in_user_code(tb.tb_frame.f_code.co_filename)
 
 
+def _numpy_error(error):
+    """Whether ``error`` is an error of NumPy's kind (a ufunc's casting ``TypeError``, a
+    broadcasting ``ValueError``, an ``IndexError``) that tracing a path raised outside
+    the user's code: the path's types alone raise it, so NumPy raises it too where the
+    data take that path (``a += h``, a float into an int array, under a flag the data
+    set). nptf's own refusals are not."""
+    return isinstance(error, (TypeError, ValueError, IndexError, ArithmeticError)) and \
+        not isinstance(error, Error)
+
+
 def _one_branch_raises(cond, raised, true_fn, false_fn, state, where):
     """An `if` on a traced value one of whose paths raises (``if A[p, k] == 0: raise
     ValueError("singular")``): the other path runs, and a check raises the same error
-    after the run where the data take the raising path."""
+    after the run where the data take the raising path. An error tracing raised outside
+    the user's code (see ``_numpy_error``) is NumPy's to give: where the data take that
+    path, the call runs NumPy."""
     ((taken, error),) = raised.items()
     cond = api.astype(to_tracer(cond), np.bool_)
     fine = np.logical_not(cond) if taken else cond
     name = type(error).__name__
     # Raised whether or not a value is read (RAISED_WHEN_READ checks are not).
-    known = ERRORS.get(name) is type(error) and name not in RAISED_WHEN_READ
+    known = ERRORS.get(name) is type(error) and name not in RAISED_WHEN_READ and \
+        _raised_by_user_code(error)
     message = f"{error}\n  at {where}" if known else \
         f"the `if` at {where} raises {name}: {error}, which nptf raises only by running " \
         f"NumPy"
