@@ -287,3 +287,39 @@ def test_python_sum_of_a_grown_list_keeps_the_items_dtype(dtype, jit):
     scalars keeps their dtype, and wraps as they do."""
     b = np.array([100, 7, 120, 90], dtype=dtype)
     check_against_numpy(sum_of_picked, b, 5, jit=jit)
+
+
+# ------------------------------------------------ functools caches in graph loops and branches
+def cached_in_a_loop(c, n):
+    @functools.lru_cache(maxsize=None)
+    def twice(m):
+        return c[m] * 2.0
+    s = 0.0
+    for _ in range(12):                 # past 8 iterations: a graph loop unless unrolled
+        s = s + twice(n)
+    return s + twice(n)                 # the value cached in the loop's first step
+
+
+def cached_in_a_branch(c, n):
+    @functools.cache
+    def twice(m):
+        return c[m] * 2.0
+    s = 0.0
+    if c[0] > 0.5:                      # traced: the cache would hold one path's value
+        s = twice(n)
+    return s + twice(n)
+
+
+@pytest.mark.filterwarnings("ignore:nptf. the loop")
+def test_an_lru_cache_filled_in_a_loop_body_runs_the_loop_unrolled(jit):
+    """A cached function's first call in a loop body stores a value of the body's graph:
+    the loop runs unrolled, so the cache holds the first step's value as NumPy's does."""
+    check_against_numpy(cached_in_a_loop, np.array([1.0, 2.0, 3.0]), 1, jit=jit)
+
+
+def test_an_lru_cache_filled_under_a_traced_if_is_refused_and_numpy_runs_it():
+    c = np.array([1.0, 2.0, 3.0])
+    with pytest.raises(nptf.Error, match="cache `twice`"):
+        nptf.compile(cached_in_a_branch, fallback="raise")(c, 1)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(cached_in_a_branch)(c, 1) == cached_in_a_branch(c, 1)

@@ -719,10 +719,12 @@ def _cell_contents(cell):
 
 def _closure_cells(values):
     """(variable name, cell) of the closures of the functions among ``values`` (methods
-    too), each cell once."""
+    and the functions a decorator such as ``functools.lru_cache`` wraps too), each cell
+    once."""
     found = {}
     for v in values:
         fn = v.__func__ if isinstance(v, types.MethodType) else v
+        fn = inspect.unwrap(fn) if callable(fn) and hasattr(fn, "__wrapped__") else fn
         if isinstance(fn, types.FunctionType) and fn.__closure__:
             for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
                 found.setdefault(id(cell), (name, cell))
@@ -730,6 +732,23 @@ def _closure_cells(values):
 
 
 _REGION_KINDS = frozenset({"dict", "list", "set", "bytearray", "object"})
+_CACHED_FUNCTION = type(functools.lru_cache(maxsize=None)(len))
+
+
+def _caches(values, cells):
+    """(variable name, function) of the ``functools.lru_cache``/``cache`` functions among
+    ``values`` and in the closure ``cells``: a call that misses stores its result, which
+    under a traced branch or loop body is a value of that body's own graph."""
+    found = {}
+    for name, v in [*values, *((n, _cell_contents(c)) for n, c in cells)]:
+        if isinstance(v, _CACHED_FUNCTION):
+            found.setdefault(id(v), (name, v))
+    return list(found.values())
+
+
+def _misses(cached):
+    info = cached.cache_info()
+    return info.misses if info.maxsize != 0 else 0
 
 
 class Snapshot:
@@ -749,6 +768,8 @@ class Snapshot:
         # variable ``nonlocal`` rebinds it in its cell): (name, cell, contents).
         self.cells = [(name, cell, _cell_contents(cell))
                       for name, cell in _closure_cells(v for _, v in named_values)]
+        self.caches = [(name, f, _misses(f))
+                       for name, f in _caches(named_values, [c[:2] for c in self.cells])]
         pending = [(v, name) for name, v in reversed(named_values)]
         while pending and budget > 0:
             obj, path = pending.pop()
@@ -776,6 +797,8 @@ class Snapshot:
         """(path, type name) of each recorded object that changed, in the order found."""
         rebound = [(name, "variable") for name, cell, before in self.cells
                    if _cell_contents(cell) is not before]
+        rebound += [(name, "function's cache") for name, f, before in self.caches
+                    if _misses(f) != before]
         return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
                           if not _same_or_unknown(rec)]
 
@@ -792,6 +815,9 @@ class Snapshot:
                     del cell.cell_contents
                 else:
                     cell.cell_contents = before
+        for _, f, before in self.caches:
+            if _misses(f) != before:
+                f.cache_clear()   # its new entries hold the body's values; the rest refill
 
 
 
