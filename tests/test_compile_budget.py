@@ -186,3 +186,37 @@ def test_repeated_slice_bounds_and_shapes_are_one_constant_each():
     slices = [n for n in nodes if n.op == "StridedSlice"]
     assert len(slices) >= 40
     assert len(constants) < 20, [n.name for n in constants]
+
+
+def squash_steps(a, b, x):
+    for _ in [0] * 10:                  # a Python list: unrolled
+        a[None] /= (1.0 + np.abs(a[None]))
+        a[a > x] = np.where(b[a > x] > 1, b[a > x], 1.0 / b[a > x])
+    return a
+
+
+def stencil_steps(u):
+    for _ in [0] * 12:
+        u[1:-1] = 0.25 * (u[:-2] + u[2:]) + 0.5 * u[1:-1]
+    return u
+
+
+@pytest.mark.parametrize("jit", [None, True])
+def test_chains_xla_would_compile_exponentially_run_without_xla(jit):
+    """Each step of these unrolled chains reads a value at several positions (``a`` and
+    ``a[None]`` reshaped back; ``u[:-2]``, ``u[2:]``, ``u[1:-1]``): XLA's fused kernel
+    emits the first value 4**10 times and compiles for minutes, growing to many GB. They
+    run on the plain executor (a warning says so where XLA was asked for)."""
+    a, b = np.array([1.17, -0.89, 1.58, -0.56, -1.26, 0.59]), np.linspace(-2, 2.5, 6)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        f = nptf.compile(squash_steps, jit_compile=jit, fallback="raise", adaptive=False)
+        np.testing.assert_allclose(f(a.copy(), b, 0.357), squash_steps(a.copy(), b, 0.357),
+                                   rtol=1e-12)
+        g = nptf.compile(stencil_steps, jit_compile=jit, fallback="raise", adaptive=False)
+        u = np.linspace(0.0, 1.0, 50) ** 2
+        np.testing.assert_allclose(g(u.copy()), stencil_steps(u.copy()), rtol=1e-12)
+    assert f.cache_info().fallbacks == 0 and g.cache_info().fallbacks == 0
+    assert not f.entry_for(a.copy(), b, 0.357).xla and not g.entry_for(u.copy()).xla
+    if jit:
+        assert sum("grow exponentially" in str(w.message) for w in seen) == 2

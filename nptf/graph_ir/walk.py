@@ -25,20 +25,21 @@ def has_effects(eqn):
                for e in g.eqns)
 
 
-def _graphs(graph):
+def all_graphs(graph):
+    """``graph`` and, depth first, every graph in its equations' params."""
     yield graph
     for e in graph.eqns:
         for v in e.params.values():
             for g in (v if isinstance(v, tuple) else (v,)):
                 if hasattr(g, "eqns"):
-                    yield from _graphs(g)
+                    yield from all_graphs(g)
 
 
 def free_vars(graph):
     """The vars ``graph`` (or a graph inside it) reads but does not define, in the order
     first read: values of an enclosing trace a nested one read (a function traced
     inside another, closing over the caller's arrays)."""
-    graphs = list(_graphs(graph))
+    graphs = list(all_graphs(graph))
     defined = set()
     for g in graphs:
         defined.update(g.inputs)

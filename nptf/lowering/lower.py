@@ -16,7 +16,7 @@ from ..errors import UnsupportedError, with_location
 from ..graph_ir.interpret import Interpreter
 from ..graph_ir.ir import Literal
 from ..graph_ir.passes import implicit_broadcasts
-from ..graph_ir.walk import all_eqns
+from ..graph_ir.walk import all_eqns, all_graphs
 from . import tf_math as m
 from .rules import TF_RULES
 
@@ -65,7 +65,57 @@ def xla_obstacles(graph):
             what = f"{eqn.op.name} on {eqn.inputs[0].type}"
             reasons.append((why.format(op=what) if isinstance(why, str) else
                             f"XLA cannot compile {what}") + f" at {eqn.source_info}")
+    expanding = _expanding_fusion(graph)
+    if expanding is not None:
+        reasons.append(f"XLA's compile would grow exponentially with the chain of reshapes, "
+                       f"slices or reversals whose values are read at many positions, from "
+                       f"{expanding.source_info} (an unrolled loop of such steps)")
     return reasons
+
+
+# XLA fuses elementwise ops with the reshapes, slices and broadcasts between them into
+# one kernel, and emits a value once per position expression it is read at: a value
+# read at several positions in each step of an unrolled chain (``a`` and ``a[None]``
+# reshaped back, ``u[:-2]``, ``u[2:]`` and ``u[1:-1]`` of a stencil) is emitted
+# exponentially often, and XLA's compile runs for minutes and many GB (the reshape
+# chain at 8, 9, 10 steps: 4**8 positions, 5.5 s; 22 s; 90 s; a stencil at 12 steps,
+# 20 s). A value read at more than this many positions makes a graph run without XLA
+# (a stencil unrolled 8 times, 4**8 positions, compiles in 0.2 s and keeps it).
+_FUSED_POSITIONS = 1 << 17
+_INDEX_CHANGING = frozenset({"reshape", "slice", "broadcast_to", "transpose", "concatenate",
+                             "slice_update", "tile"})
+_INDEX_KEEPING = frozenset({"check", "copy", "real", "imag"})
+
+
+def _expanding_fusion(graph):
+    """The first equation of ``graph`` (or of a graph inside it) whose inputs a fused
+    XLA kernel would read at more than ``_FUSED_POSITIONS`` position expressions, or
+    None. Each value gets the set of index paths (the index-changing equations between
+    it and a value that is stored, as a hash) it is read through; a value read by
+    anything but elementwise ops, reshapes, slices and broadcasts is stored, and starts
+    afresh."""
+    for g in all_graphs(graph):
+        paths = {v: {0} for v in g.outputs if not isinstance(v, Literal)}
+        for eqn in reversed(g.eqns):
+            name = eqn.op.name
+            fused = eqn.op.kind == "elementwise" or name in _INDEX_CHANGING or \
+                name in _INDEX_KEEPING
+            out = paths.get(eqn.outputs[0], {0}) if fused and len(eqn.outputs) == 1 else {0}
+            for k, a in enumerate(eqn.inputs):
+                if isinstance(a, Literal):
+                    continue
+                if not fused:
+                    reads = {0}
+                elif name in _INDEX_CHANGING or a.type.shape != eqn.outputs[0].type.shape:
+                    reads = {hash((p, id(eqn), k)) for p in out}
+                else:
+                    reads = out
+                mine = paths.setdefault(a, set())
+                mine |= reads
+                if len(mine) > _FUSED_POSITIONS:
+                    return eqn
+    return None
+
 
 
 def literal_tensor(lit: Literal):
