@@ -323,3 +323,76 @@ def test_an_lru_cache_filled_under_a_traced_if_is_refused_and_numpy_runs_it():
         nptf.compile(cached_in_a_branch, fallback="raise")(c, 1)
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
         assert nptf.compile(cached_in_a_branch)(c, 1) == cached_in_a_branch(c, 1)
+
+
+# ------------------------------------------------ properties and operators of the user's classes
+class Stats:
+    def __init__(self):
+        self.n, self.mean, self.m2 = 0, 0.0, 0.0
+
+    def push(self, x):
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    @property
+    def variance(self):                 # a property: Python calls it, not converted code
+        return self.m2 / (self.n - 1) if self.n > 1 else 0.0
+
+    @property
+    def std(self):
+        return math.sqrt(self.variance)
+
+
+class Vec:
+    def __init__(self, *xs):
+        self.v = np.array(xs, dtype=float)
+
+    def __add__(self, other):
+        return Vec(*(self.v + other.v))
+
+    def __mul__(self, k):
+        return Vec(*(self.v * k))
+
+    __rmul__ = __mul__
+
+    def __abs__(self):
+        return float(np.sqrt(self.v @ self.v))     # float() of a traced number
+
+    def __matmul__(self, other):
+        return float(self.v @ other.v)
+
+    def __getitem__(self, i):
+        return self.v[i] if self.v[i] > 0 else 0.0  # a traced if
+
+
+def running_stats(x):
+    rs = Stats()
+    for v in x:
+        rs.push(v)
+    return rs.mean, rs.variance, rs.std
+
+
+def vector_ops(a, b):
+    u, w = Vec(*a), Vec(*b)
+    s = u + 2 * w
+    return s.v, abs(u), (u @ w) / (w @ w) * w[0], u[1]
+
+
+@pytest.mark.parametrize("x", [[1.0, 4.0, 2.0, 8.0], [3.0]])
+def test_properties_of_the_user_s_class_run_converted(x, jit):
+    check_against_numpy(running_stats, np.array(x), jit=jit)
+
+
+@pytest.mark.parametrize("b", [[1.0, -2.0, 0.5], [-1.0, 2.0, 3.0]])
+def test_operators_of_the_user_s_class_run_converted(b, jit):
+    check_against_numpy(vector_ops, np.array([0.5, 3.0, -1.0]), np.array(b), jit=jit)
+
+
+def test_the_user_s_classes_are_left_as_they_were_after_a_trace():
+    members = dict(vars(Vec)), dict(vars(Stats))
+    a, b = np.array([0.5, 3.0, -1.0]), np.array([1.0, -2.0, 0.5])
+    nptf.compile(vector_ops, fallback="raise")(a, b)
+    nptf.compile(running_stats, fallback="raise")(a)
+    assert (dict(vars(Vec)), dict(vars(Stats))) == members

@@ -1852,10 +1852,42 @@ def converted(fn):
         return traced
     if isinstance(fn, types.MethodType) and should_convert(fn.__func__):
         # ``model.fit(X)``: the method's body, converted, on the same object.
+        converting_members(type(fn.__self__))
         return types.MethodType(convert(fn.__func__), fn.__self__)
     if isinstance(fn, type) and _plain_user_class(fn):
+        converting_members(fn)
         return functools.partial(_constructed, fn)
     return convert(fn) if should_convert(fn) else fn
+
+
+# Methods Python calls for an operator, a builtin or a subscript of the user's object;
+# those that must return a Python bool, number or str (``__bool__``, ``__float__``,
+# ``__repr__``) stay the user's own.
+_OPERATOR_METHODS = frozenset(
+    f"__{p}{name}__" for name in ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
+                                  "pow", "and", "or", "xor", "lshift", "rshift")
+    for p in ("", "r", "i")) | frozenset({
+        "__neg__", "__pos__", "__abs__", "__invert__", "__eq__", "__ne__", "__lt__", "__le__",
+        "__gt__", "__ge__", "__getitem__", "__setitem__", "__call__", "__array__"})
+
+
+def converting_members(cls):
+    """While this trace is on, the properties and operator methods of the user's class
+    ``cls`` (``rs.variance``, ``u + w``, ``abs(u)``) run converted, as its methods do
+    when called: a traced ``if`` or ``float()`` in them compiles."""
+    side_effects.patch_class(cls, _converted_member)
+
+
+def _converted_member(name, member):
+    if isinstance(member, property):
+        parts = [member.fget, member.fset, member.fdel]
+        if not any(f is not None and should_convert(f) for f in parts):
+            return None
+        return property(*[convert(f) if f is not None and should_convert(f) else f
+                          for f in parts], member.__doc__)
+    if name in _OPERATOR_METHODS and should_convert(member):
+        return convert(member)
+    return None
 
 
 def _plain_user_class(cls):

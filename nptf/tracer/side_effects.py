@@ -171,7 +171,9 @@ def _slots(cls):
 def _attributes(obj, kind):
     """Name -> value of what an object, class, function or module holds (its own dict)."""
     if kind == "class":
-        return {k: v for k, v in vars(obj).items() if not k.startswith("__")}
+        # A member converted code runs while a trace is on stands for the user's own.
+        own = (_PATCHED.get() or {}).get(obj, {})
+        return {k: own.get(k, v) for k, v in vars(obj).items() if not k.startswith("__")}
     if kind == "module":
         return {k: v for k, v in vars(obj).items() if not (k.startswith("__") and k.endswith("__"))}
     d = dict(getattr(obj, "__dict__", None) or {})
@@ -826,6 +828,50 @@ def _put_back_changed(records):
         if not _same_or_unknown(rec):
             with contextlib.suppress(Exception):
                 _put_back(rec.obj, rec)
+
+
+# ------------------------------------------------ classes whose members run converted
+# {class: {name: the user's own member}} of the classes whose properties and operator
+# methods converted code stands in for while a trace is on (``patching_classes``).
+_PATCHED = contextvars.ContextVar("nptf_patched_classes", default=None)
+
+
+@contextlib.contextmanager
+def patching_classes():
+    """A scope (one trace) in which ``patch_class`` may put converted members into the
+    user's classes; each goes back to the user's own member on leaving."""
+    patched = {}
+    token = _PATCHED.set(patched)
+    try:
+        yield
+    finally:
+        _PATCHED.reset(token)
+        for cls, originals in patched.items():
+            for name, member in originals.items():
+                with contextlib.suppress(Exception):
+                    setattr(cls, name, member)
+
+
+def patch_class(cls, replacement):
+    """Puts ``replacement(name, member)`` (None: keep it) in place of the members of
+    ``cls`` and of the user's classes it derives from, for the rest of the scope of
+    ``patching_classes``; nothing outside such a scope."""
+    patched = _PATCHED.get()
+    if patched is None or cls in patched or not _user_class(cls):
+        return
+    for c in cls.__mro__:
+        if c in patched or not _user_class(c) or c is object:
+            continue
+        originals = patched[c] = {}
+        for name, member in list(vars(c).items()):
+            new = replacement(name, member)
+            if new is None:
+                continue
+            try:
+                setattr(c, name, new)
+            except (AttributeError, TypeError):
+                continue
+            originals[name] = member
 
 
 # -------------------------------------------------------------------- entry points

@@ -16,7 +16,7 @@ from ..tree import flatten, has_nodes
 from . import numpy_vectorize
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
-from .convert import KEYED_DICTS, convert, should_convert
+from .convert import KEYED_DICTS, convert, converting_members, should_convert
 from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
@@ -26,7 +26,7 @@ from .growing_lists import (ROWS, WIDENING, GrowingList, numbers_of_mixed_kinds,
                             reads_several_types)
 from .layouts import tracking_layouts
 from .python_lists import ComputedList, ListTracer
-from .side_effects import watching
+from .side_effects import patching_classes, watching
 from .tracer import (HASHED, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES,
                      Tracer, maybe_none, to_atom)
 from .traced_dicts import DictView
@@ -254,12 +254,14 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         call_args, call_kwargs = rebuild(leaves)
         # Python state the function changes (its arguments' containers, globals,
         # closures) would change once, here, not on every call: refused, and undone.
-        with watching(fn, call_args, call_kwargs) as watch:
+        with watching(fn, call_args, call_kwargs) as watch, patching_classes():
             target = convert(fn) if should_convert(fn) else fn
             if target is fn:
                 copies = {}
                 target = rebind(fn, copies)
                 watch.add_copies(copies)
+            for value in (*call_args, *call_kwargs.values()):
+                converting_members(type(value))    # an object of the user's passed in
             token = UNROLL_LIMIT.set(unroll)
             try:
                 result = target(*call_args, **call_kwargs)
