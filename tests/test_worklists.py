@@ -203,3 +203,32 @@ def test_the_list_of_pieces_itself_is_refused_and_runs_numpy():
         warnings.simplefilter("ignore")
         got = nptf.compile(split_returned)(x)
     assert [r.tolist() for r in got] == [r.tolist() for r in split_returned(x)]
+
+
+# ------------------------------------------------ list(zip(...)) of run-time lengths
+def hysteresis(strong, weak):
+    """Canny's edge tracking: a stack of the strong pixels' positions, grown by their
+    weak neighbours."""
+    H, W = strong.shape
+    edges = strong.copy()
+    stack = list(zip(*np.nonzero(strong)))
+    while stack:
+        i, j = stack.pop()
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                ni, nj = i + di, j + dj
+                if 0 <= ni < H and 0 <= nj < W and weak[ni, nj] and not edges[ni, nj]:
+                    edges[ni, nj] = True
+                    stack.append((ni, nj))
+    return edges, len(list(enumerate(np.flatnonzero(edges))))
+
+
+def pairs_of(x, y):
+    return list(zip(x, y)), list(enumerate(x * 2))
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_list_of_zip_and_enumerate_over_run_time_lengths(seed, jit):
+    img = np.random.default_rng(seed).random((7, 7))
+    check_against_numpy(hysteresis, img > 0.85, img > 0.4, jit=jit)
+    check_against_numpy(pairs_of, img[0], img[1], jit=jit)

@@ -633,6 +633,16 @@ class _ControlFlow(gast.NodeTransformer):
             gen = node.args[0]
             node.args[0] = gast.copy_location(
                 gast.ListComp(elt=gen.elt, generators=gen.generators), gen)
+        if isinstance(node.func, gast.Name) and node.func.id == "list" and \
+                len(node.args) == 1 and not node.keywords and \
+                isinstance(node.args[0], gast.Call) and \
+                isinstance(node.args[0].func, gast.Name) and \
+                node.args[0].func.id in ("zip", "enumerate"):
+            # ``list(zip(*np.nonzero(m)))``: as ``[t for t in zip(...)]``, whose loop runs
+            # over arrays of a length known only at run time (a worklist of positions).
+            comp = _expr("[_nptf__item for _nptf__item in None]")
+            comp.generators[0].iter = node.args[0]
+            return self.visit_ListComp(gast.copy_location(comp, node))
         self.generic_visit(node)
         if isinstance(node.func, gast.Name) and node.func.id == "print":
             node.func = _expr(f"{_CF}.print_")
