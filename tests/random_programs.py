@@ -41,6 +41,7 @@ import importlib.util
 import math
 import os
 import random
+import zlib
 import re
 import signal
 import sys
@@ -974,9 +975,22 @@ class _LoopWriter:
             if value:       # a return inside an if on what the data made of the object
                 out += ["", "    def value(self):", "        if self.hits > 2:",
                         "            return self.total", "        return -self.total"]
+            # A property and operators Python calls itself (a traced if and float() in
+            # them), drawn from a stream of their own: nr's programs stay as they were.
+            cm = random.Random(zlib.crc32("\n".join(out).encode()))
+            members = cm.random() < 0.5
+            if members:
+                out += ["", "    @property", "    def level(self):",
+                        "        if self.total > 0:",
+                        "            return float(self.total) * 0.5",
+                        "        return 0.0", "",
+                        "    def __add__(self, other):", "        return self.total + other", "",
+                        "    def __abs__(self):", "        return float(abs(self.total))"]
             out.append(f"nobj = Nc({nr.choice(['0.5', 'x', '0.1 * n'])})")
             self.nested_out.append(nr.choice(["nobj.total", "nobj.hits"] +
                                              (["nobj.value()"] * 2 if value else [])))
+            if members:
+                self.nested_out.append(cm.choice(["nobj.level", "nobj + 1.0", "abs(nobj)"]))
         exec("\n".join(out).replace("nonlocal ", "global "), self.ns)  # noqa: S102
         return out
 
@@ -1544,8 +1558,10 @@ def nested_program_source(seed, name="f"):
     ``if`` and ``break``/``continue`` in a loop, called directly, through
     ``functools.partial``, ``functools.lru_cache`` and a ``functools.wraps`` decorator; a
     closure appending to the program's list under a traced ``if``; ``nonlocal`` counters and
-    accumulators; a class with a private method. A family of its own, so that the loop
-    family's programs stay as they were for their seeds."""
+    accumulators; a class with a private method and, now and then, a property and
+    operators (``nobj + 1.0``, ``abs(nobj)``) with a traced ``if`` and ``float()`` in them.
+    A family of its own, so that the loop family's programs stay as they were for their
+    seeds."""
     return loop_program_source(seed, name, nested=True)
 
 
