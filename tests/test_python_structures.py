@@ -7,6 +7,7 @@ import functools
 import itertools
 import math
 import operator
+import warnings
 
 import numpy as np
 import pytest
@@ -396,3 +397,72 @@ def test_the_user_s_classes_are_left_as_they_were_after_a_trace():
     nptf.compile(vector_ops, fallback="raise")(a, b)
     nptf.compile(running_stats, fallback="raise")(a)
     assert (dict(vars(Vec)), dict(vars(Stats))) == members
+
+
+# ------------------------------------------------ attributes a training loop rebinds
+class LogisticRegression:
+    def __init__(self, lr=0.1, n_iters=1000):
+        self.lr, self.n_iters = lr, n_iters
+        self.weights, self.bias = None, None
+
+    def fit(self, X, y):
+        n_samples, n_features = X.shape
+        self.weights = np.zeros(n_features)
+        self.bias = 0                       # a Python int the first step makes a float
+        for _ in range(self.n_iters):       # a graph loop carrying self.weights, self.bias
+            pred = 1 / (1 + np.exp(-(X @ self.weights + self.bias)))
+            self.weights -= self.lr * (X.T @ (pred - y)) / n_samples
+            self.bias -= self.lr * np.sum(pred - y) / n_samples
+        return self
+
+    def predict(self, X):
+        return (X @ self.weights + self.bias > 0).astype(int)
+
+
+class Newton:
+    def __init__(self, x0):
+        self.x, self.steps = x0, 0
+
+    def run(self, a, tol):
+        while abs(self.x * self.x - a) > tol:   # a traced condition on an attribute
+            self.x = 0.5 * (self.x + a / self.x)
+            self.steps += 1
+        return self.x
+
+
+def train_logistic(X, y, n_iters):
+    m = LogisticRegression(n_iters=n_iters).fit(X, y)
+    return m.weights, m.bias, m.predict(X)
+
+
+def newton_sqrt(a):
+    solver = Newton(a[0] + 1.0)
+    return solver.run(a[0], 1e-12), solver.steps
+
+
+@pytest.mark.parametrize("n_iters", [1000, 3])
+def test_attributes_a_training_loop_rebinds_are_loop_variables(n_iters, jit):
+    """``self.weights -= ...`` in ``for _ in range(self.n_iters)``: the graph loop
+    carries the attributes (a loop of 1,000 steps unrolled before, past the compile
+    budget at 10,000)."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((60, 3))
+    check_against_numpy(train_logistic, X, (X[:, 0] > 0).astype(float), n_iters, jit=jit,
+                        static_argnames=["n_iters"])
+
+
+@pytest.mark.parametrize("a", [2.0, 9.0])
+def test_attributes_a_while_loop_on_the_data_rebinds(a, jit):
+    check_against_numpy(newton_sqrt, np.array([a]), jit=jit)
+
+
+def test_a_training_loop_of_many_steps_stays_one_graph_loop():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((40, 2))
+    f = nptf.compile(train_logistic, fallback="raise", static_argnames=["n_iters"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no "runs unrolled" warning
+        got = f(X, (X[:, 1] > 0).astype(float), 20000)
+    want = train_logistic(X, (X[:, 1] > 0).astype(float), 20000)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-9)

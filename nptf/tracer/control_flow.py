@@ -49,7 +49,7 @@ from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
 from .python_lists import ComputedList, ListTracer, SplitPieces
 from .python_sets import TracedSet, traced_set
-from .side_effects import Snapshot
+from .side_effects import Snapshot, carrying_attributes
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
 from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
@@ -1295,7 +1295,28 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
             try:
                 return _graph_while(cond_fn, body_fn, state, names, where, frame, grow=True)
             except _PythonOnlyBody as e:
+                cells = _attribute_cells(e)
+                if not cells:
+                    raise _loop_unsupported(e, where) from None
+            # Attributes of objects the body rebinds (``self.w -= lr * dw``): carried.
+            n = len(state)
+            carried = _cells_now(cells)
+            try:
+                with carrying_attributes([(c.obj, c.attr) for c in cells]):
+                    out = _graph_while(
+                        lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
+                                                *st[:n])[0],
+                        lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
+                        state + carried, tuple(names) + _cell_names(cells), where, frame,
+                        grow=True)
+            except _PythonOnlyBody as e:
+                _cells_put_back(cells, carried)
                 raise _loop_unsupported(e, where) from None
+            except Exception:
+                _cells_put_back(cells, carried)
+                raise
+            _cells_put(cells, out[n:])
+            return out[:n]
         if not c:
             return state
         state = tuple(body_fn(*state))
@@ -1737,6 +1758,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                                 f"iteration")
         error.changed = changed
         error.changed_lists = [lst for _, lst, _ in scope.changed_lists()]
+        error.changed_objects = scope.changed_attributes()
         scope.put_back()
         _hint_keyed_dicts(changed)
         raise error
@@ -2348,6 +2370,20 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
     except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
             raise
+        cells = _attribute_cells(e)
+        if cells:
+            n = len(state)
+            carried = _cells_now(cells)
+            try:
+                with carrying_attributes([(c.obj, c.attr) for c in cells]):
+                    out = graph_loop(lambda x, *st: _with_cells(cells, st[n:], body_fn, x,
+                                                                *st[:n]),
+                                     tuple(state) + carried, tuple(names) + _cell_names(cells))
+            except Exception:   # noqa: BLE001  (run as it would be without, below)
+                _cells_put_back(cells, carried)
+            else:
+                _cells_put(cells, out[1 + n:])
+                return out[1:1 + n]
         # What a list carried as an array refuses (`h.pop()` in the body): where the trip
         # count is known, Python runs the body on the list itself. Other refusals stand.
         if not isinstance(e, (TracerConversionError, DynamicShapeError, _PythonOnlyBody,
@@ -2442,6 +2478,42 @@ def _written_lists(fns, frame):
                                                                                   MIXED))
             found[name] = _ListCell(name, cell, value, 2 if numbers else 1)
     return list(found.values())
+
+
+class _AttributeCell:
+    """An attribute of an object that existed before a loop and that its body rebinds
+    (``self.weights -= self.lr * dw`` in a training loop): carried by the graph loop as a
+    variable, set on the object on every step and after the loop."""
+
+    __slots__ = ("name", "obj", "attr")
+    width = 1
+    original = None
+
+    def __init__(self, name, obj, attr):
+        self.name, self.obj, self.attr = name, obj, attr
+
+    def carried(self):
+        return (getattr(self.obj, self.attr),)
+
+    def put(self, parts):
+        setattr(self.obj, self.attr, parts[0])
+
+
+def _attribute_cells(error):
+    """``_AttributeCell``s of what a loop body only Python could run (``error``) changed,
+    where that is only attributes of the user's objects, each an array or a number
+    before the loop; else None."""
+    found = getattr(error, "changed_objects", None) if isinstance(error, _PythonOnlyBody) \
+        else None
+    if not found or getattr(error, "changed_lists", None):
+        return None
+    cells = []
+    for path, obj, attrs in found:
+        for attr in attrs:
+            if not _is_value(getattr(obj, attr, None)) or isinstance(getattr(obj, attr), ListTracer):
+                return None
+            cells.append(_AttributeCell(f"{path}.{attr}", obj, attr))
+    return cells
 
 
 def _cells_now(cells):

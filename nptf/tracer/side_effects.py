@@ -217,9 +217,28 @@ def _same(obj, rec):
 
 def _changed_attributes(obj, rec):
     now = _attributes(obj, rec.kind)
+    carried = _CARRIED.get()
     return [k for k in now.keys() | rec.saved.keys()
             if now.get(k, _MISSING) is not rec.saved.get(k, _MISSING) and
-            not (k not in rec.saved and _lazy(obj, rec.kind, k, now[k]))]
+            not (k not in rec.saved and _lazy(obj, rec.kind, k, now[k])) and
+            (id(obj), k) not in carried]
+
+
+# (id(object), attribute name) of the attributes a graph loop carries as variables
+# (``self.w -= lr * dw`` in a training loop, see ``carrying_attributes``): the loop sets
+# them on every step, and a snapshot of the Python state around the body does not
+# count that as a change only Python can make.
+_CARRIED = contextvars.ContextVar("nptf_carried_attributes", default=frozenset())
+
+
+@contextlib.contextmanager
+def carrying_attributes(pairs):
+    """A scope in which the attributes ``pairs`` ((object, name)) are a loop's variables."""
+    token = _CARRIED.set(_CARRIED.get() | {(id(obj), name) for obj, name in pairs})
+    try:
+        yield
+    finally:
+        _CARRIED.reset(token)
 
 
 def _lazy(obj, kind, name, value):
@@ -803,6 +822,16 @@ class Snapshot:
                     if _misses(f) != before]
         return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
                           if not _same_or_unknown(rec)]
+
+    def changed_attributes(self):
+        """(path, object, names of the attributes it rebinds) of each recorded object of
+        the user's that changed; None where something else changed too (a container, a
+        variable of an enclosing function, a cache)."""
+        changed = self.changed()
+        found = [(rec.path, rec.obj, sorted(_changed_attributes(rec.obj, rec)))
+                 for rec in self.records.values()
+                 if rec.kind == "object" and not _same_or_unknown(rec)]
+        return found if found and len(found) == len(changed) else None
 
     def changed_lists(self):
         """(path, list, its items before) of each recorded Python list that changed."""
