@@ -466,3 +466,43 @@ def test_a_training_loop_of_many_steps_stays_one_graph_loop():
     want = train_logistic(X, (X[:, 1] > 0).astype(float), 20000)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-9)
+
+
+class Perceptron:
+    def __init__(self, lr=0.1, epochs=20):
+        self.lr, self.epochs = lr, epochs
+
+    def fit(self, X, y):
+        self.w, self.b, self.errors = np.zeros(X.shape[1]), 0.0, 0
+        for _ in range(self.epochs):
+            for xi, yi in zip(X, y):
+                if yi * (xi @ self.w + self.b) <= 0:    # a traced if rebinding attributes
+                    self.w = self.w + self.lr * yi * xi
+                    self.b += self.lr * yi
+                    self.errors += 1
+        return self
+
+
+def train_perceptron(X, y):
+    p = Perceptron().fit(X, y)
+    return p.w, p.b, p.errors
+
+
+def positive_total(x):
+    class Acc:
+        pass
+    a = Acc()
+    a.total, a.n = 0.0, 0
+    for v in x:
+        if v > 0:
+            a.total += v
+            a.n += 1
+    return a.total, a.n
+
+
+def test_attributes_a_traced_if_rebinds_in_nested_loops(jit):
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((30, 2))
+    check_against_numpy(train_perceptron, X, np.where(X[:, 0] + 0.3 * X[:, 1] > 0, 1.0, -1.0),
+                        jit=jit)
+    check_against_numpy(positive_total, np.array([0.5, -1.0, 2.0] * 4), jit=jit)

@@ -629,6 +629,12 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
     frame = frame or sys._getframe(1)
+    # Attributes a graph loop around carries are the paths' to write, and to merge.
+    with carrying_attributes(()):
+        return _traced_if(c, true_fn, false_fn, state, names, where, frame)
+
+
+def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     cells = [c for c in _written_lists([true_fn, false_fn], frame) if c.original is None]
     if cells:
         return _if_writing_lists(c, true_fn, false_fn, state, names, where, frame, cells)
@@ -665,6 +671,11 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
                 # ``dp[i] = dp[j] + 1`` on a path: the items it writes become variables.
                 writes.setdefault(id(lst), (path, lst, set()))[2].update(
                     j for j, (a, b) in enumerate(zip(lst, before)) if a is not b)
+        for path, obj, attrs in scope.changed_objects():
+            if all(_is_value(v) and not isinstance(v, ListTracer) for v in attrs.values()):
+                # ``self.w += lr * y * x`` on a path: the attributes it rebinds (each an
+                # array or a number before the `if`) become variables.
+                writes.setdefault(id(obj), (path, obj, set()))[2].update(attrs)
         changed = [c for c in scope.changed() if not any(c[0] == w[0] for w in writes.values())]
         if changed or writes:
             scope.put_back()
@@ -923,32 +934,40 @@ def _cell_names(cells):
 
 def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written):
     """An `if` on a traced value whose paths write items of Python lists that existed
-    before it (``dp[i] = dp[j] + 1``, ``flags[i] = True``, ``grid[i][j] = v``): the items
-    of those lists join its variables, merged as any other variable (a Python number on
-    one path and a traced one on the other is a traced Python number), and go back into
-    the same list objects after it, so other names for them see the writes."""
-    places = [(lst, j) for _, lst, written_at in written for j in sorted(written_at)]
+    before it (``dp[i] = dp[j] + 1``, ``flags[i] = True``, ``grid[i][j] = v``), or rebind
+    attributes of the user's objects (``self.w += lr * y * x`` in a perceptron's update):
+    those items and attributes join its variables, merged as any other variable (a
+    Python number on one path and a traced one on the other is a traced Python number),
+    and go back into the same objects after it, so other names for them see the writes.
+    ``written``: (path, list, positions) and (path, object, attribute names)."""
+    places = []
+    for path, obj, at in written:
+        for key in sorted(at):
+            if isinstance(obj, list):
+                places.append((f"{path}[{key}]", functools.partial(obj.__getitem__, key),
+                               functools.partial(obj.__setitem__, key)))
+            else:
+                places.append((f"{path}.{key}", functools.partial(getattr, obj, key),
+                               functools.partial(setattr, obj, key)))
     n = len(state)
 
     def put(values):
-        for (lst, j), v in zip(places, values):
-            lst[j] = v
+        for (_, _, write), v in zip(places, values):
+            write(v)
 
     def writing(fn):
         def run(*values):
-            before = [lst[j] for lst, j in places]
+            before = [read() for _, read, _ in places]
             put(values[n:])
             try:
-                return tuple(fn(*values[:n])) + tuple(lst[j] for lst, j in places)
+                return tuple(fn(*values[:n])) + tuple(read() for _, read, _ in places)
             finally:
                 put(before)
         return run
 
-    items = tuple(lst[j] for lst, j in places)
-    item_names = tuple(f"{path}[{j}]" for path, _, written_at in written
-                       for j in sorted(written_at))
+    items = tuple(read() for _, read, _ in places)
     out = if_stmt(cond, writing(true_fn), writing(false_fn), tuple(state) + items,
-                  tuple(names) + item_names, where, frame)
+                  tuple(names) + tuple(name for name, _, _ in places), where, frame)
     put(out[n:])
     return tuple(out[:n])
 
@@ -1306,7 +1325,7 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
                     out = _graph_while(
                         lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
                                                 *st[:n])[0],
-                        lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
+                        lambda *st: _with_cells(cells, st[n:], _uncarried(body_fn), *st[:n]),
                         state + carried, tuple(names) + _cell_names(cells), where, frame,
                         grow=True)
             except _PythonOnlyBody as e:
@@ -2376,7 +2395,8 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
             carried = _cells_now(cells)
             try:
                 with carrying_attributes([(c.obj, c.attr) for c in cells]):
-                    out = graph_loop(lambda x, *st: _with_cells(cells, st[n:], body_fn, x,
+                    out = graph_loop(lambda x, *st: _with_cells(cells, st[n:],
+                                                                _uncarried(body_fn), x,
                                                                 *st[:n]),
                                      tuple(state) + carried, tuple(names) + _cell_names(cells))
             except Exception:   # noqa: BLE001  (run as it would be without, below)
@@ -2499,6 +2519,16 @@ class _AttributeCell:
         setattr(self.obj, self.attr, parts[0])
 
 
+def _uncarried(fn):
+    """``fn`` run where no attribute is carried: the statements traced in a loop body
+    that carries attributes (an inner loop, an `if`) see their writes to them, theirs to
+    merge or carry, as the loop's own snapshot does not."""
+    def run(*args):
+        with carrying_attributes(()):
+            return fn(*args)
+    return run
+
+
 def _attribute_cells(error):
     """``_AttributeCell``s of what a loop body only Python could run (``error``) changed,
     where that is only attributes of the user's objects, each an array or a number
@@ -2509,8 +2539,8 @@ def _attribute_cells(error):
         return None
     cells = []
     for path, obj, attrs in found:
-        for attr in attrs:
-            if not _is_value(getattr(obj, attr, None)) or isinstance(getattr(obj, attr), ListTracer):
+        for attr, before in attrs.items():
+            if not _is_value(before) or isinstance(before, ListTracer):
                 return None
             cells.append(_AttributeCell(f"{path}.{attr}", obj, attr))
     return cells

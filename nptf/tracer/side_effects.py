@@ -232,9 +232,21 @@ _CARRIED = contextvars.ContextVar("nptf_carried_attributes", default=frozenset()
 
 
 @contextlib.contextmanager
+def _carried_as(carried):
+    token = _CARRIED.set(carried)
+    try:
+        yield
+    finally:
+        _CARRIED.reset(token)
+
+
+@contextlib.contextmanager
 def carrying_attributes(pairs):
-    """A scope in which the attributes ``pairs`` ((object, name)) are a loop's variables."""
-    token = _CARRIED.set(_CARRIED.get() | {(id(obj), name) for obj, name in pairs})
+    """A scope in which the attributes ``pairs`` ((object, name)) are a loop's variables;
+    ``pairs`` empty: a scope in which none is (a traced `if` in the loop body, whose
+    paths' writes to them are its own to merge)."""
+    token = _CARRIED.set(_CARRIED.get() | {(id(obj), name) for obj, name in pairs}
+                         if pairs else frozenset())
     try:
         yield
     finally:
@@ -784,6 +796,8 @@ class Snapshot:
 
     def __init__(self, named_values, budget=20_000):
         self.records = {}
+        # The attributes the loop this snapshot is for carries (``carrying_attributes``).
+        self.carried = _CARRIED.get()
         named_values = list(named_values)
         # The closure cells of the functions reached (a nested function that declares a
         # variable ``nonlocal`` rebinds it in its cell): (name, cell, contents).
@@ -815,6 +829,10 @@ class Snapshot:
                 pending += [(v, f"{path}.{k}") for k, v in saved.items()]
 
     def changed(self):
+        with _carried_as(self.carried):
+            return self._changed()
+
+    def _changed(self):
         """(path, type name) of each recorded object that changed, in the order found."""
         rebound = [(name, "variable") for name, cell, before in self.cells
                    if _cell_contents(cell) is not before]
@@ -823,22 +841,38 @@ class Snapshot:
         return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
                           if not _same_or_unknown(rec)]
 
+    def changed_objects(self):
+        with _carried_as(self.carried):
+            return self._changed_objects()
+
+    def _changed_objects(self):
+        """(path, object, {name: value before} of the attributes that changed) of each
+        recorded object of the user's that changed (``_MISSING``: it had none)."""
+        return [(rec.path, rec.obj, {k: rec.saved.get(k, _MISSING)
+                                     for k in sorted(_changed_attributes(rec.obj, rec))})
+                for rec in self.records.values()
+                if rec.kind == "object" and not _same_or_unknown(rec)]
+
     def changed_attributes(self):
-        """(path, object, names of the attributes it rebinds) of each recorded object of
-        the user's that changed; None where something else changed too (a container, a
-        variable of an enclosing function, a cache)."""
-        changed = self.changed()
-        found = [(rec.path, rec.obj, sorted(_changed_attributes(rec.obj, rec)))
-                 for rec in self.records.values()
-                 if rec.kind == "object" and not _same_or_unknown(rec)]
-        return found if found and len(found) == len(changed) else None
+        """``changed_objects`` where nothing else changed (a container, a variable of an
+        enclosing function, a cache); else None."""
+        found = self.changed_objects()
+        return found if found and len(found) == len(self.changed()) else None
 
     def changed_lists(self):
+        with _carried_as(self.carried):
+            return self._changed_lists()
+
+    def _changed_lists(self):
         """(path, list, its items before) of each recorded Python list that changed."""
         return [(rec.path, rec.obj, rec.saved) for rec in self.records.values()
                 if rec.kind == "list" and type(rec.obj) is list and not _same_or_unknown(rec)]
 
     def put_back(self):
+        with _carried_as(self.carried):
+            return self._put_back()
+
+    def _put_back(self):
         _put_back_changed(self.records)
         for _, cell, before in self.cells:
             if _cell_contents(cell) is not before:
