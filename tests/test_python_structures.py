@@ -506,3 +506,30 @@ def test_attributes_a_traced_if_rebinds_in_nested_loops(jit):
     check_against_numpy(train_perceptron, X, np.where(X[:, 0] + 0.3 * X[:, 1] > 0, 1.0, -1.0),
                         jit=jit)
     check_against_numpy(positive_total, np.array([0.5, -1.0, 2.0] * 4), jit=jit)
+
+
+class LinearRegressionGD:
+    def __init__(self, lr=0.05, n_iters=500):
+        self.lr, self.n_iters = lr, n_iters
+        self.losses = []
+
+    def fit(self, X, y):
+        self.w = np.zeros(X.shape[1])
+        for _ in range(self.n_iters):
+            err = X @ self.w - y
+            self.losses.append(np.mean(err ** 2))     # a list attribute the loop grows
+            self.w -= self.lr * X.T @ err / len(y)
+        return self
+
+
+def train_with_history(X, y):
+    m = LinearRegressionGD().fit(X, y)
+    return m.w, m.losses[-1], len(m.losses), m.losses[:3]
+
+
+def test_a_list_attribute_a_training_loop_appends_to_grows_in_the_graph_loop(jit):
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((50, 3))
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", ".*runs unrolled")   # one graph loop, not 500 steps
+        check_against_numpy(train_with_history, X, X @ np.array([1.0, -2.0, 0.5]), jit=jit)

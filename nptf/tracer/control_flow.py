@@ -2502,8 +2502,9 @@ def _written_lists(fns, frame):
 
 class _AttributeCell:
     """An attribute of an object that existed before a loop and that its body rebinds
-    (``self.weights -= self.lr * dw`` in a training loop): carried by the graph loop as a
-    variable, set on the object on every step and after the loop."""
+    (``self.weights -= self.lr * dw`` in a training loop), or whose list it appends to
+    (``self.losses.append(loss)``): carried by the graph loop as a variable, set on the
+    object on every step and after the loop."""
 
     __slots__ = ("name", "obj", "attr")
     width = 1
@@ -2535,12 +2536,15 @@ def _attribute_cells(error):
     before the loop; else None."""
     found = getattr(error, "changed_objects", None) if isinstance(error, _PythonOnlyBody) \
         else None
-    if not found or getattr(error, "changed_lists", None):
+    if not found:
         return None
     cells = []
     for path, obj, attrs in found:
         for attr, before in attrs.items():
-            if not _is_value(before) or isinstance(before, ListTracer):
+            # A list the body appends to is carried as a list variable is (it grows with
+            # the data).
+            if not (_is_value(before) and not isinstance(before, ListTracer) or
+                    type(before) is list):
                 return None
             cells.append(_AttributeCell(f"{path}.{attr}", obj, attr))
     return cells

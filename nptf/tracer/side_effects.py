@@ -854,10 +854,27 @@ class Snapshot:
                 if rec.kind == "object" and not _same_or_unknown(rec)]
 
     def changed_attributes(self):
-        """``changed_objects`` where nothing else changed (a container, a variable of an
-        enclosing function, a cache); else None."""
+        """(path, object, {name: value before}) of the attributes of the user's objects
+        that changed: those rebound, and those holding a Python list changed in place
+        (``self.losses.append(loss)``: the list before, the same object), where nothing
+        else changed (another container, a variable of an enclosing function, a cache);
+        else None."""
         found = self.changed_objects()
-        return found if found and len(found) == len(self.changed()) else None
+        lists = [rec.obj for rec in self.records.values()
+                 if rec.kind == "list" and type(rec.obj) is list and not _same_or_unknown(rec)]
+        holders = {}
+        for lst in lists:
+            at = [(rec, k) for rec in self.records.values() if rec.kind == "object"
+                  for k, v in rec.saved.items() if v is lst]
+            if len(at) != 1:
+                return None
+            holders.setdefault(id(at[0][0]), (at[0][0], {}))[1][at[0][1]] = lst
+        if len(found) + len(lists) != len(self.changed()) or not (found or lists):
+            return None
+        by_object = {id(obj): (path, obj, dict(attrs)) for path, obj, attrs in found}
+        for key, (rec, attrs) in holders.items():
+            by_object.setdefault(key, (rec.path, rec.obj, {}))[2].update(attrs)
+        return list(by_object.values())
 
     def changed_lists(self):
         with _carried_as(self.carried):
