@@ -991,6 +991,12 @@ class _LoopWriter:
                                              (["nobj.value()"] * 2 if value else [])))
             if members:
                 self.nested_out.append(cm.choice(["nobj.level", "nobj + 1.0", "abs(nobj)"]))
+            if cm.random() < 0.4:
+                # A list attribute the step appends to (a loss history), read after.
+                out.insert(out.index("        self.hits = 0") + 1, "        self.log = []")
+                out.insert(out.index("        return self.total"),
+                           "        self.log.append(self.total)")
+                self.nested_out.append(cm.choice(["len(nobj.log)", "np.array(nobj.log)"]))
         exec("\n".join(out).replace("nonlocal ", "global "), self.ns)  # noqa: S102
         return out
 
@@ -1559,7 +1565,8 @@ def nested_program_source(seed, name="f"):
     ``functools.partial``, ``functools.lru_cache`` and a ``functools.wraps`` decorator; a
     closure appending to the program's list under a traced ``if``; ``nonlocal`` counters and
     accumulators; a class with a private method and, now and then, a property and
-    operators (``nobj + 1.0``, ``abs(nobj)``) with a traced ``if`` and ``float()`` in them.
+    operators (``nobj + 1.0``, ``abs(nobj)``) with a traced ``if`` and ``float()`` in them
+    and a list attribute its step appends to (``self.log.append(self.total)``).
     A family of its own, so that the loop family's programs stay as they were for their
     seeds."""
     return loop_program_source(seed, name, nested=True)
