@@ -209,6 +209,9 @@ def test_loops_with_slices_of_a_loop_length_compile_under_xla(fn, args):
     f = nptf.compile(fn, jit_compile=True, fallback="raise")
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)     # "runs without XLA" would fail
+        # but for an unrolled chain XLA compiles exponentially (eliminate_below at N = 9:
+        # 8 steps unrolled, 3.4 s under XLA, 4x per step): its slices are still static.
+        warnings.filterwarnings("ignore", ".*grow exponentially", RuntimeWarning)
         f(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
     graph = f.trace(*args)
     assert not [e for e in all_eqns(graph) if None in e.outputs[0].type.shape or

@@ -106,7 +106,9 @@ def _expanding_fusion(graph):
                     continue
                 if not fused:
                     reads = {0}
-                elif name in _INDEX_CHANGING or a.type.shape != eqn.outputs[0].type.shape:
+                elif (name in _INDEX_CHANGING and not (name == "slice_update" and k == 0)) \
+                        or a.type.shape != eqn.outputs[0].type.shape:
+                    # A slice update reads the array it writes into where it writes.
                     reads = {hash((p, id(eqn), k)) for p in out}
                 else:
                     reads = out
