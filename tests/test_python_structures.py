@@ -353,10 +353,8 @@ class Vec:
     def __add__(self, other):
         return Vec(*(self.v + other.v))
 
-    def __mul__(self, k):
-        return Vec(*(self.v * k))
-
-    __rmul__ = __mul__
+    def __rmul__(self, k):              # 2 * w
+        return Vec(*(k * self.v))
 
     def __abs__(self):
         return float(np.sqrt(self.v @ self.v))     # float() of a traced number

@@ -209,17 +209,15 @@ def test_the_list_of_pieces_itself_is_refused_and_runs_numpy():
 def hysteresis(strong, weak):
     """Canny's edge tracking: a stack of the strong pixels' positions, grown by their
     weak neighbours."""
-    H, W = strong.shape
     edges = strong.copy()
     stack = list(zip(*np.nonzero(strong)))
     while stack:
         i, j = stack.pop()
-        for di in (-1, 0, 1):
-            for dj in (-1, 0, 1):
-                ni, nj = i + di, j + dj
-                if 0 <= ni < H and 0 <= nj < W and weak[ni, nj] and not edges[ni, nj]:
-                    edges[ni, nj] = True
-                    stack.append((ni, nj))
+        for ni, nj in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):     # 4 neighbours
+            inside = 0 <= ni < strong.shape[0] and 0 <= nj < strong.shape[1]
+            if inside and weak[ni, nj] and not edges[ni, nj]:
+                edges[ni, nj] = True
+                stack.append((ni, nj))
     return edges, len(list(enumerate(np.flatnonzero(edges))))
 
 
