@@ -331,11 +331,10 @@ class Stats:
     def __init__(self):
         self.n, self.mean, self.m2 = 0, 0.0, 0.0
 
-    def push(self, x):
-        self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self.m2 += delta * (x - self.mean)
+    def push(self, x):                  # Welford's update
+        self.n = self.n + 1
+        mean = self.mean + (x - self.mean) / self.n
+        self.m2, self.mean = self.m2 + (x - self.mean) * (x - mean), mean
 
     @property
     def variance(self):                 # a property: Python calls it, not converted code
