@@ -997,6 +997,14 @@ class _LoopWriter:
                 out.insert(out.index("        return self.total"),
                            "        self.log.append(self.total)")
                 self.nested_out.append(cm.choice(["len(nobj.log)", "np.array(nobj.log)"]))
+        # Positions the data choose as a Python list of tuples (a worklist), from a stream
+        # of its own.
+        zr = random.Random(zlib.crc32(("zip\n" + "\n".join(out)).encode()))
+        if zr.random() < 0.3:
+            cond = zr.choice(["c > x", "np.abs(c) > 1.0", "c < c.mean()"])
+            out += [f"npts = list(zip(*np.nonzero({cond}), c[{cond}]))",
+                    "nsum = 0.0", "for ni, nv in npts:", "    nsum = nsum + nv * (ni % 3)"]
+            self.nested_out.append(zr.choice(["len(npts)", "nsum", "np.array(npts)"]))
         exec("\n".join(out).replace("nonlocal ", "global "), self.ns)  # noqa: S102
         return out
 
@@ -1566,7 +1574,8 @@ def nested_program_source(seed, name="f"):
     closure appending to the program's list under a traced ``if``; ``nonlocal`` counters and
     accumulators; a class with a private method and, now and then, a property and
     operators (``nobj + 1.0``, ``abs(nobj)``) with a traced ``if`` and ``float()`` in them
-    and a list attribute its step appends to (``self.log.append(self.total)``).
+    and a list attribute its step appends to (``self.log.append(self.total)``); a list
+    of the positions and values the data choose (``list(zip(*np.nonzero(c > x), ...))``).
     A family of its own, so that the loop family's programs stay as they were for their
     seeds."""
     return loop_program_source(seed, name, nested=True)
