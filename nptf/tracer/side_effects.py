@@ -829,11 +829,11 @@ class Snapshot:
                 pending += [(v, f"{path}.{k}") for k, v in saved.items()]
 
     def changed(self):
+        """(path, type name) of each recorded object that changed, in the order found."""
         with _carried_as(self.carried):
             return self._changed()
 
     def _changed(self):
-        """(path, type name) of each recorded object that changed, in the order found."""
         rebound = [(name, "variable") for name, cell, before in self.cells
                    if _cell_contents(cell) is not before]
         rebound += [(name, "function's cache") for name, f, before in self.caches
@@ -842,12 +842,12 @@ class Snapshot:
                           if not _same_or_unknown(rec)]
 
     def changed_objects(self):
+        """(path, object, {name: value before} of the attributes that changed) of each
+        recorded object of the user's that changed (``_MISSING``: it had none)."""
         with _carried_as(self.carried):
             return self._changed_objects()
 
     def _changed_objects(self):
-        """(path, object, {name: value before} of the attributes that changed) of each
-        recorded object of the user's that changed (``_MISSING``: it had none)."""
         return [(rec.path, rec.obj, {k: rec.saved.get(k, _MISSING)
                                      for k in sorted(_changed_attributes(rec.obj, rec))})
                 for rec in self.records.values()
@@ -877,11 +877,11 @@ class Snapshot:
         return list(by_object.values())
 
     def changed_lists(self):
+        """(path, list, its items before) of each recorded Python list that changed."""
         with _carried_as(self.carried):
             return self._changed_lists()
 
     def _changed_lists(self):
-        """(path, list, its items before) of each recorded Python list that changed."""
         return [(rec.path, rec.obj, rec.saved) for rec in self.records.values()
                 if rec.kind == "list" and type(rec.obj) is list and not _same_or_unknown(rec)]
 
