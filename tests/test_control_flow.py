@@ -253,26 +253,6 @@ def test_a_list_of_a_python_float_and_numpy_scalars_comes_back_as_python_s():
     assert got == want and [type(v) for v in got] == [type(v) for v in want]
 
 
-def test_print_in_a_compiled_loop_warns():
-    def f(x):
-        while x.sum() < 100:
-            print("step")
-            x = x * 2
-        return x
-
-    import types
-    g = types.FunctionType(printing_loop.__code__, printing_loop.__globals__)
-    with pytest.warns(RuntimeWarning, match="print"):
-        nptf.compile(g, fallback="raise")(np.ones(3))
-
-
-def printing_loop(x):
-    while x.sum() < 100:
-        print("step")
-        x = x * 2
-    return x
-
-
 def test_code_without_source_still_traces_and_explains_data_dependent_flow():
     src = "def f(x):\n    if x.sum() > 0:\n        return x\n    return -x\n"
     namespace = {"np": np}

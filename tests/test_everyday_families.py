@@ -613,16 +613,12 @@ def first_or_default(x, i):
 
 
 def labelled_or_fallback(x):
-    # The text of a traced value cannot be traced: that is nptf's refusal, not an error
-    # of the user's code for the `except` to handle.
+    # The length of a traced value's text cannot be traced: that is nptf's refusal, not
+    # an error of the user's code for the `except` to handle.
     try:
-        return "total " + str(x.sum())
+        return "total " * len(str(x.sum()))
     except Exception:
         return "none"
-
-
-def texts(x):
-    return f"{x.mean():.3f}", str(x.sum()), repr(x[0]), "%.2f" % x.max()
 
 
 def test_isinstance_and_type_see_numpy_s_classes():
@@ -654,29 +650,6 @@ def test_a_broad_except_does_not_take_nptf_s_refusals_for_the_user_s_errors():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert nptf.compile(labelled_or_fallback)(x) == labelled_or_fallback(x)
-
-
-def printing_progress(x):
-    w = 0.0
-    for ep in range(3):
-        loss = np.mean((x - w) ** 2)
-        print(f"epoch {ep}: loss {loss:.4f}", loss, *[w])   # runs once, while tracing
-        w = w + 0.1 * np.mean(x - w)
-    return w
-
-
-def test_print_of_traced_values_keeps_the_function_compiled(capsys):
-    check_against_numpy(printing_progress, np.ones(4))
-    assert "Tracer" in capsys.readouterr().out      # the trace's print shows the tracers
-
-
-def test_the_text_of_a_traced_value_runs_numpy():
-    x = np.arange(3.0)
-    with pytest.raises(nptf.TracerConversionError):
-        nptf.compile(texts, fallback="raise")(x)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert nptf.compile(texts)(x) == texts(x)
 
 
 def as_lists(X):

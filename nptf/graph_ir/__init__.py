@@ -15,9 +15,10 @@ from . import ops_linalg
 from . import ops_fft
 from . import ops_sets
 from . import ops_calls
+from . import ops_io
 
 OP_MODULES = (ops_indexing, ops_control, ops_random, ops_checks, ops_sorting, ops_linalg, ops_fft,
-              ops_sets, ops_calls)
+              ops_sets, ops_calls, ops_io)
 
 __all__ = ["ArrayType", "Eqn", "Graph", "Literal", "Var", "literal", "OPS", "Op", "evaluate",
            "format_graph", "verify", "VerifyError"]

@@ -18,7 +18,7 @@ the program computes exactly what ``evaluate`` does. Outputs are new arrays,
 as the graph's are: one that could be an input, a constant or a view is copied.
 
 Not generated (``None``) for graphs that draw random numbers (their stream is
-the graph's, not NumPy's) or that may leave the graph at run time (a check
+the graph's, not NumPy's), that print, or that may leave the graph at run time (a check
 whose failure hands the call to the user's function).
 """
 from __future__ import annotations
@@ -71,6 +71,9 @@ def unsupported_reason(graph):
     for e in all_eqns(graph):
         if e.op.kind == "random":
             return f"{e.op.name} draws from the graph's random stream"
+        if e.op.each_run:
+            # Adaptive dispatch times the program beside the function: it would act twice.
+            return f"{e.op.numpy_call(e.params)} acts each time it runs"
         if e.op.name == "check" and e.params.get("error") == "OutsideTheGraph":
             return "a run-time check may hand the call to the original function"
         if not _is_ufunc(e) and e.op not in EVAL_RULES:
@@ -189,7 +192,7 @@ class _Generator:
         ``evaluate`` keeps it: weak values as Python scalars, others as arrays (a ufunc
         returns a NumPy scalar for 0-d operands; ``arrays``: the call may return neither)."""
         names = [self._name(v) for v in outs]
-        self.lines.append(f"{', '.join(names)} = {call}")
+        self.lines.append(f"{', '.join(names)} = {call}" if names else call)   # a print
         for v, n in zip(outs, names):
             if v.type.weak:
                 self.lines.append(f"{n} = _item({n})")

@@ -40,7 +40,10 @@ class Op:
       inputs although it depends on them (their bytes read as integers);
     * ``effects(params)``: true where the equation acts whether or not its result is
       read (a check that raises NumPy's error), so that dead-code elimination keeps it
-      and rewrites keep it in its order (``graph_ir.walk.has_effects``)."""
+      and rewrites keep it in its order (``graph_ir.walk.has_effects``);
+    * ``each_run``: its effect happens each time the equation runs (a print), so an
+      equal equation (an unrolled loop's copy) is not merged with it
+      (``graph_ir.walk.acts_each_run``)."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -55,6 +58,7 @@ class Op:
         self.numpy_name = None
         self.no_gradient = None
         self.effects = None
+        self.each_run = False
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
@@ -106,7 +110,7 @@ class OpTable(dict):
 
 
 _FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints", "numpy_name",
-          "no_gradient", "effects")
+          "no_gradient", "effects", "each_run")
 
 
 def declare(names, **facts):

@@ -25,6 +25,16 @@ def has_effects(eqn):
                for e in g.eqns)
 
 
+def acts_each_run(eqn):
+    """Whether ``eqn``, or an equation of its sub-graphs, acts each time it runs
+    (``Op.each_run``: a print), so that two equal equations are two acts."""
+    if eqn.op.each_run:
+        return True
+    return any(acts_each_run(e) for v in eqn.params.values()
+               for g in (v if isinstance(v, tuple) else (v,)) if isinstance(g, Graph)
+               for e in g.eqns)
+
+
 def all_graphs(graph):
     """``graph`` and, depth first, every graph in its equations' params."""
     yield graph

@@ -14,8 +14,9 @@ from . import rules_fft
 from . import rules_sets
 from . import rules_control
 from . import rules_calls
+from . import rules_io
 
 RULE_MODULES = (structural, rules_indexing, rules_random, rules_checks, rules_sorting, rules_linalg,
-                rules_fft, rules_sets, rules_control, rules_calls)
+                rules_fft, rules_sets, rules_control, rules_calls, rules_io)
 
 __all__ = ["checked_runner", "lower_graph", "xla_obstacles", "TF_RULES", "missing_gradients"]

@@ -62,7 +62,7 @@ def xla_obstacles(graph):
         check = eqn.op.xla_obstacle
         why = check and check([a.type for a in eqn.inputs], eqn.params)
         if why:
-            what = f"{eqn.op.name} on {eqn.inputs[0].type}"
+            what = f"{eqn.op.name} on {eqn.inputs[0].type}" if eqn.inputs else eqn.op.name
             reasons.append((why.format(op=what) if isinstance(why, str) else
                             f"XLA cannot compile {what}") + f" at {eqn.source_info}")
     expanding = _expanding_fusion(graph)

@@ -22,6 +22,7 @@ from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
 from ..graph_ir import ArrayType, Var
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
+from ..graph_ir.walk import all_eqns
 from ..lowering import lower_graph
 from ..tracer import Tracer, output_kinds
 from ..tracer.builder import current_builder
@@ -203,6 +204,11 @@ class _Batched:
             return UnsupportedError(
                 f"nptf.vmap of {self._compiled.name}, which writes into its arguments: "
                 f"return the new values instead")
+        if any(e.op.each_run for e in all_eqns(traced.graph)):
+            # One batched run prints once, where NumPy's loop over the rows prints per row.
+            return UnsupportedError(
+                f"nptf.vmap of {self._compiled.name}, which prints: its prints would not run "
+                f"once per row; take the print out of the mapped function")
         if any(info.kind in ("by_kind", "list", "items") for info in traced.out_info):
             return UnsupportedError(f"nptf.vmap of {self._compiled.name}, whose results are "
                                     f"lists or may be None: return arrays or numbers")

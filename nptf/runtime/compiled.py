@@ -102,6 +102,10 @@ class Entry:
         self.dtypes = [tf.as_dtype(v.type.dtype) for v in graph.inputs] if graph is not None else []
         self.fresh = _fresh_outputs(graph) if graph is not None else []
         self.mutated = traced.mutated if traced is not None else []
+        # A call runs the graph once where a second run would act twice: it writes into
+        # its arguments, or prints (timings then take one run).
+        self.once = bool(self.mutated) or (graph is not None and any(
+            e.op.each_run for e in all_eqns(graph)))
         self.checks = checks or []        # (error, message) per run-time check output flag
         self.singular = _singular_sources(graph) if graph is not None else []
         self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
@@ -546,7 +550,7 @@ class Compiled:
         if path == FIRST:
             result = self._run_path(GRAPH, entry, values, args, kwargs, untried=untried)
         else:
-            if path == GRAPH and not entry.mutated and \
+            if path == GRAPH and not entry.once and \
                     min(state.timings[NUMPY], default=0.0) < 1e-3:
                 # A run more, timed too: the first warms the caches the function's calls
                 # just used, and one run alone may be a slow one. (Calls of milliseconds
@@ -596,8 +600,8 @@ class Compiled:
             state.recent.append(time.perf_counter() - start)
             return result
         took = []
-        for _ in range(1 if entry.mutated else 2):
-            # Twice where it writes into no argument: a graph's first runs after its
+        for _ in range(1 if entry.once else 2):
+            # Twice where a run acts on nothing (see ``Entry.once``): a graph's first runs after its
             # compile are its slowest (fresh memory for its outputs faults page by page).
             start = time.perf_counter()
             result = self._run_path(GRAPH, entry, values, args, kwargs, caller=caller)

@@ -43,6 +43,7 @@ from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, gr
 from .layouts import UNKNOWN
 from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
+from .printing import Text, refuse, text_builtin
 from .python_math import math_function
 from .namespace import items_in_order
 from .numpy_random import UNCOUNTED as _UNCOUNTED
@@ -53,7 +54,7 @@ from .side_effects import Snapshot, carrying_attributes
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
 from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
-                     KIND_SCALAR, KIND_UNBOUND, PRINTING, PYTHON_TYPES, Tracer, check_bound,
+                     KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, check_bound,
                      contains_tracer, emit, maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
@@ -272,30 +273,6 @@ def if_exp(cond, true_thunk, false_thunk, where=""):
     (out,) = if_stmt(c, lambda v: (true_thunk(),), lambda v: (false_thunk(),), (None,),
                      ("<expression>",), where)
     return out
-
-
-_warned = set()
-
-
-def printed(thunk):
-    """A ``print`` argument: text for the print that runs while tracing, where a traced
-    value shows as itself (``Tracer.__str__``)."""
-    token = PRINTING.set(True)
-    try:
-        return thunk()
-    finally:
-        PRINTING.reset(token)
-
-
-def print_(*args, **kwargs):
-    if _in_graph_control_flow.get():
-        key = user_location()
-        if key not in _warned:
-            _warned.add(key)
-            warnings.warn(f"print() inside a compiled branch or loop runs once, while tracing, "
-                          f"not on every iteration; return the values instead.\n  at {key}",
-                          RuntimeWarning, stacklevel=2)
-    print(*args, **kwargs)
 
 
 # ------------------------------------------------------------ sub-graphs
@@ -1176,7 +1153,10 @@ def exception_of(cls, make):
     if current_builder() is None:
         return make()
     try:
-        return make()
+        made = make()
+        if any(isinstance(a, Text) for a in getattr(made, "args", ())):
+            refuse("the message of an exception")
+        return made
     except TracerConversionError as e:
         # Outside a traced branch or loop, the function raises on every call: nptf's
         # refusal stands (the call runs with NumPy).
@@ -2870,6 +2850,9 @@ def builtin_call(fn):
     """What a call of Python's own ``fn`` (``min``, ``len``, ``sorted``, ``list.sort``...)
     runs in converted code: the version here that takes traced values; None for any
     other callable."""
+    text = text_builtin(fn)
+    if text is not None:
+        return text
     if fn is builtins.min or fn is builtins.max:
         return functools.partial(_extremum, fn)
     if fn is builtins.len:

@@ -23,7 +23,7 @@ import types
 
 import gast
 
-from . import control_flow, list_buckets, namespace, side_effects, traced_dicts
+from . import control_flow, list_buckets, namespace, printing, side_effects, traced_dicts
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tracer import HASHED
@@ -34,6 +34,7 @@ _SE = "_nptf__se"
 _IX = "_nptf__ix"
 _TD = "_nptf__td"
 _LB = "_nptf__lb"
+_TX = "_nptf__tx"
 _counter = itertools.count()
 _cache = {}
 # Set for a trace of a function whose first trace used a traced value as a dict key:
@@ -396,17 +397,6 @@ def _simple_target(target):
         all(isinstance(e, gast.Name) for e in target.elts)
 
 
-def _printed(arg):
-    """A ``print`` argument, evaluated under ``control_flow.printed``."""
-    call = _expr(f"{_CF}.printed(lambda: None)")
-    if isinstance(arg, gast.Starred):
-        call.args[0].body = arg.value
-        arg.value = call
-        return arg
-    call.args[0].body = arg
-    return call
-
-
 def _truth_only(test):
     """Marks ``test`` as a place where only an expression's truth counts (an ``if`` or
     ``while`` test, ``not``'s operand, a comprehension's filter): there ``a and b`` may be
@@ -644,13 +634,8 @@ class _ControlFlow(gast.NodeTransformer):
             comp.generators[0].iter = node.args[0]
             return self.visit_ListComp(gast.copy_location(comp, node))
         self.generic_visit(node)
-        if isinstance(node.func, gast.Name) and node.func.id == "print":
-            node.func = _expr(f"{_CF}.print_")
-            # Its arguments are text for the trace's print (a traced value prints as
-            # itself, f-strings included), not text the function computes.
-            node.args = [_printed(a) for a in node.args]
-        elif not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
-                  and node.func.value.id in (_CF, _TD, _LB)) and \
+        if not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
+                  and node.func.value.id in (_CF, _TD, _LB, _TX)) and \
                 not (isinstance(node.func, gast.Name) and node.func.id == _CALL):
             wrapped = _expr(f"{_CALL}(None)")
             wrapped.args[0] = node.func
@@ -670,6 +655,36 @@ class _ControlFlow(gast.NodeTransformer):
         call.args[0] = gast.copy_location(
             gast.ListComp(elt=node.elt, generators=node.generators), node)
         return self.visit_Call(gast.copy_location(call, node))
+
+    def visit_JoinedStr(self, node):
+        """``f"a{x:.3f}"`` becomes ``printing.fstring("a", (x, -1, ".3f"))``: the string, or
+        where ``x`` is traced, the text made when the graph runs (``printing.Text``)."""
+        self.generic_visit(node)
+        call = _expr(f"{_TX}.fstring()")
+        for part in node.values:
+            if isinstance(part, gast.FormattedValue):
+                spec = part.format_spec if part.format_spec is not None else \
+                    gast.Constant(value=None, kind=None)
+                part = gast.Tuple(elts=[part.value, gast.Constant(value=part.conversion,
+                                                                  kind=None), spec],
+                                  ctx=gast.Load())
+            call.args.append(part)
+        return gast.copy_location(call, node)
+
+    def visit_BinOp(self, node):
+        """``"%.3f" % x`` (a string or an f-string on the left) becomes
+        ``printing.percent("%.3f", x)``: text made when the graph runs where ``x`` is
+        traced."""
+        self.generic_visit(node)
+        left = node.left
+        if isinstance(node.op, gast.Mod) and (
+                (isinstance(left, gast.Constant) and isinstance(left.value, str)) or
+                (isinstance(left, gast.Call) and isinstance(left.func, gast.Attribute) and
+                 isinstance(left.func.value, gast.Name) and left.func.value.id == _TX)):
+            call = _expr(f"{_TX}.percent(None, None)")
+            call.args = [left, node.right]
+            return gast.copy_location(call, node)
+        return node
 
     def visit_Try(self, node):
         """``try: body except E: handler``: the body runs ``inside_try`` (an error that
@@ -1776,6 +1791,7 @@ def _globals_for(fn):
     g[_IX] = namespace
     g[_TD] = traced_dicts
     g[_LB] = list_buckets
+    g[_TX] = printing
     return g
 
 

@@ -292,19 +292,17 @@ class Tracer:
         return (self[i] for i in range(len(self)))
 
     def __repr__(self):
-        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
+        if in_user_code(sys._getframe(1).f_code.co_filename):
             self._concrete("repr() of a traced value", _TEXT_FIX)
         return f"Tracer<{self.type}>"
 
     def __str__(self):
-        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
+        if in_user_code(sys._getframe(1).f_code.co_filename):
             self._concrete("str() of a traced value", _TEXT_FIX)
         return f"Tracer<{self.type}>"
 
     def __format__(self, spec):
-        # Text for print() (which runs once, while tracing) shows the tracer, whatever
-        # the format spec; text the function computes needs the digits.
-        if in_user_code(sys._getframe(1).f_code.co_filename) and not PRINTING.get():
+        if in_user_code(sys._getframe(1).f_code.co_filename):
             self._concrete("formatting a traced value (an f-string, format(), %)", _TEXT_FIX)
         return f"Tracer<{self.type}>"
 
@@ -430,9 +428,6 @@ class Tracer:
     def __deepcopy__(self, memo):
         return _copy(self)
 
-
-# Set while the arguments of a print() in converted code are evaluated (see __str__).
-PRINTING = contextvars.ContextVar("nptf_printing", default=False)
 
 # The text of a value is NumPy's printing of the numbers: known only when the graph runs.
 _TEXT_FIX = ("Return the value and format it outside the compiled function, or let the "

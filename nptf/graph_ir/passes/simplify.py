@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..ir import Literal, Var, map_subgraphs
-from ..walk import has_effects
+from ..walk import acts_each_run, has_effects
 from .rename import Renamer
 
 
@@ -101,6 +101,9 @@ def eliminate_common_subexpressions(graph):
     seen, rename, eqns = {}, Renamer(), []
     for eqn in graph.eqns:
         eqn = rename.eqn(eqn, eliminate_common_subexpressions)
+        if acts_each_run(eqn):      # two prints of the same values print twice
+            eqns.append(eqn)
+            continue
         try:
             key = (eqn.op.name, tuple(_key_of_atom(a, rename.atoms) for a in eqn.inputs),
                    _freeze(eqn.params))

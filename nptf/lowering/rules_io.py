@@ -1,0 +1,20 @@
+"""TF_RULE for ``print``: the tracer's ``write`` called from the graph
+(``tf.py_function``), which TensorFlow runs in program order with the graph's other
+stateful ops, each time the loop body or branch holding it runs."""
+from __future__ import annotations
+
+import tensorflow as tf
+
+from .rules import rule
+
+
+@rule("print")
+def _print(ctx, *xs, write):
+    if ctx.xla:
+        raise NotImplementedError("XLA cannot call Python")   # an XLA obstacle: never reached
+    if ctx.portable:
+        raise NotImplementedError("print() of values the graph computes needs Python, which a "
+                                  "SavedModel runs without; take the print out of the "
+                                  "exported function")
+    tf.py_function(lambda *ts: write([t.numpy() for t in ts]), list(xs), [])
+    return ()

@@ -1,0 +1,269 @@
+"""``print()`` and text of traced values, in converted code.
+
+A ``print`` runs when the graph runs, on every call and on every iteration of a
+compiled loop, in the order of the function's other prints: it becomes a ``print``
+equation whose inputs are the traced values among its arguments. When it runs, the
+arguments are rebuilt as the Python objects NumPy's run has there (arrays, NumPy
+scalars, Python numbers, lists; ``outputs.handed_back``) and Python's own ``print``
+prints them, so the text is NumPy's.
+
+Text made of traced values (an f-string, ``str()``, ``repr()``, ``format()``,
+``"...".format()``, ``"..." % x``, ``sep.join()``) is a ``Text``: the Python call that
+makes the string, made when the values are known. A ``Text`` can be printed,
+concatenated with strings and returned (the caller gets the string); any other use of
+it (its length, a comparison, a dict key) needs the string while tracing and is
+refused (``TracerConversionError``), as ``str()`` of a traced value was.
+"""
+from __future__ import annotations
+
+import builtins
+import operator
+import sys
+
+import numpy as np
+
+from ..errors import TracerConversionError, in_user_code, user_location
+from ..tree import flatten, unflatten
+from .builder import current_builder
+from .outputs import handed_back, output_atoms, output_kinds
+from .tracer import Tracer
+
+_FIX = ("Print it, return it, or format it outside the compiled function; or let the "
+        "function run with NumPy (fallback='numpy', the default).")
+
+
+def refuse(what):
+    """Raise nptf's refusal of ``what``, a use of text made of traced values."""
+    raise TracerConversionError(
+        f"{what} of text made of traced values (an f-string, str(), format()) needs the "
+        f"string, which is only known when the compiled graph runs. {_FIX}\n  at "
+        f"{user_location()}")
+
+
+def traced(value):
+    """Whether ``value`` (a container, a ``Text``) holds a traced value."""
+    if isinstance(value, (str, int, float, complex, type(None))):
+        return False
+    return any(isinstance(leaf, Tracer) for leaf in flatten(value)[0])
+
+
+class _Render:
+    """A ``Text``'s tree node: its call, made once its children are Python's values."""
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def nptf_rebuilt(self, children):
+        args, kwargs = children
+        text = Text(self.fn, tuple(args), kwargs)
+        return text if traced(text) else self.fn(*args, **kwargs)
+
+
+class Text:
+    """The string ``fn(*args, **kwargs)``, where ``args`` hold traced values."""
+    __slots__ = ("fn", "args", "kwargs")
+
+    def __init__(self, fn, args, kwargs=None):
+        self.fn, self.args, self.kwargs = fn, tuple(args), dict(kwargs or {})
+
+    # A node of nptf's pytrees (``tree.flatten``): a print's arguments and the function's
+    # results hold the values, and the string is made from them when they are known.
+    def nptf_children(self):
+        return (self.args, self.kwargs)
+
+    @staticmethod
+    def nptf_spec(text):
+        return _Render(text.fn)
+
+    def __add__(self, other):
+        if isinstance(other, (str, Text)):
+            return Text(operator.add, (self, other))
+        return NotImplemented
+
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return Text(operator.add, (other, self))
+        return NotImplemented
+
+    def __mul__(self, n):
+        if isinstance(n, int) and not isinstance(n, bool):
+            return Text(operator.mul, (self, n))
+        return NotImplemented
+
+    __rmul__ = __mul__
+
+    def __mod__(self, values):
+        return Text(operator.mod, (self, values))
+
+    def __getattr__(self, name):
+        if name in _STR_METHODS:
+            method = getattr(str, name)
+            return lambda *args, **kwargs: text_call(method, self, *args, **kwargs)
+        if hasattr(str, name):
+            refuse(f"str.{name}()")
+        raise AttributeError(name)
+
+    def __str__(self):
+        if in_user_code(sys._getframe(1).f_code.co_filename):
+            refuse("str()")
+        return "Text<...>"
+
+    def __repr__(self):
+        if in_user_code(sys._getframe(1).f_code.co_filename):
+            refuse("repr()")
+        return "Text<...>"
+
+    def __format__(self, spec):
+        refuse("formatting")
+
+    def __len__(self):
+        refuse("len()")
+
+    def __iter__(self):
+        refuse("iterating over the characters")
+
+    def __contains__(self, item):
+        refuse("`in`")
+
+    def __getitem__(self, index):
+        refuse("indexing")
+
+    def __eq__(self, other):
+        refuse("comparing")
+
+    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __eq__
+
+    def __hash__(self):
+        refuse("hash() (a dict key, a set element)")
+
+    def __bool__(self):
+        refuse("bool()")
+
+
+# Methods of str whose result is a string: the same call, made when the text is known.
+_STR_METHODS = frozenset("""capitalize casefold center expandtabs format format_map ljust lower
+lstrip removeprefix removesuffix replace rjust rstrip strip swapcase title upper zfill""".split())
+
+
+def holds_text(treedef):
+    """Whether a result's tree (``tree.flatten``'s) holds a ``Text``."""
+    return (treedef.kind == "node" and isinstance(treedef.meta, _Render)) or \
+        any(holds_text(c) for c in treedef.children)
+
+
+def text_call(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``, a call that makes a string: a ``Text`` where the arguments
+    hold traced values (or ``Text``), else the string."""
+    if traced((args, kwargs)):
+        return Text(fn, args, kwargs)
+    return fn(*args, **kwargs)
+
+
+def _converted(value, conversion):
+    return {-1: value, 115: str, 114: repr, 97: ascii}[conversion](value) \
+        if conversion != -1 else value
+
+
+def _fstring(*parts):
+    return "".join(p if type(p) is str else format(_converted(p[0], p[1]), p[2] or "")
+                   for p in parts)
+
+
+def fstring(*parts):
+    """An f-string in converted code: its literal pieces and ``(value, conversion, spec)``
+    of each replacement field (``conversion`` as the AST has it: -1, or the code of ``s``,
+    ``r``, ``a``)."""
+    return text_call(_fstring, *parts)
+
+
+def percent(template, values):
+    """``template % values`` with a string template in converted code."""
+    return text_call(operator.mod, template, values)
+
+
+def _str(*args, **kwargs):
+    return text_call(builtins.str, *args, **kwargs)
+
+
+def _repr(obj):
+    return text_call(builtins.repr, obj)
+
+
+def _format(value, spec=""):
+    return text_call(builtins.format, value, spec)
+
+
+def _join(sep, items):
+    return text_call(sep.join, list(items))
+
+
+def text_builtin(fn):
+    """The version of ``fn`` (``str``, ``repr``, ``format``, ``print``, a string's
+    ``format`` or ``join``) that takes traced values in converted code, or None."""
+    if fn is builtins.print:
+        return print_
+    if fn is builtins.str:
+        return _str
+    if fn is builtins.repr:
+        return _repr
+    if fn is builtins.format:
+        return _format
+    if getattr(fn, "__self__", None).__class__ is str:
+        if fn.__name__ == "join":
+            return lambda items: _join(fn.__self__, items)
+        if fn.__name__ in _STR_METHODS:
+            method = getattr(str, fn.__name__)
+            return lambda *args, **kwargs: text_call(method, fn.__self__, *args, **kwargs)
+    return None
+
+
+# ------------------------------------------------------------------ print
+class _Frozen:
+    """An object of the user's among a print's arguments: its text as it was while
+    tracing (where it changes, it is a traced value or a loop refuses it)."""
+    __slots__ = ("text", "shown")
+
+    def __init__(self, obj):
+        self.text, self.shown = builtins.str(obj), builtins.repr(obj)
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return self.shown
+
+    def __format__(self, spec):
+        return format(self.text, spec)
+
+
+_AS_IS = (str, bytes, bool, int, float, complex, type(None), np.generic, np.dtype, type)
+
+
+def _static(leaf):
+    if isinstance(leaf, _AS_IS):
+        return leaf
+    if isinstance(leaf, np.ndarray):
+        return leaf.copy()
+    return _Frozen(leaf)
+
+
+def print_(*args, sep=" ", end="\n", file=None, flush=False):
+    """Python's ``print`` in converted code: when the graph runs (see the module's
+    docstring)."""
+    b = current_builder()
+    if b is None:
+        builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
+        return
+    if traced((sep, end, file, flush)):
+        refuse("print()'s sep=, end=, file= or flush=")
+    leaves, tree = flatten(args)
+    leaves = [leaf if isinstance(leaf, Tracer) else _static(leaf) for leaf in leaves]
+    atoms, infos = output_atoms(leaves, verb="printing")
+
+    def write(values):
+        objects = unflatten(tree, [value if kind == "static" else handed_back(value, kind)
+                                   for value, kind in output_kinds(infos, values)])
+        builtins.print(*objects, sep=sep, end=end, file=file, flush=flush)
+
+    b.emit("print", atoms, {"write": write})

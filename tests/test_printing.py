@@ -1,0 +1,208 @@
+"""print() and text of traced values: printed when the graph runs, on every call and
+every iteration, with NumPy's text; text made of traced values (f-strings, str(),
+repr(), format(), %, str.format, join) returned as the strings NumPy's run returns."""
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy
+
+
+def printed(fn, *args, **kwargs):
+    """What ``fn(*args)`` prints to stdout, and its result."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = fn(*args, **kwargs)
+    return out.getvalue(), result
+
+
+def assert_prints_as_numpy(fn, *args, calls=3, **compile_kw):
+    want, expected = printed(fn, *args)
+    compiled = nptf.compile(fn, fallback="raise", **compile_kw)
+    for k in range(calls):
+        got, result = printed(compiled, *args)
+        assert got == want, f"call {k}: printed {got!r}, NumPy printed {want!r}"
+    np.testing.assert_allclose(np.asarray(result, float), np.asarray(expected, float))
+    return compiled
+
+
+# ------------------------------------------------------------ training loops
+def gradient_descent(X, y, n_iter=60, lr=0.1):
+    w = np.zeros(X.shape[1])
+    for i in range(n_iter):
+        p = 1 / (1 + np.exp(-(X @ w)))
+        loss = -np.mean(y * np.log(p + 1e-9) + (1 - y) * np.log(1 - p + 1e-9))
+        w -= lr * X.T @ (p - y) / len(y)
+        if i % 20 == 0:
+            print(f"iter {i:3d}: loss {loss:.4f}")
+    print("final weights", w)
+    return w
+
+
+def until_converged(x):
+    steps = 0
+    while np.abs(x).max() > 1e-3:
+        x = x / 2
+        steps += 1
+        print("step", steps, "max", np.abs(x).max())
+    return x
+
+
+def test_a_training_loop_prints_its_progress_on_every_call(jit):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    y = (X[:, 0] > 0).astype(float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")     # runs without XLA
+        assert_prints_as_numpy(gradient_descent, X, y, jit_compile=jit)
+
+
+def test_a_loop_the_data_end_prints_each_iteration():
+    assert_prints_as_numpy(until_converged, np.array([1.0, -3.0]))
+    assert_prints_as_numpy(until_converged, np.array([1e-4]))    # never runs: prints nothing
+
+
+def test_every_call_prints_once_while_adaptive_dispatch_times_the_ways():
+    def shout(x):
+        print("called with", x)
+        return x * 2
+
+    compiled = nptf.compile(shout, fallback="raise")
+    for k in range(30):
+        got, _ = printed(compiled, np.arange(3.0))
+        assert got == "called with [0. 1. 2.]\n", f"call {k}: {got!r}"
+
+
+def unrolled_steps(x):
+    for k in range(3):
+        print("step")           # the same print three times: not merged into one
+        x = x + k
+    return x
+
+
+def test_equal_prints_are_not_merged():
+    assert_prints_as_numpy(unrolled_steps, np.ones(2))
+
+
+def branch_prints(x):
+    if x.sum() > 0:
+        print("positive", x.sum())
+    else:
+        print("not positive")
+    return x
+
+
+def test_a_print_under_a_traced_if_runs_on_the_path_the_data_take():
+    compiled = nptf.compile(branch_prints, fallback="raise")
+    for x in (np.ones(2), -np.ones(2), np.ones(2)):
+        assert printed(compiled, x)[0] == printed(branch_prints, x)[0]
+
+
+# ------------------------------------------------------------ what is printed
+def mixed(x):
+    m = x.mean()
+    print(m, float(m), x.sum() > 0, [m, 1], (x[0], "a"), {"max": x.max()})
+    print("a", x[:2], sep="", end="|\n")
+    print(m.astype(np.float32), x.astype(np.int32), int(x.argmax()))
+    return m
+
+
+def test_printed_values_are_the_objects_numpy_s_run_has():
+    # NumPy scalars print as np.float64(...) inside lists, Python floats as numbers.
+    assert_prints_as_numpy(mixed, np.array([1.5, -2.0, 4.25]))
+
+
+LOG = io.StringIO()
+
+
+def to_file(x):
+    print("sum", x.sum(), file=LOG)
+    return x + 1
+
+
+def test_print_to_a_file_object_writes_there_when_the_graph_runs():
+    compiled = nptf.compile(to_file, fallback="raise")
+    for k in range(3):
+        LOG.seek(0)
+        LOG.truncate()
+        compiled(np.arange(4.0))
+        assert LOG.getvalue() == "sum 6.0\n"
+
+
+# ------------------------------------------------------------ text
+def report(x):
+    m, s = x.mean(), x.std()
+    p = 2
+    return (f"mean={m:.3f} std={s:.{p}f} first={x[0]!r}", str(x.sum()), repr(x.max()),
+            format(m, ".2e"), "%.2f / %d" % (s, x.size), "{:>8.3f}".format(m),
+            ", ".join(f"{v:.1f}" for v in x[:3]), "total: " + str(x.sum()) + "!",
+            f"{m:.2f}".rjust(10), {"label": f"{int(x.argmax())}"})
+
+
+def test_text_of_traced_values_is_the_string_numpy_s_run_makes():
+    check_against_numpy(report, np.array([1.25, -2.5, 7.0, 3.0]))
+    check_against_numpy(report, np.arange(5, dtype=np.float32))
+
+
+def message(x):
+    text = f"{x.min():.2f}..{x.max():.2f}"
+    print("range", text)
+    return x - x.min()
+
+
+def test_text_made_once_and_printed_later():
+    assert_prints_as_numpy(message, np.array([3.0, -1.0]))
+
+
+def text_length(x):
+    return len(f"{x.sum()}")
+
+
+def text_key(x):
+    d = {}
+    d[str(x.argmax())] = 1
+    return d
+
+
+def text_compared(x):
+    return str(x.argmax()) == "0"
+
+
+@pytest.mark.parametrize("fn", [text_length, text_key, text_compared])
+def test_uses_of_text_that_need_the_string_are_refused(fn):
+    x = np.arange(3.0)
+    with pytest.raises(nptf.TracerConversionError, match=r"text made of traced values.*\n  at .*"
+                                                         r"test_printing\.py"):
+        nptf.compile(fn, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(fn)(x) == fn(x)       # the default runs NumPy
+
+
+def shout(x):
+    print("x", x)
+    return x + 1
+
+
+def test_export_of_a_function_that_prints_says_why_it_cannot(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="print"):
+        nptf.export(shout, str(tmp_path / "m"), nptf.Spec((3,), np.float64))
+
+
+def test_vmap_of_a_function_that_prints_runs_numpy_row_by_row():
+    def f(x):
+        print("row", x.sum())
+        return x * 2
+
+    xs = np.arange(6.0).reshape(2, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got, result = printed(nptf.vmap(f), xs)
+    assert got == "row 3.0\nrow 12.0\n"
+    np.testing.assert_array_equal(result, xs * 2)
