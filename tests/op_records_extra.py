@@ -242,4 +242,19 @@ UFUNC_METHODS = [
       [((9,),), ((3, 4),)], dtypes=[np.float16, np.float32, np.float64, np.int64], rtol_scale=10),
 ]
 
-EXTRA_RECORDS = MANIP + LINALG + QUERIES + MATH + UFUNC_METHODS
+
+
+def _scalar_types(x):
+    # NumPy's scalar types called on traced values: a NumPy scalar of a 0-d value, the
+    # array cast to the type otherwise.
+    s = x.max()     # exact in every dtype (a float32 sum's order is NumPy's own)
+    return (np.float64(s), np.float32(s), np.complex128(s), np.bool_(s), np.int64(x.argmax()),
+            np.float32(x), np.int16(x.size), np.float64(float(x.max())))
+
+
+SCALAR_TYPES = [
+    R("scalar_types", _scalar_types, [((9,),), ((3, 4),), ((),)], dtypes=REAL_DTYPES,
+      rtol_scale=10),
+]
+
+EXTRA_RECORDS = MANIP + LINALG + QUERIES + MATH + UFUNC_METHODS + SCALAR_TYPES

@@ -2879,6 +2879,8 @@ def builtin_call(fn):
         return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
+    if isinstance(fn, type) and issubclass(fn, np.generic):
+        return functools.partial(_numpy_scalar, fn)
     if fn is bisect.bisect_left or fn is bisect.bisect_right:
         return functools.partial(_bisect, fn)
     if fn is bisect.insort_left or fn is bisect.insort_right:
@@ -3296,6 +3298,21 @@ def _python_number(fn, *args, **kwargs):
     if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
         return fn(*args, **kwargs)
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
+
+
+def _numpy_scalar(cls, *args, **kwargs):
+    """``np.float32(x)``, ``np.int64(x)`` (a NumPy scalar type called) in converted code: of
+    a traced number, that NumPy scalar; of a traced array, the array cast to the type (as
+    NumPy gives it); anything else, the type's own call."""
+    x = args[0] if len(args) == 1 and not kwargs else None
+    try:
+        dtype = np.dtype(cls)
+    except TypeError:       # an abstract type (np.floating): its own call raises
+        dtype = None
+    if not _is_traced(x) or x.kind_flag is not None or dtype is None or \
+            x.dtype.kind not in "biuf" or dtype.kind not in "biufc":
+        return cls(*args, **kwargs)
+    return emit("convert", [x], {"dtype": dtype}, scalar=x.ndim == 0)
 
 
 _NO_DEFAULT = object()
