@@ -997,6 +997,11 @@ class _LoopWriter:
                 out.insert(out.index("        return self.total"),
                            "        self.log.append(self.total)")
                 self.nested_out.append(cm.choice(["len(nobj.log)", "np.array(nobj.log)"]))
+                if cm.random() < 0.4:
+                    # Appended to on one path of the step's `if` on the data.
+                    out.remove("        self.log.append(self.total)")
+                    at = next(i for i, line in enumerate(out) if line.startswith("        if "))
+                    out.insert(at + 1, "            self.log.append(self.total * 1.0)")
         # Positions the data choose as a Python list of tuples (a worklist), from a stream
         # of its own.
         zr = random.Random(zlib.crc32(("zip\n" + "\n".join(out)).encode()))
@@ -1005,6 +1010,18 @@ class _LoopWriter:
             out += [f"npts = list(zip(*np.nonzero({cond}), c[{cond}]))",
                     "nsum = 0.0", "for ni, nv in npts:", "    nsum = nsum + nv * (ni % 3)"]
             self.nested_out.append(zr.choice(["len(npts)", "nsum", "np.array(npts)"]))
+        # A list a nested function appends to (a callback) under an `if` on the data, from
+        # a stream of its own.
+        hr = random.Random(zlib.crc32(("note\n" + "\n".join(out)).encode()))
+        if hr.random() < 0.25:
+            out += ["nhist = []", "def note(v):",
+                    f"    nhist.append({hr.choice(['np.sum(v) * 0.5', 'float(v.max())', 'v[0]'])})",
+                    f"for nk in range({hr.choice(['4', '3', 'len(c)'])}):",
+                    f"    if {hr.choice(['c[nk] > x', 'c[nk] < c.mean()', 'np.abs(c[nk]) > 0.5'])}:",
+                    "        note(c[:3] * (nk + 1))"]
+            if hr.random() < 0.5:
+                out += ["    if c[nk] > 2.0:", "        break"]
+            self.nested_out.append(hr.choice(["len(nhist)", "np.array(nhist)", "sum(nhist)"]))
         exec("\n".join(out).replace("nonlocal ", "global "), self.ns)  # noqa: S102
         return out
 
@@ -1574,8 +1591,11 @@ def nested_program_source(seed, name="f"):
     closure appending to the program's list under a traced ``if``; ``nonlocal`` counters and
     accumulators; a class with a private method and, now and then, a property and
     operators (``nobj + 1.0``, ``abs(nobj)``) with a traced ``if`` and ``float()`` in them
-    and a list attribute its step appends to (``self.log.append(self.total)``); a list
-    of the positions and values the data choose (``list(zip(*np.nonzero(c > x), ...))``).
+    and a list attribute its step appends to (``self.log.append(self.total)``), now and
+    then on one path of the step's ``if``; a list of the positions and values the data
+    choose (``list(zip(*np.nonzero(c > x), ...))``); a nested function appending to a list
+    of the program's (a callback, ``note(v)``) under a traced ``if`` in a loop that may
+    ``break``.
     A family of its own, so that the loop family's programs stay as they were for their
     seeds."""
     return loop_program_source(seed, name, nested=True)

@@ -804,3 +804,121 @@ def test_list_methods_on_a_list_the_data_sized_say_so():
         ready = [1, 2]
         np.testing.assert_array_equal(nptf.compile(drain)(a, ready), drain(a, [1, 2]))
     assert ready == []      # NumPy's run emptied the caller's list
+
+
+# ---------------------------------------- lists at attributes and in closures, under ifs
+class _EarlyStopping:
+    def __init__(self, lr=0.2):
+        self.lr, self.losses = lr, []
+
+    def fit(self, x, epochs):
+        w = 0.0
+        for _ in range(epochs):
+            loss = np.mean((x - w) ** 2)
+            self.losses.append(loss)
+            if loss < 0.95:
+                break
+            w = w + self.lr * np.mean(x - w)
+        return w
+
+
+def _early_stopping(x, epochs):
+    model = _EarlyStopping()
+    w = model.fit(x, epochs)
+    return w, model.losses
+
+
+class _Logger:
+    def __init__(self):
+        self.log = []
+
+    def run(self, x, n):
+        total = 0.0
+        for i in range(n):
+            total = total + x[i % x.size]
+            if total > 1.0:
+                self.log.append(total)      # on one path only
+        if total > 2.0:
+            self.log.append(-total)         # after a graph loop grew the list
+        return total
+
+
+def _logged(x, n):
+    logger = _Logger()
+    total = logger.run(x, n)
+    return total, logger.log
+
+
+def _callback_history(x):
+    history = []
+
+    def callback(r):
+        history.append(np.linalg.norm(r))
+
+    v = x.copy()
+    for _ in range(6):
+        v = v * 0.5
+        if np.abs(v).max() > 0.2:
+            callback(v)
+    return v, np.array(history)
+
+
+def _close(expected, got, where="results"):
+    """``_expect_same`` up to the last bits of a mean, whose sums TensorFlow orders its way."""
+    assert type(got) is type(expected), f"{where}: {type(got).__name__}"
+    if isinstance(expected, (list, tuple)):
+        assert len(got) == len(expected), f"{where}: length {len(got)} != {len(expected)}"
+        for i, (e, g) in enumerate(zip(expected, got)):
+            _close(e, g, f"{where}[{i}]")
+    else:
+        np.testing.assert_allclose(got, expected, rtol=1e-12, err_msg=where)
+
+
+@pytest.mark.parametrize("scale", [0.125, 1.0, 4.0])
+def test_a_list_at_an_attribute_appended_under_a_traced_if_grows_as_the_data_say(scale):
+    x = np.arange(10) * 0.25 * scale        # sums exact in any order
+    _close(_early_stopping(x, 12), nptf.compile(_early_stopping, fallback="raise")(x, 12))
+    # A graph loop (more steps than are unrolled) appends on one path, then an `if`.
+    _expect_same(_logged(x, 30), nptf.compile(_logged, fallback="raise")(x, 30), "results")
+
+
+@pytest.mark.parametrize("scale", [0.1, 1.0, 3.0])
+def test_a_list_a_nested_function_appends_to_under_a_traced_if(scale):
+    x = np.linspace(-1, 2, 5) * scale
+    _expect_same(_callback_history(x), nptf.compile(_callback_history, fallback="raise")(x),
+                 "results")
+
+
+def _attribute_list_with_an_alias(x):
+    o, other = _Box(), _Box()
+    o.log = []
+    other.log = o.log           # the same list at two attributes
+    seen = o.log
+    for i in range(3):
+        if x[i] > 0.5:
+            o.log.append(x[i])
+    return other.log, seen, o.log
+
+
+def _closure_list_with_an_alias(x):
+    hist = []
+    same = hist
+
+    def note(v):
+        hist.append(v)
+
+    for i in range(3):
+        if x[i] > 0.5:
+            note(x[i])
+    return same
+
+
+@pytest.mark.parametrize("fn", [_attribute_list_with_an_alias, _closure_list_with_an_alias])
+def test_a_list_reached_another_way_too_is_refused_under_a_traced_if(fn):
+    # Another name for the list would not see a list the data grow in its place.
+    x = np.linspace(0, 3, 10)
+    with pytest.raises(nptf.UnsupportedError, match="changes the Python list"):
+        nptf.compile(fn, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _expect_same(fn(x), nptf.compile(fn)(x), "results")

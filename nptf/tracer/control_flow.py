@@ -39,7 +39,8 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
-                            reachable_elsewhere, restored, several_types_read)
+                            reachable_elsewhere, restore_state, restored, same_state,
+                            saved_state, several_types_read)
 from .layouts import UNKNOWN
 from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
@@ -50,7 +51,7 @@ from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
 from .python_lists import ComputedList, ListTracer, SplitPieces
 from .python_sets import TracedSet, traced_set
-from .side_effects import Snapshot, carrying_attributes
+from .side_effects import Snapshot, carrying_attributes, held_only_at
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
 from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
@@ -624,6 +625,15 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 f"(`{name}_list = []`, appended to, then put in the dict after the loops), or "
                 f"let the function run with NumPy (fallback='numpy', the default).")
     scope = _scope(frame)
+    # Lists the data grow at an attribute or in a closure's variable (``self.losses`` or
+    # ``history`` appended to in a graph loop or an `if` before), which a path would
+    # change in place: as they are now.
+    at_places = [(path, obj, k, v, saved_state(v)) for path, obj, at in
+                 scope.attributes_holding(lambda v: isinstance(v, GrowingList))
+                 for k in at for v in [getattr(obj, k)]] + \
+        [(name, cell, "cell_contents", v, saved_state(v)) for name, cell, v in scope.cells
+         if isinstance(v, GrowingList)]
+    at_places = [g for g in at_places if not builtins.any(g[3] is s for s in state)]
     branches, raised, writes = [], {}, {}
     lists, appended = _lists_in(state, names, frame), {}
     for fn in (false_fn, true_fn):
@@ -641,6 +651,27 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             scope.put_back()
             raised[fn is true_fn] = e
             continue
+        grew = [g for g in at_places if not same_state(g[3], g[4])]
+        if grew:
+            # A path appended to such a list: it joins the variables, each path appending
+            # to its own copy, if nothing else reaches it.
+            for g in at_places:
+                restore_state(g[3], g[4])
+            _take_changes(state, lists)
+            scope.put_back()
+            alone = [g for g in grew if held_only_at(g[3], g[1], g[0] if g[2] == "cell_contents"
+                                                     else g[2], frame)]
+            if len(alone) == len(grew):
+                return _writing_items(c, true_fn, false_fn, state, names, where, frame,
+                                      [(path, obj, {k}) for path, obj, k, _, _ in grew])
+            path, _, k, _, _ = next(g for g in grew if g not in alone)
+            raise _python_object_in_branch(
+                f"a branch of the `if` at {where}, whose condition is a traced value, changes "
+                f"the Python list `{path if k == 'cell_contents' else f'{path}.{k}'}`, which "
+                f"another variable, container or object also holds. Both branches are traced "
+                f"once and the data choose one when the graph runs, so that name would not "
+                f"see the change. Append through one name only, or let the function run with "
+                f"NumPy (fallback='numpy', the default).")
         for i, (items, _, _) in _take_changes(state, lists).items():
             appended.setdefault(i, []).extend(items)
         for path, lst, before in scope.changed_lists():
@@ -653,7 +684,29 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 # ``self.w += lr * y * x`` on a path: the attributes it rebinds (each an
                 # array or a number before the `if`) become variables.
                 writes.setdefault(id(obj), (path, obj, set()))[2].update(attrs)
-        changed = [c for c in scope.changed() if not any(c[0] == w[0] for w in writes.values())]
+        held = set()
+        for path, obj, attrs in scope.changed_attributes() or ():
+            # ``self.losses.append(loss)`` on a path (the list at that one attribute, and
+            # nothing else changed): the attribute becomes a variable, whose list the data
+            # grow, and the list that attribute holds after the `if`.
+            in_place = {k for k, v in attrs.items() if type(v) is list and (
+                _attribute_now(obj, k) is v or isinstance(_attribute_now(obj, k), GrowingList))
+                and held_only_at(v, obj, k, frame)}
+            if in_place:
+                writes.setdefault(id(obj), (path, obj, set()))[2].update(in_place)
+                held.update(f"{path}.{k}" for k in in_place)
+        cells = {id(v): (name, cell) for name, cell, v in scope.cells if type(v) is list}
+        for path, lst, before in scope.changed_lists():
+            if id(lst) in cells and len(lst) != len(before) and \
+                    held_only_at(lst, cells[id(lst)][1], cells[id(lst)][0], frame):
+                # A nested function's ``residuals.append(r)`` (a callback) on a path: the
+                # variable it closes over becomes one of the `if`'s, whose list the data
+                # grow.
+                name, cell = cells[id(lst)]
+                writes.setdefault(id(cell), (name, cell, set()))[2].add("cell_contents")
+                held.add(path)
+        changed = [c for c in scope.changed() if c[0] not in held and
+                   not any(c[0] == w[0] for w in writes.values())]
         if changed or writes:
             scope.put_back()
         if changed:
@@ -909,18 +962,31 @@ def _cell_names(cells):
                  for k in range(c.width))
 
 
+def _attribute_now(obj, name):
+    try:
+        return object.__getattribute__(obj, name)
+    except AttributeError:
+        return None
+
+
 def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written):
     """An `if` on a traced value whose paths write items of Python lists that existed
     before it (``dp[i] = dp[j] + 1``, ``flags[i] = True``, ``grid[i][j] = v``), or rebind
-    attributes of the user's objects (``self.w += lr * y * x`` in a perceptron's update):
-    those items and attributes join its variables, merged as any other variable (a
-    Python number on one path and a traced one on the other is a traced Python number),
-    and go back into the same objects after it, so other names for them see the writes.
-    ``written``: (path, list, positions) and (path, object, attribute names)."""
+    attributes of the user's objects (``self.w += lr * y * x`` in a perceptron's update),
+    or append to a list at an attribute or in a nested function's closure
+    (``self.losses.append(loss)``, a callback's ``history.append(r)``): those items,
+    attributes and variables join its variables, merged as any other variable (a Python
+    number on one path and a traced one on the other is a traced Python number; a list
+    appended to, a list the data grow), and go back into the same objects after it, so
+    other names for them see the writes. ``written``: (path, list, positions), (path,
+    object, attribute names) and (name, closure cell, {"cell_contents"})."""
     places = []
     for path, obj, at in written:
         for key in sorted(at):
-            if isinstance(obj, list):
+            if isinstance(obj, types.CellType):     # a variable a nested function closes over
+                places.append((path, functools.partial(getattr, obj, key),
+                               functools.partial(setattr, obj, key)))
+            elif isinstance(obj, list):
                 places.append((f"{path}[{key}]", functools.partial(obj.__getitem__, key),
                                functools.partial(obj.__setitem__, key)))
             else:

@@ -38,7 +38,7 @@ from collections import deque
 
 import numpy as np
 
-from ..errors import UnsupportedError
+from ..errors import UnsupportedError, in_user_code
 from .tracer import Tracer
 
 _ACTIVE = contextvars.ContextVar("nptf_side_effects", default=None)
@@ -345,6 +345,54 @@ class _Names:
                 self.space.pop(n, None)
             else:
                 self.space[n] = v
+
+
+def held_only_at(obj, holder, name, frame, budget=20_000):
+    """Whether the variables of the user's code running within the trace (``frame`` and
+    the frames around it) reach ``obj`` only through ``holder``'s attribute ``name``, or,
+    for a closure cell ``holder``, through the variable ``name`` it is: nothing else
+    (another variable, container, object or closure) would see it replaced there. False
+    where the search runs past ``budget`` objects."""
+    is_cell = isinstance(holder, types.CellType)
+    pending, seen = [], set()
+    f = frame
+    while f is not None and f.f_globals.get("__name__") != "nptf.tracer.trace":
+        code = f.f_code
+        if in_user_code(code.co_filename):
+            shared = set(code.co_cellvars) | set(code.co_freevars)
+            for k, v in f.f_locals.items():
+                if v is obj and not (is_cell and k == name and k in shared):
+                    return False
+                pending.append(v)
+        f = f.f_back
+    while pending:
+        v = pending.pop()
+        if id(v) in seen or v is obj:
+            continue
+        seen.add(id(v))
+        budget -= 1
+        if budget <= 0:
+            return False
+        if isinstance(v, (list, tuple, set, frozenset, deque)):
+            items = list(v)
+        elif isinstance(v, dict):
+            items = list(v.values())
+        elif isinstance(v, types.FunctionType) and _user_function(v):
+            cells = [c for c in (v.__closure__ or ()) if c is not holder]
+            items = [_cell_contents(c) for c in cells]
+        elif isinstance(v, types.MethodType):
+            items = [v.__self__, v.__func__]
+        elif _kind_of(v) == "object":
+            attrs = _attributes(v, "object")
+            if v is holder:
+                attrs.pop(name, None)
+            items = list(attrs.values())
+        else:
+            continue
+        if any(x is obj for x in items):
+            return False
+        pending += items
+    return True
 
 
 # ------------------------------------------------------------------- session
@@ -806,6 +854,9 @@ class Snapshot:
         self.caches = [(name, f, _misses(f))
                        for name, f in _caches(named_values, [c[:2] for c in self.cells])]
         pending = [(v, name) for name, v in reversed(named_values)]
+        # What the closures hold: a nested function called on a path changes it there
+        # (``history.append(r)`` in a callback).
+        pending[:0] = [(v, name) for name, _, v in reversed(self.cells) if v is not _EMPTY_CELL]
         while pending and budget > 0:
             obj, path = pending.pop()
             if isinstance(obj, tuple):
@@ -875,6 +926,17 @@ class Snapshot:
         for key, (rec, attrs) in holders.items():
             by_object.setdefault(key, (rec.path, rec.obj, {}))[2].update(attrs)
         return list(by_object.values())
+
+    def attributes_holding(self, test):
+        """(path, object, {attribute names}) of the recorded objects of the user's with
+        attributes whose values pass ``test``, as they were when recorded."""
+        found = []
+        for rec in self.records.values():
+            if rec.kind == "object":
+                names = {k for k, v in rec.saved.items() if test(v)}
+                if names:
+                    found.append((rec.path, rec.obj, names))
+        return found
 
     def changed_lists(self):
         """(path, list, its items before) of each recorded Python list that changed."""
