@@ -206,3 +206,18 @@ def test_vmap_of_a_function_that_prints_runs_numpy_row_by_row():
         got, result = printed(nptf.vmap(f), xs)
     assert got == "row 3.0\nrow 12.0\n"
     np.testing.assert_array_equal(result, xs * 2)
+
+
+def labels(X):
+    kind = "wide" if X.shape[1] > X.shape[0] else "tall"     # known when tracing
+    if X.sum() > 0:
+        status = "positive"
+    else:
+        status = "negative"
+    orientation = "ccw" if X[0, 0] - X[-1, -1] > 0 else "cw"
+    return kind, status, orientation, f"{status}: {X.max():.1f}"
+
+
+def test_a_string_an_if_on_traced_values_chooses_is_the_path_s():
+    for X in (np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(3, 2), np.eye(2)):
+        check_against_numpy(labels, X)

@@ -800,6 +800,10 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 vals[0] == vals[1])):
             static[i] = vals[0]
             continue
+        if len(vals) == 2 and all(type(v) is str for v in vals):
+            # ``label = "wide" if ... else "tall"``: the string of the path the data take.
+            static[i] = vals[0] if vals[0] == vals[1] else Text(_chosen, (c, vals[1], vals[0]))
+            continue
         if any(isinstance(v, Undefined) for v in vals):
             if (name.startswith("_nptf__val") or any(isinstance(v, Unread) for v in vals)) \
                     and not all(isinstance(v, Undefined) for v in vals):
@@ -960,6 +964,10 @@ def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells
 def _cell_names(cells):
     return tuple(f"{c.name}{'' if k == 0 else ' (kinds)'}" for c in cells
                  for k in range(c.width))
+
+
+def _chosen(condition, if_true, if_false):
+    return if_true if condition else if_false
 
 
 def _attribute_now(obj, name):
