@@ -220,6 +220,18 @@ def _safe_add(x):
 
 
 UFUNC_METHODS = [
+    # Reductions of ufuncs without a reduction op: pairs of items where the order does not
+    # matter, NumPy's order for lcm.
+    R("bitwise_reduce", lambda x: (np.bitwise_or.reduce(x), np.bitwise_xor.reduce(x, axis=-1),
+                                   np.bitwise_and.reduce(x, axis=0, keepdims=True),
+                                   np.logical_xor.reduce(x, axis=None)),
+      [((9,),), ((3, 4),), ((0, 4),), ((5, 0),), ((),)], dtypes=[np.bool_] + INTS),
+    R("gcd_lcm_reduce", lambda x: (np.gcd.reduce(x), np.gcd.reduce(x, axis=-1, keepdims=True),
+                                   np.lcm.reduce(x, axis=0)),
+      [((9,),), ((3, 4),), ((7, 0),)], dtypes=INTS),
+    R("fmax_fmin_reduce", lambda x: (np.fmax.reduce(x), np.fmin.reduce(x, axis=-1),
+                                     np.fmax.reduce(x, axis=None)),
+      [((9,),), ((3, 4),), ((0,),)], dtypes=REAL_DTYPES, specials=True),
     # accumulate of associative ufuncs, reduceat, where= and initial= (issue #26's functions).
     R("extrema_accumulate", lambda x: (np.maximum.accumulate(x), np.minimum.accumulate(x, axis=-1),
                                        np.fmax.accumulate(x)),

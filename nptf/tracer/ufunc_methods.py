@@ -14,7 +14,7 @@ from ..graph_ir.types import broadcast_shapes
 from . import numpy_math as m
 from .indexing import constant_value, dim_size, getitem
 from .numpy_api import (IMPLS, apply_ufunc, arange, astype, check_out_cast, concatenate,
-                        elementwise_where, moveaxis, numpy_says, reject, reshape,
+                        elementwise_where, full, moveaxis, numpy_says, reject, reshape,
                         reshape_to, sample_of, stack)
 from .numpy_math import cumprod, cumsum, matmul
 from .numpy_math import where as np_where
@@ -51,6 +51,8 @@ def ufunc_method(ufunc, method, inputs, kwargs):
     if method == "reduce" and ufunc.__name__ in reductions:
         axis = kwargs.pop("axis", 0)
         return reductions[ufunc.__name__](inputs[0], axis=axis, **kwargs)
+    if method == "reduce" and ufunc.__name__ in _ORDERLESS + _IN_ORDER:
+        return _folded(ufunc, inputs[0], **kwargs)
     if method == "accumulate" and ufunc.__name__ in ("add", "multiply"):
         if ndim_of(inputs[0]) == 0:     # NumPy: "cannot accumulate on a scalar"
             numpy_says(ufunc.accumulate, np.zeros((), to_tracer(inputs[0]).dtype))
@@ -120,12 +122,77 @@ def _accumulate(ufunc, a, axis=0, dtype=None, out=None):
     return y
 
 
+# Reductions NumPy runs as a loop of the ufunc along the axis: in rounds of pairs where
+# the result does not depend on the order (gcd, bitwise operations, fmax and fmin), in
+# NumPy's own order where it does (lcm wraps around on overflow), up to this many items.
+_ORDERLESS = ("gcd", "bitwise_and", "bitwise_or", "bitwise_xor", "logical_xor", "fmax", "fmin")
+_IN_ORDER = ("lcm",)
+_IN_ORDER_MAX = 256
+
+
+def _folded(ufunc, a, axis=0, dtype=None, out=None, keepdims=False, initial=np._NoValue,
+            where=True):
+    name = f"{ufunc.__name__}.reduce"
+    reject(name, out=out, initial=None if initial is np._NoValue else initial,
+           where=None if where is True else where)
+    a = to_tracer(a)
+    if None in a.shape:
+        raise unsupported(f"np.{name} of an array whose shape is known only at run time")
+    if isinstance(axis, tuple) and len(axis) == 1:
+        axis = axis[0]
+    # NumPy's own checks (the axis, the dtype, an empty reduction without an identity) and
+    # its result dtype, on a sample as empty as the array.
+    sample = np.zeros(tuple(0 if d == 0 else 1 for d in a.shape), a.dtype)
+    made = numpy_says(ufunc.reduce, sample, axis=axis, dtype=dtype, keepdims=keepdims)
+    out_dtype = np.asarray(made).dtype
+    if isinstance(axis, tuple):
+        raise unsupported(f"np.{name} over several axes")
+    shape = a.shape
+    if axis is None or a.ndim == 0:     # NumPy reduces a 0-d array to its item
+        a, axis = reshape_to(a, (a.size,)), 0
+    axis = normalize_axis_index(axis, a.ndim)
+    y = astype(a, out_dtype)
+    n = y.shape[axis]
+
+    def part(start, stop):
+        return getitem(y, (slice(None),) * axis + (slice(start, stop),))
+
+    def combined(u, v):
+        return astype(apply_ufunc(ufunc, (u, v)), out_dtype)
+
+    if n == 0:
+        kept = y.shape[:axis] + (1,) + y.shape[axis + 1:]
+        y = full(kept, ufunc.identity, out_dtype)
+    elif ufunc.__name__ in _ORDERLESS:
+        while n > 1:
+            half = n // 2
+            pairs = combined(part(0, half), part(half, 2 * half))
+            y = pairs if n % 2 == 0 else concatenate([pairs, part(2 * half, n)], axis=axis)
+            n = (n + 1) // 2
+    else:
+        if n > _IN_ORDER_MAX:
+            raise unsupported(f"np.{name} of more than {_IN_ORDER_MAX} items along the axis",
+                              fix="Reduce it in a loop, or let the function run with NumPy.")
+        acc = part(0, 1)
+        for i in range(1, n):
+            acc = combined(acc, part(i, i + 1))
+        y = acc
+    # ``y`` keeps the reduced axis, of length 1 (of the flattened array for axis=None).
+    if keepdims:
+        result = y if len(shape) == y.ndim else reshape_to(y, (1,) * len(shape))
+    else:
+        result = reshape_to(y, y.shape[:axis] + y.shape[axis + 1:])
+    if result.ndim == 0:
+        return emit("convert", [result], {"dtype": out_dtype}, scalar=True)
+    return result
+
+
 _REDUCEAT = ("add", "multiply", "maximum", "minimum")
 
 
 def ufunc_method_compiles(name, method):
     """Whether ``np.<name>.<method>`` compiles: the cases ``ufunc_method`` takes."""
-    return {"reduce": name in _ufunc_reductions(),
+    return {"reduce": name in _ufunc_reductions() or name in _ORDERLESS + _IN_ORDER,
             "accumulate": name in ("add", "multiply") + _SCANNED,
             "reduceat": name in _REDUCEAT,
             "outer": name in ELEMENTWISE_UFUNCS,
