@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
+import sys
 import warnings
 
 import numpy as np
@@ -221,3 +223,81 @@ def labels(X):
 def test_a_string_an_if_on_traced_values_chooses_is_the_path_s():
     for X in (np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(3, 2), np.eye(2)):
         check_against_numpy(labels, X)
+
+
+# ------------------------------------------------------------ logging, warnings, write
+LOGGER = logging.getLogger("nptf-test-training")
+
+
+def logged_training(x, n=30):
+    w = 0.0
+    for i in range(n):
+        loss = np.mean((x - w) ** 2)
+        w = w + 0.1 * np.mean(x - w)
+        if i % 10 == 0:
+            LOGGER.info("step %d loss %.4f", i, loss)
+            LOGGER.debug(f"w {w:.3f}")      # below the level: not handled
+    if loss > 0.5:
+        warnings.warn(f"not converged: loss {loss:.3f}", RuntimeWarning)
+    return w
+
+
+def test_logging_and_warnings_happen_when_the_graph_runs_from_the_user_s_line(caplog):
+    x = np.linspace(0, 3, 10)
+    compiled = nptf.compile(logged_training, fallback="raise")
+    for k in range(3):
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger=LOGGER.name), \
+                warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compiled(x)
+        assert [(r.getMessage(), r.filename, r.lineno) for r in caplog.records] == [
+            (f"step {i} loss {np.mean((x - w) ** 2):.4f}", "test_printing.py",
+             logged_training.__code__.co_firstlineno + 6)
+            for i, w in zip((0, 10, 20), _weights(x, (0, 10, 20)))]
+        assert [(str(w.message)[:15], w.category, w.filename, w.lineno) for w in caught] == [
+            ("not converged: ", RuntimeWarning, __file__,
+             logged_training.__code__.co_firstlineno + 9)]
+
+
+def _weights(x, steps):
+    w, out = 0.0, {}
+    for i in range(max(steps) + 1):
+        out[i] = w
+        w = w + 0.1 * np.mean(x - w)
+    return [out[i] for i in steps]
+
+
+def progress(x):
+    for i in range(3):
+        x = x * 0.5
+        sys.stdout.write(f"step {i}: {x.sum():.3f}\n")
+    return x
+
+
+def test_writes_to_sys_stdout_happen_when_the_graph_runs():
+    assert_prints_as_numpy(progress, np.arange(4.0))
+
+
+class _Config:
+    def __init__(self, lr):
+        self.lr = lr
+
+    def __repr__(self):
+        return f"Config(lr={self.lr})"
+
+
+TABLE = np.array([1, 2, 3])
+
+
+def objects_printed(x, cfg):
+    print(cfg, TABLE, [cfg], x.max())
+    return x * cfg.lr
+
+
+def test_objects_known_when_tracing_print_as_themselves():
+    x = np.arange(3.0)
+    cfg = _Config(0.5)
+    want = printed(objects_printed, x, cfg)[0]
+    compiled = nptf.compile(objects_printed, fallback="raise", static_argnames=["cfg"])
+    assert printed(compiled, x, cfg)[0] == want

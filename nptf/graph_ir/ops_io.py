@@ -1,8 +1,10 @@
-"""``print``: Python's ``print`` of values the graph computes, each time the equation runs.
+"""``print``: a Python call on values the graph computes (``print()``, a logging call,
+``warnings.warn``), each time the equation runs.
 
 ``params["write"]`` is the tracer's callable ``write(values)``: it rebuilds the Python
-objects NumPy's run would print (arrays, NumPy scalars, Python numbers, lists, the text
-of f-strings) from the NumPy values of the equation's inputs and prints them. The
+objects NumPy's run would pass (arrays, NumPy scalars, Python numbers, lists, the text
+of f-strings) from the NumPy values of the equation's inputs and makes the call;
+``params["what"]`` names it for messages. The
 equation has no outputs; it acts whenever it runs (``effects``), every time it runs
 (``each_run``: an equal equation, an unrolled loop's copy, is not merged with it), and
 only where Python runs (an XLA obstacle; a SavedModel refuses it).
@@ -25,5 +27,7 @@ def _eval_print(p, *xs):
 
 EVAL_RULES["print"] = _eval_print
 
-declare("print", effects=lambda params: True, each_run=True, numpy_name="print()",
-        xla_obstacle=lambda in_types, params: "XLA cannot call Python (a print())")
+declare("print", effects=lambda params: True, each_run=True,
+        numpy_name=lambda params: params.get("what", "print()"),
+        xla_obstacle=lambda in_types, params: f"XLA cannot call Python (a "
+                                              f"{params.get('what', 'print()')})")

@@ -9,12 +9,12 @@ from .rules import rule
 
 
 @rule("print")
-def _print(ctx, *xs, write):
+def _print(ctx, *xs, write, what="print()"):
     if ctx.xla:
         raise NotImplementedError("XLA cannot call Python")   # an XLA obstacle: never reached
     if ctx.portable:
-        raise NotImplementedError("print() of values the graph computes needs Python, which a "
-                                  "SavedModel runs without; take the print out of the "
-                                  "exported function")
+        raise NotImplementedError(f"{what} of values the graph computes needs Python, which "
+                                  f"a SavedModel runs without; take it out of the exported "
+                                  f"function")
     tf.py_function(lambda *ts: write([t.numpy() for t in ts]), list(xs), [])
     return ()

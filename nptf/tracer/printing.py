@@ -17,8 +17,14 @@ refused (``TracerConversionError``), as ``str()`` of a traced value was.
 from __future__ import annotations
 
 import builtins
+import functools
+import io
+import logging
 import operator
+import os
 import sys
+import types
+import warnings
 
 import numpy as np
 
@@ -28,6 +34,7 @@ from .builder import current_builder
 from .outputs import handed_back, output_atoms, output_kinds
 from .tracer import Tracer
 
+_NPTF_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _FIX = ("Print it, return it, or format it outside the compiled function; or let the "
         "function run with NumPy (fallback='numpy', the default).")
 
@@ -105,7 +112,9 @@ class Text:
         raise AttributeError(name)
 
     def __str__(self):
-        if in_user_code(sys._getframe(1).f_code.co_filename):
+        # Wherever it is asked for (a library writing it to a file, a warning's message),
+        # but in nptf's own messages: the string is not known yet.
+        if not sys._getframe(1).f_code.co_filename.startswith(_NPTF_DIR):
             refuse("str()")
         return "Text<...>"
 
@@ -203,6 +212,9 @@ def text_builtin(fn):
     ``format`` or ``join``) that takes traced values in converted code, or None."""
     if fn is builtins.print:
         return print_
+    logged = logging_or_warning(fn)
+    if logged is not None:
+        return logged
     if fn is builtins.str:
         return _str
     if fn is builtins.repr:
@@ -248,22 +260,123 @@ def _static(leaf):
     return _Frozen(leaf)
 
 
+def at_run_time(call, what, args, kwargs=None):
+    """``call(*args, **kwargs)`` each time the graph runs, on the Python objects NumPy's
+    run has for ``args`` and ``kwargs`` (traced values rebuilt, text made): a ``print``
+    equation (``what`` names the call, for messages). Outside a trace, the call now."""
+    kwargs = kwargs or {}
+    b = current_builder()
+    if b is None:
+        call(*args, **kwargs)
+        return
+    leaves, tree = flatten((args, kwargs))
+    leaves = [leaf if isinstance(leaf, Tracer) else _static(leaf) for leaf in leaves]
+    atoms, infos = output_atoms(leaves, verb="printing",
+                                static=lambda leaf: not isinstance(leaf, Tracer))
+
+    def write(values):
+        a, k = unflatten(tree, [value if kind == "static" else handed_back(value, kind)
+                                for value, kind in output_kinds(infos, values)])
+        call(*a, **k)
+
+    b.emit("print", atoms, {"write": write, "what": what})
+
+
 def print_(*args, sep=" ", end="\n", file=None, flush=False):
     """Python's ``print`` in converted code: when the graph runs (see the module's
     docstring)."""
-    b = current_builder()
-    if b is None:
-        builtins.print(*args, sep=sep, end=end, file=file, flush=flush)
-        return
     if traced((sep, end, file, flush)):
         refuse("print()'s sep=, end=, file= or flush=")
-    leaves, tree = flatten(args)
-    leaves = [leaf if isinstance(leaf, Tracer) else _static(leaf) for leaf in leaves]
-    atoms, infos = output_atoms(leaves, verb="printing")
+    # The file is the object itself (None: sys.stdout when the graph runs).
+    at_run_time(functools.partial(builtins.print, sep=sep, end=end, file=file, flush=flush),
+                "print()", args)
 
-    def write(values):
-        objects = unflatten(tree, [value if kind == "static" else handed_back(value, kind)
-                                   for value, kind in output_kinds(infos, values)])
-        builtins.print(*objects, sep=sep, end=end, file=file, flush=flush)
 
-    b.emit("print", atoms, {"write": write})
+# ------------------------------------------------------------ logging, warnings
+def _caller():
+    """(file, line, function name, module globals) of the user's code calling."""
+    frame = sys._getframe(2)
+    while frame is not None and not in_user_code(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        return "<unknown>", 0, "<unknown>", {}
+    name = frame.f_code.co_name
+    return frame.f_code.co_filename, frame.f_lineno, name, frame.f_globals
+
+
+_LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING,
+           "warn": logging.WARNING, "error": logging.ERROR, "critical": logging.CRITICAL,
+           "fatal": logging.CRITICAL}
+
+
+def _logged(logger, level, method, module_level):
+    """``logger.<method>(msg, *args)`` (``logging.<method>`` where ``module_level``) in
+    converted code: the record is made and handled when the graph runs, with the user's
+    file and line as the caller (a record made from the graph would name nptf's)."""
+    filename, lineno, func, _ = _caller()
+
+    def log(*args, **kwargs):
+        if level is None:               # ``logger.log(level, msg, *args)``
+            if not args or isinstance(args[0], Tracer):
+                refuse("logging.log() with a traced level")
+            lvl, args = args[0], args[1:]
+        else:
+            lvl = level
+        if set(kwargs) - {"extra", "stacklevel"}:
+            refuse(f"logging's {'/'.join(sorted(set(kwargs) - {'extra', 'stacklevel'}))}=")
+        if not args:
+            raise TypeError(f"{method}() missing 1 required positional argument: 'msg'")
+
+        def emit(msg, *fmt_args, extra=None):
+            if module_level and not logging.root.handlers:
+                logging.basicConfig()
+            if logger.isEnabledFor(lvl):
+                logger.handle(logger.makeRecord(logger.name, lvl, filename, lineno, msg,
+                                                fmt_args, None, func, extra))
+        at_run_time(emit, f"logging {method}()", args,
+                    {"extra": kwargs["extra"]} if "extra" in kwargs else {})
+    return log
+
+
+def _warn(message, category=None, stacklevel=1, source=None, **kwargs):
+    """``warnings.warn`` in converted code, with text made of traced values: issued when
+    the graph runs, from the user's file and line (so the warnings filters and the
+    once-per-location registry see the user's call)."""
+    if not traced((message, category)):
+        return warnings.warn(message, category, stacklevel + 1, source, **kwargs)
+    filename, lineno, _, module_globals = _caller()
+    registry = module_globals.setdefault("__warningregistry__", {}) \
+        if isinstance(module_globals, dict) else None
+
+    def issue(text):
+        if isinstance(text, Warning):
+            warnings.warn_explicit(text, type(text), filename, lineno, registry=registry,
+                                   module_globals=module_globals)
+        else:
+            warnings.warn_explicit(str(text), category or UserWarning, filename, lineno,
+                                   registry=registry, module_globals=module_globals)
+    at_run_time(issue, "warnings.warn()", (message,))
+
+
+def logging_or_warning(fn):
+    """The version of a logging function or ``warnings.warn`` for converted code, or
+    None."""
+    if fn is warnings.warn:
+        return _warn
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, io.TextIOBase) and getattr(fn, "__name__", None) in ("write",
+                                                                             "writelines"):
+        # ``sys.stdout.write(f"loss {loss:.4f}\n")``, a log file's: when the graph runs
+        # (into the sys.stdout or sys.stderr of that time, as print() writes).
+        stream = "stdout" if owner is sys.stdout else "stderr" if owner is sys.stderr else None
+        method = fn.__name__
+        target = fn if stream is None else \
+            (lambda *args: getattr(getattr(sys, stream), method)(*args))
+        return lambda *args: at_run_time(target, f"{method}()", args) if traced(args) \
+            else fn(*args)
+    if getattr(fn, "__module__", None) == "logging" and getattr(fn, "__name__", None) in \
+            (*_LEVELS, "log") and not isinstance(fn, types.MethodType):
+        return _logged(logging.getLogger(), _LEVELS.get(fn.__name__), fn.__name__, True)
+    if isinstance(owner, logging.Logger) and fn.__name__ in (*_LEVELS, "log"):
+        return _logged(owner, _LEVELS.get(fn.__name__), fn.__name__, False)
+    return None
