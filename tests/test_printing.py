@@ -176,7 +176,11 @@ def text_compared(x):
     return str(x.argmax()) == "0"
 
 
-@pytest.mark.parametrize("fn", [text_length, text_key, text_compared])
+def text_as_number(x):
+    return int("".join(str(int(v)) for v in x[:2])) + 1
+
+
+@pytest.mark.parametrize("fn", [text_length, text_key, text_compared, text_as_number])
 def test_uses_of_text_that_need_the_string_are_refused(fn):
     x = np.arange(3.0)
     with pytest.raises(nptf.TracerConversionError, match=r"text made of traced values.*\n  at .*"

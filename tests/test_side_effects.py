@@ -922,3 +922,51 @@ def test_a_list_reached_another_way_too_is_refused_under_a_traced_if(fn):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         _expect_same(fn(x), nptf.compile(fn)(x), "results")
+
+
+def _quadtree(img, tol=0.02):
+    out = np.empty_like(img)
+    leaves = []
+
+    def split(r0, r1, c0, c1):
+        block = img[r0:r1, c0:c1]
+        if block.var() <= tol or r1 - r0 <= 2:       # appended to on one path, in the
+            out[r0:r1, c0:c1] = block.mean()        # paths of the paths before it
+            leaves.append((r0, c0, r1 - r0))
+            return
+        rm, cm = (r0 + r1) // 2, (c0 + c1) // 2
+        split(r0, rm, c0, cm)
+        split(r0, rm, cm, c1)
+        split(rm, r1, c0, cm)
+        split(rm, r1, cm, c1)
+
+    split(0, img.shape[0], 0, img.shape[1])
+    return out, len(leaves), leaves
+
+
+class _Events:
+    def __init__(self):
+        self.seen = []
+
+    def visit(self, x):
+        for i in range(3):
+            if x[i] > 0:
+                if x[i] > 1:
+                    self.seen.append(x[i] * 10)
+                else:
+                    self.seen.append(x[i])
+        return len(self.seen)
+
+
+def _nested_events(x):
+    e = _Events()
+    return e.visit(x), e.seen
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_lists_appended_to_under_ifs_inside_ifs(seed):
+    rng = np.random.default_rng(seed)
+    img = np.round(rng.random((8, 8)) * (seed + 1), 1) * 0.25
+    _close(_quadtree(img), nptf.compile(_quadtree, fallback="raise")(img))
+    x = np.round(rng.standard_normal(5) * 2, 2)
+    _close(_nested_events(x), nptf.compile(_nested_events, fallback="raise")(x))

@@ -689,12 +689,22 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             # ``self.losses.append(loss)`` on a path (the list at that one attribute, and
             # nothing else changed): the attribute becomes a variable, whose list the data
             # grow, and the list that attribute holds after the `if`.
-            in_place = {k for k, v in attrs.items() if type(v) is list and (
-                _attribute_now(obj, k) is v or isinstance(_attribute_now(obj, k), GrowingList))
-                and held_only_at(v, obj, k, frame)}
+            in_place = {k for k, v in attrs.items() if (
+                (type(v) is list and _attribute_now(obj, k) is v) or
+                ((type(v) is list or isinstance(v, GrowingList)) and
+                 isinstance(_attribute_now(obj, k), GrowingList))) and
+                held_only_at(v, obj, k, frame)}
             if in_place:
                 writes.setdefault(id(obj), (path, obj, set()))[2].update(in_place)
                 held.update(f"{path}.{k}" for k in in_place)
+        for name, cell, v in scope.cells:
+            now = _cell_contents_now(cell)
+            if (type(v) is list or isinstance(v, GrowingList)) and now is not v and \
+                    isinstance(now, GrowingList) and held_only_at(v, cell, name, frame):
+                # An `if` inside the path made the list a variable's that the data grow
+                # (a recursive helper appending to it): so it is this `if`'s.
+                writes.setdefault(id(cell), (name, cell, set()))[2].add("cell_contents")
+                held.add(name)
         cells = {id(v): (name, cell) for name, cell, v in scope.cells if type(v) is list}
         for path, lst, before in scope.changed_lists():
             if id(lst) in cells and len(lst) != len(before) and \
@@ -964,6 +974,13 @@ def _if_writing_lists(cond, true_fn, false_fn, state, names, where, frame, cells
 def _cell_names(cells):
     return tuple(f"{c.name}{'' if k == 0 else ' (kinds)'}" for c in cells
                  for k in range(c.width))
+
+
+def _cell_contents_now(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return None
 
 
 def _chosen(condition, if_true, if_false):

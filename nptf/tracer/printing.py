@@ -149,6 +149,15 @@ class Text:
     def __bool__(self):
         refuse("bool()")
 
+    def __int__(self):
+        refuse("int()")
+
+    def __float__(self):
+        refuse("float()")
+
+    def __complex__(self):
+        refuse("complex()")
+
 
 # Methods of str whose result is a string: the same call, made when the text is known.
 _STR_METHODS = frozenset("""capitalize casefold center expandtabs format format_map ljust lower
