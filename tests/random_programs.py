@@ -37,6 +37,7 @@ import bisect
 import collections
 import copy
 import functools
+import itertools
 import importlib.util
 import math
 import os
@@ -343,7 +344,7 @@ class _LoopWriter:
         self.work_kinds = ()
         self.tab_other_type = False
         self.ns = {"np": np, "collections": collections, "bisect": bisect,
-                   "functools": functools}
+                   "functools": functools, "itertools": itertools}
         # Functions and a class defined inside the program (the ``nested`` family), from
         # their own stream; None for the loop family's programs.
         self.nested_on = nested is not None
@@ -1319,6 +1320,11 @@ class _LoopWriter:
             # an inner loop a break or continue in it belongs to the outer loop.
             for _ in range(r.randint(1, 2)):
                 orelse += self._statement(in_loop=bool(depth))
+        if self.nested_on and not depth and header == "for i in range(n):" and random.Random(
+                zlib.crc32(("count\n" + "\n".join(body)).encode())).random() < 0.6:
+            # The same loop over itertools.count with a break on its index (a stream of
+            # its own: the nested family's other programs stay as they were).
+            header, body = "for i in itertools.count():", ["if i >= n:", "    break"] + body
         return lines + [header] + ["    " + x for x in (body or ["pass"])] + \
             (["else:"] + ["    " + x for x in orelse] if orelse else [])
 
@@ -1492,7 +1498,8 @@ def _runs_cleanly(source, name, inputs, seconds=10):
     """Whether NumPy runs the program without an error, a bad cast or a non-finite float,
     within ``seconds`` (a ``while`` whose step a statement inserted into its body put out of
     reach runs forever)."""
-    ns = {"np": np, "collections": collections, "bisect": bisect, "functools": functools}
+    ns = {"np": np, "collections": collections, "bisect": bisect, "functools": functools,
+          "itertools": itertools}
     args = [np.copy(v) if isinstance(v, np.ndarray) else v for v in inputs]
     try:
         previous, armed = signal.signal(signal.SIGALRM, _raise_too_long), True
@@ -1595,7 +1602,8 @@ def nested_program_source(seed, name="f"):
     then on one path of the step's ``if``; a list of the positions and values the data
     choose (``list(zip(*np.nonzero(c > x), ...))``); a nested function appending to a list
     of the program's (a callback, ``note(v)``) under a traced ``if`` in a loop that may
-    ``break``.
+    ``break``; now and then ``for i in itertools.count():`` with a ``break`` in place of
+    ``for i in range(n):``.
     A family of its own, so that the loop family's programs stay as they were for their
     seeds."""
     return loop_program_source(seed, name, nested=True)
@@ -1734,7 +1742,8 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import bisect\nimport collections\nimport functools\nimport math\n\n"
+        f.write("import bisect\nimport collections\nimport functools\nimport itertools\n"
+                "import math\n\n"
                 "import numpy as np\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)

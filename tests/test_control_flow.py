@@ -1,6 +1,7 @@
 """Control flow on traced values: converted if/while/for, compiled loops, and their errors."""
 from __future__ import annotations
 
+import itertools
 import time
 import warnings
 
@@ -1783,3 +1784,34 @@ def test_a_numpy_error_on_a_path_the_data_take_runs_numpy():
     with pytest.raises(nptf.Error, match="raises UFuncTypeError"):
         nptf.compile(add_on_a_flag, fallback="raise")(a, b)
     assert list(a) == [1, 2, 3]
+
+
+# ------------------------------------------------------------ itertools.count with a break
+def power_iteration_count(A, tol=1e-10):
+    v = np.ones(A.shape[0]) / np.sqrt(A.shape[0])
+    for it in itertools.count(1):
+        w = A @ v
+        w = w / np.linalg.norm(w)
+        if np.abs(w - v).max() < tol:
+            v = w
+            break
+        v = w
+    return v, it
+
+
+def countdown(x):
+    for k in itertools.count(10, -3):
+        x = np.cos(x) + k * 0.01
+        if k < 0 or x.sum() > 100:
+            break
+    return x, k
+
+
+def test_a_loop_over_itertools_count_that_the_data_end_is_a_graph_loop():
+    rng = np.random.default_rng(0)
+    B = rng.random((5, 5))
+    A = B @ B.T + np.diag([5.0, 1, 1, 1, 1])
+    check_against_numpy(power_iteration_count, A)
+    check_against_numpy(countdown, np.ones(3))
+    graph = str(nptf.compile(power_iteration_count, fallback="raise").trace(A))
+    assert "while[" in graph

@@ -2244,6 +2244,41 @@ class range_:
         return range(self.start, self.stop, self.step)
 
 
+class count_:
+    """``itertools.count(start, step)`` of ints in converted code: an iterator as Python's,
+    which a converted ``for`` with a ``break`` on traced values runs as a graph loop (the
+    loop's end is the data's to say)."""
+
+    def __init__(self, start=0, step=1):
+        self.start, self.step = start, step
+        self._it = itertools.count(start, step)
+        self.used = False
+
+    def __iter__(self):
+        self._python()
+        return self._it
+
+    def __next__(self):
+        self._python()
+        return next(self._it)
+
+    def _python(self):
+        if self.used == "graph":
+            raise unsupported("itertools.count(...) read again after a graph loop ran over it "
+                              "(where that loop stopped, the data decide)",
+                              fix="Use a new itertools.count(...) for the second loop.")
+        self.used = "python"
+
+    def __repr__(self):
+        return repr(self._it)
+
+
+def _count(start=0, step=1):
+    if all(type(v) is int for v in (start, step)) and step != 0:
+        return count_(start, step)
+    return itertools.count(start, step)
+
+
 class enumerate_:
     """``enumerate(...)`` in a converted ``for`` or comprehension (of a ``zip(...)`` there
     too, a ``zip_``)."""
@@ -2323,6 +2358,13 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
         iterable = iterable.python()
     elif isinstance(iterable, range_):
         return _index_loop(iterable, lambda i: i, body_fn, state, names, where, stop_fn, frame)
+    elif isinstance(iterable, count_) and not iterable.used and stop_fn is not None:
+        # ``for it in itertools.count(1): ... if converged: break``: a loop the data end,
+        # as long as int64 holds its counter.
+        iterable.used = "graph"
+        bound = 2 ** 62 if iterable.step > 0 else -2 ** 62
+        return _index_loop(range_(iterable.start, bound, iterable.step), lambda i: i, body_fn,
+                           state, names, where, stop_fn, frame)
     elif _is_traced(iterable):
         if iterable.ndim == 0:
             raise TypeError("iteration over a 0-d array")
@@ -2972,6 +3014,8 @@ def builtin_call(fn):
         return functools.partial(_python_number, fn)
     if isinstance(fn, type) and issubclass(fn, np.generic):
         return functools.partial(_numpy_scalar, fn)
+    if fn is itertools.count:
+        return _count
     if fn is bisect.bisect_left or fn is bisect.bisect_right:
         return functools.partial(_bisect, fn)
     if fn is bisect.insort_left or fn is bisect.insort_right:
