@@ -39,8 +39,7 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
-                            reachable_elsewhere, restore_state, restored, same_state,
-                            saved_state, several_types_read)
+                            reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
 from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
@@ -51,7 +50,8 @@ from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
 from .python_lists import ComputedList, ListTracer, SplitPieces
 from .python_sets import TracedSet, traced_set
-from .side_effects import Snapshot, carrying_attributes, held_only_at
+from .side_effects import (Snapshot, carrying_attributes, held_only_at, restore_state,
+                           same_state, saved_state)
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
 from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,

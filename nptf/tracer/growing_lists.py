@@ -235,35 +235,6 @@ def can_grow(items):
     return common_item(items) is not None
 
 
-def _slot_names(cls):
-    return [n for c in cls.__mro__ for n in ((c.__dict__.get("__slots__", ())
-                                             if not isinstance(c.__dict__.get("__slots__"), str)
-                                             else (c.__dict__["__slots__"],)))]
-
-
-def saved_state(obj):
-    """What a ``GrowingList`` (or another tracer) holds now, for ``restore_state``: a branch
-    traced with it at an attribute appends to it in place."""
-    out = {}
-    for name in _slot_names(type(obj)):
-        try:
-            out[name] = object.__getattribute__(obj, name)
-        except AttributeError:
-            pass
-    return out
-
-
-def same_state(obj, saved):
-    """Whether ``obj`` holds what ``saved_state`` saw (the same objects)."""
-    return saved_state(obj).keys() == saved.keys() and all(
-        v is saved[k] for k, v in saved_state(obj).items())
-
-
-def restore_state(obj, saved):
-    for name, value in saved.items():
-        object.__setattr__(obj, name, value)
-
-
 class GrowingList(ComputedList):
     """A list appended to under control flow on traced values (see the module)."""
 

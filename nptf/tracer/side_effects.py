@@ -186,6 +186,24 @@ def _attributes(obj, kind):
     return d
 
 
+def saved_state(obj):
+    """What an object of nptf's own (a list the data grow, all slots) holds now, for
+    ``restore_state``: a branch traced with it at an attribute or in a closure appends to
+    it in place."""
+    return _attributes(obj, "object")
+
+
+def same_state(obj, saved):
+    """Whether ``obj`` holds what ``saved_state`` saw (the same objects)."""
+    now = saved_state(obj)
+    return now.keys() == saved.keys() and all(v is saved[k] for k, v in now.items())
+
+
+def restore_state(obj, saved):
+    for name, value in saved.items():
+        object.__setattr__(obj, name, value)
+
+
 def _state(obj, kind):
     if kind == "array":
         return (obj.shape, obj.dtype, obj.copy())
