@@ -222,3 +222,27 @@ def test_chains_xla_would_compile_exponentially_run_without_xla(jit):
         assert not entry.xla and "grow exponentially" in entry.xla_reason
     if jit:
         assert sum("grow exponentially" in str(w.message) for w in seen) == 2
+
+
+def _doubling(x):
+    while x.sum() < 100:
+        x = x * 2 + np.sin(x) + 1
+    return x
+
+
+def test_a_budget_passed_while_a_loop_body_lowers_says_so(monkeypatch):
+    # The budget's own error, not "cannot lower while ... to TensorFlow".
+    import nptf.lowering.lower as lower
+
+    class Spent:
+        ticks = 0
+
+        def tick(self, where):
+            Spent.ticks += 1
+            if Spent.ticks > 3:         # inside the loop's body
+                raise CompileBudgetError("nptf stopped compiling _doubling: compiling it "
+                                         "passed its compile budget")
+
+    monkeypatch.setattr(lower, "current_budget", lambda: Spent())
+    with pytest.raises(CompileBudgetError, match="^nptf stopped compiling"):
+        nptf.compile(_doubling, fallback="raise")(np.ones(3))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import tensorflow as tf
 
-from ..budget import current_budget
+from ..budget import CompileBudgetError, current_budget
 from ..errors import UnsupportedError, with_location
 from ..graph_ir.interpret import Interpreter
 from ..graph_ir.ir import Literal
@@ -155,7 +155,9 @@ class Lowerer(Interpreter):
         return fn(ctx, *xs, **rule_params(eqn.params))
 
     def located(self, eqn, error):
-        if not isinstance(error, (TypeError, ValueError, NotImplementedError)):
+        # The compile budget, passed while a loop body lowers, says what happened itself.
+        if not isinstance(error, (TypeError, ValueError, NotImplementedError)) or \
+                isinstance(error, CompileBudgetError):
             return None
         return with_location(UnsupportedError(
             f"cannot lower {eqn.op.name} on {[str(a.type) for a in eqn.inputs]} to TensorFlow: "
