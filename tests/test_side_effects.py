@@ -970,3 +970,25 @@ def test_lists_appended_to_under_ifs_inside_ifs(seed):
     _close(_quadtree(img), nptf.compile(_quadtree, fallback="raise")(img))
     x = np.round(rng.standard_normal(5) * 2, 2)
     _close(_nested_events(x), nptf.compile(_nested_events, fallback="raise")(x))
+
+
+class _Recorder:
+    def __init__(self, n):
+        self.samples = list(range(n))       # a long list of numbers beside the log
+        self.log = []
+
+    def run(self, x):
+        for i in range(3):
+            if x[i] > 0.5:
+                self.log.append(x[i] + self.samples[i])
+        return self.log
+
+
+def _recorded(x):
+    return _Recorder(50_000).run(x)
+
+
+def test_a_long_list_of_numbers_beside_the_list_does_not_stop_the_search():
+    # The search for other names of the list skips numbers: it does not run out.
+    x = np.array([0.25, 0.75, 1.5])
+    _close(_recorded(x), nptf.compile(_recorded, fallback="raise")(x))

@@ -365,6 +365,10 @@ class _Names:
                 self.space[n] = v
 
 
+# Values that hold no other object (a long list of numbers costs no budget).
+_HOLDS_NOTHING = (int, float, complex, str, bytes, type(None), np.generic, np.ndarray, Tracer)
+
+
 def held_only_at(obj, holder, name, frame, budget=20_000):
     """Whether the variables of the user's code running within the trace (``frame`` and
     the frames around it) reach ``obj`` only through ``holder``'s attribute ``name``, or,
@@ -385,7 +389,7 @@ def held_only_at(obj, holder, name, frame, budget=20_000):
         f = f.f_back
     while pending:
         v = pending.pop()
-        if id(v) in seen or v is obj:
+        if id(v) in seen or v is obj or isinstance(v, _HOLDS_NOTHING):
             continue
         seen.add(id(v))
         budget -= 1
