@@ -246,7 +246,13 @@ class _Frozen:
     __slots__ = ("text", "shown")
 
     def __init__(self, obj):
-        self.text, self.shown = builtins.str(obj), builtins.repr(obj)
+        try:
+            self.text, self.shown = builtins.str(obj), builtins.repr(obj)
+        except TypeError as e:
+            if "Text" not in str(e):
+                raise
+            # Its __str__ or __repr__ (converted while the trace is on) formats traced values.
+            refuse(f"print() of a {type(obj).__name__} object whose text")
 
     def __str__(self):
         return self.text
