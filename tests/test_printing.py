@@ -305,3 +305,22 @@ def test_objects_known_when_tracing_print_as_themselves():
     want = printed(objects_printed, x, cfg)[0]
     compiled = nptf.compile(objects_printed, fallback="raise", static_argnames=["cfg"])
     assert printed(compiled, x, cfg)[0] == want
+
+
+class _Labelled:
+    def __init__(self, x):
+        self.label = f"mean {x.mean():.2f}"     # text made of traced values
+
+    def __str__(self):
+        return self.label
+
+
+def print_labelled(x):
+    print(_Labelled(x))
+    return x
+
+
+def test_print_of_an_object_whose_text_is_made_of_traced_values_is_refused():
+    with pytest.raises(nptf.TracerConversionError, match=r"_Labelled object.*\n  at .*"
+                                                         r"test_printing\.py"):
+        nptf.compile(print_labelled, fallback="raise")(np.arange(3.0))
