@@ -35,8 +35,10 @@ from __future__ import annotations
 import argparse
 import bisect
 import collections
+import contextlib
 import copy
 import functools
+import io
 import itertools
 import importlib.util
 import math
@@ -388,7 +390,8 @@ class _LoopWriter:
             return {k: v.dtype for k, v in self.ns.items()
                     if isinstance(v, (np.ndarray, np.generic))}
         before, shape = kinds(), self.ns["a"].shape
-        with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
+        with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught, \
+                contextlib.redirect_stdout(io.StringIO()):
             warnings.simplefilter("always")
             # In a loop of one step, so that break and continue are statements; a return
             # evaluates its value (a module has nothing to return from).
@@ -1306,6 +1309,18 @@ class _LoopWriter:
             if self._runs(append):
                 at = self._insertion_point(self.history, body)
                 body = body[:at] + append + body[at:]
+        pr = random.Random(zlib.crc32(("print\n" + header + "\n".join(body)).encode()))
+        if self.nested_on and pr.random() < 0.3:
+            # A print of what the step made (a stream of its own: the family's other
+            # programs stay as they were); the comparison reads the printed text too.
+            show = pr.choice([f'print("step", {idx}, int(np.sum(a > 0)))',
+                              f'print(f"{{{idx}}}: {{int(np.argmax(c))}}", c[0] > x)',
+                              f'print("big" if np.abs(a).max() > 10 else "small", {idx})',
+                              f'if c[0] > x:\n    print("over", {idx}, sep="=")'])
+            lines_ = show.split("\n")
+            if self._runs(lines_):
+                at = self._insertion_point(pr, body)
+                body = body[:at] + lines_ + body[at:]
         if step:
             self._runs([step])
             body = [step] + body if r.random() < 0.3 and self.in_while and \
@@ -1505,7 +1520,8 @@ def _runs_cleanly(source, name, inputs, seconds=10):
         previous, armed = signal.signal(signal.SIGALRM, _raise_too_long), True
     except (ValueError, AttributeError):       # not the main thread, or no SIGALRM
         previous, armed = None, False
-    with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught:
+    with np.errstate(all="ignore"), warnings.catch_warnings(record=True) as caught, \
+            contextlib.redirect_stdout(io.StringIO()):
         warnings.simplefilter("always")
         try:
             if armed:
@@ -1603,7 +1619,7 @@ def nested_program_source(seed, name="f"):
     choose (``list(zip(*np.nonzero(c > x), ...))``); a nested function appending to a list
     of the program's (a callback, ``note(v)``) under a traced ``if`` in a loop that may
     ``break``; now and then ``for i in itertools.count():`` with a ``break`` in place of
-    ``for i in range(n):``.
+    ``for i in range(n):``; prints of what a loop step made (the text is compared too).
     A family of its own, so that the loop family's programs stay as they were for their
     seeds."""
     return loop_program_source(seed, name, nested=True)
@@ -1873,7 +1889,8 @@ def refusal_reason(error):
 
 
 def _compare(fn, values, jit, source, seed, count):
-    expected = _numpy_side(fn, values, source, seed, count)
+    with contextlib.redirect_stdout(io.StringIO()):     # the extra runs' prints
+        expected = _numpy_side(fn, values, source, seed, count)
     if expected is None:
         return None
     return _nptf_side(fn, values, jit, source, count, *expected)
@@ -1887,7 +1904,9 @@ def _numpy_side(fn, values, source, seed, count):
     calls = 2 if "STATE_" in source else 1
     written = [_copy(v) for v in values]
     numpy_globals = _fresh_globals(fn, source)
-    with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
+    printed = io.StringIO()
+    with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"), \
+            contextlib.redirect_stdout(printed):
         warnings.simplefilter("always")
         expected, err = _run(fn, written, calls, _rebinder(fn, source))
     numpy_globals = numpy_globals()
@@ -1906,7 +1925,8 @@ def _numpy_side(fn, values, source, seed, count):
         for _ in range(2):          # ill-conditioned: NumPy disagrees with itself
             moved_args = _perturbed(values, rng)
             _fresh_globals(fn, source)
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
+            with warnings.catch_warnings(), np.errstate(all="ignore"), \
+                    contextlib.redirect_stdout(io.StringIO()):
                 warnings.simplefilter("ignore")
                 moved, moved_err = _run(fn, moved_args, calls, _rebinder(fn, source))
             # What the program writes into its arguments counts as much as what it returns
@@ -1919,16 +1939,18 @@ def _numpy_side(fn, values, source, seed, count):
         if _moved_by_last_bits(fn, values, source, calls, tol, seed, expected, written):
             count("skipped: ill-conditioned")
             return None
-    return expected, err, written, numpy_globals, calls, tol
+    return expected, err, written, numpy_globals, calls, tol, printed.getvalue()
 
 
 def _nptf_side(fn, values, jit, source, count, expected, err, written, numpy_globals, calls,
-               tol):
+               tol, numpy_printed):
     """The compiled function's result against NumPy's: None, or the difference."""
     args = [_copy(v) for v in values]
     nptf_globals = _fresh_globals(fn, source)
+    printed = io.StringIO()
     try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
+        with warnings.catch_warnings(), np.errstate(all="ignore"), \
+                contextlib.redirect_stdout(printed):
             warnings.simplefilter("ignore")
             # adaptive=False: every call runs the graph (the second call of a stateful
             # program would run NumPy by default).
@@ -1964,6 +1986,9 @@ def _nptf_side(fn, values, jit, source, count, expected, err, written, numpy_glo
     if problem is None:
         problem = _mismatch(numpy_globals, nptf_globals(), tol)
         problem = problem and "module globals after the call: " + problem
+    if problem is None and printed.getvalue() != numpy_printed:
+        problem = (f"printed {printed.getvalue()[:300]!r} where NumPy printed "
+                   f"{numpy_printed[:300]!r}")
     if problem is None:
         count("agreed")
     return problem
