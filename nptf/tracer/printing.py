@@ -5,7 +5,9 @@ compiled loop, in the order of the function's other prints: it becomes a ``print
 equation whose inputs are the traced values among its arguments. When it runs, the
 arguments are rebuilt as the Python objects NumPy's run has there (arrays, NumPy
 scalars, Python numbers, lists; ``outputs.handed_back``) and Python's own ``print``
-prints them, so the text is NumPy's.
+prints them, so the text is NumPy's. Logging calls, ``warnings.warn`` of such text and
+a stream's ``write`` run the same way (``at_run_time``), with the user's file and line
+as their caller.
 
 Text made of traced values (an f-string, ``str()``, ``repr()``, ``format()``,
 ``"...".format()``, ``"..." % x``, ``sep.join()``) is a ``Text``: the Python call that
