@@ -530,3 +530,36 @@ def test_a_list_attribute_a_training_loop_appends_to_grows_in_the_graph_loop(jit
     with warnings.catch_warnings():
         warnings.filterwarnings("error", ".*runs unrolled")   # one graph loop, not 500 steps
         check_against_numpy(train_with_history, X, X @ np.array([1.0, -2.0, 0.5]), jit=jit)
+
+
+def _cached_in_a_retried_loop(b, c, k, n, x):
+    @functools.lru_cache(maxsize=None)
+    def h(mm, th=0.5):
+        if b.reshape(-1)[mm % 9] < 0:
+            return float(c[0])
+        return th * 0.5
+
+    bk = [[] for _ in range(3)]
+    nres = 0.0
+    for _ in range(16):             # a graph loop tried first, then unrolled: one miss left
+        c[0] += h(0, th=0.25) * 0.1
+    for i in range(k[0]):           # a trip count known only at run time
+        nres += h(n % 5, 1.5)       # a miss inside the body, traced twice:
+        bk[int(np.sum(b) > x) - 1].append(float(c[i % 24]))   # a table typed by its append
+    return nres, [len(v) for v in bk]
+
+
+def test_a_cache_a_retried_loop_body_fills_is_refused_not_left_with_its_values():
+    # The cache is cleared after the body's first trace, so its misses count from 0: the
+    # second trace's one miss is a change too, not the count before the loop again.
+    rng = np.random.default_rng(0)
+    args = (rng.standard_normal((3, 3)), rng.random(24), np.array([4]), 7, 0.5)
+    with pytest.raises(nptf.UnsupportedError, match="changes the Python function's cache"):
+        nptf.compile(_cached_in_a_retried_loop, fallback="raise")(
+            *[np.copy(a) if isinstance(a, np.ndarray) else a for a in args])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(_cached_in_a_retried_loop)(
+            *[np.copy(a) if isinstance(a, np.ndarray) else a for a in args])
+    assert got == _cached_in_a_retried_loop(*[np.copy(a) if isinstance(a, np.ndarray) else a
+                                             for a in args])

@@ -981,9 +981,12 @@ class Snapshot:
                     del cell.cell_contents
                 else:
                     cell.cell_contents = before
-        for _, f, before in self.caches:
+        for k, (name, f, before) in enumerate(self.caches):
             if _misses(f) != before:
                 f.cache_clear()   # its new entries hold the body's values; the rest refill
+                # Cleared, it counts its misses from 0: a later trace of the statement
+                # (tried again another way) that fills it is a change again.
+                self.caches[k] = (name, f, _misses(f))
 
 
 
