@@ -563,3 +563,30 @@ def test_a_cache_a_retried_loop_body_fills_is_refused_not_left_with_its_values()
             *[np.copy(a) if isinstance(a, np.ndarray) else a for a in args])
     assert got == _cached_in_a_retried_loop(*[np.copy(a) if isinstance(a, np.ndarray) else a
                                              for a in args])
+
+
+def _cached_in_nested_loops(c, n, x):
+    @functools.lru_cache(maxsize=None)
+    def h(mm, th=0.5):
+        if np.mean(c[:mm + 1]) > x:
+            return float(c[0])
+        return c[1] * th
+
+    for _ in range(n):
+        c[0] += h(2) * 0.1
+    for i in range(n):
+        for j in range(n):
+            c[j % 24] += h(2, 1.5) * 0.1
+    return c
+
+
+def test_a_cache_another_statement_s_snapshot_cleared_is_seen_filled_again():
+    # A loop inside a loop: the inner statement's snapshot clears the cache its trace
+    # filled, and the outer one's, taken when the cache had one miss, sees it filled
+    # again by one miss: a change all the same (the loops then run unrolled).
+    args = (np.linspace(-1, 1, 24), 9, -0.4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(_cached_in_nested_loops, fallback="raise")(np.copy(args[0]),
+                                                                      *args[1:])
+    np.testing.assert_allclose(got, _cached_in_nested_loops(np.copy(args[0]), *args[1:]))

@@ -854,6 +854,22 @@ def _misses(cached):
     return info.misses if info.maxsize != 0 else 0
 
 
+# id(cached function) -> how many times a snapshot cleared it: a clear sets its miss count
+# back to 0, so another snapshot of the same moment counts from there.
+_CLEARS = {}
+
+
+def _cache_state(cached):
+    return _misses(cached), _CLEARS.get(id(cached), 0)
+
+
+def _cache_filled(cached, before):
+    """Whether ``cached`` holds entries made since ``before`` (``_cache_state``): it
+    missed since, or a snapshot cleared it since and it missed after."""
+    misses, clears = _cache_state(cached)
+    return misses > 0 if clears != before[1] else misses != before[0]
+
+
 class Snapshot:
     """The Python containers and objects reachable from some variables, as they are now.
 
@@ -873,7 +889,7 @@ class Snapshot:
         # variable ``nonlocal`` rebinds it in its cell): (name, cell, contents).
         self.cells = [(name, cell, _cell_contents(cell))
                       for name, cell in _closure_cells(v for _, v in named_values)]
-        self.caches = [(name, f, _misses(f))
+        self.caches = [(name, f, _cache_state(f))
                        for name, f in _caches(named_values, [c[:2] for c in self.cells])]
         pending = [(v, name) for name, v in reversed(named_values)]
         # What the closures hold: a nested function called on a path changes it there
@@ -910,7 +926,7 @@ class Snapshot:
         rebound = [(name, "variable") for name, cell, before in self.cells
                    if _cell_contents(cell) is not before]
         rebound += [(name, "function's cache") for name, f, before in self.caches
-                    if _misses(f) != before]
+                    if _cache_filled(f, before)]
         return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
                           if not _same_or_unknown(rec)]
 
@@ -982,11 +998,12 @@ class Snapshot:
                 else:
                     cell.cell_contents = before
         for k, (name, f, before) in enumerate(self.caches):
-            if _misses(f) != before:
+            if _cache_filled(f, before):
                 f.cache_clear()   # its new entries hold the body's values; the rest refill
-                # Cleared, it counts its misses from 0: a later trace of the statement
-                # (tried again another way) that fills it is a change again.
-                self.caches[k] = (name, f, _misses(f))
+                _CLEARS[id(f)] = _CLEARS.get(id(f), 0) + 1
+                # A later trace of the statement (tried again another way) that fills it
+                # is a change again.
+                self.caches[k] = (name, f, _cache_state(f))
 
 
 
