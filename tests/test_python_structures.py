@@ -590,3 +590,77 @@ def test_a_cache_another_statement_s_snapshot_cleared_is_seen_filled_again():
         got = nptf.compile(_cached_in_nested_loops, fallback="raise")(np.copy(args[0]),
                                                                       *args[1:])
     np.testing.assert_allclose(got, _cached_in_nested_loops(np.copy(args[0]), *args[1:]))
+
+
+# ------------------------------------------------ recursion the data end
+def quicksort_by_masks(a):
+    if a.size <= 1:                     # a size the data choose: a traced test
+        return a
+    pivot = a[a.size // 2]
+    return np.concatenate((quicksort_by_masks(a[a < pivot]), a[a == pivot],
+                           quicksort_by_masks(a[a > pivot])))
+
+
+def flood_fill(grid, r, c, new):
+    grid = grid.copy()
+    old = grid[r, c]
+
+    def fill(i, j):
+        if i < 0 or i >= grid.shape[0] or j < 0 or j >= grid.shape[1]:
+            return
+        if grid[i, j] != old:           # traced: the recursion runs until the data stop it
+            return
+        grid[i, j] = new
+        fill(i + 1, j)
+        fill(i - 1, j)
+
+    fill(r, c)
+    return grid
+
+
+def bisect_root(coeffs, lo, hi, tol=1e-6):
+    mid = (lo + hi) / 2
+    if hi - lo < tol:
+        return mid
+    if np.sign(np.polyval(coeffs, lo)) == np.sign(np.polyval(coeffs, mid)):
+        return bisect_root(coeffs, mid, hi, tol)
+    return bisect_root(coeffs, lo, mid, tol)
+
+
+@pytest.mark.parametrize("fn, name, args", [
+    (quicksort_by_masks, "quicksort_by_masks", (np.array([5, 1, 4, 1, 3, 9, 2]),)),
+    (flood_fill, "fill", (np.array([[1, 1, 0], [1, 0, 0], [1, 1, 1]]), 0, 0, 7)),
+    (bisect_root, "bisect_root", (np.array([1.0, 0.0, -2.0]), 0.0, 2.0)),
+], ids=["quicksort", "flood_fill", "bisect"])
+def test_a_recursion_only_the_data_end_is_refused_at_once(fn, name, args):
+    """Tracing such a recursion never ends: it is refused when the call repeats (not when
+    the compile budget runs out), and runs with NumPy by default."""
+    with pytest.raises(nptf.UnsupportedError, match=f"`{name}` calls itself inside an `if`") \
+            as info:
+        nptf.compile(fn, fallback="raise", compile_budget=60)(*args)
+    assert __file__ in str(info.value)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        got = nptf.compile(fn, compile_budget=60)(*args)
+    np.testing.assert_array_equal(got, fn(*args))
+
+
+def simpson_adaptive(f_vals, a, b, eps, depth):
+    """A recursion with a Python depth bound under a traced test: it compiles."""
+    m = (a + b) / 2
+    whole = (b - a) / 6 * (f_vals(a) + 4 * f_vals(m) + f_vals(b))
+    left = (m - a) / 6 * (f_vals(a) + 4 * f_vals((a + m) / 2) + f_vals(m))
+    right = (b - m) / 6 * (f_vals(m) + 4 * f_vals((m + b) / 2) + f_vals(b))
+    if depth == 0 or abs(left + right - whole) < 15 * eps:
+        return left + right
+    return (simpson_adaptive(f_vals, a, m, eps / 2, depth - 1) +
+            simpson_adaptive(f_vals, m, b, eps / 2, depth - 1))
+
+
+def integrate(c):
+    return simpson_adaptive(lambda t: np.exp(c * t), 0.0, 1.0, 1e-9, 3)
+
+
+@pytest.mark.parametrize("c", [0.5, 3.0])
+def test_a_recursion_bounded_by_a_python_number_compiles(c, jit):
+    check_against_numpy(integrate, np.float64(c), jit=jit)

@@ -23,7 +23,7 @@ import types
 
 import gast
 
-from . import control_flow, list_buckets, namespace, printing, side_effects, traced_dicts
+from . import control_flow, list_buckets, namespace, printing, recursion, side_effects, traced_dicts
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tracer import HASHED
@@ -1576,6 +1576,7 @@ def _rebound(factory, fn):
     new.__defaults__, new.__kwdefaults__ = fn.__defaults__, fn.__kwdefaults__
     new.__dict__.update(fn.__dict__)
     new.__wrapped__ = fn
+    new.nptf_converted_from = fn
     return new
 
 
@@ -1883,7 +1884,15 @@ def converted(fn):
     if isinstance(fn, type) and _plain_user_class(fn):
         converting_members(fn)
         return functools.partial(_constructed, fn)
-    return convert(fn) if should_convert(fn) else fn
+    # A converted function met again (the name of a recursive function, looked up in the
+    # converted code's globals) converts as the user's own does, from the cache.
+    fn = getattr(fn, "nptf_converted_from", fn)
+    if not should_convert(fn):
+        return fn
+    new = convert(fn)
+    if new is fn:
+        return new
+    return recursion.guarded(new, fn.__code__, fn.__name__)
 
 
 # Methods Python calls for an operator, a builtin or a subscript of the user's object;
