@@ -324,8 +324,11 @@ class _LoopWriter:
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
-                 history=None, seeded=None, sorted_lists=None, nested=None):
+                 history=None, seeded=None, sorted_lists=None, nested=None, ordered=None):
         self.r, self.name = r, name
+        # Python's order of tuples holding traced numbers (sorted, min, max), read at the
+        # end, from its own stream.
+        self.ordered = ordered or random.Random(0)
         # Random draws from a stream the program seeds itself (``rng``, ``rs`` or
         # ``np.random``), from their own stream.
         self.seeded = seeded or random.Random(0)
@@ -1496,6 +1499,16 @@ class _LoopWriter:
             lines.append("return a")
         else:
             extra = r.choice(["a", "a.sum()", "b", "c", self.views[0][0] if self.views else "a"])
+            if self.ordered.random() < 0.35:
+                out.append(self.ordered.choice([
+                    "sorted(zip(np.round(c[:6]), range(6)))",
+                    "sorted(zip(np.round(c[:5]), c[5:10]), reverse=True)",
+                    "min((abs(v - x), j) for j, v in enumerate(c[:5]))",
+                    "max(zip(np.round(c[:5]), c[5:10]), key=lambda t: t[0])",
+                    "[j for j, _ in sorted(enumerate(np.round(c[:7])), "
+                    "key=lambda p: (-p[1], p[0]))]",
+                    "sorted(((int(v > x), v) for v in c[:6]), reverse=True)",
+                    "max(zip(k, c[:2]))", "min([(float(c[0]), 1), (x, 0), (float(c[2]), 2)])"]))
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])
@@ -1568,7 +1581,9 @@ def loop_program_source(seed, name="f", nested=False):
     values (``x in a`` among them) writing on one path; ``break``, ``continue`` and ``return`` (a tuple, a Python
     float, the index) inside the loop; now and then an ``else`` block after the loop
     (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
-    after the loops. The function returns None, ``a`` or a tuple of what it made.
+    after the loops. The function returns None, ``a`` or a tuple of what it made, now and
+    then with tuples of traced numbers in Python's order (``sorted(zip(...))``, ``min`` and
+    ``max`` of tuples, a tuple ``key=``).
 
     With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
     defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
@@ -1598,7 +1613,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  random.Random(f"loop seeded {seed} {attempt}"),
                                  random.Random(f"loop sorted {seed} {attempt}"),
                                  random.Random(f"loop nested {seed} {attempt}") if nested
-                                 else None)
+                                 else None,
+                                 random.Random(f"loop ordered {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break

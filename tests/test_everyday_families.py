@@ -745,6 +745,39 @@ def test_sorted_by_traced_keys_is_stable_as_python_s_sort():
         f(d, e)
 
 
+def sorted_tuples(d, e):
+    records = list(zip(range(len(d)), d, e))
+    by_age_then_score = sorted(records, key=lambda r: (r[2], -r[1]))
+    named = [("b", 1), ("a", 2), ("b", 0)]
+    by_name = sorted(range(3), key=lambda k: (named[k][0], d[named[k][1]]))
+    return (sorted(zip(e, d)), sorted(zip(e, d), reverse=True),
+            [r[0] for r in by_age_then_score], [i for i, _ in sorted(
+                enumerate(d), key=lambda p: (-p[1], p[0]))], by_name,
+            sorted([(int(v > 1), v) for v in d])[::3])
+
+
+def extremes_of_tuples(d, e):
+    nearest = min(zip(d, e))
+    best = max((s, i) for i, s in enumerate(d))
+    heaviest = max(zip(d, e), key=lambda t: t[1])
+    return nearest, best, heaviest, min((abs(v - 2.0), i) for i, v in enumerate(d)), \
+        max((e[0], d[0]), (e[1], d[1]), (e[2], d[2]))
+
+
+def test_sorted_min_and_max_of_tuples_compare_as_python_s_tuples():
+    """Tuples of traced numbers (items or keys) in Python's order: by their first unequal
+    place, equal keys in their order (the first of the smallest or largest for min and
+    max); Python strings as their places in Python's order; a NaN key runs NumPy."""
+    d = np.array([3.0, 1.0, 4.0, 1.0, 5.0, -0.0, 0.0, 3.0])
+    for e in (np.array([2, 0, 1, 0, 2, 1, 1, 2]), np.array([7, 7, 7, 7, 7, 7, 7, 7])):
+        for fn in (sorted_tuples, extremes_of_tuples):
+            check_against_numpy(fn, d, e)
+    d[4] = np.nan
+    for fn in (sorted_tuples, extremes_of_tuples):
+        with pytest.raises(nptf.OutsideTheGraphError, match="NaN"):
+            nptf.compile(fn, fallback="raise")(d, e)
+
+
 # ------------------------------------------------ Python builtins on traced values
 def compared_with_none(x):
     return x == None, x != None, x.sum() == None, x[0:1].reshape(()) == None   # noqa: E711

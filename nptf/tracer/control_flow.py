@@ -3217,19 +3217,22 @@ def _sorted(iterable, /, *, key=None, reverse=False):
         ordered = _sorted_numbers(list(iterable), reverse)
         if ordered is not None:
             return ordered
-    if key is not None and not isinstance(reverse, Tracer):
+    if not isinstance(reverse, Tracer) and (key is not None or isinstance(
+            iterable, (zip_, enumerate_, builtins.zip, builtins.enumerate,
+                       types.GeneratorType))):
         # Items Python's sort would take one by one: pairs of ``zip``/``enumerate``, the
         # elements (or rows) of an array of a length known while tracing.
         if isinstance(iterable, (zip_, enumerate_)):
             iterable = iterable.python()
         elif isinstance(iterable, (builtins.zip, builtins.enumerate, builtins.map,
-                                   type(iter([])))):
+                                   type(iter([])), types.GeneratorType)):
             iterable = builtins.list(iterable)
         elif isinstance(iterable, Tracer) and not isinstance(iterable, ListTracer) and \
                 iterable.ndim >= 1 and iterable.shape[0] is not None:
             iterable = [iterable[i] for i in range(iterable.shape[0])]
-    if key is not None and type(iterable) in (list, tuple, range) and \
-            not isinstance(reverse, Tracer):
+    if (key is not None or type(iterable) in (list, tuple) and iterable and
+            all(type(v) is tuple for v in iterable)) and \
+            type(iterable) in (list, tuple, range) and not isinstance(reverse, Tracer):
         items = list(iterable)
         ordered = _ordered_by_key(items, key, reverse, "sorted()")
         return ordered if ordered is not None else builtins.sorted(items, key=key,
@@ -3285,19 +3288,21 @@ def _list_sort(items, /, *, key=None, reverse=False):
 def _ordered_by_key(items, key, reverse, what):
     """The Python list ``items`` in Python's sorted order (stable: equal keys keep their
     order, with ``reverse`` too) where the keys (``key`` of each item, called once per item
-    as Python's sort calls it, or the items) are traced numbers of one dtype: the order is
-    a stable argsort of the keys, and each place reads the item it gets. NaN
-    has no place in Python's order (its comparisons are false): where a key is NaN, the
-    call runs with NumPy. None where no key is traced (Python's own sort)."""
-    keys = [v if key is None else key(v) for v in items]
-    if not any(_is_traced(k) for k in keys):
+    as Python's sort calls it, or the items) are traced numbers of one dtype, or tuples of
+    one length of such numbers (compared as Python compares tuples: by their first
+    unequal place): the order is a stable lexicographic argsort of the keys, and each
+    place reads the item it gets. NaN has no place in Python's order (its comparisons are
+    false): where a key holds one, the call runs with NumPy. None where no key is traced
+    (Python's own sort)."""
+    return _ordered_by_keys(items, [v if key is None else key(v) for v in items], reverse,
+                            what)
+
+
+def _ordered_by_keys(items, keys, reverse, what):
+    """``_ordered_by_key`` with the keys of the items computed."""
+    if not contains_tracer(keys):
         return None
-    keys = [to_tracer(k) for k in keys]
-    if len({(k.dtype, k.type.weak) for k in keys}) > 1 or \
-            any(k.ndim or k.dtype.kind not in "biuf" or k.kind_flag is not None for k in keys):
-        raise unsupported(f"{what} of items whose keys are not real numbers of one dtype and "
-                          f"kind", fix="Give every item a key of one dtype (float(...)), or sort "
-                                       "an array (np.argsort).")
+    columns = _key_columns(keys, what)
     item = common_item(items)
     if item is None or item[2] == "array" or item[2] == MIXED:
         # An array item is itself in Python's sorted list: a later write into it would
@@ -3307,20 +3312,54 @@ def _ordered_by_key(items, key, reverse, what):
                           fix="Sort the indices (np.argsort of the keys) and index an array "
                               "of the items.")
     where = user_location()
-    ranked = api.stack(keys)
-    if ranked.dtype.kind == "f":
-        ranked = emit("check", [ranked, np.logical_not(np.any(np.isnan(ranked)))], {
-            "error": "OutsideTheGraph", "when_read": True,
-            "message": f"{what} by keys with NaN at {where}, whose place in Python's order "
-                       f"depends on where it starts"})
     n = len(items)
-    if reverse:
-        # Python's reverse sort keeps equal keys in their order: the list reversed, sorted
-        # stably and reversed again.
-        order = (n - 1 - np.argsort(ranked[::-1], kind="stable"))[::-1]
+    # Python's reverse sort keeps equal keys in their order: the list reversed, sorted
+    # stably and reversed again.
+    order = api.asarray(np.arange(n)[::-1] if reverse else np.arange(n))
+    for ranked in reversed(columns):
+        if ranked.dtype.kind == "f":
+            ranked = emit("check", [ranked, np.logical_not(np.any(np.isnan(ranked)))], {
+                "error": "OutsideTheGraph", "when_read": True,
+                "message": f"{what} by keys with NaN at {where}, whose place in Python's "
+                           f"order depends on where it starts"})
+        # Stable sorts from the last place of the keys to the first: a lexicographic order.
+        order = order[np.argsort(ranked[order], kind="stable")]
+    return items_in_order(items, order[::-1] if reverse else order)
+
+
+def _key_columns(keys, what):
+    """The sort keys ``keys`` as arrays, one per place of a tuple key (one for number keys):
+    traced numbers of one dtype each, or Python values none of them traced, as their ranks
+    among themselves (names sorted as Python sorts them)."""
+    refused = unsupported(
+        f"{what} of items whose keys are not real numbers of one dtype and kind, or tuples "
+        f"of one length of such numbers", fix="Give every item a key of one dtype "
+        "(float(...)), or sort an array (np.argsort, np.lexsort).")
+    if all(type(k) is tuple for k in keys):
+        if len({len(k) for k in keys}) != 1 or not keys[0]:
+            raise refused
+        places = [[k[j] for k in keys] for j in range(len(keys[0]))]
+    elif any(type(k) is tuple for k in keys):
+        raise refused
     else:
-        order = np.argsort(ranked, kind="stable")
-    return items_in_order(items, order)
+        places = [keys]
+    columns = []
+    for place in places:
+        if not contains_tracer(place):
+            try:
+                ranks = {v: r for r, v in enumerate(builtins.sorted(set(place)))}
+                columns.append(api.asarray([ranks[v] for v in place]))
+            except TypeError:           # values Python cannot order, or hash
+                raise refused from None
+            continue
+        place = [to_tracer(k) if not isinstance(k, (tuple, list)) else k for k in place]
+        if any(not isinstance(k, Tracer) for k in place) or \
+                len({(k.dtype, k.type.weak) for k in place}) > 1 or \
+                any(k.ndim or k.dtype.kind not in "biuf" or k.kind_flag is not None
+                    for k in place):
+            raise refused
+        columns.append(api.stack(place))
+    return columns
 
 
 def _any_all(fn, iterable, /):
@@ -3466,6 +3505,16 @@ def _extremum(fn, *args, **kwargs):
         found = extremum_key(fn, args[0], kwargs["key"])
         if found is not None:
             return found
+    if len(args) == 1 and isinstance(args[0], (zip_, enumerate_)):
+        args = (args[0].python(),)
+    elif len(args) == 1 and isinstance(args[0], (builtins.zip, builtins.enumerate, builtins.map)):
+        args = (builtins.list(args[0]),)
+    if set(kwargs) <= {"default"} and len(args) == 1 and type(args[0]) in (list, tuple) or \
+            set(kwargs) == set() and len(args) > 1:
+        items = list(args[0] if len(args) == 1 else args)
+        found = _extremum_of_tuples(fn, items, items)
+        if found is not None:
+            return found
     if kwargs.get("key") is not None:
         return _extremum_by_key(fn, *args, **kwargs)
     if len(args) == 1 and set(kwargs) <= {"default"} and (type(args[0]) in (list, tuple) or
@@ -3477,6 +3526,18 @@ def _extremum(fn, *args, **kwargs):
     if kwargs or len(args) < 2 or not traced or not _comparable_numbers(args):
         return fn(*args, **kwargs)
     return _first_best(fn, args, args)
+
+
+def _extremum_of_tuples(fn, items, keys):
+    """``min``/``max`` of tuples holding traced numbers, or by keys that are such tuples or
+    choose among tuples (``min(zip(dist, labels))``, ``max((s, i) for i, s in
+    enumerate(scores))``, ``max(pairs, key=lambda p: p[1])``): the first item of Python's
+    stable sort of them (``min``), or of its reverse sort, which keeps the first of the
+    largest first as ``max`` does. None for other items."""
+    if not items or not contains_tracer(keys) or not (
+            all(type(v) is tuple for v in items) or any(type(k) is tuple for k in keys)):
+        return None
+    return _ordered_by_keys(items, keys, fn is builtins.max, f"{fn.__name__}()")[0]
 
 
 def _comparable_numbers(values):
@@ -3591,12 +3652,18 @@ def _extremum_by_key(fn, *args, key, default=_NO_DEFAULT):
     if not any(_is_traced(k) for k in keys):
         return items[fn(range(len(items)), key=keys.__getitem__)]
     name = fn.__name__
+    if any(type(k) is tuple for k in keys):
+        return _extremum_of_tuples(fn, items, keys)
     if not _comparable_numbers(keys):
         raise unsupported(f"{name}(..., key=...) whose keys are traced arrays, or numbers of "
                           f"different dtypes", fix=f"Compare one array of the keys: "
                           f"items[np.arg{name}(keys)].")
     arrays = all(isinstance(a, Tracer) and a.ndim for a in items) and \
         len({a.type for a in items}) == 1
+    found = None if arrays or _comparable_numbers(items) else \
+        _extremum_of_tuples(fn, items, keys)
+    if found is not None:
+        return found
     if not arrays and not _comparable_numbers(items):
         raise unsupported(f"{name}(..., key=...) with traced keys choosing among items that "
                           f"are not numbers of one dtype (strings, tuples, other objects)",
