@@ -689,7 +689,21 @@ class _LoopWriter:
                         "if isinstance(c, np.ndarray) and type(t) is not int:\n    t += 0.5",
                         "try:\n    t += float(np.linalg.inv(np.round(c[:4].reshape(2, 2))).sum())"
                         "\nexcept np.linalg.LinAlgError:\n    t -= 1.0"]
-        return r.choice(options).split("\n") if options else None
+        if not options:
+            return None
+        lines = r.choice(options).split("\n")
+        acc = next((v for v in ("t", "s") if v in self.made), None)
+        if acc and self.idx and self.ordered.random() < 0.5:
+            # A view at the loop's index (traced in a graph loop) that a traced `if` chooses.
+            i = self.idx
+            lines += self.ordered.choice([
+                ["rv = c[:2]", f"if c[{i} % 5] > x:", f"    rv = c[{i} % 5:{i} % 5 + 2]",
+                 f"{acc} += float(rv[-1])"],
+                [f"rv = c[{i} % 4] if np.mean(b) > x else c[-1]", f"{acc} += float(rv) * 0.5"],
+                ["rv = b.reshape(-1)[:2]", f"if b.reshape(-1)[{i} % 3] < x:",
+                 f"    rv = b.reshape(-1)[{i} % 3:{i} % 3 + 2]",
+                 f"{acc} += float(np.sum(rv)) * 0.1"]])
+        return lines
 
     def _grow(self):
         r = self.r

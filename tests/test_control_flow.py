@@ -1815,3 +1815,67 @@ def test_a_loop_over_itertools_count_that_the_data_end_is_a_graph_loop():
     check_against_numpy(countdown, np.ones(3))
     graph = str(nptf.compile(power_iteration_count, fallback="raise").trace(A))
     assert "while[" in graph
+
+
+# ------------------------------------------------ views a traced `if` chooses
+def row_chosen(x, j):
+    b = x[0]
+    if x[j % 5].sum() < b.sum():        # a view at a traced index, on one path
+        b = x[j % 5]
+    return b
+
+
+def best_row_in_a_loop(x, j):
+    best = (np.inf, x[0])
+    for i in range(40):                 # a graph loop: `i` is traced
+        d = x[(i + j) % 6].sum() + i
+        if d < best[0]:
+            best = (d, x[(i + j) % 6])
+    return best
+
+
+def slice_chosen(x, j):
+    b = x[j % 5] if x[j % 5].sum() > 0 else x[0]
+    c = x[0, :]
+    if x[:, 0].sum() > 0:
+        c = x[j % 3: j % 3 + 2, 1]
+    return b * 2, c
+
+
+def smallest_row_until(x, j):
+    best = x[0]
+    k = 0
+    while k < j:
+        cand = x[k % 6]
+        if cand.sum() < best.sum():
+            best = cand
+        k += 1
+    return best
+
+
+def row_chosen_then_written(x, j):
+    b = x[0]
+    if x[j % 5].sum() < b.sum():
+        b = x[j % 5]
+    x[0] = 5.0                          # writes into `b` where it is x[0]
+    return b
+
+
+@pytest.mark.parametrize("fn", [row_chosen, best_row_in_a_loop, slice_chosen,
+                                smallest_row_until])
+@pytest.mark.parametrize("j", [3, 40])
+def test_views_at_traced_positions_chosen_by_a_traced_if(fn, j, jit):
+    """A path's view at a traced position (``x[j % 5]``) is the `if`'s value: the `if`
+    asks what it is in that path's graph, where its position exists."""
+    x = np.random.default_rng(j).normal(size=(6, 2))
+    check_against_numpy(fn, x, np.int64(j), jit=jit)
+
+
+def test_a_write_into_an_array_a_view_chosen_by_the_data_may_share_is_refused():
+    x = np.random.default_rng(0).normal(size=(6, 2))
+    with pytest.raises(nptf.UnsupportedError, match="depending on the data"):
+        nptf.compile(row_chosen_then_written, fallback="raise")(x.copy(), np.int64(3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(row_chosen_then_written)(x.copy(), np.int64(3))
+    assert mismatch(row_chosen_then_written(x.copy(), np.int64(3)), got) is None

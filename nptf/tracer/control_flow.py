@@ -787,8 +787,13 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             # (written in place, or not at all): its value travels with its memory.
             static[i] = objects[0]
             continue
-        outer = [o for o, br in zip(objects, branches)
-                 if _writable_array(o) and not defined_in(o, br.local)]
+        outer = []
+        for o, br in zip(objects, branches):
+            # Asked in the path's graph: a view the path made (``x[j % 5]``) would derive
+            # its value again outside it, from the path's own values.
+            with _into(br.builder):
+                if _writable_array(o) and not defined_in(o, br.local):
+                    outer.append((o, br.builder))
         if outer and not name.startswith("_nptf__val"):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
@@ -892,9 +897,10 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     for i, outer in ambiguous:
         what = (f"after the `if` at {where}, `{names[i]}` is, depending on the data, either a "
                 f"new array or the same array as before")
-        for t in outer + [result[i]]:
-            if _writable_array(t):
-                mark_ambiguous(t, what)
+        for t, builder in outer + [(result[i], None)]:
+            with _into(builder) if builder is not None else contextlib.nullcontext():
+                if _writable_array(t):
+                    mark_ambiguous(t, what)
     return rebuild(tuple(result))
 
 
