@@ -138,6 +138,46 @@ def test_singular_matrices_raise_linalg_error_when_the_graph_runs(name, jit):
         _close(compiled(regular), fn(regular), np.float64)
 
 
+@pytest.mark.parametrize("name", ["inv", "solve", "batched", "in_a_loop", "matrix_power"])
+def test_matrices_only_lapack_can_call_singular_run_with_numpy(name, jit):
+    """A singular matrix on which TensorFlow's LU meets no zero pivot (rounding differs
+    from LAPACK's) gives NumPy's LinAlgError, not a huge inverse; a matrix that near
+    singular but regular to LAPACK gives NumPy's own result. Well-conditioned input stays
+    in the graph."""
+    fn = {"inv": lambda a: np.linalg.inv(a),
+          "solve": lambda a: np.linalg.solve(a, np.ones(len(a))),
+          "batched": lambda a: np.linalg.solve(np.stack([np.eye(len(a)), a]),
+                                               np.ones((2, len(a), 1))),
+          "in_a_loop": _solve_in_a_loop_of(3),
+          "matrix_power": lambda a: np.linalg.matrix_power(a, -2)}[name]
+    singular = np.arange(1.0, 10.0).reshape(3, 3)
+    near = 1.0 / (np.arange(12)[:, None] + np.arange(12) + 1.0)     # Hilbert's, cond 1e16
+    if name == "in_a_loop":
+        near = singular + np.diag([0.0, 0.0, 1e-13])       # cond 1e15
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        fn(singular)
+    expected = fn(near)
+    with pytest.raises(nptf.OutsideTheGraphError, match="only LAPACK can tell"):
+        _compile(fn, jit)(singular)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        compiled = nptf.compile(fn, jit_compile=jit)
+        with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+            compiled(singular)
+        np.testing.assert_array_equal(compiled(near), expected)
+    regular = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    _close(_compile(fn, jit)(regular), fn(regular), np.float64)
+
+
+def _solve_in_a_loop_of(n):
+    def solve_in_a_loop(a):
+        x = np.ones(n)
+        for _ in range(12):     # past unrolling: the solve sits in a loop body
+            x = np.linalg.solve(a + 0.0 * x[0], x) * 0.5
+        return x
+    return solve_in_a_loop
+
+
 def _solve_in_a_loop(a):
     x = np.ones(2)
     for _ in range(12):     # past unrolling: the solve sits in a loop body

@@ -2,9 +2,11 @@
 powers, multi_dot) composed from them the way NumPy composes them.
 
 Argument errors (non-square, too few dimensions, float16) come from NumPy run
-on a small sample of the same dtype. Errors that depend on the values
-(singular input to ``inv``/``solve``, a non positive-definite ``cholesky``)
-surface when the graph runs, as TensorFlow's ``InvalidArgumentError``.
+on a small sample of the same dtype. Errors that depend on the values surface
+when the graph runs: a non positive-definite ``cholesky`` by a check, singular
+input to ``inv``/``solve`` as TensorFlow's ``InvalidArgumentError`` where its LU
+meets a zero pivot, and, for a matrix only LAPACK can call singular or not, by a
+check that hands the call to NumPy (``_certainly_regular``).
 """
 from __future__ import annotations
 
@@ -60,10 +62,33 @@ def _adjoint(a):
     return np.conjugate(a) if a.dtype.kind == "c" else a
 
 
+def _certainly_regular(a, inverse, x, what):
+    """``x`` (a result computed with ``inverse``, ``a``'s inverse) checked, when the graph
+    runs, to come from a matrix that LAPACK's LU certainly finds regular: NumPy raises
+    LinAlgError where an LU pivot of LAPACK's own is exactly zero, which TensorFlow's LU
+    (another order of operations) need not find, and the other way round. Both are
+    backward stable: a matrix within about ``n**2 * eps`` (relative) of a singular one is
+    the only kind on which they can disagree, so the graph's result stands where the
+    condition number is below ``1 / (100 n**2 eps)``; nearer singular (or NaN), the call
+    runs with NumPy, whose LAPACK decides."""
+    n = a.shape[-1]
+    if n == 0:
+        return x
+    eps = np.finfo(a.dtype).eps
+    norm_a = np.max(np.sum(np.abs(a), axis=-2), axis=-1)
+    norm_inverse = np.max(np.sum(np.abs(inverse), axis=-2), axis=-1)
+    ok = np.all(norm_a * norm_inverse * (100.0 * n * n * eps) < 1.0)
+    return emit("check", [x, ok], {
+        "error": "OutsideTheGraph",
+        "message": f"{what} of a matrix so near singular that only LAPACK can tell whether "
+                   f"NumPy raises LinAlgError\n  at {user_location()}"})
+
+
 @implements(la.inv)
 def inv(a):
     a, _ = _prepare(a, la.inv)
-    return emit("inv", [a])
+    x = emit("inv", [a])
+    return _certainly_regular(a, x, x, "np.linalg.inv")
 
 
 @implements(la.solve)
@@ -78,7 +103,7 @@ def solve(a, b):
         b = reshape(b, b.shape + (1,))
     batch = numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
     a, b = broadcast_to(a, batch + a.shape[-2:]), broadcast_to(b, batch + b.shape[-2:])
-    x = emit("solve", [a, b])
+    x = _certainly_regular(a, emit("inv", [a]), emit("solve", [a, b]), "np.linalg.solve")
     return reshape(x, x.shape[:-1]) if vector else x
 
 
