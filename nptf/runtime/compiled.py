@@ -159,7 +159,8 @@ _SINGULAR_MESSAGE = "not invertible"
 
 def _singular_sources(graph):
     """"np.linalg.solve at file:line" for each op of ``graph`` that refuses singular input."""
-    return [f"{e.op.singular} at {e.source_info}" for e in all_eqns(graph) if e.op.singular]
+    return list(dict.fromkeys(f"{e.op.singular} at {e.source_info}" for e in all_eqns(graph)
+                              if e.op.singular))
 
 
 def _open_broadcasts(graph):

@@ -103,7 +103,10 @@ def solve(a, b):
         b = reshape(b, b.shape + (1,))
     batch = numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
     a, b = broadcast_to(a, batch + a.shape[-2:]), broadcast_to(b, batch + b.shape[-2:])
-    x = _certainly_regular(a, emit("inv", [a]), emit("solve", [a, b]), "np.linalg.solve")
+    # The inverse by a solve too: a matrix TensorFlow refuses is refused as `solve`'s.
+    eye = broadcast_to(astype(np.eye(a.shape[-1]), a.dtype), a.shape)
+    x = _certainly_regular(a, emit("solve", [a, eye]), emit("solve", [a, b]),
+                           "np.linalg.solve")
     return reshape(x, x.shape[:-1]) if vector else x
 
 
