@@ -1879,3 +1879,34 @@ def test_a_write_into_an_array_a_view_chosen_by_the_data_may_share_is_refused():
         warnings.simplefilter("ignore")
         got = nptf.compile(row_chosen_then_written)(x.copy(), np.int64(3))
     assert mismatch(row_chosen_then_written(x.copy(), np.int64(3)), got) is None
+
+
+def break_or_assign(A, x0, iters=5):
+    x = x0 / np.linalg.norm(x0)
+    for _ in range(iters):
+        if x.sum() > 1.8:                 # traced: `y` is unbound on the path that breaks
+            break
+        else:
+            y = A @ x
+        x = y / np.linalg.norm(y)
+    return x
+
+
+def continue_or_assign(A, x0):
+    total = 0.0
+    for k in range(6):
+        if x0[k % 3] < 0:
+            continue
+        else:
+            z = A[k % 3] * x0
+        total += z.sum()
+    return total
+
+
+@pytest.mark.parametrize("x0", [[1.0, 0.5, 0.2], [0.1, 0.1, -0.2]])
+def test_a_variable_unbound_on_the_path_that_leaves_an_unrolled_loop(x0, jit):
+    """A path that breaks (or continues) leaves the variable the other path binds unbound:
+    its memory is marked as the data's choice where it lives, not in the path's graph."""
+    A = np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])
+    check_against_numpy(break_or_assign, A, np.array(x0), jit=jit)
+    check_against_numpy(continue_or_assign, A, np.array(x0), jit=jit)

@@ -898,9 +898,11 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
         what = (f"after the `if` at {where}, `{names[i]}` is, depending on the data, either a "
                 f"new array or the same array as before")
         for t, builder in outer + [(result[i], None)]:
+            # A path's view is asked in its graph (see above); its memory is marked here.
             with _into(builder) if builder is not None else contextlib.nullcontext():
-                if _writable_array(t):
-                    mark_ambiguous(t, what)
+                writable = _writable_array(t)
+            if writable:
+                mark_ambiguous(t, what)
     return rebuild(tuple(result))
 
 

@@ -158,11 +158,13 @@ def has_static_shape(t) -> bool:
     return all(d is not None for d in t.shape)
 
 
-def buffer_of(t) -> View:
+def buffer_of(t, checked=True) -> View:
     """The tracer's view of its memory, creating a buffer if it owns its memory."""
     if t._view is None:
-        # A value that may be None: its memory is the checked value (see Tracer.atom).
-        buf = Buffer(t.atom if t.kinds else t._atom, t._layout)
+        # A value that may be None: its memory is the checked value (see Tracer.atom),
+        # but where only a mark is set (``checked`` false): the check, made in the graph
+        # being built, would not exist in the graph that defines the value.
+        buf = Buffer(t.atom if t.kinds and checked else t._atom, t._layout)
         t._view = View(buf, (), buf.stand_ins)
     return t._view
 
@@ -265,7 +267,7 @@ def traced_index_view(parent, result, key, derive):
 
 def mark_ambiguous(t, where):
     """Writes through ``t`` (or the array it may be) cannot be traced: see Buffer.ambiguous."""
-    buffer_of(t).buffer.ambiguous = where
+    buffer_of(t, checked=False).buffer.ambiguous = where
 
 
 # Control flow traces a branch or a loop body, then needs to know which buffers it
