@@ -29,8 +29,6 @@ class Op:
       cannot compile the op on those types, or compiles it unlike NumPy;
     * ``slower_under_xla``: XLA's CPU kernel is slower than TensorFlow's at every size
       measured, so graphs with the op are not tried under XLA;
-    * ``singular``: the NumPy function whose singular-matrix error TensorFlow's kernel
-      gives as its own (the runtime raises NumPy's LinAlgError in its place);
     * ``may_raise_on_ints``: TensorFlow's kernel may fail on some integer operands (a zero
       divisor, a negative exponent), so rewrites that run the op on elements NumPy never
       computes (past a slice, outside a mask) leave it alone on integers;
@@ -53,7 +51,6 @@ class Op:
         self.ufunc = ufunc
         self.xla_obstacle = None
         self.slower_under_xla = False
-        self.singular = None
         self.may_raise_on_ints = False
         self.numpy_name = None
         self.no_gradient = None
@@ -109,7 +106,7 @@ class OpTable(dict):
             self[key] = fn
 
 
-_FACTS = ("xla_obstacle", "slower_under_xla", "singular", "may_raise_on_ints", "numpy_name",
+_FACTS = ("xla_obstacle", "slower_under_xla", "may_raise_on_ints", "numpy_name",
           "no_gradient", "effects", "each_run")
 
 

@@ -108,10 +108,32 @@ EVAL_RULES.update({
 })
 
 
-# TensorFlow's kernels refuse a singular matrix with an error of their own, where NumPy
-# raises LinAlgError: the runtime raises NumPy's, naming the function.
-declare("inv", singular="np.linalg.inv")
-declare("solve", singular="np.linalg.solve")
+@register("lapack_regular")
+def _lapack_regular(ts, params):
+    """``lapack_regular(a, certain)``: for each matrix of the stack ``a``, whether NumPy's
+    LAPACK finds it regular (no LU pivot exactly zero), asked only where ``certain`` (a
+    bool per matrix: regular whatever the LU's rounding) does not already say so."""
+    return [ArrayType(ts[0].shape[:-2], np.dtype(np.bool_))]
+
+
+def regular_by_lapack(a, certain=None):
+    """Whether NumPy's LU of each matrix of ``a`` meets no zero pivot (its ``inv`` and
+    ``solve`` raise LinAlgError where one does), where ``certain`` does not say so."""
+    a = np.asarray(a)
+    out = np.zeros(a.shape[:-2], bool) if certain is None else np.array(certain, bool)
+    for idx in np.ndindex(out.shape):
+        if not out[idx]:
+            try:
+                np.linalg.inv(a[idx])
+                out[idx] = True
+            except np.linalg.LinAlgError:
+                pass
+    return out
+
+
+EVAL_RULES["lapack_regular"] = lambda p, a, certain: regular_by_lapack(a, certain)
+declare("lapack_regular", xla_obstacle=lambda in_types, params: True)
+
 # XLA returns NaN for a singular matrix where NumPy raises; no XLA kernels for the rest.
 declare(["inv", "solve", "det", "slogdet", "eig"], xla_obstacle=lambda in_types, params: True)
 declare("svd", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c" or (

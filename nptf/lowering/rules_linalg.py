@@ -1,9 +1,9 @@
 """TF_RULES for ``np.linalg`` kernels (ops in ``graph_ir.ops_linalg``).
 
-On the plain executor TensorFlow's ``MatrixInverse``/``MatrixSolve`` kernels
-fail with ``InvalidArgumentError`` on exactly singular input, which the runtime
-raises as NumPy's ``LinAlgError``. XLA would return NaN (or garbage) instead, so
-their ``xla_obstacle`` (``graph_ir/ops_linalg.py``) keeps those two ops off XLA.
+TensorFlow's ``MatrixInverse``/``MatrixSolve`` kernels fail on a matrix their LU
+finds singular; the tracer gives them the identity in its place and checks NumPy's
+own answer (``lapack_regular``), so they never do. XLA would return NaN (or garbage)
+instead, and their ``xla_obstacle`` (``graph_ir/ops_linalg.py``) keeps them off XLA.
 ``cholesky`` returns NaN for a matrix that is not positive definite; the tracer adds a
 ``check``.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
+from ..graph_ir.ops_linalg import regular_by_lapack
 from .rules import rule
 
 rule("inv")(lambda ctx, a: tf.linalg.inv(a))
@@ -54,6 +55,20 @@ def _blocked_cholesky(a, block):
         columns.append(tf.pad(column, [[0, 0]] * (len(a.shape) - 2) + [[start, 0], [0, 0]]))
     return tf.concat(columns, axis=-1)
 rule("det")(lambda ctx, a: tf.linalg.det(a))
+
+
+@rule("lapack_regular")
+def _lapack_regular(ctx, a, certain):
+    """NumPy's LAPACK asked (through Python) only where a matrix is near singular; a
+    SavedModel, which runs without Python, calls such a matrix singular."""
+    if ctx.portable:
+        return certain
+
+    def ask():
+        out = tf.numpy_function(regular_by_lapack, [a, certain], tf.bool, stateful=False)
+        out.set_shape(certain.shape)
+        return out
+    return tf.cond(tf.reduce_all(certain), lambda: certain, ask)
 
 
 @rule("slogdet")

@@ -107,7 +107,6 @@ class Entry:
         self.once = bool(self.mutated) or (graph is not None and any(
             e.op.each_run for e in all_eqns(graph)))
         self.checks = checks or []        # (error, message) per run-time check output flag
-        self.singular = _singular_sources(graph) if graph is not None else []
         self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
@@ -152,17 +151,6 @@ def _checked_in_graph(outs, flags, checks):
         return [tf.identity(o) for o in outs]
 
 
-# TensorFlow's kernels refuse a singular matrix with InvalidArgumentError where NumPy
-# raises LinAlgError (these ops never run under XLA, which would return NaN instead).
-_SINGULAR_MESSAGE = "not invertible"
-
-
-def _singular_sources(graph):
-    """"np.linalg.solve at file:line" for each op of ``graph`` that refuses singular input."""
-    return list(dict.fromkeys(f"{e.op.singular} at {e.source_info}" for e in all_eqns(graph)
-                              if e.op.singular))
-
-
 def _open_broadcasts(graph):
     """The file:line of each op of ``graph`` that broadcasts a size known only at run time
     (after a boolean mask, np.unique, ...): TensorFlow checks those as they run."""
@@ -188,9 +176,6 @@ def _numpy_error(entry, error):
     if not isinstance(error, tf.errors.InvalidArgumentError):
         return None
     message = error.message or ""
-    if entry.singular and _SINGULAR_MESSAGE in message:
-        return np.linalg.LinAlgError("Singular matrix (raised by " + "; ".join(entry.singular)
-                                     + ")")
     shapes = _INCOMPATIBLE.search(message) or _NOT_BROADCASTABLE.search(message)
     if shapes and entry.open_broadcasts:
         shapes = " ".join(f"({s}{',' if s.count(',') == 0 and s else ''})" for s in shapes.groups())

@@ -6,7 +6,7 @@ on a small sample of the same dtype. Errors that depend on the values surface
 when the graph runs: a non positive-definite ``cholesky`` by a check, singular
 input to ``inv``/``solve`` as TensorFlow's ``InvalidArgumentError`` where its LU
 meets a zero pivot, and, for a matrix only LAPACK can call singular or not, by a
-check that hands the call to NumPy (``_certainly_regular``).
+check that asks NumPy's LAPACK (``_regular_as_lapack_finds``).
 """
 from __future__ import annotations
 
@@ -62,33 +62,53 @@ def _adjoint(a):
     return np.conjugate(a) if a.dtype.kind == "c" else a
 
 
-def _certainly_regular(a, inverse, x, what):
-    """``x`` (a result computed with ``inverse``, ``a``'s inverse) checked, when the graph
-    runs, to come from a matrix that LAPACK's LU certainly finds regular: NumPy raises
-    LinAlgError where an LU pivot of LAPACK's own is exactly zero, which TensorFlow's LU
-    (another order of operations) need not find, and the other way round. Both are
-    backward stable: a matrix within about ``n**2 * eps`` (relative) of a singular one is
-    the only kind on which they can disagree, so the graph's result stands where the
-    condition number is below ``1 / (100 n**2 eps)``; nearer singular (or NaN), the call
-    runs with NumPy, whose LAPACK decides."""
+def _kernel_safe(a):
+    """``(a, refused)``: ``a`` with the identity in place of each matrix TensorFlow's LU
+    kernels refuse (an exactly zero or NaN pivot: their ``slogdet``, the same LU, gives
+    -inf or NaN), and a bool per matrix saying which. The graph then runs whatever the
+    data, and ``_regular_as_lapack_finds`` decides what NumPy does with them."""
+    n = a.shape[-1]
+    _, logabs = emit("slogdet", [a])
+    refused = np.logical_not(logabs > -np.inf)
+    eye = broadcast_to(astype(np.eye(n), a.dtype), a.shape)
+    return np.where(refused[..., None, None], eye, a), refused
+
+
+def _regular_as_lapack_finds(a, inverse, x, refused, what):
+    """``x`` (a result computed with ``inverse``, ``a``'s inverse where ``refused`` is
+    false) checked, when the graph runs, to come from matrices NumPy's LAPACK finds
+    regular: NumPy raises LinAlgError where an LU pivot of LAPACK's is exactly zero, which
+    TensorFlow's LU (another order of operations) need not meet
+    (``np.arange(1., 10.).reshape(3, 3)``), nor the other way round. Both are backward
+    stable, so they can disagree only on a matrix within about ``n**2 * eps`` (relative)
+    of a singular one: below a condition number of ``1 / (100 n**2 eps)`` the matrix is
+    certainly regular; nearer singular (or NaN), LAPACK itself is asked
+    (``lapack_regular``). A matrix LAPACK finds regular and TensorFlow's LU does not
+    has a result only NumPy gives: the call runs with NumPy."""
     n = a.shape[-1]
     if n == 0:
         return x
     eps = np.finfo(a.dtype).eps
     norm_a = np.max(np.sum(np.abs(a), axis=-2), axis=-1)
     norm_inverse = np.max(np.sum(np.abs(inverse), axis=-2), axis=-1)
-    ok = np.all(norm_a * norm_inverse * (100.0 * n * n * eps) < 1.0)
-    return emit("check", [x, ok], {
+    certain = np.logical_and(norm_a * norm_inverse * (100.0 * n * n * eps) < 1.0,
+                             np.logical_not(refused))
+    regular = emit("lapack_regular", [a, certain])
+    where = user_location()
+    x = emit("check", [x, np.all(regular)], {
+        "error": "LinAlgError", "message": f"Singular matrix (raised by {what})\n  at {where}"})
+    return emit("check", [x, np.logical_not(np.any(np.logical_and(refused, regular)))], {
         "error": "OutsideTheGraph",
-        "message": f"{what} of a matrix so near singular that only LAPACK can tell whether "
-                   f"NumPy raises LinAlgError\n  at {user_location()}"})
+        "message": f"{what} of a matrix NumPy's LAPACK finds regular, on which TensorFlow's "
+                   f"LU meets a zero pivot\n  at {where}"})
 
 
 @implements(la.inv)
 def inv(a):
     a, _ = _prepare(a, la.inv)
-    x = emit("inv", [a])
-    return _certainly_regular(a, x, x, "np.linalg.inv")
+    safe, refused = _kernel_safe(a)
+    x = emit("inv", [safe])
+    return _regular_as_lapack_finds(a, x, x, refused, "np.linalg.inv")
 
 
 @implements(la.solve)
@@ -103,10 +123,9 @@ def solve(a, b):
         b = reshape(b, b.shape + (1,))
     batch = numpy_says(np.broadcast_shapes, a.shape[:-2], b.shape[:-2])
     a, b = broadcast_to(a, batch + a.shape[-2:]), broadcast_to(b, batch + b.shape[-2:])
-    # The inverse by a solve too: a matrix TensorFlow refuses is refused as `solve`'s.
-    eye = broadcast_to(astype(np.eye(a.shape[-1]), a.dtype), a.shape)
-    x = _certainly_regular(a, emit("solve", [a, eye]), emit("solve", [a, b]),
-                           "np.linalg.solve")
+    safe, refused = _kernel_safe(a)
+    x = _regular_as_lapack_finds(a, emit("inv", [safe]), emit("solve", [safe, b]), refused,
+                                 "np.linalg.solve")
     return reshape(x, x.shape[:-1]) if vector else x
 
 
