@@ -331,6 +331,32 @@ def test_vmap_draws_anew_for_each_example_and_keeps_numpy_s_errors():
         nptf.vmap(step)(np.ones((3, 2)), np.ones((4, 2, 2)))
 
 
+def solved(a, b):
+    return np.linalg.solve(a, b), np.linalg.inv(a)
+
+
+def test_vmap_and_grad_of_inv_and_solve_keep_numpy_s_singular_matrices():
+    """A matrix near singular asks NumPy's LAPACK, through Python, one example at a
+    time under vmap; a singular one raises NumPy's LinAlgError."""
+    A = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    singular = np.arange(1.0, 10.0).reshape(3, 3)
+    near = singular + np.diag([0.0, 0.0, 1e-13])
+    b = np.ones(3)
+    mapped = nptf.vmap(solved, in_axes=(0, None))
+    for mats in (np.stack([A, 2 * A]), np.stack([A, near])):
+        got, expected = mapped(mats, b), numpy_loop(solved, mats, b)
+        np.testing.assert_allclose(got[0][0], expected[0][0], rtol=1e-12)
+        assert np.all(np.isfinite(got[1]))
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        mapped(np.stack([A, singular]), b)
+    loss = nptf.grad(lambda a: np.sum(np.linalg.solve(a, b) ** 2))
+    h = 1e-6
+    numeric = [(np.sum(np.linalg.solve(A + h * e, b) ** 2) -
+                np.sum(np.linalg.solve(A - h * e, b) ** 2)) / (2 * h)
+               for e in np.eye(9).reshape(9, 3, 3)]
+    np.testing.assert_allclose(loss(A).ravel(), numeric, rtol=1e-6)
+
+
 def text_length(x):
     return np.float64(len(str(x.sum())))
 

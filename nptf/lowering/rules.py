@@ -6,6 +6,8 @@ elementwise inputs broadcast to the output shape, so most rules are one line.
 """
 from __future__ import annotations
 
+import contextvars
+
 import numpy as np
 import tensorflow as tf
 
@@ -15,6 +17,11 @@ from . import trig
 
 
 TF_RULES = OpTable()
+
+# True while a graph is lowered for ``tf.vectorized_map`` (``nptf.vmap``): a rule whose
+# ops pfor converts only by a loop, which fails on an empty branch of a ``tf.cond``,
+# lowers without the branch.
+VECTORIZED = contextvars.ContextVar("nptf_vectorized", default=False)
 
 
 def rule(*names):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tensorflow as tf
 
 from ..graph_ir.ops_linalg import regular_by_lapack
-from .rules import rule
+from .rules import VECTORIZED, rule
 
 rule("inv")(lambda ctx, a: tf.linalg.inv(a))
 rule("solve")(lambda ctx, a, b: tf.linalg.solve(a, b))
@@ -68,6 +68,8 @@ def _lapack_regular(ctx, a, certain):
         out = tf.numpy_function(regular_by_lapack, [a, certain], tf.bool, stateful=False)
         out.set_shape(certain.shape)
         return out
+    if VECTORIZED.get():
+        return ask()            # a Python call per row (regular_by_lapack skips the certain)
     return tf.cond(tf.reduce_all(certain), lambda: certain, ask)
 
 

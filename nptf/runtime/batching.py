@@ -23,7 +23,7 @@ from ..graph_ir import ArrayType, Var
 from ..graph_ir.ops_checks import ERRORS
 from ..graph_ir.passes import PIPELINE
 from ..graph_ir.walk import all_eqns
-from ..lowering import lower_graph
+from ..lowering import VECTORIZED, lower_graph
 from ..tracer import Tracer, output_kinds
 from ..tracer.builder import current_builder
 from ..tracer.tracer import emit, to_tracer
@@ -249,6 +249,7 @@ def _mapped_function(one, signature, batched, output_specs):
     logger = tf.get_logger()
     level = logger.level
     logger.setLevel("CRITICAL")     # vectorized_map logs each op it cannot convert
+    token = VECTORIZED.set(True)
     try:
         return tf.function(functools.partial(mapped, True), input_signature=signature,
                            autograph=False).get_concrete_function()
@@ -258,6 +259,7 @@ def _mapped_function(one, signature, batched, output_specs):
         return tf.function(functools.partial(mapped, False), input_signature=signature,
                            autograph=False).get_concrete_function()
     finally:
+        VECTORIZED.reset(token)
         logger.setLevel(level)
 
 
