@@ -664,3 +664,81 @@ def integrate(c):
 @pytest.mark.parametrize("c", [0.5, 3.0])
 def test_a_recursion_bounded_by_a_python_number_compiles(c, jit):
     check_against_numpy(integrate, np.float64(c), jit=jit)
+
+
+# ------------------------------------------------ handlers the data choose
+def cholesky_with_jitter(K):
+    try:
+        L = np.linalg.cholesky(K)
+    except np.linalg.LinAlgError:         # not positive definite: a check decides
+        L = np.linalg.cholesky(K + 1e-3 * np.eye(len(K)))
+    return L
+
+
+def ratios_or_zero(a, b):
+    total = 0.0
+    for k in range(len(a)):
+        try:
+            total += float(a[k]) / float(b[k])
+        except ZeroDivisionError:
+            total -= 1.0
+    return total
+
+
+def ratios_in_a_graph_loop(a, b):
+    total = 0.0
+    for k in range(20):                   # past unrolling: the `try` is in a loop body
+        try:
+            total += float(a[k % 4]) / float(b[k % 4])
+        except ZeroDivisionError:
+            total -= 1.0
+    return total
+
+
+def first_error_wins(a, b, i):
+    r = 5.0
+    try:
+        s = float(a.sum())
+        r = float(a[i]) / float(b[0])     # the index is checked before the division
+        s = s + r
+    except IndexError:
+        s = -1.0
+    except ZeroDivisionError:
+        s = -2.0
+    return r, s
+
+
+def handler_reads_the_error(a, b):
+    try:
+        r = float(a[0]) / float(b[0])
+    except ZeroDivisionError as e:
+        r = len(str(e))
+    return r
+
+
+@pytest.mark.parametrize("fn, args", [
+    (cholesky_with_jitter, (np.array([[2.0, 1.0], [1.0, 2.0]]),)),
+    (cholesky_with_jitter, (np.array([[0.0, 0.0], [0.0, 1.0]]),)),
+    (ratios_or_zero, (np.array([1.0, 2.0, 3.0]), np.array([1.0, 0.0, 2.0]))),
+    (ratios_or_zero, (np.array([1.0, 2.0, 3.0]), np.array([1.0, 4.0, 2.0]))),
+    (ratios_in_a_graph_loop, (np.array([1.0, 2.0, 3.0, 4.0]), np.array([1.0, 0.0, 2.0, 1.0]))),
+    (first_error_wins, (np.array([1.0, 2.0]), np.array([2.0, 3.0]), np.int64(1))),
+    (first_error_wins, (np.array([1.0, 2.0]), np.array([0.0, 3.0]), np.int64(1))),
+    (first_error_wins, (np.array([1.0, 2.0]), np.array([0.0, 3.0]), np.int64(5))),
+], ids=["cholesky", "cholesky_jitter", "ratios_zero", "ratios", "graph_loop", "no_error",
+        "division", "index_first"])
+def test_a_handler_the_data_choose_is_taken_by_the_graph(fn, args, jit):
+    """An error a check finds when the graph runs (a division by zero, an index out of
+    bounds, a matrix not positive definite), inside a `try` whose handler catches it:
+    the graph runs the handler where NumPy's run would, after the statements before the
+    one that raises, and nothing of that statement."""
+    check_against_numpy(fn, *args, jit=jit)
+
+
+def test_a_handler_that_reads_the_error_runs_numpy():
+    a, b = np.array([1.0]), np.array([0.0])
+    with pytest.raises(nptf.OutsideTheGraphError, match="try/except"):
+        nptf.compile(handler_reads_the_error, fallback="raise")(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(handler_reads_the_error)(a, b) == handler_reads_the_error(a, b)

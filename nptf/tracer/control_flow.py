@@ -54,7 +54,9 @@ from .side_effects import (Snapshot, carrying_attributes, held_only_at, restore_
                            same_state, saved_state)
 from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremum_key, joined,
                            listed, python_class_of, sorted_list)
-from .tracer import (GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE, KIND_PYTHON,
+from ..graph_ir.walk import all_eqns, has_effects
+from .tracer import (CHECKS_MET, GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE,
+                     KIND_PYTHON,
                      KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, check_bound,
                      contains_tracer, emit, maybe_none,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
@@ -1235,6 +1237,76 @@ class inside_try:
 
     def __exit__(self, *exc):
         return False
+
+
+def raised_handler(probe, args, handlers, where=""):
+    """For one statement of a `try` body (``probe(*args)`` runs it, the variables it binds
+    its own): 0 where no error the data raise can reach a handler, else a traced int
+    that is, when the graph runs, 0 or 1 + the index in ``handlers`` (the `except`
+    clauses' types, None for a bare `except`) of the handler Python would run.
+
+    The statement is traced once by itself, its checks (a singular matrix, a float
+    division by zero) met instead of raised, and its Python state put back: the first
+    check that fails, in the order Python meets them, decides; an error of another type
+    first reaches no handler. The converted `try` then runs that handler or the statement
+    as the data choose (a traced `if`), so the graph takes the handler itself, where it
+    would otherwise run the call with NumPy. A statement that prints, draws random
+    numbers, checks inside loops or branches of its own, or fails to trace gives 0."""
+    if current_builder() is None:
+        return 0
+    scope = _scope(sys._getframe(1))
+    met = []
+    token = _in_graph_control_flow.set(True)
+    try:
+        with write_frame() as frame, building() as builder:
+            checks = CHECKS_MET.set((builder, met))
+            try:
+                probe(*args)
+                oks = [to_tracer(np.all(Tracer(ok))).atom for _, ok in met]
+            except Exception:   # noqa: BLE001  (raised again where the statement runs)
+                return 0
+            finally:
+                CHECKS_MET.reset(checks)
+                restore(frame)
+    finally:
+        _in_graph_control_flow.reset(token)
+        scope.put_back()
+    if any(params.get("when_read", params.get("error") in RAISED_WHEN_READ)
+           for params, _ in met):
+        return 0            # raised only where a value is read: not the statement's order
+    chosen = [_handler_of(params, handlers) for params, _ in met]
+    if not any(h is not None for h in chosen):
+        return 0
+    graph, free = _close(builder, oks)
+    if any(has_effects(e) or e.op.name == "random" for e in all_eqns(graph)):
+        return 0
+    graphs, free = _unify_free([(graph, free)] * 2, 0)
+    true = to_tracer(np.True_).atom
+    oks = current_builder().emit("cond", [true] + free, {"branches": tuple(graphs)}, where)
+    taken, clear = 0, None
+    for ok, h in zip(oks, chosen):
+        ok = Tracer(ok)
+        if h is not None:
+            first = np.logical_not(ok) if clear is None else \
+                np.logical_and(clear, np.logical_not(ok))
+            taken = np.where(first, np.int8(h + 1), taken)
+        clear = ok if clear is None else np.logical_and(clear, ok)
+    return taken
+
+
+def _handler_of(params, handlers):
+    """The index of the handler that catches the error a check raises; None for none (or
+    for a check that is not the user's error: nptf's own refusal when the graph runs)."""
+    cls = ERRORS.get(params.get("error"))
+    if cls is None or params.get("error") == "OutsideTheGraph":
+        return None
+    for i, h in enumerate(handlers):
+        try:
+            if h is None or issubclass(cls, h):
+                return i
+        except TypeError:           # not a class: Python raises its own error there
+            return None
+    return None
 
 
 def reraise_own(error):

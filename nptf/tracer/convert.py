@@ -424,6 +424,95 @@ def _iteration_calls(it):
         it.func = _expr(f"{_CF}.{it.func.id}_")
 
 
+class _TryProbes(gast.NodeTransformer):
+    """``try: S1; S2 except E: H`` whose body is simple statements (assignments, calls,
+    ``return``), without an ``else`` block or a handler that reads the exception, as
+
+        try:
+            def _nptf__probe_1(<names S1 binds>): S1
+            _nptf__raised_1 = raised_handler(_nptf__probe_1, (<their values>,), (E,))
+            if _nptf__raised_1 == 1:
+                H
+            else:
+                S1
+                ... S2 alike, inside
+        except E:
+            H
+
+    ``raised_handler`` says which handler an error the data raise in the statement would
+    reach (0, a Python int, where none can: the `if` is Python's and nothing changes), so
+    the graph takes the handler where NumPy's run would. The `try` stays around it for
+    errors tracing itself raises."""
+
+    _SIMPLE = (gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Expr, gast.Return)
+
+    def __init__(self, filename, line_offset):
+        self.filename, self.line_offset = filename, line_offset
+        self.count = 0
+
+    def visit_FunctionDef(self, node):
+        return node             # a function inside is rewritten when it is converted
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Try(self, node):
+        self.generic_visit(node)
+        if not node.handlers or node.orelse or not node.body or \
+                not all(isinstance(st, self._SIMPLE) for st in node.body) or \
+                any(isinstance(n, (gast.Yield, gast.YieldFrom, gast.Await, gast.Nonlocal,
+                                   gast.Global))
+                    for st in node.body for n in gast.walk(st)) or \
+                any(h.name is not None and any(
+                    isinstance(n, gast.Name) and n.id == h.name.id
+                    for st in h.body for n in gast.walk(st)) for h in node.handlers):
+            return node
+        types = gast.Tuple(elts=[copy.deepcopy(h.type) if h.type is not None else
+                                 gast.Constant(value=None, kind=None) for h in node.handlers],
+                           ctx=gast.Load())
+        node.body = self._guarded(node.body, node.handlers, types)
+        return node
+
+    def _guarded(self, body, handlers, types):
+        if not body:
+            return []
+        st, rest = body[0], body[1:]
+        self.count += 1
+        k = self.count
+        names = _bound_by(st)
+        where = f"{self.filename}:{getattr(st, 'lineno', 0) + self.line_offset}"
+        probe = _stmts(f"def _nptf__probe_{k}({', '.join(names)}):\n    pass")[0]
+        probe.body = [copy.deepcopy(st)]
+        loads = ", ".join(f"{_CF}.ld(locals(), {n!r})" for n in names)
+        ask = _stmts(f"_nptf__raised_{k} = {_CF}.raised_handler(_nptf__probe_{k}, "
+                     f"({loads}{',' if len(names) == 1 else ''}), None, {where!r})")[0]
+        ask.value.args[2] = copy.deepcopy(types)
+        tests = [_expr(f"_nptf__raised_{k} == {i + 1}") for i in range(len(handlers))]
+        chain = [st] + self._guarded(rest, handlers, types)
+        for test, h in reversed(list(zip(tests, handlers))):
+            chain = [gast.If(test=test, body=copy.deepcopy(h.body), orelse=chain)]
+        for n in [probe, ask] + chain[:1]:
+            gast.copy_location(n, st)
+        gast.fix_missing_locations(probe)
+        return [probe, ask] + chain
+
+
+def _bound_by(stmt):
+    """The names a simple statement binds (its targets, walrus targets), not those of the
+    comprehensions and lambdas inside it."""
+    names = []
+
+    def walk(n):
+        if isinstance(n, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
+                          gast.GeneratorExp)):
+            return
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id not in names:
+            names.append(n.id)
+        for child in gast.iter_child_nodes(n):
+            walk(child)
+    walk(stmt)
+    return names
+
+
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
@@ -746,8 +835,8 @@ class _ControlFlow(gast.NodeTransformer):
         return gast.copy_location(call, node)
 
     def visit_FunctionDef(self, node):
-        if node.name.startswith("_nptf__"):
-            return node
+        if node.name.startswith("_nptf__") and not node.name.startswith("_nptf__probe_"):
+            return node         # a branch's or a loop body's function, converted already
         if _contains(node, (gast.Yield, gast.YieldFrom), cross_loops=True):
             # A generator's loops run in Python as it is iterated: a loop made a graph
             # loop or a function of its own would take the ``yield`` with it.
@@ -1715,6 +1804,8 @@ def _make_factory(fn):
         fdef.body = _hoist_dict_comps(fdef.body)
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
+    probes = _TryProbes(filename, first_line - 1)
+    fdef.body = [probes.visit(st) for st in fdef.body]
     nested = [(node, copy.deepcopy(node), _local_names(node)) for node in gast.walk(fdef)
               if isinstance(node, gast.FunctionDef) and node is not fdef]
     for node, _, _ in nested:

@@ -621,12 +621,26 @@ def to_tracer(x) -> Tracer:
     return t
 
 
+# While a statement of a `try` body is traced to learn whether the data make it raise
+# (control_flow.raised_handler): (its builder, the checks it met as (params, ok atom)).
+CHECKS_MET = contextvars.ContextVar("nptf_checks_met", default=None)
+
+
 def emit(op_name, inputs, params=None, scalar=False, where=None):
     """Emit one equation; returns a Tracer (or a tuple of them for several outputs)."""
     atoms = [to_atom(x) for x in inputs]
     builder = current_builder()
     if builder is None:
         raise RuntimeError("nptf tracer used outside of tracing")
+    met = CHECKS_MET.get()
+    if op_name == "check" and met is not None and met[0] is builder:
+        # Not raised: whether it would is what the trace is for.
+        met[1].append((dict(params or {}), atoms[1]))
+        value = Tracer(atoms[0], is_scalar=scalar)
+        if value.type.weak and not (params or {}).get("weak"):
+            return emit("convert", [value], {"dtype": value.dtype, "weak": False},
+                        scalar=scalar)
+        return value
     if len(atoms) > 1 and OPS[op_name].kind == "elementwise":
         atoms = _checked_open_broadcast(atoms)
     outs = builder.emit(op_name, atoms, params, where)
