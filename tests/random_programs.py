@@ -703,6 +703,19 @@ class _LoopWriter:
                 ["rv = b.reshape(-1)[:2]", f"if b.reshape(-1)[{i} % 3] < x:",
                  f"    rv = b.reshape(-1)[{i} % 3:{i} % 3 + 2]",
                  f"{acc} += float(np.sum(rv)) * 0.1"]])
+        if acc and self.ordered.random() < 0.3:
+            # Errors the data raise, handled: the graph takes the handler.
+            lines += self.ordered.choice([
+                ["try:", f"    {acc} += float(c[0]) / float(np.round(c[1]))",
+                 "except ZeroDivisionError:", f"    {acc} -= 0.5"],
+                ["try:", f"    {acc} += float(c[int(np.argmax(c[:6])) * 5])",
+                 "except IndexError:", f"    {acc} += 0.25"],
+                ["try:", "    rl = np.linalg.cholesky(np.outer(c[:3], c[:3]) + x * np.eye(3))",
+                 f"    {acc} += float(rl[-1, -1])", "except np.linalg.LinAlgError:",
+                 f"    {acc} -= 1.0"],
+                ["try:", "    rs = np.linalg.solve(np.round(c[:4].reshape(2, 2)), c[4:6])",
+                 "except np.linalg.LinAlgError:", "    rs = c[4:6] * 0.0",
+                 f"{acc} += float(rs.sum())"]])
         return lines
 
     def _grow(self):
@@ -1514,6 +1527,17 @@ class _LoopWriter:
         else:
             extra = r.choice(["a", "a.sum()", "b", "c", self.views[0][0] if self.views else "a"])
             if self.ordered.random() < 0.35:
+                # An error the data may raise, handled (the graph takes the handler).
+                lines += self.ordered.choice([
+                    ["try:", "    te = float(a.reshape(-1)[0]) / float(np.round(c[2]))",
+                     "except ZeroDivisionError:", "    te = -1.0"],
+                    ["te = 0.0", "try:", "    te = float(np.linalg.inv(np.round(c[:4].reshape("
+                     "2, 2))).sum())", "    te += 1.0", "except np.linalg.LinAlgError:",
+                     "    te -= 2.0"],
+                    ["try:", "    te = np.linalg.cholesky(np.outer(c[:3], c[:3]) + x * np.eye(3))"
+                     "[-1, -1]", "except np.linalg.LinAlgError:", "    te = np.float64(0.0)"]])
+                out.append("te")
+            if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([
                     "sorted(zip(np.round(c[:6]), range(6)))",
                     "sorted(zip(np.round(c[:5]), c[5:10]), reverse=True)",
@@ -1597,7 +1621,9 @@ def loop_program_source(seed, name="f", nested=False):
     (with the outer loop's ``break`` or ``continue`` in an inner one's). Writes may come before and
     after the loops. The function returns None, ``a`` or a tuple of what it made, now and
     then with tuples of traced numbers in Python's order (``sorted(zip(...))``, ``min`` and
-    ``max`` of tuples, a tuple ``key=``).
+    ``max`` of tuples, a tuple ``key=``) and ``try``/``except`` blocks whose handlers catch
+    errors the data raise (a division by zero, an index out of bounds, a singular matrix,
+    one not positive definite), in the loops too.
 
     With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
     defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
