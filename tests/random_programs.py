@@ -1944,6 +1944,11 @@ def refusal_reason(error):
     return f"{type(error).__name__}: {text[:200]}"
 
 
+# The compile budget programs compile within (None: nptf's default); the test command
+# sets a shorter one, refusing the few programs that would take longer there.
+COMPILE_BUDGET = None
+
+
 def _compare(fn, values, jit, source, seed, count):
     with contextlib.redirect_stdout(io.StringIO()):     # the extra runs' prints
         expected = _numpy_side(fn, values, source, seed, count)
@@ -2010,7 +2015,9 @@ def _nptf_side(fn, values, jit, source, count, expected, err, written, numpy_glo
             warnings.simplefilter("ignore")
             # adaptive=False: every call runs the graph (the second call of a stateful
             # program would run NumPy by default).
-            compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", adaptive=False)
+            compiled = nptf.compile(fn, jit_compile=jit, fallback="raise", adaptive=False,
+                                    **({"compile_budget": COMPILE_BUDGET} if COMPILE_BUDGET
+                                       else {}))
             got, e = _run(compiled, args, calls, _rebinder(fn, source))
             if e is not None:
                 raise e

@@ -16,9 +16,13 @@ import os
 import numpy as np
 import pytest
 
+import random_programs
 from random_programs import (compare, effects_program_inputs, effects_program_source,
                              load_programs, loop_program_inputs, loop_program_source,
                              nested_program_source, program_inputs, program_source)
+
+# A program still compiling after 4 s is refused here (by hand, the default budget).
+random_programs.COMPILE_BUDGET = 4.0
 
 COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "200"))
 CHUNK = 20
