@@ -708,6 +708,16 @@ def first_error_wins(a, b, i):
     return r, s
 
 
+def inverse_or_pinv_each(mats):
+    out = []
+    for M in mats:
+        try:                              # the list grows on both paths, as the data choose
+            out.append(np.linalg.inv(M))
+        except np.linalg.LinAlgError:
+            out.append(np.linalg.pinv(M))
+    return out
+
+
 def handler_reads_the_error(a, b):
     try:
         r = float(a[0]) / float(b[0])
@@ -725,8 +735,10 @@ def handler_reads_the_error(a, b):
     (first_error_wins, (np.array([1.0, 2.0]), np.array([2.0, 3.0]), np.int64(1))),
     (first_error_wins, (np.array([1.0, 2.0]), np.array([0.0, 3.0]), np.int64(1))),
     (first_error_wins, (np.array([1.0, 2.0]), np.array([0.0, 3.0]), np.int64(5))),
+    (inverse_or_pinv_each, ([np.array([[2.0, 1.0], [1.0, 3.0]]),
+                             np.array([[1.0, 2.0], [2.0, 4.0]]), np.eye(2)],)),
 ], ids=["cholesky", "cholesky_jitter", "ratios_zero", "ratios", "graph_loop", "no_error",
-        "division", "index_first"])
+        "division", "index_first", "list_grown"])
 def test_a_handler_the_data_choose_is_taken_by_the_graph(fn, args, jit):
     """An error a check finds when the graph runs (a division by zero, an index out of
     bounds, a matrix not positive definite), inside a `try` whose handler catches it:

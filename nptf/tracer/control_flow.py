@@ -1254,7 +1254,13 @@ def raised_handler(probe, args, handlers, where=""):
     numbers, checks inside loops or branches of its own, or fails to trace gives 0."""
     if current_builder() is None:
         return 0
-    scope = _scope(sys._getframe(1))
+    outer = sys._getframe(1)
+    grown = _lists_reached([_cell_contents_now(c) for c in probe.__closure__ or ()] +
+                           list(args) + list(outer.f_locals.values()))
+    if grown is None:
+        return 0
+    saved = [(g, saved_state(g)) for g in grown]
+    scope = _scope(outer)
     met = []
     token = _in_graph_control_flow.set(True)
     try:
@@ -1271,6 +1277,8 @@ def raised_handler(probe, args, handlers, where=""):
     finally:
         _in_graph_control_flow.reset(token)
         scope.put_back()
+        for g, state in saved:
+            restore_state(g, state)
     if any(params.get("when_read", params.get("error") in RAISED_WHEN_READ)
            for params, _ in met):
         return 0            # raised only where a value is read: not the statement's order
@@ -1292,6 +1300,29 @@ def raised_handler(probe, args, handlers, where=""):
             taken = np.where(first, np.int8(h + 1), taken)
         clear = ok if clear is None else np.logical_and(clear, ok)
     return taken
+
+
+def _lists_reached(values, depth=3):
+    """The lists the data grow among ``values`` (and in the Python containers they are),
+    whose state a statement traced by itself may change and ``raised_handler`` puts back;
+    None where a dict, set or table of nptf's own is among them (its contents are not put
+    back)."""
+    found, seen = [], set()
+    todo = [(v, 0) for v in values]
+    while todo:
+        v, d = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, GrowingList):
+            found.append(v)
+        elif isinstance(v, (TracedDict, TracedSet, BucketTable)):
+            return None
+        elif d < depth and type(v) in (list, tuple):
+            todo += [(x, d + 1) for x in v]
+        elif d < depth and type(v) is dict:
+            todo += [(x, d + 1) for x in v.values()]
+    return found
 
 
 def _handler_of(params, handlers):
