@@ -63,8 +63,10 @@ def xla_obstacles(graph):
         why = check and check([a.type for a in eqn.inputs], eqn.params)
         if why:
             what = f"{eqn.op.name} on {eqn.inputs[0].type}" if eqn.inputs else eqn.op.name
-            reasons.append((why.format(op=what) if isinstance(why, str) else
-                            f"XLA cannot compile {what}") + f" at {eqn.source_info}")
+            reason = (why.format(op=what) if isinstance(why, str) else
+                      f"XLA cannot compile {what}") + f" at {eqn.source_info}"
+            if reason not in reasons:       # once each (a loop unrolled repeats them)
+                reasons.append(reason)
     expanding = _expanding_fusion(graph)
     if expanding is not None:
         reasons.append(f"XLA's compile would grow exponentially with the chain of reshapes, "
