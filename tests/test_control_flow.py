@@ -1910,3 +1910,57 @@ def test_a_variable_unbound_on_the_path_that_leaves_an_unrolled_loop(x0, jit):
     A = np.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])
     check_against_numpy(break_or_assign, A, np.array(x0), jit=jit)
     check_against_numpy(continue_or_assign, A, np.array(x0), jit=jit)
+
+
+# ------------------------------------------------ dict items a traced `if` writes
+def dict_items_on_both_paths(x):
+    out = {"n": 3}
+    alias = out
+    if x.mean() > 0:
+        out["sign"] = 1.0                 # a key new on both paths, in one order
+        out["n"] = 1
+    else:
+        out["sign"] = -1.0
+        out["n"] = 2
+    out["m"] = x.sum()
+    return alias, out is alias
+
+
+def dict_items_by_name(groups):
+    result = {}
+    for name, vals in groups.items():
+        mean = float(np.mean(vals))
+        if mean != 0:
+            result[name] = float(np.std(vals)) / mean
+        else:
+            result[name] = float("inf")
+    return result
+
+
+def dict_counts_in_a_graph_loop(x):
+    stats = {"pos": 0, "neg": 0}
+    for i in range(20):
+        if x[i % 3] > 0:
+            stats["pos"] += 1
+        else:
+            stats["neg"] += 1
+    return stats
+
+
+def dict_key_on_one_path(x):
+    out = {"n": 3}
+    if x.mean() > 0:
+        out["sign"] = 1.0
+    return out
+
+
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_dict_items_a_traced_if_writes(sign, jit):
+    """``stats["sign"] = 1.0`` on the paths of an `if` on traced values: the items join
+    its variables and go back into the same dict; a key only one path adds is refused."""
+    x = np.array([1.0, -2.0, 3.0]) * sign
+    check_against_numpy(dict_items_on_both_paths, x, jit=jit)
+    check_against_numpy(dict_items_by_name, {"a": x, "b": np.array([1.0, -1.0])}, jit=jit)
+    check_against_numpy(dict_counts_in_a_graph_loop, x, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="adds keys to the Python dict `out`"):
+        nptf.compile(dict_key_on_one_path, fallback="raise", jit_compile=jit)(x)

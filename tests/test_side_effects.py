@@ -617,7 +617,6 @@ def _appended_after_a_traced_break(a, b, n):
 
 
 @pytest.mark.parametrize("fn, variable", [
-    (_dict_stored_in_branch, "`d`"),
     (_helper_appends_in_branch, "`rows`"), (_nested_list_appended_in_branch, "`d['l']`")])
 @pytest.mark.parametrize("scale", [1.0, 100.0], ids=["false", "true"])
 def test_a_python_object_changed_in_a_branch_on_a_traced_value(fn, variable, scale):
@@ -632,6 +631,16 @@ def test_a_python_object_changed_in_a_branch_on_a_traced_value(fn, variable, sca
         got = nptf.compile(fn)(a, b)
     _expect_same(fn(a, b), got, "results")
     assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+@pytest.mark.parametrize("scale", [1.0, 100.0], ids=["false", "true"])
+def test_a_dict_item_set_in_a_branch_on_a_traced_value_follows_the_data(scale):
+    """An item of a dict made before the `if` (an array or number there) is one of the
+    `if`'s variables, set in the dict after it (``docs/control-flow.md``)."""
+    a = np.linspace(-1, 1, 7).astype(np.float32) * scale
+    b = np.linspace(0, 2, 7).astype(np.float32)
+    got = nptf.compile(_dict_stored_in_branch, fallback="raise")(a, b)
+    _expect_same(_dict_stored_in_branch(a, b), got, "results")
 
 
 @pytest.mark.parametrize("scale", [1.0, 100.0], ids=["false", "true"])

@@ -636,7 +636,7 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
         [(name, cell, "cell_contents", v, saved_state(v)) for name, cell, v in scope.cells
          if isinstance(v, GrowingList)]
     at_places = [g for g in at_places if not builtins.any(g[3] is s for s in state)]
-    branches, raised, writes = [], {}, {}
+    branches, raised, writes, added = [], {}, {}, {}
     lists, appended = _lists_in(state, names, frame), {}
     for fn in (false_fn, true_fn):
         try:
@@ -681,6 +681,18 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 # ``dp[i] = dp[j] + 1`` on a path: the items it writes become variables.
                 writes.setdefault(id(lst), (path, lst, set()))[2].update(
                     j for j, (a, b) in enumerate(zip(lst, before)) if a is not b)
+        for path, d, before in scope.changed_dicts():
+            items = dict(before)
+            new = [k for k, v in d.items() if k not in items or v is not items[k]]
+            if all(k in d for k in items) and all(
+                    _is_value(d[k]) and not isinstance(d[k], ListTracer) for k in new) and \
+                    all(_is_value(v) and not isinstance(v, ListTracer)
+                        for k, v in items.items() if k in new):
+                # ``stats["sign"] = 1.0`` on a path: the items it writes become variables
+                # (a key new on the paths, each path adding it in the same order).
+                at = writes.setdefault(id(d), (path, d, []))[2]
+                at += [k for k in new if k not in at]
+                added.setdefault(id(d), {})[len(branches)] = [k for k in d if k not in items]
         for path, obj, attrs in scope.changed_objects():
             if all(_is_value(v) and not isinstance(v, ListTracer) for v in attrs.values()):
                 # ``self.w += lr * y * x`` on a path: the attributes it rebinds (each an
@@ -733,6 +745,16 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 f"and the data choose one when the graph runs, so a Python object cannot "
                 f"follow that choice. Compute both values and choose with np.where, build the "
                 f"values as an array, or let the function run with NumPy "
+                f"(fallback='numpy', the default).")
+    for key, paths in added.items():
+        keys = [paths.get(j, []) for j in range(1, len(branches) + 1)]
+        if any(k != keys[0] for k in keys):
+            path = writes[key][0]
+            raise _python_object_in_branch(
+                f"a branch of the `if` at {where}, whose condition is a traced value, adds "
+                f"keys to the Python dict `{path}` that the other path does not add (or adds "
+                f"in another order), so which keys it has would depend on the data. Give "
+                f"the keys values before the `if`, or let the function run with NumPy "
                 f"(fallback='numpy', the default).")
     if writes:
         return _writing_items(c, true_fn, false_fn, state, names, where, frame,
@@ -1017,10 +1039,15 @@ def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written)
     object, attribute names) and (name, closure cell, {"cell_contents"})."""
     places = []
     for path, obj, at in written:
-        for key in sorted(at):
+        for key in (at if type(obj) is dict else sorted(at)):
             if isinstance(obj, types.CellType):     # a variable a nested function closes over
                 places.append((path, functools.partial(getattr, obj, key),
                                functools.partial(setattr, obj, key)))
+            elif type(obj) is dict:
+                # A key new on the paths has no value before: one that says so.
+                absent = Undefined(f"{path}[{key!r}]")
+                places.append((f"{path}[{key!r}]", functools.partial(obj.get, key, absent),
+                               functools.partial(_put_item, obj, key)))
             elif isinstance(obj, list):
                 places.append((f"{path}[{key}]", functools.partial(obj.__getitem__, key),
                                functools.partial(obj.__setitem__, key)))
@@ -1028,6 +1055,9 @@ def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written)
                 places.append((f"{path}.{key}", functools.partial(getattr, obj, key),
                                functools.partial(setattr, obj, key)))
     n = len(state)
+    dicts = {id(obj) for _, obj, _ in written if type(obj) is dict}
+    # Variables that hold a dict written in place and still hold it after each path.
+    kept = {i for i, v in enumerate(state) if id(v) in dicts}
 
     def put(values):
         for (_, _, write), v in zip(places, values):
@@ -1038,7 +1068,12 @@ def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written)
             before = [read() for _, read, _ in places]
             put(values[n:])
             try:
-                return tuple(fn(*values[:n])) + tuple(read() for _, read, _ in places)
+                result = tuple(fn(*values[:n]))
+                kept.difference_update({i for i in kept if result[i] is not state[i]})
+                # What the path leaves in such a dict, as it is before it is put back.
+                result = tuple(dict(v) if type(v) is dict and id(v) in dicts else v
+                               for v in result)
+                return result + tuple(read() for _, read, _ in places)
             finally:
                 put(before)
         return run
@@ -1047,7 +1082,15 @@ def _writing_items(cond, true_fn, false_fn, state, names, where, frame, written)
     out = if_stmt(cond, writing(true_fn), writing(false_fn), tuple(state) + items,
                   tuple(names) + tuple(name for name, _, _ in places), where, frame)
     put(out[n:])
-    return tuple(out[:n])
+    # The same dict, with the items the paths wrote: other names for it see them.
+    return tuple(state[i] if i in kept else v for i, v in enumerate(out[:n]))
+
+
+def _put_item(d, key, value):
+    if isinstance(value, Undefined):
+        d.pop(key, None)
+    else:
+        d[key] = value
 
 
 def _none_on_one_path(branches, i, name, where):

@@ -976,6 +976,13 @@ class Snapshot:
                     found.append((rec.path, rec.obj, names))
         return found
 
+    def changed_dicts(self):
+        """(path, dict, its items before) of each recorded Python dict that changed."""
+        with _carried_as(self.carried):
+            return [(rec.path, rec.obj, rec.saved) for rec in self.records.values()
+                    if rec.kind == "dict" and type(rec.obj) is dict and
+                    not _same_or_unknown(rec)]
+
     def changed_lists(self):
         """(path, list, its items before) of each recorded Python list that changed."""
         with _carried_as(self.carried):
