@@ -1537,6 +1537,12 @@ class _LoopWriter:
                     ["try:", "    te = np.linalg.cholesky(np.outer(c[:3], c[:3]) + x * np.eye(3))"
                      "[-1, -1]", "except np.linalg.LinAlgError:", "    te = np.float64(0.0)"]])
                 out.append("te")
+            if self.ordered.random() < 0.3:
+                # Items of a dict made before a traced `if` that its paths write.
+                lines += ["stt = {'n': 0}", "if np.mean(b) > x:",
+                          "    stt['hi'] = float(np.max(a))", "    stt['n'] = 1", "else:",
+                          "    stt['hi'] = -1.0", "    stt['n'] += 2"]
+                out.append("stt")
             if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([
                     "sorted(zip(np.round(c[:6]), range(6)))",
@@ -1623,7 +1629,8 @@ def loop_program_source(seed, name="f", nested=False):
     then with tuples of traced numbers in Python's order (``sorted(zip(...))``, ``min`` and
     ``max`` of tuples, a tuple ``key=``) and ``try``/``except`` blocks whose handlers catch
     errors the data raise (a division by zero, an index out of bounds, a singular matrix,
-    one not positive definite), in the loops too.
+    one not positive definite), in the loops too, and items of a dict a traced ``if``
+    writes.
 
     With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
     defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
