@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import time
 
 import numpy as np
 
-import nptf
+from .timing import side_by_side
 
 
 def descent(x, n=2000):
@@ -65,16 +64,6 @@ def _quiet(fn, *args):
     return out.getvalue(), result
 
 
-def _best(fn, x, repeat):
-    times = []
-    for _ in range(repeat):
-        with contextlib.redirect_stdout(io.StringIO()):
-            start = time.perf_counter()
-            fn(x)
-            times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
@@ -84,20 +73,14 @@ def main(argv=None):
     print("|---|---|---|---|---|---|---|")
     for fn, x in CASES:
         want_text, want = _quiet(fn, x)
-        row = [fn.__name__, _best(fn, x, args.repeat)]
-        first = None
-        for adaptive in (False, True):
-            compiled = nptf.compile(fn, adaptive=adaptive)
-            start = time.perf_counter()
+
+        def check(compiled):
             text, got = _quiet(compiled, x)
-            if first is None:
-                first = time.perf_counter() - start
             if text != want_text or not np.allclose(got, want):
                 raise SystemExit(f"{fn.__name__}: differs from NumPy")
-            for _ in range(60):
-                _quiet(compiled, x)
-            row.append(_best(compiled, x, args.repeat))
-        name, numpy_t, graph_t, default_t = row
+        numpy_t, graph_t, default_t, first = side_by_side(
+            fn, check, lambda f: _quiet(f, x), args.repeat)
+        name = fn.__name__
         print(f"| {name} | {numpy_t * 1e6:.1f} µs | {graph_t * 1e6:.1f} µs | "
               f"{numpy_t / graph_t:.2f}x | {default_t * 1e6:.1f} µs | {numpy_t / default_t:.2f}x "
               f"| {first * 1e3:.0f} ms |")

@@ -14,11 +14,10 @@ Run:  OPENBLAS_NUM_THREADS=1 python -m bench.singular [--repeat 20]
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
-import nptf
+from .timing import side_by_side
 
 
 def solve_3(A, b):
@@ -66,15 +65,6 @@ CASES = [(solve_3, _spd(3), np.ones(3)), (solve_64, _spd(64), np.ones(64)),
          (rayleigh_quotient, _spd(16), np.ones(16))]
 
 
-def _best(fn, args, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn(*args)
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
@@ -85,20 +75,12 @@ def main(argv=None):
     for fn, A, b in CASES:
         want = fn(A, b)
         singular = np.linalg.matrix_rank(A) < len(A)
-        row = [_best(fn, (A, b), args.repeat)]
-        first = None
-        for adaptive in (False, True):
-            compiled = nptf.compile(fn, adaptive=adaptive, fallback="raise")
-            start = time.perf_counter()
-            got = compiled(A, b)
-            if first is None:
-                first = time.perf_counter() - start
-            if not np.allclose(got, want, rtol=1e-8, atol=1e-10):
+
+        def check(compiled):
+            if not np.allclose(compiled(A, b), want, rtol=1e-8, atol=1e-10):
                 raise SystemExit(f"{fn.__name__}: differs from NumPy")
-            for _ in range(60):
-                compiled(A, b)
-            row.append(_best(compiled, (A, b), args.repeat))
-        numpy_t, graph_t, default_t = row
+        numpy_t, graph_t, default_t, first = side_by_side(
+            fn, check, lambda f: f(A, b), args.repeat, fallback="raise")
         kind = f"{len(A)}x{len(A)}{', singular' if singular else ''}"
         print(f"| {fn.__name__} | {kind} | {numpy_t * 1e6:.1f} µs | {graph_t * 1e6:.1f} µs | "
               f"{numpy_t / graph_t:.2f}x | {default_t * 1e6:.1f} µs | "

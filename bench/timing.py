@@ -1,4 +1,5 @@
-"""Timing helpers: medians with warm-up, first calls with a deadline, copy bandwidth."""
+"""Timing helpers: medians with warm-up, first calls with a deadline, copy bandwidth, a
+function with NumPy and compiled side by side."""
 from __future__ import annotations
 
 import ctypes
@@ -133,3 +134,36 @@ def _once(call):
     t0 = time.perf_counter()
     call()
     return time.perf_counter() - t0
+
+
+def best_time(call, repeat):
+    """The fastest of ``repeat`` calls, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def side_by_side(fn, check, run=lambda f: f(), repeat=20, warmup=60, **compile_kw):
+    """``fn`` with NumPy, compiled with ``adaptive=False`` (every call the graph) and with
+    the defaults: the best of ``repeat`` calls each, after ``warmup`` calls of each compiled
+    form, and the first call of the first. ``run(f)`` calls ``f`` (a form of ``fn``) on
+    the arguments; ``check(compiled)`` makes a compiled form's first call and checks its
+    result against NumPy's. Returns (NumPy, graph, default, first call), in seconds."""
+    # Imported here: scripts import this module after setting TensorFlow's and XLA's
+    # environment, before TensorFlow loads.
+    import nptf
+    numpy_t = best_time(lambda: run(fn), repeat)
+    times, first = [], None
+    for adaptive in (False, True):
+        compiled = nptf.compile(fn, adaptive=adaptive, **compile_kw)
+        start = time.perf_counter()
+        check(compiled)
+        if first is None:
+            first = time.perf_counter() - start
+        for _ in range(warmup):
+            run(compiled)
+        times.append(best_time(lambda: run(compiled), repeat))
+    return numpy_t, times[0], times[1], first
