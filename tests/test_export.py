@@ -451,3 +451,25 @@ def test_missing_parent_directories_are_created(tmp_path):
     shutil.rmtree(tmp_path, ignore_errors=True)          # the parent is created as needed
     exported = nptf.export(matrix_product, tmp_path / "nested" / "model", Spec((None, 2)))
     assert os.path.isfile(os.path.join(exported.path, "saved_model.pb"))
+
+
+def solved(A, b):
+    return np.linalg.solve(A, b)
+
+
+def test_an_exported_solve_calls_a_matrix_near_singular_singular(tmp_path):
+    """A SavedModel runs without Python, so it cannot ask NumPy's LAPACK about a matrix
+    near singular (docs/differences-from-numpy.md): it raises NumPy's error for one, and
+    solves a regular one."""
+    nptf.export(solved, tmp_path / "model", Spec((3, 3)), Spec((3,)))
+    graph = tf.saved_model.load(str(tmp_path / "model")).signatures["serving_default"]
+    ops = {n.op for n in graph.graph.as_graph_def().node} | {
+        n.op for f in graph.graph.as_graph_def().library.function for n in f.node_def}
+    assert not ops & {"PyFunc", "PyFuncStateless", "EagerPyFunc"}
+    A, b = np.array([[2.0, 1, 0], [1, 3, 1], [0, 1, 4]]), np.ones(3)
+    np.testing.assert_allclose(graph(A=tf.constant(A), b=tf.constant(b))["output_0"].numpy(),
+                               np.linalg.solve(A, b), rtol=1e-12)
+    for singular in (np.arange(1.0, 10.0).reshape(3, 3),
+                     np.array([[1.0, 2, 0], [2, 4, 0], [0, 0, 1]])):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="LinAlgError: Singular"):
+            graph(A=tf.constant(singular), b=tf.constant(b))
