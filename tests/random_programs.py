@@ -1537,6 +1537,21 @@ class _LoopWriter:
                     ["try:", "    te = np.linalg.cholesky(np.outer(c[:3], c[:3]) + x * np.eye(3))"
                      "[-1, -1]", "except np.linalg.LinAlgError:", "    te = np.float64(0.0)"]])
                 out.append("te")
+            if self.ordered.random() < 0.25:
+                # Recursion under a traced test: bounded by a Python number (it compiles),
+                # or now and then ended only by the data (refused when the call repeats).
+                lines += self.ordered.choice([
+                    ["def rsum(lo, hi, depth):", "    if depth == 0 or hi - lo <= 1:",
+                     "        return float(np.sum(c[lo:hi]))", "    mid = (lo + hi) // 2",
+                     "    if c[lo] > x:", "        return rsum(lo, mid, depth - 1) + 1.0",
+                     "    return rsum(mid, hi, depth - 1)", "rres = rsum(0, len(c), 3)"],
+                    ["def rsum(lo, hi, depth):", "    if depth == 0 or hi - lo <= 1:",
+                     "        return float(np.sum(c[lo:hi]))", "    mid = (lo + hi) // 2",
+                     "    return rsum(lo, mid, depth - 1) * 0.5 + rsum(mid, hi, depth - 1)",
+                     "rres = rsum(0, len(c), 2) if np.mean(c) > x else -1.0"],
+                    ["def rhalf(v):", "    if np.max(v) < 0.1:", "        return v",
+                     "    return rhalf(v * 0.5)", "rres = rhalf(np.abs(c[:4]))"]])
+                out.append("rres")
             if self.ordered.random() < 0.3:
                 # Items of a dict made before a traced `if` that its paths write.
                 lines += ["stt = {'n': 0}", "if np.mean(b) > x:",
@@ -1629,8 +1644,9 @@ def loop_program_source(seed, name="f", nested=False):
     then with tuples of traced numbers in Python's order (``sorted(zip(...))``, ``min`` and
     ``max`` of tuples, a tuple ``key=``) and ``try``/``except`` blocks whose handlers catch
     errors the data raise (a division by zero, an index out of bounds, a singular matrix,
-    one not positive definite), in the loops too, and items of a dict a traced ``if``
-    writes.
+    one not positive definite), in the loops too, items of a dict a traced ``if``
+    writes, and recursion under a traced test (bounded by a Python number, or ended only
+    by the data).
 
     With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
     defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
