@@ -1568,6 +1568,20 @@ class _LoopWriter:
                     "key=lambda p: (-p[1], p[0]))]",
                     "sorted(((int(v > x), v) for v in c[:6]), reverse=True)",
                     "max(zip(k, c[:2]))", "min([(float(c[0]), 1), (x, 0), (float(c[2]), 2)])"]))
+            if self.ordered.random() < 0.3:
+                # A tuple that is None (or holds None) until the data replace it, in a loop
+                # whose trip count the data choose, or at any depth of the tuple.
+                lines += self.ordered.choice([
+                    ["bp = None", "for j, v in enumerate(c[c > x]):",
+                     "    if bp is None or abs(v - 0.5) < bp[0]:", "        bp = (abs(v - 0.5), j)",
+                     "bpo = -1.0 if bp is None else bp[0] + bp[1]"],
+                    ["bp = (np.inf, None)", "for j in range(len(c) - 1):",
+                     "    if abs(c[j] - c[j + 1]) < bp[0]:",
+                     "        bp = (abs(c[j] - c[j + 1]), (c[j], j))",
+                     "bpo = bp[0] if bp[1] is None else bp[1][0] * bp[1][1]"],
+                    ["bp = None", "for v in c[c > x]:", "    if bp is None or v > bp[0]:",
+                     "        bp = [v, v * 2]", "bpo = bp"]])
+                out.append("bpo")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])

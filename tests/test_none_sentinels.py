@@ -375,6 +375,60 @@ def test_a_none_sentinel_replaced_by_a_container(jit):
         first_above_pair(x, 0.4)
 
 
+def best_split_at_run_time(X, y):
+    best = None
+    for f in range(X.shape[1]):
+        for t in np.unique(X[:, f])[:-1]:          # a graph loop: its trip count is data
+            left = X[:, f] <= t
+            g = np.abs(y[left].mean() - y[~left].mean())
+            if best is None or g > best[0]:
+                best = (g, f, t)
+    g, f, t = best
+    return g, f, t
+
+
+def closest_pair_holding_none(P):
+    best = (np.inf, None)
+    for i in range(len(P)):
+        for j in range(i + 1, len(P)):
+            d = np.hypot(*(P[i] - P[j]))
+            if d < best[0]:
+                best = (d, (P[i], P[j]))
+    d, (p, q) = best
+    return d, np.vstack([p, q])
+
+
+def nearest_pair_or_none(x, t):
+    best = (np.inf, None)
+    for j in range(len(x) - 1):
+        if abs(x[j] - x[j + 1]) < t:
+            best = (abs(x[j] - x[j + 1]), (x[j], j))
+    return best[0] if best[1] is None else best[1][0] * best[1][1]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_sentinel_is_none_at_any_depth_or_before_a_loop_of_data_trips(jit):
+    """``best = None`` before a loop whose trip count the data choose, replaced by a tuple
+    once Python's first test says so (``best is None or g > best[0]``), and a tuple that
+    holds None until the data replace it (``(np.inf, None)``, then ``(d, (p, q))``)."""
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 4, (12, 3)).astype(float)
+    y = rng.normal(size=12)
+    x = np.array([0.1, 0.5, -0.3, 0.9, 0.2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(best_split_at_run_time, X, y, jit=jit)
+        check_against_numpy(closest_pair_holding_none, rng.normal(size=(6, 2)), jit=jit)
+        for t in (0.5, 0.01):
+            check_against_numpy(nearest_pair_or_none, x, t, jit=jit)
+    # No threshold to split at: Python unpacks None, so the call runs NumPy's error.
+    with pytest.raises(nptf.OutsideTheGraphError, match="unpacking a value that is None"):
+        nptf.compile(best_split_at_run_time, fallback="raise", jit_compile=jit)(
+            np.ones((5, 2)), y[:5])
+    with pytest.raises(TypeError, match="cannot unpack non-iterable NoneType"):
+        nptf.compile(best_split_at_run_time, jit_compile=jit)(np.ones((5, 2)), y[:5])
+
+
 # ------------------------------------------- a variable assigned on some paths of a loop
 def roulette(cum, r):
     for j, p in enumerate(cum):            # a graph loop

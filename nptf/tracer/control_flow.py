@@ -547,9 +547,11 @@ def _flatten_containers(branches, state, names):
     outs = [[br.inside.get(i, v) for i, v in enumerate(br.outs)] for br in branches]
     objects = [list(br.objects) for br in branches]
     for i, name in enumerate(names):
-        # ``return None`` on one path, a tuple on another: a container that may be None.
-        made = _as_none_or([o[i] for o in outs], name)
-        if made is not None:
+        # ``return None`` on one path, a tuple on another: a container that may be None
+        # (at any depth: ``best = (np.inf, None)``, then ``best = (d, (p, q))``).
+        vals = [o[i] for o in outs]
+        made = _none_ors_within(vals, name)
+        if builtins.any(m is not v for m, v in zip(made, vals)):
             for o, ob, v in zip(outs, objects, made):
                 o[i] = ob[i] = v
     for br in branches:
@@ -1206,6 +1208,27 @@ def _as_none_or(vals, name):
             NoneOr(True, undefined) if v is None else
             NoneOr(False, undefined) if isinstance(v, Undefined) else NoneOr(False, v)
             for v in vals]
+
+
+def _none_ors_within(vals, name):
+    """``_as_none_or`` at every depth of tuples and lists of one length on all paths:
+    ``(np.inf, None)`` on one path and ``(d, (p, q))`` on another give the item that is
+    None on some paths as a ``NoneOr``. Returns ``vals`` itself where nothing changes."""
+    made = _as_none_or(vals, name)
+    if made is not None:
+        inner = _none_ors_within([m.value for m in made], name)
+        return [NoneOr(m.flag, v) for m, v in zip(made, inner)]
+    defined = [v for v in vals if not isinstance(v, Undefined)]
+    if len(defined) < 2 or builtins.any(type(v) not in (tuple, list) for v in defined) or \
+            len({(type(v), len(v)) for v in defined}) != 1:
+        return vals
+    columns = [_none_ors_within([v if isinstance(v, Undefined) else v[k] for v in vals],
+                                f"{name}[{k}]") for k in range(len(defined[0]))]
+    if builtins.all(c[j] is (v if isinstance(v, Undefined) else v[k])
+                    for k, c in enumerate(columns) for j, v in enumerate(vals)):
+        return vals
+    return [v if isinstance(v, Undefined) else type(v)(c[j] for c in columns)
+            for j, v in enumerate(vals)]
 
 
 def is_none(x):
@@ -2348,6 +2371,12 @@ def _refuse_changing_containers(body, state, names):
         elif before is None and isinstance(body.outs[i], NoneOr) and \
                 _container_leaves(body.outs[i].value) is not None:
             # ``best = None`` before the loop, ``best = (f, t)`` under an `if` on the data.
+            first[i] = body.outs[i]
+        elif before is None and type(body.outs[i]) in (tuple, list, dict) and \
+                _container_leaves(body.outs[i]) is not None:
+            # ``best = None`` before the loop, then ``if best is None or g < best[0]:
+            # best = (g, f, t)``: the first iteration's test is Python's, the later ones
+            # the data's, so the loop carries a container that may be None.
             first[i] = body.outs[i]
     if first:
         raise _ReturnedContainer(first)
