@@ -646,7 +646,7 @@ def _linspace_run_time(start, stop, num, endpoint, retstep, dtype, axis):
     y = elementwise_where(div > 0, idx * step + start, idx * (stop - start) + start)
     if endpoint:
         y = elementwise_where((idx == astype(num - 1, dt)) & (div > 0), stop, y)
-    return astype(y, dtype) if dtype is not None else y
+    return _as_linspace_dtype(y, dtype)
 
 
 def _arange_traced(start, stop, step, dtype):
@@ -699,9 +699,17 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         y = elementwise_where(idx == num - 1, stop, y)
     if axis != 0:
         y = moveaxis(y, 0, axis)
-    if dtype is not None:
-        y = astype(y, dtype)
-    return (y, step) if retstep else y
+    return (_as_linspace_dtype(y, dtype), step) if retstep else _as_linspace_dtype(y, dtype)
+
+
+def _as_linspace_dtype(y, dtype):
+    """``np.linspace``'s samples in the dtype asked for: integers are rounded down, not
+    toward zero as a cast would."""
+    if dtype is None:
+        return y
+    if np.issubdtype(np.dtype(dtype), np.integer) and y.dtype.kind in "f":
+        y = np.floor(y)
+    return astype(y, dtype)
 
 
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
