@@ -317,3 +317,23 @@ def test_least_squares_with_too_few_kept_rows_runs_numpy():
             np.testing.assert_allclose(a, b)
         with pytest.raises(TypeError):
             nptf.compile(fit_on_kept_rows)(t, np.zeros(30))
+
+
+def least_squares_fit(a, b):
+    return np.linalg.lstsq(a, b, rcond=None)
+
+
+def test_least_squares_of_a_rank_deficient_matrix_runs_numpy():
+    """NumPy's residuals are empty for a rank-deficient matrix (a shape the data choose):
+    the call runs with NumPy by default, and raises nptf's error under
+    ``fallback="raise"``, never an error NumPy does not raise."""
+    a = np.array([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0], [1.0, 2.0]])
+    b = np.arange(4.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = nptf.compile(least_squares_fit)(a, b)
+    want = least_squares_fit(a, b)
+    assert got[1].shape == want[1].shape == (0,)
+    np.testing.assert_allclose(got[0], want[0])
+    with pytest.raises(nptf.OutsideTheGraphError, match=r"rank-deficient.*test_linalg.py"):
+        nptf.compile(least_squares_fit, fallback="raise")(a, b)

@@ -342,16 +342,17 @@ def lstsq(a, b, rcond=None):
             "error": "OutsideTheGraph",
             "message": "np.linalg.lstsq of fewer rows than columns, or of a rank-deficient "
                        "matrix, has empty residuals, a shape nptf cannot know before the "
-                       "graph runs"})
+                       f"graph runs, at {user_location()}"})
         residuals = reshape(residuals, (1,)) if vector else residuals
     elif rows > cols:
         # NumPy's residuals are empty for rank-deficient ``a``: a shape only known at run time.
         err = b2 - m.matmul(a, x)
         residuals = m.sum_(astype(np.abs(err), real) ** 2, axis=0)
         residuals = emit("check", [residuals, rank == cols],
-                         {"message": "lstsq of a rank-deficient matrix has empty residuals, a "
-                                     "shape nptf cannot know before the graph runs",
-                          "error": "ValueError"})
+                         {"message": "np.linalg.lstsq of a rank-deficient matrix has empty "
+                                     "residuals, a shape nptf cannot know before the graph "
+                                     f"runs, at {user_location()}",
+                          "error": "OutsideTheGraph"})
         residuals = reshape(residuals, (1,)) if vector else residuals
     else:
         residuals = broadcast_to(np.zeros((), real), (0,))
