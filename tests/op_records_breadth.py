@@ -87,6 +87,14 @@ MANIP = [
                         np.pad(x, 1, mode="edge"), np.pad(x, (2, 5), mode="reflect"),
                         np.pad(x, ((3, 1), (0, 6)), mode="symmetric"), np.pad(x, 5, mode="wrap")),
       [((2, 3),)]),
+    R("pad_linear_ramp", lambda x: (np.pad(x, 2, mode="linear_ramp"),
+                                    np.pad(x, (1, 3), mode="linear_ramp", end_values=5),
+                                    np.pad(x, 1, mode="linear_ramp", end_values=(2, -1))),
+      [((2, 3),), ((5,),), ((0, 2),)]),
+    R("pad_statistics", lambda x: (np.pad(x, 2, mode="maximum"), np.pad(x, (1, 3), mode="minimum", stat_length=1),
+                                   np.pad(x, 2, mode="mean"), np.pad(x, (3, 1), mode="mean", stat_length=(2, 1)),
+                                   np.pad(x, 1, mode="median"), np.pad(x, 2, mode="median", stat_length=3)),
+      [((3, 4),), ((5,),)]),
     R("roll_rot90", lambda x: (np.roll(x, 2), np.roll(x, -1, axis=1), np.roll(x, (1, 2), axis=(0, 1)),
                                np.rot90(x), np.rot90(x, 2), np.rot90(x, -1, axes=(1, 0)), np.rot90(x, 3)),
       [((3, 4),)]),
@@ -160,6 +168,12 @@ LINALG_RECORDS = [
     R("lstsq", lambda a, b: (np.linalg.lstsq(a, b, rcond=None), np.linalg.lstsq(a, b[:, 0], rcond=None),
                              np.linalg.lstsq(a.T, b[:3, :2], rcond=None), np.polyfit(a[:, 0], b[:, 0], 2)),
       [((5, 3), (5, 2))], dtypes=[np.float32, np.float64], rtol_scale=1000),
+    R("polyfit_full_weights", lambda a, b: (np.polyfit(a[:, 0], b[:, 0], 2, full=True),
+                                            np.polyfit(a[:, 0], b, 1, w=a[:, 1] ** 2 + 1, full=True),
+                                            np.polyfit(a[:, 0], b[:, 0], 1, w=a[:, 2]),
+                                            np.polyfit(a[:, 0], b[:, 0], 2, cov=True),
+                                            np.polyfit(a[:, 0], b, 1, w=a[:, 1] ** 2 + 1, cov="unscaled")),
+      [((6, 3), (6, 2))], dtypes=[np.float32, np.float64], rtol_scale=1000),
 ]
 
 FFT = [

@@ -323,7 +323,7 @@ def lstsq(a, b, rcond=None):
         _known_sizes("np.linalg.lstsq", a, b)
         rows, cols = a.shape
         n_rows, sample = rows, (_sample(a), np.zeros(b.shape, b.dtype))
-    dtype = numpy_says(la.lstsq, *sample, rcond)[0].dtype
+    dtype = numpy_says(la.lstsq, *sample, None if isinstance(rcond, Tracer) else rcond)[0].dtype
     a, b = astype(a, dtype), astype(b, dtype)
     vector = b.ndim == 1
     b2 = reshape(b, (-1, 1)) if vector else b
@@ -445,16 +445,21 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
 
 @implements(np.polyfit)
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
-    if full or cov or w is not None:
-        raise unsupported("np.polyfit with full=, w= or cov=")
     x, y = to_tracer(x) + 0.0, to_tracer(y) + 0.0
     if None in x.type.shape[1:] + y.type.shape[1:]:
         _known_sizes("np.polyfit", x, y)
     order = operator.index(deg) + 1
-    numpy_says(np.polyfit, np.arange(max(order, 1), dtype=x.dtype),
-                np.zeros((max(order, 1),) + y.shape[1:], y.dtype), deg)
+    samples = (np.arange(max(order, 1), dtype=x.dtype),
+               np.zeros((max(order, 1),) + y.shape[1:], y.dtype))
+    if w is not None:
+        w = to_tracer(w) + 0.0
+        # NumPy's errors for the weights' rank and length, on samples of the points'.
+        length = samples[0].shape[0] + (w.ndim == 1 and None not in (w.shape[0], y.shape[0])
+                                        and w.shape[0] != y.shape[0])
+        numpy_says(np.polyfit, *samples, deg, w=np.ones((length,) + w.shape[1:], w.dtype))
+    numpy_says(np.polyfit, *samples, deg)
     n = x.shape[0]
-    if n is None or y.shape[0] is None:
+    if n is None or y.shape[0] is None or (w is not None and w.shape[0] is None):
         # Points the data choose (``np.polyfit(t[m], v[m], 1)``): NumPy's errors for
         # their number, when the graph runs.
         n = emit("dim", [x], {"axis": 0})
@@ -463,15 +468,45 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
             "error": "TypeError",
             "message": f"expected x and y to have same length, and a non-empty vector for x"
                        f"\n  at {user_location()}"})
+        if w is not None:
+            w = emit("check", [w, emit("dim", [w], {"axis": 0}) == n], {
+                "error": "TypeError",
+                "message": f"expected w and y to have the same length\n  at {user_location()}"})
     elif n != y.shape[0]:
         raise TypeError(f"expected x and y to have same length\n  at {user_location()}")
     rcond = n * np.finfo(x.dtype).eps if rcond is None else rcond
     lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
     scale = np.sqrt(m.sum_(lhs * lhs, axis=0))
     lhs = lhs / scale
-    dtype = np.result_type(lhs.dtype, y.dtype)
-    rhs = astype(y, dtype)
-    c, _, _ = _least_squares(astype(lhs, dtype), reshape(rhs, (-1, max(1, int(np.prod(
-        rhs.shape[1:], dtype=np.int64))))), rcond)
-    c = c / reshape(scale, (-1, 1))
-    return reshape(c, (order,) + y.shape[1:])
+    dtype = np.result_type(lhs.dtype, rhs.dtype)
+    lhs, rhs = astype(lhs, dtype), astype(rhs, dtype)
+    if full or (cov and cov != "unscaled"):
+        c, resids, rank, s = lstsq(lhs, rhs, rcond)
+        c = c / (reshape(scale, (-1, 1)) if c.ndim == 2 else scale)
+        if full:
+            return c, resids, rank, s, rcond
+    else:
+        c, _, _ = _least_squares(lhs, reshape(rhs, (-1, max(1, int(np.prod(
+            rhs.shape[1:], dtype=np.int64))))), rcond)
+        c = reshape(c / reshape(scale, (-1, 1)), (order,) + y.shape[1:])
+    if not cov:
+        return c
+    # NumPy's covariance of the coefficients: of the weighted, scaled Vandermonde matrix,
+    # scaled by the residuals per degree of freedom unless ``cov="unscaled"``.
+    base = inv(m.matmul(np.transpose(lhs), lhs)) / (scale[:, None] * scale[None, :])
+    if cov == "unscaled":
+        return c, base if y.ndim == 1 else base[:, :, None]
+    if isinstance(n, Tracer):
+        resids = emit("check", [resids, n > order], {
+            "error": "ValueError",
+            "message": f"the number of data points must exceed order to scale the covariance "
+                       f"matrix\n  at {user_location()}"})
+    elif n <= order:
+        raise ValueError(f"the number of data points must exceed order to scale the "
+                         f"covariance matrix\n  at {user_location()}")
+    fac = resids / (n - order)
+    return c, base * fac if y.ndim == 1 else base[:, :, None] * fac

@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from ..errors import unsupported, user_location
+from ..graph_ir.types import sample
 from .indexing import constant_value
 from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
                         broadcast_to, concatenate, flip, full, implements, linspace, moveaxis,
@@ -32,6 +33,20 @@ def _sample(a, limit=2):
     return np.zeros(tuple(min(d, limit) for d in a.shape), a.dtype)
 
 
+def _holds_traced(value):
+    return isinstance(value, Tracer) or (isinstance(value, (tuple, list)) and
+                                         any(_holds_traced(v) for v in value))
+
+
+def _sampled(value):
+    """``value`` with a sample of each traced array in it, for asking NumPy."""
+    if isinstance(value, Tracer):
+        return sample(value.type)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_sampled(v) for v in value)
+    return value
+
+
 def _along(x, axis, start, stop, step=None):
     """``x[..., start:stop:step, ...]`` with the slice on ``axis``."""
     return basic_getitem(x, (slice(None),) * axis + (slice(start, stop, step),))
@@ -47,7 +62,10 @@ def pad(array, pad_width, mode="constant", **kwargs):
     _static_shape(a, "pad")
     if callable(mode) or isinstance(pad_width, Tracer):
         raise unsupported("np.pad with a function mode or traced pad widths")
-    numpy_says(np.pad, _sample(a), pad_width, mode, **kwargs)
+    if _holds_traced(kwargs.get("stat_length")):
+        raise unsupported("np.pad with a traced stat_length")
+    numpy_says(np.pad, _sample(a), pad_width, mode,
+               **{k: _sampled(v) for k, v in kwargs.items()})
     widths = np.broadcast_to(np.asarray(pad_width, dtype=np.intp), (a.ndim, 2))
     if mode in ("constant", "empty"):
         values = kwargs.get("constant_values", 0)
@@ -63,6 +81,26 @@ def pad(array, pad_width, mode="constant", **kwargs):
             pieces = [p for p in (parts[0], out, parts[1]) if p is not None]
             out = concatenate(pieces, axis) if len(pieces) > 1 else out
         return out
+    if mode == "linear_ramp":
+        ends = kwargs.get("end_values", 0)
+        if _holds_traced(ends):
+            ends = broadcast_to(to_tracer(np.stack(np.broadcast_arrays(*ends)) if isinstance(
+                ends, (tuple, list)) else ends), (a.ndim, 2))
+            ends = [[basic_getitem(ends, (i, j)) for j in range(2)] for i in range(a.ndim)]
+        else:
+            ends = np.broadcast_to(np.asarray(ends), (a.ndim, 2))
+        out = a
+        for axis, (widths_at, ends_at) in enumerate(zip(widths, ends)):
+            out = _padded_with_ramps(out, axis, widths_at, ends_at, a.dtype)
+        return out
+    if mode in _STAT_MODES:
+        lengths = kwargs.get("stat_length")
+        lengths = [(None, None)] * a.ndim if lengths is None else np.broadcast_to(
+            np.round(np.asarray(lengths)).astype(np.intp), (a.ndim, 2)).tolist()
+        out = a
+        for axis, (widths_at, lengths_at) in enumerate(zip(widths, lengths)):
+            out = _padded_with_stats(out, axis, widths_at, lengths_at, mode, a.dtype)
+        return out
     if mode not in _COPY_MODES or kwargs.get("reflect_type", "even") != "even":
         raise unsupported(f"np.pad(..., mode={mode!r}) with {kwargs or 'these arguments'}")
     out = a
@@ -70,6 +108,46 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if before or after:
             out = _padded_with_copies(out, axis, int(before), int(after), mode, kwargs)
     return out
+
+
+_STAT_MODES = {"maximum": np.max, "minimum": np.min, "mean": np.mean, "median": np.median}
+
+
+def _padded_with_stats(x, axis, widths, lengths, mode, dtype):
+    """``x`` padded along ``axis`` with a statistic of the first or last ``stat_length``
+    elements there, rounded for integers as NumPy's ``pad`` rounds it."""
+    n = x.shape[axis]
+    pieces = [x]
+    for side, (width, length) in enumerate(zip(widths, lengths)):
+        if not width:
+            continue
+        length = n if length is None else min(int(length), n)
+        if length == 0 and mode in ("mean", "median"):
+            raise unsupported(f"np.pad(..., mode={mode!r}) of an empty stat_length")
+        chunk = _along(x, axis, 0, length) if side == 0 else _along(x, axis, n - length, n)
+        stat = _STAT_MODES[mode](chunk, axis=axis, keepdims=True)
+        if np.issubdtype(dtype, np.integer):
+            stat = np.round(stat)
+        stat = astype(stat, dtype)
+        pad = broadcast_to(stat, x.shape[:axis] + (int(width),) + x.shape[axis + 1:])
+        pieces.insert(0 if side == 0 else len(pieces), pad)
+    return concatenate(pieces, axis) if len(pieces) > 1 else x
+
+
+def _padded_with_ramps(x, axis, widths, ends, dtype):
+    """``x`` padded along ``axis`` in NumPy's ``linear_ramp`` mode: from each end value to
+    the edge, as ``np.linspace`` of the edge (without it) in ``x``'s dtype."""
+    n = x.shape[axis]
+    pieces = [x]
+    for side, (width, end) in enumerate(zip(widths, ends)):
+        if not width:
+            continue
+        edge = reshape(_along(x, axis, 0, 1) if side == 0 else _along(x, axis, n - 1, n),
+                       x.shape[:axis] + x.shape[axis + 1:])
+        ramp = linspace(end, edge, int(width), endpoint=False, dtype=dtype, axis=axis)
+        pieces.insert(0 if side == 0 else len(pieces),
+                      ramp if side == 0 else _along(ramp, axis, None, None, -1))
+    return concatenate(pieces, axis) if len(pieces) > 1 else x
 
 
 # Pads of more runs than this (widths many times the axis's length) gather the axis
