@@ -258,9 +258,10 @@ def _leading_nonzero(p, name):
     if len(p) < 2:
         return p
     return emit("check", [p, p[0] != 0], {
-        "error": "ValueError",
-        "message": f"np.{name}: a polynomial with a leading zero coefficient is not compiled "
-                   f"(NumPy strips it, which changes the length of the result)"})
+        "error": "OutsideTheGraph",
+        "message": f"np.{name} of a polynomial with a leading zero coefficient, which NumPy "
+                   f"strips, so the data choose the length of the result, at "
+                   f"{user_location()}"})
 
 
 @implements(np.polymul)
