@@ -229,6 +229,40 @@ def test_polymul_of_a_leading_zero_runs_numpy(jit):
     np.testing.assert_array_equal(got, np.polymul([0.0, 1.0], [1.0, 2.0]))
 
 
+def fitted_curve(x, y, t):
+    p = np.poly1d(np.polyfit(x, y, 2))
+    slope = p.deriv()
+    return p(t), slope(t), p.integ()(1.0) - p.integ()(0.0), p.order, p.coeffs, p
+
+
+def poly1d_arithmetic(c, t):
+    p, q = np.poly1d(c), np.poly1d([1.0, -2.0])
+    return (p + q)(t), (p * q)(t), (p - 1.5)(t), (2.5 * p)(t), (p ** 2)(t), (p / 2)(t), \
+        np.polyder(p)(t), p.c, p.order, p[2], p[7]
+
+
+def test_poly1d_of_traced_coefficients(jit):
+    """``np.poly1d(np.polyfit(...))``: evaluated, differentiated, integrated, combined and
+    returned; leading zeros, which NumPy strips, change none of the values, and the
+    stripped coefficients and order follow the data."""
+    x = np.linspace(0, 2, 9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fitted_curve, x, x ** 2 - x, x[:4], jit=jit)
+        for c in ([0.0, 0.0, 3.0, 1.0], [2.0, 0.0, 3.0, 1.0], [0.0, 0.0, 0.0]):
+            check_against_numpy(poly1d_arithmetic, np.array(c), x[:3], jit=jit)
+        check_against_numpy(poly1d_arithmetic, np.array([1, 0, 2], np.int32), np.arange(3),
+                            jit=jit)
+    # What has no graph value (its length, roots) is refused with the line, or runs NumPy.
+    for fn in (lambda c: len(np.poly1d(c)), lambda c: np.poly1d(c).roots):
+        with pytest.raises(nptf.UnsupportedError, match="poly1d of traced coefficients"):
+            nptf.compile(fn, fallback="raise", jit_compile=jit)(np.array([0.0, 1.0, 2.0]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            np.testing.assert_allclose(nptf.compile(fn, jit_compile=jit)(np.array([0.0, 1.0, 2.0])),
+                                       fn(np.array([0.0, 1.0, 2.0])))
+
+
 def test_choose_out_of_range_raises_when_it_runs(jit):
     f = nptf.compile(lambda a, c: np.choose(a, c), jit_compile=jit, fallback="raise")
     c = np.arange(6.0).reshape(2, 3)
