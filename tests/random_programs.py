@@ -1582,6 +1582,20 @@ class _LoopWriter:
                     ["bp = None", "for v in c[c > x]:", "    if bp is None or v > bp[0]:",
                      "        bp = [v, v * 2]", "bpo = bp"]])
                 out.append("bpo")
+            if self.ordered.random() < 0.25:
+                # Recursion by tail calls only, ended by the data: a graph loop.
+                lines += self.ordered.choice([
+                    ["def rtail(lo, hi, k=0):", "    mid = (lo + hi) / 2",
+                     "    if hi - lo < 1e-3 or k > 40:", "        return mid, k",
+                     "    if np.sum(c[:3]) * mid > x:", "        return rtail(lo, mid, k + 1)",
+                     "    return rtail(mid, hi, k=k + 1)", "rtv = rtail(-1.0, 2.0)"],
+                    ["def rtail(p, q):", "    if q == 0:", "        return p",
+                     "    return rtail(q, p % q)",
+                     "rtv = rtail(int(np.sum(np.round(np.abs(c[:4])) * 7)) + 3, 12)"],
+                    ["def rtail(i):", "    if i >= len(c):", "        return -1",
+                     "    if c[i] > x:", "        return i", "    return rtail(i + 1)",
+                     "rtv = rtail(0)"]])
+                out.append("rtv")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])

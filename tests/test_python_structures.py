@@ -618,20 +618,17 @@ def flood_fill(grid, r, c, new):
     return grid
 
 
-def bisect_root(coeffs, lo, hi, tol=1e-6):
-    mid = (lo + hi) / 2
-    if hi - lo < tol:
-        return mid
-    if np.sign(np.polyval(coeffs, lo)) == np.sign(np.polyval(coeffs, mid)):
-        return bisect_root(coeffs, mid, hi, tol)
-    return bisect_root(coeffs, lo, mid, tol)
+def halvings(x):
+    if x < 1.0:
+        return 0
+    return 1 + halvings(x / 2)          # not a tail call: the addition follows it
 
 
 @pytest.mark.parametrize("fn, name, args", [
     (quicksort_by_masks, "quicksort_by_masks", (np.array([5, 1, 4, 1, 3, 9, 2]),)),
     (flood_fill, "fill", (np.array([[1, 1, 0], [1, 0, 0], [1, 1, 1]]), 0, 0, 7)),
-    (bisect_root, "bisect_root", (np.array([1.0, 0.0, -2.0]), 0.0, 2.0)),
-], ids=["quicksort", "flood_fill", "bisect"])
+    (halvings, "halvings", (np.float64(37.0),)),
+], ids=["quicksort", "flood_fill", "halvings"])
 def test_a_recursion_only_the_data_end_is_refused_at_once(fn, name, args):
     """Tracing such a recursion never ends: it is refused when the call repeats (not when
     the compile budget runs out), and runs with NumPy by default."""
@@ -643,6 +640,69 @@ def test_a_recursion_only_the_data_end_is_refused_at_once(fn, name, args):
         warnings.simplefilter("always")
         got = nptf.compile(fn, compile_budget=60)(*args)
     np.testing.assert_array_equal(got, fn(*args))
+
+
+def bisect_root(coeffs, lo, hi, tol=1e-6):
+    mid = (lo + hi) / 2
+    if hi - lo < tol:
+        return mid
+    if np.sign(np.polyval(coeffs, lo)) == np.sign(np.polyval(coeffs, mid)):
+        return bisect_root(coeffs, mid, hi, tol)
+    return bisect_root(coeffs, lo, mid, tol)
+
+
+def euclid(a, b):
+    if b == 0:
+        return a
+    return euclid(b, a % b)
+
+
+def gcds(x, y):
+    return euclid(x[0], y[0]), euclid(int(x[1]), int(y[1]))
+
+
+def binary_search(a, t):
+    def search(lo, hi):
+        if lo > hi:
+            return -1
+        mid = (lo + hi) // 2
+        if a[mid] == t:
+            return mid
+        elif a[mid] < t:
+            return search(mid + 1, hi)
+        return search(lo, hi=mid - 1)
+    return search(0, len(a) - 1)
+
+
+def newton_cube_root(c, x=1.0, steps=0):
+    x_new = x - (x ** 3 - c) / (3 * x ** 2)
+    if abs(x_new - x) < 1e-12 or steps > 60:
+        return x_new, steps
+    return newton_cube_root(c, x_new, steps + 1)
+
+
+def never_ends(x):
+    if x > 1e300:
+        return x
+    return never_ends(x * 1.0)
+
+
+def test_a_recursion_of_tail_calls_the_data_end_is_a_graph_loop(jit):
+    """``return f(...)`` as the only calls of itself (bisection, Euclid, a binary search,
+    Newton's method): a loop whose condition the data give, as the recursion's end; the
+    arguments bind as the call binds them. Deeper than Python's recursion limit, NumPy's
+    run raises RecursionError."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(bisect_root, np.array([1.0, 0.0, -2.0]), 0.0, 2.0, jit=jit)
+        check_against_numpy(gcds, np.array([48, 18]), np.array([180, 75]), jit=jit)
+        for t in (21, 22, -5):
+            check_against_numpy(binary_search, np.arange(0, 40, 3), t, jit=jit)
+        check_against_numpy(newton_cube_root, np.float64(27.0), jit=jit)
+        with pytest.raises(RecursionError):
+            nptf.compile(never_ends, jit_compile=jit)(np.float64(2.0))
+    with pytest.raises(nptf.OutsideTheGraphError, match="recursion limit"):
+        nptf.compile(never_ends, fallback="raise", jit_compile=jit)(np.float64(2.0))
 
 
 def simpson_adaptive(f_vals, a, b, eps, depth):

@@ -15,12 +15,14 @@ import collections
 import contextlib
 import contextvars
 import functools
+import inspect
 import itertools
 import numbers
 import operator
 import sys
 import types
 import warnings
+import weakref
 
 import numpy as np
 
@@ -1404,6 +1406,35 @@ def _handler_of(params, handlers):
         except TypeError:           # not a class: Python raises its own error there
             return None
     return None
+
+
+def tail_arguments(fn, args, kwargs):
+    """The parameters of ``fn`` as ``fn(*args, **kwargs)`` binds them, in order: a tail
+    call of itself made a loop (``tail_calls``)."""
+    sig = _SIGNATURES.get(fn)
+    if sig is None:
+        sig = _SIGNATURES[fn] = inspect.signature(fn)
+    bound = sig.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return tuple(bound.arguments.values())
+
+
+_SIGNATURES = weakref.WeakKeyDictionary()
+
+
+def tail_depth(depth, where):
+    """The depth of a tail call made a loop: past Python's recursion limit, Python's
+    RecursionError (a traced depth: the call runs with NumPy, which raises it)."""
+    limit = sys.getrecursionlimit()
+    if not _is_traced(depth):
+        if depth + 1 >= limit:
+            raise RecursionError(f"maximum recursion depth exceeded\n  at {where}")
+        return depth + 1
+    depth = depth + 1
+    return emit("check", [depth, depth < limit], {
+        "error": "OutsideTheGraph", "weak": True,
+        "message": f"a recursion deeper than Python's recursion limit ({limit}), which "
+                   f"Python's run raises RecursionError for, at {where}"}, scalar=True)
 
 
 def reraise_own(error):

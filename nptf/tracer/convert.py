@@ -26,6 +26,7 @@ import gast
 from . import control_flow, list_buckets, namespace, printing, recursion, side_effects, traced_dicts
 from .globals_read import first_use, note_function
 from .namespace import traced_call
+from .tail_calls import loop_tail_calls
 from .tracer import HASHED
 
 _CF = "_nptf__cf"
@@ -145,6 +146,7 @@ def _assigned(stmts, scope=None):
     return [n for n in names if not n.startswith("_nptf__") or n.startswith(("_nptf__brk",
                                                                               "_nptf__cnt",
                                                                               "_nptf__ret",
+                                                                              "_nptf__tail",
                                                                               "_nptf__val"))]
 
 
@@ -1804,6 +1806,7 @@ def _make_factory(fn):
         fdef.body = _hoist_dict_comps(fdef.body)
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
+    loop_tail_calls(fdef, _CF, filename, first_line - 1)
     probes = _TryProbes(filename, first_line - 1)
     fdef.body = [probes.visit(st) for st in fdef.body]
     nested = [(node, copy.deepcopy(node), _local_names(node)) for node in gast.walk(fdef)
