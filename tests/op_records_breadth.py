@@ -80,6 +80,11 @@ STATS = [
     R("histogram_auto", lambda x, w: (np.histogram(x), np.histogram(x, 3, weights=w),
                                       np.histogram(x, 5, density=True)),
       [((20,), (20,))], dtypes=[np.float32, np.float64], rtol_scale=100),
+    R("histogram2d_dd", lambda x, w: (np.histogram2d(x[:, 0], x[:, 1]), np.histogram2d(x[:, 0], x[:, 1], (3, 4), density=True),
+                                      np.histogram2d(x[:, 0], x[:, 2], 4, [[-1, 1], [-2, 2]], weights=w),
+                                      np.histogram2d(x[:, 1], x[:, 2], [np.array([-3.0, 0, 3]), 2]),
+                                      np.histogramdd(x, 3), np.histogramdd((x[:, 0], x[:, 1]), (2, 5), density=True)),
+      [((30, 3), (30,))], dtypes=[np.int64, np.float32, np.float64], rtol_scale=100),
 ]
 
 MANIP = [

@@ -7,6 +7,9 @@ one-element sample with the user's own ``q``, ``dtype`` and ``ddof``.
 """
 from __future__ import annotations
 
+import builtins
+import operator
+
 import numpy as np
 
 from ..errors import unsupported, user_location
@@ -410,6 +413,107 @@ def corrcoef(x, y=None, rowvar=True, bias=np._NoValue, ddof=np._NoValue, *, dtyp
 
 
 # ----------------------------------------------------------------- histograms
+def _sample_columns(sample):
+    """``histogramdd``'s sample as NumPy reads it: an (N, D) array, or D arrays of N."""
+    if isinstance(sample, (tuple, list)):
+        return [ravel(to_tracer(c)) for c in sample]
+    sample = to_tracer(sample)
+    if sample.ndim == 2:
+        return [sample[:, i] for i in builtins.range(sample.shape[1])]
+    return [ravel(sample)]
+
+
+def _outer_edges(col, span, n, edge_dtype):
+    """``n + 1`` equal bins over ``span`` or over the column's range (NumPy's
+    ``_get_outer_edges``: an empty or one-valued range widened by 0.5 each side)."""
+    if span is not None:
+        lo, hi = span
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        return to_tracer(np.linspace(lo, hi, n + 1).astype(edge_dtype))
+    if col.shape[0] == 0:
+        lo, hi = np.zeros((), edge_dtype), np.ones((), edge_dtype)
+    else:
+        lo, hi = m.min_(col), m.max_(col)
+        lo = emit("check", [lo, np.isfinite(lo) & np.isfinite(hi)], {
+            "message": f"autodetected range of the data is not finite\n  at {user_location()}",
+            "error": "ValueError"})
+        same = lo == hi
+        lo, hi = np.where(same, lo - 0.5, lo), np.where(same, hi + 0.5, hi)
+    return astype(linspace(lo, hi, n + 1), edge_dtype)
+
+
+@implements(np.histogramdd)
+def histogramdd(sample, bins=10, range=None, density=None, weights=None):
+    cols = _sample_columns(sample)
+    dims = len(cols)
+    if isinstance(range, Tracer) or (range is not None and any(
+            isinstance(r, Tracer) or (isinstance(r, (tuple, list)) and contains_tracer(r))
+            for r in range)):
+        raise unsupported("np.histogramdd with a traced range")
+    if None in [c.shape[0] for c in cols]:
+        raise unsupported("np.histogramdd of a sample whose size the data choose")
+    many = isinstance(bins, (tuple, list)) or (isinstance(bins, (np.ndarray, Tracer)) and
+                                               bins.ndim > 0)
+    per_dim = list(bins) if many else [bins] * dims
+    sampled = [np.arange(b.shape[0], dtype=b.dtype) if isinstance(b, Tracer) else b
+               for b in per_dim] if many else bins
+    w = None if weights is None else to_tracer(weights)
+    probe = numpy_says(np.histogramdd, np.zeros((1, dims), np.result_type(*[
+        c.dtype for c in cols])) if not isinstance(sample, (tuple, list)) else
+        [np.zeros(1, c.dtype) for c in cols], sampled, range, density,
+        None if w is None else np.ones(1, w.dtype))
+    hist_dtype = probe[0].dtype
+    spans = [None] * dims if range is None else list(range)
+    edges, counts = [], []
+    for i, (col, b) in enumerate(zip(cols, per_dim)):
+        edge_dtype = probe[1][i].dtype
+        if np.ndim(b) == 0 and not isinstance(b, Tracer):
+            e = _outer_edges(col, spans[i], operator.index(b), edge_dtype)
+        else:
+            e = to_tracer(b)
+            if isinstance(b, Tracer):
+                e = emit("check", [e, m.all_(e[1:] >= e[:-1])], {
+                    "message": f"`bins[{i}]` must be monotonically increasing, when an array"
+                               f"\n  at {user_location()}", "error": "ValueError"})
+            e = astype(e, edge_dtype)
+        edges.append(e)
+        counts.append(e.shape[0] - 1)
+    total = int(np.prod(counts))
+    flat, inside = None, None
+    for col, e, n in zip(cols, edges, counts):
+        index = searchsorted(e, col, side="right") - 1
+        index = np.where(col == e[-1], n - 1, index)      # the last bin is closed
+        ok = (index >= 0) & (index < n)
+        flat = index if flat is None else flat * n + index
+        inside = ok if inside is None else inside & ok
+    flat = np.where(inside, flat, total)                  # outliers: one bin, dropped
+    values = astype(inside, hist_dtype) if w is None else \
+        np.where(inside, astype(ravel(w), hist_dtype), np.zeros((), hist_dtype))
+    hist = emit("segment_sum", [values, flat], {"length": total + 1})[:total]
+    hist = reshape(hist, tuple(counts))
+    if density:
+        s = m.sum_(hist)
+        for i, e in enumerate(edges):
+            shape = [1] * dims
+            shape[i] = counts[i]
+            hist = hist / reshape(e[1:] - e[:-1], tuple(shape))
+        hist = hist / s
+    return astype(hist, hist_dtype), [astype(e, probe[1][i].dtype) for i, e in enumerate(edges)]
+
+
+@implements(np.histogram2d)
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    try:
+        n = len(bins)
+    except TypeError:
+        n = 1
+    if n not in (1, 2):
+        bins = [bins, bins]
+    hist, edges = histogramdd([x, y], bins, range, density, weights)
+    return hist, edges[0], edges[1]
+
+
 @implements(np.histogram)
 def histogram(a, bins=10, range=None, density=None, weights=None):
     a = ravel(a)
