@@ -58,7 +58,7 @@ def mismatch(expected, got, rtol_scale=1.0):
     if not isinstance(expected, (np.ndarray, np.generic)):
         if type(expected) is not type(got):
             return f"type {type(got).__name__} != {type(expected).__name__}"
-        if expected is None or isinstance(expected, str):
+        if expected is None or isinstance(expected, (str, bytes)):
             return None if expected == got else f"value {got!r} != {expected!r}"
         if type(expected) is not type(got):
             return f"type {type(got).__name__} != {type(expected).__name__}"

@@ -324,3 +324,28 @@ def test_print_of_an_object_whose_text_is_made_of_traced_values_is_refused():
     with pytest.raises(nptf.TracerConversionError, match=r"_Labelled object.*\n  at .*"
                                                          r"test_printing\.py"):
         nptf.compile(print_labelled, fallback="raise")(np.arange(3.0))
+
+
+def caesar(codes, shift=3):
+    arr = np.asarray(codes, dtype=np.uint8)
+    upper = (arr >= 65) & (arr <= 90)
+    lower = (arr >= 97) & (arr <= 122)
+    out = arr.copy()
+    out[upper] = (arr[upper] - 65 + shift) % 26 + 65
+    out[lower] = (arr[lower] - 97 + shift) % 26 + 97
+    return out, out.tobytes().decode("ascii")
+
+
+def characters(x):
+    return "".join(chr(v) for v in x[:4]), chr(x[0] + 1), bytes(x[:3].tolist()), \
+        x.tobytes().hex(), x[:2].tobytes()
+
+
+def test_bytes_and_characters_of_traced_values_are_text():
+    """``a.tobytes()``, ``chr(i)`` and ``bytes(list)`` of traced values are made when the
+    graph has run, like an f-string: returned, joined, decoded."""
+    codes = np.frombuffer(b"Hello, World", dtype=np.uint8).copy()
+    check_against_numpy(caesar, codes)
+    check_against_numpy(characters, codes)
+    with pytest.raises(nptf.TracerConversionError, match="len()"):
+        nptf.compile(lambda x: len(x.tobytes()), fallback="raise")(codes)

@@ -10,6 +10,7 @@ from ..errors import (UnsupportedAttributeError, in_user_code, unsupported, user
 from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
+from . import printing
 from .indexing import getitem
 from .tracer import Tracer, check_dtype, emit, numpy_says, numpy_value_only
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
@@ -204,6 +205,9 @@ class _Flat:
 
 
 Tracer.flat = property(lambda self: _Flat(self))
+# The bytes of the values, made when the graph has run (a ``Text``: returned, printed or
+# decoded, ``a.tobytes().decode("ascii")``).
+Tracer.tobytes = printing.tobytes
 
 
 def _missing_attribute(self, name):

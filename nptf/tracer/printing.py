@@ -109,6 +109,9 @@ class Text:
         if name in _STR_METHODS:
             method = getattr(str, name)
             return lambda *args, **kwargs: text_call(method, self, *args, **kwargs)
+        if name in _BYTES_METHODS:
+            method = _BYTES_METHODS[name]
+            return lambda *args, **kwargs: text_call(method, self, *args, **kwargs)
         if hasattr(str, name):
             refuse(f"str.{name}()")
         raise AttributeError(name)
@@ -164,6 +167,11 @@ class Text:
 # Methods of str whose result is a string: the same call, made when the text is known.
 _STR_METHODS = frozenset("""capitalize casefold center expandtabs format format_map ljust lower
 lstrip removeprefix removesuffix replace rjust rstrip strip swapcase title upper zfill""".split())
+
+
+# Text may also be bytes (``a.tobytes()``, ``s.encode()``): the calls that make a string or
+# bytes of them.
+_BYTES_METHODS = {"decode": bytes.decode, "hex": bytes.hex, "encode": str.encode}
 
 
 def holds_text(treedef):
@@ -232,6 +240,10 @@ def text_builtin(fn):
         return _repr
     if fn is builtins.format:
         return _format
+    if fn is builtins.chr:
+        return _chr
+    if fn is builtins.bytes:
+        return lambda *args, **kwargs: text_call(bytes, *args, **kwargs)
     if getattr(fn, "__self__", None).__class__ is str:
         if fn.__name__ == "join":
             return lambda items: _join(fn.__self__, items)
@@ -239,6 +251,18 @@ def text_builtin(fn):
             method = getattr(str, fn.__name__)
             return lambda *args, **kwargs: text_call(method, fn.__self__, *args, **kwargs)
     return None
+
+
+def _chr(i):
+    """``chr()`` of a traced integer: the character, made when the graph has run."""
+    if isinstance(i, Tracer) and i.dtype.kind in "biu":
+        return Text(chr, (i,))
+    return chr(i)
+
+
+def tobytes(array, order="C"):
+    """``ndarray.tobytes()`` of a traced array: its bytes, made when the graph has run."""
+    return Text(np.ndarray.tobytes, (array, order))
 
 
 # ------------------------------------------------------------------ print
