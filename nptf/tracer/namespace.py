@@ -24,7 +24,7 @@ from . import indexing
 from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
-from . import numpy_poly1d
+from . import numpy_masked, numpy_poly1d
 from . import views
 from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
@@ -536,7 +536,9 @@ _PATCHES = [(np, name, wrap(getattr(np, name), fn)) for name, fn in CREATION.ite
            [(np, name, _IndexWrapper(getattr(np, name), fn)) for name, fn in INDEXED.items()] + \
            [(np, name, wrap(getattr(np, name), fn, _run_time_sequence)) for name, fn in SEQUENCES.items()] + \
            [(np, "poly1d", wrap(np.poly1d, numpy_poly1d.poly1d, numpy_poly1d.takes_traced,
-                                probed=False))]
+                                probed=False))] + \
+           [(np.ma, name, wrap(getattr(np.ma, name), fn, numpy_masked.takes_traced, probed=False))
+            for name, fn in numpy_masked.PATCHED.items()]
 WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
 _lock = threading.Lock()
