@@ -1596,6 +1596,18 @@ class _LoopWriter:
                      "    if c[i] > x:", "        return i", "    return rtail(i + 1)",
                      "rtv = rtail(0)"]])
                 out.append("rtv")
+            if self.ordered.random() < 0.25:
+                # np.ma: masked arithmetic and reductions, filled before they leave.
+                lines += self.ordered.choice([
+                    ["mm = np.ma.masked_less(c[:6], x)",
+                     "mo = np.ma.filled((mm - x) * 2.0 / (c[:6] + 3.0), -1.0)"],
+                    ["mm = np.ma.masked_equal(np.round(c[:6]), 0.0)",
+                     "mo = np.ma.filled(1.0 / mm, 0.0).sum() + np.ma.getmaskarray(mm).sum()"],
+                    ["mm = np.ma.masked_greater(c[:8].reshape(2, 4), x)",
+                     "mo = mm.sum(axis=1).filled(0.0) + mm.min(axis=0).filled(-1.0).sum()"],
+                    ["mm = np.ma.masked_invalid(np.log(np.abs(c[:5]) - 0.3))",
+                     "mo = (mm - mm.mean()).filled(0.0)"]])
+                out.append("mo")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])
