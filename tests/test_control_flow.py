@@ -1964,3 +1964,32 @@ def test_dict_items_a_traced_if_writes(sign, jit):
     check_against_numpy(dict_counts_in_a_graph_loop, x, jit=jit)
     with pytest.raises(nptf.UnsupportedError, match="adds keys to the Python dict `out`"):
         nptf.compile(dict_key_on_one_path, fallback="raise", jit_compile=jit)(x)
+
+
+def _zero_leading(grid, t, mode):
+    k = 0
+    if mode == 1:
+        while k < 2 and grid[k] > 5:          # a loop of the function's own graph
+            k += 1
+    total = 0
+    if grid[0] > t:
+        j = 0
+        while j < grid.shape[0] and grid[j] > t:    # the first loop inside a branch
+            grid[j] = 0.0
+            j += 1
+        total += j
+    return total + k, grid
+
+
+def test_a_loop_first_met_in_a_branch_starts_from_its_own_trace_s_hints():
+    """What traces of a loop learn (the arrays it writes in place) is kept for one trace:
+    a second signature whose first loop sits in a branch does not start from the values
+    of the first signature's graph (a TensorFlow KeyError otherwise)."""
+    f = nptf.compile(_zero_leading, fallback="raise", static_argnames=["mode"])
+    for mode in (1, 0):
+        x = np.linspace(1, 0, 6)
+        got = f(x.copy(), 0.3, mode)
+        want = _zero_leading(x.copy(), 0.3, mode)
+        assert got[0] == want[0]
+        np.testing.assert_array_equal(got[1], want[1])
+

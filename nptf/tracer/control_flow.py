@@ -1649,10 +1649,17 @@ _HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
 
 def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, grow=False):
     hints = _HINTS.get()
-    if not _in_graph_control_flow.get():      # in the function's own graph
-        if hints is None or hints.top is not current_builder():
-            hints = _LoopHints(current_builder())
-            _HINTS.set(hints)
+    top = current_builder()
+    while top.parent is not None:
+        top = top.parent
+    # Hints are this trace's: a loop first met inside a branch (no loop of the function's
+    # own graph before it) must not start from another trace's, whose values this graph
+    # does not have.
+    if hints is None or hints.top is not top:
+        hints = _LoopHints(top)
+        _HINTS.set(hints)
+        hints.update()
+    elif not _in_graph_control_flow.get():      # in the function's own graph
         hints.update()
     scope = _scope(frame)
     try:
