@@ -1993,3 +1993,24 @@ def test_a_loop_first_met_in_a_branch_starts_from_its_own_trace_s_hints():
         assert got[0] == want[0]
         np.testing.assert_array_equal(got[1], want[1])
 
+def _neighbours_set(grid, i, j):
+    count = 0
+    for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        ny, nx = i + dy, j + dx
+        if 0 <= ny < grid.shape[0] and 0 <= nx < grid.shape[1] and grid[ny, nx] > 0:
+            count += 1
+    return count
+
+
+def test_reads_a_test_guards_are_chosen_without_a_branch(jit):
+    """``0 <= ny < H and ... and grid[ny, nx]``: the read runs on both paths, at positions
+    clipped into the array on the path Python would not take, and ``where`` chooses; no
+    ``cond`` is left (TensorFlow builds two function graphs for each)."""
+    from nptf.graph_ir.walk import all_eqns
+    grid = (np.arange(12).reshape(3, 4) % 3 == 0).astype(np.int64)
+    f = nptf.compile(_neighbours_set, fallback="raise", jit_compile=jit)
+    for i, j in [(0, 0), (2, 3), (1, 2), (0, 3)]:
+        assert f(grid, np.int64(i), np.int64(j)) == _neighbours_set(grid, i, j)
+    ops = [e.op.name for e in all_eqns(f.trace(grid, np.int64(0), np.int64(0)))]
+    assert "cond" not in ops and "gather_nd" in ops
+

@@ -11,7 +11,8 @@ elementwise operations instead:
 Only branches that cannot fail, warn or act where NumPy would not run them are merged:
 elementwise operations that do none of that (sums, products, comparisons, minimum and
 maximum, not divisions or logarithms), reshapes, static slices and reductions of static
-shapes, and checks, which then pass wherever their branch is not taken. Sizes are bounded so that the work
+shapes, reads at traced positions (at positions clipped into the array where their
+branch is not taken), and checks, which then pass wherever their branch is not taken. Sizes are bounded so that the work
 of the branch not taken stays small. Derivatives keep the ``cond``: the gradient of a
 ``where`` multiplies the branch not taken by zero, and a non-finite derivative there
 (``np.sqrt`` of a negative number) would make the result NaN.
@@ -22,7 +23,7 @@ import math
 
 import numpy as np
 
-from ..ir import Eqn, Var
+from ..ir import Eqn, Literal, Var
 from ..ops import OPS, OpTable
 from ..types import ArrayType
 from .rename import Renamer
@@ -73,6 +74,12 @@ _SAFE["check"] = lambda eqn: eqn.inputs[1].type.shape == ()
 # Not a float's NaN or infinity to an integer (NumPy warns of the cast).
 _SAFE["convert"] = lambda eqn: eqn.inputs[0].type.dtype.kind in "biu" or \
     eqn.outputs[0].type.dtype.kind in "fc"
+# A read at traced positions of an array of known shape (``grid[ny, nx]`` after
+# ``0 <= ny < H and ...``): the tracer checks the positions wherever the read runs, so on
+# the path not taken it reads at the positions clipped into the array instead.
+_SAFE["gather_nd"] = lambda eqn: None not in eqn.inputs[0].type.shape and \
+    None not in eqn.inputs[1].type.shape and eqn.inputs[1].type.dtype.kind in "iu" and \
+    0 not in eqn.inputs[0].type.shape[:eqn.inputs[1].type.shape[-1]]
 
 
 def _safe(eqn):
@@ -109,12 +116,27 @@ def _inlined(branch, operands, skipped, eqns):
     rename = Renamer(zip(branch.inputs, operands))
     for e in branch.eqns:
         inputs = rename(e.inputs)
+        if e.op.name == "gather_nd":
+            inputs = (inputs[0], _clipped(inputs[1], inputs[0].type.shape, e, eqns))
         if e.op.name == "check":
             ok = Var(ArrayType(inputs[1].type.shape, np.dtype(np.bool_)))
             eqns.append(Eqn(OPS["logical_or"], (inputs[1], skipped), {}, (ok,), e.source_info))
             inputs = (inputs[0], ok) + inputs[2:]
         eqns.append(rename.copy(e, inputs))
     return rename(branch.outputs)
+
+
+def _clipped(index, shape, eqn, eqns):
+    """``index`` (positions along the first axes of ``shape``) clipped into them."""
+    k = index.type.shape[-1]
+    top = np.array([d - 1 for d in shape[:k]], index.type.dtype)
+    low = Var(index.type)
+    high = Var(index.type)
+    eqns.append(Eqn(OPS["maximum"], (index, Literal(np.zeros((), index.type.dtype), ArrayType(
+        (), index.type.dtype))), {}, (low,), eqn.source_info))
+    eqns.append(Eqn(OPS["minimum"], (low, Literal(top, ArrayType((k,), index.type.dtype))), {},
+                    (high,), eqn.source_info))
+    return high
 
 
 @_SELECT.register("cond")
