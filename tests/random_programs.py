@@ -1608,6 +1608,18 @@ class _LoopWriter:
                     ["mm = np.ma.masked_invalid(np.log(np.abs(c[:5]) - 0.3))",
                      "mo = (mm - mm.mean()).filled(0.0)"]])
                 out.append("mo")
+            if self.ordered.random() < 0.3:
+                # Short loops (unrolled): a break the data take, or a graph loop inside
+                # (the other iterations then run as one graph loop).
+                lines += self.ordered.choice([
+                    ["bs = 0.0", "for pi in range(5):", "    bs += c[pi]", "    if bs > x:",
+                     "        break"],
+                    ["bs = 0", "for pi in range(4):", "    pj = 0",
+                     "    while pj < 5 and c[pi + pj] > x:", "        pj += 1", "    bs += pj"],
+                    ["bs = np.zeros(4)", "for pi in range(6):", "    pj = pi",
+                     "    while pj < len(c) and c[pj] < x:", "        pj += 2",
+                     "    bs[pi % 4] += pj", "    if pi > 3 and bs[0] > 7:", "        break"]])
+                out.append("bs")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
                                              "\n".join("    " + x for x in lines)])

@@ -1,6 +1,7 @@
 """Control flow on traced values: converted if/while/for, compiled loops, and their errors."""
 from __future__ import annotations
 
+import collections
 import itertools
 import time
 import warnings
@@ -2014,3 +2015,41 @@ def test_reads_a_test_guards_are_chosen_without_a_branch(jit):
     ops = [e.op.name for e in all_eqns(f.trace(grid, np.int64(0), np.int64(0)))]
     assert "cond" not in ops and "gather_nd" in ops
 
+
+def _components(binary):
+    H, W = binary.shape
+    labels = np.zeros((H, W), dtype=np.int32)
+    sizes, nxt = [], 1
+    for i in range(H):
+        for j in range(W):
+            if binary[i, j] and not labels[i, j]:
+                q = collections.deque([(i, j)])
+                labels[i, j] = nxt
+                size = 0
+                while q:
+                    y, x = q.popleft()
+                    size += 1
+                    for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                        ny, nx = y + dy, x + dx
+                        if 0 <= ny < H and 0 <= nx < W and binary[ny, nx] and \
+                                labels[ny, nx] == 0:
+                            labels[ny, nx] = nxt
+                            q.append((ny, nx))
+                sizes.append(size)
+                nxt += 1
+    return labels, sizes
+
+
+def test_a_short_loop_around_a_graph_loop_runs_its_other_iterations_as_one():
+    """Rows of a grid, each searched by a graph loop: the first row's iteration is traced
+    as Python runs it, the other rows as one graph loop, not one copy of the search per
+    row."""
+    from nptf.graph_ir.walk import all_eqns
+    binary = np.zeros((6, 7), dtype=bool)
+    binary[1:3, 1:4] = binary[4:6, 5:7] = binary[5, 0] = True
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(_components, binary)
+        f = nptf.compile(_components, fallback="raise")
+        loops = sum(e.op.name == "while" for e in all_eqns(f.trace(binary)))
+    assert loops <= 6, loops

@@ -2649,24 +2649,52 @@ def _python_loop(items, body_fn, state, stop_fn, names, where, frame):
     return state
 
 
-def _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame):
-    copies = _UNROLLED.set(_UNROLLED.get() * max(len(static), 1))
+def _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame, of=None):
+    """The loop over ``static`` run by Python; ``of``: the whole loop's items, where
+    ``static`` is some of them (loops inside count its copies as the whole loop's)."""
+    whole = len(of if of is not None else static)
+    copies = _UNROLLED.set(_UNROLLED.get() * max(whole, 1))
     items = (item_of(i) for i in static)
     try:
         budget = current_budget()
         if budget is None:
             return _python_loop(items, body_fn, state, stop_fn, names, where, frame)
-        with budget.unrolling(where, len(static)):
+        with budget.unrolling(where, whole):
             return _python_loop(items, body_fn, state, stop_fn, names, where, frame)
     finally:
         _UNROLLED.reset(copies)
 
 
-def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame):
+def _holds_loop(eqns):
+    """Whether ``eqns`` (or a graph inside them) hold a ``while`` loop."""
+    return any(e.op.name == "while" for e in all_eqns(types.SimpleNamespace(eqns=eqns)))
+
+
+def _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame):
+    """A short loop unrolled, but for a body that holds a graph loop (a search inside each
+    row of a grid): after the first iteration, the others run as one graph loop, as each
+    copy of such a body multiplies the graph TensorFlow builds and optimises."""
+    if len(static) < 3 or stop_fn is not None:
+        # A ``break`` guards each later iteration by the traced stop: one Python loop.
+        return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
+    builder = current_builder()
+    before = len(builder.eqns)
+    state = _unrolled(static[:1], item_of, body_fn, state, stop_fn, where, names, frame,
+                      of=static)
+    if not _holds_loop(builder.eqns[before:]):
+        return _unrolled(static[1:], item_of, body_fn, state, stop_fn, where, names, frame,
+                         of=static)
+    rest = range_(static[1], static.stop, static.step)
+    return _index_loop(rest, item_of, body_fn, state, names, where, stop_fn, frame,
+                       unroll=False)
+
+
+def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True):
     static = rng.static()
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
-    if short and _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
-        return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
+    if unroll and short and \
+            _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
+        return _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame)
     start, stop, step = rng.start, rng.stop, rng.step
 
     def cond(i, *st):
