@@ -82,6 +82,14 @@ def _build(t, it):
     return dict(zip(t.meta, children))
 
 
+def node_metas(treedef):
+    """The metas (classes or specs) of the nodes of nptf's own in ``treedef``."""
+    if treedef.kind == "node":
+        yield treedef.meta
+    for c in treedef.children:
+        yield from node_metas(c)
+
+
 def has_nodes(treedef):
     """Whether ``treedef`` holds a node of nptf's own (see ``_flatten_into``)."""
     return treedef.kind == "node" or any(has_nodes(c) for c in treedef.children)

@@ -113,3 +113,11 @@ def test_what_numpy_answers_with_masked_or_does_otherwise_runs_numpy():
     with pytest.raises(nptf.UnsupportedError, match="fill_value"):
         nptf.compile(lambda a: np.ma.masked_equal(a, 0).mean(axis=0),
                      fallback="raise")(np.array([[0, 1], [2, 3]]))
+
+
+def test_a_masked_array_or_a_polynomial_cannot_leave_an_exported_function(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="returning a masked array from an export"):
+        nptf.export(lambda a: np.ma.masked_less(a, 0.0) * 2, str(tmp_path / "m"),
+                    nptf.Spec((3,), np.float64))
+    with pytest.raises(nptf.UnsupportedError, match="returning an np.poly1d from an export"):
+        nptf.export(lambda c: np.poly1d(c), str(tmp_path / "p"), nptf.Spec((3,), np.float64))

@@ -314,6 +314,7 @@ def _safe_divide_domain(a, b):
 class _Spec:
     """The tree node of a ``TracedMasked``: NumPy's masked array once handed back."""
     __slots__ = ("fill",)
+    nptf_what = "a masked array"
 
     def __init__(self, fill):
         self.fill = fill

@@ -208,6 +208,7 @@ class TracedPoly1d:
 class _Spec:
     """The tree node of a ``TracedPoly1d``: NumPy's ``poly1d`` once handed back."""
     __slots__ = ("variable",)
+    nptf_what = "an np.poly1d"
 
     def __init__(self, variable):
         self.variable = variable

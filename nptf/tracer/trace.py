@@ -12,7 +12,7 @@ from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..graph_ir.passes.rename import Renamer
 from ..graph_ir.walk import all_eqns
-from ..tree import flatten, has_nodes
+from ..tree import flatten, has_nodes, node_metas
 from . import numpy_vectorize
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
@@ -38,6 +38,12 @@ def without_kind_flags(traced):
         raise unsupported("returning text made of traced values (an f-string, str()) from an "
                           "exported function", fix="Return the values and format them outside.")
     if has_nodes(traced.out_tree):
+        kinds = sorted({getattr(meta, "nptf_what", None) for meta in node_metas(traced.out_tree)}
+                       - {None})
+        if kinds:
+            raise unsupported(f"returning {' or '.join(kinds)} from an exported function",
+                              fix="Return its arrays (a masked array's m.filled(v) and "
+                                  "np.ma.getmaskarray(m), a polynomial's p.coeffs).")
         raise unsupported("an output that is None when the data take some paths",
                           fix="Return the same structure on every path (np.nan for no result).")
     if not any(info.kind in ("by_kind", "list", "items") for info in traced.out_info):
