@@ -172,3 +172,10 @@ def fake_clock(durations):
     """perf_counter stand-in: the n-th timed call lasts durations[n]."""
     readings = iter([t for d in durations for t in (0.0, d)])
     return lambda: next(readings)
+
+
+def dtype_and_executor(dtypes, under_xla):
+    """``(dtype, jit)`` cases: every dtype on the plain executor, ``under_xla`` of them
+    under XLA too. For sweeps whose dtypes take one lowering each way (what they sweep is
+    NumPy's semantics, decided while tracing): each XLA compile costs about a second."""
+    return [(d, False) for d in dtypes] + [(d, True) for d in dtypes if d in under_xla]

@@ -2045,8 +2045,8 @@ def test_a_short_loop_around_a_graph_loop_runs_its_other_iterations_as_one():
     as Python runs it, the other rows as one graph loop, not one copy of the search per
     row."""
     from nptf.graph_ir.walk import all_eqns
-    binary = np.zeros((6, 7), dtype=bool)
-    binary[1:3, 1:4] = binary[4:6, 5:7] = binary[5, 0] = True
+    binary = np.zeros((4, 5), dtype=bool)
+    binary[0:2, 1:3] = binary[3, 3:5] = binary[3, 0] = True
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
         check_against_numpy(_components, binary)
