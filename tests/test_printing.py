@@ -349,3 +349,10 @@ def test_bytes_and_characters_of_traced_values_are_text():
     check_against_numpy(characters, codes)
     with pytest.raises(nptf.TracerConversionError, match="len()"):
         nptf.compile(lambda x: len(x.tobytes()), fallback="raise")(codes)
+    # NumPy reading such bytes needs them while tracing: nptf's error, or NumPy's run.
+    reread = lambda x: np.frombuffer(bytes(x.tolist()), dtype=np.uint8) + 1  # noqa: E731
+    with pytest.raises(nptf.TracerConversionError, match="np.frombuffer"):
+        nptf.compile(reread, fallback="raise")(codes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(nptf.compile(reread)(codes), codes + 1)

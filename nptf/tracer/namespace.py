@@ -24,7 +24,7 @@ from . import indexing
 from . import numpy_api as api
 from . import numpy_manip as _manip
 from . import numpy_misc as _misc
-from . import numpy_masked, numpy_poly1d
+from . import numpy_masked, numpy_poly1d, printing
 from . import views
 from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
@@ -527,6 +527,15 @@ def _chosen(here, new, old):
     return Tracer(out.atom, is_scalar=True)
 
 
+def _of_text(args, kwargs):
+    """Whether ``np.frombuffer``'s buffer is bytes made of traced values."""
+    return isinstance(args[0] if args else kwargs.get("buffer"), printing.Text)
+
+
+def _frombuffer_of_text(*args, **kwargs):
+    printing.refuse("np.frombuffer()")
+
+
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
                  callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)
                  ] + ["RandomState"]
@@ -538,7 +547,8 @@ _PATCHES = [(np, name, wrap(getattr(np, name), fn)) for name, fn in CREATION.ite
            [(np, "poly1d", wrap(np.poly1d, numpy_poly1d.poly1d, numpy_poly1d.takes_traced,
                                 probed=False))] + \
            [(np.ma, name, wrap(getattr(np.ma, name), fn, numpy_masked.takes_traced, probed=False))
-            for name, fn in numpy_masked.PATCHED.items()]
+            for name, fn in numpy_masked.PATCHED.items()] + \
+           [(np, "frombuffer", wrap(np.frombuffer, _frombuffer_of_text, _of_text, probed=False))]
 WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
 _lock = threading.Lock()
