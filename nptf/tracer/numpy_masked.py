@@ -266,15 +266,21 @@ class TracedMasked:
                                                             True, self.fill)
         total = self.sum(axis, dtype=dtype)
         count = m.sum_(np.logical_not(self.maskarray), axis)
-        if axis is None:
-            return self._nonempty(total * 1. / count, "mean()")
         out = total * 1. / count
         if not _traced_bool(self.nomask):
-            return out
+            return self._nonempty(out, "mean()") if axis is None else out
         # Nothing masked (as the data say): NumPy's mean of the data, which keeps this
-        # array's fill value and nomask.
+        # array's fill value and nomask, and may have another dtype (a float32 array's
+        # mean is float32, the masked way's sum * 1. / count float64).
         plain = m.mean(self.data, axis, dtype=dtype)
-        data = np.where(self.nomask, api.astype(plain, out.dtype), out.data)
+        if plain.dtype != out.dtype:
+            raise unsupported(f"mean() of a {self.dtype} masked array np.ma.masked_where may "
+                              f"shrink to nomask: NumPy's result is {plain.dtype} where "
+                              f"nothing is masked and {out.dtype} elsewhere")
+        if axis is None:
+            chosen = Tracer(np.where(self.nomask, plain, out).atom, is_scalar=True)
+            return self._nonempty(chosen, "mean()")
+        data = np.where(self.nomask, plain, out.data)
         return TracedMasked(data, out.maskarray, self.nomask,
                             None if self.fill is None else _UNKNOWN)
 
