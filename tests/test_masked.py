@@ -56,7 +56,8 @@ def test_histogram_equalisation_with_a_masked_cdf(jit):
 
 def arithmetic(a, b):
     m = np.ma.masked_equal(a, 0)
-    return m + 1, -m, abs(m), m * 2.5, 3 - m, m / b, m // 2, b / m, m - m, m.astype(np.float32)
+    return m + 1, -m, abs(m), m * 2.5, 3 - m, m / b, m // 2, b / m, m - m, m.astype(np.float32), \
+        m * [1, 2, 3]
 
 
 def reductions(a):

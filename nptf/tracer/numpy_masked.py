@@ -108,8 +108,10 @@ class TracedMasked:
     def _binary(self, other, ufunc, reflected=False, domain=None):
         if isinstance(other, TracedMasked):
             ob_data, ob_mask, ob_nomask = other.data, other.maskarray, other.nomask
-        elif isinstance(other, (Tracer, np.ndarray, numbers.Number, np.generic)):
+        elif isinstance(other, (Tracer, np.ndarray, numbers.Number, np.generic, list, tuple)):
             # ``np.ma.getdata``: an array of it, so a Python number is not weak here.
+            if isinstance(other, (list, tuple)):
+                other = api.asarray(other)
             ob_data, ob_mask, ob_nomask = _strong(other), None, True
         else:
             return NotImplemented
