@@ -12,6 +12,8 @@ from . import funcs_i as I
 from . import funcs_j as J
 from . import funcs_k as K
 from . import funcs_l as L
+from . import funcs_m as M
+from . import funcs_n as N
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -48,7 +50,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_``, ``j_``, ``k_`` and ``l_``."""
+    ``i_``, ``j_``, ``k_``, ``l_``, ``m_`` and ``n_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -65,7 +67,11 @@ def cases():
             **{f"k_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in K.CASES},
             **{f"l_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in L.CASES}}
+               for name, fn, make, opts in L.CASES},
+            **{f"m_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in M.CASES},
+            **{f"n_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in N.CASES}}
 
 
 def _first():
