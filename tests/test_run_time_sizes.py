@@ -536,3 +536,24 @@ def top_two_per_group(groups, scores):
 def test_repeat_counts_along_a_run_time_axis():
     check_against_numpy(top_two_per_group, np.array([1, 2, 1, 1, 2, 3, 2, 1]),
                         np.array([5.0, 3, 9, 1, 8, 2, 4, 7]))
+
+
+def round_trip_equal(arr):
+    # Run-length encoding and back (np.repeat of run-time counts), compared as sizes
+    # and values.
+    i = np.append(np.where(arr[1:] != arr[:-1]), arr.size - 1)
+    lengths = np.diff(np.append(-1, i))
+    decoded = np.repeat(arr[i], lengths)
+    return np.array_equal(decoded, arr), np.array_equiv(decoded, arr)
+
+
+def masked_equal(x):
+    d, e = x[x > 2], x[x > 1]
+    return (np.array_equal(d, e), np.array_equal(d[:, None], e[None]),
+            np.array_equal(d, d, equal_nan=True), np.size(d), np.size(d, -1), np.shape(d))
+
+
+def test_array_equal_of_run_time_sizes():
+    check_against_numpy(round_trip_equal, np.repeat([1, 3, 2, 3], [2, 1, 3, 2]))
+    for x in (np.arange(1.0, 6), np.array([3.0, 4.0]), np.array([3.0, np.nan])):
+        check_against_numpy(masked_equal, x)

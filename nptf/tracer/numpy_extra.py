@@ -452,13 +452,30 @@ def ndim(a):
     return to_tracer(a).ndim
 
 
+def _run_time_dims(a):
+    """``a.shape`` as the user's code reads it: sizes known only at run time traced."""
+    return tuple(d if d is not None else emit("dim", [a], {"axis": i})
+                 for i, d in enumerate(a.type.shape))
+
+
 @implements(np.shape)
 def shape(a):
+    if isinstance(a, Tracer) and None in a.type.shape:
+        return _run_time_dims(a)
     return shaped_sample(a).shape
 
 
 @implements(np.size)
 def size(a, axis=None):
+    if isinstance(a, Tracer) and None in a.type.shape:
+        dims = _run_time_dims(a)
+        if axis is not None:
+            numpy_says(np.size, np.empty((1,) * a.ndim), axis)     # NumPy's error for the axis
+            return dims[axis]
+        out = 1
+        for d in dims:
+            out = out * d
+        return out
     return numpy_says(np.size, shaped_sample(a), axis)
 
 

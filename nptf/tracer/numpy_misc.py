@@ -244,17 +244,37 @@ def allclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
 @implements(np.array_equal)
 def array_equal(a1, a2, equal_nan=False):
     a1, a2 = to_tracer(a1), to_tracer(a2)
-    if a1.shape != a2.shape:
+    if a1.ndim != a2.ndim or any(d1 is not None and d2 is not None and d1 != d2
+                                 for d1, d2 in zip(a1.shape, a2.shape)):
         return False
+    shaped = None
+    if None in a1.shape or None in a2.shape:
+        # Sizes known only at run time: equal sizes, and the values compared over the
+        # shorter of the two (all of both where the sizes are equal).
+        for axis in range(a1.ndim):
+            if a1.shape[axis] is None or a2.shape[axis] is None:
+                same_size = dim_size(a1, axis) == dim_size(a2, axis)
+                shaped = same_size if shaped is None else shaped & same_size
+        a1, a2 = a1.reshape(-1), a2.reshape(-1)
+        n = np.minimum(dim_size(a1, 0), dim_size(a2, 0))
+        a1, a2 = a1[:n], a2[:n]
     same = a1 == a2
     if equal_nan and a1.dtype.kind in "fc" and a2.dtype.kind in "fc":
         same = same | (np.isnan(a1) & np.isnan(a2))
-    return _python_bool(m.all_(same))
+    same = m.all_(same)
+    return _python_bool(same if shaped is None else shaped & same)
 
 
 @implements(np.array_equiv)
 def array_equiv(a1, a2):
     a1, a2 = to_tracer(a1), to_tracer(a2)
+    if None in a1.shape or None in a2.shape:
+        if a1.ndim == a2.ndim and not any(1 in (d1, d2) for d1, d2 in zip(a1.shape, a2.shape)):
+            # No size 1 known: broadcastable only where every size is the other's.
+            return array_equal(a1, a2)
+        raise unsupported("np.array_equiv of arrays whose sizes are known only at run time, "
+                          "one of which may broadcast",
+                          fix="Compare with np.array_equal, or broadcast the arrays first.")
     try:
         np.broadcast_shapes(a1.shape, a2.shape)
     except ValueError:
