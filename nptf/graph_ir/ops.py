@@ -41,7 +41,13 @@ class Op:
       and rewrites keep it in its order (``graph_ir.walk.has_effects``);
     * ``each_run``: its effect happens each time the equation runs (a print), so an
       equal equation (an unrolled loop's copy) is not merged with it
-      (``graph_ir.walk.acts_each_run``)."""
+      (``graph_ir.walk.acts_each_run``);
+    * ``fp_flags``: how NumPy's floating-point error flags (``np.errstate``) arise from
+      the op: ``"values"``, element by element where a result is infinite from finite
+      operands or NaN from operands without NaN (elementwise ops); ``"any"``, possibly
+      wherever a result is not finite (other arithmetic); ``False``, never (moves,
+      comparisons, bit operations); a function of the params for one of those. ``None``
+      reads as the kind's default."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -56,12 +62,22 @@ class Op:
         self.no_gradient = None
         self.effects = None
         self.each_run = False
+        self.fp_flags = None
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
         if self._input_dtypes is None:
             return [t.dtype for t in in_types]
         return [np.dtype(d) for d in self._input_dtypes(in_types, params)]
+
+    def sets_fp_flags(self, params):
+        """``fp_flags`` for these params, or the default of the op's kind."""
+        if callable(self.fp_flags):
+            return self.fp_flags(params)
+        if self.fp_flags is not None:
+            return self.fp_flags
+        return "values" if self.kind == "elementwise" else "any" if self.kind == "structural" \
+            else False
 
     def numpy_call(self, params):
         """The NumPy function or construct the op stands for, for messages."""
@@ -107,7 +123,7 @@ class OpTable(dict):
 
 
 _FACTS = ("xla_obstacle", "slower_under_xla", "may_raise_on_ints", "numpy_name",
-          "no_gradient", "effects", "each_run")
+          "no_gradient", "effects", "each_run", "fp_flags")
 
 
 def declare(names, **facts):
@@ -460,6 +476,16 @@ def _full_like(ts, params):
 
 declare(["floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power", "left_shift",
          "right_shift"], may_raise_on_ints=True)
+# Moves and tests of values, which never set a floating-point error flag.
+declare(["arange", "arange_traced", "bitcast", "broadcast_to", "concatenate", "copy", "eye",
+         "full", "full_like", "full_sized", "imag", "real", "repeat", "reshape", "reshape_sized",
+         "slice", "tile", "transpose", "reduce_max", "reduce_min", "argmax", "argmin",
+         "reduce_all", "reduce_any", "greater", "greater_equal", "less", "less_equal", "equal",
+         "not_equal", "logical_and", "logical_or", "logical_xor", "logical_not", "isnan",
+         "isinf", "isfinite", "signbit", "where", "bitwise_and", "bitwise_or", "bitwise_xor",
+         "invert", "left_shift", "right_shift", "bitwise_count", "negative", "positive",
+         "conjugate", "copysign", "floor", "ceil", "trunc", "rint", "fabs", "maximum",
+         "minimum", "fmax", "fmin", "sign"], fp_flags=False)
 # XLA has no complex cumprod.
 declare("cumprod", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c")
 # XLA's complex functions take formulas whose products of a zero and an infinity give NaN

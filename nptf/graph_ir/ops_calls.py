@@ -25,3 +25,4 @@ def _call(ts, params):
 
 declare("call", numpy_name=lambda params: params["callee"].name)
 EVAL_RULES["call"] = lambda p, *xs: tuple(p["callee"].evaluate(p["graph"], xs))
+declare("call", fp_flags=False)     # the callee's equations are checked

@@ -54,3 +54,4 @@ EVAL_RULES["check"] = _eval_check
 # ``x is None``, still raises Python's UnboundLocalError).
 declare("check", effects=lambda params: not params.get(
     "when_read", params.get("error") in RAISED_WHEN_READ))
+declare("check", fp_flags=False)

@@ -147,3 +147,7 @@ EVAL_RULES["dim"] = lambda p, x: int(np.shape(x)[p["axis"]])
 declare(["boolean_mask", "nonzero"], xla_obstacle=lambda in_types, params: True)
 declare("dynamic_slice", xla_obstacle=lambda in_types, params: None in params["sizes"])
 declare("dynamic_update_slice", xla_obstacle=lambda in_types, params: None in in_types[1].shape)
+# Reads and writes move values (``np.add.at`` and its kind compute).
+declare(["boolean_mask", "nonzero", "dim", "dynamic_slice", "dynamic_update_slice", "gather_nd",
+         "slice_update"], fp_flags=False)
+declare("scatter", fp_flags=lambda params: params["mode"] != "update" and "any")

@@ -31,3 +31,4 @@ declare("print", effects=lambda params: True, each_run=True,
         numpy_name=lambda params: params.get("what", "print()"),
         xla_obstacle=lambda in_types, params: f"XLA cannot call Python (a "
                                               f"{params.get('what', 'print()')})")
+declare("print", fp_flags=False)

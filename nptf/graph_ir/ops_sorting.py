@@ -115,3 +115,6 @@ EVAL_RULES["take_slices"] = _eval_take_slices
 EVAL_RULES["take_along_axis"] = lambda p, x, idx: np.take_along_axis(x, idx, axis=p["axis"])
 EVAL_RULES["searchsorted"] = lambda p, a, v: np.searchsorted(a, v, side=p["side"])
 EVAL_RULES["segment_sum"] = _eval_segment_sum
+# Orders and moves values.
+declare(["argsort", "numpy_order", "searchsorted", "take", "take_along_axis", "take_slices"],
+        fp_flags=False)

@@ -25,6 +25,7 @@ from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import handed_back, output_kinds, trace_function
 from ..tracer.builder import current_builder
+from ..tracer import fp_errors
 from ..tracer.convert import converted
 from ..tracer.globals_read import still_bound
 from ..tree import unflatten
@@ -287,6 +288,8 @@ class Compiled:
         self._adaptive = {}             # shapes key -> AdaptiveState
         self._numpy_hot = None          # (shape, dtype, strides, ..., run): what adaptive sends to NumPy
         self._guards = None             # module globals the graphs hold as constants (globals_read)
+        self._fp_token = fp_errors.state_token()    # NumPy's error state the graphs were made in
+        self._fp_raising = fp_errors.raising()
         self._lock = threading.RLock()
         self._info = CacheInfo()
         functools.update_wrapper(self, fn, updated=())   # its own attributes stay
@@ -295,6 +298,8 @@ class Compiled:
     def __call__(self, *args, **kwargs):
         if self._guards is not None and not still_bound(self._guards):
             self._forget_graphs()
+        if fp_errors.state_token() is not self._fp_token:
+            self._error_state_changed()
         hot = self._numpy_hot
         if hot is not None and not kwargs and 3 * len(args) + 1 == len(hot):
             # Adaptive dispatch sends these arguments to NumPy, whose own call may take
@@ -365,7 +370,10 @@ class Compiled:
             if self.adaptive and _plain_numpy_arguments(args, kwargs):
                 state = self._adaptive.get(shapes_key)
                 if state is None:
-                    state = AdaptiveState(numpy_program_of(entry) is not None)
+                    # Not the NumPy program where an error flag raises: it computes both sides of
+                    # a branch, which NumPy's function never does.
+                    state = AdaptiveState(numpy_program_of(entry) is not None and
+                                          not self._fp_raising)
                     if entry.traced is not None and entry.traced.random_seed:
                         # NumPy's draws are other numbers: switching would change them
                         # from one call to the next.
@@ -1104,6 +1112,17 @@ class Compiled:
             self._forget_graphs()
             self._trace_counts.clear()
             self._info = CacheInfo()
+
+    def _error_state_changed(self):
+        """NumPy's floating-point error state changed since the graphs were made: where
+        the categories that raise differ, the graphs (checked for other flags, or not at
+        all) are dropped and traced again under the new state (``tracer.fp_errors``)."""
+        with self._lock:
+            self._fp_token = fp_errors.state_token()
+            raising = fp_errors.raising()
+            if raising != self._fp_raising:
+                self._fp_raising = raising
+                self._forget_graphs()
 
     def _forget_graphs(self):
         """Drop every graph and what was decided from them (a global they read was rebound)."""

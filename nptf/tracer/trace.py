@@ -84,7 +84,26 @@ class TracedFunction:
 
 def trace_function(fn, leaf_specs, rebuild, unroll=8):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
-    ``_traced_widening``).
+    ``_traced_with_error_state``)."""
+    before = np.geterr()
+    try:
+        traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
+    finally:
+        after = np.geterr()
+        if after != before:
+            np.seterr(**before)
+    if after != before:
+        # A graph call cannot set it: NumPy's run does, as the function asks.
+        changed = {k: v for k, v in after.items() if before[k] != v}
+        raise unsupported(f"np.seterr({', '.join(f'{k}={v!r}' for k, v in changed.items())}) "
+                          f"left NumPy's floating-point error state changed for the caller",
+                          fix="Set it around the call, or use `with np.errstate(...)` in the "
+                              "function.")
+    return traced
+
+
+def _traced_with_error_state(fn, leaf_specs, rebuild, unroll):
+    """Trace ``fn`` (see ``_traced_widening``).
 
     Where the trace fails after it used a traced value as a dict key, it runs again with
     the function's empty dicts keyed by traced values (``convert.KEYED_DICTS``): only a

@@ -20,6 +20,7 @@ from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
 from ..graph_ir.ops import OPS
 from ..graph_ir.types import broadcast_shapes, weak_type_of
+from . import fp_errors
 from .builder import current_builder
 from .layouts import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
 
@@ -649,7 +650,102 @@ def emit(op_name, inputs, params=None, scalar=False, where=None):
         # NumPy lays the result out like its inputs (order="K"): not certainly C order.
         for t in tracers:
             t._layout = UNKNOWN
+    raising = fp_errors.raising()
+    if raising and not _FP_CHECKING.get():
+        tracers = _fp_checked(OPS[op_name], atoms, dict(params or {}), tracers, raising)
     return tracers if len(tracers) != 1 else tracers[0]
+
+
+# Set while the checks of floating-point error flags are built (their own ops unchecked).
+_FP_CHECKING = contextvars.ContextVar("nptf_fp_checking", default=False)
+_MAY_UNDERFLOW = frozenset({"multiply", "divide", "exp", "exp2", "expm1", "power", "float_power",
+                            "ldexp", "square", "reciprocal", "convert"})
+
+
+def _fp_checked(op, atoms, params, tracers, raising):
+    """``tracers``, each result that may set a floating-point error flag of a category
+    in ``raising`` (``fp_errors``) checked: where the data set one, the call runs with
+    NumPy, which raises ``FloatingPointError`` or goes on as the state says."""
+    how = op.sets_fp_flags(params)
+    if not how:
+        return tracers
+    token = _FP_CHECKING.set(True)
+    try:
+        ins = [Tracer(a) for a in atoms
+               if isinstance(a.type, ArrayType) and a.type.dtype.kind in "fc"]
+        whole = [Tracer(a) for a in atoms if isinstance(a.type, ArrayType)
+                 and a.type.dtype.kind in "biufc"]
+        out = []
+        for t in tracers:
+            flag = None if t.type.weak else \
+                _fp_flag(op, how, t, ins, whole, params, raising)
+            if flag is None:
+                out.append(t)
+                continue
+            out.append(emit("check", [t, ~np.any(flag)], {
+                "error": "OutsideTheGraph",
+                "message": f"{op.numpy_call(params)} sets a floating-point error flag on "
+                           f"these data, which {fp_errors.describe(raising)} makes NumPy "
+                           f"act on (FloatingPointError); the graph cannot\n"
+                           f"  at {user_location()}"}))
+        return tuple(out)
+    finally:
+        _FP_CHECKING.reset(token)
+
+
+def _parts(t):
+    return [np.real(t), np.imag(t)] if t.dtype.kind == "c" else [t]
+
+
+def _all_of(flags):
+    out = None
+    for f in flags:
+        out = f if out is None else out & f
+    return out
+
+
+def _any_of(flags):
+    out = None
+    for f in flags:
+        out = f if out is None else out | f
+    return out
+
+
+def _fp_flag(op, how, t, ins, whole, params, raising):
+    """Where ``t``, a result of ``op`` on ``ins`` (its float operands; ``whole``, all
+    its numeric ones), may have set a flag of a raising category; None where it
+    cannot."""
+    kind = t.dtype.kind
+    if kind in "iu":
+        if op.name == "convert" and ins:
+            # NaN, an infinity or a value past int64 is NumPy's "invalid value in cast".
+            return _any_of([~np.isfinite(p) | (np.abs(p) >= 2.0 ** 63) for p in _parts(ins[0])])
+        if op.name in ("floor_divide", "remainder", "fmod", "divmod") and len(whole) == 2:
+            a, b = whole
+            flag = b == 0
+            if kind == "i" and op.name in ("floor_divide", "divmod"):
+                flag = flag | ((b == -1) & (a == np.iinfo(t.dtype).min))
+            return flag
+        return None
+    if kind not in "fc":
+        return None
+    parts = _parts(t)
+    if how == "any":
+        flag = _any_of([~np.isfinite(p) for p in parts])
+        if "under" in raising:
+            flag = flag | _any_of([p == 0 for p in parts])
+        return flag
+    in_parts = [p for x in ins for p in _parts(x)]
+    inf, nan = _any_of([np.isinf(p) for p in parts]), _any_of([np.isnan(p) for p in parts])
+    finite_in = _all_of([np.isfinite(p) for p in in_parts])
+    nan_in = _any_of([np.isnan(p) for p in in_parts])
+    flag = (inf if finite_in is None else inf & finite_in) | \
+        (nan if nan_in is None else nan & ~nan_in)
+    if "under" in raising and op.name in _MAY_UNDERFLOW:
+        small = _any_of([np.abs(p) < np.finfo(t.dtype).tiny for p in parts])
+        nonzero = _all_of([(p != 0) & np.isfinite(p) for p in in_parts])
+        flag = flag | (small if nonzero is None else small & nonzero)
+    return flag
 
 
 def _checked_open_broadcast(atoms):
