@@ -356,3 +356,28 @@ def test_bytes_and_characters_of_traced_values_are_text():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         np.testing.assert_array_equal(nptf.compile(reread)(codes), codes + 1)
+
+
+HEX = "0123456789abcdef"
+DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def hex_of(data):
+    return "".join(HEX[h] + HEX[l] for h, l in zip(data >> 4, data & 0x0F))
+
+
+def day_names(days):
+    return [DAYS[int(d)] for d in (days + 3) % 7], DAYS[-int(days[0] % 7) - 1]
+
+
+def letter_at(x):
+    return "abc"[int(x.sum())]
+
+
+def test_strings_read_at_traced_positions_are_text():
+    """A string, or a tuple or list of strings, read at a traced position: the text, made
+    when the graph has run; a position out of range raises Python's IndexError."""
+    check_against_numpy(hex_of, np.array([0, 15, 16, 171, 255], dtype=np.uint8))
+    check_against_numpy(day_names, np.array([0, 1, 4, 10, 19000]))
+    for x in ([1], [-1], [-3], [5], [-4]):
+        check_against_numpy(letter_at, np.array(x))

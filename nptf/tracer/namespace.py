@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import operator
 import sys
 import threading
 import types
@@ -375,10 +376,29 @@ def getitem(a, key):
         return indexing.getitem(mark_readonly(api.asarray(a)), key)
     if isinstance(a, _IndexWrapper) and current_builder() is not None:
         return a._traced(a.__wrapped__, key)       # ``np.r_[...]`` in the user's code
-    if type(a) in (list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
+    if type(a) in (str, list, tuple) and isinstance(key, Tracer) and key.ndim == 0 and \
             key.dtype.kind in "iu" and current_builder() is not None:
+        if type(a) is str or (a and all(type(v) is str for v in a)):
+            return text_at(a, key)
         return item_at(a, key)
     return a[key]
+
+
+def _checked_position(seq, key, noun):
+    n = len(seq)
+    k = api.astype(key, np.int64)
+    k = np.where(k < 0, k + n, k)
+    inside = (k >= 0) & (k < n)
+    return emit("check", [np.where(inside, k, 0), inside], {
+        "error": "IndexError", "message": f"{noun} index out of range"})
+
+
+def text_at(seq, key):
+    """``seq[key]`` of a string, or of a list or tuple of strings (``"0123456789abcdef"[h]``,
+    ``WEEKDAYS[int(d)]``), at a position known only when the graph runs: the text, made
+    when the graph has run; a position out of range raises Python's IndexError."""
+    noun = {str: "string"}.get(type(seq), type(seq).__name__)
+    return printing.Text(operator.getitem, (seq, _checked_position(seq, key, noun)))
 
 
 def item_at(seq, key):
@@ -389,12 +409,7 @@ def item_at(seq, key):
     IndexError."""
     noun = type(seq).__name__
     rows, item = _rows_of(seq, f"reading a Python {noun}")
-    n = len(seq)
-    k = api.astype(key, np.int64)
-    k = np.where(k < 0, k + n, k)
-    inside = (k >= 0) & (k < n)
-    k = emit("check", [np.where(inside, k, 0), inside], {
-        "error": "IndexError", "message": f"{noun} index out of range"})
+    k = _checked_position(seq, key, noun)
     return _item_of_row(indexing.getitem(rows, k), item, noun)
 
 
