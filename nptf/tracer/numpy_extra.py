@@ -308,6 +308,28 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     return moveaxis(bits, -1, axis_index(axis, len(shape)))
 
 
+@implements(np.packbits)
+def packbits(a, /, axis=None, bitorder="big"):
+    """Each run of eight elements along ``axis`` (nonzero: a 1 bit), the last padded with
+    zeros, as one uint8: the bits times their weights, summed."""
+    a = to_tracer(a)
+    # NumPy's checks (integers or bools only, the axis, the bit order) and result shape.
+    shape = numpy_says(np.packbits, shaped_sample(a), axis=axis, bitorder=bitorder).shape
+    if axis is None:
+        a, axis = ravel(a), 0
+    moved = moveaxis(a, axis_index(axis, a.ndim), -1)
+    n = moved.shape[-1]
+    bits = astype(moved != 0, np.uint8)
+    if n % 8:
+        bits = concatenate([bits, api.zeros(bits.shape[:-1] + (8 - n % 8,), np.uint8)],
+                           axis=-1)
+    bits = reshape_to(bits, bits.shape[:-1] + (bits.shape[-1] // 8, 8))
+    weights = np.uint8(1) << (np.arange(7, -1, -1, dtype=np.uint8) if bitorder in ("big", "b")
+                              else np.arange(8, dtype=np.uint8))
+    packed = np.sum(bits * weights, axis=-1, dtype=np.uint8)
+    return moveaxis(packed, -1, axis_index(axis, len(shape)))
+
+
 def _windows_along(x, axis, width):
     """The windows of ``width`` elements along ``axis`` of ``x``, on a new last axis: a
     stack of ``width`` slices of ``x``, each starting one element further."""
