@@ -46,6 +46,15 @@ SORTING = [
       [((3, 4), (5,))], dtypes=REAL_DTYPES, specials=True),
 ]
 
+def _hyndman_fan_quantiles(x):
+    methods = ("inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+               "hazen", "weibull", "median_unbiased", "normal_unbiased")
+    qs = ((0.0, None), ([0.1, 0.25, 0.5, 0.9], 1), (1.0, 0), (0.75, -1))
+    return tuple(np.quantile(x, q, axis=ax, method=m) for m in methods for q, ax in qs) + (
+        np.nanquantile(x, [0.05, 0.5, 1.0], axis=0, method="hazen"),
+        np.nanpercentile(x, 30, method="closest_observation"), np.nanquantile(x, 0.99, method="weibull"))
+
+
 STATS = [
     R("quantile", lambda x: (np.median(x), np.median(x, axis=0), np.quantile(x, 0.3),
                              np.quantile(x, [0.1, 0.9], axis=1, keepdims=True),
@@ -53,6 +62,8 @@ STATS = [
                              np.quantile(x, 0.4, method="higher"), np.quantile(x, 0.5, method="midpoint"),
                              np.quantile(x, 0.5, method="nearest")),
       [((3, 4),), ((2, 3, 4),)], dtypes=REAL_DTYPES, specials=True, rtol_scale=10),
+    R("quantile_hyndman_fan", lambda x: _hyndman_fan_quantiles(x), [((3, 4),), ((1, 5),)],
+      dtypes=REAL_DTYPES, specials=True, rtol_scale=10),
     R("nan_quantile", lambda x: (np.nanmedian(x), np.nanmedian(x, axis=1), np.nanquantile(x, [0.2, 0.7], axis=0),
                                  np.nanpercentile(x, 40)), [((3, 4),)], dtypes=REAL_DTYPES, specials=True,
       rtol_scale=10),

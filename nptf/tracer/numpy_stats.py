@@ -20,6 +20,12 @@ from .numpy_sorting import searchsorted, sort, take_along
 from .tracer import Tracer, contains_tracer, dim_of, emit, numpy_says, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+# Hyndman and Fan's methods as NumPy computes them: the continuous ones by (alpha, beta)
+# of their virtual index, the discrete ones by their rule at a whole index.
+_CONTINUOUS = {"interpolated_inverted_cdf": (0.0, 1.0), "hazen": (0.5, 0.5),
+               "weibull": (0.0, 0.0), "median_unbiased": (1 / 3.0, 1 / 3.0),
+               "normal_unbiased": (3 / 8.0, 3 / 8.0), "averaged_inverted_cdf": None}
+_DISCRETE = ("inverted_cdf", "closest_observation")
 
 
 def _sample(a, dtype=None):
@@ -43,7 +49,7 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
             "error": "ValueError",
             "message": f"{kind} must be in the range [0, {top}]\n  at {user_location()}"})
         q = np.where(inside, q, 0.0)       # gathers stay in bounds until the check raises
-    if method not in _METHODS + ("median",):
+    if method not in _METHODS + ("median",) + tuple(_CONTINUOUS) + _DISCRETE:
         numpy_says(probe, _sample(a), method=method)  # NumPy's error for an unknown method
         raise unsupported(f"np.{name}(..., method={method!r})")
     reduced = axes_of(axis, a.ndim, reduce_like=False)
@@ -83,6 +89,34 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     else:
         valid, last = None, n - 1
         virtual = broadcast_to(qs * (n - 1), kept_shape + (qs.size,))
+    if method in _CONTINUOUS or method in _DISCRETE:
+        count = astype(valid, np.float64) if valid is not None else \
+            astype(n, np.float64) if isinstance(n, Tracer) else float(n)
+        res = _hyndman_fan(method, ordered, qs, count, last, kept_shape, out_dtype, a.dtype)
+    else:
+        res = _interpolated(method, ordered, qs, virtual, last, kept_shape, out_dtype, a.dtype)
+    if a.dtype.kind in "fc" and ignore_nan:
+        res = np.where(valid == 0, np.full((), np.nan, out_dtype), res)
+    elif a.dtype.kind in "fc":
+        # A NaN anywhere sorts last, and NumPy answers with that element (a complex NaN
+        # keeps its other part).
+        last_value = ordered[..., -1:] if empty is None else \
+            take_along(ordered, astype(np.full(kept_shape + (1,), 0) + (n - 1), np.intp), -1)
+        last_value = astype(last_value, out_dtype)
+        res = np.where(np.isnan(last_value), last_value, res)
+    if empty is not None:
+        res = np.where(empty, np.full((), np.nan, out_dtype), res)
+    res = astype(res, out_dtype)
+    res = transpose(res, [res.ndim - 1] + list(range(res.ndim - 1)))  # q's axis first
+    if keepdims:
+        kept_shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
+    res = reshape(res, q.shape + kept_shape)
+    # With keepdims NumPy hands back an array, a 0-d one for a 0-d input.
+    return _as_scalar(res) if res.ndim == 0 and not keepdims else res
+
+def _interpolated(method, ordered, qs, virtual, last, kept_shape, out_dtype, dtype):
+    """The quantiles of NumPy's own methods (linear, lower, higher, midpoint, nearest,
+    and the median) at the virtual indices ``virtual`` into ``ordered``."""
     below = np.floor(virtual)
     if method == "nearest":
         # NumPy rounds the virtual index half to even.
@@ -106,30 +140,64 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     else:
         if method == "midpoint":
             gamma = np.where(virtual == below, np.zeros((), out_dtype), np.full((), 0.5, out_dtype))
-        if a.dtype.kind == "f":
+        if dtype.kind == "f":
             # NumPy's _lerp subtracts in the array's own dtype before scaling by gamma.
             lo_val = take_along(ordered, broadcast_to(lo, kept_shape + (qs.size,)), -1)
             hi_val = take_along(ordered, broadcast_to(hi, kept_shape + (qs.size,)), -1)
         diff = hi_val - lo_val
         res = np.where(gamma >= 0.5, hi_val - diff * (1 - gamma), lo_val + diff * gamma)
-    if a.dtype.kind in "fc" and ignore_nan:
-        res = np.where(valid == 0, np.full((), np.nan, out_dtype), res)
-    elif a.dtype.kind in "fc":
-        # A NaN anywhere sorts last, and NumPy answers with that element (a complex NaN
-        # keeps its other part).
-        last_value = ordered[..., -1:] if empty is None else \
-            take_along(ordered, astype(np.full(kept_shape + (1,), 0) + (n - 1), np.intp), -1)
-        last_value = astype(last_value, out_dtype)
-        res = np.where(np.isnan(last_value), last_value, res)
-    if empty is not None:
-        res = np.where(empty, np.full((), np.nan, out_dtype), res)
-    res = astype(res, out_dtype)
-    res = transpose(res, [res.ndim - 1] + list(range(res.ndim - 1)))  # q's axis first
-    if keepdims:
-        kept_shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
-    res = reshape(res, q.shape + kept_shape)
-    # With keepdims NumPy hands back an array, a 0-d one for a 0-d input.
-    return _as_scalar(res) if res.ndim == 0 and not keepdims else res
+    return res
+
+
+def _hyndman_fan(method, ordered, qs, count, last, kept_shape, out_dtype, dtype):
+    """The quantiles of Hyndman and Fan's methods, as NumPy's ``_quantile`` finds them:
+    ``count`` values (a float) sorted first along the last axis of ``ordered``; ``last``
+    the index of the last of them."""
+    shape = kept_shape + (qs.size,)
+    # The discrete choices read the rounded product count * q only through floor() and
+    # comparisons: a sum after it would let XLA fuse the two into one FMA, which rounds
+    # once and moves a whole index where the product is a whole or half number.
+    p = count * qs
+    whole = np.floor(p)
+    if method == "inverted_cdf":
+        # NumPy's index p - 1, its floor where that is a whole number, else the next one.
+        pos = np.where(p == whole, whole - 1, whole)
+    elif method == "closest_observation":
+        # Index p - 1.5: at a whole number, the nearest odd one; else the next one.
+        below = whole + astype(p >= whole + 0.5, np.float64) - 2
+        at = (p == whole + 0.5) & (below % 2 == 1)
+        pos = np.where(at, below, below + 1)
+    if method in _DISCRETE:
+        pos = np.maximum(astype(pos, np.intp), 0)
+        return astype(take_along(ordered, broadcast_to(pos, shape), -1), out_dtype)
+    if method == "averaged_inverted_cdf":
+        # Index p - 1: gamma 0.5 where it is a whole number, else 1 (the next value).
+        above, under = p >= count, p < 1
+        lo = np.where(above, last, np.where(under, 0, astype(whole - 1, np.intp)))
+        hi = np.where(above, last, np.where(under, 0, astype(whole, np.intp)))
+        gamma = np.where((p == whole) & ~above & ~under, 0.5, 1.0)
+        return _lerp(ordered, lo, hi, gamma, shape, out_dtype, dtype)
+    alpha, beta = _CONTINUOUS[method]
+    virtual = count * qs + (alpha + qs * (1 - alpha - beta)) - 1
+    virtual = broadcast_to(virtual, shape)
+    below = np.floor(virtual)
+    above, under = virtual >= count - 1, virtual < 0
+    lo = np.where(above, last, np.where(under, 0, astype(below, np.intp)))
+    hi = np.where(above, last, np.where(under, 0, astype(below + 1, np.intp)))
+    # NumPy's previous index is -1 (the last) above the values and 0 below them.
+    gamma = virtual - np.where(above, -1.0, np.where(under, 0.0, below))
+    return _lerp(ordered, lo, hi, gamma, shape, out_dtype, dtype)
+
+
+def _lerp(ordered, lo, hi, gamma, shape, out_dtype, dtype):
+    """NumPy's ``_lerp`` of the values at ``lo`` and ``hi`` by ``gamma``."""
+    gamma = astype(gamma, out_dtype)
+    lo_val = take_along(ordered, broadcast_to(astype(lo, np.intp), shape), -1)
+    hi_val = take_along(ordered, broadcast_to(astype(hi, np.intp), shape), -1)
+    if dtype.kind != "f":
+        lo_val, hi_val = astype(lo_val, out_dtype), astype(hi_val, out_dtype)
+    diff = hi_val - lo_val
+    return np.where(gamma >= 0.5, hi_val - diff * (1 - gamma), lo_val + diff * gamma)
 
 
 def _quantile_impl(name, ignore_nan, scale):
