@@ -582,19 +582,57 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
     return hist, edges[0], edges[1]
 
 
+def _range_sample(range):
+    """A stand-in for ``(lo, hi)`` holding traced values that NumPy accepts (ordered,
+    finite), of their types."""
+    lo, hi = range
+    fixed = [v for v in (lo, hi) if not isinstance(v, Tracer)]
+    base = float(fixed[0]) if fixed else 0.0
+
+    def like(v, value):
+        if not isinstance(v, Tracer):
+            return v
+        if v.type.weak:     # a Python number
+            return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[v.dtype.kind](value)
+        return np.asarray(value).astype(v.dtype)[()]
+    return like(lo, base - 1 if isinstance(lo, Tracer) else base), \
+        like(hi, base + 1 if isinstance(hi, Tracer) else base)
+
+
+def _edges_of_traced_range(range, n, edge_dtype):
+    """NumPy's ``n + 1`` equal bins over ``range``, whose ends are known at run time:
+    its errors for a reversed or not finite range, and a range of one value widened by
+    0.5 each way."""
+    lo, hi = (to_tracer(v) for v in range)
+    lo = emit("check", [lo, lo <= hi], {
+        "error": "ValueError",
+        "message": f"max must be larger than min in range parameter.\n  at {user_location()}"})
+    lo = emit("check", [lo, np.isfinite(lo) & np.isfinite(hi)], {
+        "error": "ValueError",
+        "message": f"supplied range of np.histogram is not finite\n  at {user_location()}"})
+    same = lo == hi
+    lo, hi = np.where(same, lo - 0.5, lo), np.where(same, hi + 0.5, hi)
+    return astype(linspace(lo, hi, n + 1, endpoint=True, dtype=edge_dtype), edge_dtype)
+
+
 @implements(np.histogram)
 def histogram(a, bins=10, range=None, density=None, weights=None):
     a = ravel(a)
     if isinstance(bins, str) or isinstance(range, Tracer):
         raise unsupported("np.histogram with string bins or a traced range")
+    traced_range = range is not None and contains_tracer(range) and \
+        isinstance(bins, (int, np.integer))
     w = None if weights is None else ravel(weights)
     sample_bins = bins if not isinstance(bins, Tracer) else np.arange(bins.shape[0], dtype=bins.dtype)
-    probe = numpy_says(np.histogram, np.zeros(1, a.dtype), sample_bins, range, density,
+    probe = numpy_says(np.histogram, np.zeros(1, a.dtype), sample_bins,
+                        _range_sample(range) if traced_range else range, density,
                         None if w is None else np.ones(1, w.dtype))
     hist_dtype, edge_dtype = probe[0].dtype, probe[1].dtype
     if isinstance(bins, (int, np.integer)):
         n = int(bins)
-        if range is not None:
+        if traced_range:
+            edges = _edges_of_traced_range(range, n, edge_dtype)
+        elif range is not None:
             edges = to_tracer(np.histogram_bin_edges(np.zeros(0, a.dtype), n, range))
         else:
             if a.shape[0] == 0:
