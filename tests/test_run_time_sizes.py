@@ -557,3 +557,15 @@ def test_array_equal_of_run_time_sizes():
     check_against_numpy(round_trip_equal, np.repeat([1, 3, 2, 3], [2, 1, 3, 2]))
     for x in (np.arange(1.0, 6), np.array([3.0, 4.0]), np.array([3.0, np.nan])):
         check_against_numpy(masked_equal, x)
+
+
+def cross_of_masks(x, m):
+    # np.ix_ of boolean masks: index arrays of run-time sizes, (n, 1) and (1, k).
+    return (x[np.ix_(m, m)], x[np.ix_(m, [0, 2])], x[np.ix_([1, 0], m[:3])].sum(axis=0),
+            x[np.nonzero(m)[0][:, None], np.nonzero(m[:3])[0]])
+
+
+def test_outer_indices_of_run_time_sizes():
+    x = np.arange(25.0).reshape(5, 5)
+    for m in ([False, True, False, False, True], [True] * 5, [False] * 5):
+        check_against_numpy(cross_of_masks, x, np.array(m))

@@ -344,7 +344,11 @@ def _broadcast_indices(idx, bshape):
     # Sizes known only at run time (from boolean masks): broadcast by arithmetic.
     like = next((i for i in idx if i.shape == bshape), None)
     if like is None:
-        raise unsupported("combining boolean-mask indices of unknown size with other index arrays")
+        # No index of the result's shape (np.ix_ of masks: (n, 1) and (1, m)): the zeros
+        # of all of them added take it.
+        like = idx[0] * 0
+        for i in idx[1:]:
+            like = like + i * 0
     zero = like * 0
     return [i if i.shape == bshape else i + zero for i in idx]
 
