@@ -569,3 +569,23 @@ def test_outer_indices_of_run_time_sizes():
     x = np.arange(25.0).reshape(5, 5)
     for m in ([False, True, False, False, True], [True] * 5, [False] * 5):
         check_against_numpy(cross_of_masks, x, np.array(m))
+
+
+def pivot(rows, cols, values, fill):
+    # A table sized by the data (np.unique), filled by np.add.at, its empty cells masked
+    # by a 2-d mask of the same run-time sizes.
+    r_labels, r_idx = np.unique(rows, return_inverse=True)
+    c_labels, c_idx = np.unique(cols, return_inverse=True)
+    table = np.zeros((r_labels.size, c_labels.size))
+    counts = np.zeros_like(table)
+    np.add.at(table, (r_idx, c_idx), values)
+    np.add.at(counts, (r_idx, c_idx), 1)
+    table = table / np.maximum(counts, 1)
+    table[counts == 0] = fill
+    return table, np.cumsum(table, axis=1)[counts.astype(bool)]
+
+
+def test_two_dimensional_masks_of_run_time_sizes():
+    rows, cols = np.array([3, 1, 3, 2, 1, 3]), np.array([0, 5, 5, 0, 0, 7])
+    check_against_numpy(pivot, rows, cols, np.arange(6.0), np.nan)
+    check_against_numpy(pivot, rows[:1], cols[:1], np.ones(1), -1.0)

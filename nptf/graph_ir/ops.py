@@ -47,7 +47,9 @@ class Op:
       operands or NaN from operands without NaN (elementwise ops); ``"any"``, possibly
       wherever a result is not finite (other arithmetic); ``False``, never (moves,
       comparisons, bit operations); a function of the params for one of those. ``None``
-      reads as the kind's default."""
+      reads as the kind's default;
+    * ``shape_of_first``: the result has the shape of the first operand where their ranks
+      agree (a write into it, a copy, a running sum), so run-time sizes pass through."""
 
     def __init__(self, name, type_rule, input_dtypes=None, kind="structural", ufunc=None):
         self.name = name
@@ -63,6 +65,7 @@ class Op:
         self.effects = None
         self.each_run = False
         self.fp_flags = None
+        self.shape_of_first = False
 
     def input_dtypes(self, in_types, params):
         """The dtype each input must have once NumPy's promotion is explicit."""
@@ -123,7 +126,7 @@ class OpTable(dict):
 
 
 _FACTS = ("xla_obstacle", "slower_under_xla", "may_raise_on_ints", "numpy_name",
-          "no_gradient", "effects", "each_run", "fp_flags")
+          "no_gradient", "effects", "each_run", "fp_flags", "shape_of_first")
 
 
 def declare(names, **facts):
@@ -476,6 +479,7 @@ def _full_like(ts, params):
 
 declare(["floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power", "left_shift",
          "right_shift"], may_raise_on_ints=True)
+declare(["copy", "full_like", "real", "imag", "cumsum", "cumprod", "convert"], shape_of_first=True)
 # Moves and tests of values, which never set a floating-point error flag.
 declare(["arange", "arange_traced", "bitcast", "broadcast_to", "concatenate", "copy", "eye",
          "full", "full_like", "full_sized", "imag", "real", "repeat", "reshape", "reshape_sized",

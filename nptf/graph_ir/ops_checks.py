@@ -55,3 +55,4 @@ EVAL_RULES["check"] = _eval_check
 declare("check", effects=lambda params: not params.get(
     "when_read", params.get("error") in RAISED_WHEN_READ))
 declare("check", fp_flags=False)
+declare("check", shape_of_first=True)

@@ -71,9 +71,6 @@ declare("cond", xla_obstacle=lambda in_types, params: any(
     a.type.shape != b.type.shape for a, b in zip(*(g.outputs for g in params["branches"]))))
 
 
-# Ops whose result has the shape of their first operand (where their types say so).
-_SHAPE_OF_FIRST = frozenset({"copy", "check", "scatter", "slice_update", "dynamic_update_slice",
-                             "full_like", "real", "imag", "cumsum", "cumprod", "convert"})
 
 
 def _dims(graph, inputs, same):
@@ -126,7 +123,7 @@ def _dims(graph, inputs, same):
                     _union(same, labels[0], label)
                 dims.append(labels[0] if labels else None)
             put(out, dims)
-        elif name in _SHAPE_OF_FIRST and len(of(ins[0])) == rank:
+        elif eqn.op.shape_of_first and len(of(ins[0])) == rank:
             put(out, of(ins[0]))
         elif name == "transpose":
             d = of(ins[0])

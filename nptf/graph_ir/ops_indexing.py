@@ -151,3 +151,4 @@ declare("dynamic_update_slice", xla_obstacle=lambda in_types, params: None in in
 declare(["boolean_mask", "nonzero", "dim", "dynamic_slice", "dynamic_update_slice", "gather_nd",
          "slice_update"], fp_flags=False)
 declare("scatter", fp_flags=lambda params: params["mode"] != "update" and "any")
+declare(["scatter", "slice_update", "dynamic_update_slice"], shape_of_first=True)

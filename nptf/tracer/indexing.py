@@ -228,12 +228,10 @@ def _advanced_getitem(x, key):
 
 # ------------------------------------------------- sizes known at run time
 # Ops whose result has the shape of their first operand.
-_SHAPE_KEEPING = ("copy", "check", "real", "imag")
-
-
 def _size_origins(atom, axis, producers):
     """The (var, axis) pairs whose ops gave ``atom``'s dimension ``axis`` its size, traced back
-    through elementwise ops (which take their operands' sizes) and shape-keeping ones."""
+    through elementwise ops (which take their operands' sizes) and those whose result has
+    their first operand's shape (``Op.shape_of_first``)."""
     origins, seen, todo = set(), set(), [(atom, axis)]
     while todo:
         a, i = todo.pop()
@@ -241,10 +239,12 @@ def _size_origins(atom, axis, producers):
             continue
         seen.add((a, i))
         eqn = producers.get(a)
-        if eqn is None or not (eqn.op.kind == "elementwise" or eqn.op.name in _SHAPE_KEEPING):
+        keeping = eqn is not None and eqn.op.shape_of_first and \
+            eqn.inputs[0].type.ndim == a.type.ndim
+        if eqn is None or not (eqn.op.kind == "elementwise" or keeping):
             origins.add((a, i))
             continue
-        for b in eqn.inputs[:1] if eqn.op.name in _SHAPE_KEEPING else eqn.inputs:
+        for b in eqn.inputs[:1] if keeping else eqn.inputs:
             j = i - (a.type.ndim - b.type.ndim)
             if j >= 0 and b.type.shape[j] != 1:   # operands of size 1 there only broadcast
                 todo.append((b, j))
