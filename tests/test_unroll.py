@@ -166,3 +166,20 @@ def test_exported_unrolled_loops_match_numpy(tmp_path, jit):
     serve = tf.saved_model.load(str(path)).signatures["serving_default"]
     (name,) = serve.structured_input_signature[1]
     _same(serve(**{name: tf.constant(x)})["output_0"].numpy(), recurrence(x))
+
+
+def bootstrap_means(x, idx):
+    # A comprehension over the rows of a 1000-row array: one graph loop, as the ``for``
+    # loop that appends would be, not a copy of the element's code per row.
+    boots = np.array([np.mean(x[i]) for i in idx])
+    pairs = [(float(b), int(b > x.mean())) for b in boots[:20]]
+    return boots, sum(v * v for v in x[idx[0]]), pairs, [x[:k].sum() for k in range(12)]
+
+
+def test_long_comprehensions_are_graph_loops():
+    from nptf.graph_ir.walk import all_eqns
+    rng = np.random.default_rng(3)
+    x, idx = rng.random(40), rng.integers(0, 40, (1000, 40))
+    check_against_numpy(bootstrap_means, x, idx)
+    graph = nptf.compile(bootstrap_means, fallback="raise").trace(x, idx)
+    assert len(list(all_eqns(graph))) < 600

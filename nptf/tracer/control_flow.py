@@ -3022,6 +3022,19 @@ def _accumulate(call, iterable, func=None, *, initial=None):
     return itertools.accumulate(iterable, lambda a, b: func(a, b), initial=initial)
 
 
+def _long_static(iterable):
+    """Whether ``iterable`` is an array or a ``range`` of a length known when tracing that a
+    ``for`` loop would not unroll."""
+    if isinstance(iterable, range_):
+        static = iterable.static()
+        n = None if static is None else len(static)
+    elif isinstance(iterable, Tracer) and iterable.ndim >= 1:
+        n = iterable.type.shape[0]
+    else:
+        return False
+    return n is not None and n > UNROLL_LIMIT.get()
+
+
 def list_comp(fn, iterable, where="", cond=None):
     """``[fn(x) for x in iterable]`` in converted code (``if cond(x)`` when given). Over an
     array (or a ``range``) whose length is known only at run time, a graph loop writes
@@ -3031,6 +3044,16 @@ def list_comp(fn, iterable, where="", cond=None):
     if cond is not None:
         return _filtered(fn, cond, iterable, where or user_location())
     run_time = _run_time_items(iterable)
+    if run_time is None and _long_static(iterable):
+        # As many items as a ``for`` loop runs as a graph loop: the same loop, appending,
+        # rather than a copy of the element's code per item.
+        def append(item, items):
+            items.append(fn(item))
+            return (items,)
+        # A local of this frame, which a trace that fails puts back as it was.
+        items = []
+        (items,) = for_stmt(iterable, append, (items,), ("items",), where or user_location())
+        return items
     if run_time is None:
         if isinstance(iterable, range_):
             iterable = iterable.static()
