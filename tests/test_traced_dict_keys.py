@@ -175,8 +175,17 @@ def train(X, y, epochs):
     return params
 
 
+def counted_from_a_generator(codes, x):
+    c = Counter(int(v) for v in codes)
+    rounded = Counter(float(v) for v in np.round(x))
+    return c.most_common(3), sum(c.values()), len(c), c[int(codes[0])], sorted(c), rounded, \
+        Counter(v for v in np.round(x))
+
+
 @pytest.mark.parametrize("fn, args", [
     (changed_by_methods, (INTS, np.array([5, 8, 9, 8]))),
+    (counted_from_a_generator, (np.array([3, 1, 3, 0, 5, 1, 3, 2, 0, 5, 5, 3]),
+                                np.array([0.2, -1.4, 0.6, 1.7, -0.2, 0.9, 2.4]))),
     (sums_in_place, (Xs, ys)),
     (moved_to_the_end, (INTS,)),
 ], ids=lambda v: getattr(v, "__name__", ""))

@@ -869,6 +869,9 @@ def counter_of(items, counter=None):
     """``collections.Counter(items)`` (or ``counter.update(items)``) where the items are
     traced numbers: the distinct items in the order they first come, each with its count
     (a Python int); items that are all Python values make a Python Counter."""
+    if isinstance(items, collections.abc.Iterator):
+        # A generator (``Counter(int(v) for v in codes)``): its items, in order.
+        items = list(items)
     if counter is None:
         if not _traced_in(items):
             return collections.Counter(items)
@@ -886,6 +889,10 @@ def counter_of(items, counter=None):
         if items.ndim != 1 or items.kind_flag is not None:
             raise _refused("Counter() of an array that is not 1-d")
         values, kind = items, "scalar"
+    elif _numbers_of_one_kind(items):
+        # Traced numbers of one Python type or NumPy dtype: counted as the array of them.
+        values = api.stack([to_tracer(v) for v in items])
+        kind = python_type_of(items[0].dtype) if items[0].type.weak else "scalar"
     else:
         for v in items:
             counter = counter.with_item(v, counter.item_or_default(v) + 1)
@@ -926,6 +933,17 @@ def counter_of(items, counter=None):
     old = summed.rows[0]
     head = api.concatenate([counter.rows[0] + gained, old[n:]])
     return TracedDict(summed.spec, summed.keys_, [head])
+
+
+def _numbers_of_one_kind(items):
+    """Whether ``items`` (a list or tuple) holds traced 0-d numbers only, of one dtype and
+    all Python numbers or all NumPy scalars."""
+    if not isinstance(items, (list, tuple)) or len(items) < 2 or \
+            not all(isinstance(v, Tracer) and v.ndim == 0 and v.kind_flag is None
+                    for v in items):
+        return False
+    first = items[0].type
+    return all(v.type.dtype == first.dtype and v.type.weak == first.weak for v in items)
 
 
 def _traced_in(items):
