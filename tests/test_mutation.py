@@ -612,3 +612,31 @@ def test_a_copy_of_an_argument_keeps_its_values_when_the_argument_is_written(jit
         y = np.asarray(f(x))
         assert y.dtype == np.int32 and y.shape == x.shape
         assert y[0] == 0 and x[0] == 1
+
+
+def add_then_read(a, b):
+    a += 1
+    return b.sum(), a
+
+
+def copied_across(a, b):
+    a[1:] = b[:a.size - 1] * 2
+    return a
+
+
+@pytest.mark.parametrize("fn", [add_then_read, copied_across])
+def test_arguments_that_share_memory_with_one_written(fn):
+    """The graph holds each argument as a value of its own: where one it writes into
+    shares memory with another, the call runs with NumPy."""
+    import warnings
+    for call in (lambda f, x: f(x, x), lambda f, x: f(x[:4], x[2:]),
+                 lambda f, x: f(x[::2], x[1::2]), lambda f, x: f(x, x.copy())):
+        x, y = np.arange(8.0), np.arange(8.0)
+        expected = call(fn, x)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = call(nptf.compile(fn, adaptive=False), y)
+        assert mismatch(expected, got) is None and mismatch(x, y) is None
+    with pytest.raises(nptf.Error, match="shares memory"):
+        z = np.arange(8.0)
+        nptf.compile(fn, fallback="raise", adaptive=False)(z[:6], z[2:])

@@ -186,6 +186,22 @@ def _numpy_error(entry, error):
     return None
 
 
+def _refuse_shared_memory(values, mutated):
+    """The graph holds each argument as a value of its own: where the function writes into
+    one that shares memory with another (``f(x, x)``, ``f(x[:4], x[2:])``), NumPy's run
+    sees the write through the other, so such a call runs with NumPy."""
+    for i in mutated:
+        a = values[i]
+        if not isinstance(a, np.ndarray):
+            continue
+        for j, b in enumerate(values):
+            if j != i and isinstance(b, np.ndarray) and np.may_share_memory(a, b):
+                raise OutsideTheGraphError(
+                    f"the function writes into an argument that shares memory with another "
+                    f"(array arguments {min(i, j)} and {max(i, j)}, in the order the function "
+                    f"takes them), which NumPy's run reads through the write")
+
+
 def _check_writable(values, mutated):
     for i in mutated:
         if isinstance(values[i], np.ndarray) and not values[i].flags.writeable:
@@ -367,6 +383,8 @@ class Compiled:
             warn_user(warning)
             return out
         try:
+            if entry.mutated:
+                _refuse_shared_memory(values, entry.mutated)
             if self.adaptive and _plain_numpy_arguments(args, kwargs):
                 state = self._adaptive.get(shapes_key)
                 if state is None:
