@@ -1592,6 +1592,47 @@ def test_a_rebound_global_is_read_again(jit):
         SCALE, OFFSETS = saved
 
 
+TABLE = np.arange(4.0)
+PARAMS = {"W": np.ones(4), "b": 0, "layers": [np.zeros(2)], "sizes": [1, 2]}
+
+
+def reads_global_arrays(x):
+    return x * TABLE + PARAMS["W"] * PARAMS["b"] + PARAMS["layers"][0].sum() + \
+        PARAMS["sizes"][0]
+
+
+def test_globals_written_in_place_are_read_again(jit):
+    """A write into a global array, or into the arrays and numbers a global dict or list
+    holds, traces again; a function whose globals change call after call runs with NumPy
+    from the third change on (and says so)."""
+    saved = TABLE.copy(), {k: (v.copy() if isinstance(v, np.ndarray) else v)
+                           for k, v in PARAMS.items()}
+    x = np.arange(4, dtype=np.int64)
+    try:
+        f = nptf.compile(reads_global_arrays, jit_compile=jit, fallback="raise")
+        np.testing.assert_array_equal(f(x), reads_global_arrays(x))
+        TABLE[0] = 100.0
+        np.testing.assert_array_equal(f(x), reads_global_arrays(x))
+        PARAMS["W"] -= 0.5
+        PARAMS["b"] = 2.5               # an int item that is now a float
+        np.testing.assert_array_equal(f(x), reads_global_arrays(x))
+        f(x)
+        assert f.cache_info().traces == 3       # unchanged: the graph is reused
+        g = nptf.compile(reads_global_arrays, jit_compile=jit)
+        g(x)
+        with pytest.warns(RuntimeWarning, match="runs with NumPy from now on"):
+            for step in range(4):
+                PARAMS["layers"][0][1] = step
+                PARAMS["sizes"][0] = step
+                np.testing.assert_array_equal(g(x), reads_global_arrays(x))
+        assert g.cache_info().traces == 3
+    finally:
+        TABLE[:] = saved[0]
+        PARAMS.clear()
+        PARAMS.update(saved[1])
+        PARAMS["layers"] = [np.zeros(2)]
+
+
 def _with_default(x, scale=1.0):
     return len(str(x))
 

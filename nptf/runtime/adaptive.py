@@ -13,6 +13,7 @@ import numpy as np
 
 from ..graph_ir.numpy_program import numpy_program, unsupported_reason
 from ..tracer import handed_back, output_kinds
+from ..tracer.globals_read import unchanged
 from ..tree import unflatten
 
 # Adaptive dispatch's ways to run a call: the graph, the user's function, and the graph's
@@ -193,19 +194,24 @@ DYNAMIC_SLOT, STATIC_SLOT = object(), object()
 def served_program(program, count, statics, guards, compiled):
     """``program`` (of the graph inputs) as a function of a call's ``count`` positional
     arguments, the ``statics`` among them dropped. Where the trace read module globals
-    (``guards``: ``(namespace, name, value)``), it first checks that they still hold those
-    values; where one does not, ``compiled`` runs the call (and traces again)."""
+    (``guards``: ``(namespace, name, value, fingerprint)``), it first checks that they
+    still hold those values, with those contents; where one does not, ``compiled`` runs
+    the call (and traces again)."""
     if not guards and not statics:
         return program
     params = [f"a{i}" for i in range(count)]
     inputs = [p for i, p in enumerate(params) if i not in statics]
-    namespace = {"_program": program, "_compiled": compiled, "_missing": object()}
+    namespace = {"_program": program, "_compiled": compiled, "_missing": object(),
+                 "_unchanged": unchanged}
     lines = [f"def served({', '.join(params)}):"]
     if guards:
         checks = []
-        for j, (globals_, name, value) in enumerate(guards):
+        for j, (globals_, name, value, fingerprint) in enumerate(guards):
             namespace[f"_g{j}"], namespace[f"_n{j}"], namespace[f"_v{j}"] = globals_, name, value
             checks.append(f"_g{j}.get(_n{j}, _missing) is _v{j}")
+            if fingerprint is not None:
+                namespace[f"_f{j}"] = fingerprint
+                checks.append(f"_unchanged(_v{j}, _f{j})")
         lines += [f"    if not ({' and '.join(checks)}):",
                   f"        return _compiled({', '.join(params)})"]
     lines.append(f"    return _program({', '.join(inputs)})")

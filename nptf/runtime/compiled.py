@@ -304,6 +304,8 @@ class Compiled:
         self._adaptive = {}             # shapes key -> AdaptiveState
         self._numpy_hot = None          # (shape, dtype, strides, ..., run): what adaptive sends to NumPy
         self._guards = None             # module globals the graphs hold as constants (globals_read)
+        self._globals_changes = 0
+        self._globals_changing = None   # why every call runs NumPy: globals change each call
         self._fp_token = fp_errors.state_token()    # NumPy's error state the graphs were made in
         self._fp_raising = fp_errors.raising()
         self._lock = threading.RLock()
@@ -313,7 +315,10 @@ class Compiled:
     # -------------------------------------------------------------- calling
     def __call__(self, *args, **kwargs):
         if self._guards is not None and not still_bound(self._guards):
-            self._forget_graphs()
+            self._globals_changed()
+        if self._globals_changing is not None:
+            self._info.fallbacks += 1
+            return self.fn(*args, **kwargs)
         if fp_errors.state_token() is not self._fp_token:
             self._error_state_changed()
         hot = self._numpy_hot
@@ -1131,6 +1136,29 @@ class Compiled:
             self._trace_counts.clear()
             self._info = CacheInfo()
 
+    # Traces again before the function settles on NumPy while the globals its graphs
+    # hold keep changing between calls (a compile each call costs more than it saves).
+    GLOBALS_CHANGES_TRACED = 3
+
+    def _globals_changed(self):
+        """A module global the graphs hold as a constant was rebound or written in place:
+        they are traced again, but for a function whose globals change call after call,
+        which runs with NumPy from then on (by default; traced again each time under
+        ``fallback="raise"``)."""
+        self._forget_graphs()
+        self._globals_changes += 1
+        if self._globals_changes == self.GLOBALS_CHANGES_TRACED:
+            if self.fallback == "raise":
+                warn_user(f"nptf: {self.name} is traced again at each call because module "
+                          f"globals its graphs hold (arrays written in place, names rebound) "
+                          f"change between calls; pass them as arguments to compile it once")
+            else:
+                self._globals_changing = (
+                    f"module globals its graphs hold (arrays written in place, names "
+                    f"rebound) changed between {self.GLOBALS_CHANGES_TRACED} calls")
+                warn_user(f"nptf: {self.name} runs with NumPy from now on because "
+                          f"{self._globals_changing}; pass them as arguments to compile it")
+
     def _error_state_changed(self):
         """NumPy's floating-point error state changed since the graphs were made: where
         the categories that raise differ, the graphs (checked for other flags, or not at
@@ -1156,7 +1184,7 @@ class Compiled:
 
     def _guard(self, guards):
         if guards:
-            known = {(id(ns), name) for ns, name, _ in self._guards or ()}
+            known = {(id(g[0]), g[1]) for g in self._guards or ()}
             self._guards = (self._guards or []) + [g for g in guards if (id(g[0]), g[1]) not in known]
 
     def __repr__(self):

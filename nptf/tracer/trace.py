@@ -73,7 +73,8 @@ class TracedFunction:
     mutated: list = None   # graph-input indices of arguments the function writes into;
                            # their final values are the last graph outputs, in this order
     random_seed: bool = False   # the last graph input is an int64[2] seed, fresh every call
-    guards: list = None         # (module globals, name, value) the graph assumes (globals_read)
+    guards: list = None         # (module globals, name, value, fingerprint) the graph assumes
+                                # (globals_read)
     # The function runs code under `except` handlers: an error NumPy's run would raise
     # there, raised as the graph runs, runs the call with NumPy (whose run handles it).
     catches: bool = False
