@@ -356,3 +356,28 @@ def test_an_lcm_past_int64_is_python_s():
     assert got == expected and got[5] > 2 ** 63
     with pytest.raises(nptf.OutsideTheGraphError, match="lcm"):
         nptf.compile(normal_cdf_and_divisors, fallback="raise")(a, x)
+
+
+def repeated_by_a_count(x):
+    n = len(x[x > 0])               # a Python int the data choose
+    return [0] * n
+
+
+def multiplied_by_zero_d(x):
+    # A 0-d array multiplies the items (NumPy's array); a NumPy scalar repeats them.
+    k = np.asarray(x.sum() > 0, dtype=np.int64)
+    return [1, 2] * k, (1.5,) * np.int64(2), [3] * int(x.size)
+
+
+def repeated_by_a_float(x):
+    return [1, 2] * float(x[0])
+
+
+def test_a_list_times_a_traced_number():
+    """``[0] * n`` repeats the list (a count known only at run time needs the value, an
+    error rather than NumPy's elementwise product); ``list * 0-d array`` multiplies."""
+    x = np.array([1.0, -2.0, 3.0])
+    with pytest.raises(nptf.TracerConversionError, match="repeating a list"):
+        nptf.compile(repeated_by_a_count, fallback="raise")(x)
+    check_against_numpy(multiplied_by_zero_d, x)
+    check_against_numpy(repeated_by_a_float, x)

@@ -110,6 +110,24 @@ def _binop(ufunc_name, reflected=False):
     return method
 
 
+def _repeat_or_multiply(reflected):
+    """``*`` with a list or tuple: a Python number or NumPy scalar repeats the sequence (a
+    traced count needs its value), as Python and NumPy's scalars do; a 0-d array
+    multiplies its items, as NumPy's arrays do."""
+    multiply = _binop("multiply", reflected)
+
+    def method(self, other):
+        if type(other) in (list, tuple) and self.ndim == 0 and (self.is_scalar or
+                                                                 self.type.weak):
+            if self.dtype.kind not in "iu":
+                name = python_type_of(self.dtype).__name__ if self.type.weak else \
+                    f"numpy.{self.dtype.type.__name__}"
+                raise TypeError(f"can't multiply sequence by non-int of type '{name}'")
+            self._concrete(f"repeating a {type(other).__name__} (`[0] * n`) by a count")
+        return multiply(self, other)
+    return method
+
+
 def _unop(ufunc_name):
     def method(self):
         return _numpy_area.apply_ufunc(getattr(np, ufunc_name), (self,), python_operator=True)
@@ -405,7 +423,7 @@ class Tracer:
     # ------------------------------------------------------ Python operators
     __add__, __radd__ = _binop("add"), _binop("add", reflected=True)
     __sub__, __rsub__ = _binop("subtract"), _binop("subtract", reflected=True)
-    __mul__, __rmul__ = _binop("multiply"), _binop("multiply", reflected=True)
+    __mul__, __rmul__ = _repeat_or_multiply(False), _repeat_or_multiply(True)
     __truediv__, __rtruediv__ = _binop("divide"), _binop("divide", reflected=True)
     __floordiv__, __rfloordiv__ = _binop("floor_divide"), _binop("floor_divide", reflected=True)
     __mod__, __rmod__ = _binop("remainder"), _binop("remainder", reflected=True)
