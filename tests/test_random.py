@@ -588,3 +588,12 @@ def test_a_function_drawing_only_from_its_own_seeds_takes_no_seed_input(tmp_path
     want = walk_until(x)
     np.testing.assert_allclose(out["output_0"].numpy(), want[0], rtol=1e-12)
     np.testing.assert_allclose(out["output_2"].numpy(), want[2], rtol=1e-12)
+
+
+def permuted_count(x):
+    return np.random.default_rng(0).permutation(len(x[x > 0]))
+
+
+def test_a_permutation_of_a_run_time_count_is_refused():
+    with pytest.raises(nptf.UnsupportedError, match="permutation of a count"):
+        nptf.compile(permuted_count, fallback="raise")(np.array([1.0, -1.0, 2.0]))

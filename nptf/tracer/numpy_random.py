@@ -647,6 +647,12 @@ class Stream:
                      (api.broadcast_to(api.astype(to_tracer(lam), np.float64), shape),))
 
     def permutation(self, x, axis=0):
+        if isinstance(x, Tracer) and x.ndim == 0:
+            # permutation(n): n items, a number of draws only the data give.
+            raise unsupported("a permutation of a count known only at run time "
+                              "(rng.permutation(len(...)) of a run-time size)",
+                              fix="Permute the array itself (rng.permutation(x)), or draw "
+                                  "with a size known when tracing.")
         if isinstance(x, Tracer) and axis == 0 and x.ndim:
             order = self._replayed("permutation", x.shape[0], traced_array=x)
             if order is not _NOT_REPLAYED:
