@@ -807,3 +807,15 @@ def adaptive_times(x):
 
 def test_a_list_of_numbers_of_a_kind_the_data_choose_as_an_array():
     check_against_numpy(adaptive_times, np.array([-1.0, 2, -3, 4, 5, -6, 7]))
+
+
+def heap_of_a_filtered_list(scores):
+    import heapq
+    heap = [(-s, i) for i, s in enumerate(scores.tolist()) if s > 0]
+    heapq.heapify(heap)
+    return [heapq.heappop(heap) for _ in range(min(2, len(heap)))]
+
+
+def test_heapq_of_a_list_the_data_grow_is_refused():
+    with pytest.raises(nptf.UnsupportedError, match="heapq.heapify"):
+        nptf.compile(heap_of_a_filtered_list, fallback="raise")(np.array([0.5, -1.0, 2.0]))

@@ -15,6 +15,7 @@ import collections
 import contextlib
 import contextvars
 import functools
+import heapq
 import inspect
 import itertools
 import numbers
@@ -3292,7 +3293,22 @@ def builtin_call(fn):
         return functools.partial(_bisect, fn)
     if fn is bisect.insort_left or fn is bisect.insort_right:
         return functools.partial(_insort, fn)
+    if getattr(fn, "__module__", None) in ("heapq", "_heapq") and \
+            getattr(heapq, getattr(fn, "__name__", ""), None) is fn:
+        return functools.partial(_heapq, fn)
     return math_function(fn)
+
+
+def _heapq(fn, heap, *args, **kwargs):
+    """A ``heapq`` function: Python's, but on a list of a length the data choose, whose
+    heap order nptf does not keep (nptf's refusal rather than heapq's TypeError)."""
+    if isinstance(heap, ListTracer):
+        raise unsupported(f"heapq.{fn.__name__}() of a list whose length the data choose "
+                          f"(built by a comprehension with a filter on traced values, or "
+                          f"appended to in compiled control flow)",
+                          fix="Sort the list (sorted(...)) and take its first items, or build "
+                              "it with a length known when tracing.")
+    return fn(heap, *args, **kwargs)
 
 
 def _bisect_rows(a):
