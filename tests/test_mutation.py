@@ -640,3 +640,18 @@ def test_arguments_that_share_memory_with_one_written(fn):
     with pytest.raises(nptf.Error, match="shares memory"):
         z = np.arange(8.0)
         nptf.compile(fn, fallback="raise", adaptive=False)(z[:6], z[2:])
+
+
+def full_of_traced_fills(x, floor):
+    y = np.full_like(x, floor)
+    y[0] = 5.0
+    z = np.full(x.shape, x)         # the fill an array of the result's shape: a copy of it
+    z[1] = -1.0
+    w = np.full((2, 3), x[:3])
+    w[0, 0] = 9.0
+    np.copyto(y, x, where=np.abs(x) >= 2.0)
+    return y, z, w, x
+
+
+def test_full_of_a_traced_fill_is_a_new_writable_array():
+    check_against_numpy(full_of_traced_fills, np.arange(4.0), 0.5)

@@ -589,3 +589,14 @@ def test_two_dimensional_masks_of_run_time_sizes():
     rows, cols = np.array([3, 1, 3, 2, 1, 3]), np.array([0, 5, 5, 0, 0, 7])
     check_against_numpy(pivot, rows, cols, np.arange(6.0), np.nan)
     check_against_numpy(pivot, rows[:1], cols[:1], np.ones(1), -1.0)
+
+
+def blur_by_sigma(x, sigma):
+    r = int(3 * sigma)              # a radius the data give: a kernel of run-time length
+    k = np.exp(-np.arange(-r, r + 1) ** 2 / (2 * sigma ** 2))
+    return np.convolve(x, k / k.sum(), mode="same")
+
+
+def test_a_kernel_of_run_time_length_is_refused():
+    with pytest.raises(nptf.UnsupportedError, match="np.convolve of an array whose length"):
+        nptf.compile(blur_by_sigma, fallback="raise")(np.arange(10.0), 1.0)

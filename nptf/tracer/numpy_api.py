@@ -542,15 +542,17 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
             return broadcast_like(astype(fill, dt), zeros)
         value = numpy_says(np.asarray, fill_value, dtype=dt)
         return emit("full_sized", sizes, {"shape": static, "dtype": dt, "fill": value.item()})
+    # A new array, as NumPy's: a copy of the fill broadcast (a read-only view of it, or the
+    # fill itself where the shapes agree).
     if isinstance(fill_value, Tracer) or (isinstance(fill_value, (list, tuple)) and contains_tracer(fill_value)):
         fill = to_tracer(fill_value)
         dt = check_dtype(dtype if dtype is not None else fill.dtype)
-        return broadcast_to(astype(fill, dt), shape_tuple(shape))
+        return copy_(broadcast_to(astype(fill, dt), shape_tuple(shape)))
     fill = np.asarray(fill_value)
     dt = check_dtype(dtype if dtype is not None else fill.dtype)
     shape = shape_tuple(shape)
     if fill.ndim:
-        return broadcast_to(astype(to_tracer(fill), dt), shape)
+        return copy_(broadcast_to(astype(to_tracer(fill), dt), shape))
     value = numpy_says(np.asarray, fill, dtype=dt)
     return emit("full", [], {"shape": shape, "dtype": dt, "fill": value.item()})
 

@@ -157,8 +157,17 @@ def _trim(full, n, k, mode):
     return full[k - 1:n]
 
 
+def _run_time_lengths(a, v, name):
+    if (a.ndim == 1 and a.shape[0] is None) or (v.ndim == 1 and v.shape[0] is None):
+        raise unsupported(f"np.{name} of an array whose length is known only at run time "
+                          f"(a kernel sized by the data)",
+                          fix="Give the kernel a length known when tracing (a Python int "
+                              "radius, a static argument).")
+
+
 def _correlate(a, v, mode, conjugate, name):
     a, v = to_tracer(a), to_tracer(v)
+    _run_time_lengths(a, v, name)
     dtype = np.dtype(numpy_says(getattr(np, name), np.ones(max(a.shape[0], 1) if a.ndim == 1
                                                             else a.shape, a.dtype),
                                  np.ones(v.shape, v.dtype), mode=mode).dtype)
@@ -179,6 +188,7 @@ def correlate(a, v, mode="valid"):
 @implements(np.convolve)
 def convolve(a, v, mode="full"):
     a, v = to_tracer(a), to_tracer(v)
+    _run_time_lengths(a, v, "convolve")
     if v.ndim == 1 and a.ndim == 1 and v.shape[0] > a.shape[0]:
         a, v = v, a
     return _correlate(a, v[::-1] if v.ndim == 1 else v, mode, False, "convolve")
