@@ -43,6 +43,12 @@ def exp_under_under(x):
         return np.exp(x)
 
 
+def zeros_from_integers(a, x):
+    # Zeros made from integers, or a product with an integer zero: no underflow.
+    with np.errstate(all="raise"):
+        return a.astype(float) * x + a * x - np.float64(0) * a
+
+
 def exp_twice(x):
     return np.exp(x) * 2
 
@@ -86,6 +92,7 @@ CASES = [
     (sum_under_over, (np.array([1.0, 2.0]),)),
     (exp_under_under, (np.array([-1000.0, 1.0]),)),
     (exp_under_under, (np.array([-1.0, 1.0]),)),
+    (zeros_from_integers, (np.array([0, 2, 0]), np.array([1e-300, 1.5, 0.0]))),
 ]
 
 
@@ -95,6 +102,10 @@ def test_a_raising_state_in_the_function(fn, args):
 
 
 def test_data_without_errors_stay_in_the_graph():
+    g = nptf.compile(zeros_from_integers, fallback="raise", adaptive=False)
+    np.testing.assert_array_equal(g(np.array([0, 2, 0]), np.array([1e-300, 1.5, 0.0])),
+                                  zeros_from_integers(np.array([0, 2, 0]),
+                                                      np.array([1e-300, 1.5, 0.0])))
     f = nptf.compile(divide_under_raise, fallback="raise", adaptive=False)
     np.testing.assert_array_equal(f(np.array([1.0, 2.0]), np.array([4.0, 8.0])), [0.25, 0.25])
     with pytest.raises(nptf.Error, match="np.divide.*floating-point error"):

@@ -759,10 +759,13 @@ def _fp_flag(op, how, t, ins, whole, params, raising):
     nan_in = _any_of([np.isnan(p) for p in in_parts])
     flag = (inf if finite_in is None else inf & finite_in) | \
         (nan if nan_in is None else nan & ~nan_in)
-    if "under" in raising and op.name in _MAY_UNDERFLOW:
+    if "under" in raising and op.name in _MAY_UNDERFLOW and in_parts:
+        # A result below the smallest normal number from operands none of which is zero
+        # (an integer or bool zero among them too): a float conversion from integers
+        # cannot underflow.
         small = _any_of([np.abs(p) < np.finfo(t.dtype).tiny for p in parts])
-        nonzero = _all_of([(p != 0) & np.isfinite(p) for p in in_parts])
-        flag = flag | (small if nonzero is None else small & nonzero)
+        nonzero = _all_of([(p != 0) & np.isfinite(p) for x in whole for p in _parts(x)])
+        flag = flag | (small & nonzero)
     return flag
 
 
