@@ -51,8 +51,6 @@ LIST_OPERATIONS = {
     "concatenate_left": lambda x: [3.0] + x,
     "compare": lambda x: x == [1.0, 2.0],
     "order": lambda x: x < [1.0, 3.0],
-    "slice": lambda x: x[:1] * 2,
-    "reverse_slice": lambda x: x[::-1],
     "contains": lambda x: 2.0 in x,
     "copy_then_repeat": lambda x: x.copy() * 2,
     "return_it": lambda x: x,
@@ -235,3 +233,15 @@ def test_appending_to_a_list_of_arrays_runs_with_numpy():
     _same(got, expected)
     _same(got_args, expected_args)
     assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def sliced_list(x, window=3):
+    out = []
+    for i in range(window - 1, len(x)):
+        chunk = x[i - window + 1:i + 1]          # a new Python list, as in Python
+        out.append(sum(chunk) / window)
+    return out, x[::-2], x[1:3], sum(x[2:]), type(x[:1]).__name__, x[:1] * 2, x[::-1]
+
+
+def test_a_list_argument_sliced_by_known_bounds_is_a_python_list():
+    check_against_numpy(sliced_list, [0.5, 1.5, -2.0, 4.0, 3.25, 1.0])

@@ -101,8 +101,13 @@ class ListTracer(Tracer):
         return value
 
     def __getitem__(self, key):
+        if type(key) is slice and all(b is None or type(b) is int or isinstance(b, np.integer)
+                                      for b in (key.start, key.stop, key.step)):
+            # A slice known when tracing: a new Python list of those items, as Python's.
+            return [self._element(i) for i in range(len(self))[key]]
         if type(key) is not int and not isinstance(key, np.integer):
-            raise _refused("indexing other than by one int (a slice or an array index)", self)
+            raise _refused("indexing other than by one int (an array index, or a slice "
+                           "with bounds known only at run time)", self)
         return self._element(int(key))
 
     def __iter__(self):
