@@ -2,6 +2,8 @@
 (a traced ``if``, a loop, ``min``/``max`` inside it) and run per element in a compiled
 loop, with NumPy's output dtypes (from the first elements as NumPy scalars, or
 ``otypes``), tuples of outputs, and a refusal where the dtype depends on the data."""
+import math
+
 import numpy as np
 import pytest
 
@@ -67,3 +69,16 @@ def test_a_result_dtype_the_data_choose_is_refused():
         with pytest.warns(RuntimeWarning):
             got = nptf.compile(f)(np.array(x))
         assert got.dtype == f(np.array(x)).dtype and np.array_equal(got, f(np.array(x)))
+
+
+_ERF = np.vectorize(math.erf)
+
+
+def normal_cdf(x):
+    # np.vectorize of a function of ``math`` itself, its first element a NumPy scalar.
+    return 0.5 * (1.0 + _ERF(np.asarray(x) / math.sqrt(2.0))), \
+        np.vectorize(lambda v: math.exp(-v) if v > 0 else math.cos(v))(x)
+
+
+def test_vectorize_of_a_math_function():
+    check_against_numpy(normal_cdf, np.linspace(-2.0, 2.0, 7))

@@ -19,6 +19,7 @@ from .control_flow import for_stmt, range_
 from .convert import converted
 from .indexing import getitem, write
 from .namespace import wrap
+from .python_math import math_function
 from .tracer import KIND_PYTHON, PYTHON_TYPES, Tracer, emit, python_type_of, to_tracer
 
 
@@ -37,7 +38,9 @@ def _vectorized_call(vec, args, kwargs):
     name = f"np.vectorize({getattr(vec.pyfunc, '__name__', 'function')})"
     if kwargs or vec.signature is not None or vec.excluded:
         raise unsupported(f"{name} with keyword arguments, excluded arguments or a signature")
-    fn = converted(vec.pyfunc)
+    # A function of ``math`` itself (np.vectorize(math.erf)): its traced version, as the
+    # converted code of a function calling it takes.
+    fn = math_function(vec.pyfunc) or converted(vec.pyfunc)
     arrays = [to_tracer(a) for a in args]
     shape = broadcast_shapes(*(a.shape for a in arrays))
     if None in shape:
@@ -53,7 +56,7 @@ def _vectorized_call(vec, args, kwargs):
                          f"  at {user_location()}")
     else:
         # NumPy's rule: the first elements, as NumPy scalars, decide the output dtypes.
-        first = fn(*[getitem(f, 0) for f in flats])
+        first = fn(*[_numpy_scalar(getitem(f, 0)) for f in flats])
         otypes = [_dtype_of(v, name) for v in (first if isinstance(first, tuple) else (first,))]
     outs = tuple(api.zeros(n, t) for t in otypes)
 
@@ -71,6 +74,11 @@ def _vectorized_call(vec, args, kwargs):
                                                  range(len(outs))), user_location())
     outs = tuple(api.reshape_to(o, shape) for o in outs)
     return outs[0] if len(outs) == 1 else outs
+
+
+def _numpy_scalar(x):
+    """An element as NumPy's ``arr.flat[0]`` gives it: a NumPy scalar."""
+    return Tracer(x.atom, is_scalar=True)
 
 
 def _python_number(x):
