@@ -600,3 +600,18 @@ def blur_by_sigma(x, sigma):
 def test_a_kernel_of_run_time_length_is_refused():
     with pytest.raises(nptf.UnsupportedError, match="np.convolve of an array whose length"):
         nptf.compile(blur_by_sigma, fallback="raise")(np.arange(10.0), 1.0)
+
+
+def confusion_diagonals(y, p):
+    # A confusion matrix over np.unique's labels: its diagonals and trace at run-time sizes.
+    labels = np.unique(np.concatenate([y, p]))
+    cm = np.zeros((len(labels), len(labels)), dtype=int)
+    np.add.at(cm, (np.searchsorted(labels, y), np.searchsorted(labels, p)), 1)
+    return (np.diag(cm).astype(float), np.trace(cm), np.diagonal(cm, 1), np.diagonal(cm, -1),
+            np.diag(cm, 2), np.trace(cm, -1), cm.trace())
+
+
+def test_diagonals_of_run_time_sizes():
+    y, p = np.array([0, 1, 2, 2, 1, 0, 3]), np.array([0, 2, 2, 1, 1, 0, 3])
+    check_against_numpy(confusion_diagonals, y, p)
+    check_against_numpy(confusion_diagonals, y[:1], p[:1])

@@ -20,6 +20,7 @@ from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_g
                         broadcast_to, concatenate, flip, full, implements, linspace, moveaxis,
                         ravel, reshape, sample_of, stack, swapaxes, transpose)
 from .numpy_sorting import take
+from .views import mark_readonly
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 
@@ -473,14 +474,29 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     if a.ndim < 2:
         raise ValueError(f"diag requires an array of at least two dimensions\n  at {user_location()}")
     a = moveaxis(a, (axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)), (-2, -1))
+    k = operator.index(offset)
+    if None in a.shape[-2:]:
+        return _run_time_diagonal(a, k)
     _static_shape(a, "diagonal")
     n, m = a.shape[-2:]
-    k = operator.index(offset)
     length = max(0, min(n, m - k) if k >= 0 else min(n + k, m))
     start = k if k >= 0 else -k * m
     flat = reshape(a, a.shape[:-2] + (n * m,))
     stop = start + (length - 1) * (m + 1) + 1 if length else start
     return flat[..., start:stop:m + 1]
+
+
+def _run_time_diagonal(a, k):
+    """The diagonal ``k`` of the last two axes of ``a``, whose sizes are known at run
+    time (a confusion matrix over np.unique's labels): the elements read by index arrays,
+    read-only as NumPy's view is."""
+    if None in a.shape[:-2]:
+        _static_shape(a, "diagonal")
+    n, m = dim_of(a, a.ndim - 2), dim_of(a, a.ndim - 1)
+    length = np.minimum(n, m - k) if k >= 0 else np.minimum(n + k, m)
+    i = arange(np.maximum(length, 0))
+    out = a[..., i + max(-k, 0), i + max(k, 0)]
+    return mark_readonly(out)
 
 
 @implements(np.diag)

@@ -476,6 +476,9 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     a = to_tracer(a)
     a = moveaxis(a, (axis_index(axis1, a.ndim), axis_index(axis2, a.ndim)), (-2, -1))
     n, m = a.shape[-2:]
+    if n is None or m is None:
+        # Sizes known only at run time: the sum of the diagonal's elements.
+        return sum_(np.diagonal(a, offset, -2, -1), axis=-1, dtype=dtype)
     mask = emit("eye", [], {"n": n, "m": m, "k": int(offset), "dtype": np.dtype(np.bool_)})
     zero = broadcast_to(np.zeros((), a.dtype), a.shape)
     return sum_(where(mask, a, zero), axis=(-2, -1), dtype=dtype)
