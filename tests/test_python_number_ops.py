@@ -346,6 +346,20 @@ def test_erf_gcd_lcm_and_isqrt_of_traced_numbers(a, x, jit):
     check_against_numpy(normal_cdf_and_divisors, np.array(a), np.array(x), jit=jit)
 
 
+def gamma_of_traced(x):
+    """``math.gamma``/``math.lgamma`` (Student's t and beta functions written by hand):
+    exact factorials at whole numbers, Python's errors at the poles and past the range."""
+    v = float(x[0])
+    return math.gamma(v), math.lgamma(v), math.gamma(x[1] + 1), math.lgamma(abs(x[1]) + 0.5)
+
+
+@pytest.mark.parametrize("x", [[0.5, 4.0], [5.0, 22.0], [-1.5, -0.25], [10.25, 170.5],
+                               [0.0, 1.0], [-3.0, 2.0], [200.0, 3.0], [np.inf, np.nan],
+                               [-np.inf, 1.0]])
+def test_gamma_and_lgamma_of_traced_numbers(x):
+    check_against_numpy(gamma_of_traced, np.array(x), rtol_scale=10)
+
+
 def test_an_lcm_past_int64_is_python_s():
     """Python's lcm has no bounds: past int64 the call runs with NumPy (Python's int), or
     nptf refuses it under fallback="raise"."""

@@ -45,6 +45,14 @@ def _axes(p):
 _rule("where")(lambda p, c, x, y: np.where(c, x, y))
 _rule("convert")(lambda p, x: np.asarray(x).astype(p["dtype"]))
 _rule("copy")(lambda p, x: np.array(x))
+def _lgamma_or_inf(v):
+    try:
+        return math.lgamma(v)
+    except ValueError:       # a pole: the graph's kernel gives +inf there
+        return math.inf
+
+
+_rule("lgamma")(lambda p, x: np.vectorize(_lgamma_or_inf, otypes=[np.float64])(x))
 _rule("erf")(lambda p, x: np.vectorize(math.erfc if p["complement"] else math.erf,
                                        otypes=[np.float64])(x))
 _rule("real")(lambda p, x: np.real(x))

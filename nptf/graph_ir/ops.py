@@ -207,6 +207,13 @@ def _convert(ts, params):
     return [ArrayType(ts[0].shape, params["dtype"], bool(params.get("weak")))]
 
 
+@register("lgamma", kind="elementwise")
+def _lgamma(ts, params):
+    """log|Γ(x)| of float64 values (``math.lgamma``; ``math.gamma`` takes its sign apart):
+    NumPy has no such ufunc; Python's float results."""
+    return [ArrayType(ts[0].shape, np.dtype(np.float64))]
+
+
 @register("erf", kind="elementwise")
 def _erf(ts, params):
     """``math.erf`` (``complement``: ``math.erfc``) of float64 values: NumPy has no such

@@ -166,6 +166,7 @@ rule("square")(lambda ctx, x: m.wrapping_multiply(x, x) if ctx.xla and m.kind(x)
                else tf.square(x))
 simple("sqrt", tf.sqrt)
 simple("cbrt", m.cbrt)
+rule("lgamma")(lambda ctx, x: tf.math.lgamma(x))
 rule("erf")(lambda ctx, x, complement: tf.math.erfc(x) if complement else tf.math.erf(x))
 
 # ------------------------------------------------------------ exp, log, trig

@@ -50,7 +50,8 @@ def math_function(fn):
     if getattr(fn, "__module__", None) != "math" or getattr(math, name or "", None) is not fn:
         return None
     if name in _FLOAT_FUNCTIONS or name in ("log", "pow", "floor", "ceil", "trunc", "isnan",
-                                             "isinf", "isfinite", "isclose", "erf", "erfc",
+                                             "isinf", "isfinite", "isclose", "erf", "erfc", "gamma",
+                                             "lgamma",
                                              "gcd", "lcm", "isqrt"):
         return lambda *args, **kwargs: _call(fn, name, args, kwargs)
     return None
@@ -99,11 +100,38 @@ def _numbers(args):
         for a in args)
 
 
+_FACTORIALS = np.array([float(math.factorial(k)) for k in range(23)])
+
+
+def _gamma(name, x):
+    """``math.gamma``/``math.lgamma`` of a traced float: Python's ValueError at a pole
+    (zero and the negative integers) and at -inf, OverflowError past the float range."""
+    log_abs = emit("lgamma", [x], scalar=True)
+    pole = (x == np.floor(x)) & (x <= 0) | (x == -np.inf)
+    log_abs = _raising(log_abs, np.logical_not(pole), "ValueError", _DOMAIN)
+    if name == "lgamma":
+        return _python_float(log_abs)
+    # Γ is negative between -2k-1 and -2k (k >= 0).
+    negative = (x < 0) & (np.floor(x) % 2 != 0)
+    out = np.where(negative, -np.exp(log_abs), np.exp(log_abs))
+    # Python's Γ of 1 .. 23 is the exact factorial (a table, as CPython's).
+    whole = (x == np.floor(x)) & (x >= 1) & (x <= len(_FACTORIALS))
+    at = api.astype(np.where(whole, x, 1.0), np.int64) - 1
+    out = np.where(whole, api.asarray(_FACTORIALS)[at], out)
+    out = np.where(np.isnan(x), x, np.where(x == np.inf, np.inf, out))
+    past = np.isinf(out) & np.isfinite(x)
+    return _python_float(_raising(out, np.logical_not(past), "OverflowError", _RANGE))
+
+
 def _call(fn, name, args, kwargs):
     if name == "isclose":
         return _isclose(fn, args, kwargs)
     if name in ("gcd", "lcm", "isqrt"):
         return _integer_function(fn, name, args, kwargs)
+    if name in ("gamma", "lgamma"):
+        if kwargs or len(args) != 1 or not _numbers(args):
+            return fn(*args, **kwargs)
+        return _gamma(name, _as_float(args[0]))
     if name in ("erf", "erfc"):
         if kwargs or len(args) != 1 or not _numbers(args):
             return fn(*args, **kwargs)
