@@ -615,3 +615,15 @@ def test_diagonals_of_run_time_sizes():
     y, p = np.array([0, 1, 2, 2, 1, 0, 3]), np.array([0, 2, 2, 1, 1, 0, 3])
     check_against_numpy(confusion_diagonals, y, p)
     check_against_numpy(confusion_diagonals, y[:1], p[:1])
+
+
+def quantile_bins(x):
+    # Edges np.unique leaves (a run-time number of them), increasing or reversed.
+    edges = np.unique(np.nanquantile(x, np.linspace(0, 1, 5)))
+    return (np.digitize(x, edges[1:-1], right=True), np.digitize(x, edges[::-1]),
+            np.digitize(x, edges[:1]), np.digitize(x, edges[:0]))
+
+
+def test_digitize_with_a_run_time_number_of_bins():
+    check_against_numpy(quantile_bins, np.array([0.1, 0.5, np.nan, 0.9, 0.3, 0.3, 0.7]))
+    check_against_numpy(quantile_bins, np.array([1.0, 1.0, 1.0]))

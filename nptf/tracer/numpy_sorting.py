@@ -14,7 +14,7 @@ from ..errors import unsupported, user_location
 from .indexing import dim_size, same_size
 from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, ravel, reshape)
-from .tracer import Tracer, emit, ndim_of, numpy_says, to_tracer
+from .tracer import Tracer, dim_of, emit, ndim_of, numpy_says, to_tracer
 
 _KINDS = (None, "quicksort", "mergesort", "heapsort", "stable")
 
@@ -262,8 +262,9 @@ def digitize(x, bins, right=False):
     side = "left" if right else "right"
     n = bins.shape[0]
     rising = searchsorted(bins, x, side=side)
-    falling = n - searchsorted(bins[::-1], x, side=side)
-    if n < 2:
+    # (A run-time number of bins: its size as the graph runs.)
+    falling = (n if n is not None else dim_of(bins, 0)) - searchsorted(bins[::-1], x, side=side)
+    if n is not None and n < 2:
         return rising
     increasing, decreasing = np.all(bins[1:] >= bins[:-1]), np.all(bins[1:] <= bins[:-1])
     out = np.where(increasing, rising, falling)
