@@ -627,3 +627,27 @@ def quantile_bins(x):
 def test_digitize_with_a_run_time_number_of_bins():
     check_against_numpy(quantile_bins, np.array([0.1, 0.5, np.nan, 0.9, 0.3, 0.3, 0.7]))
     check_against_numpy(quantile_bins, np.array([1.0, 1.0, 1.0]))
+
+
+def mismatched_lengths(x, t):
+    # Two arrays of run-time lengths that the data make equal or not: NumPy's errors where
+    # they differ (a write, bincount's weights, average's weights), its results otherwise.
+    y, z = x[x > t], x[x <= t]
+    w = y.copy()
+    np.copyto(w, z)
+    return w, np.bincount(z.astype(np.int64), weights=y), np.average(y, weights=z)
+
+
+def fitted_writes(x, t):
+    y = x[x > t]
+    w = y.copy()
+    w[...] = y[:1] * 2                  # one element broadcast over a run-time length
+    return w, np.bincount(y.astype(np.int64), weights=y * 2), np.average(y, weights=y + 1)
+
+
+@pytest.mark.parametrize("t", [10.0, 8.0, 5.5, 3.5, 0.0])
+def test_run_time_lengths_that_differ_raise_numpy_s_errors(t):
+    x = np.array([3.0, 1, 4, 1, 5, 9, 2, 6])
+    # adaptive=False: every call runs the graph (adaptive dispatch may serve NumPy).
+    check_against_numpy(mismatched_lengths, x, t, adaptive=False)
+    check_against_numpy(fitted_writes, x, t, adaptive=False)

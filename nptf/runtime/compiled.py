@@ -532,7 +532,9 @@ class Compiled:
             f"TensorFlow {what}: {type(error).__name__}: {_first_line(error)}. Fix: "
             f"restructure that code, or let it fall back (fallback='numpy').\n  at "
             f"{_defined_at(self.fn)}")
-        if first_call:      # the same graph fails the same way: NumPy for this signature
+        if first_call and self.fallback != "raise":
+            # The same graph fails the same way: NumPy for this signature (under
+            # fallback="raise" each call runs the graph, and says so where it fails).
             entry.fallback_reason = str(failure)
         raise failure from None
 

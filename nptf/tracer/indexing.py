@@ -904,12 +904,37 @@ def _flat_positions(x):
     return pos
 
 
+def _fitted_at_run_time(value, target):
+    """``value`` for a write of all of ``target``, both of one rank, where sizes known only
+    at run time may differ: NumPy's ValueError unless each size of ``value`` is the
+    target's or 1 (then broadcast)."""
+    ok, ones = None, False
+    for axis in range(target.ndim):
+        if same_size(value, axis, target, axis):
+            continue
+        dv, dt = dim_size(value, axis), dim_size(target, axis)
+        fits = (dv == dt) | (dv == 1)
+        ok = fits if ok is None else ok & fits
+        ones = True
+    if ok is None:
+        return value
+    shown = lambda t: "(" + ",".join("n" if d is None else str(d) for d in t.shape) + \
+        ("," if t.ndim == 1 else "") + ")"
+    value = emit("check", [value, ok], {
+        "error": "ValueError",
+        "message": f"could not broadcast input array from shape {shown(value)} into shape "
+                   f"{shown(target)}, n known only at run time\n  at {user_location()}"})
+    return api.broadcast_like(value, target) if ones else value
+
+
 def _write_dynamic(target, view, key, value, mode):
     """Writes into arrays of unknown size: whole-array and same-shape boolean-mask updates."""
     check_writeable(target, "assignment")
     v = to_tracer(value)
     if key is None and (v.shape == target.shape or v.ndim == 0):
         new = api.astype(v, target.dtype)
+        if new.shape == target.shape:
+            new = _fitted_at_run_time(new, target)
         set_buffer(view.buffer, (new if new.shape == target.shape else api.broadcast_like(new, target)).atom)
         return target
     if key is None:

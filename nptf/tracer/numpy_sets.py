@@ -27,7 +27,7 @@ from ..errors import unsupported, user_location
 from .numpy_api import (axis_index, arange, asarray, astype, concatenate, flip, full, full_like,
                         implements, imag, moveaxis, ravel, real, reshape_to)
 from .numpy_math import any_, cumsum
-from .indexing import dim_size, positions_along
+from .indexing import dim_size, positions_along, same_size
 from .numpy_sorting import argsort_along, isin, lexsort, search, take
 from .tracer import Tracer, concrete_dim, emit, numpy_says
 from .views import derived_view
@@ -266,6 +266,17 @@ def bincount(x, /, weights=None, minlength=0):
     numpy_says(np.bincount, np.zeros(1, _INTP), np.zeros((1,) * w.ndim, w.dtype))
     if None not in (w.shape[0], x.shape[0]) and w.shape[0] != x.shape[0]:
         raise ValueError(f"The weights and list don't have the same length.\n  at {user_location()}")
+    if w.ndim == 1 and not same_size(w, 0, x, 0):
+        # Lengths known only at run time: NumPy's error where they differ (but for no
+        # values, whose weights NumPy ignores).
+        n = dim_size(x, 0)
+        ok = (dim_size(w, 0) == n) | (n == 0)
+        # Cut or padded to the values' length until the check raises: TensorFlow's kernel
+        # takes weights of another length as all ones.
+        w = concatenate([w, full_like(x, 0, w.dtype)])[:n]
+        w = emit("check", [w, ok], {
+            "error": "ValueError",
+            "message": f"The weights and list don't have the same length.\n  at {user_location()}"})
     return emit("bincount", [ids, astype(w, np.float64)], {"minlength": minlength})
 
 

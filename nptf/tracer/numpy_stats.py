@@ -17,6 +17,7 @@ from . import numpy_math as m
 from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate,
                         gather_axes_last, implements, linspace, ravel, reshape, transpose)
 from .numpy_sorting import searchsorted, sort, take_along
+from .indexing import dim_size, same_size
 from .tracer import Tracer, contains_tracer, dim_of, emit, numpy_says, to_tracer
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
@@ -407,6 +408,24 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         dtype = np.result_type(a.dtype, w.dtype, "f8")
     else:
         dtype = np.result_type(a.dtype, w.dtype)
+    if a.shape == w.shape and None in a.shape and \
+            not all(same_size(a, i, w, i) for i in range(a.ndim)):
+        # Sizes known only at run time: NumPy's error where the shapes differ.
+        same = None
+        for i in range(a.ndim):
+            eq = dim_size(a, i) == dim_size(w, i)
+            same = eq if same is None else same & eq
+        if a.ndim != 1:
+            raise unsupported("np.average with weights of run-time sizes in more than one "
+                              "dimension")
+        # Cut or padded to a's length until the check raises (the product needs one).
+        n = dim_size(a, 0)
+        w = concatenate([w, np.zeros_like(a, dtype=w.dtype)])[:n]
+        w = emit("check", [w, same], {
+            "error": "TypeError" if axis is None else "ValueError",
+            "message": ("Axis must be specified when shapes of a and weights differ."
+                        if axis is None else "Shape of weights must be consistent with shape "
+                        "of a along specified axis.") + f"\n  at {user_location()}"})
     if a.shape != w.shape:
         if axis is None:
             raise TypeError(f"Axis must be specified when shapes of a and weights differ.\n"
