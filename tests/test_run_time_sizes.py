@@ -651,3 +651,29 @@ def test_run_time_lengths_that_differ_raise_numpy_s_errors(t):
     # adaptive=False: every call runs the graph (adaptive dispatch may serve NumPy).
     check_against_numpy(mismatched_lengths, x, t, adaptive=False)
     check_against_numpy(fitted_writes, x, t, adaptive=False)
+
+
+REFUSED_AT_RUN_TIME_SIZES = [
+    lambda y: np.cov(y), lambda y: np.split(y, 2), lambda y: np.inner(y, y),
+    lambda y: np.fft.fftshift(y), lambda y: np.vander(y), lambda y: np.kron(y, [1, 2]),
+    lambda y: np.take(y, [0], mode="clip"), lambda y: np.select([y > 2], [y], -1)]
+
+
+@pytest.mark.parametrize("k", range(len(REFUSED_AT_RUN_TIME_SIZES)))
+def test_functions_that_need_a_run_time_size_say_so(k):
+    """Where nptf's implementation needs a size known only at run time as a number, its
+    DynamicShapeError names the function (not Python's TypeError about None)."""
+    g = REFUSED_AT_RUN_TIME_SIZES[k]
+
+    def masked(x):
+        return g(x[x > 2])
+    with pytest.raises(nptf.DynamicShapeError, match="known only at run time"):
+        nptf.compile(masked, fallback="raise")(np.array([3.0, 1, 4, 1, 5, 9, 2, 6]))
+
+
+def nbytes_of_masked(x):
+    return x[x > 2].nbytes, x[x > 2].reshape(-1, 1).nbytes
+
+
+def test_nbytes_of_a_run_time_size():
+    check_against_numpy(nbytes_of_masked, np.array([3.0, 1, 4, 1, 5, 9, 2, 6]))

@@ -31,7 +31,8 @@ from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
                             row_of)
 from .numpy_random import LEGACY
-from .tracer import HASHED, Tracer, emit, to_tracer
+from .tracer import (HASHED, Tracer, emit, run_time_size_refusal, run_time_sized,
+                     to_tracer)
 from .views import buffer_of, mark_readonly
 
 def _fromiter(iterable, dtype, count=-1, *, like=None):
@@ -85,7 +86,12 @@ def wrap(original, traced, takes=None, probed=True):
     False (``np.random``'s functions: a run would draw from NumPy's global state)."""
     def wrapper(*args, **kwargs):
         if (takes is None or takes(args, kwargs)) and _from_user_code():
-            out = traced(*args, **kwargs)
+            try:
+                out = traced(*args, **kwargs)
+            except TypeError as e:
+                if "NoneType" not in str(e) or not run_time_sized((args, kwargs)):
+                    raise
+                raise run_time_size_refusal(original) from None
             return api.numpy_result(original, args, kwargs, out) if probed else out
         return original(*args, **kwargs)
     return _standing_for(original, wrapper)

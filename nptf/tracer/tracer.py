@@ -110,6 +110,27 @@ def _binop(ufunc_name, reflected=False):
     return method
 
 
+def run_time_size_refusal(func):
+    """nptf's error for NumPy's ``func`` whose implementation met a size known only at run
+    time where it needs a number (rather than the Python TypeError that met it)."""
+    return DynamicShapeError(
+        f"np.{getattr(func, '__name__', func)} of an array whose size is known only at run "
+        f"time is not supported by nptf. Give that array a size known when tracing, or "
+        f"compute this outside the compiled function\n  at {user_location()}")
+
+
+def run_time_sized(value, depth=0):
+    """Whether ``value`` (arguments, at any depth of lists, tuples and dicts) holds an
+    array with a size known only at run time."""
+    if isinstance(value, Tracer):
+        return None in value.type.shape
+    if depth < 4 and isinstance(value, (list, tuple)):
+        return any(run_time_sized(v, depth + 1) for v in value)
+    if depth < 4 and isinstance(value, dict):
+        return any(run_time_sized(v, depth + 1) for v in value.values())
+    return False
+
+
 def _repeat_or_multiply(reflected):
     """``*`` with a list or tuple: a Python number or NumPy scalar repeats the sequence (a
     traced count needs its value), as Python and NumPy's scalars do; a 0-d array
@@ -296,7 +317,12 @@ class Tracer:
 
     @property
     def nbytes(self):
-        return self.size * self.itemsize
+        size = self.type.size
+        if size is None and _from_user_code():
+            size = 1
+            for i, d in enumerate(self.type.shape):
+                size = size * (d if d is not None else emit("dim", [self], {"axis": i}))
+        return None if size is None else size * self.itemsize
 
     def __len__(self):
         _no_none_attribute(self, "len()", anywhere=True)
@@ -418,7 +444,15 @@ class Tracer:
         impl = _numpy_area.impls.get(func)
         if impl is None:
             raise unsupported(f"np.{getattr(func, '__name__', func)}")
-        return _numpy_area.numpy_result(func, args, kwargs, impl(*args, **kwargs))
+        try:
+            out = impl(*args, **kwargs)
+        except TypeError as e:
+            if "NoneType" not in str(e) or not run_time_sized((args, kwargs)):
+                raise
+            # nptf's implementation met a size known only at run time where it needs a
+            # number: its refusal, not Python's TypeError.
+            raise run_time_size_refusal(func) from None
+        return _numpy_area.numpy_result(func, args, kwargs, out)
 
     # ------------------------------------------------------ Python operators
     __add__, __radd__ = _binop("add"), _binop("add", reflected=True)
