@@ -677,3 +677,15 @@ def nbytes_of_masked(x):
 
 def test_nbytes_of_a_run_time_size():
     check_against_numpy(nbytes_of_masked, np.array([3.0, 1, 4, 1, 5, 9, 2, 6]))
+
+
+def nan_quantiles_of_masked(x, t):
+    y = x[x > t]
+    return (np.nanquantile(y, 0.3), np.nanpercentile(y, [40, 90]), np.nanmedian(y),
+            np.nanquantile(y, 0.5, method="hazen"))
+
+
+@pytest.mark.parametrize("t", [10.0, 8.0, 3.0])
+def test_nan_quantiles_of_a_run_time_length_that_may_be_empty(t):
+    check_against_numpy(nan_quantiles_of_masked, np.array([3.0, np.nan, 4, 1, 5, 9, 2, 6]), t,
+                        adaptive=False)

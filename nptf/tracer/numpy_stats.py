@@ -66,9 +66,10 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
         raise unsupported(f"np.{name} of an empty slice")
     if n is None:
         # A length known only at run time (np.median(x[x > 0])): NumPy's answer for an
-        # empty one is NaN for the median, IndexError for a quantile (after the run).
+        # empty one is NaN for the median and the nan-variants, IndexError for a quantile
+        # (after the run).
         n = dim_of(flat, flat.ndim - 1)
-        if method != "median":
+        if method != "median" and not ignore_nan:
             n = emit("check", [n, n > 0], {"error": "IndexError", "message":
                                            f"index -1 is out of bounds for axis 0 with size 0"
                                            f"\n  at {user_location()}"})
