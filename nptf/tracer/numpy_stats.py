@@ -69,6 +69,13 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
         # empty one is NaN for the median and the nan-variants, IndexError for a quantile
         # (after the run).
         n = dim_of(flat, flat.ndim - 1)
+        if ignore_nan and np.ndim(q) > 0:
+            # NumPy answers no values with one NaN (np.nanmean's), whatever q's shape: a
+            # shape the data choose.
+            n = emit("check", [n, n > 0], {
+                "error": "OutsideTheGraph",
+                "message": f"np.{name} of no values, which NumPy answers with one NaN "
+                           f"whatever the shape of q\n  at {user_location()}"})
         if method != "median" and not ignore_nan:
             n = emit("check", [n, n > 0], {"error": "IndexError", "message":
                                            f"index -1 is out of bounds for axis 0 with size 0"
