@@ -337,3 +337,32 @@ def test_least_squares_of_a_rank_deficient_matrix_runs_numpy():
     np.testing.assert_allclose(got[0], want[0])
     with pytest.raises(nptf.OutsideTheGraphError, match=r"rank-deficient.*test_linalg.py"):
         nptf.compile(least_squares_fit, fallback="raise")(a, b)
+
+
+def fit_or_zeros(a, b):
+    try:
+        x = np.linalg.lstsq(a, b, rcond=None)[0]
+    except np.linalg.LinAlgError:
+        x = np.zeros(a.shape[1])
+    return x, np.polyfit(np.arange(len(b)), b, 1)
+
+
+def pinv_of(a):
+    return np.linalg.pinv(a)
+
+
+def test_svds_of_nan_run_with_numpy():
+    """LAPACK's SVD does not converge on NaN or infinities and NumPy raises LinAlgError
+    (lstsq, svd, pinv, matrix_rank, polyfit of one point): such data run with NumPy,
+    whose run raises or takes the handler."""
+    a, b = np.array([[1.0, 2], [3, 4], [5, 7.]]), np.array([1.0, 2, 3])
+    nan_a = np.where(a > 4, np.nan, a)
+    for args in ((a, b), (nan_a, b)):
+        expected = fit_or_zeros(*args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = nptf.compile(fit_or_zeros, adaptive=False)(*args)
+        np.testing.assert_allclose(got[0], expected[0], rtol=1e-9)
+        np.testing.assert_allclose(got[1], expected[1], rtol=1e-9)
+    with pytest.raises(nptf.OutsideTheGraphError, match="SVD"):
+        nptf.compile(pinv_of, fallback="raise", adaptive=False)(nan_a)

@@ -193,8 +193,8 @@ def eigvals(a):
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a, _ = _prepare(a, la.svd, full_matrices, compute_uv)
     if not compute_uv:
-        return emit("svd", [a], {"full_matrices": False, "compute_uv": False})
-    u, s, vh = emit("svd", [a], {"full_matrices": bool(full_matrices), "compute_uv": True})
+        return _svd(a, {"full_matrices": False, "compute_uv": False})
+    u, s, vh = _svd(a, {"full_matrices": bool(full_matrices), "compute_uv": True})
     return la._linalg.SVDResult(u, s, vh)
 
 
@@ -221,7 +221,7 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=NoValue):
             max(a.shape[-2:]) * np.finfo(a.dtype).eps if rtol is None else rtol)
     elif rtol is not NoValue:
         raise ValueError(f"`rtol` and `rcond` can't be both set.\n  at {user_location()}")
-    u, s, vh = emit("svd", [np.conjugate(a) if a.dtype.kind == "c" else a],
+    u, s, vh = _svd(np.conjugate(a) if a.dtype.kind == "c" else a,
                     {"full_matrices": False, "compute_uv": True})
     cutoff = np.asarray(rcond)[..., None] * m.max_(s, axis=-1, keepdims=True)
     large = s > cutoff
@@ -229,8 +229,19 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=NoValue):
     return m.matmul(swapaxes(vh, -1, -2), s_inv[..., :, None] * swapaxes(u, -1, -2))
 
 
+def _svd(a, params):
+    """The ``svd`` op of ``a``; where ``a`` holds a NaN or an infinity, LAPACK's SVD does
+    not converge and NumPy raises LinAlgError (or handles it): such data run with NumPy."""
+    finite = m.all_(np.isfinite(a))
+    a = emit("check", [a, finite], {
+        "error": "OutsideTheGraph",
+        "message": f"an SVD of a matrix holding NaN or an infinity, on which NumPy's LAPACK "
+                   f"raises LinAlgError ('SVD did not converge')\n  at {user_location()}"})
+    return emit("svd", [a], params)
+
+
 def _svd_values(a):
-    return emit("svd", [a], {"full_matrices": False, "compute_uv": False})
+    return _svd(a, {"full_matrices": False, "compute_uv": False})
 
 
 @implements(la.matrix_rank)
@@ -296,7 +307,7 @@ def multi_dot(arrays, *, out=None):
 
 def _least_squares(a, b, rcond):
     """The minimum-norm solution through the SVD, as LAPACK's gelsd computes it."""
-    u, s, vh = emit("svd", [a], {"full_matrices": False, "compute_uv": True})
+    u, s, vh = _svd(a, {"full_matrices": False, "compute_uv": True})
     large = s > rcond * m.max_(s)
     s_inv = np.where(large, 1 / np.where(large, s, np.ones((), s.dtype)), np.zeros((), s.dtype))
     return m.matmul(_adjoint(vh), s_inv[:, None] * m.matmul(_adjoint(u), b)), s, large
