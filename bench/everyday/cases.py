@@ -14,6 +14,8 @@ from . import funcs_k as K
 from . import funcs_l as L
 from . import funcs_m as M
 from . import funcs_n as N
+from . import funcs_o as O
+from . import funcs_p as P
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -50,7 +52,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_``, ``j_``, ``k_``, ``l_``, ``m_`` and ``n_``."""
+    ``i_`` to ``p_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -71,7 +73,11 @@ def cases():
             **{f"m_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in M.CASES},
             **{f"n_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in N.CASES}}
+               for name, fn, make, opts in N.CASES},
+            **{f"o_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in O.CASES},
+            **{f"p_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in P.CASES}}
 
 
 def _first():
