@@ -366,3 +366,17 @@ def test_svds_of_nan_run_with_numpy():
         np.testing.assert_allclose(got[1], expected[1], rtol=1e-9)
     with pytest.raises(nptf.OutsideTheGraphError, match="SVD"):
         nptf.compile(pinv_of, fallback="raise", adaptive=False)(nan_a)
+
+
+def norms_that_may_be_empty(x, t):
+    y = x[x > t]
+    rows = x.reshape(4, 2)[x[::2] > t]
+    return (np.linalg.norm(y, np.inf), np.linalg.norm(rows, np.inf), np.linalg.norm(rows, 1),
+            np.linalg.norm(np.zeros((0, 3)), np.inf), np.linalg.norm(np.zeros(0), np.inf))
+
+
+@pytest.mark.parametrize("t", [10.0, 4.5, 0.0])
+def test_max_norms_of_no_values_are_zero(t):
+    """NumPy's inf- and 1-norms start their maximum at 0: of no values, 0.0."""
+    check_against_numpy(norms_that_may_be_empty, np.array([3.0, -1, 4, 1, -5, 9, 2, 6]), t,
+                        adaptive=False)

@@ -375,7 +375,8 @@ def lstsq(a, b, rcond=None):
 def _vector_norm(x, ord, axis, keepdims):
     absx = np.abs(x)
     if ord == np.inf:
-        return m.max_(absx, axis, keepdims=keepdims)
+        # NumPy's maximum starts at 0 (the norm of no values).
+        return m.max_(absx, axis, keepdims=keepdims, initial=0)
     if ord == -np.inf:
         return m.min_(absx, axis, keepdims=keepdims)
     if ord == 0:
@@ -398,10 +399,12 @@ def _matrix_norm(x, ord, axes, keepdims):
         r = m.max_(s, -1) if ord == 2 else m.min_(s, -1) if ord == -2 else m.sum_(s, -1)
     elif ord in (1, -1):
         sums = m.sum_(np.abs(x), row)
-        r = (m.max_ if ord == 1 else m.min_)(sums, col - 1 if col > row else col)
+        axis = col - 1 if col > row else col
+        r = m.max_(sums, axis, initial=0) if ord == 1 else m.min_(sums, axis)
     elif ord in (np.inf, -np.inf):
         sums = m.sum_(np.abs(x), col)
-        r = (m.max_ if ord == np.inf else m.min_)(sums, row - 1 if row > col else row)
+        axis = row - 1 if row > col else row
+        r = m.max_(sums, axis, initial=0) if ord == np.inf else m.min_(sums, axis)
     elif ord in (None, "fro", "f"):
         r = np.sqrt(m.sum_(np.real(np.conjugate(x) * x) if x.dtype.kind == "c" else x * x, axes))
     else:
