@@ -703,3 +703,15 @@ def test_nan_quantiles_of_a_run_time_length_that_may_be_empty(t):
         warnings.simplefilter("ignore")
         got = nptf.compile(nan_percentiles_of_masked, adaptive=False)(x, t)
     assert np.shape(got) == () and np.isnan(got)
+
+
+def histograms_of_masked(x, t):
+    y = x[x > t]
+    return (np.histogram(y, bins=2, weights=y), np.histogram(y, bins=3),
+            np.histogram(y.astype(np.int64), 2), np.histogram(y, 4, density=True))
+
+
+@pytest.mark.parametrize("t", [10.0, 8.0, 4.5])
+def test_histograms_of_a_run_time_length(t):
+    check_against_numpy(histograms_of_masked, np.array([3.0, -1, 4, 1, -5, 9, 2, 6]), t,
+                        adaptive=False)

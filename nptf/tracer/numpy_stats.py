@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate,
+from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate, full_like,
                         gather_axes_last, implements, linspace, ravel, reshape, transpose)
 from .numpy_sorting import searchsorted, sort, take_along
 from .indexing import dim_size, same_size
@@ -665,7 +665,15 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
             if a.shape[0] == 0:
                 lo, hi = np.zeros((), edge_dtype), np.ones((), edge_dtype)
             else:
-                lo, hi = m.min_(a), m.max_(a)
+                if a.shape[0] is None:
+                    # A length known only at run time: no values take NumPy's range (0, 1).
+                    big = np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).max
+                    small = -np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).min
+                    empty = dim_size(a, 0) == 0
+                    lo = np.where(empty, 0, m.min_(a, initial=big))
+                    hi = np.where(empty, 1, m.max_(a, initial=small))
+                else:
+                    lo, hi = m.min_(a), m.max_(a)
                 finite = np.isfinite(lo) & np.isfinite(hi)
                 lo = emit("check", [lo, finite], {"message": "autodetected range of the data is "
                                                              "not finite", "error": "ValueError"})
@@ -682,9 +690,9 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
                           "error": "ValueError"})
     index = searchsorted(edges, a, side="right") - 1
     index = np.where(a == edges[-1], n - 1, index)  # the last bin is closed
-    values = broadcast_to(np.ones((), hist_dtype), a.shape) if w is None else astype(w, hist_dtype)
+    values = full_like(a, 1, hist_dtype) if w is None else astype(w, hist_dtype)
     if density:
-        values = broadcast_to(np.ones((), np.intp), a.shape) if w is None else w
+        values = full_like(a, 1, np.intp) if w is None else w
     counts = emit("segment_sum", [values, index], {"length": n})
     if density:
         widths = edges[1:] - edges[:-1]
