@@ -62,8 +62,9 @@ STATS = [
                              np.quantile(x, 0.4, method="higher"), np.quantile(x, 0.5, method="midpoint"),
                              np.quantile(x, 0.5, method="nearest")),
       [((3, 4),), ((2, 3, 4),)], dtypes=REAL_DTYPES, specials=True, rtol_scale=10),
+    # Three dtypes: the methods share one path, which the other quantile records sweep.
     R("quantile_hyndman_fan", lambda x: _hyndman_fan_quantiles(x), [((3, 4),), ((1, 5),)],
-      dtypes=REAL_DTYPES, specials=True, rtol_scale=10),
+      dtypes=[np.float64, np.float32, np.int64], specials=True, rtol_scale=10),
     R("nan_quantile", lambda x: (np.nanmedian(x), np.nanmedian(x, axis=1), np.nanquantile(x, [0.2, 0.7], axis=0),
                                  np.nanpercentile(x, 40)), [((3, 4),)], dtypes=REAL_DTYPES, specials=True,
       rtol_scale=10),
