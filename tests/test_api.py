@@ -274,7 +274,8 @@ def test_unsupported_function_names_function_and_line():
     def f(x):
         return np.real_if_close(x + 0j)  # an unsupported call
 
-    with pytest.raises(nptf.UnsupportedError, match=r"np\.real_if_close.*\n  at .*test_api\.py:\d+"):
+    with pytest.raises(nptf.UnsupportedError,
+                       match=r"np\.real_if_close.*\n  at .*test_api\.py:\d+"):
         nptf.compile(f, fallback="raise")(np.ones(3))
 
 

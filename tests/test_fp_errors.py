@@ -96,7 +96,8 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("fn,args", CASES, ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize("fn,args", CASES,
+                         ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)])
 def test_a_raising_state_in_the_function(fn, args):
     assert_like_numpy(fn, *args)
 
