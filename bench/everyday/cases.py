@@ -16,6 +16,8 @@ from . import funcs_m as M
 from . import funcs_n as N
 from . import funcs_o as O
 from . import funcs_p as P
+from . import funcs_q as Q
+from . import funcs_r as R
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -52,7 +54,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_`` to ``p_``."""
+    ``i_`` to ``r_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -77,7 +79,11 @@ def cases():
             **{f"o_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in O.CASES},
             **{f"p_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in P.CASES}}
+               for name, fn, make, opts in P.CASES},
+            **{f"q_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in Q.CASES},
+            **{f"r_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in R.CASES}}
 
 
 def _first():
