@@ -317,3 +317,56 @@ def test_argsort_of_a_list_of_traced_numbers():
     rng = np.random.default_rng(5)
     check_against_numpy(nearest_label, rng.normal(size=2), rng.normal(size=(6, 2)),
                         np.array([0, 1, 1, 0, 2, 1]))
+
+
+def morphology(mask, se=None):
+    """A structuring element made inside the function picks the offsets in Python."""
+    if se is None:
+        se = np.ones((3, 3), dtype=bool)
+    r0, r1 = se.shape[0] // 2, se.shape[1] // 2
+    offsets = [(di - r0, dj - r1) for di in range(se.shape[0])
+               for dj in range(se.shape[1]) if se[di, dj]]
+    p = np.pad(mask, ((r0, r0), (r1, r1)))
+    out = np.zeros_like(mask)
+    for di, dj in offsets:
+        out |= p[r0 + di:r0 + di + mask.shape[0], r1 + dj:r1 + dj + mask.shape[1]]
+    return out, int(se.sum())
+
+
+def stencil_from_constants(u):
+    """Python decisions on values computed from constants: a kernel's nonzero weights, a
+    count, a tolerance, a DP table filled in Python, an index read from a constant."""
+    k = np.array([[0.0, 1.0, 0.0], [1.0, -4.0, 1.0], [0.0, 1.0, 0.0]])
+    out = np.zeros((u.shape[0] - 2, u.shape[1] - 2))
+    for i in range(3):
+        for j in range(3):
+            if k[i, j] != 0:
+                out += k[i, j] * u[i:i + out.shape[0], j:j + out.shape[1]]
+    ways = np.zeros(8, dtype=np.int64)
+    ways[0] = 1
+    for coin in np.array([1, 2, 5]):
+        for a in range(int(coin), 8):
+            ways[a] += ways[a - coin]
+    steps = int(np.ceil(np.log2(ways[7])))
+    tol = float(np.finfo(np.float64).eps * k.size)
+    for _ in range(steps):
+        out = out * 0.5
+    return out, ways, steps, out[int(np.argmax(k[1]))] * tol if tol > 0 else out
+
+
+def test_values_known_while_tracing_answer_python(jit):
+    """Arrays the function builds from constants (a structuring element, a kernel, a DP
+    table over static sizes) are known while tracing: ``if se[i, j]:``, ``int(...)`` and
+    an index read from them are Python decisions, as NumPy makes them, where they were a
+    conversion error. The graph keeps the equations."""
+    rng = np.random.default_rng(3)
+    mask = rng.random((6, 7)) > 0.6
+    check_against_numpy(morphology, mask, jit=jit)
+    check_against_numpy(stencil_from_constants, rng.random((6, 5)), jit=jit)
+
+
+def test_values_of_arguments_stay_traced():
+    """An argument's values are not known while tracing: a Python decision on them stays
+    nptf's conversion error (NumPy by default)."""
+    with pytest.raises(nptf.Error, match="bool"):
+        nptf.compile(morphology, fallback="raise")(np.ones((4, 4), bool), np.eye(3, dtype=bool))

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import contextvars
 
+import numpy as np
+
 from ..budget import current_budget
 from ..errors import user_location, with_location
 from ..graph_ir import OPS, Eqn, Graph, Var
+from ..graph_ir.evaluate import evaluate_eqn
 from ..graph_ir.ir import Literal
+from ..graph_ir.walk import acts_each_run, has_effects
 
 CURRENT_BUILDER = contextvars.ContextVar("nptf_builder", default=None)
 
@@ -23,6 +27,8 @@ class GraphBuilder:
         # in bounds (a mask's coordinates), and selections ``x[mask]`` as (x, mask).
         self.in_bounds = set()
         self.masked_reads = {}
+        # Values known while tracing (``known_values``), by output var.
+        self.known = {}
 
     def sees(self, other) -> bool:
         """Whether values built by ``other`` are visible in this builder's graph."""
@@ -60,6 +66,19 @@ class GraphBuilder:
             b = b.parent
         return None
 
+    def known_value(self, atom):
+        """``atom``'s value where it is known while tracing (a literal, or a var
+        ``known_values`` computed here or in a graph around this one); else None."""
+        if isinstance(atom, Literal):
+            return atom.value
+        b = self
+        while b is not None:
+            value = b.known.get(atom)
+            if value is not None:
+                return value
+            b = b.parent
+        return None
+
     def new_input(self, type) -> Var:
         v = Var(type)
         self.inputs.append(v)
@@ -77,6 +96,9 @@ class GraphBuilder:
         outputs = tuple(Var(t) for t in out_types)
         eqn = Eqn(op, tuple(inputs), params, outputs, where)
         self.eqns.append(eqn)
+        known = known_values(eqn, [self.known_value(a) for a in inputs])
+        if known is not None:
+            self.known.update(zip(outputs, known))
         for v in outputs:
             self._producers[v] = eqn
         budget = current_budget()
@@ -86,6 +108,45 @@ class GraphBuilder:
 
     def build(self, outputs) -> Graph:
         return Graph(tuple(self.inputs), tuple(self.eqns), tuple(outputs))
+
+
+# Values a trace computes with NumPy where every operand is known: small ones only.
+KNOWN_MAX_SIZE = 1024
+_KNOWN_MAX_OPERANDS = 1 << 20
+# Ops whose value is not theirs to give at trace time: graph control flow and calls (run
+# by their own rules), run-time checks and prints (acts), layout marks.
+_NOT_KNOWN = frozenset({"cond", "while", "call", "check", "print", "numpy_order", "dim"})
+
+
+def known_values(eqn, operands):
+    """``eqn``'s output values, computed now with NumPy's own rule (the value the graph
+    computes, and the one NumPy gives), where ``operands`` are all known (not None) and it
+    is a pure op of a small result; None where they are not known before the graph runs.
+    Values known this way answer ``bool()``, ``int()`` and indexing while tracing (``if
+    kernel[i, j]:`` of a constant kernel), as NumPy would; the graph keeps its equations."""
+    op = eqn.op
+    if any(v is None for v in operands) or op.kind == "random" or op.name in _NOT_KNOWN or \
+            has_effects(eqn) or acts_each_run(eqn):
+        return None
+    if any(np.size(v) > _KNOWN_MAX_OPERANDS for v in operands) or \
+            any(t.size is not None and t.size > KNOWN_MAX_SIZE for t in
+                (v.type for v in eqn.outputs)):
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            values = evaluate_eqn(eqn, list(operands))
+    except Exception:       # noqa: BLE001  (the graph raises it when it runs, as NumPy)
+        return None
+    known = []
+    for value, var in zip(values, eqn.outputs):
+        t = var.type
+        arr = np.asarray(value)
+        if arr.ndim != len(t.shape) or arr.size > KNOWN_MAX_SIZE or \
+                any(d is not None and d != n for d, n in zip(t.shape, arr.shape)):
+            return None
+        arr = arr.astype(t.dtype, copy=False)
+        known.append(arr.item() if t.weak else arr)
+    return known
 
 
 class _Made:

@@ -138,6 +138,10 @@ def _concrete_condition(c):
     if isinstance(c, (GrowingList, TracedDict)):
         c = c.is_nonempty()
     if _is_traced(c):
+        known = c.known_value()
+        if known is not None:
+            # Computed from constants while tracing: Python's decision, as NumPy's.
+            return bool(known)
         if c.size != 1:
             raise ValueError("The truth value of an array with more than one element is "
                              f"ambiguous. Use a.any() or a.all()\n  at {user_location()}")
@@ -152,6 +156,8 @@ def not_(x):
     if _is_traced(x):
         # Python's ``not`` gives a Python bool: a weak bool in the IR.
         c = _concrete_condition(x)
+        if not isinstance(c, Tracer):
+            return not c
         return emit("logical_not", [c], {"weak": True})
     return not x
 
@@ -215,7 +221,7 @@ def _short_circuit(thunks, is_and, truth_only, where):
         if truth_only and isinstance(value, (GrowingList, TracedDict)):
             # ``while stack and stack[-1] > v``: whether the list has items, as the data say.
             value = value.is_nonempty()
-        if _is_traced(value):
+        if _is_traced(value) and value.known_value() is None:
             first = value
             rest = lambda: _short_circuit(thunks[k:], is_and, truth_only, where)  # noqa: E731
             if truth_only:

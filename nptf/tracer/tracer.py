@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextvars
 
 import numbers
+import operator
 import sys
 import types
 
@@ -359,19 +360,43 @@ class Tracer:
             f"{what} needs a concrete value, but this array ({self.type}) is only known when the "
             f"compiled graph runs. {fix}\n  at {user_location()}")
 
+    def known_value(self):
+        """The value, where the trace knows it (a constant, or computed from constants:
+        ``builder.known_values``), as NumPy holds it; else None."""
+        builder = current_builder()
+        if builder is None or getattr(self, "kind_flag", None) is not None:
+            return None
+        value = builder.known_value(self._atom)
+        return None if value is None else np.asarray(value, dtype=self._atom.type.dtype)
+
     def __bool__(self):
+        known = self.known_value()
+        if known is not None:
+            return bool(known)
         self._concrete("bool() of a traced array (e.g. `if x > 0:` or `while err > tol:`)")
 
     def __int__(self):
+        known = self.known_value()
+        if known is not None:
+            return int(known)
         self._concrete("int() of a traced array")
 
     def __float__(self):
+        known = self.known_value()
+        if known is not None:
+            return float(known)
         self._concrete("float() of a traced array")
 
     def __complex__(self):
+        known = self.known_value()
+        if known is not None:
+            return complex(known)
         self._concrete("complex() of a traced array")
 
     def __index__(self):
+        known = self.known_value()
+        if known is not None:
+            return operator.index(known)
         self._concrete("using a traced array as a Python index or size")
 
     def item(self, *args):
