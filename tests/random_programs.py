@@ -1639,7 +1639,10 @@ class _LoopWriter:
                     ["ef = sum([float(v) * j for j, v in enumerate(c) if j < 11])"],
                     ["ef = ''.join('abcdef'[int(v) % 6] for v in np.round(np.abs(c[:5]) * 3))"],
                     ["ef = (np.array_equal(c[c > x], c[c > x]), np.array_equal(c[c > x], c[:4]),"
-                     " np.size(c[c < x]))"]])
+                     " np.size(c[c < x]))"],
+                    # Python bools the data set: Python bools after the `if`.
+                    ["ef = False", "for ei in range(4):", "    if c[ei] > x:", "        ef = True",
+                     "ef = (ef, ef + 1, True if np.sum(c) > x else False, [ef])"]])
                 out.append("ef")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +

@@ -2053,3 +2053,28 @@ def test_a_short_loop_around_a_graph_loop_runs_its_other_iterations_as_one():
         f = nptf.compile(_components, fallback="raise")
         loops = sum(e.op.name == "while" for e in all_eqns(f.trace(binary)))
     assert loops <= 6, loops
+
+
+def any_positive(x):
+    return True if x.sum() > 0 else False
+
+
+def flag_and_count(x):
+    found, hits = False, 0
+    for v in x:
+        ok = False
+        if v > 2:
+            ok = found = True
+        hits += ok
+    return found, [found], {"ok": ok}, hits, found + 1, found * 2.5, found and 3
+
+
+def test_python_bools_set_on_traced_paths_stay_python_bools(jit):
+    """``found = True`` under a traced `if` (or as a branch of a conditional expression)
+    gives a Python bool after it, as Python does, and Python's arithmetic on it
+    (``found + 1`` is the int 2), not a NumPy bool."""
+    for x in (np.array([1.0, 3.0, 0.5]), np.array([-1.0, 0.0, 2.0])):
+        for fn in (any_positive, flag_and_count):
+            expected = fn(x)
+            got = nptf.compile(fn, fallback="raise", jit_compile=jit, adaptive=False)(x)
+            assert repr(got) == repr(expected), (fn.__name__, got, expected)

@@ -291,6 +291,10 @@ def if_exp(cond, true_thunk, false_thunk, where=""):
 def _atom_of(value, name, where):
     if isinstance(value, Tracer):
         return value.carried_atom()
+    if type(value) is bool:
+        # A Python bool on a path (``found = True``): the value after the `if` or loop is
+        # a Python bool, as Python's, whichever path the data take.
+        return Literal(value, ArrayType((), np.dtype(bool), True))
     if isinstance(value, (bool, int, float, complex, np.generic)) and not isinstance(value, Undefined):
         return api.to_atom(value)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
