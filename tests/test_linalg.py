@@ -380,3 +380,66 @@ def test_max_norms_of_no_values_are_zero(t):
     """NumPy's inf- and 1-norms start their maximum at 0: of no values, 0.0."""
     check_against_numpy(norms_that_may_be_empty, np.array([3.0, -1, 4, 1, -5, 9, 2, 6]), t,
                         adaptive=False)
+
+
+# ------------------------------------------------ vectors with LAPACK's signs
+def principal_axes(X, k=2):
+    """PCA as tutorials write it: the projection's signs are the eigenvectors'."""
+    Xc = X - X.mean(axis=0)
+    w, v = np.linalg.eigh(np.cov(Xc.T))
+    order = np.argsort(w)[::-1]
+    return Xc @ v[:, order[:k]], w[order]
+
+
+def svd_factors(a):
+    u, s, vt = np.linalg.svd(a)
+    u2, s2, vt2 = np.linalg.svd(a, full_matrices=False)
+    return u, s, vt, u2, vt2, vt.T.dot(np.linalg.pinv(np.diag(s2))).dot(u2.T[:len(s2)])
+
+
+def complex_eig(a):
+    w, v = np.linalg.eig(a)
+    return w, v, np.linalg.eigvals(a)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
+def test_eigenvectors_and_singular_vectors_are_numpys(dtype, jit):
+    """Eigenvectors and singular vectors are unique up to a sign (a phase), which
+    TensorFlow's kernels pick otherwise than LAPACK for most matrices: the values are
+    NumPy's own, so a projection onto them is NumPy's too."""
+    rng = np.random.default_rng(11)
+    tol = {"rtol_scale": 1e3} if dtype == np.float32 else {}
+    for n in (3, 5, 8):
+        X = rng.normal(size=(4 * n, n)).astype(dtype)
+        if dtype != np.complex128:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")         # "runs without XLA"
+                check_against_numpy(principal_axes, X, jit=jit, **tol)
+        a = rng.normal(size=(n, n + 2)).astype(dtype)
+        if dtype == np.complex128:
+            a = a + 1j * rng.normal(size=a.shape)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check_against_numpy(svd_factors, a, jit=jit, **tol)
+            check_against_numpy(svd_factors, a.T.copy(), jit=jit, **tol)
+            if dtype == np.complex128:
+                check_against_numpy(complex_eig, a[:, :n].copy(), jit=jit)
+
+
+def test_gradients_pass_through_numpys_vectors():
+    """The vectors are NumPy's, and their derivative is TensorFlow's vectors' turned to
+    them: central differences agree."""
+    def loss(a):
+        w, v = np.linalg.eigh(a + a.T)
+        u, s, vt = np.linalg.svd(a)
+        return np.sum(v[:, 0] ** 3) + np.sum(u[:, 0] * np.arange(3.0)) + np.sum(vt[0] ** 3)
+
+    a = np.random.default_rng(2).normal(size=(3, 3))
+    got = nptf.grad(loss)(a)
+    expected = np.zeros_like(a)
+    for i in range(3):
+        for j in range(3):
+            d = np.zeros_like(a)
+            d[i, j] = 1e-6
+            expected[i, j] = (loss(a + d) - loss(a - d)) / 2e-6
+    np.testing.assert_allclose(got, expected, atol=1e-6)

@@ -136,12 +136,21 @@ declare("lapack_regular", xla_obstacle=lambda in_types, params: True)
 
 # XLA returns NaN for a singular matrix where NumPy raises; no XLA kernels for the rest.
 declare(["inv", "solve", "det", "slogdet", "eig"], xla_obstacle=lambda in_types, params: True)
+
+
+def _signs(name):
+    # Eigenvectors and singular vectors are NumPy's own, signs included, which only
+    # LAPACK called through Python gives (``lowering/rules_linalg.py``); XLA cannot call
+    # Python.
+    return (f"the signs of the vectors of np.linalg.{name} are LAPACK's, which only NumPy, "
+            f"called from the graph, gives")
+
+
 declare("svd", xla_obstacle=lambda in_types, params: in_types[0].dtype.kind == "c" or (
+    params.get("numpy_vectors") and _signs("svd")) or (
     in_types[0].dtype == np.float64 and
     "XLA's float64 SVD gives singular vectors good to 1e-7 only (NumPy's LAPACK, 1e-15)"))
-declare("eigh", xla_obstacle=lambda in_types, params: params["vectors"] and (
-    in_types[0].dtype in (np.float64, np.complex128)) and (
-    "XLA's double-precision eigh gives eigenvectors good to 1e-7 only (NumPy's LAPACK, 1e-14)"))
+declare("eigh", xla_obstacle=lambda in_types, params: params["vectors"] and _signs("eigh"))
 # XLA's CPU decompositions run slower than TensorFlow's kernels at every size measured
 # (cholesky: 0.044 against 0.021 ms at 16x16, 1.6 against 0.15 at 64x64; table in
 # bench/RESULTS.md) and compile slowly; solve, inv, det and slogdet are kept off XLA

@@ -55,14 +55,30 @@ def _alone(eqn):
     with tf.Graph().as_default() as g:
         args = [tf.compat.v1.placeholder(tf.as_dtype(v.type.dtype), list(v.type.shape))
                 for v in inputs]
-        run_graph(mini, args, [])
-        for op in g.get_operations():
+        outs = run_graph(mini, args, [])
+        for op in _differentiated(outs):
             if op.type != "Placeholder" and _ungradable(op):
                 found = op.type
                 break
     if key is not None:
         _CACHE[key] = found
     return found
+
+
+def _differentiated(outputs):
+    """The TensorFlow ops a derivative of ``outputs`` goes through: all those they are
+    computed from, but past a ``tf.stop_gradient`` (a value taken as it is, such as
+    NumPy's own eigenvectors beside TensorFlow's differentiated ones)."""
+    seen, stack = [], [t.op for t in tf.nest.flatten(outputs) if isinstance(t, tf.Tensor)]
+    ids = set()
+    while stack:
+        op = stack.pop()
+        if id(op) in ids or op.type == "StopGradient":
+            continue
+        ids.add(id(op))
+        seen.append(op)
+        stack.extend(t.op for t in op.inputs)
+    return seen
 
 
 def _float(atom):

@@ -9,6 +9,7 @@ instead, and their ``xla_obstacle`` (``graph_ir/ops_linalg.py``) keeps them off 
 """
 from __future__ import annotations
 
+import numpy as np
 import tensorflow as tf
 
 from ..graph_ir.ops_linalg import regular_by_lapack
@@ -94,25 +95,85 @@ def _hermitian_from(a, uplo):
 
 @rule("eigh")
 def _eigh(ctx, a, uplo, vectors):
-    a = _hermitian_from(a, uplo)
+    h = _hermitian_from(a, uplo)
     # TensorFlow returns complex eigenvalues for complex input; they are real.
     if vectors:
-        w, v = tf.linalg.eigh(a)
-        return tf.math.real(w), v
-    return tf.math.real(tf.linalg.eigvalsh(a))
+        w, v = tf.linalg.eigh(h)
+        if ctx.xla or ctx.portable:
+            return tf.math.real(w), v
+        (v_np,) = _numpy_call(lambda x: np.linalg.eigh(x, UPLO=uplo)[1], [a], [v])
+        return tf.math.real(w), _turned(v, v_np)
+    return tf.math.real(tf.linalg.eigvalsh(h))
+
+
+# Eigenvectors and singular vectors are unique only up to a sign (a phase, for complex
+# ones), which each implementation picks its own way: TensorFlow's kernels pick
+# otherwise than LAPACK for most matrices. A graph run in this process gives NumPy's
+# own vectors, from LAPACK through Python, with the derivative of TensorFlow's vectors
+# turned to them; an exported graph and XLA keep TensorFlow's (docs/differences-from-
+# numpy.md).
+
+
+def _numpy_call(call, xs, like):
+    """``call(*xs)`` run by NumPy from the graph, of the dtypes and shapes of ``like``."""
+    outs = tf.numpy_function(call, list(xs), [t.dtype for t in like], stateful=False)
+    for out, t in zip(outs, like):
+        out.set_shape(t.shape)
+    return outs
+
+
+def _turned(v, v_np, axis=-2):
+    """NumPy's vectors ``v_np`` (along ``axis``), with the derivative of TensorFlow's
+    ``v``, each turned by the sign (or phase) that makes it NumPy's; where a vector of
+    NumPy's is not one of TensorFlow's turned (an eigenvalue of several vectors), its
+    derivative is TensorFlow's for its own vectors."""
+    phase = _phase(v, v_np, axis)
+    turned = v * phase
+    return turned + tf.stop_gradient(v_np - turned)
+
+
+def _phase(v, v_np, axis):
+    d = tf.stop_gradient(tf.reduce_sum(tf.math.conj(v) * v_np, axis=axis, keepdims=True))
+    size = tf.abs(d)
+    one = tf.ones_like(d)
+    if d.dtype.is_complex:
+        return tf.where(size > 0, d / tf.cast(tf.maximum(size, 1e-300), d.dtype), one)
+    return tf.where(d < 0, -one, one)
 
 
 @rule("eig")
 def _eig(ctx, a, vectors):
-    return tf.linalg.eig(a) if vectors else tf.linalg.eigvals(a)
+    out = tf.linalg.eig(a) if vectors else tf.linalg.eigvals(a)
+    if ctx.xla or ctx.portable:
+        return out
+    # LAPACK's order of the eigenvalues, and its phase of each vector (unit length, the
+    # largest component real), which TensorFlow's kernel does not keep.
+    if vectors:
+        return tuple(_numpy_call(lambda x: tuple(np.linalg.eig(x)), [a], out))
+    (values,) = _numpy_call(lambda x: np.linalg.eigvals(x), [a], [out])
+    return values
 
 
 @rule("svd")
-def _svd(ctx, a, full_matrices, compute_uv):
+def _svd(ctx, a, full_matrices, compute_uv, numpy_vectors=False):
     if not compute_uv:
         return tf.math.real(tf.linalg.svd(a, compute_uv=False))
     s, u, v = tf.linalg.svd(a, full_matrices=full_matrices)
-    return u, tf.math.real(s), tf.linalg.adjoint(v)
+    vt = tf.linalg.adjoint(v)
+    if ctx.xla or ctx.portable or not numpy_vectors:
+        return u, tf.math.real(s), vt
+    u_np, vt_np = _numpy_call(
+        lambda x: tuple(np.linalg.svd(x, full_matrices=full_matrices)[::2]), [a], [u, vt])
+    # The vectors of each singular value turn together: u by a phase, v's row by its
+    # conjugate, so that u * s * vt stays the matrix.
+    k = min(a.shape[-2], a.shape[-1]) if None not in a.shape[-2:] else None
+    if k is None:
+        return u_np, tf.math.real(s), vt_np
+    phase = _phase(u[..., :k], u_np[..., :k], -2)
+    u_turned = tf.concat([u[..., :k] * phase, u[..., k:]], axis=-1)
+    vt_turned = tf.concat([vt[..., :k, :] * tf.linalg.adjoint(phase), vt[..., k:, :]], axis=-2)
+    return (u_turned + tf.stop_gradient(u_np - u_turned), tf.math.real(s),
+            vt_turned + tf.stop_gradient(vt_np - vt_turned))
 
 
 @rule("qr")

@@ -194,7 +194,9 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     a, _ = _prepare(a, la.svd, full_matrices, compute_uv)
     if not compute_uv:
         return _svd(a, {"full_matrices": False, "compute_uv": False})
-    u, s, vh = _svd(a, {"full_matrices": bool(full_matrices), "compute_uv": True})
+    # The user's own singular vectors: NumPy's signs (``numpy_vectors``).
+    u, s, vh = _svd(a, {"full_matrices": bool(full_matrices), "compute_uv": True,
+                        "numpy_vectors": True})
     return la._linalg.SVDResult(u, s, vh)
 
 
