@@ -819,3 +819,57 @@ def heap_of_a_filtered_list(scores):
 def test_heapq_of_a_list_the_data_grow_is_refused():
     with pytest.raises(nptf.UnsupportedError, match="heapq.heapify"):
         nptf.compile(heap_of_a_filtered_list, fallback="raise")(np.array([0.5, -1.0, 2.0]))
+
+
+def kept_columns(x):
+    """Columns the data keep, stacked every way NumPy stacks a list."""
+    cols = []
+    for i in range(x.shape[1]):
+        if x[0, i] > 0:
+            cols.append(x[:, i])
+    return np.column_stack(cols), np.dstack(cols), np.hstack(cols), np.vstack(cols)
+
+
+def polynomial_columns(x, degree):
+    cols = [np.ones(len(x))]
+    d = 1
+    while d <= degree:
+        cols.append(x ** d)
+        d += 1
+    return np.column_stack(cols), np.dstack(cols)
+
+
+def kept_numbers_and_blocks(x):
+    vals, blocks = [], []
+    for i in range(3):
+        if x[i, 0] > 0:
+            vals.append(x[i, 1])
+            blocks.append(x[i:i + 2, :2])
+    return (np.column_stack(vals), np.dstack(vals), np.column_stack(blocks),
+            np.dstack(blocks))
+
+
+def test_column_stack_and_dstack_of_a_list_the_data_grow(jit):
+    """``np.column_stack(cols)`` and ``np.dstack`` of a list appended to under a traced
+    `if` or in a loop of run-time trip count take the list as its array of items, as
+    hstack and vstack do; of no items, NumPy's ValueError."""
+    check_against_numpy(kept_columns, np.array([[1.0, -1, 2], [3, 4, 5]]), jit=jit)
+    check_against_numpy(polynomial_columns, np.arange(4.0), 3, jit=jit)
+    x = np.arange(12.0).reshape(4, 3) - 4
+    check_against_numpy(kept_numbers_and_blocks, x, jit=jit)
+    with pytest.raises((ValueError, nptf.Error)):
+        nptf.compile(kept_numbers_and_blocks, fallback="raise")(-np.ones((4, 3)))
+
+
+def extremes_of_views(x):
+    power = {f: x[f] * 2 for f in (0, 2, 3)}
+    best = {"a": x.max(), "b": x.min() * 3}
+    return (max(power, key=power.get), max(power.values()), min(best.values()),
+            max(v for v in x[:3]), min(map(abs, [x[0], x[1]])), max(reversed(list(x[:2]))))
+
+
+def test_min_and_max_of_dict_views_and_generators(jit):
+    """``max(d.values())``, ``min(v for v in ...)``, of map or reversed: Python's items
+    in Python's order, the first of the largest as the builtins keep it."""
+    check_against_numpy(extremes_of_views, np.array([3.0, 1.0, 4.0, 1.0, 5.0]), jit=jit)
+    check_against_numpy(extremes_of_views, np.array([2.0, 2.0, -4.0, 7.0, 0.0]), jit=jit)

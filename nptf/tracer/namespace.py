@@ -153,7 +153,8 @@ def _run_time_sequence(args, kwargs):
 
 
 SEQUENCES = {"stack": api.stack, "concatenate": api.concatenate, "vstack": api.vstack,
-             "hstack": api.hstack}
+             "hstack": api.hstack, "column_stack": _manip.column_stack,
+             "dstack": _manip.dstack}
 
 
 INDEXED = {"mgrid": _mgrid, "ogrid": _ogrid, "r_": _manip.index_concatenate,

@@ -1093,12 +1093,16 @@ def gather_axes_last(a, axis):
     return reshape(merged, kept_shape + (n,)), axes, kept_shape
 
 
-def _rows_of(arrays):
+def rows_of(arrays, verb="concatenate"):
     """The array whose rows a sequence argument is, when it is one array of a length known
     only at run time (a list built over such an array): NumPy takes an array there as the
-    sequence of its rows, so the functions below work on it whole. Else None."""
+    sequence of its rows, so the functions below work on it whole; of no rows when the
+    graph runs, NumPy's ValueError ("need at least one array to ``verb``"). Else None."""
     if isinstance(arrays, Tracer) and arrays.ndim and arrays.shape[0] is None:
-        return arrays.array_value()
+        rows = arrays.array_value()
+        return emit("check", [rows, emit("dim", [rows], {"axis": 0}) > 0], {
+            "error": "ValueError",
+            "message": f"need at least one array to {verb}\n  at {user_location()}"})
     return None
 
 
@@ -1112,9 +1116,9 @@ def _concat_args(arrays):
 @implements(np.concatenate)
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     reject("concatenate", out=out)
-    rows = _rows_of(arrays)
+    rows = rows_of(arrays)
     if rows is not None:
-        return _concatenate_rows(rows, axis, dtype)
+        return concatenate_rows(rows, axis, dtype)
     ts = _concat_args(arrays)
     if axis is None:
         ts, axis = [ravel(t) for t in ts], 0
@@ -1128,7 +1132,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     return astype(out, dtype) if dtype is not None else out
 
 
-def _concatenate_rows(rows, axis, dtype):
+def concatenate_rows(rows, axis, dtype):
     """``np.concatenate`` of the rows of ``rows``: axis 0 merged into ``axis`` of a row."""
     if axis is None:
         out = ravel(rows)
@@ -1144,7 +1148,7 @@ def _concatenate_rows(rows, axis, dtype):
 
 @implements(np.stack)
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    rows = _rows_of(arrays)
+    rows = rows_of(arrays, "stack")
     if rows is not None:
         reject("stack", out=out)
         out = moveaxis(rows, 0, axis_index(axis, rows.ndim))
@@ -1158,19 +1162,19 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
 
 @implements(np.vstack, np.row_stack) if hasattr(np, "row_stack") else implements(np.vstack)
 def vstack(tup, *, dtype=None, casting="same_kind"):
-    rows = _rows_of(tup)
+    rows = rows_of(tup)
     if rows is not None:
         out = reshape_to(rows, (rows.shape[0], 1)) if rows.ndim == 1 else \
-            rows if rows.ndim == 2 else _concatenate_rows(rows, 0, None)
+            rows if rows.ndim == 2 else concatenate_rows(rows, 0, None)
         return astype(out, dtype) if dtype is not None else out
     return concatenate([atleast_2d(t) for t in _concat_args(tup)], 0, dtype=dtype)
 
 
 @implements(np.hstack)
 def hstack(tup, *, dtype=None, casting="same_kind"):
-    rows = _rows_of(tup)
+    rows = rows_of(tup)
     if rows is not None:
-        out = rows if rows.ndim == 1 else _concatenate_rows(rows, 0 if rows.ndim == 2 else 1,
+        out = rows if rows.ndim == 1 else concatenate_rows(rows, 0 if rows.ndim == 2 else 1,
                                                              None)
         return astype(out, dtype) if dtype is not None else out
     ts = [atleast_1d(t) for t in _concat_args(tup)]

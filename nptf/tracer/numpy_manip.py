@@ -17,8 +17,9 @@ from ..errors import unsupported, user_location
 from ..graph_ir.types import sample
 from .indexing import constant_value
 from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
-                        broadcast_to, concatenate, flip, full, implements, linspace, moveaxis,
-                        ravel, reshape, sample_of, stack, swapaxes, transpose)
+                        broadcast_to, concatenate, concatenate_rows, expand_dims, flip, full,
+                        implements, linspace, moveaxis, ravel, reshape, rows_of, sample_of,
+                        stack, swapaxes, transpose)
 from .numpy_sorting import take
 from .views import mark_readonly
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
@@ -556,12 +557,25 @@ def atleast_3d(*arys):
 
 @implements(np.column_stack)
 def column_stack(tup):
+    rows = rows_of(tup)
+    if rows is not None:
+        # A list of a length known only at run time (``cols.append(x ** d)`` in a loop):
+        # its items are the columns (numbers: one row of them).
+        return expand_dims(rows, 0) if rows.ndim == 1 else transpose(rows) \
+            if rows.ndim == 2 else concatenate_rows(rows, 1, None)
     cols = [to_tracer(t) for t in tup]
     return concatenate([transpose(atleast_2d(c)) if c.ndim < 2 else c for c in cols], 1)
 
 
 @implements(np.dstack)
 def dstack(tup):
+    rows = rows_of(tup)
+    if rows is not None:
+        if rows.ndim == 1:
+            return reshape(rows, (1, 1, -1))
+        if rows.ndim == 2:
+            return expand_dims(transpose(rows), 0)
+        return moveaxis(rows, 0, -1) if rows.ndim == 3 else concatenate_rows(rows, 2, None)
     return concatenate([atleast_3d(t) for t in tup], 2)
 
 
