@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import builtins
 import collections
+import collections.abc
 import contextlib
 import contextvars
 import functools
@@ -3788,6 +3789,9 @@ def _numpy_scalar(cls, *args, **kwargs):
 
 
 _NO_DEFAULT = object()
+# Python's own iterables of items a ``min``/``max`` compares: taken as a list of them.
+_PYTHON_ITERABLES = (collections.abc.Iterator, type({}.keys()), type({}.values()),
+                     type({}.items()))
 
 
 def _extremum(fn, *args, **kwargs):
@@ -3805,7 +3809,8 @@ def _extremum(fn, *args, **kwargs):
             return found
     if len(args) == 1 and isinstance(args[0], (zip_, enumerate_)):
         args = (args[0].python(),)
-    elif len(args) == 1 and isinstance(args[0], (builtins.zip, builtins.enumerate, builtins.map)):
+    elif len(args) == 1 and isinstance(args[0], _PYTHON_ITERABLES):
+        # ``max(d.values())``, ``min(v for v in ...)``: the items, in Python's order.
         args = (builtins.list(args[0]),)
     if set(kwargs) <= {"default"} and len(args) == 1 and type(args[0]) in (list, tuple) or \
             set(kwargs) == set() and len(args) > 1:
