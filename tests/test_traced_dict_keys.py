@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import mismatch
+from harness import check_against_numpy, mismatch
 
 
 def class_stats(X, y, X_test):
@@ -322,3 +322,31 @@ def test_what_a_traced_dict_cannot_follow_is_refused(fn, args, error):
                 nptf.compile(fn)(*args)
             return
         assert repr(nptf.compile(fn)(*args)) == repr(expected)     # NaN keys are not ==
+
+
+def value_counts(x):
+    vals, counts = np.unique(x, return_counts=True)
+    return vals[np.argmax(counts)], dict(zip(vals.tolist(), counts.tolist()))
+
+
+def grouped_sums(keys, values):
+    uniq, inv = np.unique(keys, return_inverse=True)
+    sums = np.bincount(inv, weights=values)
+    return dict(zip(uniq, sums)), {k: v for k, v in zip(uniq.tolist(), sums.tolist())}, \
+        dict(enumerate(sums.tolist())), len(uniq)
+
+
+def pairs_with_repeats(keys, values):
+    """Python's dict of repeated keys: the first place, the last value."""
+    return dict(zip(keys[keys > 0].tolist(), values[keys > 0].tolist()))
+
+
+def test_dicts_of_pairs_the_data_choose(jit):
+    """``dict(zip(keys, values))`` of arrays whose length only the data know (the value
+    counts idiom), and a dict comprehension beside other results: Python's dict, keys in
+    their first place and each key's last value."""
+    x = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5])
+    check_against_numpy(value_counts, x, jit=jit)
+    check_against_numpy(grouped_sums, x, np.linspace(0.0, 1.0, x.size), jit=jit)
+    check_against_numpy(pairs_with_repeats, np.array([2, -1, 3, 2, 5, 3]),
+                        np.arange(6.0), jit=jit)

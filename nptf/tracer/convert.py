@@ -950,6 +950,25 @@ class _Reads(gast.NodeTransformer):
 
 
 # ----------------------------------------------- dicts keyed by traced values
+class _DictsOfPairs(gast.NodeTransformer):
+    """``dict(zip(keys, values))`` (or of ``enumerate``) as ``{k: v for k, v in
+    zip(...)}``: Python's dict of the same pairs in the same order, whose comprehension
+    runs over arrays of a length known only at run time and may key by traced values
+    (``dict(zip(*np.unique(y, return_counts=True)))``)."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, gast.Name) and node.func.id == "dict" and \
+                len(node.args) == 1 and not node.keywords and \
+                isinstance(node.args[0], gast.Call) and \
+                isinstance(node.args[0].func, gast.Name) and \
+                node.args[0].func.id in ("zip", "enumerate") and not node.args[0].keywords:
+            comp = _expr("{_nptf__key: _nptf__value for _nptf__key, _nptf__value in None}")
+            comp.generators[0].iter = node.args[0]
+            return gast.copy_location(comp, node)
+        return node
+
+
 def _is_empty_dict(node):
     return isinstance(node, gast.Dict) and not node.keys or \
         isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
@@ -1162,6 +1181,20 @@ def _hoist_dict_comps(body):
                                                       value=stmt.value, type_comment=None),
                                           stmt))
             stmt.value = _name(name)
+        elif isinstance(stmt, (gast.Return, gast.Assign)) and \
+                isinstance(stmt.value, (gast.Tuple, gast.List)) and \
+                any(isinstance(e, gast.DictComp) for e in stmt.value.elts):
+            # ``return mode, {k: v for ...}``: the items up to the last comprehension
+            # bound first, in their order, so that each comprehension is a variable's.
+            elts = stmt.value.elts
+            last = max(i for i, e in enumerate(elts) if isinstance(e, gast.DictComp))
+            for i, e in enumerate(elts[:last + 1]):
+                if any(isinstance(x, gast.Starred) for x in elts[:last + 1]):
+                    break
+                name = f"_nptf_dict{next(_counter)}"
+                out.append(gast.copy_location(gast.Assign(
+                    targets=[_name(name, store=True)], value=e, type_comment=None), stmt))
+                elts[i] = _name(name)
         out.append(stmt)
     return out
 
@@ -1796,6 +1829,7 @@ def _make_factory(fn):
     args.defaults = [gast.Constant(value=None, kind=None) for _ in args.defaults]
     args.kw_defaults = [None if d is None else gast.Constant(value=None, kind=None)
                         for d in args.kw_defaults]
+    fdef = _DictsOfPairs().visit(fdef)
     scope = _local_names(fdef) | set(fn.__code__.co_freevars)
     # A dict comprehension or a Counter may key by traced values, and fail otherwise
     # before any key is hashed (a Counter of an array of run-time length).
