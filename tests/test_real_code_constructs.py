@@ -370,3 +370,73 @@ def test_values_of_arguments_stay_traced():
     nptf's conversion error (NumPy by default)."""
     with pytest.raises(nptf.Error, match="bool"):
         nptf.compile(morphology, fallback="raise")(np.ones((4, 4), bool), np.eye(3, dtype=bool))
+
+
+class DecisionStump:
+    def __init__(self):
+        self.polarity = 1
+        self.feature_idx = None
+        self.threshold = None
+        self.alpha = None
+
+
+def adaboost(X, y, n_clf=3):
+    """ML-from-scratch AdaBoost: a new stump object per round, attributes None until
+    a traced `if` finds the least error, the error summed by Python's sum() over the
+    misclassified weights (a length only the data know)."""
+    n_samples, n_features = X.shape
+    w = np.full(n_samples, 1 / n_samples)
+    clfs = []
+    for _ in range(n_clf):
+        clf = DecisionStump()
+        min_error = float("inf")
+        for feature_i in range(n_features):
+            X_column = X[:, feature_i]
+            for threshold in np.unique(X_column):
+                p = 1
+                predictions = np.ones(n_samples)
+                predictions[X_column < threshold] = -1
+                error = sum(w[y != predictions])
+                if error > 0.5:
+                    error = 1 - error
+                    p = -1
+                if error < min_error:
+                    clf.polarity = p
+                    clf.threshold = threshold
+                    clf.feature_idx = feature_i
+                    min_error = error
+        clf.alpha = 0.5 * np.log((1.0 - min_error + 1e-10) / (min_error + 1e-10))
+        predictions = np.ones(n_samples)
+        negative = clf.polarity * X[:, clf.feature_idx] < clf.polarity * clf.threshold
+        predictions[negative] = -1
+        w *= np.exp(-clf.alpha * y * predictions)
+        w /= np.sum(w)
+        clfs.append(clf)
+    return [(c.polarity, c.threshold, c.feature_idx, c.alpha) for c in clfs], w
+
+
+def never_better(X):
+    clf = DecisionStump()
+    for t in np.unique(X[:, 0]):
+        if t > 1e9:
+            clf.threshold = t
+    return clf.threshold, clf.polarity
+
+
+def sums_of_selections(w, y):
+    return sum(w[y > 0]), sum(w[y > 0], 10), sum(y[y > 1]), sum((y > 1)[y > 0])
+
+
+def test_stumps_found_by_traced_comparisons(jit):
+    """Attributes that are None before a traced `if` (or a graph loop) and numbers after
+    it join its variables; a new object per iteration of a loop of a known trip count runs
+    that loop in Python; Python's sum() of an array of run-time length adds its items."""
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(10, 2))
+    y = np.where(X[:, 1] > 0.1, 1, -1)
+    check_against_numpy(adaboost, X, y, jit=jit)
+    check_against_numpy(never_better, X, jit=jit)
+    check_against_numpy(sums_of_selections, np.linspace(0.0, 1.0, 6),
+                        np.array([0, 1, 2, 3, 2, 1]), jit=jit)
+    check_against_numpy(sums_of_selections, np.linspace(0.0, 1.0, 6), np.zeros(6, int),
+                        jit=jit)

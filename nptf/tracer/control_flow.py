@@ -710,9 +710,13 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 at += [k for k in new if k not in at]
                 added.setdefault(id(d), {})[len(branches)] = [k for k in d if k not in items]
         for path, obj, attrs in scope.changed_objects():
-            if all(_is_value(v) and not isinstance(v, ListTracer) for v in attrs.values()):
+            if all((_is_value(v) or v is None) and not isinstance(v, ListTracer)
+                   for v in attrs.values()):
                 # ``self.w += lr * y * x`` on a path: the attributes it rebinds (each an
-                # array or a number before the `if`) become variables.
+                # array or a number before the `if`, or None: a decision stump's
+                # ``self.threshold = thr`` where the error is the least so far) become
+                # variables. (An attribute the object has no value of yet stays Python's:
+                # reading it would be Python's AttributeError, or hasattr's False.)
                 writes.setdefault(id(obj), (path, obj, set()))[2].update(attrs)
         held = set()
         for path, obj, attrs in scope.changed_attributes() or ():
@@ -2452,10 +2456,11 @@ def _check_static_state(body, state, carried, names, where):
             raise _PythonOnlyBody(f"`{names[i]}` is a new {type(before).__name__} on every "
                                   f"iteration")
         if after is not before:
-            raise ControlFlowError(
-                f"variable `{names[i]}` ({type(before).__name__}) is changed inside the compiled "
-                f"loop at {where}; only arrays and numbers can change in a compiled loop. Build "
-                f"the values as an array instead (e.g. preallocate with np.empty and assign).")
+            # Another object on every iteration (``clf = DecisionStump()``): Python runs the
+            # body too, unrolled where the trip count is known.
+            raise _PythonOnlyBody(
+                f"variable `{names[i]}` ({type(before).__name__}) is another object on every "
+                f"iteration; only arrays and numbers can change in a compiled loop")
 
 
 # -------------------------------------------------------------------- for
@@ -2918,7 +2923,7 @@ def _attribute_cells(error):
             # A list the body appends to is carried as a list variable is (it grows with
             # the data).
             if not (_is_value(before) and not isinstance(before, ListTracer) or
-                    type(before) is list):
+                    type(before) is list or before is None):
                 return None
             cells.append(_AttributeCell(f"{path}.{attr}", obj, attr))
     return cells
@@ -3691,6 +3696,11 @@ def _sum(iterable, /, start=0):
     length). A list of arrays that may be empty runs the call with NumPy there."""
     if isinstance(iterable, (TracedDict, DictView)):
         iterable = listed(iterable, "sum()")
+    if _is_traced(iterable) and iterable.ndim and iterable.shape[0] is None and \
+            iterable.kind_flag is None:
+        # ``sum(w[y != pred])``: an array of a length known only at run time, whose items
+        # (NumPy scalars, or rows) Python adds to ``start`` one by one.
+        iterable = ComputedList(api.copy_(iterable).atom, element=None)
     if not isinstance(iterable, ComputedList):
         return builtins.sum(iterable, start)
     if isinstance(iterable, GrowingList) and is_tuple_kind(iterable.item[2]):
