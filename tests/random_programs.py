@@ -1642,7 +1642,15 @@ class _LoopWriter:
                      " np.size(c[c < x]))"],
                     # Python bools the data set: Python bools after the `if`.
                     ["ef = False", "for ei in range(4):", "    if c[ei] > x:", "        ef = True",
-                     "ef = (ef, ef + 1, True if np.sum(c) > x else False, [ef])"]])
+                     "ef = (ef, ef + 1, True if np.sum(c) > x else False, [ef])"],
+                    # A dict of pairs the data choose; columns a branch appends; the
+                    # largest of a dict's values.
+                    ["eu, ec = np.unique(np.round(c[:9]), return_counts=True)",
+                     "ed = dict(zip(eu.tolist(), ec.tolist()))",
+                     "ef = (ed, eu[np.argmax(ec)], max(ed.values()))"],
+                    ["ecols = [c[:4]]", "for ei in range(3):", "    if c[ei] > x:",
+                     "        ecols.append(c[ei:ei + 4] * 2)",
+                     "ef = (np.column_stack(ecols), np.dstack(ecols))"]])
                 out.append("ef")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
