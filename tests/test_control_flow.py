@@ -2078,3 +2078,36 @@ def test_python_bools_set_on_traced_paths_stay_python_bools(jit):
             expected = fn(x)
             got = nptf.compile(fn, fallback="raise", jit_compile=jit, adaptive=False)(x)
             assert repr(got) == repr(expected), (fn.__name__, got, expected)
+
+
+def reused_name(x):
+    d = x.sum(axis=0)               # a vector before the loop
+    out = np.zeros(len(x))
+    for t in range(len(x)):
+        d = x[t].sum()              # a number in it, assigned before it is read
+        out[t] = d * 2
+    m = x.astype(np.int64)
+    for t in range(len(x)):
+        m = x[t] * 0.5              # another dtype
+        out[t] += m.sum()
+    return out, d, m
+
+
+def reused_name_read_first(x):
+    d = x.sum(axis=0)
+    out = np.zeros(len(x))
+    for t in range(len(x)):
+        out[t] = np.sum(d)
+        d = x[t].sum()
+    return out, d
+
+
+def test_a_name_reused_for_another_rank_or_dtype_in_a_loop(jit):
+    """A loop of a known trip count that assigns a variable before it reads it, for a
+    value of another rank or dtype than it had before the loop (a name reused for a
+    temporary): the value before the loop is never read, so the graph loop carries the
+    body's. Read before it is assigned, it stays nptf's error (NumPy by default)."""
+    x = np.arange(36.0).reshape(12, 3)
+    check_against_numpy(reused_name, x, jit=jit)
+    with pytest.raises(nptf.Error, match="changes rank"):
+        nptf.compile(reused_name_read_first, fallback="raise", jit_compile=jit)(x)

@@ -1704,6 +1704,15 @@ def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, 
         raise
 
 
+class _Retyped(ControlFlowError):
+    """A carried variable whose dtype or rank the loop body changes (``index``: its
+    position in the loop's state)."""
+
+    def __init__(self, index, message):
+        super().__init__(message)
+        self.index = index
+
+
 class _ReturnedContainer(Exception):
     """A ``return`` of a tuple, list or dict inside a graph loop, found by tracing the
     body: ``values`` holds, by state position, what the body returns."""
@@ -2003,6 +2012,9 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             flagged.append(i)
             kinds_of[i] = frozenset(state[i].kinds)
     initial = list(state)
+    # Variables whose dtype or rank the body changes, traced again with no value before
+    # the loop (``_Retyped``), by position.
+    reused = {}
     for _ in range(8):
         in_types = [types[i] for i in carried] + [b.atom.type.strong() for b in buffers] + \
             [_KIND_TYPE] * len(flagged)
@@ -2011,6 +2023,11 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         loops = GRAPH_LOOPS.set(GRAPH_LOOPS.get() + (object(),))
         try:
             body = _run_traced(body_fn, in_types, capture)
+        except Exception:
+            if reused:
+                # The body reads such a variable before it assigns it: it is the loop's.
+                raise ControlFlowError(str(next(iter(reused.values())))) from None
+            raise
         finally:
             GRAPH_LOOPS.reset(loops)
             IN_GRAPH_LOOP.reset(token)
@@ -2042,7 +2059,23 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         kind_by_data |= nones
         changed |= bool(nones)
         changed |= _widen_written_lists(body, state, carried, types)
-        changed |= _widen_types(body, carried, types, names, where)
+        try:
+            changed |= _widen_types(body, carried, types, names, where)
+        except _Retyped as e:
+            i = e.index
+            if not runs_once or i in reused or i in flagged or names[i].startswith("_nptf__") \
+                    or isinstance(state[i], (GrowingList, ListTracer)):
+                raise ControlFlowError(str(e)) from None
+            # A name the body may assign before it reads it, for a value of another dtype
+            # or rank (``denominator`` of a sum, then of a vector): where the loop runs at
+            # least once, its value before the loop is never read, and the body's own
+            # starts it (``_define_first_set``).
+            reused[i] = e
+            state[i] = Undefined(names[i])
+            carried.remove(i)
+            types.pop(i)
+            c_ordered.pop(i, None)
+            continue
         unbound = _carry_unbound(body, state, carried, types, c_ordered, names)
         kind_by_data |= unbound
         changed |= bool(unbound)
@@ -2391,8 +2424,8 @@ def _widen_types(body, carried, types, names, where):
             raise ControlFlowError(f"variable `{names[i]}` loses its value inside the loop at {where}")
         t_in, t_out = types[i], _type_of(out, names[i], where)
         if t_in.dtype != t_out.dtype and not t_in.weak and not t_out.weak:
-            raise ControlFlowError(
-                f"variable `{names[i]}` is {t_in.dtype.name} before the loop at {where} and "
+            raise _Retyped(
+                i, f"variable `{names[i]}` is {t_in.dtype.name} before the loop at {where} and "
                 f"{t_out.dtype.name} after one iteration; a compiled loop needs one dtype. "
                 f"Initialise `{names[i]}` as {t_out.dtype.name} before the loop (e.g. "
                 f"`{names[i]} = np.{t_out.dtype.name}(0)` or `.astype(np.{t_out.dtype.name})`).")
@@ -2400,8 +2433,8 @@ def _widen_types(body, carried, types, names, where):
         # into a typed variable is cast to it.
         dtype = t_out.dtype if t_in.weak else t_in.dtype
         if len(t_in.shape) != len(t_out.shape):
-            raise ControlFlowError(f"variable `{names[i]}` changes rank inside the loop at {where} "
-                                   f"({t_in.shape} -> {t_out.shape}); a compiled loop needs one rank.")
+            raise _Retyped(i, f"variable `{names[i]}` changes rank inside the loop at {where} "
+                              f"({t_in.shape} -> {t_out.shape}); a compiled loop needs one rank.")
         shape = tuple(a if a == b else None for a, b in zip(t_in.shape, t_out.shape))
         new = ArrayType(shape, dtype, t_in.weak and t_out.weak)
         if new != t_in:
