@@ -325,8 +325,12 @@ def test_xla_policy_starting_points():
     # Tiny matrices too: TensorFlow's kernels, called on the calling thread, win there.
     tiny = nptf.compile(np.linalg.cholesky).entry_for(np.eye(4))
     assert not tiny.xla and not isinstance(tiny.call, ExecutorTrial)
-    stacked = nptf.compile(lambda a: np.linalg.qr(a)[1] + np.linalg.svd(a)[1][..., None])
+    stacked = nptf.compile(lambda a: np.linalg.qr(a)[1] +
+                           np.linalg.svd(a, compute_uv=False)[..., None])
     assert "qr, svd" in stacked.entry_for(np.ones((3, 8, 8), np.float32)).xla_reason
+    # The user's singular vectors are LAPACK's own, which XLA cannot ask for.
+    vectors = nptf.compile(lambda a: np.linalg.svd(a)[0])
+    assert "LAPACK" in vectors.entry_for(np.ones((3, 8, 8), np.float32)).xla_reason
     # A float64 SVD: XLA's is not accurate enough (docs/performance.md), whatever the speed.
     assert "SVD" in stacked.entry_for(np.ones((3, 8, 8))).xla_reason
     for forced in (True, False):
