@@ -245,3 +245,25 @@ def sliced_list(x, window=3):
 
 def test_a_list_argument_sliced_by_known_bounds_is_a_python_list():
     check_against_numpy(sliced_list, [0.5, 1.5, -2.0, 4.0, 3.25, 1.0])
+
+
+def max_path_sum(rows):
+    """Project Euler 18: a triangle of numbers, one list per row."""
+    best = list(rows[-1])
+    for r in range(len(rows) - 2, -1, -1):
+        best = [rows[r][i] + max(best[i], best[i + 1]) for i in range(len(rows[r]))]
+    return best[0], [sum(row) for row in rows], len(rows[1])
+
+
+def test_a_ragged_list_is_a_list_of_list_arguments(jit):
+    """A list of rows of several lengths, of which NumPy makes no array, is several
+    arguments: a list of numbers per row, each read as a list argument is; writes into it
+    stay refused, as for any list argument."""
+    check_against_numpy(max_path_sum, [[3], [7, 4], [2, 4, 6], [8, 5, 9, 3]], jit=jit)
+    check_against_numpy(max_path_sum, [[1.5], [2.0, -1.0], [0.5, 4.0, 1.0]], jit=jit)
+
+    def write(rows):
+        rows[1][0] = 9
+        return rows[1][1]
+    with pytest.raises(nptf.Error):
+        nptf.compile(write, fallback="raise")([[1], [2, 3]])

@@ -42,7 +42,21 @@ def _is_leaf(x):
     # A list of numbers is an array-like, as in NumPy; a list holding arrays (or anything
     # else), like tuples and dicts, holds several arguments: the function gets the list
     # with each array in it, and writes into them reach the caller's arrays.
-    return isinstance(x, Static) or _static_tuple(x) or (type(x) is list and _number_list(x))
+    return isinstance(x, Static) or _static_tuple(x) or (type(x) is list and _number_list(x)
+                                                         and not _ragged(x))
+
+
+def _ragged(x):
+    """Whether ``x``, a list of numbers and lists of them, has rows of several lengths (a
+    triangle of numbers): NumPy makes no array of it, so it holds several arguments, a
+    list of numbers per row."""
+    if not any(type(e) is list for e in x):
+        return False
+    try:
+        np.asarray(x)
+    except ValueError:
+        return True
+    return False
 
 
 def _number_list(x):
