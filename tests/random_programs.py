@@ -1650,7 +1650,15 @@ class _LoopWriter:
                      "ef = (ed, eu[np.argmax(ec)], max(ed.values()))"],
                     ["ecols = [c[:4]]", "for ei in range(3):", "    if c[ei] > x:",
                      "        ecols.append(c[ei:ei + 4] * 2)",
-                     "ef = (np.column_stack(ecols), np.dstack(ecols))"]])
+                     "ef = (np.column_stack(ecols), np.dstack(ecols))"],
+                    # Python decisions on a constant kernel; a name reused in a loop for
+                    # a value of another rank.
+                    ["ek = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]])", "ef = 0.0",
+                     "for ei in range(3):", "    for ej in range(3):",
+                     "        if ek[ei, ej] and int(ek.sum()) > 4:",
+                     "            ef += c[ei + ej] * float(ek[ei].sum())"],
+                    ["ed = c[:3] * 2", "eo = np.zeros(12)", "for ei in range(12):",
+                     "    ed = c[ei] * x", "    eo[ei] = ed + 1", "ef = (eo, ed)"]])
                 out.append("ef")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
