@@ -440,3 +440,19 @@ def test_stumps_found_by_traced_comparisons(jit):
                         np.array([0, 1, 2, 3, 2, 1]), jit=jit)
     check_against_numpy(sums_of_selections, np.linspace(0.0, 1.0, 6), np.zeros(6, int),
                         jit=jit)
+
+
+def first_significant(z, x, t):
+    """The first item a generator gives, or a default: the data pick it."""
+    return (next((int(i) for i in np.flatnonzero(np.abs(z) > 1.96)), None),
+            next((i for i, v in enumerate(x) if v > t), -1),
+            next((v for v in x[x > t]), 0.0),
+            next((v * 2 for v in [1.0, 2.0, 3.0] if v > 1.5), 0.0))
+
+
+def test_next_of_a_generator_the_data_filter(jit):
+    """``next((... for ... if ...), default)``, the first match or a default, over an
+    array of run-time length or with a filter on traced values."""
+    x = np.array([1.0, 5.0, 2.0])
+    check_against_numpy(first_significant, np.array([0.5, 2.5, -3.0]), x, 1.5, jit=jit)
+    check_against_numpy(first_significant, np.array([0.5, 0.1]), x, 9.0, jit=jit)

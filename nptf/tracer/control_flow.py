@@ -3091,6 +3091,9 @@ def list_comp(fn, iterable, where="", cond=None):
     ``fn``'s value for each item into a row of one array, as ``np.array`` of the list
     would hold them, and the list is a ``ComputedList`` of those rows; anything else is
     Python's comprehension."""
+    # Only the first item is read (``next_``): the list is never NumPy's array of it.
+    first_only = _FIRST_ONLY.get()
+    _FIRST_ONLY.set(False)
     if cond is not None:
         return _filtered(fn, cond, iterable, where or user_location())
     run_time = _run_time_items(iterable)
@@ -3171,7 +3174,7 @@ def list_comp(fn, iterable, where="", cond=None):
     dtype = np.dtype(python_type_of(item.dtype)) if weak else item.dtype
     if dtype == np.dtype(int):
         dtype = np.dtype(np.int64)
-    if not (item.shape == () and dtype == np.float64):
+    if not (item.shape == () and dtype == np.float64) and not first_only:
         # np.array([]) is a float64 array of shape (0,), whatever the items would be.
         n = emit("check", [n, n > 0], {
             "error": "OutsideTheGraph",
@@ -3719,6 +3722,40 @@ def _any_all(fn, iterable, /):
             return is_any          # a concrete item decides
         value = functools.reduce(np.logical_or if is_any else np.logical_and, traced)
     return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
+_FIRST_ONLY = contextvars.ContextVar("nptf_first_only", default=False)
+
+
+def next_(items, generator, default):
+    """``next(generator expression, default)``: Python's own where Python can run the
+    generator; where its items are traced values only the data pick (a filter on them, an
+    array of run-time length), ``items()`` (the same items as a list comprehension) and
+    its first item, or ``default`` where the data leave none."""
+    try:
+        return next(generator(), default)
+    except (TracerConversionError, DynamicShapeError, UnsupportedError):
+        pass
+    token = _FIRST_ONLY.set(True)
+    try:
+        listed_ = items()
+    finally:
+        _FIRST_ONLY.reset(token)
+    if not isinstance(listed_, ComputedList):
+        return listed_[0] if listed_ else default
+    # The rows as they are (``.atom`` is the list as NumPy's array, which an empty list
+    # of numbers is not).
+    rows = Tracer(object.__getattribute__(listed_, "_atom"))
+    n = rows.shape[0] if rows.shape[0] is not None else emit("dim", [rows], {"axis": 0})
+    if not isinstance(n, Tracer):
+        return listed_[0] if n else default
+    # The first item read from the rows and one more, so that the read holds where the
+    # data leave no item (the default is the answer there).
+    padded = api.concatenate([rows, api.zeros((1,) + rows.shape[1:], rows.dtype)]).atom
+    padded = listed_.rebuilt(padded) if isinstance(listed_, GrowingList) else \
+        ComputedList(padded, element=object.__getattribute__(listed_, "element"))
+    first = padded[0]
+    return if_exp(n > 0, lambda: first, lambda: default, user_location())
 
 
 def _sum(iterable, /, start=0):

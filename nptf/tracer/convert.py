@@ -704,6 +704,21 @@ class _ControlFlow(gast.NodeTransformer):
         return call
 
     def visit_Call(self, node):
+        if isinstance(node.func, gast.Name) and node.func.id == "next" and \
+                len(node.args) == 2 and not node.keywords and \
+                isinstance(node.args[0], gast.GeneratorExp):
+            # ``next((int(i) for i in np.flatnonzero(z > 2)), None)``, the first item or a
+            # default: Python's generator where Python can run it, else the items as a
+            # list comprehension (a list the data grow), of which the first, or the default
+            # where the data leave none.
+            gen = node.args[0]
+            call = _expr(f"{_CF}.next_(lambda: None, lambda: None, None)")
+            call.args[0].body = self.visit_ListComp(gast.copy_location(
+                gast.ListComp(elt=copy.deepcopy(gen.elt),
+                              generators=copy.deepcopy(gen.generators)), gen))
+            call.args[1].body = gen
+            call.args[2] = self.visit(node.args[1])
+            return gast.copy_location(call, node)
         if isinstance(node.func, gast.Name) and node.func.id in _REDUCING and node.args and \
                 isinstance(node.args[0], gast.GeneratorExp) and \
                 len(node.args) <= (2 if node.func.id == "sum" else 1):
