@@ -2111,3 +2111,33 @@ def test_a_name_reused_for_another_rank_or_dtype_in_a_loop(jit):
     check_against_numpy(reused_name, x, jit=jit)
     with pytest.raises(nptf.Error, match="changes rank"):
         nptf.compile(reused_name_read_first, fallback="raise", jit_compile=jit)(x)
+
+
+def running_max_by_sentinel(a):
+    loop = []
+    cur = None
+    for x in a:
+        if cur is None or x > cur:
+            cur = x
+        loop.append(cur)
+    return np.array(loop), cur
+
+
+def last_above(a, t):
+    best = None
+    for x in a:
+        if x > t:
+            best = x
+    return best
+
+
+def test_a_none_sentinel_before_a_long_loop(jit):
+    """``cur = None`` before a loop of a known trip count that sets it on the first
+    iteration (``if cur is None or x > cur``): the first iteration runs in Python, so the
+    list the loop appends ``cur`` to holds numbers; a variable the data may leave None
+    stays None where they do."""
+    a = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8])
+    check_against_numpy(running_max_by_sentinel, a, jit=jit)
+    check_against_numpy(running_max_by_sentinel, a * 0.5, jit=jit)
+    check_against_numpy(last_above, np.arange(12.0), 5.0, jit=jit)
+    check_against_numpy(last_above, np.arange(12.0), 50.0, jit=jit)

@@ -2739,12 +2739,24 @@ def _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame):
                        unroll=False)
 
 
-def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True):
+def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True,
+                peel_none=True):
     static = rng.static()
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
     if unroll and short and \
             _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():
         return _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame)
+    if peel_none and static is not None and len(static) > 1 and stop_fn is None and \
+            any(v is None and not n.startswith("_nptf__") for v, n in zip(state, names)):
+        # ``cur = None`` before the loop, ``if cur is None or x > cur: cur = x`` in it: the
+        # first iteration runs in Python, after which such a variable mostly holds a
+        # value, so that the graph loop carries a number (one a list can take) rather
+        # than a value that may be None.
+        state = _unrolled(static[:1], item_of, body_fn, state, stop_fn, where, names, frame,
+                          of=static)
+        rest = range_(static[1], static.stop, static.step)
+        return _index_loop(rest, item_of, body_fn, state, names, where, stop_fn, frame,
+                           unroll=False, peel_none=False)
     start, stop, step = rng.start, rng.stop, rng.step
 
     def cond(i, *st):
