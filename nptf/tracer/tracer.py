@@ -362,9 +362,12 @@ class Tracer:
 
     def known_value(self):
         """The value, where the trace knows it (a constant, or computed from constants:
-        ``builder.known_values``), as NumPy holds it; else None."""
+        ``builder.known_values``), as NumPy holds it; else None. Not in a graph loop's
+        body: a trace of it runs on one iteration's Python state (a list empty on the
+        first), whose constants need not hold on the others."""
         builder = current_builder()
-        if builder is None or getattr(self, "kind_flag", None) is not None:
+        if builder is None or getattr(self, "kind_flag", None) is not None or \
+                IN_GRAPH_LOOP.get():
             return None
         value = builder.known_value(self._atom)
         return None if value is None else np.asarray(value, dtype=self._atom.type.dtype)
