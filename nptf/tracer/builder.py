@@ -56,7 +56,7 @@ class GraphBuilder:
         return _Made(self)
 
     def fact(self, table, var):
-        """``var``'s entry in the fact ``table`` ("in_bounds", "masked_reads") of this
+        """``var``'s entry in the fact ``table`` ("in_bounds", "masked_reads", "known") of this
         graph or one around it."""
         b = self
         while b is not None:
@@ -71,13 +71,7 @@ class GraphBuilder:
         ``known_values`` computed here or in a graph around this one); else None."""
         if isinstance(atom, Literal):
             return atom.value
-        b = self
-        while b is not None:
-            value = b.known.get(atom)
-            if value is not None:
-                return value
-            b = b.parent
-        return None
+        return self.fact("known", atom)
 
     def new_input(self, type) -> Var:
         v = Var(type)
