@@ -27,11 +27,12 @@ random_programs.COMPILE_BUDGET = 4.0
 COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "200"))
 CHUNK = 20
 # Loop programs compile several graph loops: one to two seconds each on each executor
-# (larger runs by hand: ``python tests/random_programs.py --family loops --count N``).
-LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "40"))
+# (larger runs by hand: ``python tests/random_programs.py --family loops --count N``;
+# each round runs hundreds, bench/RESULTS.md).
+LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "30"))
 LOOP_CHUNK = 10
 EFFECTS_COUNT = int(os.environ.get("NPTF_RANDOM_EFFECTS_PROGRAMS", "30"))
-NESTED_COUNT = int(os.environ.get("NPTF_RANDOM_NESTED_PROGRAMS", "4"))
+NESTED_COUNT = int(os.environ.get("NPTF_RANDOM_NESTED_PROGRAMS", "2"))
 
 
 @pytest.mark.parametrize("first", range(0, COUNT, CHUNK))
