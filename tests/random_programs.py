@@ -1658,7 +1658,14 @@ class _LoopWriter:
                      "        if ek[ei, ej] and int(ek.sum()) > 4:",
                      "            ef += c[ei + ej] * float(ek[ei].sum())"],
                     ["ed = c[:3] * 2", "eo = np.zeros(12)", "for ei in range(12):",
-                     "    ed = c[ei] * x", "    eo[ei] = ed + 1", "ef = (eo, ed)"]])
+                     "    ed = c[ei] * x", "    eo[ei] = ed + 1", "ef = (eo, ed)"],
+                    # A None sentinel before a long loop; the first match or a default;
+                    # sum() of a selection the data size.
+                    ["ecur = None", "eout = []", "for ei in range(12):",
+                     "    if ecur is None or c[ei] > ecur:", "        ecur = c[ei]",
+                     "    eout.append(ecur)",
+                     "ef = (np.array(eout), next((int(i) for i in np.flatnonzero(c > x)), None),"
+                     " sum(c[c > x]))"]])
                 out.append("ef")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
