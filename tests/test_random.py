@@ -80,7 +80,7 @@ def test_a_seeded_stream_never_gives_other_numbers_than_numpy():
     compiled: by default the call runs with NumPy."""
     x = np.array([-1.0, 2.0, 0.5, 3.0])
     seeding = lambda: np.random.default_rng(0)  # noqa: E731
-    with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
+    with pytest.raises(nptf.UnsupportedError, match="size known only at run time"):
         nptf.compile(seeded_then_sized_by_the_data, fallback="raise",
                      static_argnames=("seeding",))(x, seeding)
     expected = seeded_then_sized_by_the_data(x, seeding)
@@ -328,22 +328,30 @@ def too_many_draws(x):
     return x
 
 
-@pytest.mark.parametrize("fn", [draws_in_a_branch, draws_after_or, draws_until,
-                                draws_until_break, too_many_draws])
-def test_a_draw_numpy_makes_as_the_data_say_runs_numpy(fn):
-    """A draw from a Generator seeded inside the function whose count the data decide
-    (under a traced ``if`` or ``or``, in a ``while`` or a loop with ``break``), or past
-    the numbers a graph holds: NumPy's numbers cannot all be drawn while tracing, so the
-    function is not compiled (nptf's own stream would give others); by default it runs
-    with NumPy. (Legacy streams compile: their Mersenne Twister runs in the graph.)"""
-    x = np.array([1.0, 2.0, 2.5] + [0.0] * (9_997 if fn is too_many_draws else 0))
+def test_draws_past_the_numbers_a_graph_holds_run_numpy():
+    """A loop's draws from a Generator seeded inside the function, past the numbers a
+    graph holds as constants: not compiled; by default the call runs with NumPy."""
+    x = np.array([1.0, 2.0, 2.5] + [0.0] * 9_997)
     with pytest.raises(nptf.UnsupportedError, match="seed set inside the function"):
-        nptf.compile(fn, fallback="raise")(x.copy())
-    expected = fn(x.copy())
+        nptf.compile(too_many_draws, fallback="raise")(x.copy())
+    expected = too_many_draws(x.copy())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs with NumPy"
-        got = nptf.compile(fn)(x.copy())
+        got = nptf.compile(too_many_draws)(x.copy())
     np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("fn", [draws_in_a_branch, draws_after_or, draws_until,
+                                draws_until_break])
+def test_generator_draws_the_data_decide_are_numpy_s(fn, jit):
+    """A draw from a Generator seeded inside the function whose count the data decide
+    (under a traced ``if`` or ``or``, in a ``while`` or a loop with ``break``): the
+    Generator's state goes through the graph to NumPy's own Generator. They were
+    refused."""
+    from harness import check_against_numpy
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fn, np.array([1.0, 2.0, 2.5]), jit=jit)
 
 
 def random_walk(steps):
@@ -597,3 +605,81 @@ def permuted_count(x):
 def test_a_permutation_of_a_run_time_count_is_refused():
     with pytest.raises(nptf.UnsupportedError, match="permutation of a count"):
         nptf.compile(permuted_count, fallback="raise")(np.array([1.0, -1.0, 2.0]))
+
+
+def epsilon_greedy(true_means, steps=60, epsilon=0.2, seed=0):
+    rng = np.random.default_rng(seed)
+    k = len(true_means)
+    Q, N = np.zeros(k), np.zeros(k)
+    total = 0.0
+    for t in range(steps):
+        if rng.random() < epsilon:                  # explore: the data decide the draws
+            a = int(rng.integers(k))
+        else:
+            a = int(np.argmax(Q))
+        r = rng.normal(true_means[a], 1.0)
+        N[a] += 1
+        Q[a] += (r - Q[a]) / N[a]
+        total += r
+    return Q, N, total
+
+
+def gillespie(rates, t_end):
+    rng = np.random.default_rng(3)
+    t, n, events = 0.0, 10, 0
+    while t < t_end and n > 0:                      # a run-time count of draws
+        total = rates[0] * n + rates[1]
+        t += rng.exponential(1.0 / total)
+        if rng.choice(2, p=np.array([rates[0] * n, rates[1]]) / total) == 0:
+            n -= 1
+        else:
+            n += 1
+        events += 1
+    return t, n, events, rng.beta(2.0, 3.0, size=2), rng.integers(5)
+
+
+def shuffled_in_a_branch(x):
+    rng = np.random.default_rng(5)
+    if x.sum() > 0:
+        x = rng.permutation(x)
+        rng.shuffle(x)
+        y = rng.choice(x, size=2)
+    else:
+        y = rng.choice(x[:3], size=2, replace=False)
+    return x, y, rng.gamma(2.0), rng.choice(x)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (epsilon_greedy, (np.array([0.2, 1.0, -0.5]),)),
+    (gillespie, (np.array([0.8, 0.5]), 3.0)),
+    (shuffled_in_a_branch, (np.array([1.0, 2.0, -0.5, 4.0]),)),
+    (shuffled_in_a_branch, (np.array([-1.0, 2.0, -0.5, -4.0]),)),
+])
+def test_generator_methods_where_the_data_decide_the_draws(fn, args, jit):
+    """Epsilon-greedy exploration, a Gillespie simulation and draws under a traced `if`
+    from a ``default_rng(seed)`` Generator: every method is NumPy's own (``integers``,
+    ``normal`` of a traced mean, ``exponential``, ``choice`` with traced ``p`` or of an
+    array, ``permutation``, ``shuffle``, ``beta``, ``gamma``), with NumPy's Python types
+    (a Python float, a NumPy int64)."""
+    from harness import check_against_numpy
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs without XLA"
+        check_against_numpy(fn, *args, jit=jit)
+
+
+def negative_scale(x):
+    rng = np.random.default_rng(0)
+    if x[0] > 0:
+        return rng.normal(0.0, x[1])
+    return 0.0
+
+
+def test_a_generator_draw_numpy_refuses_raises_numpy_s_error(tmp_path):
+    """NumPy's ValueError for a bad parameter, raised when the graph runs; a SavedModel
+    cannot call NumPy's Generator: the export says so."""
+    f = nptf.compile(negative_scale, fallback="raise")
+    assert f(np.array([1.0, 2.0])) == negative_scale(np.array([1.0, 2.0]))
+    with pytest.raises(ValueError, match="Generator.normal"):
+        f(np.array([1.0, -2.0]))
+    with pytest.raises(nptf.UnsupportedError, match="cannot export.*through Python"):
+        nptf.export(negative_scale, str(tmp_path / "m"), nptf.Spec((2,), np.float64))

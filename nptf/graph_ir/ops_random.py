@@ -11,6 +11,12 @@ function (``np.random.seed(s)``, ``RandomState(s)``), int64[627] as ``get_state(
 gives it (the words, the position, ``has_gauss`` and the cached normal's bits), and
 gives the state after the draw and NumPy's own numbers: ``RandomState`` itself is the
 eval rule.
+
+``generator_draw(state, *arrays)`` draws from a ``Generator`` on a PCG64 stream seeded
+inside the function (``np.random.default_rng(s)``) where the data decide the draws:
+``Generator.<method>`` itself, called with the state int64[6] gives (``GENERATOR_STATE``)
+and the arrays and Python values of ``params["args"]``; it gives the state after the
+draw, NumPy's numbers and whether NumPy accepted the parameters.
 """
 from __future__ import annotations
 
@@ -111,12 +117,66 @@ def _eval_mt_draw(p, state, *sizes):
     return mt_state_of(rs), np.asarray(out, MT_DISTRIBUTIONS[dist])
 
 
+GENERATOR_STATE = ArrayType((6,), _KEY)
+_MASK64 = (1 << 64) - 1
+
+
+def generator_state_of(g):
+    """A PCG64 Generator's state as generator_draw takes it: the 128-bit state and
+    increment in 64-bit halves, ``has_uint32`` and the buffered 32 bits."""
+    s = g.bit_generator.state
+    words = [s["state"]["state"] >> 64, s["state"]["state"] & _MASK64,
+             s["state"]["inc"] >> 64, s["state"]["inc"] & _MASK64, s["has_uint32"],
+             s["uinteger"]]
+    return np.array(words, np.uint64).view(np.int64)
+
+
+def _generator_of(state):
+    w = [int(x) for x in np.asarray(state, np.int64).view(np.uint64)]
+    g = np.random.Generator(np.random.PCG64(0))
+    g.bit_generator.state = {"bit_generator": "PCG64",
+                             "state": {"state": (w[0] << 64) | w[1], "inc": (w[2] << 64) | w[3]},
+                             "has_uint32": w[4], "uinteger": w[5]}
+    return g
+
+
+@register("generator_draw", kind="random")
+def _generator_draw(ts, params):
+    """``generator_draw(state, *arrays)``: the arrays stand in ``params["args"]`` (pairs
+    ``(keyword or None, ("in", k) or ("py", value))``) for their ``("in", k)``."""
+    if ts[0] != GENERATOR_STATE:
+        raise TypeError("a Generator's state is int64[6]")
+    return [GENERATOR_STATE, ArrayType(tuple(params["shape"]), np.dtype(params["dtype"])),
+            ArrayType((), np.dtype(bool))]
+
+
+def generator_call(p, state, *arrays):
+    """NumPy's draw ``generator_draw`` stands for: (state after, values, accepted)."""
+    g = _generator_of(state)
+    args, kwargs = [], {}
+    for name, (where, v) in p["args"]:
+        v = arrays[v] if where == "in" else v
+        if name is None:
+            args.append(v)
+        else:
+            kwargs[name] = v
+    try:
+        out = getattr(g, p["method"])(*args, **kwargs)
+    except ValueError:
+        return state, np.zeros(p["shape"], p["dtype"]), np.False_
+    return (generator_state_of(g), np.asarray(out, p["dtype"]).reshape(p["shape"]),
+            np.True_)
+
+
 EVAL_RULES["rng_split"] = _eval_split
 EVAL_RULES["random"] = _eval_random
 EVAL_RULES["mt_draw"] = _eval_mt_draw
+EVAL_RULES["generator_draw"] = generator_call
 
 
 # No XLA kernels for these samplers; nor a shape known only at run time.
 declare("random", xla_obstacle=lambda in_types, params: params["dist"] in ("binomial", "poisson")
         or None in params["shape"])
 declare("mt_draw", xla_obstacle=lambda in_types, params: None in params["shape"])
+declare("generator_draw", xla_obstacle=lambda in_types, params: "XLA cannot call Python "
+        "(NumPy's Generator draws where the data decide them)")

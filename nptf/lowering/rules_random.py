@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
+from ..errors import UnsupportedError
+from ..graph_ir.ops_random import generator_call
 from . import mt19937
 from .rules import rule
 
@@ -44,6 +46,23 @@ def _mt_draw(ctx, state, *dims, dist, shape, low=0, rng=0, sizes=0):
         values, state = _sampler(dist, int(np.prod(shape, dtype=np.int64)), low, rng)(state)
         shape = list(shape)
     return state, tf.reshape(values, shape)
+
+
+@rule("generator_draw")
+def _generator_draw(ctx, state, *arrays, **params):
+    """NumPy's Generator itself, called from the graph (a SavedModel cannot call Python)."""
+    if ctx.portable:
+        raise UnsupportedError(
+            f"np.random.Generator.{params['method']}: draws from a generator seeded inside "
+            f"the function, where the data decide them, run NumPy's generator through "
+            f"Python. Draw the numbers before the branch or loop, or pass them in as an "
+            f"argument.")
+    out = tf.numpy_function(lambda *xs: generator_call(params, *xs), [state, *arrays],
+                            [tf.int64, tf.as_dtype(np.dtype(params["dtype"])), tf.bool],
+                            stateful=False)
+    for t, shape in zip(out, (state.shape, params["shape"], ())):
+        t.set_shape(shape)
+    return tuple(out)
 
 
 @rule("rng_split")

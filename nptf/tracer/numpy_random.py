@@ -19,8 +19,11 @@ parameters are traced (``normal(mu, sigma)``, ``choice(n, p=p)``) replays the st
 draw NumPy transforms (``loc + scale * z``; the first index whose cumulative probability
 passes a uniform draw) and transforms it in the graph. A draw on a seeded stream it
 cannot make so (in a branch on traced values, in a loop of a run-time trip count, of a
-traced size) is not compiled (``Stream._key_draw``): NumPy's numbers are fixed there,
-and the key's would be others.
+traced size) makes the function be traced again with the seeded streams in the graph
+(``streams_in_graph``): a legacy stream's Mersenne Twister runs there word for word as
+NumPy's (``mt_draw``), and a ``default_rng(s)`` Generator's state goes through the graph
+to NumPy's own Generator, called from it (``generator_draw``; not under XLA, nor in a
+SavedModel).
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ import numpy as np
 from ..errors import unsupported, user_location
 from ..graph_ir import ArrayType
 from ..graph_ir.ir import Literal
-from ..graph_ir.ops_random import MT_STATE, mt_state_of
+from ..graph_ir.ops_random import GENERATOR_STATE, MT_STATE, generator_state_of, mt_state_of
 from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
@@ -75,6 +78,18 @@ def _mt_stream(seed):
     if isinstance(seed, Tracer):
         raise unsupported("seeding with a traced value", fix="Seed with a Python int.")
     state = Tracer(Literal(mt_state_of(_NUMPY_RANDOM_STATE(seed)), MT_STATE))
+    buffer_of(state)
+    return state
+
+
+def _generator_stream(seed):
+    """The traced state of a Generator seeded with ``seed`` (a buffer), or None where
+    the Generator's draws are replayed."""
+    if not _IN_GRAPH.get():
+        return None
+    if contains_tracer(seed):
+        raise unsupported("seeding with a traced value", fix="Seed with a Python int.")
+    state = Tracer(Literal(generator_state_of(_numpy_default_rng(seed)), GENERATOR_STATE))
     buffer_of(state)
     return state
 
@@ -444,8 +459,8 @@ class Stream:
                 "while tracing; nptf's own stream would give others)",
                 fix="Draw the numbers before the branch or loop (all the loop's at once, "
                     "with sizes known when tracing), or pass them in as an argument.")
-            # A legacy stream's Mersenne Twister can run in the graph: traced again so.
-            e.streams_in_graph = self.python_ints and not _IN_GRAPH.get()
+            # A seeded stream can run in the graph: traced again so.
+            e.streams_in_graph = not _IN_GRAPH.get()
             raise e
         return _draw(self.key, dist, shape, dtype, args, weak)
 
@@ -834,8 +849,80 @@ LEGACY = {
 }
 
 
+# Draws of a seeded Generator in the graph whose array arguments stand for indices or
+# are indexed: NumPy draws the same numbers for ``choice(a)`` as for ``choice(len(a))``,
+# and for ``permutation(x)`` as for ``permutation(len(x))``.
+_BY_INDEX = {"choice": ("a", 0, ("a", "size", "replace", "p", "axis", "shuffle")),
+             "permutation": ("x", 0, ("x", "axis")), "shuffle": ("x", 0, ("x", "axis"))}
+
+
 class TracedGenerator(Stream):
-    """``np.random.default_rng(seed)`` while tracing."""
+    """``np.random.default_rng(seed)`` while tracing. Where its seeded stream is in the
+    graph (``self.gen``), every ``Generator`` method is NumPy's own, called from the
+    graph on the state it carries (``_generator_draw``)."""
+
+    def __getattr__(self, name):
+        if name.startswith("_") or not callable(getattr(_NUMPY_GENERATOR, name, None)):
+            raise AttributeError(name)
+        if self.__dict__.get("gen") is None:
+            raise unsupported(f"np.random.Generator.{name}",
+                              fix="Draw the numbers with NumPy and pass them in as an "
+                                  "argument.")
+        return lambda *args, **kwargs: self._generator_draw(name, args, kwargs)
+
+    def _generator_draw(self, name, args, kwargs):
+        by_index = _BY_INDEX.get(name)
+        if by_index is not None:
+            bound = dict(zip(by_index[2], args), **kwargs)
+            x = bound.get(by_index[0])
+            if x is not None and (isinstance(x, (list, tuple)) or ndim_of(x) > 0):
+                # The indices drawn, then the items at them.
+                x = to_tracer(x)
+                axis = api.axis_index(bound.get("axis", 0), x.ndim)
+                n = x.shape[axis]
+                if n is None:
+                    raise unsupported(f"rng.{name} of an array of a length known only at "
+                                      f"run time, from a seeded Generator with draws the "
+                                      f"data decide")
+                if name == "choice":
+                    bound["a"] = n
+                    idx = self._generator_draw("choice", (), bound)
+                else:
+                    idx = self._generator_draw("permutation", (n,), {})
+                got = getitem(x, (slice(None),) * axis + (idx,))
+                if name == "shuffle":
+                    x[...] = got
+                    return None
+                return Tracer(got.atom, is_scalar=got.ndim == 0)
+        template, inputs, dummies = [], [], {}
+        for key, v in [(None, a) for a in args] + list(kwargs.items()):
+            if contains_tracer(v) or isinstance(v, np.ndarray):
+                v = to_tracer(v)
+                if None in v.shape:
+                    raise unsupported(f"rng.{name} with an argument of a size known only at "
+                                      f"run time, from a seeded Generator with draws the "
+                                      f"data decide")
+                template.append((key, ("in", len(inputs))))
+                dummies[len(inputs)] = v
+                inputs.append(v)
+            else:
+                template.append((key, ("py", _frozen(v))))
+        sample = _sample(name, template, dummies)
+        value = np.asarray(sample)
+        state = self.gen
+        view = buffer_of(state)
+        new_state, values, ok = emit("generator_draw", [state, *inputs], {
+            "method": name, "args": tuple(template), "shape": value.shape,
+            "dtype": value.dtype})
+        set_buffer(view.buffer, new_state.atom)
+        values = emit("check", [values, ok], {
+            "error": "ValueError",
+            "message": f"NumPy's Generator.{name} raised ValueError for these arguments "
+                       f"(at {user_location()})"})
+        if isinstance(sample, (bool, int, float, complex)):
+            return emit("convert", [values], {"dtype": value.dtype, "weak": True},
+                        scalar=True)
+        return Tracer(values.atom, is_scalar=isinstance(sample, np.generic))
 
     def __init__(self, seed=None):
         if seed is None:
@@ -846,9 +933,65 @@ class TracedGenerator(Stream):
         else:
             key = Tracer(_key_of_seed(seed))
         buffer_of(key)
-        self.replay = _replay_of(_numpy_default_rng, seed)
+        self.gen = _generator_stream(seed) if seed is not None else None
+        self.replay = None if self.gen is not None else _replay_of(_numpy_default_rng, seed)
         self.seeded = seed is not None
         super().__init__(key, python_ints=False, holder=self)
+
+
+def _in_graph(name):
+    """``Stream.<name>``, or NumPy's own where the Generator's stream is in the graph."""
+    def method(self, *args, **kwargs):
+        if self.gen is not None:
+            return self._generator_draw(name, args, kwargs)
+        return getattr(Stream, name)(self, *args, **kwargs)
+    method.__name__ = name
+    return method
+
+
+for _name in ("random", "uniform", "normal", "standard_normal", "exponential", "integers",
+              "binomial", "poisson", "permutation", "shuffle", "choice"):
+    setattr(TracedGenerator, _name, _in_graph(_name))
+
+
+def _frozen(v):
+    """A Python argument of a draw as an op's parameter holds it (lists as tuples)."""
+    return tuple(_frozen(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+
+def _sample(name, template, arrays):
+    """A draw ``name`` on a copy of a Generator, with stand-ins for the traced arrays
+    (ones; zeros, or probabilities, where NumPy refuses ones): its Python type, dtype
+    and shape are the graph's draw's."""
+    def call(fill):
+        args, kwargs = [], {}
+        for key, (where, v) in template:
+            if where == "in":
+                t = arrays[v]
+                v = np.full(t.shape, 1.0 / t.shape[0]) if key == "p" and t.ndim == 1 else \
+                    fill(t.shape, t.dtype)
+            if key is None:
+                args.append(v)
+            else:
+                kwargs[key] = v
+        return getattr(_numpy_default_rng(0), name)(*args, **kwargs)
+    try:
+        sample = call(np.ones)
+    except ValueError:
+        try:
+            sample = call(np.zeros)
+        except ValueError:
+            raise unsupported(f"rng.{name} with these traced arguments, from a seeded "
+                              f"Generator with draws the data decide") from None
+    try:
+        other = call(lambda shape, dtype: np.full(shape, 2, dtype))
+    except ValueError:
+        return sample
+    if np.shape(other) != np.shape(sample):
+        raise unsupported(f"rng.{name} of a size known only at run time, from a seeded "
+                          f"Generator with draws the data decide",
+                          fix="Draw a size known when tracing, and select from it.")
+    return sample
 
 
 def default_rng(seed=None):
