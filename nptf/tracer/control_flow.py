@@ -205,7 +205,26 @@ def contains(item, container):
             value = functools.reduce(np.logical_or, hits)
             return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True},
                         scalar=True)
+    if _is_traced(item) and item.ndim == 0 and isinstance(
+            container, (collections.abc.Set, collections.abc.Mapping,
+                        collections.abc.ValuesView)):
+        # A set, a dict's keys or values: Python tests a number by hash, then ``==``; a
+        # traced number equals only the numbers of the container (never a string or a
+        # tuple), each tested in the graph (a dict's values may be traced numbers).
+        numbers = [v for v in container
+                   if isinstance(v, _NUMBERS) or _is_traced(v) and v.ndim == 0]
+        if len(numbers) != len(container) and not all(
+                isinstance(v, (str, bytes, tuple, _NUMBERS)) for v in container):
+            return item in container     # Python's hash(): nptf's error says why
+        hits = [_concrete_condition(item == v) for v in numbers]
+        if not hits:
+            return False
+        value = functools.reduce(np.logical_or, hits)
+        return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
     return item in container
+
+
+_NUMBERS = (bool, int, float, complex, np.number, np.bool_)
 
 
 def _short_circuit(thunks, is_and, truth_only, where):
@@ -2513,6 +2532,24 @@ class range_:
         if any(isinstance(a, Tracer) for a in (self.start, self.stop, self.step)):
             return None
         return range(self.start, self.stop, self.step)
+
+
+def reversed_(r):
+    """``reversed(range(...))`` in a converted ``for``: the range backwards, of traced
+    bounds too (a step known while tracing)."""
+    if not isinstance(r, range_):
+        return reversed(r)
+    static = r.static()
+    if static is not None:
+        return range_(static[-1] if static else 0, static[0] - static.step if static else 0,
+                      -static.step)
+    if isinstance(r.step, Tracer):
+        raise unsupported("reversed(range(...)) of a traced step",
+                          fix="Use a step known when tracing.")
+    start, stop, step = (to_tracer(r.start).astype(np.int64),
+                         to_tracer(r.stop).astype(np.int64), r.step)
+    n = np.maximum((stop - start + (step - 1 if step > 0 else step + 1)) // step, 0)
+    return range_(start + (n - 1) * step, start - step, -step)
 
 
 class count_:

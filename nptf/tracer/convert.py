@@ -413,9 +413,16 @@ _REDUCING = frozenset({"sum", "any", "all", "min", "max"})
 
 
 def _iteration_calls(it):
-    """``range(...)``, ``enumerate(...)`` or ``zip(...)`` as the iterable of a ``for`` or
-    a comprehension (and a ``zip(...)`` that ``enumerate`` takes) as control_flow's
-    versions, which loop over traced lengths."""
+    """``range(...)``, ``reversed(range(...))``, ``enumerate(...)`` or ``zip(...)`` as the
+    iterable of a ``for`` or a comprehension (and a ``zip(...)`` that ``enumerate`` takes)
+    as control_flow's versions, which loop over traced lengths."""
+    if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
+            it.func.id == "reversed" and len(it.args) == 1 and \
+            isinstance(it.args[0], gast.Call) and isinstance(it.args[0].func, gast.Name) and \
+            it.args[0].func.id == "range":
+        # ``reversed(range(n))``: a range of traced bounds, backwards.
+        it.func = _expr(f"{_CF}.reversed_")
+        it = it.args[0]
     if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and \
             it.func.id in ("range", "enumerate", "zip"):
         if it.func.id == "enumerate" and it.args:
