@@ -1,6 +1,7 @@
 """``nptf.compile``: trace once per input signature, run the TensorFlow graph after."""
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 import linecache
@@ -48,6 +49,11 @@ _NO_DEFAULT = object()
 # and complexes are graph inputs (any value), the others static (one value).
 _STATIC_SCALARS = {int, bool, str, type(None)}
 _HOT_SCALARS = {float, complex} | _STATIC_SCALARS
+# Graphs traced per signature for the values of Python floats that decide a size
+# (``Entry.floats_decide``), before new values run with NumPy.
+_FLOAT_VALUES = 16
+# True while a call keyed with its floats' values is traced (``Compiled._floats_static``).
+_FLOATS_KEYED = contextvars.ContextVar("nptf_floats_keyed", default=False)
 
 
 class _StillCompiling(CompileBudgetError):
@@ -121,6 +127,11 @@ class Entry:
         self.first_call = None
         # Only a graph known to run under XLA may read less than 64-byte aligned inputs.
         self.input_align = XLA_ALIGN if xla else TF_ALIGN
+        # The trace's error where the call passes Python floats, traced, which may decide a
+        # size (a kernel's radius from ``sigma``): calls of this signature are keyed with
+        # their floats' values instead (``Compiled._floats_static``).
+        self.floats_decide = None
+        self.float_values = 0
 
 
 def _with_seed(entry, values):
@@ -366,11 +377,48 @@ class Compiled:
             warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
         entry = self._lookup(key, values, bound, specs, treedefs)
+        if entry.floats_decide is not None:
+            got = self._floats_static(entry, key, args, kwargs)
+            if got is None:
+                return self.fn(*args, **kwargs)
+            entry, values, key = got
         if fast_key is not None and len(values) == len(args) and \
                 all(type(a) is np.ndarray for a in args):
             self._fast[fast_key] = entry
             key = fast_key      # adaptive dispatch's state, as the next calls look it up
         return self._run(entry, values, args, kwargs, key)
+
+    def _floats_static(self, redirect, key, args, kwargs):
+        """``(entry, graph inputs, key)`` of the call keyed with the values of its Python floats
+        (``Entry.floats_decide``); None where NumPy runs the call. Where that trace fails
+        too, the floats were not the cause: the signature runs with NumPy, as it would
+        have without this second trace."""
+        bound, items = self._bind(args, kwargs)
+        items = [(k, Static(v) if type(v) is float else v) for k, v in items]
+        static_key, values, specs, treedefs = signature_of(items)
+        if static_key not in self._cache:
+            redirect.float_values += 1
+            if redirect.float_values > _FLOAT_VALUES and self.fallback != "raise":
+                if redirect.float_values == _FLOAT_VALUES + 1:
+                    warn_user(f"nptf: {self.name} runs with NumPy for new values of its float "
+                              f"arguments: {_FLOAT_VALUES} graphs were traced for as many "
+                              f"values, which decide a size. Pass such a value as an int, "
+                              f"or mark it static_argnames=[...]")
+                self._info.fallbacks += 1
+                return None
+        token = _FLOATS_KEYED.set(True)
+        try:
+            entry = self._lookup(static_key, values, bound, specs, treedefs)
+        except UnsupportedError:
+            with self._lock:
+                self._cache[key] = Entry(fallback_reason=str(redirect.floats_decide))
+            raise
+        finally:
+            _FLOATS_KEYED.reset(token)
+        if entry.fallback_reason is not None and redirect.float_values == 1:
+            with self._lock:
+                self._cache[key] = Entry(fallback_reason=str(redirect.floats_decide))
+        return entry, values, static_key
 
     def _run(self, entry, values, args, kwargs, shapes_key=None):
         if entry.fallback_reason is not None:
@@ -924,7 +972,7 @@ class Compiled:
             except BaseException:
                 _say_again(said, nptf_too=False)
                 raise
-        _say_again(said, nptf_too=entry.fallback_reason is None)
+        _say_again(said, nptf_too=entry.fallback_reason is None and entry.floats_decide is None)
         if entry.fallback_reason is not None and entry.fallback_warning is None:
             warn_user(f"nptf: {self.name} runs with NumPy for this signature because "
                       f"{entry.fallback_reason}")
@@ -950,6 +998,12 @@ class Compiled:
         except UnsupportedError as e:
             if relaxed and self.input_signature is None:
                 raise
+            if self.input_signature is None and not isinstance(e, ArgumentError) and \
+                    not _FLOATS_KEYED.get() and any(type(v) is float
+                                                    for v in bound.arguments.values()):
+                entry = Entry()
+                entry.floats_decide = e
+                return entry
             return self._fallback_entry(e)
         except Error:
             raise
@@ -1092,7 +1146,11 @@ class Compiled:
         """The cache entry a call with these arguments uses (built if needed)."""
         bound, items = self._bind(args, kwargs)
         key, values, specs, treedefs = signature_of(items)
-        return self._lookup(key, values, bound, specs, treedefs)
+        entry = self._lookup(key, values, bound, specs, treedefs)
+        if entry.floats_decide is not None:
+            got = self._floats_static(entry, key, args, kwargs)
+            return Entry(fallback_reason=str(entry.floats_decide)) if got is None else got[0]
+        return entry
 
     def way_for(self, *args, **kwargs):
         """How the calls with these arguments run once adaptive dispatch and the executor

@@ -94,6 +94,9 @@ def describe_leaf(x, name):
             raise ArgumentError(f"static argument {name!r} must be hashable to be part of the cache "
                                 f"key, got {type(v).__name__}. Pass a tuple instead of a list, or "
                                 f"make it an array argument.") from None
+        if type(v) is float:
+            # -0.0 == 0.0, and NaN equals nothing: the float's bits are its key.
+            return ("s", float, v.hex()), None, v
         return ("s", type(v), v), None, v
     if isinstance(x, Tracer):            # a call inside another function's trace
         t = x.atom.type
