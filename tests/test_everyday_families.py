@@ -933,3 +933,80 @@ def test_least_squares_of_rows_found_in_the_data():
     # The rows' number is known only when the graph runs (docs/compiling.md).
     rng = np.random.default_rng(0)
     check_against_numpy(_fit_kept_rows, rng.normal(size=(12, 2)), np.arange(12.0))
+
+
+# ------------------------------------------------ a traced number `in` a set or a dict
+HOLES = {5, 7, 11, 12}
+
+
+def walk_the_grid(moves, holes=frozenset({5, 7, 11}), rewards={15: 1.0, 3: 0.5}):
+    s, total, fell = 0, 0.0, 0
+    for m in moves:
+        s = int(np.clip(s + m, 0, 15))
+        if s in holes or s in HOLES:                # a set of Python ints
+            fell += 1
+        if s in rewards:                            # a dict's keys
+            total += 1.0 if s == 15 else 0.5
+        if s not in rewards.values() and s in {1: "a", "b": 2}:
+            total -= 0.25
+    return s, total, fell
+
+
+def test_a_traced_number_in_a_set_or_a_dict_is_a_traced_bool():
+    """``state in holes`` for a set of Python ints, a dict's keys or values: each
+    number of the container compared in the graph (strings and tuples never equal a
+    number). It raised "a traced value as a dict key or set element"."""
+    for moves in ([1, 4, 1, 4, 1, 4], [3, 4, 4, 4, -9, 1], [2, 2, 2, 2, 2, 2, 2, 2]):
+        check_against_numpy(walk_the_grid, np.array(moves))
+
+
+# ------------------------------------------------ reversed(range(n)), n traced
+def discounted_returns(rewards, gamma=0.9):
+    kept = rewards[rewards != 0]                    # a length known only at run time
+    G = np.zeros(len(kept))
+    running = 0.0
+    for t in reversed(range(len(kept))):
+        running = running * gamma + kept[t]
+        G[t] = running
+    evens = [int(kept[i] > 0) for i in reversed(range(0, len(kept), 2))]
+    return G, running, sum(evens)
+
+
+def test_reversed_range_of_a_run_time_length_is_a_graph_loop(jit):
+    """``for t in reversed(range(len(x)))`` over a length the data give (an RL return's
+    backward pass): the range backwards, of traced bounds. It raised "using a traced
+    array as a Python index or size"."""
+    for r in (np.array([0.0, 1.0, 0.0, -1.0, 2.0, 0.5]), np.array([0.0, 0.0, -2.0]),
+              np.array([1.0, 3.0])):
+        check_against_numpy(discounted_returns, r, jit=jit)
+
+
+# ------------------------------------------------ a Python float that decides a size
+def blur(img, sigma=1.0):
+    r = int(3 * sigma)                              # the kernel's radius from a float
+    x = np.arange(-r, r + 1)
+    k = np.exp(-x ** 2 / (2 * sigma ** 2))
+    k /= k.sum()
+    p = np.pad(img, r, mode="reflect")
+    return np.array([np.convolve(row, k, mode="valid") for row in p[r:-r]])
+
+
+def test_python_floats_that_decide_a_size_key_the_graph_by_their_value():
+    """A Python float argument is traced (one graph serves every value); where tracing
+    with it traced fails (here it decides a pad width), calls are keyed by the float's
+    value instead: a graph per value, up to 16 values, then NumPy for new ones, with one
+    warning."""
+    img = np.random.default_rng(0).random((9, 8))
+    f = nptf.compile(blur, fallback="raise")
+    for sigma in (1.0, 0.5, 1.5, 1.0):
+        np.testing.assert_allclose(f(img, sigma), blur(img, sigma), rtol=1e-12)
+    assert f.cache_info().traces == 4       # the traced float's, then one per value
+    check_against_numpy(blur, img)
+    g = nptf.compile(blur)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        for sigma in np.linspace(0.5, 2.5, 18):
+            np.testing.assert_allclose(g(img, float(sigma)), blur(img, float(sigma)),
+                                       rtol=1e-12)
+    assert [str(w.message) for w in said if "new values of its float" in str(w.message)]
+    assert g.cache_info().fallbacks >= 1
