@@ -18,6 +18,7 @@ from . import funcs_o as O
 from . import funcs_p as P
 from . import funcs_q as Q
 from . import funcs_r as R
+from . import funcs_s as S
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -83,7 +84,9 @@ def cases():
             **{f"q_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in Q.CASES},
             **{f"r_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in R.CASES}}
+               for name, fn, make, opts in R.CASES},
+            **{f"s_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in S.CASES}}
 
 
 def _first():
