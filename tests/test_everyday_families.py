@@ -1010,3 +1010,46 @@ def test_python_floats_that_decide_a_size_key_the_graph_by_their_value():
                                        rtol=1e-12)
     assert [str(w.message) for w in said if "new values of its float" in str(w.message)]
     assert g.cache_info().fallbacks >= 1
+
+
+# ------------------------------------------------ tuples and lists of traced numbers ==
+def search_grid(grid, start, goal):
+    # a BFS written with tuples, as exercise collections write it
+    rows, cols = grid.shape
+    dist = np.full(grid.shape, -1)
+    dist[start] = 0
+    frontier = [start]
+    steps = 0
+    found = False
+    while frontier and steps < 40:
+        r, c = frontier.pop(0)
+        steps += 1
+        if (r, c) == goal:
+            found = True
+            break
+        for dr, dc in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and grid[nr, nc] == 0 and \
+                    dist[nr, nc] < 0 and [nr, nc] != [r, c]:
+                dist[nr, nc] = dist[r, c] + 1
+                frontier.append((nr, nc))
+    return dist, found, steps
+
+
+def sequences_compared(x):
+    a, b = int(x[0]), int(x[1])
+    return ((a, b) == (1, 2), [a, b] != [1, 2], (a, (b, 3)) == (1, (2, 3)),
+            (a, "s") == (1, "s"), (a, b) == (a, b, 0), (a, b) == [a, b],
+            sorted(x.tolist()) == [0.0, 1.0, 2.0], (x[0], None) == (1.0, 0))
+
+
+def test_tuples_and_lists_of_traced_numbers_compare_as_python_does():
+    """``(r, c) == goal`` where ``r``, ``c`` are traced: Python's item-by-item test, one
+    traced bool (a tuple against a list, or of another length, is never equal; a number
+    never equals a string or None). It raised "bool() of a traced array"."""
+    grid = np.zeros((4, 5), int)
+    grid[1, :3] = 1
+    check_against_numpy(search_grid, grid, (0, 0), (3, 4))
+    check_against_numpy(search_grid, grid, (0, 0), (9, 9))
+    for x in (np.array([1.0, 2.0, 0.0]), np.array([2.0, 1.0, 0.0]), np.array([1.0, 5.0, 2.0])):
+        check_against_numpy(sequences_compared, x)

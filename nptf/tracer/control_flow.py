@@ -151,6 +151,55 @@ def _concrete_condition(c):
 
 
 # ------------------------------------------------------------- logic helpers
+def eq_(a, b):
+    """``a == b``; of tuples or lists holding traced numbers, Python's item-by-item test
+    made one traced bool."""
+    got = _sequences_equal(a, b)
+    return a == b if got is NotImplemented else got
+
+
+def ne_(a, b):
+    got = _sequences_equal(a, b)
+    return a != b if got is NotImplemented else not_(got)
+
+
+def _sequences_equal(a, b):
+    """Whether tuples or lists ``a`` and ``b`` of numbers, some traced, are equal (a
+    Python bool, or a traced one); NotImplemented where Python's own ``==`` answers."""
+    if type(a) not in (tuple, list) or type(a) is not type(b) or \
+            not (contains_tracer(a) or contains_tracer(b)):
+        return NotImplemented
+    if len(a) != len(b):
+        return False
+    hits = []
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if type(x) in (tuple, list) or type(y) in (tuple, list):
+            got = _sequences_equal(x, y)
+            if got is NotImplemented:
+                if contains_tracer([x, y]):
+                    return NotImplemented
+                got = x == y
+        elif not (_is_traced(x) or _is_traced(y)):
+            got = x == y
+        elif (_is_traced(x) and x.ndim) or (_is_traced(y) and y.ndim):
+            return NotImplemented       # an array item: NumPy's ambiguity, as Python meets it
+        elif not all(_is_traced(v) or isinstance(v, _NUMBERS) for v in (x, y)):
+            got = False                 # a number never equals a string or None
+        else:
+            got = _concrete_condition(x == y)
+        if not _is_traced(got):
+            if not got:
+                return False
+            continue
+        hits.append(got)
+    if not hits:
+        return True
+    value = functools.reduce(np.logical_and, hits)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
 def not_(x):
     if isinstance(x, (GrowingList, TracedDict)):
         x = x.is_nonempty()

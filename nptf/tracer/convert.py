@@ -687,7 +687,8 @@ class _ControlFlow(gast.NodeTransformer):
     def _is_none(self, node):
         """``x is None`` / ``x is not None``: a variable may be None on some paths only
         when the graph runs (``best = None``, set under an `if` on the data). ``x in a``
-        / ``x not in a``: for an array ``a``, a bool the data decide."""
+        / ``x not in a``: for an array ``a``, a bool the data decide; ``a == b`` of
+        tuples or lists of traced numbers, too."""
         op, (right,) = node.ops[0], node.comparators
         if isinstance(op, (gast.In, gast.NotIn)):
             call = _expr(f"{_CF}.contains(None, None)")
@@ -696,6 +697,11 @@ class _ControlFlow(gast.NodeTransformer):
                 outer = _expr(f"{_CF}.not_(None)")
                 outer.args[0] = call
                 return outer
+            return call
+        if isinstance(op, (gast.Eq, gast.NotEq)):
+            # ``(r, c) == goal``: tuples and lists of traced numbers, a traced bool.
+            call = _expr(f"{_CF}.{'eq_' if isinstance(op, gast.Eq) else 'ne_'}(None, None)")
+            call.args = [node.left, right]
             return call
         if not isinstance(op, (gast.Is, gast.IsNot)):
             return node
