@@ -112,9 +112,37 @@ def test_eig_complex(dtype, jit, rng):
     _close(a @ v, v * w[None, :], dtype)
 
 
-def test_eig_of_real_matrix_is_refused():
-    with pytest.raises(nptf.UnsupportedError):
-        _compile(lambda a: np.linalg.eig(a), False)(np.eye(2))
+def real_eig(a):
+    w, v = np.linalg.eig(a)
+    order = np.argsort(w)
+    return w, v, w[order], v[:, order] @ np.diag(w[order]), np.linalg.eigvals(a)
+
+
+def test_eig_of_a_real_matrix_with_real_eigenvalues_is_numpy_s(jit, rng):
+    """A real matrix's eig: NumPy's real result where every eigenvalue is real (a
+    covariance for PCA, a chain's transitions); where one is complex, NumPy's result is
+    complex and the call runs with NumPy (OutsideTheGraphError with fallback="raise"),
+    which was refused whatever the matrix."""
+    from harness import check_against_numpy
+    x = rng.normal(size=(12, 4))
+    cov = np.cov(x, rowvar=False)
+    chain = np.array([[0.9, 0.1, 0.0], [0.2, 0.7, 0.1], [0.1, 0.2, 0.7]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # "runs without XLA"
+        for a in (cov, cov.astype(np.float32), chain, np.arange(4).reshape(2, 2)):
+            check_against_numpy(real_eig, a, jit=jit)
+        rotation = np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]])
+        with pytest.raises(nptf.OutsideTheGraphError, match="complex eigenvalues"):
+            _compile(real_eig, jit)(rotation)
+        got, want = nptf.compile(real_eig)(rotation), real_eig(rotation)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype == np.complex128
+        np.testing.assert_allclose(g, w)
+
+
+def test_export_of_a_real_eig_says_why_it_cannot(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="cannot export.*eig of a real matrix"):
+        nptf.export(real_eig, str(tmp_path / "m"), nptf.Spec((3, 3), np.float64))
 
 
 @pytest.mark.parametrize("name", ["inv", "solve", "batched", "in_a_loop", "matrix_power"])
@@ -443,3 +471,35 @@ def test_gradients_pass_through_numpys_vectors():
             d[i, j] = 1e-6
             expected[i, j] = (loss(a + d) - loss(a - d)) / 2e-6
     np.testing.assert_allclose(got, expected, atol=1e-6)
+
+
+def roots_and_real_roots(p):
+    r = np.roots(p)
+    return r, r[np.isreal(r)].real
+
+
+@pytest.mark.parametrize("p", [[1.0, 2.0, 3.0, 4.0], [-100.0, 30.0, 40.0, 50.0, 20.0],
+                               np.array([1.0, 0.0, 1.0], np.float32), [1, 2, 3j], [2.0],
+                               [1.0, -3.0, 2.0], [0.0, 1.0, -3.0, 2.0], [1.0, 2.0, 0.0],
+                               [0.0, 0.0], [1, 5, 6]],
+                         ids=["cubic", "irr", "f32", "complex", "constant", "real-only",
+                              "leading-zero", "trailing-zero", "zeros", "ints"])
+def test_roots_are_numpy_s(p, jit):
+    """np.roots: NumPy's companion matrix and its eigenvalues (it was not compiled).
+    Coefficients whose roots are all real (NumPy's result is then real) or with a
+    leading or trailing zero (stripped: the data choose the length) run with NumPy."""
+    from harness import check_against_numpy
+    p = np.asarray(p)
+    handed_over = p.dtype.kind != "c" and (p[0] == 0 or p[-1] == 0 or len(p) > 1 and
+                                           np.isrealobj(np.roots(p)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # "runs without XLA"
+        if not handed_over:
+            check_against_numpy(roots_and_real_roots, p, jit=jit)
+            return
+        with pytest.raises(nptf.OutsideTheGraphError, match="np.roots"):
+            _compile(roots_and_real_roots, jit)(p)
+        got, want = nptf.compile(roots_and_real_roots)(p), roots_and_real_roots(p)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g, w)

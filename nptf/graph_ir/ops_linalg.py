@@ -55,6 +55,31 @@ def _eig(ts, params):
     return [values, a.strong()] if params["vectors"] else [values]
 
 
+@register("eig_real")
+def _eig_real(ts, params):
+    """``eig_real(a)`` of a real matrix (stack): NumPy's eigenvalues and vectors as
+    complex, and whether NumPy returns them real (every eigenvalue's imaginary part
+    zero), for the tracer's check; LAPACK's real algorithm orders them, not the complex
+    one's."""
+    a = ts[0]
+    c = np.result_type(a.dtype, np.complex64)
+    values = ArrayType(a.shape[:-1], c)
+    flag = ArrayType((), np.dtype(bool))
+    return [values, ArrayType(a.shape, c), flag] if params["vectors"] else [values, flag]
+
+
+def eig_real_call(vectors, a):
+    """What eig_real gives: NumPy's own eig (eigvals) of the real ``a``."""
+    c = np.result_type(a.dtype, np.complex64)
+    try:
+        w, v = np.linalg.eig(a) if vectors else (np.linalg.eigvals(a), None)
+    except np.linalg.LinAlgError:
+        # Infs or NaNs, for which the tracer's check raises NumPy's error.
+        w, v = np.full(a.shape[:-1], np.nan, c), np.full(a.shape, np.nan, c)
+    out = (w.astype(c), v.astype(c)) if vectors else (w.astype(c),)
+    return out + (np.bool_(w.dtype.kind != "c"),)
+
+
 @register("svd")
 def _svd(ts, params):
     a = ts[0]
@@ -103,6 +128,7 @@ EVAL_RULES.update({
     "slogdet": lambda p, a: tuple(np.linalg.slogdet(a)),
     "eigh": _eval_eigh,
     "eig": _eval_eig,
+    "eig_real": lambda p, a: eig_real_call(p["vectors"], a),
     "svd": _eval_svd,
     "qr": _eval_qr,
 })
@@ -136,6 +162,8 @@ declare("lapack_regular", xla_obstacle=lambda in_types, params: True)
 
 # XLA returns NaN for a singular matrix where NumPy raises; no XLA kernels for the rest.
 declare(["inv", "solve", "det", "slogdet", "eig"], xla_obstacle=lambda in_types, params: True)
+declare("eig_real", xla_obstacle=lambda in_types, params: "XLA cannot call Python (NumPy's "
+        "eig of a real matrix, whose result dtype depends on the eigenvalues)")
 
 
 def _signs(name):

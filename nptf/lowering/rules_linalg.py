@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import tensorflow as tf
 
-from ..graph_ir.ops_linalg import regular_by_lapack
+from ..errors import UnsupportedError
+from ..graph_ir.ops_linalg import eig_real_call, regular_by_lapack
 from .rules import VECTORIZED, rule
 
 rule("inv")(lambda ctx, a: tf.linalg.inv(a))
@@ -152,6 +153,24 @@ def _eig(ctx, a, vectors):
         return tuple(_numpy_call(lambda x: tuple(np.linalg.eig(x)), [a], out))
     (values,) = _numpy_call(lambda x: np.linalg.eigvals(x), [a], [out])
     return values
+
+
+@rule("eig_real")
+def _eig_real(ctx, a, vectors):
+    """NumPy's own eig of a real matrix, called from the graph: only LAPACK's real
+    algorithm says which eigenvalues NumPy returns real (a SavedModel cannot call it)."""
+    if ctx.portable:
+        raise UnsupportedError(
+            "np.linalg.eig of a real matrix: whether NumPy returns real or complex "
+            "eigenvalues depends on the matrix, which only NumPy, called through Python, "
+            "says. Cast the matrix to complex (or use np.linalg.eigh for a symmetric one).")
+    c = tf.complex64 if a.dtype == tf.float32 else tf.complex128
+    shapes = [a.shape[:-1], a.shape, ()] if vectors else [a.shape[:-1], ()]
+    dtypes = [c, c, tf.bool] if vectors else [c, tf.bool]
+    outs = tf.numpy_function(lambda x: eig_real_call(vectors, x), [a], dtypes, stateful=False)
+    for out, shape in zip(outs, shapes):
+        out.set_shape(shape)
+    return tuple(outs)
 
 
 @rule("svd")

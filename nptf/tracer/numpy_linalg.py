@@ -167,25 +167,68 @@ def eigvalsh(a, UPLO="L"):
     return emit("eigh", [a], {"uplo": UPLO.upper(), "vectors": False})
 
 
-def _complex_only(a, name):
-    if to_tracer(a).dtype.kind != "c":
-        raise unsupported(f"np.linalg.{name} of a real matrix",
-                          fix="NumPy's result dtype depends on whether the eigenvalues are real; "
-                              "cast the input to complex first.")
+def _real_eig(a, name, vectors, real=True):
+    """NumPy's eig (eigvals) of a real matrix, whose result is real where every
+    eigenvalue is (PCA's covariance, a reversible chain's transitions), complex otherwise:
+    the graph gives the real result (``real``; else the complex one), and a call whose
+    eigenvalues are otherwise runs with NumPy (an ``OutsideTheGraph`` check)."""
+    a = emit("check", [a, np.all(np.isfinite(a))], {
+        "error": "LinAlgError", "message": f"Array must not contain infs or NaNs\n  at "
+                                           f"{user_location()}"})
+    outs = emit("eig_real", [a], {"vectors": vectors})
+    *outs, all_real = outs
+    message = (f"{name} at {user_location()} has complex eigenvalues, where the graph gives "
+               f"real ones (NumPy's result for a real matrix with real eigenvalues)") if real \
+        else (f"{name} at {user_location()} has real roots only, where the graph gives "
+              f"complex ones (NumPy's result where a root is complex)")
+    outs[0] = emit("check", [outs[0], all_real if real else np.logical_not(all_real)], {
+        "error": "OutsideTheGraph", "message": message})
+    return [astype(np.real(o), a.dtype) for o in outs] if real else outs
+
+
+@implements(np.roots)
+def roots(p):
+    """NumPy's companion matrix and its eigenvalues. Leading and trailing zero
+    coefficients, which NumPy strips (the data would choose the result's length), and
+    real coefficients with real roots only (a real result) run with NumPy."""
+    p = to_tracer(p)
+    if p.ndim == 0:
+        p = reshape(p, (1,))
+    if p.ndim != 1:
+        raise ValueError(f"Input must be a rank-1 array.\n  at {user_location()}")
+    n = p.shape[0]
+    if n is None:
+        raise unsupported("np.roots of coefficients of a length known only at run time")
+    if p.dtype.kind not in "fc":
+        p = astype(p, np.float64)
+    if n == 0:
+        return np.zeros(0)
+    p = emit("check", [p, np.logical_and(p[0] != 0, p[-1] != 0)], {
+        "error": "OutsideTheGraph",
+        "message": f"np.roots at {user_location()} of coefficients with a leading or trailing "
+                   f"zero, which NumPy strips: the data choose the length of its result"})
+    if n == 1:
+        return astype(p[:0], np.float64 if p.dtype.kind == "f" else p.dtype)
+    companion = np.concatenate([(-p[1:] / p[0])[None, :], np.eye(n - 2, n - 1, dtype=p.dtype)])
+    if p.dtype.kind == "c":
+        return emit("eig", [companion], {"vectors": False})
+    return _real_eig(companion, "np.roots", False, real=False)[0]
 
 
 @implements(la.eig)
 def eig(a):
-    _complex_only(a, "eig")
     a, _ = _prepare(a, la.eig)
+    if a.dtype.kind != "c":
+        return la._linalg.EigResult(*_real_eig(a, "np.linalg.eig", True))
     w, v = emit("eig", [a], {"vectors": True})
     return la._linalg.EigResult(w, v)
 
 
 @implements(la.eigvals)
 def eigvals(a):
-    _complex_only(a, "eigvals")
     a, _ = _prepare(a, la.eigvals)
+    if a.dtype.kind != "c":
+        return _real_eig(a, "np.linalg.eigvals", False)[0]
     return emit("eig", [a], {"vectors": False})
 
 
