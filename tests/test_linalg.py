@@ -503,3 +503,42 @@ def test_roots_are_numpy_s(p, jit):
     for g, w in zip(got, want):
         assert g.dtype == w.dtype
         np.testing.assert_allclose(g, w)
+
+
+def lda_directions(X, y):
+    # Fisher's LDA as tutorials write it: eig of inv(SW) @ SB, a rank-deficient matrix
+    # the graph computes with other rounding than NumPy
+    m = X.mean(0)
+    SW, SB = np.zeros((4, 4)), np.zeros((4, 4))
+    for c in range(3):
+        Xc = X[y == c]
+        mc = Xc.mean(0)
+        SW += (Xc - mc).T @ (Xc - mc)
+        d = (mc - m)[:, None]
+        SB += len(Xc) * d @ d.T
+    w, v = np.linalg.eig(np.linalg.inv(SW) @ SB)
+    order = np.argsort(np.abs(w))[::-1]
+    return w[order][:2], X @ v[:, order[:2]]
+
+
+def test_eigenvectors_whose_signs_rounding_flips_are_never_silently_other():
+    """LAPACK's signs of a real matrix's eigenvectors (and order of its eigenvalues) can
+    flip with the matrix's last bits, which the graph rounds otherwise than NumPy: where
+    changes of that size flip them, the call runs with NumPy (a sign-flipped projection
+    came back)."""
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        y = np.arange(30) % 3
+        X = rng.normal(size=(30, 4)) + y[:, None] * rng.normal(size=4)
+        want = lda_directions(X, y)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            got = nptf.compile(lda_directions)(X, y)
+            try:
+                strict = nptf.compile(lda_directions, fallback="raise")(X, y)
+            except nptf.OutsideTheGraphError as e:
+                assert "np.linalg.eig at" in str(e)
+                strict = want
+        for g, s, w in zip(got, strict, want):
+            np.testing.assert_allclose(g, w, rtol=1e-7, atol=1e-9)
+            np.testing.assert_allclose(s, w, rtol=1e-7, atol=1e-9)

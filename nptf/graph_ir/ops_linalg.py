@@ -58,26 +58,54 @@ def _eig(ts, params):
 @register("eig_real")
 def _eig_real(ts, params):
     """``eig_real(a)`` of a real matrix (stack): NumPy's eigenvalues and vectors as
-    complex, and whether NumPy returns them real (every eigenvalue's imaginary part
-    zero), for the tracer's check; LAPACK's real algorithm orders them, not the complex
-    one's."""
+    complex, whether NumPy returns them real (every eigenvalue's imaginary part zero) and
+    whether they are stable (``_stable``), for the tracer's checks; LAPACK's real
+    algorithm orders them, not the complex one's."""
     a = ts[0]
     c = np.result_type(a.dtype, np.complex64)
     values = ArrayType(a.shape[:-1], c)
     flag = ArrayType((), np.dtype(bool))
-    return [values, ArrayType(a.shape, c), flag] if params["vectors"] else [values, flag]
+    return [values, ArrayType(a.shape, c), flag, flag] if params["vectors"] else \
+        [values, flag, flag]
 
 
 def eig_real_call(vectors, a):
-    """What eig_real gives: NumPy's own eig (eigvals) of the real ``a``."""
+    """What eig_real gives: NumPy's own eig (eigvals) of the real ``a``, whether it is
+    real, and whether it is stable (``_stable``)."""
     c = np.result_type(a.dtype, np.complex64)
     try:
         w, v = np.linalg.eig(a) if vectors else (np.linalg.eigvals(a), None)
+        stable = _stable(a, w, v)
     except np.linalg.LinAlgError:
         # Infs or NaNs, for which the tracer's check raises NumPy's error.
         w, v = np.full(a.shape[:-1], np.nan, c), np.full(a.shape, np.nan, c)
+        stable = True
     out = (w.astype(c), v.astype(c)) if vectors else (w.astype(c),)
-    return out + (np.bool_(w.dtype.kind != "c"),)
+    return out + (np.bool_(w.dtype.kind != "c"), np.bool_(stable))
+
+
+# The graph computes the matrix it asks LAPACK about with other rounding than NumPy
+# would: LAPACK's order of a real matrix's eigenvalues and the signs of its vectors,
+# which a change of the matrix in its last bits can flip, count as NumPy's only where
+# changes of this relative size (more than such rounding) flip none.
+_PERTURBATION = 1e-12
+
+
+def _stable(a, w, v):
+    """Whether the eigenvalues (real or complex, their order) and eigenvectors (their
+    signs) LAPACK gives for ``a`` stay as they are for ``a`` changed by ``_PERTURBATION``
+    of its size."""
+    rng = np.random.default_rng(0)
+    scale = np.max(np.abs(a), axis=(-2, -1), keepdims=True)
+    for _ in range(3):
+        changed = a + rng.uniform(-1, 1, a.shape) * _PERTURBATION * scale
+        w2, v2 = np.linalg.eig(changed) if v is not None else (np.linalg.eigvals(changed), None)
+        if w2.dtype.kind != w.dtype.kind or \
+                not np.allclose(w2, w, rtol=1e-7, atol=1e-7 * scale.max()):
+            return False
+        if v is not None and not np.allclose(v2, v, atol=1e-5):
+            return False
+    return True
 
 
 @register("svd")

@@ -165,8 +165,8 @@ def _eig_real(ctx, a, vectors):
             "eigenvalues depends on the matrix, which only NumPy, called through Python, "
             "says. Cast the matrix to complex (or use np.linalg.eigh for a symmetric one).")
     c = tf.complex64 if a.dtype == tf.float32 else tf.complex128
-    shapes = [a.shape[:-1], a.shape, ()] if vectors else [a.shape[:-1], ()]
-    dtypes = [c, c, tf.bool] if vectors else [c, tf.bool]
+    shapes = [a.shape[:-1], a.shape, (), ()] if vectors else [a.shape[:-1], (), ()]
+    dtypes = [c, c, tf.bool, tf.bool] if vectors else [c, tf.bool, tf.bool]
     outs = tf.numpy_function(lambda x: eig_real_call(vectors, x), [a], dtypes, stateful=False)
     for out, shape in zip(outs, shapes):
         out.set_shape(shape)

@@ -176,13 +176,18 @@ def _real_eig(a, name, vectors, real=True):
         "error": "LinAlgError", "message": f"Array must not contain infs or NaNs\n  at "
                                            f"{user_location()}"})
     outs = emit("eig_real", [a], {"vectors": vectors})
-    *outs, all_real = outs
+    *outs, all_real, stable = outs
     message = (f"{name} at {user_location()} has complex eigenvalues, where the graph gives "
                f"real ones (NumPy's result for a real matrix with real eigenvalues)") if real \
         else (f"{name} at {user_location()} has real roots only, where the graph gives "
               f"complex ones (NumPy's result where a root is complex)")
     outs[0] = emit("check", [outs[0], all_real if real else np.logical_not(all_real)], {
         "error": "OutsideTheGraph", "message": message})
+    outs[0] = emit("check", [outs[0], stable], {
+        "error": "OutsideTheGraph",
+        "message": f"{name} at {user_location()}: LAPACK's order of the eigenvalues or signs "
+                   f"of the eigenvectors of this matrix change with its last bits, where the "
+                   f"graph's rounding differs from NumPy's"})
     return [astype(np.real(o), a.dtype) for o in outs] if real else outs
 
 
