@@ -1053,3 +1053,38 @@ def test_tuples_and_lists_of_traced_numbers_compare_as_python_does():
     check_against_numpy(search_grid, grid, (0, 0), (9, 9))
     for x in (np.array([1.0, 2.0, 0.0]), np.array([2.0, 1.0, 0.0]), np.array([1.0, 5.0, 2.0])):
         check_against_numpy(sequences_compared, x)
+
+
+# ------------------------------------------------ a helper's loop before and inside a loop
+def verlet(pos, vel, m, dt=0.005, nsteps=12):
+    n = len(m)
+
+    def accel(p):
+        a = np.zeros_like(p)                # a new array each call, written in a loop
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    a[i] += m[j] * (p[j] - p[i])
+        return a
+
+    a = accel(pos)
+    for step in range(nsteps):
+        pos = pos + vel * dt + 0.5 * a * dt ** 2
+        a_new = accel(pos)
+        vel = vel + 0.5 * (a + a_new) * dt
+        a = a_new
+    return pos, vel
+
+
+def test_a_helper_called_before_and_inside_a_loop_keeps_the_loop_a_graph_loop():
+    """A helper whose loop writes a new array, called once before a time-stepping loop and
+    again in its body: the call inside took the array of the call before the loop for one
+    its loop wrote, and the outer loop ran unrolled (60 steps passed the compile
+    budget)."""
+    rng = np.random.default_rng(6)
+    args = (rng.normal(size=(5, 2)), 0.2 * rng.normal(size=(5, 2)), 0.5 + rng.random(5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # "runs unrolled"
+        check_against_numpy(verlet, *args)
+    f = nptf.compile(verlet, fallback="raise")
+    assert sum(e.op.name == "while" for e in f.trace(*args).eqns) >= 1

@@ -2207,7 +2207,12 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             result[i] = state[i].rebuilt(v)
         if not c_ordered[i]:
             result[i]._layout = UNKNOWN
-    for b, v in zip(buffers, outs[len(carried):]):
+    for k, (b, v) in enumerate(zip(buffers, outs[len(carried):])):
+        if body_atoms[len(carried) + k] is body.builder.inputs[len(carried) + k]:
+            # An array the body never writes (carried as a hint from another call of the
+            # same function says): its value before the loop, which no outer loop then
+            # takes for one this loop wrote.
+            continue
         set_buffer(b, v)
     for i, v in zip(flagged, outs[len(carried) + len(buffers):]):
         result[i].kind_flag, result[i].kinds = v, kinds_of[i]
