@@ -1088,3 +1088,49 @@ def test_a_helper_called_before_and_inside_a_loop_keeps_the_loop_a_graph_loop():
         check_against_numpy(verlet, *args)
     f = nptf.compile(verlet, fallback="raise")
     assert sum(e.op.name == "while" for e in f.trace(*args).eqns) >= 1
+
+
+# ------------------------------------------------ attributes carried by a loop with break
+class EarlyStopping:
+    def __init__(self, lr=0.1, n_iters=300, tol=1e-4):
+        self.lr, self.n_iters, self.tol = lr, n_iters, tol
+        self.weights = self.bias = None
+
+    def fit(self, X, y):
+        self.weights = np.zeros(X.shape[1])
+        self.bias = 0                               # a Python int, then a float
+        self.losses = []
+        for i in range(self.n_iters):
+            p = 1 / (1 + np.exp(-(X @ self.weights + self.bias)))
+            self.weights -= self.lr * X.T @ (p - y) / len(y)
+            self.bias -= self.lr * np.sum(p - y) / len(y)
+            loss = -np.mean(y * np.log(p + 1e-15) + (1 - y) * np.log(1 - p + 1e-15))
+            if self.losses and abs(self.losses[-1] - loss) < self.tol:
+                break                               # the data decide when
+            self.losses.append(loss)
+        self.n_iter_ = i + 1
+        return self
+
+
+def fit_early_stopping(X, y, n_iters=300, tol=1e-4):
+    m = EarlyStopping(n_iters=n_iters, tol=tol).fit(X, y)
+    best = [0.0]
+    for k in range(40):                             # a list's item, and a break
+        best[0] = best[0] + m.weights[0] / (k + 1)
+        if best[0] > 0.5:
+            break
+    return m.weights, float(m.bias), m.n_iter_, np.array(m.losses), best
+
+
+def test_attributes_and_list_items_a_loop_with_break_writes_are_carried():
+    """``self.bias -= ...`` and ``self.losses.append(loss)`` in a training loop that stops
+    early (``break`` on the data), and a list item written in a loop with ``break``: the
+    graph loop carries them. The loop's stop test was handed the carried attributes too
+    and failed, so the loop ran unrolled (300 iterations passed the compile budget)."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 3))
+    y = (X[:, 0] - X[:, 1] > 0).astype(float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # "runs unrolled"
+        for n_iters, tol in ((300, 1e-4), (5, 1e-4), (300, 0.0)):
+            check_against_numpy(fit_early_stopping, X, y, n_iters, tol)

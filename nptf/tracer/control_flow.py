@@ -2849,13 +2849,16 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         return _index_loop(rest, item_of, body_fn, state, names, where, stop_fn, frame,
                            unroll=False, peel_none=False)
     start, stop, step = rng.start, rng.stop, rng.step
+    # The loop's own variables: a graph loop may carry more after them (the lists and
+    # attributes the body writes, ``_with_cells``), which a ``break``'s test never reads.
+    n_state = len(state)
 
     def cond(i, *st):
         go = (i < stop) if not isinstance(step, Tracer) and step > 0 else \
             (i > stop) if not isinstance(step, Tracer) else \
             emit("where", [to_tracer(step > 0), to_tracer(i < stop), to_tracer(i > stop)])
         if stop_fn is not None:
-            go = np.logical_and(go, not_(stop_fn(*st)))
+            go = np.logical_and(go, not_(stop_fn(*st[:n_state])))
         return go
 
     def graph_loop(body_fn, state, names):
