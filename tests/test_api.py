@@ -339,12 +339,19 @@ def test_shape_error_has_numpy_message_and_user_line():
         nptf.compile(lambda x, y: x + y)(np.ones(3), np.ones(4))
 
 
-@pytest.mark.parametrize("bad", [np.array(["a", "b"]), np.array([object()])])
+@pytest.mark.parametrize("bad", [np.array([object()]), np.array(["2020-01-01"], "M8[D]")])
 def test_non_numeric_arguments_run_with_numpy_or_are_refused(bad):
     with pytest.warns(RuntimeWarning, match="runs with NumPy for this call because argument 'x'"):
         assert nptf.compile(lambda x: x)(bad) is bad
     with pytest.raises(nptf.ArgumentError, match="argument 'x'"):
         nptf.compile(lambda x: x, fallback="raise")(bad)
+
+
+def test_arrays_of_text_are_static_arguments():
+    text = np.array(["a", "bc"])
+    got = nptf.compile(lambda x: x, fallback="raise")(text)
+    assert got is not text and got.dtype == text.dtype and got.flags.writeable
+    np.testing.assert_array_equal(got, text)
 
 
 def test_wrong_arguments_give_pythons_type_error():

@@ -1134,3 +1134,66 @@ def test_attributes_and_list_items_a_loop_with_break_writes_are_carried():
         warnings.simplefilter("error")      # "runs unrolled"
         for n_iters, tol in ((300, 1e-4), (5, 1e-4), (300, 0.0)):
             check_against_numpy(fit_early_stopping, X, y, n_iters, tol)
+
+
+# ------------------------------------------------ text: arguments and constants
+def group_sums(keys, values):
+    uniq, inv = np.unique(keys, return_inverse=True)
+    sums = np.bincount(inv, weights=values)
+    top = uniq[np.argmax(sums)]
+    return dict(zip(uniq.tolist(), sums.tolist())), uniq, top, keys == "b", \
+        values[keys != "a"].sum(), top == "b", "c" != top, top == "e"
+
+
+def edit_distance(s, t):
+    tt = np.array(list(t))                  # text from the function's own constants
+    prev = np.arange(len(t) + 1)
+    for ch in s:
+        cand = np.empty(len(t) + 1, dtype=int)
+        cand[0] = prev[0] + 1
+        cand[1:] = np.minimum(prev[1:] + 1, prev[:-1] + (tt != ch))
+        prev = np.minimum.accumulate(cand - np.arange(len(t) + 1)) + np.arange(len(t) + 1)
+    return int(prev[-1]), tt
+
+
+def test_arrays_of_text_are_static_and_numpy_s_own_while_tracing():
+    """An array of strings as an argument is static, keyed by its contents: the function
+    runs NumPy's own functions on it while tracing (``np.unique`` of group labels, a
+    comparison with a label) and computes with the numbers in the graph; the label the
+    data pick (``uniq[np.argmax(sums)]``) is made when the graph has run, and compares
+    with a string as one traced bool. So is text made from constants
+    (``np.array(list(word))``). Both were refused ("nptf compiles numeric and boolean
+    arrays only")."""
+    rng = np.random.default_rng(0)
+    keys = np.array(["a", "b", "c", "d"])[rng.integers(0, 4, 20)]
+    values = rng.integers(1, 9, 20).astype(float)
+    check_against_numpy(group_sums, keys, values)
+    check_against_numpy(group_sums, keys[::-1].copy(), values)
+    f = nptf.compile(group_sums, fallback="raise")
+    first = f(keys, values)
+    first[1][0] = "z"                       # the caller's own array: a new one each call
+    np.testing.assert_array_equal(f(keys, values)[1], np.unique(keys))
+    assert f.cache_info().traces == 1
+    check_against_numpy(edit_distance, "kitten", "sitting")
+    check_against_numpy(edit_distance, "rosettacode", "raisethysword")
+
+
+def relabel(keys):
+    keys[keys == "a"] = "z"                 # a write into text
+    return keys
+
+
+def test_text_keyed_by_value_up_to_a_point_and_never_written():
+    rng = np.random.default_rng(1)
+    g = nptf.compile(group_sums)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        for _ in range(18):
+            keys = np.array(["a", "b", "c", "d"])[rng.integers(0, 4, 12)]
+            got, want = g(keys, np.ones(12)), group_sums(keys, np.ones(12))
+            assert got[0] == want[0]
+    assert [w for w in said if "new values of its arrays of text" in str(w.message)]
+    keys = np.array(["a", "b", "a"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")     # "runs with NumPy"
+        np.testing.assert_array_equal(nptf.compile(relabel)(keys.copy()), relabel(keys.copy()))

@@ -307,6 +307,7 @@ class Compiled:
         self.input_signature = None if input_signature is None else \
             [Spec.of(s) for s in input_signature]
         self._cache = OrderedDict()     # exact key -> Entry
+        self._text_values = 0           # graphs traced for values of arrays of text
         self._fast = {}                 # tuple of (shape, dtype) of all-ndarray calls -> Entry
         self._relaxed = {}              # generic key -> Entry with None dimensions
         self._first_shapes = {}         # generic key -> array shapes first seen
@@ -904,6 +905,16 @@ class Compiled:
 
     def _resolve(self, key, bound, specs, treedefs):
         """A cache miss: reuse or make a shape-relaxed graph, or trace this exact signature."""
+        if any(isinstance(k, tuple) and k[:1] == ("text",) for k in key[1]):
+            # Arrays of text are keyed by their contents: a graph per value, up to a point.
+            self._text_values += 1
+            if self._text_values > _FLOAT_VALUES and self.fallback != "raise":
+                if self._text_values == _FLOAT_VALUES + 1:
+                    warn_user(f"nptf: {self.name} runs with NumPy for new values of its "
+                              f"arrays of text: {_FLOAT_VALUES} graphs were traced for as "
+                              f"many, and each value of such an array has a graph of its own")
+                return Entry(fallback_reason="it was traced for as many values of its arrays "
+                                             "of text as nptf traces")
         generic = _generic(key)
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         if self.input_signature is not None:

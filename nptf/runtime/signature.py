@@ -2,7 +2,8 @@
 
 Arrays contribute (shape, dtype); Python floats and complexes are traced as
 weak scalars (a new value does not retrace); everything else (ints, bools,
-strings, tuples of them, ``static_argnames``) is static: part of the key.
+strings, tuples of them, ``static_argnames``, arrays of text) is static: part of
+the key.
 """
 from __future__ import annotations
 
@@ -101,6 +102,12 @@ def describe_leaf(x, name):
     if isinstance(x, Tracer):            # a call inside another function's trace
         t = x.atom.type
         return ("t", t.shape, t.dtype.str, t.weak), x, (t, x.is_scalar)
+    if isinstance(x, np.ndarray) and x.dtype.kind in "US":
+        # Text: static, keyed by its contents (a graph computes with numbers only); the
+        # function gets a read-only copy, and NumPy's own functions run on it while tracing.
+        text = x.copy()
+        text.flags.writeable = False
+        return ("text", x.dtype.str, x.shape, x.tobytes()), None, text
     if isinstance(x, np.ndarray):
         _check_numeric(x.dtype, name)
         layout = layout_of_argument(x)

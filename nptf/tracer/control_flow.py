@@ -153,14 +153,34 @@ def _concrete_condition(c):
 # ------------------------------------------------------------- logic helpers
 def eq_(a, b):
     """``a == b``; of tuples or lists holding traced numbers, Python's item-by-item test
-    made one traced bool."""
-    got = _sequences_equal(a, b)
+    made one traced bool; of a string chosen by the data and a string, too."""
+    got = _choice_equal(a, b)
+    if got is NotImplemented:
+        got = _sequences_equal(a, b)
     return a == b if got is NotImplemented else got
 
 
 def ne_(a, b):
-    got = _sequences_equal(a, b)
+    got = _choice_equal(a, b)
+    if got is NotImplemented:
+        got = _sequences_equal(a, b)
     return a != b if got is NotImplemented else not_(got)
+
+
+def _choice_equal(a, b):
+    """Whether a string one of static strings at a traced position (``Text.choice``)
+    equals a string: a traced bool; NotImplemented for other operands."""
+    if isinstance(b, Text) and not isinstance(a, Text):
+        a, b = b, a
+    chosen = a.choice() if isinstance(a, Text) else None
+    if chosen is None or not isinstance(b, str):
+        return NotImplemented
+    seq, k = chosen
+    hits = [k == i for i, s in enumerate(seq) if s == b]
+    if not hits:
+        return False
+    value = functools.reduce(np.logical_or, hits)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
 
 
 def _sequences_equal(a, b):

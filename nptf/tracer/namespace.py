@@ -379,6 +379,13 @@ def getitem(a, key):
     holds (a global table, a constant it built) cannot take a traced index, so that read
     is traced on the array's values; the array reads as read-only there, as a write
     through a view of it would change memory the graph does not hold."""
+    if type(a) is np.ndarray and a.dtype.kind in "US" and current_builder() is not None and \
+            _traced_key(key):
+        # Text the function holds, read where the data say: made when the graph has run.
+        if isinstance(key, Tracer) and key.ndim == 0 and key.dtype.kind in "iu" and \
+                a.ndim == 1:
+            key = _checked_position(a, key, "array")
+        return printing.Text(operator.getitem, (a, key))
     if type(a) is np.ndarray and current_builder() is not None and _traced_key(key):
         return indexing.getitem(mark_readonly(api.asarray(a)), key)
     if isinstance(a, _IndexWrapper) and current_builder() is not None:

@@ -744,7 +744,14 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
         dt = dtype if dtype is not None else np.result_type(*[sample_of(i.atom) for i in items])
         out = stack([astype(i, dt) for i in items]) if items else to_tracer(np.array([], dtype))
     else:
-        arr = numpy_says(np.array, object, dtype=dtype)
+        arr = numpy_says(np.array, object, dtype=dtype, ndmin=ndmin)
+        if arr.dtype.kind in "US":
+            # Text made from the function's own constants (``np.array(list(word))``):
+            # NumPy's array itself, whose comparisons with other constants are constants
+            # of the graph. Read-only: a write under a traced `if` would land on both
+            # paths' array (NumPy's ValueError, and the call runs with NumPy).
+            arr.flags.writeable = False
+            return arr
         out = Tracer(to_atom(arr))
     if ndmin > out.ndim:
         out = reshape_to(out, (1,) * (ndmin - out.ndim) + out.shape)

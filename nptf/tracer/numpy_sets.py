@@ -29,7 +29,7 @@ from .numpy_api import (axis_index, arange, asarray, astype, concatenate, flip, 
 from .numpy_math import any_, cumsum
 from .indexing import dim_size, positions_along, same_size
 from .numpy_sorting import argsort_along, isin, lexsort, search, take
-from .tracer import Tracer, concrete_dim, emit, numpy_says
+from .tracer import Tracer, concrete_dim, contains_tracer, emit, numpy_says, to_tracer
 from .views import derived_view
 
 _INTP = np.dtype(np.intp)
@@ -249,6 +249,13 @@ def setxor1d(ar1, ar2, assume_unique=False):
 def bincount(x, /, weights=None, minlength=0):
     if isinstance(minlength, Tracer):
         raise unsupported("np.bincount with a traced minlength")
+    if not isinstance(x, Tracer) and not contains_tracer(x):
+        # Ids the function holds (the inverse of np.unique of static labels): the bins'
+        # number is known, so the counts have a size known when tracing.
+        known = np.asarray(x)
+        if known.ndim == 1 and known.dtype.kind in "iub" and known.size and known.min() >= 0:
+            length = max(int(known.max()) + 1, int(minlength))
+            return reshape_to(bincount(to_tracer(known), weights, length), (length,))
     x = _as_array(x)
     # NumPy validates minlength, x's depth and dtype; a one-element sample of x's dtype shows how.
     numpy_says(np.bincount, np.zeros(tuple(min(d, 1) if d is not None else 1 for d in x.shape),

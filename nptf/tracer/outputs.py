@@ -74,7 +74,9 @@ def output_kinds(infos, outs):
     it = iter(outs)
     for info in infos:
         if info.kind == "static":
-            yield info.value, "static"
+            # Text the function made from constants: a new array on every call, as NumPy's.
+            yield (info.value.copy() if isinstance(info.value, np.ndarray) else info.value), \
+                "static"
         elif info.kind == "by_kind":
             value, flag = next(it), int(np.asarray(next(it)))
             if flag == KIND_NONE:
@@ -152,7 +154,7 @@ def output_atoms(leaves, verb="returning", static=_known_when_tracing):
             atoms.append(leaf.atom)
             kind = "pyscalar" if leaf.type.weak else ("scalar" if leaf.is_scalar else "array")
             info.append(OutputInfo(kind))
-        elif static(leaf):
+        elif static(leaf) or (isinstance(leaf, np.ndarray) and leaf.dtype.kind in "US"):
             info.append(OutputInfo("static", leaf))
         else:
             atom = to_atom(leaf)

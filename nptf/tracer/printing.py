@@ -90,6 +90,21 @@ class Text:
             return Text(operator.add, (self, other))
         return NotImplemented
 
+    def choice(self):
+        """``(strings, position)`` where the text is one of a static sequence of strings
+        at a traced position (``WEEKDAYS[int(d)]``, ``labels[np.argmax(p)]``), else None."""
+        if self.fn is not operator.getitem or self.kwargs or len(self.args) != 2:
+            return None
+        seq, k = self.args
+        if not (isinstance(k, Tracer) and k.ndim == 0):
+            return None
+        if isinstance(seq, np.ndarray):
+            return (seq.tolist(), k) if seq.ndim == 1 and seq.dtype.kind in "US" else None
+        if type(seq) is str or (type(seq) in (list, tuple) and
+                                all(type(v) is str for v in seq)):
+            return seq, k
+        return None
+
     def __radd__(self, other):
         if isinstance(other, str):
             return Text(operator.add, (other, self))
