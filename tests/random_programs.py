@@ -1665,7 +1665,24 @@ class _LoopWriter:
                      "    if ecur is None or c[ei] > ecur:", "        ecur = c[ei]",
                      "    eout.append(ecur)",
                      "ef = (np.array(eout), next((int(i) for i in np.flatnonzero(c > x)), None),"
-                     " sum(c[c > x]))"]])
+                     " sum(c[c > x]))"],
+                    # Draws from a seeded Generator the data decide (NumPy's own numbers).
+                    ["erng = np.random.default_rng(3)", "ef, ek = 0.0, 0",
+                     "while ef < abs(x) + 1.0 and ek < 30:", "    if erng.random() < 0.5:",
+                     "        ef += erng.exponential(0.5)", "    else:",
+                     "        ef += abs(float(erng.choice(c[:4])))", "    ek += 1",
+                     "ef = (ef, ek, erng.integers(5), erng.normal(c[:2], 1.0))"],
+                    # A traced number in a set, a tuple compared, a range run backwards.
+                    ["eh = {1, 3, 5}", "ef = 0", "for ei in reversed(range(len(c[c > x]))):",
+                     "    ev = int(abs(c[ei]) * 3) % 7",
+                     "    if ev in eh or (ev, ei % 2) == (2, 0):", "        ef += ei"],
+                    # A real matrix's eigenvalues (NumPy's real result), text read where
+                    # the data say.
+                    ["ea = np.outer(c[:3], c[:3]) + np.eye(3) * (abs(x) + 1.0)",
+                     "ef = (np.sort(np.linalg.eigvals(ea)), np.abs(np.linalg.eig(ea)[1]).sum())"],
+                    ["et = np.array(list('abcab'))",
+                     "ef = (et[int(abs(c[0]) * 7) % 5] == 'a', (et == 'b').sum() * x, "
+                     "et[int(abs(c[1]) * 5) % 5])"]])
                 out.append("ef")
             lines.append(f"return ({', '.join(out + self.nested_out + [extra])},)")
         return "\n\n\n".join(self.helpers + [f"def {self.name}({LOOP_ARGUMENTS}):\n" +
