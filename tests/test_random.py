@@ -683,3 +683,23 @@ def test_a_generator_draw_numpy_refuses_raises_numpy_s_error(tmp_path):
         f(np.array([1.0, -2.0]))
     with pytest.raises(nptf.UnsupportedError, match="cannot export.*through Python"):
         nptf.export(negative_scale, str(tmp_path / "m"), nptf.Spec((2,), np.float64))
+
+
+def shuffles_a_list(x):
+    rng = np.random.default_rng(1)
+    order = [0, 1, 2, 3]
+    if x[0] > 0:
+        x = x + rng.random()                        # the stream is in the graph
+    rng.shuffle(order)                              # NumPy shuffles the list itself
+    return x, order
+
+
+def test_a_generator_in_the_graph_never_shuffles_a_copy_of_a_list():
+    x = np.array([1.0, 2.0])
+    with pytest.raises(nptf.UnsupportedError, match="shuffling"):
+        nptf.compile(shuffles_a_list, fallback="raise")(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")             # "runs with NumPy"
+        got, want = nptf.compile(shuffles_a_list)(x), shuffles_a_list(x)
+    np.testing.assert_array_equal(got[0], want[0])
+    assert got[1] == want[1]

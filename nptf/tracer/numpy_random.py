@@ -875,6 +875,8 @@ class TracedGenerator(Stream):
         if by_index is not None:
             bound = dict(zip(by_index[2], args), **kwargs)
             x = bound.get(by_index[0])
+            if name == "shuffle" and not isinstance(x, Tracer):
+                raise unsupported("shuffling an array that is not traced")
             if x is not None and (isinstance(x, (list, tuple)) or ndim_of(x) > 0):
                 # The indices drawn, then the items at them.
                 x = to_tracer(x)
