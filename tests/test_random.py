@@ -694,10 +694,21 @@ def shuffles_a_list(x):
     return x, order
 
 
+def draws_into_out(x):
+    rng = np.random.default_rng(1)
+    o = np.zeros(3)
+    if x[0] > 0:
+        x = x + rng.random()
+    rng.random(out=o)                               # NumPy writes into o
+    return x, o
+
+
 def test_a_generator_in_the_graph_never_shuffles_a_copy_of_a_list():
     x = np.array([1.0, 2.0])
     with pytest.raises(nptf.UnsupportedError, match="shuffling"):
         nptf.compile(shuffles_a_list, fallback="raise")(x)
+    with pytest.raises(nptf.UnsupportedError, match="out="):
+        nptf.compile(draws_into_out, fallback="raise")(x)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs with NumPy"
         got, want = nptf.compile(shuffles_a_list)(x), shuffles_a_list(x)

@@ -871,6 +871,10 @@ class TracedGenerator(Stream):
         return lambda *args, **kwargs: self._generator_draw(name, args, kwargs)
 
     def _generator_draw(self, name, args, kwargs):
+        if kwargs.get("out") is not None or name in ("permuted", "spawn"):
+            # NumPy writes into ``out``, and ``permuted`` may: the graph's call, into a copy.
+            raise unsupported(f"rng.{name}(..., out=...) or rng.{name} from a seeded "
+                              f"Generator with draws the data decide")
         by_index = _BY_INDEX.get(name)
         if by_index is not None:
             bound = dict(zip(by_index[2], args), **kwargs)
