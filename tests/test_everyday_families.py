@@ -1180,9 +1180,11 @@ def test_arrays_of_text_are_static_and_numpy_s_own_while_tracing():
     check_against_numpy(edit_distance, "rosettacode", "raisethysword")
 
 
-def relabel(keys):
-    keys[keys == "a"] = "z"                 # a write into text
-    return keys
+def relabel(keys, x):
+    uniq = np.unique(keys)                  # NumPy's own array while tracing
+    if x[0] > 0:
+        uniq[0] = "z"                       # a write into text under a traced `if`
+    return keys, uniq
 
 
 def test_text_keyed_by_value_up_to_a_point_and_never_written():
@@ -1197,6 +1199,10 @@ def test_text_keyed_by_value_up_to_a_point_and_never_written():
             assert got[0] == want[0]
     assert [w for w in said if "new values of its arrays of text" in str(w.message)]
     keys = np.array(["a", "b", "a"])
+    with pytest.raises(nptf.UnsupportedError, match="writing into an array of text"):
+        nptf.compile(relabel, fallback="raise")(keys, -np.ones(1))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")     # "runs with NumPy"
-        np.testing.assert_array_equal(nptf.compile(relabel)(keys.copy()), relabel(keys.copy()))
+        for x in (np.ones(1), -np.ones(1)):
+            for got, want in zip(nptf.compile(relabel)(keys, x), relabel(keys, x)):
+                np.testing.assert_array_equal(got, want)

@@ -490,6 +490,12 @@ def item_target(obj):
     as itself."""
     if type(obj) is list and current_builder() is not None:
         return _ListItems(obj)
+    if type(obj) is np.ndarray and obj.dtype.kind in "US" and current_builder() is not None:
+        # Text is NumPy's own array while tracing, which a write under a traced `if`
+        # would change on both paths.
+        raise unsupported("writing into an array of text",
+                          fix="Build the new text with np.where(...) or a list, or let the "
+                              "function run with NumPy (fallback='numpy', the default).")
     return obj
 
 
