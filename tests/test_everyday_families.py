@@ -1187,6 +1187,13 @@ def relabel(keys, x):
     return keys, uniq
 
 
+def resort(keys, x):
+    uniq = keys[::-1].copy()
+    if x[0] > 0:
+        uniq.sort()                         # so too, by a method
+    return uniq
+
+
 def test_text_keyed_by_value_up_to_a_point_and_never_written():
     rng = np.random.default_rng(1)
     g = nptf.compile(group_sums)
@@ -1206,3 +1213,6 @@ def test_text_keyed_by_value_up_to_a_point_and_never_written():
         for x in (np.ones(1), -np.ones(1)):
             for got, want in zip(nptf.compile(relabel)(keys, x), relabel(keys, x)):
                 np.testing.assert_array_equal(got, want)
+            np.testing.assert_array_equal(nptf.compile(resort)(keys, x), resort(keys, x))
+    with pytest.raises(nptf.UnsupportedError, match="writing into an array of text"):
+        nptf.compile(resort, fallback="raise")(keys, -np.ones(1))

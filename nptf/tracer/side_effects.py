@@ -1101,6 +1101,13 @@ def augmented_read(obj):
 
 def recv(obj, text, where, kind, attr=None):
     """``obj``, about to be written through at ``where`` (inserted by the converter)."""
+    if type(obj) is np.ndarray and obj.dtype.kind in "US" and kind == "call" and \
+            attr in _ARRAY_WRITERS and _ACTIVE.get() is not None:
+        # Text is NumPy's own array while tracing (``uniq.sort()``): a write under a
+        # traced `if` would change it on both paths.
+        raise UnsupportedError(f"writing into an array of text ({text}.{attr}()) is not "
+                               f"supported by nptf. Build new text instead, or let the "
+                               f"function run with NumPy.\n  at {where}")
     _AUGMENTED.set(obj if kind == "augitem" and isinstance(obj, Tracer) else None)
     session = _ACTIVE.get()
     if session is not None:
