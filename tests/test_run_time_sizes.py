@@ -599,7 +599,9 @@ def blur_by_sigma(x, sigma):
 
 def test_a_kernel_of_run_time_length_is_refused():
     with pytest.raises(nptf.UnsupportedError, match="np.convolve of an array whose length"):
-        nptf.compile(blur_by_sigma, fallback="raise")(np.arange(10.0), 1.0)
+        nptf.compile(blur_by_sigma, fallback="raise")(np.arange(10.0), np.float64(1.0))
+    # A Python float keys the graph by its value instead (docs/shapes-and-caching.md).
+    check_against_numpy(blur_by_sigma, np.arange(10.0), 1.0)
 
 
 def confusion_diagonals(y, p):
