@@ -1008,7 +1008,7 @@ def test_python_floats_that_decide_a_size_key_the_graph_by_their_value():
     check_against_numpy(blur, img)
     g = nptf.compile(blur)
     with warnings.catch_warnings(record=True) as said, \
-            mock.patch("nptf.runtime.compiled._FLOAT_VALUES", 3):
+            mock.patch("nptf.runtime.compiled._VALUE_KEYED_GRAPHS", 3):
         warnings.simplefilter("always")
         for sigma in np.linspace(0.5, 2.5, 5):
             np.testing.assert_allclose(g(img, float(sigma)), blur(img, float(sigma)),
@@ -1201,7 +1201,7 @@ def test_text_keyed_by_value_up_to_a_point_and_never_written():
     rng = np.random.default_rng(1)
     g = nptf.compile(group_sums)
     with warnings.catch_warnings(record=True) as said, \
-            mock.patch("nptf.runtime.compiled._FLOAT_VALUES", 3):
+            mock.patch("nptf.runtime.compiled._VALUE_KEYED_GRAPHS", 3):
         warnings.simplefilter("always")
         for _ in range(5):
             keys = np.array(["a", "b", "c", "d"])[rng.integers(0, 4, 12)]

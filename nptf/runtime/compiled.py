@@ -49,9 +49,10 @@ _NO_DEFAULT = object()
 # and complexes are graph inputs (any value), the others static (one value).
 _STATIC_SCALARS = {int, bool, str, type(None)}
 _HOT_SCALARS = {float, complex} | _STATIC_SCALARS
-# Graphs traced per signature for the values of Python floats that decide a size
-# (``Entry.floats_decide``), before new values run with NumPy.
-_FLOAT_VALUES = 16
+# Graphs traced for the values of Python floats that decide a size (per signature,
+# ``Entry.floats_decide``) and of arrays of text (per function), before new values run
+# with NumPy.
+_VALUE_KEYED_GRAPHS = 16
 # True while a call keyed with its floats' values is traced (``Compiled._floats_static``).
 _FLOATS_KEYED = contextvars.ContextVar("nptf_floats_keyed", default=False)
 
@@ -399,10 +400,10 @@ class Compiled:
         static_key, values, specs, treedefs = signature_of(items)
         if static_key not in self._cache:
             redirect.float_values += 1
-            if redirect.float_values > _FLOAT_VALUES and self.fallback != "raise":
-                if redirect.float_values == _FLOAT_VALUES + 1:
+            if redirect.float_values > _VALUE_KEYED_GRAPHS and self.fallback != "raise":
+                if redirect.float_values == _VALUE_KEYED_GRAPHS + 1:
                     warn_user(f"nptf: {self.name} runs with NumPy for new values of its float "
-                              f"arguments: {_FLOAT_VALUES} graphs were traced for as many "
+                              f"arguments: {_VALUE_KEYED_GRAPHS} graphs were traced for as many "
                               f"values, which decide a size. Pass such a value as an int, "
                               f"or mark it static_argnames=[...]")
                 self._info.fallbacks += 1
@@ -908,10 +909,10 @@ class Compiled:
         if any(isinstance(k, tuple) and k[:1] == ("text",) for k in key[1]):
             # Arrays of text are keyed by their contents: a graph per value, up to a point.
             self._text_values += 1
-            if self._text_values > _FLOAT_VALUES and self.fallback != "raise":
-                if self._text_values == _FLOAT_VALUES + 1:
+            if self._text_values > _VALUE_KEYED_GRAPHS and self.fallback != "raise":
+                if self._text_values == _VALUE_KEYED_GRAPHS + 1:
                     warn_user(f"nptf: {self.name} runs with NumPy for new values of its "
-                              f"arrays of text: {_FLOAT_VALUES} graphs were traced for as "
+                              f"arrays of text: {_VALUE_KEYED_GRAPHS} graphs were traced for as "
                               f"many, and each value of such an array has a graph of its own")
                 return Entry(fallback_reason="it was traced for as many values of its arrays "
                                              "of text as nptf traces")

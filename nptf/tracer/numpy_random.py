@@ -852,8 +852,8 @@ LEGACY = {
 # Draws of a seeded Generator in the graph whose array arguments stand for indices or
 # are indexed: NumPy draws the same numbers for ``choice(a)`` as for ``choice(len(a))``,
 # and for ``permutation(x)`` as for ``permutation(len(x))``.
-_BY_INDEX = {"choice": ("a", 0, ("a", "size", "replace", "p", "axis", "shuffle")),
-             "permutation": ("x", 0, ("x", "axis")), "shuffle": ("x", 0, ("x", "axis"))}
+_BY_INDEX = {"choice": ("a", "size", "replace", "p", "axis", "shuffle"),
+             "permutation": ("x", "axis"), "shuffle": ("x", "axis")}
 
 
 class TracedGenerator(Stream):
@@ -875,10 +875,10 @@ class TracedGenerator(Stream):
             # NumPy writes into ``out``, and ``permuted`` may: the graph's call, into a copy.
             raise unsupported(f"rng.{name}(..., out=...) or rng.{name} from a seeded "
                               f"Generator with draws the data decide")
-        by_index = _BY_INDEX.get(name)
-        if by_index is not None:
-            bound = dict(zip(by_index[2], args), **kwargs)
-            x = bound.get(by_index[0])
+        parameters = _BY_INDEX.get(name)
+        if parameters is not None:
+            bound = dict(zip(parameters, args), **kwargs)
+            x = bound.get(parameters[0])
             if name == "shuffle" and not isinstance(x, Tracer):
                 raise unsupported("shuffling an array that is not traced")
             if x is not None and (isinstance(x, (list, tuple)) or ndim_of(x) > 0):
