@@ -4,6 +4,7 @@ path, `np.gradient` with a traced spacing, `ndarray.flat`, `np.ndenumerate` and
 `np.nditer`, and NumPy functions given a Python list of traced values."""
 from __future__ import annotations
 
+import math
 import warnings
 from unittest import mock
 
@@ -1219,3 +1220,39 @@ def test_text_keyed_by_value_up_to_a_point_and_never_written():
             np.testing.assert_array_equal(nptf.compile(resort)(keys, x), resort(keys, x))
     with pytest.raises(nptf.UnsupportedError, match="writing into an array of text"):
         nptf.compile(resort, fallback="raise")(keys, -np.ones(1))
+
+
+# ------------------------------------------------ a name or None chosen by the data
+STATIONS = {"north": (52.1, 4.3), "south": (51.5, 4.9), "east": (51.9, 5.2)}
+
+
+def closest_station(lat, lon):
+    best_name = None
+    best_d = math.inf
+    for name, (slat, slon) in STATIONS.items():
+        d = (lat - slat) ** 2 + (lon - slon) ** 2
+        if d < best_d:
+            best_name, best_d = name, d
+    label = "far" if best_d > 0.5 else "near"
+    return (best_name, best_name is not None, best_name == "south", label, label == "far",
+            f"{best_name}!")
+
+
+def name_or_none(x):
+    who = None
+    if x[0] > 0:
+        who = "pos"
+    elif x[0] < -1:
+        who = "very negative"
+    return who, who is None, who == "pos", "neg" != who
+
+
+def test_a_string_or_none_an_if_on_the_data_chooses():
+    """``best_name = None``, then ``best_name = name`` under a traced `if` (nested ifs
+    too): the name (or None) of the path the data take, made when the graph has run, and
+    compared with a string or None as a traced bool. It raised "variable `best_name`
+    holds a NoneType"."""
+    for point in ((52.0, 4.3), (51.5, 5.0), (0.0, 0.0)):
+        check_against_numpy(closest_station, *point)
+    for x in (1.0, -0.5, -3.0):
+        check_against_numpy(name_or_none, np.array([x]))

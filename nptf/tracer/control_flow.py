@@ -49,6 +49,7 @@ from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
 from .printing import Text, refuse, text_builtin
 from .python_math import math_function
+from .indexing import getitem
 from .namespace import items_in_order
 from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
@@ -910,7 +911,7 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     for br in branches:
         before.update(br.before)
     written = list(before)
-    merged, static, ambiguous, fits = [], {}, [], {}
+    merged, static, ambiguous, fits, texts = [], {}, [], {}, {}
     for i, name in enumerate(names):
         objects = [br.objects[i] for br in branches]
         if isinstance(objects[0], Tracer) and objects[0] is objects[1] and \
@@ -947,10 +948,19 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 vals[0] == vals[1])):
             static[i] = vals[0]
             continue
-        if len(vals) == 2 and all(type(v) is str for v in vals):
-            # ``label = "wide" if ... else "tall"``: the string of the path the data take.
-            static[i] = vals[0] if vals[0] == vals[1] else Text(_chosen, (c, vals[1], vals[0]))
-            continue
+        if len(vals) == 2 and all(_text_option(v) for v in vals) and \
+                not all(v is None for v in vals):
+            # ``label = "wide" if ... else "tall"``, ``best_name = name`` after ``best_name
+            # = None``: the string (or None) of the path the data take, one of the paths'
+            # options at a position each path gives (merged as a number).
+            if type(vals[0]) is str and vals[0] == vals[1]:
+                static[i] = vals[0]
+                continue
+            texts[i] = _text_options(vals)
+            for br in branches:
+                with _into(br.builder):
+                    br.outs[i] = _text_position(texts[i], br.outs[i])
+            vals = [br.outs[i] for br in branches]
         if any(isinstance(v, Undefined) for v in vals):
             if (name.startswith("_nptf__val") or any(isinstance(v, Unread) for v in vals)) \
                     and not all(isinstance(v, Undefined) for v in vals):
@@ -1022,6 +1032,8 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                                                   for br, k in zip(branches, dict(kinds)[i])))
         if not all(_c_ordered(br.outs[i]) for br in branches):
             result[i]._layout = UNKNOWN
+        if i in texts:
+            result[i] = Text(operator.getitem, (texts[i], result[i]))
     for i, v in static.items():
         result[i] = v
     for b, v in zip(written, outs[len(merged):]):
@@ -1123,8 +1135,41 @@ def _cell_contents_now(cell):
         return None
 
 
-def _chosen(condition, if_true, if_false):
-    return if_true if condition else if_false
+def _text_option(v):
+    """Whether ``v`` is a string, None, or one of those a traced position chooses."""
+    return v is None or type(v) is str or (isinstance(v, Text) and v.choice() is not None)
+
+
+def _text_choices(v):
+    """The options of a string, None, or a choice of them (``Text.choice``), and the
+    position of ``v`` among them (a Python int, or traced)."""
+    if isinstance(v, Text):
+        seq, k = v.choice()
+        return list(seq), k
+    return [v], 0
+
+
+def _same_option(a, b):
+    return a is b or (type(a) is str and type(b) is str and a == b)
+
+
+def _text_options(vals):
+    """Every option of the values of a variable on the paths of an `if`, once each."""
+    options = []
+    for v in vals:
+        for o in _text_choices(v)[0]:
+            if not any(_same_option(o, x) for x in options):
+                options.append(o)
+    return tuple(options)
+
+
+def _text_position(options, v):
+    """The position among ``options`` of a path's value ``v`` (an int64, traced)."""
+    seq, k = _text_choices(v)
+    where = [next(j for j, o in enumerate(options) if _same_option(x, o)) for x in seq]
+    if not isinstance(k, Tracer):
+        return api.astype(to_tracer(np.int64(where[k])), np.int64)
+    return getitem(to_tracer(np.array(where, np.int64)), (k,))
 
 
 def _attribute_now(obj, name):
@@ -1340,6 +1385,14 @@ def _none_ors_within(vals, name):
 def is_none(x):
     """``x is None``: for a value that is None on some paths, whether it is when the graph
     runs (a traced bool)."""
+    chosen = x.choice() if isinstance(x, Text) else None
+    if chosen is not None:
+        seq, k = chosen
+        hits = [k == j for j, v in enumerate(seq) if v is None]
+        if not hits:
+            return False
+        value = functools.reduce(np.logical_or, hits)
+        return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
     if isinstance(x, NoneOr):
         return x.flag if isinstance(x.flag, Tracer) else bool(x.flag)
     check_bound(x)

@@ -92,7 +92,8 @@ class Text:
 
     def choice(self):
         """``(strings, position)`` where the text is one of a static sequence of strings
-        at a traced position (``WEEKDAYS[int(d)]``, ``labels[np.argmax(p)]``), else None."""
+        (or None) at a traced position (``WEEKDAYS[int(d)]``, ``labels[np.argmax(p)]``, a
+        name a traced `if` chose), else None."""
         if self.fn is not operator.getitem or self.kwargs or len(self.args) != 2:
             return None
         seq, k = self.args
@@ -101,7 +102,7 @@ class Text:
         if isinstance(seq, np.ndarray):
             return (seq.tolist(), k) if seq.ndim == 1 and seq.dtype.kind in "US" else None
         if type(seq) is str or (type(seq) in (list, tuple) and
-                                all(type(v) is str for v in seq)):
+                                all(type(v) is str or v is None for v in seq)):
             return seq, k
         return None
 
