@@ -1680,6 +1680,10 @@ class _LoopWriter:
                     # the data say.
                     ["ea = np.outer(c[:3], c[:3]) + np.eye(3) * (abs(x) + 1.0)",
                      "ef = (np.sort(np.linalg.eigvals(ea)), np.abs(np.linalg.eig(ea)[1]).sum())"],
+                    # A name (or None) an `if` on the data chooses, compared.
+                    ["ename = None", "for ek, ev in (('a', 0), ('b', 2), ('c', 4)):",
+                     "    if c[ev] > x:", "        ename = ek",
+                     "ef = (ename, ename is None, ename == 'b', 'lo' if x > 0 else 'hi')"],
                     ["et = np.array(list('abcab'))",
                      "ef = (et[int(abs(c[0]) * 7) % 5] == 'a', (et == 'b').sum() * x, "
                      "et[int(abs(c[1]) * 5) % 5])"]])
