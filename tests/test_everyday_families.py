@@ -1244,7 +1244,7 @@ def name_or_none(x):
         who = "pos"
     elif x[0] < -1:
         who = "very negative"
-    return who, who is None, who == "pos", "neg" != who
+    return who, who is None, who == "pos", "neg" != who, who == None  # noqa: E711
 
 
 def test_a_string_or_none_an_if_on_the_data_chooses():

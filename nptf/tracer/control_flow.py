@@ -152,6 +152,15 @@ def _concrete_condition(c):
 
 
 # ------------------------------------------------------------- logic helpers
+def _python_bool_of(flags, combine=np.logical_or):
+    """Python's bool of the traced bools ``flags`` combined (any of them, by default): a
+    weak bool in the IR; False for none."""
+    if not flags:
+        return combine is np.logical_and
+    value = functools.reduce(combine, flags)
+    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+
+
 def eq_(a, b):
     """``a == b``; of tuples or lists holding traced numbers, Python's item-by-item test
     made one traced bool; of a string chosen by the data and a string, too."""
@@ -174,14 +183,11 @@ def _choice_equal(a, b):
     if isinstance(b, Text) and not isinstance(a, Text):
         a, b = b, a
     chosen = a.choice() if isinstance(a, Text) else None
-    if chosen is None or not isinstance(b, str):
+    if chosen is None or not (isinstance(b, str) or b is None):
         return NotImplemented
     seq, k = chosen
-    hits = [k == i for i, s in enumerate(seq) if s == b]
-    if not hits:
-        return False
-    value = functools.reduce(np.logical_or, hits)
-    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+    return _python_bool_of([k == i for i, s in enumerate(seq)
+                            if (s is None if b is None else s == b)])
 
 
 def _sequences_equal(a, b):
@@ -215,10 +221,7 @@ def _sequences_equal(a, b):
                 return False
             continue
         hits.append(got)
-    if not hits:
-        return True
-    value = functools.reduce(np.logical_and, hits)
-    return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+    return _python_bool_of(hits, np.logical_and)
 
 
 def not_(x):
@@ -270,11 +273,7 @@ def contains(item, container):
                 break       # an array item: Python's own ``in`` says what NumPy does
             hits.append(_concrete_condition(v == item))
         else:
-            if not hits:
-                return False
-            value = functools.reduce(np.logical_or, hits)
-            return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True},
-                        scalar=True)
+            return _python_bool_of(hits)
     if _is_traced(item) and item.ndim == 0 and isinstance(
             container, (collections.abc.Set, collections.abc.Mapping,
                         collections.abc.ValuesView)):
@@ -286,11 +285,7 @@ def contains(item, container):
         if len(numbers) != len(container) and not all(
                 isinstance(v, (str, bytes, tuple, _NUMBERS)) for v in container):
             return item in container     # Python's hash(): nptf's error says why
-        hits = [_concrete_condition(item == v) for v in numbers]
-        if not hits:
-            return False
-        value = functools.reduce(np.logical_or, hits)
-        return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+        return _python_bool_of([_concrete_condition(item == v) for v in numbers])
     return item in container
 
 
@@ -1388,11 +1383,7 @@ def is_none(x):
     chosen = x.choice() if isinstance(x, Text) else None
     if chosen is not None:
         seq, k = chosen
-        hits = [k == j for j, v in enumerate(seq) if v is None]
-        if not hits:
-            return False
-        value = functools.reduce(np.logical_or, hits)
-        return emit("convert", [value], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
+        return _python_bool_of([k == j for j, v in enumerate(seq) if v is None])
     if isinstance(x, NoneOr):
         return x.flag if isinstance(x.flag, Tracer) else bool(x.flag)
     check_bound(x)
