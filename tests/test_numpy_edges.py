@@ -1275,3 +1275,16 @@ def test_clip_of_a_numpy_scalar_into_a_0d_out_gives_a_scalar(jit):
     got = check_against_numpy(clip_of_a_numpy_scalar_into_0d_out, np.array([0.7, -2.0, 3.0]),
                               jit=jit)
     assert type(got[0]) is np.float64 and isinstance(got[1], np.ndarray)
+
+
+def _expanded_positions(lines, factor):
+    sky = np.array([[ch == "#" for ch in line] for line in lines])
+    return np.cumsum(np.where(~sky.any(axis=1), factor, 1)) - 1, \
+        np.where(sky.any(axis=0), 0.5, factor) * 2
+
+
+@pytest.mark.parametrize("factor", [2, 1000000, 2.5])
+def test_where_of_python_numbers_on_a_condition_known_when_tracing(factor):
+    # The condition is made of constants, so the choice between two Python numbers is
+    # known while tracing: an array of NumPy's dtype, not a Python number.
+    check_against_numpy(_expanded_positions, ["#..", "...", ".#."], factor)

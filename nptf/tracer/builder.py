@@ -139,7 +139,9 @@ def known_values(eqn, operands):
                 any(d is not None and d != n for d, n in zip(t.shape, arr.shape)):
             return None
         arr = arr.astype(t.dtype, copy=False)
-        known.append(arr.item() if t.weak else arr)
+        # A Python number is known as one; a weak result of a shape (``where`` of two
+        # Python numbers, before its conversion) as an array.
+        known.append(arr.item() if t.weak and arr.ndim == 0 else arr)
     return known
 
 
