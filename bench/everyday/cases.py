@@ -19,6 +19,7 @@ from . import funcs_p as P
 from . import funcs_q as Q
 from . import funcs_r as R
 from . import funcs_s as S
+from . import funcs_t as T
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -86,7 +87,9 @@ def cases():
             **{f"r_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in R.CASES},
             **{f"s_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in S.CASES}}
+               for name, fn, make, opts in S.CASES},
+            **{f"t_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in T.CASES}}
 
 
 def _first():
