@@ -706,6 +706,19 @@ class _LoopWriter:
                 ["rv = b.reshape(-1)[:2]", f"if b.reshape(-1)[{i} % 3] < x:",
                  f"    rv = b.reshape(-1)[{i} % 3:{i} % 3 + 2]",
                  f"{acc} += float(np.sum(rv)) * 0.1"]])
+        if acc and self.ordered.random() < 0.15:
+            # One element whose rank the data choose (a Python number on one path, a
+            # slice of length 1 on the other), met by arrays that settle it or not.
+            lines += self.ordered.choice([
+                ["rk = x", "if c[1] > x:", "    rk = c[2:3].copy()",
+                 f"{acc} += float(np.sum(c[:4] + rk)) * 0.1"],
+                ["rk = 0", "for rq in range(4):", "    if c[rq] > x:", "        rk = 0",
+                 "    rk = rk * 0.5 + c[rq:rq + 1]", f"{acc} += float(np.sum(rk * c[:2]))"],
+                ["rk = -np.inf", "if np.mean(b) > x:", "    rk = c[:1] * 2.0",
+                 "if rk == -np.inf or rk > 1.0:", f"    {acc} += 0.5",
+                 f"{acc} += float(np.max(c[:3] * 0.0 + rk)) if rk > 0 else 0.0"],
+                ["rk = 1.0", "if c[0] < x:", "    rk = c[3:4] + 1.0",
+                 f"{acc} += float(np.sum(np.atleast_1d(rk)))"]])
         if acc and self.ordered.random() < 0.3:
             # Errors the data raise, handled: the graph takes the handler.
             lines += self.ordered.choice([

@@ -63,7 +63,7 @@ from ..graph_ir.walk import all_eqns, has_effects
 from .tracer import (CHECKS_MET, GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE,
                      KIND_PYTHON,
                      KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, check_bound,
-                     contains_tracer, emit, maybe_none,
+                     RankChoice, contains_tracer, emit, maybe_none, settled, with_rank_choice,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
@@ -139,6 +139,7 @@ def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
     if isinstance(c, (GrowingList, TracedDict)):
         c = c.is_nonempty()
+    c = settled(c)
     if _is_traced(c):
         known = c.known_value()
         if known is not None:
@@ -506,6 +507,77 @@ def _merge_type(name, a, b, where):
     return ArrayType(tuple(x if x == y else None for x, y in zip(a.shape, b.shape)), a.dtype)
 
 
+def _rank_options(name, vals, types, where):
+    """For a variable of one element whose paths give it different ranks (``lo =
+    -np.inf``, then ``lo = beta[i].copy()`` of a column ``beta``), or a rank the data
+    chose before: (the type it is carried as, of the largest rank; the types and
+    scalar-ness of the values it may be; whether a Python int stands as a float); None
+    where every path gives one rank (see ``tracer.RankChoice``)."""
+    options = []
+    chosen = [v.choice for v in vals if isinstance(v, Tracer) and v.choice is not None]
+    for v in vals:
+        v = to_tracer(v) if isinstance(v, numbers.Number) else v
+        if not isinstance(v, Tracer):
+            if chosen:
+                chosen[0].refuse()
+            return None
+        for o in (v.choice.options if v.choice is not None else (v,)):
+            if (o.carried_atom().type, o.is_scalar) not in options:
+                options.append((o.carried_atom().type, o.is_scalar))
+    if len({t.ndim for t, _ in options}) < 2:
+        return None
+    strong = {t.dtype for t, _ in options if not t.weak}
+    dtype = next(iter(strong)) if len(strong) == 1 else None
+    weak_fit = dtype is not None and all(
+        not t.weak or t.dtype == dtype or
+        (t.dtype.kind in "bi" and dtype in (np.dtype(np.float64), np.dtype(np.complex128)))
+        for t, _ in options)
+    if any(set(t.shape) - {1} for t, _ in options) or not weak_fit:
+        if chosen:
+            chosen[0].refuse()
+        # Not one element, or not of one dtype: refused as values of two ranks are.
+        return None
+    promoted = any(t.weak and t.dtype != dtype for t, _ in options)
+    options = [(ArrayType(t.shape, dtype, t.weak), s) for t, s in options]
+    largest = max(options, key=lambda o: o[0].ndim)[0]
+    return ArrayType(largest.shape, dtype), tuple(dict.fromkeys(options)), promoted, \
+        f"variable `{name}` holds one element of shape {types[0].shape} or " \
+        f"{types[1].shape}, as the data choose at {where}"
+
+
+def _rank_after_loop(value, ranked, out, runs_once):
+    """A loop's variable of one element whose rank the data choose (``value``, carried
+    at the largest): where the loop runs at least once, the ranks the body gives it
+    (``out``, its value after the body), else those too that it had before the loop."""
+    if runs_once:
+        if isinstance(out, numbers.Number):
+            out = to_tracer(out)
+        if isinstance(out, Tracer) and out.choice is None:
+            t = out.carried_atom().type
+            value = emit("reshape", [value], {"shape": t.shape})
+            if t.weak:
+                value = emit("convert", [value], {"dtype": t.dtype, "weak": True})
+            return Tracer(value.carried_atom(), is_scalar=out.is_scalar)
+        if isinstance(out, Tracer):
+            ranked = ranked[:1] + ({(o.carried_atom().type, o.is_scalar): None
+                                    for o in out.choice.options}, ) + ranked[2:]
+            ranked = ranked[:1] + (tuple(ranked[1]),) + ranked[2:]
+    return _with_options(value, ranked)
+
+
+def _with_options(value, ranked):
+    """``value`` (the carried one of ``_rank_options``) with its choice of ranks."""
+    _, options, promoted, message = ranked
+    kept = []
+    for t, scalar in options:
+        o = emit("reshape", [value], {"shape": t.shape}) if t.shape != value.type.shape \
+            else value
+        if t.weak:
+            o = emit("convert", [o], {"dtype": t.dtype, "weak": True}, scalar=True)
+        kept.append(Tracer(o.carried_atom(), is_scalar=scalar))
+    return with_rank_choice(kept, RankChoice((), message, ControlFlowError, promoted))
+
+
 def _check_python_numbers_fit(name, vals, t, where):
     """A Python number on one path of an `if` whose other path gives a NumPy dtype comes
     back as the Python number it was (the call hands back each path's own type), so the
@@ -582,6 +654,9 @@ def _kind_atom(kind):
 
 def _cast_atom(atom, t):
     tr = Tracer(atom)
+    if atom.type.ndim != t.ndim:
+        # One element carried at the largest rank the data may give it (``_rank_options``).
+        tr = emit("reshape", [tr], {"shape": t.shape})
     if atom.type.dtype != t.dtype:
         tr = api.astype(tr, t.dtype)
     return tr.atom
@@ -906,7 +981,7 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     for br in branches:
         before.update(br.before)
     written = list(before)
-    merged, static, ambiguous, fits, texts = [], {}, [], {}, {}
+    merged, static, ambiguous, fits, texts, ranked = [], {}, [], {}, {}, {}
     for i, name in enumerate(names):
         objects = [br.objects[i] for br in branches]
         if isinstance(objects[0], Tracer) and objects[0] is objects[1] and \
@@ -990,7 +1065,9 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             _none_on_one_path(branches, i, name, where)
             vals = [br.outs[i] for br in branches]
         types = [_type_of(v, name, where) for v in vals]
-        merged.append((i, _merge_type(name, types[0], types[1], where)))
+        ranked[i] = _rank_options(name, vals, types, where)
+        merged.append((i, ranked[i][0] if ranked[i] else
+                       _merge_type(name, types[0], types[1], where)))
         fits[i] = _check_python_numbers_fit(name, vals, merged[-1][1], where)
     # 0-d values that are a NumPy scalar on one path and a 0-d array or a Python number
     # on the other: the graph also returns which, so the call hands back what NumPy would.
@@ -1029,6 +1106,8 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             result[i]._layout = UNKNOWN
         if i in texts:
             result[i] = Text(operator.getitem, (texts[i], result[i]))
+        if ranked.get(i):
+            result[i] = _with_options(result[i], ranked[i])
     for i, v in static.items():
         result[i] = v
     for b, v in zip(written, outs[len(merged):]):
@@ -1695,8 +1774,8 @@ def _scope(frame):
 
 def _writable_array(x):
     """An array object that in-place writes change (NumPy scalars and Python numbers rebind)."""
-    return isinstance(x, Tracer) and not x.is_scalar and not x.type.weak and \
-        not isinstance(x, ListTracer)
+    return isinstance(x, Tracer) and x.choice is None and not x.is_scalar and \
+        not x.type.weak and not isinstance(x, ListTracer)
 
 
 class _into:
@@ -2120,12 +2199,16 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     # np.inf``, then ``best = loss`` under a traced ``if``): the loop also carries which
     # one (an int8 kind), as a traced ``if`` returns it, and the call hands back that.
     flagged, kinds_of = [], {}
+    # Variables of one element whose rank the data choose (``_widen_types``).
+    ranked = {}
 
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
             st[i] = state[i].rebuilt(p.atom) if isinstance(state[i], GrowingList) else p
             placeholders_of[i] = p
+            if i in ranked:
+                st[i] = _with_options(p, ranked[i])
             if not c_ordered[i]:
                 p._layout = UNKNOWN
         for b, p in zip(buffers, placeholders[len(carried):]):
@@ -2192,7 +2275,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         changed |= bool(nones)
         changed |= _widen_written_lists(body, state, carried, types)
         try:
-            changed |= _widen_types(body, carried, types, names, where)
+            changed |= _widen_types(body, carried, types, names, where, state, ranked)
         except _Retyped as e:
             i = e.index
             if not runs_once or i in reused or i in flagged or names[i].startswith("_nptf__") \
@@ -2269,6 +2352,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         result[i] = Tracer(v, is_scalar=types[i].ndim == 0)
         if isinstance(state[i], GrowingList):
             result[i] = state[i].rebuilt(v)
+        if i in ranked:
+            result[i] = _rank_after_loop(result[i], ranked[i], body.outs[i], runs_once)
         if not c_ordered[i]:
             result[i]._layout = UNKNOWN
     for k, (b, v) in enumerate(zip(buffers, outs[len(carried):])):
@@ -2552,14 +2637,25 @@ def _widen_paths_lists(branches, n):
                     br.outs[i] = br.outs[i].widened(dtype)
 
 
-def _widen_types(body, carried, types, names, where):
-    """Adjust carried types to what the body produces (weak -> strong, sizes -> unknown)."""
+def _widen_types(body, carried, types, names, where, state, ranked):
+    """Adjust carried types to what the body produces (weak -> strong, sizes -> unknown);
+    a variable of one element the body gives another rank (``running = 0``, then
+    ``running = running * gamma + r[t]`` of a column ``r``) is carried at the largest
+    rank, with its choice of ranks (``ranked``, see ``_rank_options``)."""
     changed = False
     for i in carried:
         out = body.outs[i]
         if isinstance(out, Undefined):
             raise ControlFlowError(f"variable `{names[i]}` loses its value inside the loop at {where}")
         t_in, t_out = types[i], _type_of(out, names[i], where)
+        if t_in.ndim != t_out.ndim or i in ranked or \
+                (isinstance(out, Tracer) and out.choice is not None):
+            ranks = _rank_options(names[i], [state[i], out], [_type_of(state[i], "", ""), t_out],
+                                  where)
+            if ranks is not None:
+                if ranks != ranked.get(i):
+                    ranked[i], types[i], changed = ranks, ranks[0], True
+                continue
         if t_in.dtype != t_out.dtype and not t_in.weak and not t_out.weak:
             raise _Retyped(
                 i, f"variable `{names[i]}` is {t_in.dtype.name} before the loop at {where} and "

@@ -40,6 +40,7 @@ def item_of(value):
         # loop that appended it).
         type_ = value._atom.type
         if None in type_.shape or getattr(value, "kind_flag", None) is not None or \
+                value.choice is not None or \
                 isinstance(value, ComputedList):
             return None
         if type_.weak:

@@ -24,7 +24,8 @@ from .builder import current_builder
 from .python_lists import SplitPieces
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray,
                      Tracer, check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
-                     numpy_says, python_kind, python_type_of, to_atom, to_tracer)
+                     numpy_says, python_kind, python_type_of, to_atom, to_tracer,
+                     with_rank_choice)
 from .views import Step, derived_view, make_view, mark_readonly
 
 IMPLS = {}
@@ -53,6 +54,8 @@ def sample_of(atom):
 
 # --------------------------------------------------------------------- ufuncs
 def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
+    if any(isinstance(a, Tracer) and a.choice is not None for a in args):
+        return _over_rank_options(ufunc, args, python_operator, dtype)
     out = _apply_ufunc(ufunc, args, python_operator, dtype)
     if any(maybe_python_number(a) for a in args):
         out = promotion_checked(ufunc, args, out, f"np.{ufunc.__name__}",
@@ -61,6 +64,39 @@ def apply_ufunc(ufunc, args, python_operator=False, dtype=None):
     if python_operator and any(isinstance(a, Tracer) and a.kind_flag is not None for a in args):
         out = _kind_after(ufunc.__name__, args, out)
     return out
+
+
+# Ufuncs whose result for a Python int differs from theirs for the same number as a
+# Python float beyond its type (an int stands as a float in a ``RankChoice``).
+_INT_SENSITIVE = frozenset({
+    "floor_divide", "remainder", "fmod", "divmod", "power", "float_power", "bitwise_and",
+    "bitwise_or", "bitwise_xor", "invert", "left_shift", "right_shift", "gcd", "lcm"})
+
+
+def _over_rank_options(ufunc, args, python_operator, dtype):
+    """``ufunc`` of values whose rank the data choose (``tracer.RankChoice``): applied
+    to every option. Where every option gives a result of one type (the operand of a
+    larger rank decides the result's), that result; where only the rank of a result of
+    one element differs (``lo == -np.inf``, ``lo * 2``), one with a choice of those."""
+    choices = [a.choice for a in args if isinstance(a, Tracer) and a.choice is not None]
+    promoted = [c for c in choices if c.promoted]
+    if ufunc.__name__ in _INT_SENSITIVE and promoted:
+        promoted[0].refuse("whether it is a Python int (on a path that gives one)")
+    options = [a.choice.options if isinstance(a, Tracer) and a.choice is not None else (a,)
+               for a in args]
+    results = [apply_ufunc(ufunc, combo, python_operator, dtype)
+               for combo in itertools.product(*options)]
+    if not all(isinstance(r, Tracer) and r.choice is None and r.kind_flag is None
+               for r in results):
+        choices[0].refuse()
+    types = {(r.type, r.is_scalar) for r in results}
+    if len(types) == 1:
+        return results[-1]
+    if len({(t.dtype, t.size) for t, _ in types}) != 1 or \
+            any(set(t.shape) - {1} for t, _ in types):
+        choices[0].refuse()
+    kept = list({(r.type, r.is_scalar): r for r in results}.values())
+    return with_rank_choice(kept, choices[0])
 
 
 def maybe_python_number(a):

@@ -15,7 +15,7 @@ from .indexing import getitem, masked_value_dims, write
 from .numpy_api import implements
 from .numpy_math import cumsum
 from .numpy_math import where as np_where
-from .tracer import Tracer, ndim_of, numpy_says, to_tracer
+from .tracer import Tracer, ndim_of, numpy_says, settled, to_tracer
 
 AT_MODES = {"add", "subtract", "multiply", "maximum", "minimum"}
 
@@ -110,6 +110,21 @@ def _one_element(x, key):
         for k in parts)
 
 
+def _rank_settled(x, key, value):
+    """A value of one element whose rank the data choose (``RankChoice``), written into
+    ``x[key]``: NumPy writes every rank alike into a part of rank 1 or more (leading
+    axes of length 1 dropped), and refuses an array into one element; only a basic index
+    of ints and slices is read here, the rest refuse."""
+    parts = key if isinstance(key, tuple) else (key,)
+    basic = all(isinstance(k, (int, np.integer, slice)) and not isinstance(k, (bool, np.bool_))
+                or k is None for k in parts)
+    ints = sum(isinstance(k, (int, np.integer)) for k in parts)
+    if not basic or len(parts) - parts.count(None) > x.ndim or \
+            x.ndim - ints + parts.count(None) < 1:
+        value.choice.refuse()
+    return settled(value)
+
+
 def _numpy_stores_into_one_element(dtype, value):
     """NumPy's answer for an array ``value`` stored into one element of a ``dtype`` array:
     2.4 refuses even one element (ValueError), earlier versions unpack it."""
@@ -123,6 +138,8 @@ def _numpy_stores_into_one_element(dtype, value):
 
 
 def setitem(self, key, value):
+    if isinstance(value, Tracer) and value.choice is not None:
+        value = _rank_settled(self, key, value)
     if isinstance(key, Tracer) or isinstance(value, Tracer):    # a list argument: its array
         key = api.index_array(key)
         value = value.array_value() if isinstance(value, Tracer) else value

@@ -146,6 +146,11 @@ def output_atoms(leaves, verb="returning", static=_known_when_tracing):
             # The caller's own list object (or a list of run-time length), which a
             # graph output cannot be.
             raise unsupported(f"{verb} {type(leaf).NOUN}", fix=_LIST_FIX)
+        if isinstance(leaf, Tracer) and leaf.choice is not None:
+            raise leaf.choice.error(
+                f"{verb} a value whose rank the data choose: {leaf.choice.message}. Give it "
+                f"one rank on every path (np.float64(...) or x.item() for one number, or an "
+                f"array of shape (1,)).")
         if isinstance(leaf, Tracer) and leaf.kind_flag is not None:
             atoms += [leaf.bound_atom(), leaf.kind_flag]
             # value: whether it may be None (no tensor stands for that).

@@ -52,6 +52,48 @@ def python_kind(value_type):
     return KIND_PYTHON + PYTHON_TYPES.index(value_type)
 
 
+class RankChoice:
+    """The ranks a value of one element may have as the data choose (``lo = -np.inf``
+    on one path of an `if`, ``lo = beta[i].copy()`` of a column ``beta`` on the other):
+    ``options``, one Tracer per type it may have, each the carried value (of the largest
+    rank) reshaped. Elementwise arithmetic with an operand of at least its rank,
+    ``bool()``, ``float()`` and writes into an array give the same result for every
+    option (``settled``); an elementwise result whose rank still depends on it keeps the
+    choice (``apply_ufunc``), and every other use, which sees the rank, raises
+    ``error(message)``: the user's line is added there."""
+
+    __slots__ = ("options", "message", "error", "promoted")
+
+    def __init__(self, options, message, error, promoted=False):
+        self.options, self.message, self.error = tuple(options), message, error
+        # Whether an option stands for a Python int as a float of the others' dtype.
+        self.promoted = promoted
+
+    def refuse(self, what="its rank"):
+        raise self.error(f"{self.message}; at {user_location()} {what} decides the "
+                         f"result. Give it one rank on every path (np.float64(...) or "
+                         f"x.item() for one number, or an array of shape (1,)).")
+
+
+def with_rank_choice(options, like):
+    """A value that is one of ``options`` (Tracers of one element, one dtype, different
+    ranks) as the data choose, refused where the rank matters as ``like`` (a
+    ``RankChoice``) says."""
+    options = tuple(options)
+    largest = max(options, key=lambda t: t.carried_atom().type.ndim)
+    out = Tracer(largest.carried_atom())
+    out.choice = RankChoice(options, like.message, like.error, like.promoted)
+    return out
+
+
+def settled(value):
+    """``value`` for a use that sees one element and not its rank (``bool()``, a write's
+    value): of a value with a rank choice, its option of the smallest rank."""
+    if isinstance(value, Tracer) and value.choice is not None:
+        return min(value.choice.options, key=lambda t: t.carried_atom().type.ndim)
+    return value
+
+
 # ------------------------------------------------------- the NumPy area above
 class NotAnArray(Exception):
     """An operand NumPy would not treat as an array (lets Python try the other side)."""
@@ -86,7 +128,8 @@ _COMPLEX_TAKES_FLOATS = {"add", "subtract", "multiply", "divide", "power"}
 
 
 def _python_complex(v):
-    return type(v) is complex or (isinstance(v, Tracer) and v.type.weak and v.dtype.kind == "c")
+    return type(v) is complex or (isinstance(v, Tracer) and v.choice is None and v.type.weak
+                                  and v.dtype.kind == "c")
 
 
 def _as_python_float(v):
@@ -214,7 +257,7 @@ class Tracer:
     full reductions return), so compiled outputs come back as NumPy would.
     """
 
-    __slots__ = ("_atom", "is_scalar", "_view", "_layout", "kind_flag", "kinds")
+    __slots__ = ("_atom", "is_scalar", "_view", "_layout", "kind_flag", "kinds", "choice")
     __array_priority__ = 1000
 
     def __init__(self, atom, is_scalar=False):
@@ -228,6 +271,9 @@ class Tracer:
         # graph runs (a KIND_*), and the set of kinds it may say; None when known now.
         self.kind_flag = None
         self.kinds = None
+        # For a size-1 value an `if` on the data left of one rank or another: its
+        # ``RankChoice``; None when its rank is known now.
+        self.choice = None
 
     @property
     def atom(self):
@@ -236,6 +282,8 @@ class Tracer:
         Of a value that is None on some paths (``maybe_none``), every use is checked when
         the graph runs: where the data took the path that left None, the call runs with
         NumPy, which does what Python does with a None there."""
+        if self.choice is not None:
+            self.choice.refuse()
         atom = self.carried_atom()
         if self.kinds is not None and KIND_UNBOUND in self.kinds:
             atom = _checked_bound(self, atom)
@@ -279,6 +327,8 @@ class Tracer:
     # ---------------------------------------------------------------- shapes
     @property
     def type(self) -> ArrayType:
+        if self.choice is not None:
+            self.choice.refuse()
         return self.carried_atom().type
 
     @property
@@ -367,36 +417,46 @@ class Tracer:
         first), whose constants need not hold on the others."""
         builder = current_builder()
         if builder is None or getattr(self, "kind_flag", None) is not None or \
-                IN_GRAPH_LOOP.get():
+                getattr(self, "choice", None) is not None or IN_GRAPH_LOOP.get():
             return None
         value = builder.known_value(self._atom)
         return None if value is None else np.asarray(value, dtype=self._atom.type.dtype)
 
     def __bool__(self):
+        if self.choice is not None:
+            return settled(self).__bool__()
         known = self.known_value()
         if known is not None:
             return bool(known)
         self._concrete("bool() of a traced array (e.g. `if x > 0:` or `while err > tol:`)")
 
     def __int__(self):
+        if self.choice is not None:
+            self.choice.refuse()       # NumPy converts no array of rank 1 or more
         known = self.known_value()
         if known is not None:
             return int(known)
         self._concrete("int() of a traced array")
 
     def __float__(self):
+        if self.choice is not None:
+            self.choice.refuse()       # NumPy converts no array of rank 1 or more
         known = self.known_value()
         if known is not None:
             return float(known)
         self._concrete("float() of a traced array")
 
     def __complex__(self):
+        if self.choice is not None:
+            self.choice.refuse()       # NumPy converts no array of rank 1 or more
         known = self.known_value()
         if known is not None:
             return complex(known)
         self._concrete("complex() of a traced array")
 
     def __index__(self):
+        if self.choice is not None:
+            self.choice.refuse()       # NumPy converts no array of rank 1 or more
         known = self.known_value()
         if known is not None:
             return operator.index(known)

@@ -160,6 +160,8 @@ def has_static_shape(t) -> bool:
 
 def buffer_of(t, checked=True) -> View:
     """The tracer's view of its memory, creating a buffer if it owns its memory."""
+    if t.choice is not None:
+        t.choice.refuse()
     if t._view is None:
         # A value that may be None: its memory is the checked value (see Tracer.atom),
         # but where only a mark is set (``checked`` false): the check, made in the graph
