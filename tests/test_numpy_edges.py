@@ -1288,3 +1288,25 @@ def test_where_of_python_numbers_on_a_condition_known_when_tracing(factor):
     # The condition is made of constants, so the choice between two Python numbers is
     # known while tracing: an array of NumPy's dtype, not a Python number.
     check_against_numpy(_expanded_positions, ["#..", "...", ".#."], factor)
+
+
+def _neighbour_counts(grid, dims=2):
+    offsets = [o for o in np.ndindex(*(3,) * dims) if o != (1,) * dims]
+    n = np.zeros(grid.shape, dtype=np.int8)
+    for o in offsets:
+        n += np.roll(grid, tuple(np.array(o) - 1), axis=tuple(range(dims)))
+    return n
+
+
+def _rolled_by_array(x, s):
+    return np.roll(x, s, axis=(0, 1)), np.roll(x, (s[0], 2), axis=(1, 0)), \
+        np.roll(x, s[1], axis=(0, 1))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_roll_by_traced_shifts_of_several_axes(jit):
+    grid = np.random.default_rng(5).random((6, 7)) > 0.6
+    check_against_numpy(_neighbour_counts, grid, jit=jit)
+    check_against_numpy(_neighbour_counts, grid.reshape(2, 3, 7), 3, jit=jit)
+    check_against_numpy(_rolled_by_array, np.arange(20.0).reshape(4, 5), np.array([-3, 7]),
+                        jit=jit)

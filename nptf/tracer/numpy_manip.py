@@ -207,10 +207,11 @@ def roll(a, shift, axis=None):
         if None in a.shape:
             return reshape(roll(ravel(a), shift, 0), tuple(dim_of(a, i) for i in range(a.ndim)))
         return reshape(roll(ravel(a), shift, 0), a.shape)
-    if isinstance(shift, Tracer):
-        if shift.ndim != 0 or np.ndim(axis) != 0:
-            raise unsupported("np.roll with traced shifts for several axes")
+    if isinstance(shift, Tracer) and shift.ndim == 0 and np.ndim(axis) == 0:
         return _rolled_in_graph(a, shift, axis_index(operator.index(axis), a.ndim))
+    if isinstance(shift, Tracer) or (isinstance(shift, (tuple, list)) and
+                                     any(isinstance(s, Tracer) for s in shift)):
+        return _rolled_by_traced_shifts(a, shift, axis)
     # NumPy's checks, and its shift per axis: the sum of the shifts given for it, each
     # truncated to an int.
     numpy_says(np.roll, np.zeros((1,) * a.ndim, a.dtype), shift, axis)
@@ -223,6 +224,33 @@ def roll(a, shift, axis=None):
     for ax, s in shifts.items():
         out = _rolled(out, s, ax)
     return Tracer(a.atom) if out is a else out
+
+
+def _rolled_by_traced_shifts(a, shift, axis):
+    """``np.roll(a, shift, axis)`` with shifts for several axes, some traced (``tuple(
+    np.array(o) - 1)`` of an offset): NumPy pairs the shifts with the axes as its
+    broadcasting does and rolls each axis by the sum of its shifts; rolls add, so one roll
+    per pair gives that."""
+    if isinstance(shift, Tracer) and shift.ndim == 0:
+        shift = [shift]
+    elif isinstance(shift, Tracer):
+        if shift.ndim != 1 or shift.shape[0] is None:
+            raise unsupported("np.roll with traced shifts of a count known only at run time")
+        shift = [shift[i] for i in range(shift.shape[0])]
+    shifts = list(shift)
+    axes = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+    # NumPy's own checks of the pairing (its error for lengths that do not broadcast).
+    numpy_says(np.roll, np.zeros((1,) * a.ndim, a.dtype), [0] * len(shifts),
+               tuple(axes) if isinstance(axis, (tuple, list)) else axis)
+    if len(shifts) == 1:
+        shifts = shifts * len(axes)
+    if len(axes) == 1:
+        axes = axes * len(shifts)
+    out = a
+    for s, ax in zip(shifts, axes):
+        ax = axis_index(operator.index(ax), a.ndim)
+        out = _rolled_in_graph(out, s, ax) if isinstance(s, Tracer) else _rolled(out, int(s), ax)
+    return out
 
 
 def _rolled(x, shift, axis):
