@@ -717,3 +717,21 @@ def histograms_of_masked(x, t):
 def test_histograms_of_a_run_time_length(t):
     check_against_numpy(histograms_of_masked, np.array([3.0, -1, 4, 1, -5, 9, 2, 6]), t,
                         adaptive=False)
+
+
+def _confusion_by_bincount(y, p):
+    k = int(max(y.max(), p.max())) + 1
+    return np.bincount(y * k + p, minlength=k * k).reshape(k, k)
+
+
+def _bincounts_padded(x, n):
+    return np.bincount(x, minlength=len(x[x > n])), \
+        np.bincount(x, weights=x * 0.5, minlength=n + 3), np.bincount(x[x > 100], minlength=n)
+
+
+@pytest.mark.parametrize("n", [1, 20])
+def test_bincount_with_a_minlength_known_only_at_run_time(n):
+    y, p = np.array([0, 1, 2, 1, 0]), np.array([0, 2, 2, 1, 1])
+    check_against_numpy(_confusion_by_bincount, y, p)
+    check_against_numpy(_bincounts_padded, np.array([1, 3, 3, 7, 2]), n)
+    check_against_numpy(_bincounts_padded, np.array([1, 3, 3, 7, 2]), -5)   # ValueError

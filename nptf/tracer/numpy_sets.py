@@ -248,7 +248,7 @@ def setxor1d(ar1, ar2, assume_unique=False):
 @implements(np.bincount)
 def bincount(x, /, weights=None, minlength=0):
     if isinstance(minlength, Tracer):
-        raise unsupported("np.bincount with a traced minlength")
+        return _bincount_traced_minlength(x, weights, minlength)
     if not isinstance(x, Tracer) and not contains_tracer(x):
         # Ids the function holds (the inverse of np.unique of static labels): the bins'
         # number is known, so the counts have a size known when tracing.
@@ -285,6 +285,21 @@ def bincount(x, /, weights=None, minlength=0):
             "error": "ValueError",
             "message": f"The weights and list don't have the same length.\n  at {user_location()}"})
     return emit("bincount", [ids, astype(w, np.float64)], {"minlength": minlength})
+
+
+def _bincount_traced_minlength(x, weights, minlength):
+    """``np.bincount(x, minlength=n)`` with ``n`` known only at run time (``len(classes)``,
+    ``int(y.max()) + 1``): the counts of ``x``, padded with zeros to ``n`` bins."""
+    if minlength.ndim != 0 or minlength.dtype.kind not in "iu":
+        raise TypeError(f"'{minlength.dtype.name}' object cannot be interpreted as an integer"
+                        f"\n  at {user_location()}")
+    n = astype(minlength, _INTP)
+    n = emit("check", [n, n >= 0], {"error": "ValueError",
+                                    "message": f"'minlength' must not be negative\n"
+                                               f"  at {user_location()}"})
+    counts = bincount(x, weights, 0)
+    padding = full((np.maximum(n - dim_size(counts, 0), 0),), 0, counts.dtype)
+    return concatenate([counts, padding])
 
 
 # ------------------------------------------------------------------ trimming
