@@ -441,3 +441,16 @@ def test_a_source_file_edited_after_import_is_not_converted(tmp_path, monkeypatc
         warnings.simplefilter("ignore")
         got = nptf.compile(module.first)(x)
     assert mismatch(module.first(x), got) is None
+
+
+def _window_sums(x, sizes, cut=slice(None)):
+    return np.array([x[cut][:k].sum() for k in sizes])
+
+
+def test_range_and_slice_arguments_are_static():
+    f = nptf.compile(_window_sums, fallback="raise")
+    x = np.arange(10.0)
+    for sizes, cut in [(range(1, 4), slice(2, None)), (range(2, 9, 3), slice(None, None, 2)),
+                       (range(1, 4), slice(2, None))]:
+        np.testing.assert_array_equal(f(x, sizes, cut), _window_sums(x, sizes, cut))
+    assert f.cache_info().misses == 2

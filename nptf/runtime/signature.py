@@ -138,9 +138,13 @@ def describe_leaf(x, name):
         element = element_type(x)
         return ("l", arr.shape, arr.dtype.str, element), arr, \
             (ArrayType(arr.shape, arr.dtype), False, None, element)
-    if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum)) or \
+    if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum,
+                                   range)) or \
             _static_tuple(x) or (callable(x) and _hashable(x)):
         return ("s", type(x), x), None, x
+    if type(x) is slice and _hashable((x.start, x.stop, x.step)):
+        # A slice of Python numbers (``exclude=slice(0, 2)``): static, as the ints are.
+        return ("s", slice, (x.start, x.stop, x.step)), None, x
     hint = ""
     if name in ("self", "cls"):
         hint = (" For a method, compile a function of the arrays it uses (def predict(w, x)) and "
