@@ -1237,6 +1237,8 @@ class _LoopWriter:
                 lines = [r.choice(["if np.abs(a).max() > 20:", "if b.reshape(-1)[-1] > x:"]),
                          r.choice(
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
+                     # A Python bool beside a value (converged, ``return x, it, True``).
+                     f"    return a, {self.idx if self.idx and not self.in_while else 7}, True",
                      # The array the loop writes in place, returned as it is at that step.
                      "    return a", "    return a, cnt" if "cnt" in self.made else "    return c",
                      "    return None", "    return False", "    return bool(a.sum() > 0)",

@@ -6,6 +6,8 @@ the ``np`` module inside loops.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -456,3 +458,26 @@ def test_next_of_a_generator_the_data_filter(jit):
     x = np.array([1.0, 5.0, 2.0])
     check_against_numpy(first_significant, np.array([0.5, 2.5, -3.0]), x, 1.5, jit=jit)
     check_against_numpy(first_significant, np.array([0.5, 0.1]), x, 9.0, jit=jit)
+
+
+def _jacobi_solve(A, b, tol=1e-10, maxiter=300):
+    x = np.zeros(len(b))
+    D = np.diag(A)
+    for it in range(1, maxiter + 1):
+        x_old = x.copy()
+        x = (b - (A - np.diag(D)) @ x) / D
+        if np.linalg.norm(x - x_old, np.inf) < tol * max(1.0, np.linalg.norm(x, np.inf)):
+            return x, it, True
+    return x, maxiter, False
+
+
+@pytest.mark.parametrize("maxiter", [300, 5])
+def test_python_bools_returned_inside_and_after_a_long_loop_keep_it_a_graph_loop(maxiter):
+    # ``True`` on convergence, ``False`` after the loop: both Python bools, so the loop
+    # stays one graph loop (no unrolling of its iterations, no warning).
+    rng = np.random.default_rng(3)
+    A, b = rng.random((6, 6)) + 6 * np.eye(6), rng.random(6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = check_against_numpy(_jacobi_solve, A, b, 1e-10, maxiter)
+    assert type(got[2]) is bool

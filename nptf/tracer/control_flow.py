@@ -1049,7 +1049,10 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                         f"arrays and numbers only. Return an array on every path (np.nan for "
                         f"no result), or let the function run with NumPy (fallback='numpy', "
                         f"the default).")
-                other = to_tracer(other)
+                # A Python bool is one on this path too (``return x, it, True`` on
+                # convergence, ``return x, maxiter, False`` after the loop).
+                other = Tracer(_atom_of(other, name, where), is_scalar=True) \
+                    if type(other) is bool else to_tracer(other)
                 for br in branches:
                     if isinstance(br.outs[i], Undefined):
                         with _into(br.builder):
@@ -1750,6 +1753,12 @@ def _both_raise(first, second, where):
                       fix="Let the function run with NumPy (fallback='numpy', the default).")
 
 
+def _python_zero(dtype):
+    """A Python number zero of the kind a weak ``dtype`` stands for (``False`` too: a
+    Python bool, as ``_atom_of`` makes one, not a NumPy bool)."""
+    return Tracer(_atom_of(python_type_of(dtype)(0), "", ""), is_scalar=True)
+
+
 def _stand_in(value):
     """A zero of ``value``'s type and kind (a Python number, a NumPy scalar or an array),
     for the path of an `if` that never gives the value: it takes the other's kind, so
@@ -1757,7 +1766,7 @@ def _stand_in(value):
     if isinstance(value, GrowingList):
         return grown([], value.item)        # a list of such items, with none
     if value.type.weak:
-        return to_tracer(python_type_of(value.dtype)(0))
+        return _python_zero(value.dtype)
     # Made here, from the type alone: ``value`` is the other path's (its sizes known only
     # at run time are 0 here, as nothing reads them on this path).
     zero = api.zeros(tuple(0 if d is None else d for d in value.type.shape), value.dtype)
@@ -1939,7 +1948,7 @@ def _zero_like_value(v):
         return type(v)(0) if type(v) in PYTHON_TYPES else np.zeros_like(v)[()] \
             if isinstance(v, np.generic) else np.zeros_like(v)
     if v.type.weak:
-        return to_tracer(python_type_of(v.dtype)(0))
+        return _python_zero(v.dtype)
     if None in v.shape or v.kind_flag is not None:
         raise _PythonOnlyBody("the return value holds an array of a size known only at run "
                               "time, or a value whose kind the data choose")
@@ -2592,7 +2601,7 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
             # Of the value's own kind (a Python number, a NumPy scalar or an array): the
             # path that never returns inside the loop never reads it.
             if t.weak:
-                zero = to_tracer(python_type_of(t.dtype)(0))
+                zero = _python_zero(t.dtype)
             elif isinstance(v, np.generic) or (isinstance(v, Tracer) and v.is_scalar):
                 zero = Tracer(zero.atom, is_scalar=True)
             state[i] = zero
