@@ -1239,6 +1239,8 @@ class _LoopWriter:
                     ["    break", "    return a.sum(), 1.5", "    return float(a.sum())",
                      # A Python bool beside a value (converged, ``return x, it, True``).
                      f"    return a, {self.idx if self.idx and not self.in_while else 7}, True",
+                     # A number a Python float or a NumPy float64 as the data choose.
+                     "    return t, 1" if "t" in self.made else "    return a.sum(), 2.5",
                      # The array the loop writes in place, returned as it is at that step.
                      "    return a", "    return a, cnt" if "cnt" in self.made else "    return c",
                      "    return None", "    return False", "    return bool(a.sum() > 0)",

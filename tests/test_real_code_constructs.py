@@ -481,3 +481,26 @@ def test_python_bools_returned_inside_and_after_a_long_loop_keep_it_a_graph_loop
         warnings.simplefilter("error")
         got = check_against_numpy(_jacobi_solve, A, b, 1e-10, maxiter)
     assert type(got[2]) is bool
+
+
+def _newton_polyval(coeffs, x0, tol=1e-12, max_iter=60):
+    dcoeffs = np.polyder(coeffs)
+    x = x0
+    for i in range(max_iter):
+        fx = np.polyval(coeffs, x)
+        if abs(fx) < tol:
+            return x, i
+        x = x - fx / np.polyval(dcoeffs, x)
+    return x, max_iter
+
+
+@pytest.mark.parametrize("x0, max_iter", [(2.0, 60), (2.0945514815423265, 60), (2.0, 2)])
+def test_a_number_of_either_kind_returned_inside_a_long_loop(x0, max_iter):
+    # ``x`` is the Python float x0 until the first step makes it a NumPy float64: which
+    # one the call returns, the data choose, in one graph loop.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = check_against_numpy(_newton_polyval, np.array([1.0, 0.0, -2.0, -5.0]), x0,
+                                  1e-12, max_iter)
+    assert type(got[0]) is type(_newton_polyval(np.array([1.0, 0.0, -2.0, -5.0]), x0,
+                                                1e-12, max_iter)[0])

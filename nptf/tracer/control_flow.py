@@ -1949,10 +1949,18 @@ def _zero_like_value(v):
             if isinstance(v, np.generic) else np.zeros_like(v)
     if v.type.weak:
         return _python_zero(v.dtype)
-    if None in v.shape or v.kind_flag is not None:
+    if None in v.shape or (v.kind_flag is not None and (
+            v.ndim or not v.kinds or min(v.kinds) < KIND_ARRAY)):
         raise _PythonOnlyBody("the return value holds an array of a size known only at run "
                               "time, or a value whose kind the data choose")
-    return Tracer(api.zeros(v.shape, v.dtype).atom, is_scalar=v.is_scalar)
+    zero = Tracer(api.zeros(v.shape, v.dtype).atom, is_scalar=v.is_scalar)
+    if v.kind_flag is not None:
+        # A number that is a Python number or a NumPy scalar as the data choose (``x =
+        # x0``, then ``x = x - fx / dfx``, returned on convergence): one of its kinds,
+        # which the loop carries beside it (never read where the loop does not return).
+        kind = min(v.kinds)
+        zero.kind_flag, zero.kinds = api.to_atom(np.int8(kind)), frozenset({kind})
+    return zero
 
 
 def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once, grow,
