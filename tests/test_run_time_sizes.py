@@ -735,3 +735,26 @@ def test_bincount_with_a_minlength_known_only_at_run_time(n):
     check_against_numpy(_confusion_by_bincount, y, p)
     check_against_numpy(_bincounts_padded, np.array([1, 3, 3, 7, 2]), n)
     check_against_numpy(_bincounts_padded, np.array([1, 3, 3, 7, 2]), -5)   # ValueError
+
+
+def _padded_to_length(x, maxlen):
+    seq = x[x > 0]
+    return np.pad(seq, (0, maxlen - len(seq))), \
+        np.pad(seq, ((1, 2),), constant_values=-1.5)
+
+
+def _framed(img, v):
+    rows = img[img.sum(axis=1) > 1.5]
+    return np.pad(img, 2, constant_values=v), \
+        np.pad(img > 0.5, ((1, 0), (0, 2)), constant_values=(v > 1, False)), \
+        np.pad(rows, ((1, 1), (0, 0)), constant_values=7)
+
+
+@pytest.mark.parametrize("maxlen", [10, 2])     # 2: NumPy's ValueError for a negative width
+def test_pad_with_widths_and_sizes_known_only_at_run_time(maxlen):
+    check_against_numpy(_padded_to_length, np.random.default_rng(0).normal(size=12), maxlen)
+
+
+@pytest.mark.parametrize("v", [3.5, 0.25])
+def test_pad_with_traced_constant_values(v):
+    check_against_numpy(_framed, np.random.default_rng(1).random((4, 3)), v)

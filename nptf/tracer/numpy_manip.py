@@ -61,8 +61,11 @@ _COPY_MODES = ("edge", "reflect", "symmetric", "wrap")
 @implements(np.pad)
 def pad(array, pad_width, mode="constant", **kwargs):
     a = to_tracer(array)
+    if mode == "constant" and (None in a.shape or _holds_traced(pad_width) or
+                               _holds_traced(kwargs.get("constant_values"))):
+        return _padded_with_traced(a, pad_width, kwargs)
     _static_shape(a, "pad")
-    if callable(mode) or isinstance(pad_width, Tracer):
+    if callable(mode) or _holds_traced(pad_width):
         raise unsupported("np.pad with a function mode or traced pad widths")
     if _holds_traced(kwargs.get("stat_length")):
         raise unsupported("np.pad with a traced stat_length")
@@ -110,6 +113,59 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if before or after:
             out = _padded_with_copies(out, axis, int(before), int(after), mode, kwargs)
     return out
+
+
+def _padded_with_traced(a, pad_width, kwargs):
+    """``np.pad(a, pad_width, constant_values=...)`` where the widths, the values or
+    sizes of ``a`` are known only at run time (``np.pad(seq, (0, maxlen - len(seq)))``,
+    ``np.pad(img, 2, constant_values=background)``): the pieces of each side joined
+    axis by axis, each a fill of its value, cast to ``a``'s dtype as NumPy casts it."""
+    if set(kwargs) - {"constant_values"}:
+        raise unsupported(f"np.pad with {sorted(set(kwargs) - {'constant_values'})} and "
+                          f"widths, values or sizes known only at run time")
+    numpy_says(np.pad, np.zeros((1,) * a.ndim, a.dtype), _sampled(pad_width),
+               constant_values=_sampled(kwargs.get("constant_values", 0)))
+    widths = _pairs(pad_width, a.ndim, np.intp)
+    values = _pairs(kwargs.get("constant_values", 0), a.ndim, None)
+    out = a
+    for axis in range(a.ndim):
+        pieces = [out]
+        for side in (0, 1):
+            width, value = widths[axis][side], values[axis][side]
+            if not isinstance(width, Tracer) and not width:
+                continue
+            if isinstance(width, Tracer):
+                width = emit("check", [width, width >= 0], {
+                    "error": "ValueError", "message": "index can't contain negative values"
+                                                      f"\n  at {user_location()}"})
+            shape = tuple(width if k == axis else dim_of(out, k) for k in range(a.ndim))
+            fill = astype(to_tracer(value), a.dtype) if isinstance(value, Tracer) else \
+                np.asarray(value).astype(a.dtype)
+            piece = full(shape, fill, a.dtype)
+            pieces.insert(0 if side == 0 else len(pieces), piece)
+        out = concatenate(pieces, axis) if len(pieces) > 1 else out
+    return out
+
+
+def _pairs(value, ndim, dtype):
+    """A pad's widths or values as NumPy broadcasts them to ``(ndim, 2)``: a list of
+    pairs, each item a Python number or a traced one."""
+    if isinstance(value, Tracer):
+        if value.ndim == 0:
+            return [[value, value]] * ndim
+        value = broadcast_to(value, (ndim, 2))
+        return [[basic_getitem(value, (i, j)) for j in range(2)] for i in range(ndim)]
+    if not _holds_traced(value):
+        arr = np.broadcast_to(np.asarray(value, dtype=dtype), (ndim, 2))
+        return [[arr[i, j].item() for j in range(2)] for i in range(ndim)]
+    # A tuple holding traced numbers: pairs per axis, or one pair, or one number.
+    items = list(value)
+    if len(items) == 1:
+        items = items * ndim if isinstance(items[0], (tuple, list)) else [items * 2] * ndim
+    elif not any(isinstance(v, (tuple, list)) for v in items):
+        items = [items] * ndim
+    return [list(pair) * (2 if len(pair) == 1 else 1) if isinstance(pair, (tuple, list))
+            else [pair, pair] for pair in items]
 
 
 _STAT_MODES = {"maximum": np.max, "minimum": np.min, "mean": np.mean, "median": np.median}
