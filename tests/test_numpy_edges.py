@@ -1310,3 +1310,17 @@ def test_roll_by_traced_shifts_of_several_axes(jit):
     check_against_numpy(_neighbour_counts, grid.reshape(2, 3, 7), 3, jit=jit)
     check_against_numpy(_rolled_by_array, np.arange(20.0).reshape(4, 5), np.array([-3, 7]),
                         jit=jit)
+
+
+def _lanternfish(ages, days):
+    counts = np.bincount(np.array(ages.split(","), dtype=int), minlength=9).astype(np.int64)
+    for _ in range(days):
+        counts = np.roll(counts, -1)
+        counts[6] += counts[8]
+    return int(counts.sum()), counts
+
+
+def test_bincount_of_ids_known_while_tracing_has_a_known_length():
+    # The ids come from a string argument (static): their counts have nine bins when
+    # tracing, so the writes into them are writes into an array of a known size.
+    check_against_numpy(_lanternfish, "3,4,3,1,2", 80)

@@ -249,13 +249,19 @@ def setxor1d(ar1, ar2, assume_unique=False):
 def bincount(x, /, weights=None, minlength=0):
     if isinstance(minlength, Tracer):
         return _bincount_traced_minlength(x, weights, minlength)
-    if not isinstance(x, Tracer) and not contains_tracer(x):
-        # Ids the function holds (the inverse of np.unique of static labels): the bins'
-        # number is known, so the counts have a size known when tracing.
-        known = np.asarray(x)
+    known = x.known_value() if isinstance(x, Tracer) else None
+    if known is not None or (not isinstance(x, Tracer) and not contains_tracer(x)):
+        # Ids the function holds (the inverse of np.unique of static labels, ids parsed
+        # from a string argument): the bins' number is known, so the counts have a size
+        # known when tracing.
+        known = np.asarray(x) if known is None else known
         if known.ndim == 1 and known.dtype.kind in "iub" and known.size and known.min() >= 0:
             length = max(int(known.max()) + 1, int(minlength))
-            return reshape_to(bincount(to_tracer(known), weights, length), (length,))
+            return reshape_to(_bincount(to_tracer(known), weights, length), (length,))
+    return _bincount(x, weights, minlength)
+
+
+def _bincount(x, weights, minlength):
     x = _as_array(x)
     # NumPy validates minlength, x's depth and dtype; a one-element sample of x's dtype shows how.
     numpy_says(np.bincount, np.zeros(tuple(min(d, 1) if d is not None else 1 for d in x.shape),
