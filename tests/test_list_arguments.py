@@ -267,3 +267,29 @@ def test_a_ragged_list_is_a_list_of_list_arguments(jit):
         return rows[1][1]
     with pytest.raises(nptf.Error):
         nptf.compile(write, fallback="raise")([[1], [2, 3]])
+
+
+def _iir_matlab(b, a, x):
+    b = np.array(b, dtype=float) / a[0]
+    a = np.array(a, dtype=float) / a[0]
+    y = np.zeros(np.shape(x))
+    for n in range(1, np.size(x, 0) + 1):
+        for k in range(1, len(b) + 1):
+            if n - k + 1 >= 1:
+                y[n - 1] = y[n - 1] + b[k - 1] * x[n - k]
+        for k in range(2, len(a) + 1):
+            if n - k + 1 >= 1:
+                y[n - 1] = y[n - 1] - a[k - 1] * y[n - k]
+    return y
+
+
+def _kinds_of_items(coefs, x):
+    first, *rest = coefs
+    return [type(c).__name__ for c in coefs], first // 2, x * coefs[1], coefs[-1] + first
+
+
+@pytest.mark.parametrize("a", [[1, -0.8], [2, 0.5, True]])
+def test_list_argument_of_python_numbers_of_several_types(a):
+    # Each element is read as the number it is (an int stays an int: ``first // 2``).
+    check_against_numpy(_iir_matlab, [0.2], a, np.ones((12, 1)))
+    check_against_numpy(_kinds_of_items, a, np.arange(3.0))

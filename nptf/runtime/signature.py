@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import ArgumentError
 from ..graph_ir import ArrayType
 from ..tracer import Tracer
-from ..tracer.python_lists import element_type
+from ..tracer.python_lists import element_type, element_types
 from ..tracer.layouts import layout_of_argument
 from ..tree import flatten
 
@@ -135,7 +135,7 @@ def describe_leaf(x, name):
         _check_numeric(arr.dtype, name)
         # Python's list operations differ from an array's: the graph input is a list's
         # (python_lists.ListTracer), with its elements' type when it reads them one by one.
-        element = element_type(x)
+        element = element_type(x) or element_types(x)
         return ("l", arr.shape, arr.dtype.str, element), arr, \
             (ArrayType(arr.shape, arr.dtype), False, None, element)
     if x is None or isinstance(x, (bool, numbers.Integral, str, np.dtype, type, enum.Enum,

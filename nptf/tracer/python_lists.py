@@ -57,16 +57,19 @@ class ListTracer(Tracer):
 
     ``element`` is the one Python type of the elements of a flat list (``bool``,
     ``int``, ``float``, ``complex`` or a NumPy scalar type), whose single elements it
-    reads; None for nested lists, mixed types and ints past int64.
+    reads; None for nested lists, mixed types and ints past int64. Of a flat list of
+    Python numbers of several types (``[1, -0.8]``), ``elements`` holds each one's type:
+    it reads the elements at positions known when tracing as the numbers they are.
     """
 
-    __slots__ = ("element",)
+    __slots__ = ("element", "elements")
     NOUN = "a list argument"
     FIX = _FIX
 
     def __init__(self, atom, element=None):
         super().__init__(atom)
-        self.element = element
+        self.element = None if isinstance(element, tuple) else element
+        self.elements = element if isinstance(element, tuple) else None
 
     def array_value(self, dtype=None):
         """The array NumPy makes of the list: a new array, which writes do not reach the list."""
@@ -91,13 +94,18 @@ class ListTracer(Tracer):
     # ------------------------------------------------------------------ elements
     def _element(self, i):
         element = object.__getattribute__(self, "element")
+        elements = object.__getattribute__(self, "elements")
+        if element is None and elements is not None and type(i) is int:
+            element = elements[i]       # Python's IndexError past the end
         if element is None or self.ndim != 1:
             raise _refused("reading an element of a nested list or a list of mixed types",
                            self)
         value = self.array_value()[i]
         if element in (bool, int, float, complex):
-            # A Python number: weak in NumPy's promotion, a Python float or complex when returned.
-            value = emit("convert", [value], {"dtype": self.dtype, "weak": True}, scalar=True)
+            # A Python number: weak in NumPy's promotion, a Python float or complex when
+            # returned; of a list of several types, held exactly by the list's array.
+            dtype = self.dtype if elements is None else np.asarray(element(0)).dtype
+            value = emit("convert", [value], {"dtype": dtype, "weak": True}, scalar=True)
         return value
 
     def __getitem__(self, key):
@@ -241,7 +249,20 @@ def element_type(x: list):
     return None
 
 
-__all__ = ["ListTracer", "ComputedList", "element_type"]
+def element_types(x: list):
+    """Each element's Python type, of a flat list of Python numbers of several types
+    (``[1, -0.8]``) whose array holds every one exactly; else None."""
+    types = tuple(map(type, x))
+    if len(set(types)) < 2 or not set(types) <= {bool, int, float}:
+        return None
+    arr = np.asarray(x)
+    if arr.ndim != 1 or any(np.asarray(v).astype(arr.dtype) != v for v in x) or \
+            any(t is int and not -2 ** 53 <= v <= 2 ** 53 for t, v in zip(types, x)):
+        return None
+    return types
+
+
+__all__ = ["ListTracer", "ComputedList", "element_type", "element_types"]
 
 
 def numbers_list(x):
