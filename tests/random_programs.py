@@ -924,6 +924,10 @@ class _LoopWriter:
                      f"{g}.random_sample(3) * {i}"]
         if sr.random() < 0.1:
             return [f"{g}.shuffle(c[:6])"]
+        if sr.random() < 0.1:
+            # A permutation of a count the data choose, and a shuffle of such an array.
+            return [f"rd = c[:8][{g}.permutation(int(np.sum(c[:8] > x)))]",
+                    f"{g}.shuffle(rd)", "x = x + float(np.sum(rd[:2])) * 0.01"]
         use = sr.choice(["c[:3] += rd * 0.1", "x = x + float(np.sum(rd)) * 0.01",
                          f"c[{i} % 24] = np.sum(rd)"])
         return [f"rd = {sr.choice(draws)}", use]

@@ -714,3 +714,39 @@ def test_a_generator_in_the_graph_never_shuffles_a_copy_of_a_list():
         got, want = nptf.compile(shuffles_a_list)(x), shuffles_a_list(x)
     np.testing.assert_array_equal(got[0], want[0])
     assert got[1] == want[1]
+
+
+def _permuted_kept(x, seed=1):
+    rng = np.random.default_rng(seed)
+    keep = x[x > 0]
+    return keep[rng.permutation(len(keep))], rng.permutation(keep), rng.random(3)
+
+
+def _stratified_folds(y, k=3, seed=0):
+    rng = np.random.default_rng(seed)
+    folds = [[] for _ in range(k)]
+    for c in np.unique(y):
+        idx = np.flatnonzero(y == c)
+        rng.shuffle(idx)
+        for j, i in enumerate(idx):
+            folds[j % k].append(i)
+    return [np.sort(np.array(f)) for f in folds]
+
+
+def _legacy_permuted_kept(x):
+    rs = np.random.RandomState(3)
+    keep = x[x > 0]
+    first = keep[rs.permutation(len(keep))]
+    np.random.seed(4)
+    idx = np.random.permutation(keep.shape[0])
+    np.random.shuffle(keep)
+    return first, rs.rand(2), idx, keep
+
+
+def test_seeded_permutations_of_counts_known_only_at_run_time():
+    # NumPy's own numbers: the seeded streams run in the graph.
+    from harness import check_against_numpy
+    x = np.random.default_rng(0).normal(size=10)
+    check_against_numpy(_permuted_kept, x)
+    check_against_numpy(_legacy_permuted_kept, x)
+    check_against_numpy(_stratified_folds, np.array([0, 1, 0, 2, 1, 0, 2, 2, 1, 0]))

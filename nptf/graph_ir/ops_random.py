@@ -155,7 +155,9 @@ def generator_call(p, state, *arrays):
     g = _generator_of(state)
     args, kwargs = [], {}
     for name, (where, v) in p["args"]:
-        v = arrays[v] if where == "in" else v
+        # "count": a number of items known only at run time (a 0-d array to NumPy
+        # would be an array to permute).
+        v = arrays[v] if where == "in" else int(arrays[v]) if where == "count" else v
         if name is None:
             args.append(v)
         else:
@@ -163,9 +165,9 @@ def generator_call(p, state, *arrays):
     try:
         out = getattr(g, p["method"])(*args, **kwargs)
     except ValueError:
-        return state, np.zeros(p["shape"], p["dtype"]), np.False_
-    return (generator_state_of(g), np.asarray(out, p["dtype"]).reshape(p["shape"]),
-            np.True_)
+        return state, np.zeros(tuple(d or 0 for d in p["shape"]), p["dtype"]), np.False_
+    shape = tuple(-1 if d is None else d for d in p["shape"])
+    return generator_state_of(g), np.asarray(out, p["dtype"]).reshape(shape), np.True_
 
 
 EVAL_RULES["rng_split"] = _eval_split

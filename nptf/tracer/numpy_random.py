@@ -39,7 +39,7 @@ from ..graph_ir.ops_random import GENERATOR_STATE, MT_STATE, generator_state_of,
 from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
-from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
+from .tracer import Tracer, contains_tracer, dim_of, emit, ndim_of, to_tracer
 from .views import buffer_of, set_buffer
 
 _KEY = ArrayType((2,), np.int64)
@@ -663,11 +663,11 @@ class Stream:
 
     def permutation(self, x, axis=0):
         if isinstance(x, Tracer) and x.ndim == 0:
-            # permutation(n): n items, a number of draws only the data give.
-            raise unsupported("a permutation of a count known only at run time "
-                              "(rng.permutation(len(...)) of a run-time size)",
-                              fix="Permute the array itself (rng.permutation(x)), or draw "
-                                  "with a size known when tracing.")
+            # permutation(n): n items, a number of draws only the data give (from a
+            # seeded stream, NumPy's own in the graph).
+            if x.dtype.kind not in "iu":
+                raise unsupported("a permutation of a count that is not an integer")
+            return api.astype(self._order(api.astype(x, np.int64)), np.int64)
         if isinstance(x, Tracer) and axis == 0 and x.ndim:
             order = self._replayed("permutation", x.shape[0], traced_array=x)
             if order is not _NOT_REPLAYED:
@@ -679,8 +679,9 @@ class Stream:
         if isinstance(x, (int, np.integer)):
             return getitem(api.arange(int(x)), (self._order(int(x)),))
         x = to_tracer(x)
-        n = x.shape[axis]
-        key = (slice(None),) * api.axis_index(axis, x.ndim) + (self._order(n),)
+        axis = api.axis_index(axis, x.ndim)
+        n = x.shape[axis] if x.shape[axis] is not None else dim_of(x, axis)
+        key = (slice(None),) * axis + (self._order(n),)
         return getitem(x, key)
 
     def shuffle(self, x, axis=0):
@@ -881,16 +882,20 @@ class TracedGenerator(Stream):
             x = bound.get(parameters[0])
             if name == "shuffle" and not isinstance(x, Tracer):
                 raise unsupported("shuffling an array that is not traced")
+            if name == "permutation" and isinstance(x, Tracer) and x.ndim == 0:
+                return self._permutation_of(x)
             if x is not None and (isinstance(x, (list, tuple)) or ndim_of(x) > 0):
                 # The indices drawn, then the items at them.
                 x = to_tracer(x)
                 axis = api.axis_index(bound.get("axis", 0), x.ndim)
                 n = x.shape[axis]
-                if n is None:
+                if n is None and name != "choice":
+                    idx = self._permutation_of(dim_of(x, axis))
+                elif n is None:
                     raise unsupported(f"rng.{name} of an array of a length known only at "
                                       f"run time, from a seeded Generator with draws the "
                                       f"data decide")
-                if name == "choice":
+                elif name == "choice":
                     bound["a"] = n
                     idx = self._generator_draw("choice", (), bound)
                 else:
@@ -929,6 +934,23 @@ class TracedGenerator(Stream):
             return emit("convert", [values], {"dtype": value.dtype, "weak": True},
                         scalar=True)
         return Tracer(values.atom, is_scalar=isinstance(sample, np.generic))
+
+    def _permutation_of(self, n):
+        """``rng.permutation(n)`` of a count ``n`` known only at run time, NumPy's own."""
+        n = to_tracer(n)
+        if n.dtype.kind not in "iub":
+            raise unsupported("rng.permutation of a count that is not an integer, from a "
+                              "seeded Generator with draws the data decide")
+        state = self.gen
+        view = buffer_of(state)
+        new_state, values, ok = emit("generator_draw", [state, api.astype(n, np.int64)], {
+            "method": "permutation", "args": ((None, ("count", 0)),), "shape": (None,),
+            "dtype": np.dtype(np.int64)})
+        set_buffer(view.buffer, new_state.atom)
+        return emit("check", [values, ok], {
+            "error": "ValueError",
+            "message": f"NumPy's Generator.permutation raised ValueError for a negative "
+                       f"count (at {user_location()})"})
 
     def __init__(self, seed=None):
         if seed is None:
