@@ -157,9 +157,11 @@ def test_elements_of_a_list_of_ints_or_bools_are_python_numbers(jit):
                         np.arange(4, dtype=np.float32), jit=jit)
 
 
-@pytest.mark.parametrize("make", [lambda: [2 ** 63, 1], lambda: [[1.0, 2.0]], lambda: [1.0, 2]])
+@pytest.mark.parametrize("make", [lambda: [2 ** 63, 1], lambda: [[1.0, 2.0]],
+                                  lambda: [1.0, 2 ** 60]])
 def test_elements_nptf_cannot_type_run_with_numpy(make):
-    # Ints past int64, rows of a nested list (lists), a mixed list (no one type).
+    # Ints past int64, rows of a nested list (lists), a mixed list whose array does not
+    # hold its int exactly.
     fn = lambda x: [x[0], x[-1]]                                    # noqa: E731
     (expected, _), (got, _), caught = _numpy_and_compiled(fn, lambda: (make(),))
     _same(got, expected)
