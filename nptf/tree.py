@@ -36,8 +36,9 @@ def _flatten_into(x, is_leaf, leaves):
     if is_leaf is not None and is_leaf(x):
         leaves.append(x)
         return LEAF
-    if type(x) is tuple or type(x) is list:
-        return TreeDef(type(x).__name__, len(x),
+    if type(x) is tuple or type(x) is list or getattr(type(x), "nptf_list", False):
+        # (a list of nptf's own that the user's code sees as a list is one here too)
+        return TreeDef("tuple" if type(x) is tuple else "list", len(x),
                        tuple([_flatten_into(v, is_leaf, leaves) for v in x]))
     if isinstance(x, tuple) and hasattr(type(x), "_fields"):   # namedtuple
         return TreeDef("namedtuple", type(x), tuple([_flatten_into(v, is_leaf, leaves) for v in x]))

@@ -1461,7 +1461,9 @@ class _LoopWriter:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
         self.rows = r.choice(["a * 0.5", "a.sum()", "b[0] + x", "(b[0], x)",
-                              "(float(a.sum()), 2, a.max())"] +
+                              "(float(a.sum()), 2, a.max())",
+                              # A list of numbers as an item (``[it, loss]``).
+                              "[float(a.sum()), 2, a.max()]", "[n, x]"] +
                              (["s"] if "s" in self.made else []))
         if "s" in self.made:
             self.scalars.append("s")

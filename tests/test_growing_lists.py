@@ -873,3 +873,64 @@ def test_min_and_max_of_dict_views_and_generators(jit):
     in Python's order, the first of the largest as the builtins keep it."""
     check_against_numpy(extremes_of_views, np.array([3.0, 1.0, 4.0, 1.0, 5.0]), jit=jit)
     check_against_numpy(extremes_of_views, np.array([2.0, 2.0, -4.0, 7.0, 0.0]), jit=jit)
+
+
+def _history_of_lists(X, y, lr=0.1, tol=1e-6):
+    w = np.zeros(X.shape[1])
+    history = []
+    it, err = 0, np.inf
+    while err > tol and it < 500:
+        g = X.T @ (X @ w - y) / len(y)
+        w -= lr * g
+        err = float(np.linalg.norm(g))
+        history.append([it, err])
+        it += 1
+    total = 0.0
+    for k, e in history:
+        total += k * e
+    last = history[-1]
+    return w, np.array(history), history[:3], total, type(last) is list, last
+
+
+def _appended_row_kept_elsewhere(x):
+    h, keep = [], [0, 0.0]
+    v = 1.0
+    for k in range(40):
+        v = v * 0.5 + x[k % 3]
+        row = [k, v]
+        h.append(row)
+        keep = row
+    keep[0] = -1                    # changes h[-1] too, in Python
+    return np.array(h)
+
+
+def _appended_row_changed_after(x, tol):
+    h, v, k = [], 1.0, 0
+    while v > tol:
+        v = v * 0.5 + x[0] * 0
+        row = [k, v]
+        h.append(row)
+        row[0] = -k                 # changes the item just appended, in Python
+        k += 1
+    return np.array(h)
+
+
+def test_lists_of_numbers_appended_in_a_loop_of_run_time_length():
+    # ``history.append([it, err])`` in a `while`: rows of one array, handed back and read
+    # as the lists of numbers they are.
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = check_against_numpy(_history_of_lists, X, X @ np.array([1.0, 2.0, 3.0]))
+    assert type(got[2][0]) is list and type(got[2][0][0]) is int
+
+
+def test_a_list_appended_and_changed_or_kept_elsewhere_is_python_s():
+    x = np.array([0.5, 1.0, 2.0])
+    check_against_numpy(_appended_row_kept_elsewhere, x)      # runs unrolled
+    with pytest.raises(nptf.Error):
+        nptf.compile(_appended_row_changed_after, fallback="raise")(x, 1e-3)
+    with pytest.warns(RuntimeWarning):
+        got = nptf.compile(_appended_row_changed_after)(x, 1e-3)
+    np.testing.assert_array_equal(got, _appended_row_changed_after(x, 1e-3))

@@ -40,7 +40,8 @@ from . import python_numbers
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
-from .growing_lists import (MIXED, GrowingList, RowOf, can_grow, common_item, grown,
+from .growing_lists import (MIXED, GrowingList, RowList, RowOf, appended_held, can_grow,
+                            common_item, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored, several_types_read)
@@ -939,7 +940,8 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
         return _writing_items(c, true_fn, false_fn, state, names, where, frame,
                               list(writes.values()))
     if appended:
-        bad = [names[i] for i, items in appended.items() if not can_grow(lists[i] + items)]
+        bad = [names[i] for i, items in appended.items()
+               if not can_grow(lists[i] + items, lists=True)]
         if bad:
             raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, appends "
@@ -948,7 +950,8 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 f"choose. Append values of one shape and dtype, or let the function run with "
                 f"NumPy (fallback='numpy', the default).")
         # ``spikes.append(t)`` on a path: how long the list is, the data decide.
-        state = tuple(grown(lists[i], common_item(lists[i] + appended[i])) if i in appended
+        state = tuple(grown(lists[i], common_item(lists[i] + appended[i], lists=True))
+                      if i in appended
                       else v for i, v in enumerate(state))
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     # A list an inner `if` appended to (it hands back a GrowingList): on this `if`'s other
@@ -2166,7 +2169,15 @@ class _LoopContainers:
     def body(self, body_fn):
         def run(*flat):
             given = self._rebuild(flat)
-            return tuple(self._flatten(body_fn(*given), given))
+            outs = body_fn(*given)
+            # A container variable holding a list appended as an item (``keep = row``
+            # after ``h.append(row)``) would be a list of its own after the loop.
+            held = appended_held([o for o, p in zip(outs, self.plan) if p is not None],
+                                 [p[2] for p in self.plan if p is not None])
+            if held is not None:
+                raise _PythonOnlyBody(f"`{held}` holds a list the body appends as an item to "
+                                      f"a list, which the graph keeps as a row of that list")
+            return tuple(self._flatten(outs, given))
         return run
 
     def result(self, flat):
@@ -2263,6 +2274,12 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         finally:
             GRAPH_LOOPS.reset(loops)
             IN_GRAPH_LOOP.reset(token)
+        # (a name with no value before the loop is the body's own: unusable after it)
+        held = appended_held(*zip(*[(o, n) for o, n, v in zip(body.objects, names, state)
+                                    if not isinstance(v, Undefined)] or [((), ())]))
+        if held is not None:
+            raise _PythonOnlyBody(f"`{held}` holds a list the body appends as an item to a "
+                                  f"list, which the graph keeps as a row of that list")
         # The converter's own flags are bools; its return values are the user's values,
         # of the kinds the user's `return`s give (a Python bool, a NumPy bool).
         kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
@@ -2483,9 +2500,10 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
     items, of a length known only at run time. True if any."""
     found = False
     changes = _take_changes(state, lists)
-    if changes and all(can_grow(lists[i] + items) for i, (items, _, _) in changes.items()):
+    if changes and all(can_grow(lists[i] + items, appended)
+                       for i, (items, appended, _) in changes.items()):
         for i, (items, appended, _) in changes.items():
-            state[i] = grown(lists[i], common_item(lists[i] + items),
+            state[i] = grown(lists[i], common_item(lists[i] + items, appended),
                              per_iteration=len(items) if appended else None,
                              appended=items if appended else ())
             found = True
@@ -3774,7 +3792,7 @@ def _type(*args, **kwargs):
         return numpy_class_of(args[0])
     if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, ReadOnlyDict)):
         return python_class_of(args[0])
-    if len(args) == 1 and not kwargs and isinstance(args[0], BucketTable):
+    if len(args) == 1 and not kwargs and isinstance(args[0], (BucketTable, RowList)):
         return list
     return builtins.type(*args, **kwargs)
 

@@ -30,10 +30,11 @@ from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, pytho
                      python_type_of, to_tracer)
 
 
-def item_of(value):
+def item_of(value, lists=False):
     """What an item is, as a key: (shape, dtype, Python type or "scalar" or "array"), or
     None for a value that cannot be a row (not a number or array, or of a size known
-    only at run time)."""
+    only at run time). ``lists``: a list of numbers is an item too (one appended to a
+    list the data grow; elsewhere a list of lists is a table of its own)."""
     if isinstance(value, Tracer):
         # The type a view had when it was made: its shape and dtype stay, and deriving the
         # view again here could read its base from a graph already closed (the body of a
@@ -53,25 +54,97 @@ def item_of(value):
         return (), value.dtype, "scalar"
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         return value.shape, value.dtype, "array"
-    if type(value) is tuple and value:
+    if (type(value) is tuple or lists and type(value) in (list, RowList)) and value:
         return _tuple_item(value)
     return None
 
 
 def _tuple_item(value):
-    """A tuple of numbers (``(start, i)``, ``(w, i, j)``) is a row of its list's array, in
-    the dtype NumPy gives an array of such tuples; its kind records each number's own
-    kind: a Python type, or the dtype of a NumPy scalar."""
+    """A tuple of numbers (``(start, i)``, ``(w, i, j)``), or a list of them (``[month,
+    interest, balance]``), is a row of its list's array, in the dtype NumPy gives an
+    array of such rows; its kind records which it is and each number's own kind: a
+    Python type, or the dtype of a NumPy scalar."""
     parts = [item_of(v) for v in value]
     if any(p is None or p[0] != () or p[2] == "array" for p in parts):
         return None
     kinds = tuple(k if isinstance(k, type) else d for _, d, k in parts)
     samples = [k(0) if isinstance(k, type) else np.zeros((), k)[()] for k in kinds]
-    return (len(value),), np.array([samples]).dtype, ("tuple",) + kinds
+    return (len(value),), np.array([samples]).dtype, \
+        ("tuple" if type(value) is tuple else "list",) + kinds
 
 
 def is_tuple_kind(kind):
-    return type(kind) is tuple and kind[:1] == ("tuple",)
+    """Whether ``kind`` is that of tuples (or lists) of numbers (``_tuple_item``)."""
+    return type(kind) is tuple and kind[:1] in (("tuple",), ("list",))
+
+
+class RowList(list):
+    """An item read back from a list the data grow whose items are lists of numbers: a
+    Python list of them, which nptf keeps as a row of the list's array. Changing it
+    would change the item in Python; here it would change a copy: refused."""
+
+    nptf_list = True      # a list to ``tree``: handed back as a plain list
+
+    def _refused(self, *args, **kwargs):
+        raise unsupported("changing a list read from a list the data grow (its items are "
+                          "rows of one array)",
+                          fix="Build a new list (row = list(row); row[0] = v) and store it "
+                              "back, or keep the rows as an array.")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = \
+        remove = clear = sort = reverse = _refused
+
+    @property
+    def __class__(self):
+        """A list to the user's code (``type(row) is list``); nptf's sees a RowList."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return RowList
+        return list
+
+
+def item_with_parts(kind, parts):
+    """The tuple (or ``RowList``) of ``parts`` that an item of a tuple kind is."""
+    return RowList(parts) if kind[0] == "list" else tuple(parts)
+
+
+# Python lists appended as items to lists the data grow, with their items then: the
+# rows hold those numbers, so the lists must not change later (``watch_appended``).
+APPENDED = contextvars.ContextVar("nptf_appended_lists", default=None)
+
+
+def watch_appended(value):
+    """Note a Python list appended as an item (its row holds its numbers now)."""
+    watched = APPENDED.get()
+    if type(value) is list and watched is not None:
+        watched.append((value, tuple(value)))
+
+
+def appended_held(values, names):
+    """The name of ``values`` (a traced body's variables, by ``names``) that holds a
+    Python list appended as an item, itself or in a container; None where none does.
+    After a graph loop such a variable would be a list of its own, not the list's item."""
+    watched = {id(v) for v, _ in APPENDED.get() or ()}
+    if not watched:
+        return None
+
+    def holds(value, depth=0):
+        if id(value) in watched:
+            return True
+        if depth < 3 and type(value) in (list, tuple):
+            return any(holds(v, depth + 1) for v in value)
+        if depth < 3 and type(value) is dict:
+            return any(holds(v, depth + 1) for v in value.values())
+        return False
+    return next((n for v, n in zip(values, names) if holds(v)), None)
+
+
+def check_appended(watched):
+    """Refuse where a list appended as an item changed after (NumPy's list holds the
+    list object, which shows the change; the row holds the numbers appended)."""
+    for value, items in watched:
+        if len(value) != len(items) or any(a is not b for a, b in zip(value, items)):
+            raise unsupported("changing a list after appending it to a list the data grow",
+                              fix="Append a new list (or a tuple) after the last change.")
 
 
 def row_of(value, item):
@@ -197,14 +270,14 @@ def numbers_of_several_types(item):
     return (item[2][1] if is_rows_kind(item[2]) else item[2]) == SEVERAL
 
 
-def appended_item_of(value):
+def appended_item_of(value, lists=False):
     """``item_of(value)`` of an item appended to a list, where a number that is a Python
     number or a NumPy scalar as the data choose (``t += h``, ``h`` a Python float before
     the loop and a NumPy float64 after its first step) is an item of mixed kind (MIXED):
     of a dtype that both kinds have (float64 for a Python float), so that the list's
     array is NumPy's whichever kind each item is. Such items are not read back one by
     one (the list is refused there), only as the list's array."""
-    key = item_of(value)
+    key = item_of(value, lists)
     if key is None and isinstance(value, Tracer) and value.ndim == 0 and \
             getattr(value, "kind_flag", None) is not None and \
             not isinstance(value, ComputedList):
@@ -216,14 +289,15 @@ def appended_item_of(value):
     return key
 
 
-def common_item(items):
+def common_item(items, lists=False):
     """The item of a list of ``items`` (appended to it, with its items before) whose items
     can be rows of one array: numbers or arrays of one static shape and dtype, of one
     kind, or numbers of one dtype whose kind the data choose (0-d arrays excepted: an item
-    read back would be a NumPy scalar). None where they cannot."""
+    read back would be a NumPy scalar). None where they cannot. ``lists``: lists of
+    numbers are items (``item_of``)."""
     item = None
     for k, v in enumerate(items):
-        key = appended_item_of(v)
+        key = appended_item_of(v, lists)
         item = key if k == 0 else joined_item(item, key)
         if item is None:
             return None
@@ -232,8 +306,11 @@ def common_item(items):
     return item
 
 
-def can_grow(items):
-    return common_item(items) is not None
+def can_grow(items, lists=False):
+    """Whether a list of ``items`` (its items before a loop or branch, and those it
+    appends) can be one array of rows; ``lists``: lists of numbers are items (appended
+    ones, see ``item_of``)."""
+    return common_item(items, lists) is not None
 
 
 class GrowingList(ComputedList):
@@ -294,7 +371,7 @@ class GrowingList(ComputedList):
 
     def _row(self, value, method):
         item = object.__getattribute__(self, "item")
-        joined = joined_item(item, appended_item_of(value))
+        joined = joined_item(item, appended_item_of(value, lists=True))
         if joined is None:
             raise unsupported(f"list.{method}() of an item of another shape or dtype than the "
                               f"others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
@@ -302,7 +379,7 @@ class GrowingList(ComputedList):
             # A Python number among NumPy scalars (or the other way round).
             self.item = joined
             self.element = None
-        kind = appended_item_of(value)[2]
+        kind = appended_item_of(value, lists=True)[2]
         if joined[2] == MIXED and (kind == MIXED or
                                    kind != object.__getattribute__(self, "appended_kind")):
             self.appended_kind = None
@@ -310,6 +387,7 @@ class GrowingList(ComputedList):
 
     def append(self, value):
         self._set_rows(api.concatenate([self._rows(), self._row(value, "append")]))
+        watch_appended(value)
 
     def extend(self, values):
         self._set_rows(api.concatenate([self._rows(), self._rows_of(values, "extend")]))
@@ -484,7 +562,8 @@ class GrowingList(ComputedList):
         _refuse_mixed(kind, "list.pop()")
         row = rows[i]
         if is_tuple_kind(kind):
-            return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
+            return item_with_parts(kind, [element_of_kind(row[j], k)
+                                          for j, k in enumerate(kind[1:])])
         if isinstance(kind, type):
             return element_of_kind(row, kind)
         return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")
@@ -521,7 +600,7 @@ class GrowingList(ComputedList):
         if not is_tuple_kind(kind):
             return ComputedList._element(self, i)
         row = Tracer(self.atom)[i]
-        return tuple(element_of_kind(row[j], k) for j, k in enumerate(kind[1:]))
+        return item_with_parts(kind, [element_of_kind(row[j], k) for j, k in enumerate(kind[1:])])
 
     def _flagged(self, row, kind):
         """An item of a list of numbers of mixed kinds: the number, and whether it is a
@@ -804,7 +883,7 @@ def grown(items, item, per_iteration=None, appended=()):
         rows = api.stack([row_of(v, item) for v in items])
     else:
         rows = api.empty((0,) + shape, dtype)
-    kinds = {appended_item_of(v)[2] for v in appended}
+    kinds = {appended_item_of(v, lists=True)[2] for v in appended}
     # Items whose kind the data choose (MIXED) leave the kind of the appended ones unknown.
     return GrowingList(Tracer(rows.atom).atom, item, len(items), per_iteration,
                        kinds.pop() if item[2] == MIXED and len(kinds) == 1 and
@@ -832,7 +911,15 @@ def restored(original, grown_list, trips):
                 object.__getattribute__(grown_list, "appended_kind")
             items.append(item_from_row(row, kind_j if isinstance(kind_j, type) else "scalar"))
             continue
-        items.append(item_from_row(row, kind))
+        item = item_from_row(row, kind)
+        if type(item) is RowList and j < least and type(original[j]) is list:
+            # A list the function made before the loop: NumPy's list holds that object,
+            # with the numbers the loop left in it.
+            original[j][:] = item
+            item = original[j]
+        elif type(item) is RowList:
+            item = list(item)       # a Python list again, the list's own item
+        items.append(item)
     original[:] = items
     return original
 
@@ -840,7 +927,8 @@ def restored(original, grown_list, trips):
 def item_from_row(row, kind):
     """An item of kind ``kind`` (``item_of``'s third part) read from its row."""
     if is_tuple_kind(kind):
-        return tuple(element_of_kind(getitem(row, k), t) for k, t in enumerate(kind[1:]))
+        return item_with_parts(kind, [element_of_kind(getitem(row, k), t)
+                                      for k, t in enumerate(kind[1:])])
     if isinstance(kind, type):
         return element_of_kind(row, kind)
     return Tracer(api.copy_(row).atom, is_scalar=kind == "scalar")

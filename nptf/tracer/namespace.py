@@ -29,7 +29,7 @@ from . import numpy_masked, numpy_poly1d, printing
 from . import views
 from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
-                            row_of)
+                            item_with_parts, row_of)
 from .numpy_random import LEGACY
 from .tracer import (HASHED, Tracer, emit, run_time_size_refusal, run_time_sized,
                      to_tracer)
@@ -467,7 +467,8 @@ def _rows_of(seq, what):
 def _item_of_row(row, item, noun):
     kind = item[2]
     if is_tuple_kind(kind):
-        return tuple(element_of_kind(indexing.getitem(row, j), t) for j, t in enumerate(kind[1:]))
+        return item_with_parts(kind, [element_of_kind(indexing.getitem(row, j), t)
+                                      for j, t in enumerate(kind[1:])])
     if isinstance(kind, type):
         return element_of_kind(row, kind)
     if kind == "scalar":
@@ -550,7 +551,7 @@ def _set_item_at(seq, key, value):
     for j, old in enumerate(list(seq)):
         here = k == j
         if is_tuple_kind(kind):
-            seq[j] = tuple(_chosen(here, v, o) for v, o in zip(value, old))
+            seq[j] = item_with_parts(kind, [_chosen(here, v, o) for v, o in zip(value, old)])
         else:
             seq[j] = _chosen(here, value, old)
 

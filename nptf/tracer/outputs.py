@@ -50,9 +50,10 @@ def handed_back(value, kind):
         rows, item = np.asarray(value), kind[1]
         if _is_table(item):             # (ROWS, what each number is): a list of lists
             return [handed_back(row, ("list", item[1])) for row in rows]
-        if isinstance(item, tuple):     # ("tuple", each number's Python type or dtype)
-            return [tuple(as_python(v, k) if isinstance(k, type) else np.asarray(v).astype(k)[()]
-                          for v, k in zip(row, item[1:])) for row in rows]
+        if isinstance(item, tuple):     # ("tuple" or "list", each number's type or dtype)
+            made = list if item[0] == "list" else tuple
+            return [made(as_python(v, k) if isinstance(k, type) else np.asarray(v).astype(k)[()]
+                         for v, k in zip(row, item[1:])) for row in rows]
         return rows.tolist() if isinstance(item, type) else list(rows)
     if kind == "array":
         return value if isinstance(value, np.ndarray) else np.asarray(value)

@@ -22,7 +22,7 @@ from .namespace import numpy_patched, rebind
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .numpy_random import streams_in_graph
-from .growing_lists import WIDENING, reads_several_types
+from .growing_lists import APPENDED, WIDENING, check_appended, reads_several_types
 from .layouts import tracking_layouts
 from .outputs import OutputInfo, handed_back, output_atoms, output_kinds
 from .printing import holds_text
@@ -205,11 +205,13 @@ def _traced(fn, leaf_specs, rebuild, unroll):
                 watch.add_copies(copies)
             for value in (*call_args, *call_kwargs.values()):
                 converting_members(type(value))    # an object of the user's passed in
-            token = UNROLL_LIMIT.set(unroll)
+            token, appended = UNROLL_LIMIT.set(unroll), APPENDED.set([])
             try:
                 result = target(*call_args, **call_kwargs)
+                check_appended(APPENDED.get())
             finally:
                 UNROLL_LIMIT.reset(token)
+                APPENDED.reset(appended)
         out_leaves, out_tree = flatten(result)
         atoms, info = output_atoms(out_leaves)
         inputs = [leaf for leaf in leaves if isinstance(leaf, Tracer)]
