@@ -504,3 +504,54 @@ def test_a_number_of_either_kind_returned_inside_a_long_loop(x0, max_iter):
                                   1e-12, max_iter)
     assert type(got[0]) is type(_newton_polyval(np.array([1.0, 0.0, -2.0, -5.0]), x0,
                                                 1e-12, max_iter)[0])
+
+
+class _Dense:
+    def __init__(self, n_in, n_out, rng):
+        self.weights = 0.1 * rng.standard_normal((n_in, n_out))
+        self.biases = np.zeros((1, n_out))
+
+    def forward(self, inputs):
+        self.inputs = inputs
+        self.output = inputs @ self.weights + self.biases
+
+    def backward(self, dvalues):
+        self.dweights = self.inputs.T @ dvalues
+        self.dbiases = dvalues.sum(axis=0, keepdims=True)
+        self.dinputs = dvalues @ self.weights.T
+
+
+class _Momentum:
+    def __init__(self, lr=0.1, momentum=0.9):
+        self.lr, self.momentum, self.iterations = lr, momentum, 0
+
+    def update(self, layer):
+        if not hasattr(layer, "weight_momentums"):      # made on first use
+            layer.weight_momentums = np.zeros_like(layer.weights)
+        layer.weight_momentums = self.momentum * layer.weight_momentums - \
+            self.lr * layer.dweights
+        layer.weights += layer.weight_momentums
+        layer.biases -= self.lr * layer.dbiases
+        self.iterations += 1
+
+
+def _train_objects(X, y, epochs=60):
+    layer, opt = _Dense(X.shape[1], 1, np.random.default_rng(0)), _Momentum()
+    losses = []
+    for epoch in range(epochs):
+        layer.forward(X)
+        err = layer.output - y
+        losses.append(float(np.mean(err ** 2)))
+        layer.backward(2 * err / len(y))
+        opt.update(layer)
+    return layer.weights, np.array(losses), opt.iterations
+
+
+def test_objects_whose_attributes_the_first_epoch_makes_train_in_one_graph_loop():
+    # ``layer.output`` and the optimizer's momentum exist after the first epoch: it runs
+    # in Python, the other epochs as one graph loop (no unrolling, no warning).
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((20, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_against_numpy(_train_objects, X, X @ np.array([[1.0], [-2.0], [0.5]]))

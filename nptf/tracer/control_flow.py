@@ -3026,7 +3026,7 @@ def _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame):
 
 
 def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True,
-                peel_none=True):
+                peel_none=True, peel_first=True):
     static = rng.static()
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
     if unroll and short and \
@@ -3130,6 +3130,15 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         # holds changes between iterations): run it in Python.
         if short:       # short enough to unroll anyway: nothing to warn about
             return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
+        if peel_first and isinstance(e, _PythonOnlyBody) and stop_fn is None:
+            # What the first iteration makes (``layer.output``, an optimizer's caches made
+            # on first use, a list of one kind of item) the later ones only change: the
+            # first runs in Python, the rest as one graph loop where it can.
+            state = _unrolled(static[:1], item_of, body_fn, state, stop_fn, where, names,
+                              frame, of=static)
+            rest = range_(static[1], static.stop, static.step)
+            return _index_loop(rest, item_of, body_fn, state, names, where, stop_fn, frame,
+                               unroll=False, peel_none=False, peel_first=False)
         why = "its body needs a concrete index" if isinstance(e, TracerConversionError) else \
             "its body needs a size known when tracing" if isinstance(e, DynamicShapeError) else \
             "only Python can run its body"
