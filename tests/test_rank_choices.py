@@ -85,13 +85,17 @@ def run_last(r):
     return running
 
 
-def until_small(col):
+def _accumulated(col):
     acc = 1.0
     k = 0
     while k < col.shape[0] and col[k, 0] > 0:
         acc = acc * 0.5 + col[k]
         k += 1
-    return col * acc
+    return acc
+
+
+def until_small(col):
+    return col * _accumulated(col)
 
 
 def returned(x):
@@ -122,12 +126,7 @@ def floor_of_int_path(x):
 
 
 def stopped_loop(col):
-    acc = 1.0
-    k = 0
-    while k < col.shape[0] and col[k, 0] > 0:
-        acc = acc * 0.5 + col[k]
-        k += 1
-    return acc
+    return _accumulated(col)
 
 
 POSITIVE, NEGATIVE = np.array([1.0, 2.0, 3.0]), np.array([-1.0, 2.0, -3.0])
