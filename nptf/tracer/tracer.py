@@ -57,9 +57,10 @@ class RankChoice:
     on one path of an `if`, ``lo = beta[i].copy()`` of a column ``beta`` on the other):
     ``options``, one Tracer per type it may have, each the carried value (of the largest
     rank) reshaped. Elementwise arithmetic with an operand of at least its rank,
-    ``bool()``, ``float()`` and writes into an array give the same result for every
-    option (``settled``); an elementwise result whose rank still depends on it keeps the
-    choice (``apply_ufunc``), and every other use, which sees the rank, raises
+    ``bool()`` and writes into a part of an array of rank one or more give the same
+    result for every option (``settled``); an elementwise result whose rank still
+    depends on it keeps the choice (``apply_ufunc``), and every other use, which sees
+    the rank (``float()`` too: NumPy converts no array of rank one), raises
     ``error(message)``: the user's line is added there."""
 
     __slots__ = ("options", "message", "error", "promoted")
