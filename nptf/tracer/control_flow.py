@@ -1966,6 +1966,16 @@ def _zero_like_value(v):
     return zero
 
 
+def _refuse_held_rows(named):
+    """A loop variable (``named``: (value, name) pairs) holding a list the body appends
+    as an item to a list the graph carries (``keep = row`` after ``h.append(row)``): after
+    the loop it would be a list of its own, not that item, so Python runs the body."""
+    held = appended_held([v for v, _ in named], [n for _, n in named])
+    if held is not None:
+        raise _PythonOnlyBody(f"`{held}` holds a list the body appends as an item to a list, "
+                              f"which the graph keeps as a row of that list")
+
+
 def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_once, grow,
                       whole=frozenset(), lists=frozenset()):
     containers = _LoopContainers(state, names, whole, lists)
@@ -2170,13 +2180,7 @@ class _LoopContainers:
         def run(*flat):
             given = self._rebuild(flat)
             outs = body_fn(*given)
-            # A container variable holding a list appended as an item (``keep = row``
-            # after ``h.append(row)``) would be a list of its own after the loop.
-            held = appended_held([o for o, p in zip(outs, self.plan) if p is not None],
-                                 [p[2] for p in self.plan if p is not None])
-            if held is not None:
-                raise _PythonOnlyBody(f"`{held}` holds a list the body appends as an item to "
-                                      f"a list, which the graph keeps as a row of that list")
+            _refuse_held_rows([(o, p[2]) for o, p in zip(outs, self.plan) if p is not None])
             return tuple(self._flatten(outs, given))
         return run
 
@@ -2275,11 +2279,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             GRAPH_LOOPS.reset(loops)
             IN_GRAPH_LOOP.reset(token)
         # (a name with no value before the loop is the body's own: unusable after it)
-        held = appended_held(*zip(*[(o, n) for o, n, v in zip(body.objects, names, state)
-                                    if not isinstance(v, Undefined)] or [((), ())]))
-        if held is not None:
-            raise _PythonOnlyBody(f"`{held}` holds a list the body appends as an item to a "
-                                  f"list, which the graph keeps as a row of that list")
+        _refuse_held_rows([(o, n) for o, n, v in zip(body.objects, names, state)
+                           if not isinstance(v, Undefined)])
         # The converter's own flags are bools; its return values are the user's values,
         # of the kinds the user's `return`s give (a Python bool, a NumPy bool).
         kind_by_data.update(i for i in carried if isinstance(body.outs[i], Tracer) and
