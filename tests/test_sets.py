@@ -135,10 +135,13 @@ def test_argument_errors_are_numpys():
             _compiled(fn)(x)
 
 
-def test_traced_minlength_is_refused():
+def test_traced_minlength_pads_the_counts():
     f = _compiled(lambda x, n: np.bincount(x, minlength=n))
-    with pytest.raises(nptf.UnsupportedError, match="minlength"):
-        f(np.array([1, 2]), np.array(4))
+    for n in (np.array(4), np.array(1)):
+        got, expected = f(np.array([1, 2]), n), np.bincount(np.array([1, 2]), minlength=n)
+        assert got.dtype == expected.dtype and np.array_equal(got, expected)
+    with pytest.raises(TypeError):      # NumPy's: a float is no integer
+        f(np.array([1, 2]), np.array(4.0))
 
 
 def test_writes_into_trimmed_arrays_raise_instead_of_diverging():
