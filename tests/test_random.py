@@ -750,3 +750,15 @@ def test_seeded_permutations_of_counts_known_only_at_run_time():
     check_against_numpy(_permuted_kept, x)
     check_against_numpy(_legacy_permuted_kept, x)
     check_against_numpy(_stratified_folds, np.array([0, 1, 0, 2, 1, 0, 2, 2, 1, 0]))
+
+
+def _permuted_counts(x, shift):
+    n = int(np.sum(x > 0)) - shift          # below zero: NumPy permutes arange(n), none
+    seeded = np.random.RandomState(0).permutation(n), np.random.default_rng(0).permutation(n)
+    return seeded, np.sort(np.random.permutation(n))
+
+
+@pytest.mark.parametrize("shift", [0, 5])
+def test_permutations_of_run_time_counts_below_one_are_empty(shift):
+    from harness import check_against_numpy
+    check_against_numpy(_permuted_counts, np.ones(3), shift)

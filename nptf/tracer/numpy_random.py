@@ -667,7 +667,9 @@ class Stream:
             # seeded stream, NumPy's own in the graph).
             if x.dtype.kind not in "iu":
                 raise unsupported("a permutation of a count that is not an integer")
-            return api.astype(self._order(api.astype(x, np.int64)), np.int64)
+            # NumPy permutes arange(n): nothing for a count below one.
+            n = np.maximum(api.astype(x, np.int64), 0)
+            return api.astype(self._order(n), np.int64)
         if isinstance(x, Tracer) and axis == 0 and x.ndim:
             order = self._replayed("permutation", x.shape[0], traced_array=x)
             if order is not _NOT_REPLAYED:
@@ -949,8 +951,8 @@ class TracedGenerator(Stream):
         set_buffer(view.buffer, new_state.atom)
         return emit("check", [values, ok], {
             "error": "ValueError",
-            "message": f"NumPy's Generator.permutation raised ValueError for a negative "
-                       f"count (at {user_location()})"})
+            "message": f"NumPy's Generator.permutation raised ValueError for this count "
+                       f"(at {user_location()})"})
 
     def __init__(self, seed=None):
         if seed is None:
