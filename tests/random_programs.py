@@ -849,8 +849,16 @@ class _LoopWriter:
         self.one_path += 1
         value = e.choice(["a.sum() * 0.5", "x + 1.0", "np.mean(b)", "a * 0.5", "k[0] + 1",
                           "b.reshape(-1)[0]"] + ([self.idx] if self.idx else []))
+        if self.idx and e.random() < 0.25:
+            # Assigned on one path of an iteration, read under the `elif` of a later one
+            # (a trigger's start time): Python's UnboundLocalError where no iteration
+            # before assigned it.
+            return [f"if {e.choice(conds)}:", f"    {h} = {value}",
+                    f"elif {e.choice(conds)}:", f"    a += {h}"]
         read = e.choice([[f"if {g}:", f"    a += {h}"], [f"a += {h} if {g} else 0"],
-                         [f"c[0] = c[1] + ({h} if {g} else -1)"], [f"a += {h}"]])
+                         [f"c[0] = c[1] + ({h} if {g} else -1)"], [f"a += {h}"],
+                         # a copy reads it too
+                         [f"cp{h} = {h}", f"a += cp{h} if {g} else 0"]])
         return [f"{g} = False", f"if {e.choice(conds)}:", f"    {h} = {value}",
                 f"    {g} = True"] + read
 

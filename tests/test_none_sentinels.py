@@ -430,6 +430,45 @@ def test_a_sentinel_is_none_at_any_depth_or_before_a_loop_of_data_trips(jit):
 
 
 # ------------------------------------------- a variable assigned on some paths of a loop
+def trigger_windows(ratio, fs, on=0.6, off=0.3):
+    """An STA/LTA trigger: ``t_on`` assigned on one path of an iteration and read under
+    the `elif` of a later one, and after the loop."""
+    triggers = []
+    active = False
+    for k in range(len(ratio)):
+        if not active and ratio[k] > on:
+            active = True
+            t_on = k
+        elif active and ratio[k] < off:
+            triggers.append((t_on / fs, k / fs))
+            active = False
+    if active:
+        triggers.append((t_on / fs, (len(ratio) - 1) / fs))
+    return triggers
+
+
+def trigger_indices(ratio, on=0.6, off=0.3):
+    triggers = []
+    active = False
+    for k in range(len(ratio)):
+        if not active and ratio[k] > on:
+            active = True
+            t_on = k
+        elif active and ratio[k] < off:
+            triggers.append((t_on, k))
+            active = False
+    return triggers
+
+
+def copied_before_assigned(r, on=0.5):
+    last = None
+    for k in range(len(r)):
+        if r[k] > on:
+            t = r[k] * 2
+        last = t
+    return last
+
+
 def roulette(cum, r):
     for j, p in enumerate(cum):            # a graph loop
         if r < p:
@@ -500,6 +539,21 @@ def test_a_variable_one_path_of_an_if_assigns_follows_the_data(jit):
         check_against_numpy(index_of_first_negative, x, jit=jit)
     for x in (np.array([1.0, 2]), np.array([-1.0, 2]), np.array([-1.0, -2])):
         check_against_numpy(scaled_where_chosen, x, jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_variable_read_before_any_path_assigned_it_raises_as_python(jit):
+    """A variable with no value before a loop that one path of its body assigns: read
+    under the `elif` of a later iteration (a trigger's start), it compiles; copied to
+    another name (``last = t``) before any iteration assigned it, Python's
+    UnboundLocalError, not the value a later iteration gives."""
+    ratio = np.array([0.1, 0.7, 0.8, 0.2, 0.1, 0.9, 0.5, 0.65, 0.1, 0.7])
+    check_against_numpy(trigger_windows, ratio, 2.0, jit=jit)
+    check_against_numpy(trigger_windows, ratio[:8], 2.0, jit=jit)
+    got = check_against_numpy(trigger_indices, ratio, jit=jit)
+    assert got == [(1, 3), (5, 8)] and all(type(v) is int for t in got for v in t)
+    check_against_numpy(copied_before_assigned, np.array([0.7, 0.2, 0.9]), jit=jit)
+    check_against_numpy(copied_before_assigned, np.array([0.2, 0.7, 0.9]), jit=jit)
 
 
 def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():

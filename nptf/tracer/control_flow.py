@@ -41,7 +41,7 @@ from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowList, RowOf, appended_held, can_grow,
-                            common_item, grown,
+                            common_item, element_of_kind, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
                             numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored, several_types_read)
@@ -104,9 +104,12 @@ class Undefined:
     def _fail(self, *args, **kwargs):
         if not self.where:
             # Never assigned on the path Python took (a loop that ran no times): Python's
-            # own error.
-            raise UnboundLocalError(f"cannot access local variable '{self.name}' where it is "
-                                    f"not associated with a value\n  at {user_location()}")
+            # own error, raised at the user's read, so a traced path that raises it is one
+            # NumPy raises on too (``_raised_by_user_code``).
+            error = UnboundLocalError(f"cannot access local variable '{self.name}' where it "
+                                      f"is not associated with a value\n  at {user_location()}")
+            error.nptf_read_unbound = True
+            raise error
         raise ControlFlowError(
             f"variable `{self.name}` is used, but it is only assigned on some paths of the "
             f"compiled control flow at {self.where or 'an earlier line'}. Give `{self.name}` a "
@@ -129,6 +132,35 @@ class Unread(Undefined):
 def ld(scope, name):
     """The current value of ``name`` (Undefined if it has none yet)."""
     return scope.get(name, Undefined(name))
+
+
+def rd(value):
+    """A read of a variable some path may reach before any assignment (``t_on`` set
+    under ``if ratio[k] > on`` in a loop, read under ``elif``, or copied by ``last =
+    t_on``): where it is a value the data may have left unassigned, Python's
+    UnboundLocalError when the graph runs, wherever the read leads (a copy to another
+    name carries no check of its own). A number read so is, past that check, a number of
+    the one kind the paths that assign it give (``triggers.append((t_on, k))`` appends
+    an int); an array stays the object read, which other names may share. Any other
+    value is itself; a variable no path assigned yet raises here, as Python does."""
+    if isinstance(value, Undefined) and type(value) is Undefined:
+        value._fail()
+    if not isinstance(value, Tracer) or isinstance(value, ListTracer) or \
+            value.kinds is None or KIND_UNBOUND not in value.kinds:
+        return value
+    check_bound(value)
+    rest = value.kinds - {KIND_UNBOUND}
+    if value.ndim or value.choice is not None or len(rest) > 1 or \
+            (not rest and not (value.is_scalar or value.type.weak)):
+        return value
+    # Without another kind (``unbound_stand_in``) the value's own type says which.
+    (kind,) = rest or {_kind_of(Tracer(value.carried_atom(), is_scalar=value.is_scalar))}
+    if kind == KIND_SCALAR:
+        return Tracer(value.carried_atom(), is_scalar=True)
+    if kind >= KIND_PYTHON:
+        return element_of_kind(Tracer(value.carried_atom(), is_scalar=True),
+                               PYTHON_TYPES[kind - KIND_PYTHON])
+    return value
 
 
 def _is_traced(x):
@@ -1709,6 +1741,8 @@ def _raised_by_user_code(error):
     another library: only such a branch is one that raises whenever it runs."""
     if isinstance(error, Error):
         return False
+    if getattr(error, "nptf_read_unbound", False):
+        return True
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next

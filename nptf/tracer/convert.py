@@ -522,6 +522,132 @@ def _bound_by(stmt):
     return names
 
 
+class _UnboundReads:
+    """Reads of a local variable that a path may reach before any assignment to it (one
+    assigned only under an `if` or inside a loop, read after it or on a later iteration)
+    become ``_nptf__cf.rd(name)``: where the data leave it unassigned, Python raises
+    UnboundLocalError at that read, which a copy (``last = t``) or an append would
+    otherwise carry on unchecked. A variable bound on every path before the read (a
+    definite-assignment walk of the statements) is read as it is, as is the receiver of
+    an attribute, an index or a call and an operand of ``is`` (their own uses check)."""
+
+    _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda,
+               gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+    _ENDS = (gast.Return, gast.Raise, gast.Break, gast.Continue)
+
+    def __init__(self, fdef):
+        args = fdef.args
+        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+        self.locals = {n for n in _local_names(fdef) - params if not n.startswith("_nptf__")}
+        self.fdef = fdef
+
+    def rewrite(self):
+        if self.locals:
+            self.block(self.fdef.body, frozenset())
+
+    def block(self, stmts, bound):
+        for st in stmts:
+            bound = self.stmt(st, bound)
+        return bound
+
+    def _branch(self, stmts, bound):
+        after = self.block(stmts, bound)
+        # A path that leaves (return, raise, break, continue) binds nothing after the `if`.
+        return None if stmts and isinstance(stmts[-1], self._ENDS) else after
+
+    def stmt(self, st, bound):
+        if isinstance(st, gast.If):
+            self.expr(st, "test", bound)
+            paths = [b for b in (self._branch(st.body, bound), self._branch(st.orelse, bound))
+                     if b is not None]
+            return frozenset.intersection(*paths) if paths else bound
+        if isinstance(st, (gast.For, gast.AsyncFor)):
+            self.expr(st, "iter", bound)
+            self.block(st.body, bound | set(_bound_by(st.target)))
+            self.block(st.orelse, bound)
+            return bound
+        if isinstance(st, gast.While):
+            self.expr(st, "test", bound)
+            self.block(st.body, bound)
+            self.block(st.orelse, bound)
+            return bound
+        if isinstance(st, gast.Try):
+            self.block(st.body, bound)
+            for h in st.handlers:
+                self.expr(h, "type", bound)
+                self.block(h.body, bound | ({h.name.id} if isinstance(h.name, gast.Name)
+                                            else set()))
+            self.block(st.orelse, bound)
+            self.block(st.finalbody, bound)
+            return bound
+        if isinstance(st, (gast.With, gast.AsyncWith)):
+            for item in st.items:
+                self.expr(item, "context_expr", bound)
+                if item.optional_vars is not None:
+                    bound = bound | set(_bound_by(item.optional_vars))
+            return self.block(st.body, bound)
+        if isinstance(st, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            return bound | {st.name}
+        if isinstance(st, (gast.Import, gast.ImportFrom)):
+            return bound | {(a.asname or a.name).split(".")[0] for a in st.names}
+        if isinstance(st, gast.Delete):
+            return bound - {t.id for t in st.targets if isinstance(t, gast.Name)}
+        if isinstance(st, (gast.Assign, gast.AnnAssign, gast.AugAssign, gast.Expr,
+                           gast.Return, gast.Raise, gast.Assert)):
+            for field in ("value", "test", "msg", "exc", "cause"):
+                self.expr(st, field, bound)
+            for t in getattr(st, "targets", [getattr(st, "target", None)]):
+                if t is not None and not isinstance(t, gast.Name):
+                    # ``a[i] = v``, ``o.x = v``: the index and receiver are read.
+                    self.expr_node(t, bound)
+            return bound | set(_bound_by(st))
+        return bound | set(_bound_by(st))
+
+    def expr(self, node, field, bound):
+        value = getattr(node, field, None)
+        if isinstance(value, gast.AST):
+            setattr(node, field, self._visit(value, bound))
+
+    def expr_node(self, node, bound):
+        for field, value in gast.iter_fields(node):
+            if isinstance(value, gast.AST):
+                setattr(node, field, self._visit(value, bound))
+            elif isinstance(value, list):
+                setattr(node, field, [self._visit(v, bound) if isinstance(v, gast.AST) else v
+                                      for v in value])
+
+    def _visit(self, node, bound):
+        if isinstance(node, gast.Name):
+            if isinstance(node.ctx, gast.Load) and node.id in self.locals and \
+                    node.id not in bound:
+                call = _expr(f"{_CF}.rd(None)")
+                call.args = [node]
+                return gast.copy_location(call, node)
+            return node
+        if isinstance(node, self._SCOPES):
+            return node
+        if isinstance(node, gast.Attribute) or isinstance(node, gast.Subscript):
+            # The receiver's use checks (``Tracer.atom``, attributes of a maybe-unbound).
+            if not isinstance(node.value, gast.Name):
+                node.value = self._visit(node.value, bound)
+            if isinstance(node, gast.Subscript):
+                node.slice = self._visit(node.slice, bound)
+            return node
+        if isinstance(node, gast.Call):
+            if not isinstance(node.func, gast.Name):
+                node.func = self._visit(node.func, bound)
+            node.args = [self._visit(a, bound) for a in node.args]
+            for kw in node.keywords:
+                kw.value = self._visit(kw.value, bound)
+            return node
+        if isinstance(node, gast.Compare) and any(isinstance(o, (gast.Is, gast.IsNot))
+                                                  for o in node.ops):
+            return node
+        self.expr_node(node, bound)
+        return node
+
+
 class _ControlFlow(gast.NodeTransformer):
     def __init__(self, filename, line_offset, scope=None):
         self.filename, self.line_offset = filename, line_offset
@@ -1869,6 +1995,7 @@ def _make_factory(fn):
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
         _BucketAppends(fdef).visit(fdef)
     loop_tail_calls(fdef, _CF, filename, first_line - 1)
+    _UnboundReads(fdef).rewrite()
     probes = _TryProbes(filename, first_line - 1)
     fdef.body = [probes.visit(st) for st in fdef.body]
     nested = [(node, copy.deepcopy(node), _local_names(node)) for node in gast.walk(fdef)
