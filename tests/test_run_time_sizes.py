@@ -83,6 +83,36 @@ def test_in_place_operands_of_run_time_size_into_known_shapes(jit):
         check_against_numpy(multiply_into_out, np.array(c), jit=jit)
 
 
+def overlap_add(frames, rate, hop=2):
+    """A phase vocoder's resynthesis: ``y``'s length follows ``rate`` (a Python float, so
+    a value of the run), and each frame is added into a window of it."""
+    steps = np.arange(0, 3, rate)
+    y = np.zeros(frames.shape[1] + hop * (len(steps) - 1))
+    for t in range(len(steps)):
+        y[t * hop:t * hop + frames.shape[1]] += frames[t % len(frames)]
+    return y
+
+
+def scaled_into_a_selection(a, c):
+    out = a[c > 0]              # (n, 3): n rows, as the data choose
+    out *= np.arange(3.0)       # (3,) broadcasts
+    out[:2] += np.ones((2, 3))  # (2, 3) into min(n, 2) rows: NumPy's ValueError where n < 2
+    return out
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_in_place_into_places_of_run_time_size(jit):
+    """``y[s:s + n] += v`` and ``out *= v`` where the written place has a size only the run
+    knows and ``v`` a known one: NumPy's rule (the place's size is ``v``'s, or ``v``'s is
+    1) holds at run time; the trace raised NumPy's ValueError on every call."""
+    frames = np.arange(12.0).reshape(3, 4)
+    for rate in (0.8, 1.0, 2.5):
+        check_against_numpy(overlap_add, frames, rate, jit=jit)
+    a = np.arange(12.0).reshape(4, 3)
+    for c in ([1, 0, 1, 1], [0, 0, 1, 0], [1, 1, 1, 1]):
+        check_against_numpy(scaled_into_a_selection, a, np.array(c), jit=jit)
+
+
 def selection_into_fixed_places(a, c):
     a[[0, -1]] = np.where(c)[0]
     a[::2] = np.ravel(c[c > 1])

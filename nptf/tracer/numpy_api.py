@@ -453,7 +453,7 @@ def check_out_cast(ufunc_name, result, out):
                 ok = broadcast_shapes(r.shape, out.shape) == out.shape
             except ValueError:
                 ok = False
-            if not ok and r.ndim <= out.ndim and None in r.shape:
+            if not ok and r.ndim <= out.ndim and (None in r.shape or None in out.shape):
                 r = _fitted_to_out(r, out, message)
                 ok = r is not None
             if not ok:
@@ -463,13 +463,23 @@ def check_out_cast(ufunc_name, result, out):
 
 
 def _fitted_to_out(r, out, message):
-    """``r``, with dimensions of run-time size, fitted to ``out``'s known shape
-    (``fit_run_time_sizes``); None where ``out`` itself has a size known only at run time
-    there."""
+    """``r`` fitted to ``out``'s shape where one of them has a size known only at run time
+    on an axis (``y[t * hop:t * hop + n] += frame`` into ``y`` of a run-time length: the
+    slice's length is the run's): each such size of ``r`` must be 1 or ``out``'s, else
+    NumPy's ValueError (``message``) after the run (``fit_axis``). None where a known size
+    of ``r`` is neither 1 nor ``out``'s known size."""
     offset = out.ndim - r.ndim
-    if any(d is None and out.shape[offset + axis] is None for axis, d in enumerate(r.shape)):
-        return None
-    return fit_run_time_sizes(r, out.shape, message)
+    for axis, d in enumerate(r.shape):
+        size = out.shape[offset + axis]
+        if d == size and d is not None:
+            continue
+        if d is not None and size is not None:
+            if d != 1:
+                return None
+            continue
+        wanted = size if size is not None else dim_of(out, offset + axis)
+        r = fit_axis(r, axis, arange(wanted, dtype=np.intp), wanted, message)
+    return r
 
 
 def fit_run_time_sizes(v, shape, message):
