@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 
 def _life_step(Z):
@@ -223,3 +223,103 @@ def test_array_written_through_another_name_then_rebound(jit):
         warnings.simplefilter("ignore", RuntimeWarning)      # runs unrolled
         check_against_numpy(written_through_another_name_then_rebound, np.arange(6.0), 12,
                             jit=jit)
+
+
+def reweight(lik, thr):
+    """A particle filter's weights: written in place, reset to a new array on
+    resampling."""
+    n = lik.shape[1]
+    w = np.ones(n) / n
+    hist = []
+    for row in lik:
+        w *= row
+        w /= w.sum()
+        neff = 1.0 / np.sum(w ** 2)
+        hist.append(neff)
+        if neff < thr:
+            w = np.ones(n) / n
+    return w, np.array(hist)
+
+
+def reset_then_scale(x, c):
+    w = x * 1.0
+    if c.sum() > 0:
+        w = np.zeros(3)
+    w *= 2
+    return w
+
+
+def reweight_kept(lik, thr):
+    n = lik.shape[1]
+    w = np.ones(n) / n
+    w0 = w                      # sees the writes until the first reset
+    for row in lik:
+        w *= row
+        w /= w.sum()
+        if 1.0 / np.sum(w ** 2) < thr:
+            w = np.ones(n) / n
+    return w, w0
+
+
+def reweight_argument(w, lik, thr):
+    for row in lik:
+        w *= row                # the caller's array, until the first reset
+        w /= w.sum()
+        if 1.0 / np.sum(w ** 2) < thr:
+            w = np.ones(len(w)) / len(w)
+    return w
+
+
+def reweight_previous(lik, thr):
+    n = lik.shape[1]
+    w = np.ones(n) / n
+    prev = w
+    for row in lik:
+        prev = w                # the same array as `w` where no reset followed
+        w *= row
+        w /= w.sum()
+        if 1.0 / np.sum(w ** 2) < thr:
+            w = np.ones(n) / n
+    return w, prev
+
+
+def reset_then_scale_kept(x, c):
+    w = x * 1.0
+    v = w
+    if c.sum() > 0:
+        w = np.zeros(3)
+    w += 2
+    return w, v
+
+
+_LIK = np.random.RandomState(0).rand(12, 5) + 0.05
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_an_array_written_in_place_and_rebound_that_no_other_name_reaches(jit):
+    """``w *= lik`` and, as the data choose, ``w = np.ones(n) / n``: where no other name,
+    container or caller reaches ``w``'s array, its writes are its new values, and the
+    loop is one graph loop (it ran unrolled, or the call ran NumPy)."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        for thr in (1.5, 3.5, 6.0):
+            check_against_numpy(reweight, _LIK, thr, jit=jit)
+        for c in ([1, 0], [-1, 0]):
+            check_against_numpy(reset_then_scale, np.arange(3.0), np.array(c), jit=jit)
+    assert not [w for w in said if "unrolled" in str(w.message)]
+
+
+@pytest.mark.parametrize("fn, args", [
+    (reweight_kept, (_LIK, 3.5)), (reweight_argument, (np.ones(5) / 5, _LIK, 3.5)),
+    (reweight_previous, (_LIK, 3.5)), (reset_then_scale_kept, (np.arange(3.0), np.ones(2)))])
+def test_an_array_written_in_place_and_rebound_that_another_name_reaches(fn, args):
+    """The same where another name (or the caller) holds the array: the writes show there
+    until the data choose the new array, which the graph cannot follow; the call runs
+    NumPy (refused with ``fallback="raise"``)."""
+    with pytest.raises(nptf.UnsupportedError, match="memory nptf cannot place"):
+        nptf.compile(fn, fallback="raise")(*[np.copy(a) for a in args])
+    expected_args, got_args = [np.copy(a) for a in args], [np.copy(a) for a in args]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        got = nptf.compile(fn)(*got_args)
+    assert mismatch((fn(*expected_args), expected_args), (got, got_args)) is None

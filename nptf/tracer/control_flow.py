@@ -66,6 +66,7 @@ from .tracer import (CHECKS_MET, GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY,
                      KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, check_bound,
                      RankChoice, contains_tracer, emit, maybe_none, settled, with_rank_choice,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
+from .holders import held_elsewhere
 from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
                     write_frame)
 
@@ -1032,13 +1033,16 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             with _into(br.builder):
                 if _writable_array(o) and not defined_in(o, br.local):
                     outer.append((o, br.builder))
-        if outer and not name.startswith("_nptf__val"):
+        if outer and not name.startswith("_nptf__val") and \
+                _memory_held_elsewhere([o for o, _ in outer], name, frame):
             # One path keeps (or takes) an array that existed before; the other binds
             # another array: later writes through either name land in memory that
             # depends on the data. A return value is not such a name: the path that
             # returns runs nothing after it (converted code guards the rest by the return
             # flag, and a `finally` after a return is not converted), so a write later
             # into the array it returned happens only on paths that did not return it.
+            # Nor is an array no other name reaches (``w = np.ones(n) / n`` on resampling,
+            # ``w *= lik`` after): a write into it shows through this name only.
             ambiguous.append((i, outer))
         vals = [br.outs[i] for br in branches]
         if any(isinstance(v, ListTracer) and not isinstance(v, GrowingList)
@@ -1160,6 +1164,21 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             if writable:
                 mark_ambiguous(t, what)
     return rebuild(tuple(result))
+
+
+def _memory_held_elsewhere(arrays, name, frame):
+    """Whether one of ``arrays`` (that existed before an `if`), or a view of its memory,
+    is reached other than through variable ``name`` of the user's function running in
+    (or around) ``frame``: another variable, a container, or the caller (an argument)."""
+    if frame is None or any(o._view is not None and o._view.buffer.ambiguous for o in arrays):
+        # (memory an earlier `if` left to the data may be another name's)
+        return True
+    buffers = {id(o._view.buffer) for o in arrays if o._view is not None}
+
+    def is_it(v):
+        return isinstance(v, Tracer) and (any(v is o for o in arrays) or (
+            v._view is not None and id(v._view.buffer) in buffers))
+    return held_elsewhere(name, frame, is_it)
 
 
 def _maybe_unbound(value):
@@ -1815,7 +1834,8 @@ def _stand_in(value):
 def _scope(frame):
     """A snapshot of the Python objects the converted code around a traced statement
     reaches through its variables (its own and those of enclosing functions it uses)."""
-    return Snapshot((k, v) for k, v in frame.f_locals.items() if not k.startswith("_nptf__"))
+    return Snapshot(((k, v) for k, v in frame.f_locals.items() if not k.startswith("_nptf__")),
+                    frame=frame)
 
 
 def _writable_array(x):
@@ -2335,7 +2355,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         written = {b for b in body.before
                    if b not in buffers or body.after[b] is not inputs[buffers.index(b)]}
         _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
-        changed = _find_in_place(body, state, carried, placeholders_of, in_place, names, where)
+        changed = _find_in_place(body, state, carried, placeholders_of, in_place, names,
+                                 scope.frame)
         first_set = _define_first_set(body, state, carried, types, c_ordered)
         set_inside |= first_set
         changed |= bool(first_set)
@@ -2618,9 +2639,11 @@ def _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
                 f"another name and binds `{names[i]}` to a new array")
 
 
-def _find_in_place(body, state, carried, placeholders_of, in_place, names, where):
+def _find_in_place(body, state, carried, placeholders_of, in_place, names, frame):
     """Move variables the body keeps on their own array into ``in_place`` (True if any moved);
-    refuse a body that writes a variable's array in place and then binds it to another."""
+    refuse a body that writes a variable's array in place and then binds it to another,
+    but where nothing else reaches that array (``w *= lik``, then ``w = np.ones(n) / n``
+    on resampling): its writes are then the variable's new values, as carried."""
     moved = False
     for i in in_place:
         if body.objects[i] is not state[i]:
@@ -2635,13 +2658,25 @@ def _find_in_place(body, state, carried, placeholders_of, in_place, names, where
             in_place.add(i)
             moved = True
         elif _writable_array(p) and p._view is not None and p._view.buffer.written and \
-                obj is not p:
+                obj is not p and not _only_through(i, p, state, body, names, frame):
             # The first iteration writes the array the name held before the loop, the
             # others a new one: which memory each write lands in changes as the loop runs.
             raise _PythonOnlyBody(
                 f"the loop body writes into `{names[i]}` in place and also binds `{names[i]}` "
                 f"to a new array")
     return moved
+
+
+def _only_through(i, p, state, body, names, frame):
+    """Whether variable ``i``'s array before the loop (``state[i]``), and its array in the
+    body (the placeholder ``p``), are reached through that variable alone: by no other
+    variable, container or caller before the loop, and by no other variable the body
+    leaves (which would share the writes on the next iteration)."""
+    buffer = p._view.buffer
+    if any(isinstance(o, Tracer) and o._view is not None and o._view.buffer is buffer
+           for j, o in enumerate(body.objects) if j != i):
+        return False
+    return frame is not None and not _memory_held_elsewhere([state[i]], names[i], frame)
 
 
 def _carry_return_value(body, state, carried, types, names, where, runs_once=False):

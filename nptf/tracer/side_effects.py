@@ -880,8 +880,10 @@ class Snapshot:
     statement takes a snapshot before tracing; ``changed`` names what is no longer as
     it was, ``put_back`` undoes it. Arrays are left out: their writes are traced."""
 
-    def __init__(self, named_values, budget=20_000):
+    def __init__(self, named_values, budget=20_000, frame=None):
         self.records = {}
+        # The frame of the converted code whose variables these are (None: not known).
+        self.frame = frame
         # The attributes the loop this snapshot is for carries (``carrying_attributes``).
         self.carried = _CARRIED.get()
         named_values = list(named_values)
