@@ -1697,6 +1697,15 @@ class _LoopWriter:
                      "    eout.append(ecur)",
                      "ef = (np.array(eout), next((int(i) for i in np.flatnonzero(c > x)), None),"
                      " sum(c[c > x]))"],
+                    # Runs found with a None sentinel, appended as (start, end) where it is
+                    # set; a start an earlier iteration set, read under `elif`.
+                    ["es = None", "eseg = []", "for ei in range(12):",
+                     "    if c[ei] > x and es is None:", "        es = ei",
+                     "    elif c[ei] <= x and es is not None:", "        eseg.append((es, ei))",
+                     "        es = None", "ef = eseg"],
+                    ["eseg = []", "for ei in range(12):", "    if c[ei] > x:", "        es = ei",
+                     "    elif c[ei] < -x:", "        eseg.append((es, ei * 0.5))",
+                     "ef = eseg"],
                     # Draws from a seeded Generator the data decide (NumPy's own numbers).
                     ["erng = np.random.default_rng(3)", "ef, ek = 0.0, 0",
                      "while ef < abs(x) + 1.0 and ek < 30:", "    if erng.random() < 0.5:",

@@ -469,6 +469,34 @@ def copied_before_assigned(r, on=0.5):
     return last
 
 
+def falling_segments(Q, min_len=2):
+    """Runs of falling values found with a None sentinel: ``start`` is None or an int as
+    the data choose, appended (as a tuple) only where it is not None."""
+    falling = np.diff(Q) < 0
+    segs = []
+    start = None
+    for i, f in enumerate(falling):
+        if f and start is None:
+            start = i
+        elif not f and start is not None:
+            if i - start >= min_len:
+                segs.append((start, i))
+            start = None
+    if start is not None and len(falling) - start >= min_len:
+        segs.append((start, len(falling)))
+    return segs
+
+
+def running_best_or_none(x):
+    out = []
+    best = None
+    for v in x:
+        if v > 0.5:
+            best = v
+        out.append(best)        # None until a value passes
+    return out
+
+
 def roulette(cum, r):
     for j, p in enumerate(cum):            # a graph loop
         if r < p:
@@ -554,6 +582,25 @@ def test_a_variable_read_before_any_path_assigned_it_raises_as_python(jit):
     assert got == [(1, 3), (5, 8)] and all(type(v) is int for t in got for v in t)
     check_against_numpy(copied_before_assigned, np.array([0.7, 0.2, 0.9]), jit=jit)
     check_against_numpy(copied_before_assigned, np.array([0.2, 0.7, 0.9]), jit=jit)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_a_value_that_may_be_none_appended_to_a_list_the_data_grow(jit):
+    """A variable that is None or an int as the data choose, appended where it is not None
+    (``segs.append((start, i))``): the list's rows hold it, checked when the graph runs;
+    where the data append the None, the call runs NumPy, which appends it."""
+    Q = np.array([5, 4, 3, 3.5, 3, 2, 1, 1.5, 1.2, 1.0, 0.9, 1.0])
+    got = check_against_numpy(falling_segments, Q, jit=jit)
+    assert got == [(0, 2), (3, 6), (7, 10)] and all(type(v) is int for t in got for v in t)
+    check_against_numpy(falling_segments, Q[::-1].copy(), jit=jit)
+    x = np.array([0.7, 0.1, 0.2, 0.9, 0.1, 0.1, 0.3, 0.2, 0.8, 0.1, 0.0, 0.6])
+    check_against_numpy(running_best_or_none, x, jit=jit)
+    x[0] = 0.1
+    with pytest.raises(nptf.OutsideTheGraphError):
+        nptf.compile(running_best_or_none, fallback="raise", jit_compile=jit)(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert nptf.compile(running_best_or_none)(x) == running_best_or_none(x)
 
 
 def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():

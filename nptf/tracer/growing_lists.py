@@ -26,8 +26,8 @@ from .builder import current_builder
 from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
-from .tracer import (KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer, emit, python_kind,
-                     python_type_of, to_tracer)
+from .tracer import (KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer,
+                     dim_of, emit, python_kind, python_type_of, to_tracer)
 
 
 def item_of(value, lists=False):
@@ -40,10 +40,10 @@ def item_of(value, lists=False):
         # view again here could read its base from a graph already closed (the body of a
         # loop that appended it).
         type_ = value._atom.type
-        if None in type_.shape or getattr(value, "kind_flag", None) is not None or \
-                value.choice is not None or \
-                isinstance(value, ComputedList):
+        if None in type_.shape or value.choice is not None or isinstance(value, ComputedList):
             return None
+        if getattr(value, "kind_flag", None) is not None:
+            return _settled_item(value, type_)
         if type_.weak:
             return (), np.dtype(python_type_of(type_.dtype)), python_type_of(type_.dtype)
         kind = "scalar" if value.is_scalar else "array"
@@ -56,6 +56,24 @@ def item_of(value, lists=False):
         return value.shape, value.dtype, "array"
     if (type(value) is tuple or lists and type(value) in (list, RowList)) and value:
         return _tuple_item(value)
+    return None
+
+
+def _settled_item(value, type_):
+    """The item of a value that may be None, or not yet assigned, but is otherwise of one
+    kind (``segs.append((start, i))`` under ``start is not None``): an item of that kind,
+    as its row (``row_of``) reads it through ``Tracer.atom``, which checks when the graph
+    runs that it is not None (NumPy then runs the call, which appends a None). None for a
+    value of several kinds."""
+    kinds = set(value.kinds or ()) - {KIND_NONE, KIND_UNBOUND}
+    if len(kinds) != 1 or not (set(value.kinds) & {KIND_NONE, KIND_UNBOUND}):
+        return None
+    (kind,) = kinds
+    if kind >= KIND_PYTHON:
+        python = PYTHON_TYPES[kind - KIND_PYTHON]
+        return (), np.dtype(python), python
+    if type_.ndim == 0 and kind == KIND_SCALAR:
+        return (), type_.dtype, "scalar"
     return None
 
 
@@ -899,8 +917,16 @@ def restored(original, grown_list, trips):
     per_iteration = object.__getattribute__(grown_list, "per_iteration")
     shape, dtype, kind = object.__getattribute__(grown_list, "item")
     n = least + trips * per_iteration
-    # The rows at the length the trip count gives: reading an item is then a slice.
-    rows = api.reshape(Tracer(object.__getattribute__(grown_list, "_atom")), (n,) + shape)
+    # The rows at the length the trip count gives: reading an item is then a slice. The
+    # loop stops early only where a check in it failed (``rules_control``), whose error
+    # the call raises after the run: then the rows are cut or padded to that length, so
+    # the graph runs on to report it rather than failing to reshape.
+    rows = Tracer(object.__getattribute__(grown_list, "_atom"))
+    count = dim_of(rows, 0)
+    padded = api.concatenate([rows, api.zeros((1,) + shape, dtype)])
+    rows = emit("take", [padded, np.minimum(api.arange(n, dtype=np.intp), count)],
+                {"axis": 0})
+    rows = api.reshape(rows, (n,) + shape)
     items = []
     for j in range(n):
         row = getitem(rows, j)
