@@ -20,6 +20,7 @@ from . import funcs_q as Q
 from . import funcs_r as R
 from . import funcs_s as S
 from . import funcs_t as T
+from . import funcs_u as U
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -56,7 +57,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_`` to ``r_``."""
+    ``i_`` to ``u_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -89,7 +90,9 @@ def cases():
             **{f"s_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in S.CASES},
             **{f"t_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in T.CASES}}
+               for name, fn, make, opts in T.CASES},
+            **{f"u_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in U.CASES}}
 
 
 def _first():
