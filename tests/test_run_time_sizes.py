@@ -113,6 +113,30 @@ def test_in_place_into_places_of_run_time_size(jit):
         check_against_numpy(scaled_into_a_selection, a, np.array(c), jit=jit)
 
 
+def mask_beside_an_index(x, c):
+    """Masks whose sizes only the run knows, beside an int or a slice (the aligned pairs
+    of an alignment: ``pairs[both, 0]``)."""
+    p = x[c > 0]
+    both = p[:, 0] > 0.5
+    return p[both, 0], p[both, 1].sum(), x[c > 0][p[:, 1] > 0.2, :]
+
+
+def mask_of_another_size(x, c):
+    return x[c > 0][c[c > 1] > 0, 0]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_masks_of_run_time_size_beside_other_indices(jit):
+    """``p[mask, 0]`` where the mask's size, or the axis', is known only at run time: the
+    mask's coordinates, with NumPy's IndexError when the run's sizes differ (it was
+    refused)."""
+    x = np.random.RandomState(0).rand(6, 2)
+    for c in ([1, 0, 1, 1, 0, 1], [0] * 6, [1] * 6):
+        check_against_numpy(mask_beside_an_index, x, np.array(c), jit=jit)
+    for c in ([2, 2, 1, 0, 0, 0], [2, 2, 0, 0, 0, 0]):
+        check_against_numpy(mask_of_another_size, x, np.array(c), jit=jit)
+
+
 def selection_into_fixed_places(a, c):
     a[[0, -1]] = np.where(c)[0]
     a[::2] = np.ravel(c[c > 1])

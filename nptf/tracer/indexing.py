@@ -102,9 +102,10 @@ def _expand(x, key):
             dims = x.shape[axis:axis + k.ndim]
             if k.ndim == 0:
                 raise unsupported("a boolean scalar used as an index")
-            if None in k.shape:
-                # Its coordinates alone cannot tell a mask shorter than the axis.
-                raise unsupported("a boolean mask of unknown size combined with other indices")
+            if None in k.shape or None in dims:
+                # Its coordinates alone cannot tell a mask shorter than the axis: NumPy's
+                # IndexError where the run's sizes differ.
+                k = _mask_checked(k, x, axis)
             for i, (a, b) in enumerate(zip(dims, k.shape)):
                 if a is not None and b is not None and a != b and 0 not in k.shape:
                     raise IndexError(f"boolean index did not match indexed array along axis "
@@ -124,6 +125,27 @@ def _expand(x, key):
             out.append(k)
             axis += 1
     return x, out
+
+
+def _mask_checked(k, x, axis):
+    """The boolean index ``k`` of ``x``'s axes from ``axis``, checked when the graph runs to
+    have their sizes where one of them is known only then (``pairs[both, 0]`` of a list of
+    pairs the data grew)."""
+    if not isinstance(k, Tracer):
+        k = to_tracer(k)
+    ok = None
+    for i in range(k.ndim):
+        a, b = x.shape[axis + i], k.shape[i]
+        if a is not None and b is not None:
+            continue
+        same = dim_of(k, i) == dim_of(x, axis + i)
+        ok = same if ok is None else np.logical_and(ok, same)
+    if ok is None:
+        return k
+    return emit("check", [k, ok], {
+        "error": "IndexError",
+        "message": f"boolean index did not match indexed array along axis {axis} (sizes known "
+                   f"only at run time)\n  at {user_location()}"})
 
 
 def _is_array(k):
