@@ -406,6 +406,29 @@ def test_comprehensions_over_run_time_lengths(jit=None):
         check_against_numpy(returned_rows, y, jit=jit)
 
 
+def joined_comprehensions(D):
+    """Neighbour joining's bookkeeping: the nodes kept, joined with the new one."""
+    nodes = list(range(len(D)))
+    pairs = []
+    for new_id in range(len(D), 2 * len(D) - 2):
+        n = len(D)
+        i, j = np.unravel_index(np.argmin(D + np.eye(n) * 1e9), D.shape)
+        keep = [k for k in range(n) if k != i and k != j]
+        pairs.append((nodes[i], nodes[j]))
+        nodes = [nodes[k] for k in keep] + [new_id]
+        D = np.zeros((n - 1, n - 1)) + np.arange(n - 1.0) * (new_id % 3)
+    both = [c * 2 for c in np.unique(D)] + [c for c in np.unique(D)[::-1]]
+    return pairs, nodes, both, [] + both + [], len(both)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_lists_of_run_time_length_joined_with_plus(jit):
+    """``[nodes[k] for k in keep] + [new_id]`` and the sum of two such lists: a list of the
+    rows of both (it was refused)."""
+    D = np.random.RandomState(0).rand(6, 6)
+    check_against_numpy(joined_comprehensions, D + D.T, jit=jit)
+
+
 def test_comprehensions_that_cannot_compile_say_why():
     y = np.array([1, 2, 2, 3])
     for fn, what in [(ragged_comprehension, "ragged list")]:

@@ -2259,6 +2259,10 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     state = list(state)
     lists = _lists_in(state, names, grow) if grow is not None else {}
     for name, v in zip(names, state):
+        if isinstance(v, ComputedList) and not isinstance(v, GrowingList):
+            # A list of run-time length the body may rebind to another length (``nodes =
+            # [nodes[k] for k in keep] + [new_id]``): Python's to run.
+            raise _PythonOnlyBody(f"`{name}` holds a list of run-time length")
         if isinstance(v, ListTracer) and not isinstance(v, GrowingList):
             # The graph loop's variable would be an array, where Python keeps a list.
             raise unsupported(f"a loop on traced values assigning variable `{name}`, which "

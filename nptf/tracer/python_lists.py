@@ -189,6 +189,59 @@ class ComputedList(ListTracer):
         raise _refused("iterating in Python (a loop of run-time length is compiled only in "
                        "a `for` statement)", self)
 
+    def __add__(self, other):
+        rows = self._rows_joined(other)
+        if rows is None:
+            return ListTracer.__add__(self, other)
+        return self._sliced(api_concatenate([Tracer(self.atom), rows]))
+
+    def __radd__(self, other):
+        rows = self._rows_joined(other)
+        if rows is None:
+            return ListTracer.__radd__(self, other)
+        return self._sliced(api_concatenate([rows, Tracer(self.atom)]))
+
+    def _rows_joined(self, other):
+        """The rows of a list ``+`` joins to this one (``[nodes[k] for k in keep] +
+        [new_id]``): another such list of the same items, or a Python list of items of
+        this one's kind (Python numbers of its element type, or arrays of its rows' shape
+        and dtype); None for any other operand (an array adds elementwise, as NumPy)."""
+        element = object.__getattribute__(self, "element")
+        row_shape, dtype = self.shape[1:], self.dtype
+        if type(other) is ComputedList:
+            same = object.__getattribute__(other, "element") == element and \
+                other.dtype == dtype and other.shape[1:] == row_shape
+            return Tracer(other.atom) if same else None
+        if type(self) is not ComputedList or type(other) is not list:
+            return None
+        rows = []
+        for v in other:
+            if element is not None:
+                if not (type(v) is element or (
+                        isinstance(v, Tracer) and v.ndim == 0 and v.type.weak and
+                        python_type_of(v.dtype) is element)):
+                    return None
+            elif not (isinstance(v, (Tracer, np.ndarray, np.generic)) and
+                      not isinstance(v, ListTracer) and np.shape(v) == row_shape and
+                      v.dtype == dtype):
+                return None
+            rows.append(_as_row(v, dtype))
+        if not rows:
+            return Tracer(self.atom)[:0]
+        return _stack_rows(rows)
+
+
+def _as_row(v, dtype):
+    return v.astype(dtype) if isinstance(v, Tracer) else np.asarray(v, dtype)
+
+
+def _stack_rows(rows):
+    return np.stack(rows)           # a Tracer's __array_function__ stacks in the graph
+
+
+def api_concatenate(parts):
+    return np.concatenate(parts)
+
 
 def _arrays(x):
     """``x`` with each list argument replaced by the array NumPy makes of it."""
