@@ -1706,6 +1706,12 @@ class _LoopWriter:
                     ["eseg = []", "for ei in range(12):", "    if c[ei] > x:", "        es = ei",
                      "    elif c[ei] < -x:", "        eseg.append((es, ei * 0.5))",
                      "ef = eseg"],
+                    # Comprehensions of several generators, filtered by the data and by
+                    # Python.
+                    ["ef = [(ei, ej) for ei in range(4) for ej in range(ei, 5) "
+                     "if c[ei] + c[ej] > x]"],
+                    ["ef = [c[ei * 3 + ej] for ei in range(3) if ei != 1 for ej in range(3) "
+                     "if ej != ei if c[ei * 3 + ej] > x]", "ef = (len(ef), sum(ef))"],
                     # Draws from a seeded Generator the data decide (NumPy's own numbers).
                     ["erng = np.random.default_rng(3)", "ef, ek = 0.0, 0",
                      "while ef < abs(x) + 1.0 and ek < 30:", "    if erng.random() < 0.5:",

@@ -312,6 +312,43 @@ def best_of_windows(x):
     return max(means), min(means)
 
 
+def close_pairs(P, r):
+    d = np.sqrt(((P[:, None] - P[None]) ** 2).sum(-1))
+    pairs = [(i, j) for i in range(len(P)) for j in range(i + 1, len(P)) if d[i, j] < r]
+    return pairs, len(pairs)
+
+
+def structuring_offsets(se, img):
+    """A morphology kernel's offsets where the element is set (several generators, a
+    filter on the data), and the neighbours they select."""
+    r0, r1 = se.shape[0] // 2, se.shape[1] // 2
+    offs = [(di - r0, dj - r1) for di in range(se.shape[0]) for dj in range(se.shape[1])
+            if se[di, dj] if di != r0 or dj != r1]
+    return offs, np.array([img[2 + a, 2 + b] for a, b in offs])
+
+
+def python_offsets(img):
+    """Every condition Python's: the comprehension is Python's, its items Python ints."""
+    offs = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
+    return offs, [img[1 + a, 1 + b] for a, b in offs]
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_comprehensions_of_several_generators_with_filters_on_the_data(jit):
+    """``[(i, j) for i in range(n) for j in range(i + 1, n) if d[i, j] < r]``: the
+    bindings Python's loops make, filtered as the data choose (it raised bool() of a
+    traced array)."""
+    P = RNG.random((6, 2))
+    for r in (0.0, 0.4, 2.0):
+        got = check_against_numpy(close_pairs, P, r, jit=jit)
+        assert all(type(v) is int for p in got[0] for v in p)
+    img = np.arange(25.0).reshape(5, 5)
+    for se in ([[0, 1, 0], [1, 1, 1], [0, 1, 0]], [[1, 1, 1]] * 3, [[0] * 3] * 3):
+        check_against_numpy(structuring_offsets, np.array(se, bool), img, jit=jit)
+    got = check_against_numpy(python_offsets, img, jit=jit)
+    assert len(got[0]) == 8 and type(got[0][0][0]) is int
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_filters_in_comprehensions_and_generators_follow_the_data(jit):
     with warnings.catch_warnings():

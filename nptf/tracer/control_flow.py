@@ -3469,6 +3469,38 @@ def _long_static(iterable):
     return n is not None and n > UNROLL_LIMIT.get()
 
 
+class _Bindings(list):
+    """The bindings of a comprehension's several generators (``nested_bindings``) that
+    conditions Python decided filtered already: no condition was on traced values."""
+
+
+_TRACED_FILTER = contextvars.ContextVar("nptf_traced_filter", default=None)
+
+
+def static_filter(cond):
+    """A condition of a comprehension's generator while its bindings are listed: Python's
+    bool, or True for one on traced values (noted; the comprehension decides it)."""
+    c = _concrete_condition(cond)
+    if isinstance(c, Tracer):
+        met = _TRACED_FILTER.get()
+        if met is not None:
+            met.append(True)
+        return True
+    return c
+
+
+def nested_bindings(make):
+    """The bindings ``make()`` lists (see ``convert._one_generator``): a ``_Bindings``
+    where every condition was Python's, so the comprehension is Python's own."""
+    met = []
+    token = _TRACED_FILTER.set(met)
+    try:
+        bindings = make()
+    finally:
+        _TRACED_FILTER.reset(token)
+    return list(bindings) if met else _Bindings(bindings)
+
+
 def list_comp(fn, iterable, where="", cond=None):
     """``[fn(x) for x in iterable]`` in converted code (``if cond(x)`` when given). Over an
     array (or a ``range``) whose length is known only at run time, a graph loop writes
@@ -3478,6 +3510,9 @@ def list_comp(fn, iterable, where="", cond=None):
     # Only the first item is read (``next_``): the list is never NumPy's array of it.
     first_only = _FIRST_ONLY.get()
     _FIRST_ONLY.set(False)
+    if isinstance(iterable, _Bindings):
+        # Several generators, filtered by Python's own conditions: Python's comprehension.
+        return [fn(x) for x in iterable]
     if cond is not None:
         return _filtered(fn, cond, iterable, where or user_location())
     run_time = _run_time_items(iterable)

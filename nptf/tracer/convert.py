@@ -399,6 +399,45 @@ def _simple_target(target):
         all(isinstance(e, gast.Name) for e in target.elts)
 
 
+def _one_generator(node):
+    """``[elt for a in A if c for b in B(a) if d]`` as ``[elt for (a, b) in
+    nested_bindings(lambda: [(a, b) for a in A if static_filter(c) for b in B(a) if
+    static_filter(d)]) if c and d]``: one generator over the bindings Python's loops make,
+    whose conditions on traced values (``if se[di, dj]``) the converted comprehension
+    decides as appends the data choose; conditions Python decides filter the bindings
+    already (``nested_bindings``). Unchanged where a target is not a name or a flat tuple
+    of names, or a name repeats."""
+    gens = node.generators
+    if not any(g.ifs for g in gens) or \
+            any(g.is_async or not _simple_target(g.target) for g in gens):
+        return node
+    names = [n.id for g in gens for n in ([g.target] if isinstance(g.target, gast.Name)
+                                          else g.target.elts)]
+    if len(set(names)) != len(names):
+        return node
+    conds = [c for g in gens for c in g.ifs]
+    inner = gast.ListComp(
+        elt=gast.Tuple(elts=[_name(n) for n in names], ctx=gast.Load()),
+        generators=[gast.comprehension(
+            target=copy.deepcopy(g.target), iter=g.iter,
+            ifs=[_call(f"{_CF}.static_filter", copy.deepcopy(c)) for c in g.ifs],
+            is_async=0) for g in gens])
+    inner.nptf_bindings = True
+    bindings = _call(f"{_CF}.nested_bindings", gast.Lambda(
+        args=gast.arguments(args=[], posonlyargs=[], vararg=None, kwonlyargs=[],
+                            kw_defaults=[], kwarg=None, defaults=[]), body=inner))
+    flat = gast.ListComp(elt=node.elt, generators=[gast.comprehension(
+        target=gast.Tuple(elts=[_name(n, store=True) for n in names], ctx=gast.Store()),
+        iter=bindings, ifs=conds, is_async=0)])
+    return gast.fix_missing_locations(gast.copy_location(flat, node))
+
+
+def _call(func, *args):
+    call = _expr(f"{func}()")
+    call.args = list(args)
+    return call
+
+
 def _truth_only(test):
     """Marks ``test`` as a place where only an expression's truth counts (an ``if`` or
     ``while`` test, ``not``'s operand, a comprehension's filter): there ``a and b`` may be
@@ -954,6 +993,10 @@ class _ControlFlow(gast.NodeTransformer):
         where, lambda target: cond)``, which compiles a comprehension over an array of
         run-time length as a graph loop, and a filter on traced values as appends the data
         decide (one generator; others stay Python's)."""
+        if getattr(node, "nptf_bindings", False):
+            return self.generic_visit(node)
+        if len(node.generators) > 1:
+            node = _one_generator(node)
         gen = node.generators[0]
         if len(node.generators) != 1 or gen.is_async or not _simple_target(gen.target):
             return self.generic_visit(node)
