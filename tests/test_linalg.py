@@ -541,3 +541,48 @@ def test_eigenvectors_whose_signs_rounding_flips_are_never_silently_other():
         for g, s, w in zip(got, strict, want):
             np.testing.assert_allclose(g, w, rtol=1e-7, atol=1e-9)
             np.testing.assert_allclose(s, w, rtol=1e-7, atol=1e-9)
+
+
+def absorbing_chain(P, absorbing):
+    """Expected steps to absorption and absorption probabilities: the transient block of
+    a Markov chain, selected by a mask the data give."""
+    transient = ~absorbing
+    Q = P[np.ix_(transient, transient)]
+    N = np.linalg.inv(np.eye(Q.shape[0]) - Q)
+    return N.sum(axis=1), N @ P[np.ix_(transient, absorbing)], np.linalg.det(N)
+
+
+def conditional_gaussian(mu, S, x, observed):
+    """The mean of the unobserved entries given the observed ones, and the observed
+    block's log-determinant and Cholesky factor."""
+    o, m = observed, ~observed
+    Soo = S[np.ix_(o, o)]
+    w = np.linalg.solve(Soo, x[o] - mu[o])
+    return mu[m] + S[np.ix_(m, o)] @ w, np.linalg.slogdet(Soo)[1], np.linalg.cholesky(Soo)
+
+
+def block_of_the_data(A, rows, cols, b):
+    return np.linalg.inv(A[np.ix_(rows, cols)])
+
+
+def solve_of_a_selection(A, rows, cols, b):
+    return np.linalg.solve(A[np.ix_(rows, rows)], b[cols])
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_linalg_of_matrices_whose_sizes_only_the_run_knows(jit):
+    """``inv``/``solve``/``det``/``slogdet``/``cholesky`` of a block a mask selects
+    (``P[np.ix_(t, t)]``): checked square when the graph runs (NumPy's LinAlgError, and
+    its ValueError for a right-hand side of other rows), as NumPy's (it was refused)."""
+    P = np.array([[1, 0, 0, 0], [0.3, 0.2, 0.5, 0], [0, 0.4, 0.2, 0.4], [0, 0, 0, 1.0]])
+    for absorbing in ([1, 0, 0, 1], [1, 1, 0, 1], [1, 1, 1, 1]):
+        check_against_numpy(absorbing_chain, P, np.array(absorbing, bool), jit=jit)
+    rng = np.random.RandomState(0)
+    B = rng.rand(5, 5)
+    S, mu, x = B @ B.T + np.eye(5), rng.rand(5), rng.rand(5)
+    for observed in ([1, 0, 1, 1, 0], [1, 1, 1, 1, 0]):
+        check_against_numpy(conditional_gaussian, mu, S, x, np.array(observed, bool), jit=jit)
+    rows = np.array([1, 1, 0, 0, 0], bool)
+    for cols in ([1, 0, 0, 1, 0], [1, 0, 0, 0, 0], [1, 1, 1, 0, 0]):
+        check_against_numpy(block_of_the_data, S, rows, np.array(cols, bool), x, jit=jit)
+        check_against_numpy(solve_of_a_selection, S, rows, np.array(cols, bool), x, jit=jit)

@@ -16,10 +16,10 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_math as m
-from .numpy_api import (NoValue, axes_of, astype, broadcast_to, implements, moveaxis, reshape,
-                        swapaxes)
+from .numpy_api import (NoValue, arange, axes_of, astype, broadcast_to, implements, moveaxis,
+                        reshape, swapaxes, zeros)
 from .numpy_misc import vander
-from .tracer import Tracer, emit, numpy_says, to_tracer
+from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 la = np.linalg
 
@@ -32,11 +32,25 @@ def _sample(a):
                                                                  a.shape[-2:])
 
 
-def _prepare(a, fn, *args, **kwargs):
-    """``a`` cast to the dtype NumPy's ``fn`` computes in (its errors raised now)."""
+def _prepare(a, fn, *args, run_time_sizes=False, **kwargs):
+    """``a`` cast to the dtype NumPy's ``fn`` computes in (its errors raised now).
+    ``run_time_sizes``: square matrices of sizes known only at run time are taken (a
+    submatrix ``P[np.ix_(keep, keep)]`` of a selection), checked then to be square."""
     a = to_tracer(a)
     if None in a.shape:
-        raise unsupported(f"np.linalg.{fn.__name__} of an array with a dimension of unknown size")
+        if not run_time_sizes or None in a.shape[:-2] or a.ndim < 2:
+            raise unsupported(f"np.linalg.{fn.__name__} of an array with a dimension of "
+                              f"unknown size")
+        result = numpy_says(fn, np.eye(2, dtype=a.dtype), *args, **kwargs)
+        rows, cols = dim_of(a, a.ndim - 2), dim_of(a, a.ndim - 1)
+        a = emit("check", [a, rows == cols], {
+            "error": "LinAlgError",
+            "message": f"Last 2 dimensions of the array must be square\n  at "
+                       f"{user_location()}"})
+        # Square whatever the data: the graph runs on past a failed check, to report it.
+        k = np.minimum(rows, cols)
+        a = a[..., :k, :k]
+        return astype(a, a.dtype if a.dtype.kind in "fc" else np.float64), result
     result = numpy_says(fn, _sample(a), *args, **kwargs)
     # NumPy's linalg keeps float32/float64/complex and computes everything else in float64.
     return astype(a, a.dtype if a.dtype.kind in "fc" else np.float64), result
@@ -70,6 +84,11 @@ def _kernel_safe(a):
     n = a.shape[-1]
     _, logabs = emit("slogdet", [a])
     refused = np.logical_not(logabs > -np.inf)
+    if n is None:
+        # A size known only at run time (``_prepare``): the identity of that size.
+        k = arange(dim_of(a, a.ndim - 1))
+        return np.where(refused[..., None, None], astype(k[:, None] == k[None, :], a.dtype),
+                        a), refused
     eye = broadcast_to(astype(np.eye(n), a.dtype), a.shape)
     return np.where(refused[..., None, None], eye, a), refused
 
@@ -88,9 +107,12 @@ def _regular_as_lapack_finds(a, inverse, x, refused, what):
     n = a.shape[-1]
     if n == 0:
         return x
+    if n is None:
+        n = dim_of(a, a.ndim - 1)
     eps = np.finfo(a.dtype).eps
-    norm_a = np.max(np.sum(np.abs(a), axis=-2), axis=-1)
-    norm_inverse = np.max(np.sum(np.abs(inverse), axis=-2), axis=-1)
+    # (norms of no columns are 0: a 0 x 0 matrix, of a size known only at run time)
+    norm_a = np.max(np.sum(np.abs(a), axis=-2), axis=-1, initial=0.0)
+    norm_inverse = np.max(np.sum(np.abs(inverse), axis=-2), axis=-1, initial=0.0)
     certain = np.logical_and(norm_a * norm_inverse * (100.0 * n * n * eps) < 1.0,
                              np.logical_not(refused))
     regular = emit("lapack_regular", [a, certain])
@@ -105,7 +127,7 @@ def _regular_as_lapack_finds(a, inverse, x, refused, what):
 
 @implements(la.inv)
 def inv(a):
-    a, _ = _prepare(a, la.inv)
+    a, _ = _prepare(a, la.inv, run_time_sizes=True)
     safe, refused = _kernel_safe(a)
     x = emit("inv", [safe])
     return _regular_as_lapack_finds(a, x, x, refused, "np.linalg.inv")
@@ -113,8 +135,10 @@ def inv(a):
 
 @implements(la.solve)
 def solve(a, b):
-    a, _ = _prepare(a, la.inv)
+    a, _ = _prepare(a, la.inv, run_time_sizes=True)
     b = to_tracer(b)
+    if None in a.shape + b.shape:
+        return _solve_of_run_time_sizes(a, b)
     dtype = numpy_says(la.solve, _sample(a), np.zeros(b.shape[-2:] if b.ndim > 1 else b.shape,
                                                          b.dtype)).dtype
     a, b = astype(a, dtype), astype(b, dtype)
@@ -129,22 +153,50 @@ def solve(a, b):
     return reshape(x, x.shape[:-1]) if vector else x
 
 
+def _solve_of_run_time_sizes(a, b):
+    """``solve`` of a matrix ``a`` (checked square) and ``b`` (a vector or a matrix, no
+    batch) whose sizes only the run knows: NumPy's ValueError where ``b``'s rows are not
+    ``a``'s columns."""
+    if a.ndim != 2 or b.ndim not in (1, 2):
+        raise unsupported("np.linalg.solve of stacks of matrices of sizes known only at run "
+                          "time")
+    sample_b = np.zeros((2,) + tuple(2 if d is None else d for d in b.shape[1:]), b.dtype)
+    dtype = numpy_says(la.solve, np.eye(2, dtype=a.dtype), sample_b).dtype
+    a, b = astype(a, dtype), astype(b, dtype)
+    b = emit("check", [b, dim_of(b, 0) == dim_of(a, 1)], {
+        "error": "ValueError",
+        "message": f"solve: Input operand 1 has a mismatch in its core dimension 0, with "
+                   f"gufunc signature (m,m),(m,n)->(m,n) (size {b.shape[0]} is different "
+                   f"from {a.shape[-1]}; sizes known only at run time)\n  at "
+                   f"{user_location()}"})
+    vector = b.ndim == 1
+    if vector:
+        b = b[:, None]
+    # ``a``'s rows whatever the data: the graph runs on past a failed check, to report it.
+    n = dim_of(a, 0)
+    b = np.concatenate([b, zeros((n,) + b.shape[1:], b.dtype)])[:n]
+    safe, refused = _kernel_safe(a)
+    x = _regular_as_lapack_finds(a, emit("inv", [safe]), emit("solve", [safe, b]), refused,
+                                 "np.linalg.solve")
+    return x[:, 0] if vector else x
+
+
 @implements(la.det)
 def det(a):
-    a, _ = _prepare(a, la.det)
+    a, _ = _prepare(a, la.det, run_time_sizes=True)
     return _scalar(emit("det", [a]))
 
 
 @implements(la.slogdet)
 def slogdet(a):
-    a, _ = _prepare(a, la.slogdet)
+    a, _ = _prepare(a, la.slogdet, run_time_sizes=True)
     sign, logabs = emit("slogdet", [a])
     return la._linalg.SlogdetResult(_scalar(sign), _scalar(logabs))
 
 
 @implements(la.cholesky)
 def cholesky(a, /, *, upper=False):
-    a, _ = _prepare(a, la.cholesky)
+    a, _ = _prepare(a, la.cholesky, run_time_sizes=True)
     low = emit("cholesky", [a])
     # TensorFlow (and XLA) fill the factor with NaN where LAPACK reports a failure.
     diag = np.diagonal(low, 0, -2, -1)
