@@ -88,6 +88,17 @@ def _assert_agree(family, source_of, inputs_of, seeds, jit, tmp_path):
     assert not problems, "\n\n".join(problems)
 
 
+# Loop programs that once went wrong: each must agree with NumPy or be refused.
+FIXED_LOOP_FAILURES = (105122,)     # a list's rows after its loop held another count
+
+
+@pytest.mark.parametrize("seed", FIXED_LOOP_FAILURES)
+def test_loop_programs_that_went_wrong(seed, tmp_path):
+    fn, = load_programs([seed], str(tmp_path), loop_program_source)
+    source = loop_program_source(seed, f"program_{seed}")
+    assert compare(fn, loop_program_inputs(seed), False, source, seed) is None
+
+
 @pytest.mark.parametrize("seed", sorted(KNOWN_LOOP_FAILURES))
 @pytest.mark.xfail(strict=True, reason="open defect (KNOWN_LOOP_FAILURES)")
 def test_known_loop_program_failures(seed, tmp_path):

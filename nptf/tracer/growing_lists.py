@@ -917,12 +917,16 @@ def restored(original, grown_list, trips):
     per_iteration = object.__getattribute__(grown_list, "per_iteration")
     shape, dtype, kind = object.__getattribute__(grown_list, "item")
     n = least + trips * per_iteration
-    # The rows at the length the trip count gives: reading an item is then a slice. The
-    # loop stops early only where a check in it failed (``rules_control``), whose error
-    # the call raises after the run: then the rows are cut or padded to that length, so
-    # the graph runs on to report it rather than failing to reshape.
+    # The rows at the length the trip count gives: reading an item is then a slice. Where
+    # the run holds another count (the loop stopped early because a check in it failed,
+    # ``rules_control``), the call runs NumPy; until then the rows are cut or padded to
+    # that length, so the graph runs on to report it rather than failing to reshape.
     rows = Tracer(object.__getattribute__(grown_list, "_atom"))
     count = dim_of(rows, 0)
+    rows = emit("check", [rows, count == n], {
+        "error": "OutsideTheGraph",
+        "message": f"{GrowingList.NOUN} holds another number of items than the {trips} "
+                   f"iterations of its loop append, as the run found"})
     padded = api.concatenate([rows, api.zeros((1,) + shape, dtype)])
     rows = emit("take", [padded, np.minimum(api.arange(n, dtype=np.intp), count)],
                 {"axis": 0})
