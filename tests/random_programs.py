@@ -1712,6 +1712,15 @@ class _LoopWriter:
                      "if c[ei] + c[ej] > x]"],
                     ["ef = [c[ei * 3 + ej] for ei in range(3) if ei != 1 for ej in range(3) "
                      "if ej != ei if c[ei * 3 + ej] > x]", "ef = (len(ef), sum(ef))"],
+                    # Sizes only the run knows: a mask beside an index, a determinant of
+                    # such a block, writes into such places, lists of such lengths joined.
+                    ["eq = c[:6].reshape(3, 2)[c[:3] > x]",
+                     "ef = (eq[eq[:, 0] > 0, 1], "
+                     "np.linalg.det(np.eye(len(eq)) + np.outer(eq[:, 0], eq[:, 0])))"],
+                    ["ey = np.zeros(len(c[c > x]) + 4)", "for ei in range(3):",
+                     "    ey[ei:ei + 4] += c[:4]", "ef = ey"],
+                    ["ef = [v * 2 for v in c[c > x]] + [v for v in c[c < -x]]",
+                     "ef = (len(ef), np.array(ef))"],
                     # Draws from a seeded Generator the data decide (NumPy's own numbers).
                     ["erng = np.random.default_rng(3)", "ef, ek = 0.0, 0",
                      "while ef < abs(x) + 1.0 and ek < 30:", "    if erng.random() < 0.5:",
