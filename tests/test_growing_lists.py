@@ -333,6 +333,21 @@ def python_offsets(img):
     return offs, [img[1 + a, 1 + b] for a, b in offs]
 
 
+def seeded_pairs(x):
+    rng = np.random.default_rng(1)
+    return [(i, j) for i in range(3) for j in range(3) if rng.random() < x[0]]
+
+
+def test_a_comprehension_of_several_generators_drawing_in_its_condition_is_pythons():
+    """A condition that calls (a draw from a seeded stream) runs once per binding, as in
+    Python: such a comprehension is not listed and decided in two passes."""
+    for p in (0.3, 0.5, 0.9):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            got = nptf.compile(seeded_pairs)(np.array([p]))
+        assert got == seeded_pairs(np.array([p]))
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_comprehensions_of_several_generators_with_filters_on_the_data(jit):
     """``[(i, j) for i in range(n) for j in range(i + 1, n) if d[i, j] < r]``: the

@@ -409,7 +409,11 @@ def _one_generator(node):
     of names, or a name repeats."""
     gens = node.generators
     if not any(g.ifs for g in gens) or \
-            any(g.is_async or not _simple_target(g.target) for g in gens):
+            any(g.is_async or not _simple_target(g.target) for g in gens) or \
+            any(isinstance(n, (gast.Call, gast.NamedExpr, gast.Lambda)) for g in gens
+                for c in g.ifs for n in gast.walk(c)):
+        # A condition that calls (``rng.random() < p``) would run twice, listing the
+        # bindings and deciding them: left to Python.
         return node
     names = [n.id for g in gens for n in ([g.target] if isinstance(g.target, gast.Name)
                                           else g.target.elts)]
