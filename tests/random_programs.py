@@ -1721,6 +1721,14 @@ class _LoopWriter:
                      "    ey[ei:ei + 4] += c[:4]", "ef = ey"],
                     ["ef = [v * 2 for v in c[c > x]] + [v for v in c[c < -x]]",
                      "ef = (len(ef), np.array(ef))"],
+                    # A dict rebound to one with more keys where the data say: read, tested
+                    # with `in` and `.get`, returned.
+                    ["eb = {'g': -1.0}", "for ei, ev in enumerate(np.unique(c[c > x])):",
+                     "    if ev * ev > eb['g']:", "        eb = {'g': ev * ev, 'at': ei, 'v': ev}",
+                     "ef = (eb, 'at' in eb, eb.get('at', -1), eb.get('v', 0.5))"],
+                    ["eb = {'n': 0}", "for ei in range(9):", "    if c[ei] > x:",
+                     "        eb = {'n': eb['n'] + 1, 'last': c[ei]}",
+                     "ef = (eb['n'], eb['last'] if 'last' in eb else x, len(eb) > 1 or x > 0)"],
                     # Draws from a seeded Generator the data decide (NumPy's own numbers).
                     ["erng = np.random.default_rng(3)", "ef, ek = 0.0, 0",
                      "while ef < abs(x) + 1.0 and ek < 30:", "    if erng.random() < 0.5:",

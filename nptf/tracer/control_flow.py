@@ -51,6 +51,7 @@ from .list_tables import GrowingTable, grown_table, table_item
 from .printing import Text, refuse, text_builtin
 from .python_math import math_function
 from .indexing import getitem
+from .maybe_keys import MaybeKeys, choosing_with, maybe_keys_within, widened
 from .namespace import items_in_order
 from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
@@ -290,7 +291,7 @@ def contains(item, container):
     traced bool where the data decide); for a list or tuple holding traced numbers,
     Python's test of each item (``is``, then ``==``) made one traced bool; anything else
     is Python's own ``in``."""
-    if isinstance(container, TracedDict):
+    if isinstance(container, (TracedDict, MaybeKeys)):
         return container.contains(item)
     if _is_traced(container):
         found = api.asarray(container == item).any()
@@ -407,6 +408,9 @@ def if_exp(cond, true_thunk, false_thunk, where=""):
     return out
 
 
+choosing_with(if_exp)
+
+
 # ------------------------------------------------------------ sub-graphs
 def _atom_of(value, name, where):
     if isinstance(value, Tracer):
@@ -421,6 +425,7 @@ def _atom_of(value, name, where):
         return api.to_atom(value)       # a NumPy array the function made: a constant
     what = "the return value" if name.startswith("_nptf__val") else f"variable `{name}`"
     kind = "None on some paths and a container on others" if isinstance(value, NoneOr) else \
+        "a dict whose keys the data choose" if isinstance(value, MaybeKeys) else \
         f"a {type(value).__name__}"
     raise ControlFlowError(f"{what} holds {kind}, which cannot change inside compiled control "
                            f"flow; only arrays and numbers can, and None where the other paths "
@@ -464,7 +469,7 @@ def _trace(fn, in_types, capture):
                 # Arrays in containers too, for an `if` that merges them one by one
                 # (loops compare the containers themselves, by identity).
                 inside = {i: _snapshot_value(o) for i, o in enumerate(outs)
-                          if type(o) in (tuple, list, dict)}
+                          if type(o) in (tuple, list, dict) or isinstance(o, MaybeKeys)}
             except BaseException:
                 # Writes the trace made before it failed would leave outer arrays holding
                 # values of a graph that is thrown away (a loop retraced unrolled read them).
@@ -734,14 +739,14 @@ def _snapshot_value(value):
     """``_snapshot_tracer`` of a value, or of each array in a tuple, list or dict."""
     if isinstance(value, Tracer):
         return _snapshot_tracer(value)
-    if type(value) in (tuple, list, dict):
+    if type(value) in (tuple, list, dict) or isinstance(value, MaybeKeys):
         leaves, treedef = tree.flatten(value)
         return tree.unflatten(treedef, [_snapshot_value(v) for v in leaves])
     return value
 
 
 # Containers of nptf's own that control flow carries as the arrays they hold.
-_NODES = (TracedDict, BucketTable)
+_NODES = (TracedDict, BucketTable, MaybeKeys)
 
 
 def _flatten_containers(branches, state, names):
@@ -758,6 +763,9 @@ def _flatten_containers(branches, state, names):
         # (at any depth: ``best = (np.inf, None)``, then ``best = (d, (p, q))``).
         vals = [o[i] for o in outs]
         made = _none_ors_within(vals, name)
+        # ``best = {"gain": 0.0}``, then ``best = {"gain": g, "feature": j}`` on a path:
+        # a dict holding the keys of both, some there only as the data say.
+        made = maybe_keys_within(made, lambda key: Unread(f"{name}[{key!r}]", ""))
         if builtins.any(m is not v for m, v in zip(made, vals)):
             for o, ob, v in zip(outs, objects, made):
                 o[i] = ob[i] = v
@@ -1990,6 +1998,15 @@ class _Retyped(ControlFlowError):
         self.index = index
 
 
+class _WidenedKeys(Exception):
+    """A dict carried by a graph loop that the body gives keys it may not have had
+    before (``value``: the body's ``MaybeKeys``, at state ``position``)."""
+
+    def __init__(self, position, value):
+        super().__init__("a dict whose keys the loop body changes")
+        self.position, self.value = position, value
+
+
 class _ReturnedContainer(Exception):
     """A ``return`` of a tuple, list or dict inside a graph loop, found by tracing the
     body: ``values`` holds, by state position, what the body returns."""
@@ -2055,6 +2072,15 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         scope.put_back()
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole, lists | found)
+    except _WidenedKeys as e:
+        scope.put_back()
+        carried = widened(state[e.position], e.value, _zero_like_value)
+        if carried is None:
+            raise _PythonOnlyBody(f"`{names[e.position]}` changes its keys inside the loop, "
+                                  f"in another order than before it") from None
+        state = tuple(carried if k == e.position else v for k, v in enumerate(state))
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole, lists)
     except _RetypedDict as e:
         scope.put_back()
         state = tuple(empty_of(e.spec) if k == e.position else v for k, v in enumerate(state))
@@ -2211,6 +2237,11 @@ class _LoopContainers:
                 if spec is not None and spec != given[k].spec:
                     # The body typed a dict empty before the loop (its first item).
                     raise _RetypedDict(k, spec)
+            if isinstance(value, MaybeKeys) and (found is None or found[1] != step[0]) and \
+                    (type(given[k]) is dict or isinstance(given[k], MaybeKeys)):
+                # Keys the body gives that the dict may not have had before: carried, each
+                # with whether it is there.
+                raise _WidenedKeys(k, value)
             if found is None or found[1] != step[0]:
                 error = _PythonOnlyBody(f"`{step[2]}` changes its structure (its keys, length "
                                         f"or the kinds of its items) inside the loop")
