@@ -21,6 +21,7 @@ from . import funcs_r as R
 from . import funcs_s as S
 from . import funcs_t as T
 from . import funcs_u as U
+from . import funcs_v as V
 
 r = np.random.RandomState(0)
 X8 = r.randn(8, 3)
@@ -57,7 +58,7 @@ xt = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0])
 def cases():
     """Every function's inputs; the second collection's names start with ``e_``, the
     third's with ``f_``, the fourth's with ``g_``, the later ones with ``h_``,
-    ``i_`` to ``u_``."""
+    ``i_`` to ``v_``."""
     return {**_first(),
             **{f"e_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in E.CASES},
@@ -92,7 +93,9 @@ def cases():
             **{f"t_{name}": (fn, make(), {}, bool(opts.get("rand")))
                for name, fn, make, opts in T.CASES},
             **{f"u_{name}": (fn, make(), {}, bool(opts.get("rand")))
-               for name, fn, make, opts in U.CASES}}
+               for name, fn, make, opts in U.CASES},
+            **{f"v_{name}": (fn, make(), {}, bool(opts.get("rand")))
+               for name, fn, make, opts in V.CASES}}
 
 
 def _first():
