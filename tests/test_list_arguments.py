@@ -295,3 +295,29 @@ def test_list_argument_of_python_numbers_of_several_types(a):
     # Each element is read as the number it is (an int stays an int: ``first // 2``).
     check_against_numpy(_iir_matlab, [0.2], a, np.ones((12, 1)))
     check_against_numpy(_kinds_of_items, a, np.arange(3.0))
+
+
+def cooccurrences(corpus, V, window=2):
+    M = np.zeros((V, V))
+    for sent in corpus:
+        for i, w in enumerate(sent):
+            for j in range(max(0, i - window), min(len(sent), i + window + 1)):
+                if j != i:
+                    M[w, sent[j]] += 1.0 / abs(i - j)
+    return M
+
+
+def read_where_found(xs, x):
+    k = int(np.argmax(x))
+    return xs[k] * 2, xs[-1 - k], type(xs[k]).__name__
+
+
+def test_a_list_argument_read_at_a_position_the_data_choose(jit):
+    """``sent[j]`` in a graph loop, ``xs[k]`` at an index computed from an array: the
+    element the data choose, of the list's one Python type."""
+    rng = np.random.default_rng(3)
+    corpus = [rng.integers(0, 9, n).tolist() for n in (12, 10, 11)]
+    check_against_numpy(cooccurrences, corpus, 9, jit=jit)
+    check_against_numpy(read_where_found, [4, 9, -2, 7], np.array([0.1, 0.5, 0.2]), jit=jit)
+    check_against_numpy(read_where_found, [0.5, 1.5, 2.5], np.array([0.1, 0.0, 0.9]), jit=jit)
+    check_against_numpy(read_where_found, [1.0], np.array([0.1, 0.9]), jit=jit)  # IndexError

@@ -113,6 +113,12 @@ class ListTracer(Tracer):
                                       for b in (key.start, key.stop, key.step)):
             # A slice known when tracing: a new Python list of those items, as Python's.
             return [self._element(i) for i in range(len(self))[key]]
+        if isinstance(key, Tracer) and not isinstance(key, ListTracer) and key.ndim == 0 and \
+                key.dtype.kind in "iu" and key.kind_flag is None and \
+                object.__getattribute__(self, "element") is not None:
+            # ``sent[j]`` in a graph loop: the element the data choose, of the list's one
+            # type (an index past the end raises Python's IndexError when the graph runs).
+            return self._element(key)
         if type(key) is not int and not isinstance(key, np.integer):
             raise _refused("indexing other than by one int (an array index, or a slice "
                            "with bounds known only at run time)", self)
