@@ -556,3 +556,29 @@ def test_objects_whose_attributes_the_first_epoch_makes_train_in_one_graph_loop(
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_against_numpy(_train_objects, X, X @ np.array([[1.0], [-2.0], [0.5]]))
+
+
+def smoothed(x, sigma=1.0):
+    sigmas = [sigma] * x.ndim if np.isscalar(sigma) else list(sigma)
+    return [np.isscalar(v) for v in (sigma, x.sum(), x[0], x[:1], np.asarray(sigma))], \
+        sum(s * 2 for s in sigmas)
+
+
+def test_isscalar_of_traced_numbers_is_numpys():
+    """A float argument, ``x.sum()`` and an element are scalars to ``np.isscalar``; arrays,
+    0-d ones included, are not."""
+    check_against_numpy(smoothed, np.arange(3.0))
+    check_against_numpy(smoothed, np.ones((2, 2)), 0.5)
+    check_against_numpy(smoothed, np.ones((2, 2)), (0.5, 2.0))
+
+
+def fit_trend_ends(y, k):
+    idx = np.flatnonzero(np.isfinite(y))
+    A = np.c_[idx[:k], np.ones(k)]
+    B = np.r_['0,2', y[idx], y[idx]]
+    return np.linalg.lstsq(A, y[idx[:k]], rcond=None)[0], B.shape
+
+
+def test_c_and_r_of_arrays_of_run_time_size():
+    y = np.array([np.nan, 1.0, 2.5, np.nan, 4.0, 5.5])
+    check_against_numpy(fit_trend_ends, y, 3)

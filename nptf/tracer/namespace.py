@@ -572,6 +572,20 @@ def _frombuffer_of_text(*args, **kwargs):
     printing.refuse("np.frombuffer()")
 
 
+def _of_traced(args, kwargs):
+    return isinstance(args[0] if args else kwargs.get("element"), Tracer)
+
+
+def _isscalar(element):
+    """``np.isscalar`` as NumPy's run sees a traced value: True of a Python number or a
+    NumPy scalar (a traced ``float(...)``, ``x.sum()`` or a float argument), False of an
+    array, 0-d ones included, and of a list."""
+    if element.kind_flag is not None:
+        raise unsupported("np.isscalar of a value that is a number or an array (or None) as "
+                          "the data choose")
+    return element.ndim == 0 and (element.is_scalar or element.type.weak)
+
+
 _RANDOM_NAMES = [n for n in dir(np.random) if not n.startswith("_") and
                  callable(getattr(np.random, n)) and not isinstance(getattr(np.random, n), type)
                  ] + ["RandomState"]
@@ -584,7 +598,8 @@ _PATCHES = [(np, name, wrap(getattr(np, name), fn)) for name, fn in CREATION.ite
                                 probed=False))] + \
            [(np.ma, name, wrap(getattr(np.ma, name), fn, numpy_masked.takes_traced, probed=False))
             for name, fn in numpy_masked.PATCHED.items()] + \
-           [(np, "frombuffer", wrap(np.frombuffer, _frombuffer_of_text, _of_text, probed=False))]
+           [(np, "frombuffer", wrap(np.frombuffer, _frombuffer_of_text, _of_text, probed=False))] + \
+           [(np, "isscalar", wrap(np.isscalar, _isscalar, _of_traced, probed=False))]
 WRAPPER_OF = {id(p[2].__wrapped__): p[2] for p in _PATCHES}
 
 _lock = threading.Lock()

@@ -733,7 +733,8 @@ def index_concatenate(original, key):
             else:
                 obj = arange(start, item.stop, step)
             if ndmin > 1:
-                obj = reshape(obj, (1,) * (ndmin - 1) + obj.shape)
+                # Leading axes (a size known only at run time stays one).
+                obj = expand_dims(obj, tuple(range(ndmin - 1)))
                 if trans1d != -1:
                     obj = swapaxes(obj, -1, trans1d)
             dtype_of.append(obj.dtype)
@@ -748,7 +749,7 @@ def index_concatenate(original, key):
             obj = to_tracer(item)
             item_ndim = obj.ndim
             if ndmin > item_ndim:
-                obj = reshape(obj, (1,) * (ndmin - item_ndim) + obj.shape)
+                obj = expand_dims(obj, tuple(range(ndmin - item_ndim)))
                 if trans1d != -1:
                     k2, k1 = ndmin - item_ndim, trans1d
                     if k1 < 0:
