@@ -21,6 +21,13 @@ ACCUMULATE = {
     "logical_or of floats": (lambda x: np.logical_or.accumulate(x), X),
     "bitwise_xor": (lambda m: np.bitwise_xor.accumulate(m, axis=-1), M),
     "bool maximum": (lambda m: np.maximum.accumulate(m > 3), M),
+    # Lengths only the run knows (a mask's selection), NaN where NumPy propagates it.
+    "run-time maximum": (lambda x: np.maximum.accumulate(x[~(x < 2)]), X),
+    "run-time fmin": (lambda x: np.fmin.accumulate(x[x != 3]), X),
+    "run-time rows": (lambda m: np.maximum.accumulate(m[m[:, 0] > 1], axis=0), M),
+    "run-time logical_or": (lambda x: np.logical_or.accumulate(x[x > 0] > 4), X),
+    "run-time bitwise_xor": (lambda m: np.bitwise_xor.accumulate(m[m > 2]), M),
+    "run-time empty": (lambda x: np.minimum.accumulate(x[x > 100]), X),
     "0-d": (lambda x: np.maximum.accumulate(x[0]), X),                # TypeError
     "bad axis": (lambda m: np.maximum.accumulate(m, axis=2), M),      # AxisError
 }

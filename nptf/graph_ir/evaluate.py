@@ -125,6 +125,7 @@ _rule("reduceat")(lambda p, x: getattr(np, p["ufunc"]).reduceat(
     x, np.asarray(p["indices"], np.intp), axis=0, dtype=x.dtype))
 _rule("cumsum")(lambda p, x: np.cumsum(x, p["axis"], dtype=p["dtype"]))
 _rule("cumprod")(lambda p, x: np.cumprod(x, p["axis"], dtype=p["dtype"]))
+_rule("accumulate")(lambda p, x: getattr(np, p["ufunc"]).accumulate(x, p["axis"], x.dtype))
 _rule("matmul")(lambda p, a, b: np.matmul(a, b))
 _rule("einsum")(lambda p, *xs: np.einsum(p["subscripts"], *xs))
 _rule("full")(lambda p: np.full(p["shape"], p["fill"], p["dtype"]))

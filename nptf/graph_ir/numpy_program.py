@@ -32,7 +32,7 @@ from .walk import all_eqns
 # Evaluation rules that always return a new array (or a NumPy scalar), never a view.
 _FRESH = {"copy", "convert", "where", "reduce_sum", "reduce_prod", "mean", "var", "std",
           "reduce_max", "reduce_min", "reduce_all", "reduce_any", "argmax", "argmin",
-          "reduceat", "cumsum", "cumprod", "matmul", "concatenate", "repeat", "full",
+          "reduceat", "cumsum", "cumprod", "accumulate", "matmul", "concatenate", "repeat", "full",
           "full_like", "full_sized", "arange", "arange_traced", "eye", "slice_update",
           "dynamic_update_slice", "gather_nd", "boolean_mask", "nonzero", "scatter",
           "take_slices"}

@@ -357,6 +357,13 @@ _scan("cumsum")
 _scan("cumprod")
 
 
+@register("accumulate", lambda ts, p: [ts[0].dtype])
+def _accumulate(ts, params):
+    """``np.<ufunc>.accumulate(x, axis)`` of an associative ufunc (``ufunc``: maximum,
+    minimum, a logical or bitwise one), in x's dtype (the tracer casts x first)."""
+    return [ArrayType(ts[0].shape, ts[0].dtype)]
+
+
 # -------------------------------------------------------------- linear algebra
 def _result_dtypes(ts, params):
     return [np.result_type(*[t.dtype for t in ts])] * len(ts)
@@ -486,7 +493,8 @@ def _full_like(ts, params):
 
 declare(["floor_divide", "remainder", "fmod", "divmod", "gcd", "lcm", "power", "left_shift",
          "right_shift"], may_raise_on_ints=True)
-declare(["copy", "full_like", "real", "imag", "cumsum", "cumprod", "convert"], shape_of_first=True)
+declare(["copy", "full_like", "real", "imag", "cumsum", "cumprod", "accumulate", "convert"],
+        shape_of_first=True)
 # Moves and tests of values, which never set a floating-point error flag.
 declare(["arange", "arange_traced", "bitcast", "broadcast_to", "concatenate", "copy", "eye",
          "full", "full_like", "full_sized", "imag", "real", "repeat", "reshape", "reshape_sized",

@@ -1,11 +1,13 @@
 """TF_RULES for shape, reduction, linear-algebra and creation ops."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import tensorflow as tf
 
 from . import tf_math as m
-from .rules import from_exp_or_pow, rule
+from .rules import TF_RULES, from_exp_or_pow, rule
 from .xla_flags import reductions_keep_nan
 
 _MATMUL_NATIVE = {np.dtype(d) for d in ("float16", "float32", "float64", "complex64", "complex128",
@@ -612,6 +614,27 @@ def _scan(fn):
 
 rule("cumsum")(_scan(tf.math.cumsum))
 rule("cumprod")(_scan(tf.math.cumprod))
+
+
+@rule("accumulate")
+def _accumulate(ctx, x, ufunc, axis):
+    """``np.<ufunc>.accumulate`` along an axis whose length only the run knows: rounds
+    of the ufunc, each element combined with the one ``shift`` before it, ``shift``
+    doubling (Hillis and Steele) while it is below the length; the earlier operand
+    first, as NumPy's loop takes them."""
+    combine = TF_RULES[ufunc]
+    pair = dataclasses.replace(ctx, in_types=[ctx.in_types[0]] * 2)
+    n = tf.shape(x, out_type=tf.int64)[axis]
+    rank = len(ctx.in_types[0].shape)
+    at = tf.reshape(tf.range(n), [-1 if d == axis else 1 for d in range(rank)])
+
+    def body(shift, y):
+        earlier = tf.roll(y, shift, axis)
+        combined = tf.cast(combine(pair, earlier, y), y.dtype)
+        return shift * 2, tf.where(at >= shift, combined, y)
+
+    _, y = tf.while_loop(lambda shift, y: shift < n, body, (tf.constant(1, tf.int64), x))
+    return y
 
 # ------------------------------------------------------------ linear algebra
 @rule("matmul")

@@ -108,9 +108,10 @@ def _accumulate(ufunc, a, axis=0, dtype=None, out=None):
                             axis=axis, dtype=dtype).dtype
     axis = normalize_axis_index(axis, a.ndim)
     n = a.shape[axis]
-    if n is None:
-        raise unsupported(f"np.{ufunc.__name__}.accumulate along an axis of unknown size")
     y = astype(a, out_dtype)
+    if n is None:
+        # A length only the run knows: the same rounds, in a graph loop.
+        return emit("accumulate", [y], {"ufunc": ufunc.__name__, "axis": axis})
     shift = 1
     while shift < n:
         head = getitem(y, (slice(None),) * axis + (slice(None, shift),))
