@@ -448,3 +448,49 @@ def test_numbers_of_several_types_that_the_graph_cannot_hold(fn, args, match):
         warnings.simplefilter("ignore")
         got = nptf.compile(fn)(*args)
     assert mismatch(fn(*args), got) is None
+
+
+class _UnionFind:
+    def __init__(self, n):
+        self.parent = list(range(n))
+        self.size = [1] * n
+
+    def find(self, x):
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a, b):
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
+        return True
+
+
+def components(edges, n):
+    uf = _UnionFind(n)
+    merges = 0
+    for u, v in edges:
+        merges += uf.union(int(u), int(v))
+    return [uf.find(i) for i in range(n)], merges, uf.size
+
+
+def written_through_an_attribute(x, n):
+    uf = _UnionFind(n)
+    if x[1] > 0:
+        uf.parent[int(x[0])] = 7
+    return uf.parent
+
+
+def test_items_of_a_list_held_by_an_object_written_under_a_traced_if():
+    """``self.parent[rb] = ra`` on a path: the items are the path's where the data take it
+    (the list, the same object before and after, is not also a variable of the `if`)."""
+    edges = np.array([[0, 1], [2, 3], [1, 2], [4, 5], [3, 0], [6, 7], [5, 6]])
+    check_against_numpy(components, edges, 9)
+    check_against_numpy(written_through_an_attribute, np.array([3.0, 1.0]), 5)
+    check_against_numpy(written_through_an_attribute, np.array([3.0, -1.0]), 5)

@@ -924,11 +924,13 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
             # ``self.losses.append(loss)`` on a path (the list at that one attribute, and
             # nothing else changed): the attribute becomes a variable, whose list the data
             # grow, and the list that attribute holds after the `if`.
+            # (Not a list whose items the path wrote, of the length it had: those items
+            # are variables of their own, above.)
             in_place = {k for k, v in attrs.items() if (
                 (type(v) is list and _attribute_now(obj, k) is v) or
                 ((type(v) is list or isinstance(v, GrowingList)) and
                  isinstance(_attribute_now(obj, k), GrowingList))) and
-                held_only_at(v, obj, k, frame)}
+                held_only_at(v, obj, k, frame) and id(v) not in writes}
             if in_place:
                 writes.setdefault(id(obj), (path, obj, set()))[2].update(in_place)
                 held.update(f"{path}.{k}" for k in in_place)
