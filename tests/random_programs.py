@@ -1064,6 +1064,17 @@ class _LoopWriter:
                     out.remove("        self.log.append(self.total)")
                     at = next(i for i, line in enumerate(out) if line.startswith("        if "))
                     out.insert(at + 1, "            self.log.append(self.total * 1.0)")
+            pr = random.Random(zlib.crc32(("marks\n" + "\n".join(out)).encode()))
+            if pr.random() < 0.4:
+                # Items of a list attribute written at a position the data choose, on one
+                # path of the step's `if` (a union-find's parent links).
+                out.insert(out.index("        self.hits = 0") + 1,
+                           "        self.marks = list(range(4))")
+                at = next(i for i, line in enumerate(out) if line.startswith("        if "))
+                out.insert(at + 1, pr.choice([
+                    "            self.marks[int(np.argmax(vv)) % 4] = self.marks[0] + 1",
+                    "            self.marks[self.marks[int(vv.size) % 4]] = 3"]))
+                self.nested_out.append(pr.choice(["nobj.marks", "sum(nobj.marks)"]))
         # Positions the data choose as a Python list of tuples (a worklist), from a stream
         # of its own.
         zr = random.Random(zlib.crc32(("zip\n" + "\n".join(out)).encode()))
