@@ -494,3 +494,30 @@ def test_items_of_a_list_held_by_an_object_written_under_a_traced_if():
     check_against_numpy(components, edges, 9)
     check_against_numpy(written_through_an_attribute, np.array([3.0, 1.0]), 5)
     check_against_numpy(written_through_an_attribute, np.array([3.0, -1.0]), 5)
+
+
+def roots_by_a_closure(edges, n):
+    parent = list(range(n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    merges = 0
+    for u, v in edges:
+        ru, rv = find(int(u)), find(int(v))
+        if ru != rv:
+            parent[rv] = ru
+            merges += 1
+    return [find(i) for i in range(n)], merges
+
+
+def test_a_list_a_closure_writes_inside_a_comprehension_longer_than_unrolled():
+    """``[find(i) for i in range(n)]`` where ``find`` writes the list its closure holds:
+    the comprehension sees the list change (it runs unrolled), so no value of its body's
+    graph is left in the list."""
+    edges = np.array([[0, 1], [2, 3], [1, 2], [4, 5], [3, 0], [6, 7], [5, 6]])
+    check_against_numpy(roots_by_a_closure, edges, 9)
+    check_against_numpy(roots_by_a_closure, edges[:3], 12)

@@ -822,15 +822,24 @@ def _cell_contents(cell):
 
 def _closure_cells(values):
     """(variable name, cell) of the closures of the functions among ``values`` (methods
-    and the functions a decorator such as ``functools.lru_cache`` wraps too), each cell
-    once."""
-    found = {}
-    for v in values:
+    and the functions a decorator such as ``functools.lru_cache`` wraps too), and of the
+    functions those closures hold (a comprehension's body calling ``find``, whose closure
+    holds the list it writes), each cell once."""
+    found, seen = {}, set()
+    pending = list(values)
+    while pending:
+        v = pending.pop(0)
         fn = v.__func__ if isinstance(v, types.MethodType) else v
         fn = inspect.unwrap(fn) if callable(fn) and hasattr(fn, "__wrapped__") else fn
-        if isinstance(fn, types.FunctionType) and fn.__closure__:
-            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-                found.setdefault(id(cell), (name, cell))
+        if not isinstance(fn, types.FunctionType) or not fn.__closure__ or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            if id(cell) not in found:
+                found[id(cell)] = (name, cell)
+                contents = _cell_contents(cell)
+                if isinstance(contents, (types.FunctionType, types.MethodType)):
+                    pending.append(contents)
     return list(found.values())
 
 
