@@ -281,17 +281,23 @@ def poly(seq_of_zeros):
                           fix="Its result is real or complex depending on the eigenvalues.")
     if zeros.ndim != 1:
         raise ValueError(f"input must be 1d or non-empty square 2d array.\n  at {user_location()}")
-    if zeros.dtype.kind == "c":
-        raise unsupported("np.poly of complex roots",
-                          fix="NumPy returns real coefficients when the roots come in conjugate "
-                              "pairs, so the result's dtype depends on the values.")
     zeros = astype(zeros, np.mintypecode(zeros.dtype.char))
+    if zeros.shape[0] is None:
+        raise unsupported("np.poly of roots whose number the data choose")
     if len(zeros) == 0:
         return 1.0
     a = api.ones((1,), zeros.dtype)
     for i in range(len(zeros)):
         # Convolution with [1, -zero]: one multiply-add per coefficient, as np.convolve does.
         a = concatenate([a, api.zeros((1,), a.dtype)]) - zeros[i] * concatenate([api.zeros((1,), a.dtype), a])
+    if zeros.dtype.kind == "c":
+        # NumPy's coefficients are real where the roots come in conjugate pairs (a filter's
+        # poles): the graph gives those, and runs NumPy on a call whose roots do not.
+        paired = np.all(np.sort(zeros) == np.sort(np.conjugate(zeros)))
+        a = emit("check", [np.real(a), paired], {
+            "error": "OutsideTheGraph",
+            "message": f"np.poly of complex roots that are not in conjugate pairs, whose "
+                       f"coefficients NumPy gives as complex, at {user_location()}"})
     return a
 
 
