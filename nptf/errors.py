@@ -187,9 +187,17 @@ def with_location(exc: BaseException, where: str) -> BaseException:
     return new
 
 
-def unsupported(what: str, where: str | None = None, fix: str | None = None) -> UnsupportedError:
+def unsupported(what: str, where: str | None = None, fix: str | None = None,
+                kind: type = UnsupportedError) -> UnsupportedError:
     fix = fix or ("Compute it outside the compiled function and pass the result in, or use "
                   "nptf.compile(..., fallback='numpy') to run the function with NumPy instead.")
-    err = UnsupportedError(f"{what} is not supported by nptf. {fix}\n  at {where or user_location()}")
+    err = kind(f"{what} is not supported by nptf. {fix}\n  at {where or user_location()}")
     err._nptf_located = True
     return err
+
+
+def unsupported_size(what: str) -> DynamicShapeError:
+    """``unsupported`` of a function that needs sizes known when tracing: a
+    ``DynamicShapeError``, so that a loop of a known trip count whose index makes the size
+    (``lstsq(X[k:, :k + 1], y[k:])``) runs unrolled, where each size is known."""
+    return unsupported(what, kind=DynamicShapeError)

@@ -835,3 +835,23 @@ def test_pad_with_widths_and_sizes_known_only_at_run_time(maxlen):
 @pytest.mark.parametrize("v", [3.5, 0.25])
 def test_pad_with_traced_constant_values(v):
     check_against_numpy(_framed, np.random.default_rng(1).random((4, 3)), v)
+
+
+def partial_autocorrelations(x, nlags=10):
+    lags = np.column_stack([np.ones(len(x) - nlags)] +
+                           [x[nlags - j:len(x) - j] for j in range(1, nlags + 1)])
+    y = x[nlags:]
+    out = [1.0]
+    for k in range(1, nlags + 1):
+        params = np.linalg.lstsq(lags[k:, :k + 1], y[k:], rcond=None)[0]
+        out.append(params[-1])
+    return np.array(out), np.fft.rfft(x[:nlags + 3]).real
+
+
+def test_a_loop_whose_index_sizes_what_it_solves_runs_unrolled():
+    """``lstsq(lags[k:, :k + 1], y[k:])`` for k past the unroll limit: the sizes follow the
+    loop's index, which the solve needs known, so the loop runs unrolled (with a warning)
+    rather than being refused."""
+    x = np.random.default_rng(5).normal(size=60).cumsum()
+    with pytest.warns(RuntimeWarning, match="runs unrolled"):
+        check_against_numpy(partial_autocorrelations, x)

@@ -10,7 +10,7 @@ import operator
 
 import numpy as np
 
-from ..errors import unsupported, user_location
+from ..errors import unsupported, unsupported_size, user_location
 from .numpy_api import axis_index, astype, broadcast_to, concatenate, implements, moveaxis
 from .numpy_manip import roll
 from .tracer import emit, numpy_says, to_tracer
@@ -32,7 +32,7 @@ def _resized(x, n):
 def _fft1(a, n, axis, norm, kind):
     x = to_tracer(a)
     if None in x.shape:
-        raise unsupported(f"np.fft.{kind} of an array with a dimension of unknown size")
+        raise unsupported_size(f"np.fft.{kind} of an array with a dimension of unknown size")
     fn = getattr(np.fft, kind)
     out_dtype = np.dtype(numpy_says(fn, np.zeros(4, x.dtype), None, -1, norm).dtype)
     axis = axis_index(axis, x.ndim)
@@ -82,7 +82,7 @@ def _shape_axes(x, s, axes, kind):
         if len(s) != len(axes):
             raise ValueError(f"Shape and axes have different lengths.\n  at {user_location()}")
     if any(d is None for d in s):
-        raise unsupported(f"np.fft.{kind} of an array with a dimension of unknown size")
+        raise unsupported_size(f"np.fft.{kind} of an array with a dimension of unknown size")
     return [operator.index(d) for d in s], [axis_index(a, x.ndim) for a in axes]
 
 

@@ -14,7 +14,7 @@ import operator
 
 import numpy as np
 
-from ..errors import unsupported, user_location
+from ..errors import unsupported, unsupported_size, user_location
 from . import numpy_math as m
 from .numpy_api import (NoValue, arange, axes_of, astype, broadcast_to, implements, moveaxis,
                         reshape, swapaxes, zeros)
@@ -59,7 +59,7 @@ def _prepare(a, fn, *args, run_time_sizes=False, **kwargs):
 def _known_sizes(what, *arrays):
     """The SVD these solve with takes arrays of sizes known when tracing."""
     if any(None in t.shape for t in arrays):
-        raise unsupported(f"{what} of an array with a dimension of unknown size")
+        raise unsupported_size(f"{what} of an array with a dimension of unknown size")
 
 
 def _python_int(t):

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import unsupported, user_location
+from ..errors import unsupported, unsupported_size, user_location
 from ..graph_ir.types import sample
 from .indexing import constant_value
 from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
@@ -27,7 +27,7 @@ from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
 def _static_shape(a, name):
     if None in a.shape:
-        raise unsupported(f"np.{name} of an array with a dimension of unknown size")
+        raise unsupported_size(f"np.{name} of an array with a dimension of unknown size")
 
 
 def _sample(a, limit=2):

@@ -12,7 +12,7 @@ import operator
 
 import numpy as np
 
-from ..errors import unsupported, user_location
+from ..errors import unsupported, unsupported_size, user_location
 from . import numpy_math as m
 from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate, full_like,
                         gather_axes_last, implements, linspace, ravel, reshape, transpose)
@@ -56,8 +56,8 @@ def _quantile(a, q, axis, keepdims, method, ignore_nan, name, probe):
     reduced = axes_of(axis, a.ndim, reduce_like=False)
     if any(d is None for i, d in enumerate(a.shape) if i not in reduced) or \
             (len(reduced) > 1 and any(a.shape[i] is None for i in reduced)):
-        raise unsupported(f"np.{name} of an array with a dimension of unknown size kept, or "
-                          f"merged with others")
+        raise unsupported_size(f"np.{name} of an array with a dimension of unknown size "
+                               f"kept, or merged with others")
     out_dtype = np.dtype(numpy_says(probe, method=method).dtype)
     q = q if isinstance(q, Tracer) else np.asarray(q, dtype=np.float64)
     flat, axes, kept_shape = gather_axes_last(a, axis)
