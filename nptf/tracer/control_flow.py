@@ -3750,10 +3750,14 @@ class _PythonOnlyBody(Exception):
 
 
 def _loop_unsupported(e, where):
-    return unsupported(f"a compiled loop whose trip count is known only at run time, where {e},",
-                       where=where,
-                       fix="Give the loop a trip count known when tracing (a Python int or a "
-                           "static argument) so nptf can unroll it, or restructure the body.")
+    error = unsupported(f"a compiled loop whose trip count is known only at run time, where "
+                        f"{e},", where=where,
+                        fix="Give the loop a trip count known when tracing (a Python int or a "
+                            "static argument) so nptf can unroll it, or restructure the body.")
+    # A loop around it of a known trip count runs unrolled, where what this body changes
+    # may be a Python object of its own again (a list the outer loop carried as an array).
+    error.list_operation = True
+    return error
 
 
 def builtin_call(fn):
