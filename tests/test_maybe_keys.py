@@ -43,6 +43,13 @@ def one_branch(x):
     return n, stats
 
 
+def merged(x):
+    stats = {"mean": x.mean()}
+    if x.std() > 1:
+        stats = {"mean": x.mean(), "std": x.std()}
+    return stats | {"n": 1}, {"n": 2} | stats, dict(stats), {**stats}, repr(len(stats))
+
+
 def reads_the_key(x):
     best = {"g": 0.0}
     for i in range(len(x)):
@@ -59,6 +66,7 @@ def test_a_dict_given_more_keys_on_a_path_holds_them_as_the_data_say():
     check_against_numpy(first_above, RNG.normal(size=8), 9.0)      # "value" absent
     check_against_numpy(one_branch, RNG.normal(size=6) * 3)
     check_against_numpy(one_branch, np.ones(6))
+    check_against_numpy(merged, RNG.normal(size=6) * 3)
     f = nptf.compile(best_threshold, fallback="raise")
     got = f(x, y)
     assert list(got) == ["gain", "threshold", "n_left"] and type(got["n_left"]) is int
@@ -75,3 +83,5 @@ def test_reading_a_key_missing_on_this_call_runs_numpy():
         warnings.simplefilter("ignore")
         with pytest.raises(KeyError):
             nptf.compile(reads_the_key)(-np.abs(x))       # NumPy's run: Python's error
+        got = nptf.compile(merged)(np.ones(6))             # "std" missing: NumPy's run
+    assert got[0] == {"mean": 1.0, "n": 1} and list(got[1]) == ["n", "mean"]

@@ -146,6 +146,19 @@ class MaybeKeys:
 
     __hash__ = None
 
+    def __or__(self, other):
+        return self._all_present("`|` of") | other
+
+    def __ror__(self, other):
+        return other | self._all_present("`|` of")
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __repr__(self):
+        return repr(self._all_present("repr() of"))
+
     # ---------------------------------------------------------- writes
     def __setitem__(self, key, value):
         present = self._present(key)
