@@ -1732,6 +1732,17 @@ class _LoopWriter:
                      "    ey[ei:ei + 4] += c[:4]", "ef = ey"],
                     ["ef = [v * 2 for v in c[c > x]] + [v for v in c[c < -x]]",
                      "ef = (len(ef), np.array(ef))"],
+                    # Running extremes and ORs of a mask's selection; np.isscalar of traced
+                    # numbers; np.c_ of run-time sizes; np.poly of conjugate pairs.
+                    ["ef = (np.maximum.accumulate(c[c > x]), np.fmin.accumulate(c[c < x]),"
+                     " np.logical_or.accumulate(c[c != x] > 0.5), np.isscalar(x),"
+                     " np.isscalar(c[0]), np.isscalar(c[:1]), np.c_[c[c > x], c[c > x] * 2])"],
+                    ["ep = c[:2] + 1j * c[2:4]",
+                     "ef = np.poly(np.concatenate([ep, np.conjugate(ep), c[4:5] + 0j]))"],
+                    # Sizes a long loop's index gives to a solve: the loop runs unrolled.
+                    ["ef = 0.0", "for ei in range(1, 10):",
+                     "    ef += np.linalg.lstsq(np.c_[np.ones(12 - ei), c[ei:12]], c[:12 - ei],"
+                     " rcond=None)[0][1]"],
                     # A dict rebound to one with more keys where the data say: read, tested
                     # with `in` and `.get`, returned.
                     ["eb = {'g': -1.0}", "for ei, ev in enumerate(np.unique(c[c > x])):",
