@@ -582,3 +582,29 @@ def fit_trend_ends(y, k):
 def test_c_and_r_of_arrays_of_run_time_size():
     y = np.array([np.nan, 1.0, 2.5, np.nan, 4.0, 5.5])
     check_against_numpy(fit_trend_ends, y, 3)
+
+
+def above_a_rising_bar(c, x):
+    total, n = 0.0, 0
+
+    def above(v):
+        return v > x
+
+    for i in range(len(c)):
+        if above(c[i]):
+            total += c[i]
+        x = x + 0.1
+    while n < 20 and above(c[n] + 1.0):
+        x = x + 0.05
+        n += 1
+    return total, n, x
+
+
+def test_a_nested_function_reads_the_value_a_loop_rebinds():
+    """``above`` reads ``x`` from its closure while the loop around its call rebinds ``x``
+    (a graph loop, traced once, and a `while` whose test calls it): each call sees the
+    loop's current value, as in Python."""
+    c = np.linspace(-1.0, 2.0, 24)
+    check_against_numpy(above_a_rising_bar, c, 0.0)
+    check_against_numpy(above_a_rising_bar, c[:5], -0.5)
+    check_against_numpy(above_a_rising_bar, np.linspace(0.0, 4.0, 24), -1.0)

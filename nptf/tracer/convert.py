@@ -692,9 +692,12 @@ class _UnboundReads:
 
 
 class _ControlFlow(gast.NodeTransformer):
-    def __init__(self, filename, line_offset, scope=None):
+    def __init__(self, filename, line_offset, scope=None, shared=frozenset()):
         self.filename, self.line_offset = filename, line_offset
         self.scope = scope
+        # Variables a nested function of the user's reads (``def above(v): return v > x``
+        # with ``x`` rebound in the loop that calls it).
+        self.shared = shared
 
     def where(self, node):
         return f"{self.filename}:{getattr(node, 'lineno', 0) + self.line_offset}"
@@ -704,10 +707,33 @@ class _ControlFlow(gast.NodeTransformer):
         return f"({loads}{',' if len(names) == 1 else ''})", \
             f"({', '.join(repr(n) for n in names)}{',' if len(names) == 1 else ''})"
 
-    def _fn(self, name, params, body, returns):
+    def _fn(self, name, params, body, returns, value=None):
+        """``def name(*params): body; return (*returns,)`` (or ``return value``, an
+        expression node)."""
         ret = f"return ({', '.join(returns)}{',' if len(returns) == 1 else ''})"
-        fdef = _stmts(f"def {name}({', '.join(params)}):\n    {ret}")[0]
-        fdef.body = list(body) + fdef.body
+        shared = [p for p in params if p in self.shared]
+        if not shared:
+            fdef = _stmts(f"def {name}({', '.join(params)}):\n    {ret}")[0]
+            fdef.body = list(body) + fdef.body
+            if value is not None:
+                fdef.body[-1].value = value
+            return fdef
+        # A variable of the statement that a nested function reads is that function's
+        # too (a closure cell): the statement's value of it is put in the cell while its
+        # body runs (traced once for a graph loop or a branch), so the nested function
+        # reads that value, not the one from before the statement; the cell gets its
+        # value back on leaving, and the statement's result rebinds it after.
+        own = [f"_nptf__arg_{p}" if p in shared else p for p in params]
+        enter = "\n".join(f"    _nptf__was_{p} = {_CF}.ld(locals(), {p!r})\n"
+                          f"    {p} = _nptf__arg_{p}" for p in shared)
+        leave = "\n".join(f"    {p} = _nptf__was_{p}" for p in shared)
+        fdef = _stmts(f"def {name}({', '.join(own)}):\n    nonlocal {', '.join(shared)}\n"
+                      f"{enter}\n    _nptf__out = ({', '.join(returns)}"
+                      f"{',' if len(returns) == 1 else ''})\n{leave}\n    return _nptf__out")[0]
+        at = 1 + 2 * len(shared)
+        if value is not None:
+            fdef.body[at].value = value
+        fdef.body = fdef.body[:at] + list(body) + fdef.body[at:]
         return fdef
 
     def _item_writes(self, fns, stmts, names):
@@ -779,8 +805,7 @@ class _ControlFlow(gast.NodeTransformer):
         _truth_only(node.test)
         self.generic_visit(node)
         k = next(_counter)
-        cond = _stmts(f"def _nptf__while_cond_{k}({', '.join(names)}):\n    return None")[0]
-        cond.body[0].value = node.test
+        cond = self._fn(f"_nptf__while_cond_{k}", names, [], [], value=node.test)
         body = self._fn(f"_nptf__while_body_{k}", names, node.body, names)
         state, labels = self._state(names)
         call = _expr(f"{_CF}.while_stmt(_nptf__while_cond_{k}, _nptf__while_body_{k}, {state}, "
@@ -1905,6 +1930,16 @@ def _rebound(factory, fn):
     return new
 
 
+def _cell_variables(code):
+    """The variables of ``code`` and of the functions defined in it that a function
+    defined inside reads (its closure cells)."""
+    found = set(code.co_cellvars)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= _cell_variables(const)
+    return found
+
+
 def _filled(cell):
     try:
         cell.cell_contents
@@ -2054,7 +2089,9 @@ def _make_factory(fn):
         if not _contains(node, (gast.Yield, gast.YieldFrom), cross_loops=True):
             _Jumps().function(node)
     _Jumps().function(fdef)
-    fdef.body = [_ControlFlow(filename, first_line - 1, scope).visit(s) for s in fdef.body]
+    shared = frozenset(_cell_variables(fn.__code__))
+    fdef.body = [_ControlFlow(filename, first_line - 1, scope, shared).visit(s)
+                 for s in fdef.body]
     fdef.body = [x for s in fdef.body for x in (s if isinstance(s, list) else [s])]
     sites = _WriteSites(filename, first_line - 1)
     fdef.body = [sites.visit(s) for s in fdef.body]
