@@ -99,6 +99,17 @@ def test_loop_programs_that_went_wrong(seed, tmp_path):
     assert compare(fn, loop_program_inputs(seed), False, source, seed) is None
 
 
+# Nested programs that once went wrong.
+FIXED_NESTED_FAILURES = (106041,)   # a closure read a variable its graph loop rebinds
+
+
+@pytest.mark.parametrize("seed", FIXED_NESTED_FAILURES)
+def test_nested_programs_that_went_wrong(seed, tmp_path):
+    fn, = load_programs([seed], str(tmp_path), nested_program_source)
+    source = nested_program_source(seed, f"program_{seed}")
+    assert compare(fn, loop_program_inputs(seed), False, source, seed) is None
+
+
 @pytest.mark.parametrize("seed", sorted(KNOWN_LOOP_FAILURES))
 @pytest.mark.xfail(strict=True, reason="open defect (KNOWN_LOOP_FAILURES)")
 def test_known_loop_program_failures(seed, tmp_path):
