@@ -608,3 +608,23 @@ def test_a_nested_function_reads_the_value_a_loop_rebinds():
     check_against_numpy(above_a_rising_bar, c, 0.0)
     check_against_numpy(above_a_rising_bar, c[:5], -0.5)
     check_against_numpy(above_a_rising_bar, np.linspace(0.0, 4.0, 24), -1.0)
+
+
+def confusion_by_label_index(y_true, y_pred):
+    labels = np.union1d(y_true, y_pred)
+    index = {int(v): i for i, v in enumerate(labels)}
+    t = np.array([index.get(int(v), -1) for v in y_true])
+    p = np.array([index.get(int(v), -1) for v in y_pred])
+    cm = np.zeros((labels.size, labels.size), dtype=np.int64)
+    np.add.at(cm, (t, p), 1)
+
+    def share(k):
+        return cm[k, k] / max(1, len(index))
+    return cm, share(0)
+
+
+def test_a_dict_the_comprehensions_read_stays_the_functions_own():
+    """A dict keyed by traced labels, read by comprehensions and a nested function: the
+    converted code's own slots for it are not other holders of it."""
+    check_against_numpy(confusion_by_label_index, np.array([0, 2, 1, 2, 0]),
+                        np.array([0, 1, 1, 2, 2]))

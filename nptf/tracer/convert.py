@@ -1930,12 +1930,18 @@ def _rebound(factory, fn):
     return new
 
 
+_COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
+
+
 def _cell_variables(code):
-    """The variables of ``code`` and of the functions defined in it that a function
-    defined inside reads (its closure cells)."""
-    found = set(code.co_cellvars)
+    """The variables that a function (or lambda) defined in ``code``, or in a function
+    defined in it, reads from around it (its closure cells). Not a comprehension's: the
+    converted code runs those as loops of the function itself."""
+    found = set()
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
+            if const.co_name not in _COMPREHENSIONS:
+                found |= set(const.co_freevars)
             found |= _cell_variables(const)
     return found
 

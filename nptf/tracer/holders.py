@@ -18,7 +18,10 @@ def held_elsewhere(name, frame, is_it):
     while f is not None:
         code = f.f_code
         if in_user_code(code.co_filename):
-            if _reaches(is_it, [v for n, v in f.f_locals.items() if n != name]):
+            # (Not the converted code's own slots for the variable: its value coming into
+            # a branch or loop body, and the one it puts back in the closure cell.)
+            own = (name, f"_nptf__arg_{name}", f"_nptf__was_{name}")
+            if _reaches(is_it, [v for n, v in f.f_locals.items() if n not in own]):
                 return True
             if not code.co_name.startswith("_nptf__"):
                 n_args = code.co_argcount + code.co_kwonlyargcount + \
