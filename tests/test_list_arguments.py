@@ -312,12 +312,12 @@ def read_where_found(xs, x):
     return xs[k] * 2, xs[-1 - k], type(xs[k]).__name__
 
 
-def test_a_list_argument_read_at_a_position_the_data_choose(jit):
+def test_a_list_argument_read_at_a_position_the_data_choose():
     """``sent[j]`` in a graph loop, ``xs[k]`` at an index computed from an array: the
     element the data choose, of the list's one Python type."""
     rng = np.random.default_rng(3)
     corpus = [rng.integers(0, 9, n).tolist() for n in (12, 10, 11)]
-    check_against_numpy(cooccurrences, corpus, 9, jit=jit)
-    check_against_numpy(read_where_found, [4, 9, -2, 7], np.array([0.1, 0.5, 0.2]), jit=jit)
-    check_against_numpy(read_where_found, [0.5, 1.5, 2.5], np.array([0.1, 0.0, 0.9]), jit=jit)
-    check_against_numpy(read_where_found, [1.0], np.array([0.1, 0.9]), jit=jit)  # IndexError
+    check_against_numpy(cooccurrences, corpus, 9)
+    check_against_numpy(read_where_found, [4, 9, -2, 7], np.array([0.1, 0.5, 0.2]))
+    check_against_numpy(read_where_found, [0.5, 1.5, 2.5], np.array([0.1, 0.0, 0.9]))
+    check_against_numpy(read_where_found, [1.0], np.array([0.1, 0.9]))  # IndexError
