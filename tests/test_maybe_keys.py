@@ -85,3 +85,8 @@ def test_reading_a_key_missing_on_this_call_runs_numpy():
             nptf.compile(reads_the_key)(-np.abs(x))       # NumPy's run: Python's error
         got = nptf.compile(merged)(np.ones(6))             # "std" missing: NumPy's run
     assert got[0] == {"mean": 1.0, "n": 1} and list(got[1]) == ["n", "mean"]
+
+
+def test_a_dict_whose_keys_the_data_choose_is_not_exported(tmp_path):
+    with pytest.raises(nptf.UnsupportedError, match="Give every key a value before"):
+        nptf.export(best_threshold, str(tmp_path / "m"), np.arange(6.0), np.ones(6))

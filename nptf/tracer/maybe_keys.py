@@ -208,6 +208,8 @@ class _Spec:
 
     __slots__ = ("keys", "maybe")
     nptf_what = _ABSENT_WHAT
+    nptf_export_fix = ("Give every key a value before the `if` or loop, so that the dict has "
+                       "the same keys on every path.")
 
     def __init__(self, keys, maybe):
         self.keys, self.maybe = keys, maybe

@@ -38,12 +38,14 @@ def without_kind_flags(traced):
         raise unsupported("returning text made of traced values (an f-string, str()) from an "
                           "exported function", fix="Return the values and format them outside.")
     if has_nodes(traced.out_tree):
-        kinds = sorted({getattr(meta, "nptf_what", None) for meta in node_metas(traced.out_tree)}
-                       - {None})
-        if kinds:
+        metas = [m for m in node_metas(traced.out_tree) if getattr(m, "nptf_what", None)]
+        if metas:
+            kinds = sorted({m.nptf_what for m in metas})
+            fixes = sorted({getattr(m, "nptf_export_fix", None) for m in metas} - {None})
             raise unsupported(f"returning {' or '.join(kinds)} from an exported function",
-                              fix="Return its arrays (a masked array's m.filled(v) and "
-                                  "np.ma.getmaskarray(m), a polynomial's p.coeffs).")
+                              fix=" ".join(fixes) or
+                              "Return its arrays (a masked array's m.filled(v) and "
+                              "np.ma.getmaskarray(m), a polynomial's p.coeffs).")
         raise unsupported("an output that is None when the data take some paths",
                           fix="Return the same structure on every path (np.nan for no result).")
     if not any(info.kind in ("by_kind", "list", "items") for info in traced.out_info):
