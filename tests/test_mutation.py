@@ -655,3 +655,21 @@ def full_of_traced_fills(x, floor):
 
 def test_full_of_a_traced_fill_is_a_new_writable_array():
     check_against_numpy(full_of_traced_fills, np.arange(4.0), 0.5)
+
+
+def decide_after_writes(x):
+    """Python's decisions on arrays the trace knew (zeros, ones) before a write into them,
+    or into a view of them, put the data there."""
+    a = np.zeros(1)
+    a[0] = x[0]
+    b = np.ones(1)
+    v = b[:]
+    v[0] = x[1]
+    c = np.zeros(())
+    c[...] = x[2]
+    return (1.0 if a else 2.0), (3.0 if b else 4.0), float(c) + 1, bool(b), int(c > 0)
+
+
+@pytest.mark.parametrize("x", [[3.0, 0.0, -1.0], [0.0, 2.0, 5.0]])
+def test_decisions_on_an_array_after_a_write_read_what_was_written(x, jit):
+    check_against_numpy(decide_after_writes, np.array(x), jit=jit)

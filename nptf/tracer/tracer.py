@@ -420,8 +420,10 @@ class Tracer:
         if builder is None or getattr(self, "kind_flag", None) is not None or \
                 getattr(self, "choice", None) is not None or IN_GRAPH_LOOP.get():
             return None
-        value = builder.known_value(self._atom)
-        return None if value is None else np.asarray(value, dtype=self._atom.type.dtype)
+        # The value it holds now: a write through it or an alias re-defines a view's.
+        atom = self.carried_atom()
+        value = builder.known_value(atom)
+        return None if value is None else np.asarray(value, dtype=atom.type.dtype)
 
     def __bool__(self):
         if self.choice is not None:
