@@ -320,6 +320,59 @@ def loop_program_inputs(seed):
             lay["x"]]
 
 
+# Tables a loop builds from what the trace knows (``kt``): Python's decisions on their
+# values, a recursive helper, then the data from some iteration on, a ``break`` on the
+# data or on the table, ``continue``.
+_KNOWN_TABLES = [
+    "kt = np.linspace(-1.0, 1.0, 12)\n"
+    "for j in range(12):\n"
+    "    if kt[j] > 0.25 or j % 4 == 0:\n"
+    "        kt[j] = np.cos(kt[j]) + kt[j - 1]\n"
+    "    else:\n"
+    "        kt[j] = j / 12",
+    "kt = np.ones(11)\n"
+    "for j in range(11):\n"
+    "    if j < 4:\n"
+    "        kt[j] = j * 0.5\n"
+    "    else:\n"
+    "        kt[j] = kt[j - 1] * 0.5 + x",
+    "kt = np.arange(12.0)\n"
+    "for j in range(12):\n"
+    "    kt[j] = kt[j] ** 2 % 7\n"
+    "    if kt[j] > 5 + x:\n"
+    "        break",
+    "kt = np.zeros(10)\n"
+    "for j in range(10):\n"
+    "    kt[j] = (j * 7) % 5\n"
+    "    if kt[:j + 1].sum() > 12:\n"
+    "        break",
+    "kt, acc = [0.0] * 10, 0\n"
+    "for j in range(10):\n"
+    "    acc += j if j % 2 else -1\n"
+    "    kt[j] = acc * 0.5\n"
+    "kt = np.array(kt) * x",
+    "kt = np.zeros(9)\n"
+    "for j, v in enumerate(np.linspace(0.0, 2.0, 9)):\n"
+    "    if v < 0.5:\n"
+    "        continue\n"
+    "    kt[j] = v * v + c[j]",
+    # Python's decision on an array the trace knew before a write into it (or into a
+    # view of it) put the data there.
+    "kt = np.zeros(1)\n"
+    "kt[0] = c[0] > 0\n"
+    "if kt:\n"
+    "    kt = kt * 3.0 + 1.0",
+    "kt = np.zeros(1)\n"
+    "kv = kt[:]\n"
+    "kv[0] = c[1] > x\n"
+    "if kt:\n"
+    "    kt = kt - 2.0",
+    "_kb = lambda i, d: (1.0 if i % 3 else 0.5) if d == 0 else \\\n"
+    "    _kb(i, d - 1) * 0.5 + _kb(i + 1, d - 1)\n"
+    "kt = np.array([[_kb(i, 2) + j for i in range(10)] for j in np.arange(3.0)])",
+]
+
+
 class _LoopWriter:
     """Writes one loop program, running every statement it writes on the program's own
     inputs as it goes, so that the dtypes and shapes it picks for a statement are those
@@ -327,7 +380,8 @@ class _LoopWriter:
     what broadcasts to it, a name rebound in a loop keeps its dtype)."""
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
-                 history=None, seeded=None, sorted_lists=None, nested=None, ordered=None):
+                 history=None, seeded=None, sorted_lists=None, nested=None, ordered=None,
+                 known_tables=None):
         self.r, self.name = r, name
         # Python's order of tuples holding traced numbers (sorted, min, max), read at the
         # end, from its own stream.
@@ -350,6 +404,8 @@ class _LoopWriter:
         # Worklists (a deque, a visited set) and np.split's pieces, from ``work``.
         self.work = work or random.Random(0)
         self.work_kinds = ()
+        # Tables built before the loops from what the trace knows, from their own stream.
+        self.known_tables = known_tables or random.Random(0)
         self.tab_other_type = False
         self.ns = {"np": np, "collections": collections, "bisect": bisect,
                    "functools": functools, "itertools": itertools}
@@ -1470,6 +1526,13 @@ class _LoopWriter:
                                                  "srt = sorted([0.5, x, 1.5])"]))
             pre.append("ins = []")
             self.made.add("ins")
+        kr = self.known_tables
+        if kr.random() < 0.2:
+            # A table built by a loop past the unroll limit over values the trace knows,
+            # Python's decisions on them, and then now and then the data (or a ``break``
+            # on them).
+            pre.append(kr.choice(_KNOWN_TABLES))
+            self.made.add("kt")
         sr = self.seeded
         if sr.random() < 0.2:
             self.draw_with = sr.choice(["rng", "np.random", "rs"])
@@ -1519,7 +1582,8 @@ class _LoopWriter:
             lines += self._nested_loop(uncalled)
         if r.random() < 0.3:
             lines += self._statement(in_loop=False)
-        out = [v for v in ("s", "cnt", "t", "part", "best", "tab", "ins") if v in self.made]
+        out = [v for v in ("s", "cnt", "t", "part", "best", "tab", "ins", "kt")
+               if v in self.made]
         if "grid" in self.made:
             out.append(self.extra.choice(["grid", "np.array(grid)", "grid[-1][-1]"]))
         if "bk" in self.made:
@@ -1882,7 +1946,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  random.Random(f"loop sorted {seed} {attempt}"),
                                  random.Random(f"loop nested {seed} {attempt}") if nested
                                  else None,
-                                 random.Random(f"loop ordered {seed} {attempt}"))
+                                 random.Random(f"loop ordered {seed} {attempt}"),
+                                 random.Random(f"loop known {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break

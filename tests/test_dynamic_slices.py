@@ -137,7 +137,7 @@ def write_then_unroll(x):
     out = np.zeros(x.shape[0])
     steps = {k: float(k) for k in range(x.shape[0])}
     for i in range(x.shape[0]):
-        out[i] += 1.0               # written before the line that makes the loop unroll
+        out[i] += x[i]              # written before the line that makes the loop unroll
         out[:i + 1] += steps[i]     # a dict keyed by the index needs a concrete index
     return out
 

@@ -59,6 +59,17 @@ def pascal_rows(n):
     return rows
 
 
+def pascal_rows_from(x):
+    # Pascal's rule from the data's first column: a table the data fill.
+    n = x.shape[0]
+    rows = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        rows[i][0] = float(x[i])
+        for j in range(1, i + 1):
+            rows[i][j] = rows[i - 1][j - 1] + rows[i - 1][j]
+    return rows
+
+
 def kinds_per_number(x, n=4):
     # Python floats where nothing is written, NumPy float64 scalars where the data write.
     t = [[0.0] * 3 for _ in range(n)]
@@ -129,6 +140,7 @@ CASES = [
     (longest_common_subsequence, lambda: (rng.integers(0, 3, 12), rng.integers(0, 3, 10))),
     (knapsack, lambda: (np.array([2, 3, 4, 5, 1, 7, 3, 2, 6, 4]), rng.random(10), 12)),
     (pascal_rows, lambda: (12,)),
+    (pascal_rows_from, lambda: (rng.standard_normal(12),)),
     (kinds_per_number, lambda: (rng.standard_normal(20),)),
     # Past 64 numbers the table comes back from one array, each number of its own kind.
     (kinds_per_number, lambda: (rng.standard_normal(40), 30)),
@@ -157,7 +169,7 @@ def test_a_table_matches_numpy_with_xla():
 
 @pytest.mark.parametrize("fn,args", [
     (edit_distance, (np.arange(30) % 3, np.arange(25) % 4)),
-    (pascal_rows, (20,)),
+    (pascal_rows_from, (np.ones(20),)),
     (in_a_while_loop, (np.zeros(10),)),
 ])
 def test_tables_written_in_loops_are_carried_by_graph_loops(fn, args):

@@ -203,7 +203,7 @@ def draws_then_loop_draws(x, n):
     np.random.seed(0)
     w = np.random.randn(3)
     for _ in range(n):                         # a graph loop of a known trip count
-        w = w + 0.01 * np.random.randn(3)
+        w = w + 0.01 * np.random.randn(3) * x.mean()
     return w, np.random.rand(2)
 
 

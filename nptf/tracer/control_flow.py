@@ -3132,9 +3132,149 @@ def _peeled(rng, static, item_of, body_fn, state, names, where, stop_fn, frame):
                        unroll=False)
 
 
+# How far a loop on values the trace knows runs in Python (``_known_iterations``): past
+# these, the rest of it is a loop as any other.
+KNOWN_ITERATIONS = 1 << 14
+KNOWN_EQUATIONS = 20_000
+
+
+def _all_known(values):
+    """Whether every traced value among ``values`` (in tuples, lists and dicts too) is one
+    the trace knows; a list of nptf's own (its rows traced) is not."""
+    for v in values:
+        if type(v) is tuple or type(v) is list:
+            if not _all_known(v):
+                return False
+        elif type(v) is dict:
+            if not _all_known(tuple(v.values())):
+                return False
+        elif isinstance(v, Tracer):
+            if v.known_value() is None:
+                return False
+        elif getattr(type(v), "nptf_list", False) or \
+                getattr(type(v), "nptf_children", None) is not None:
+            return False
+    return True
+
+
+_PLAIN = (bool, int, float, complex, str, bytes, range, slice, type(None), type(Ellipsis),
+          np.generic, np.ndarray, np.dtype, np.ufunc, type, types.ModuleType,
+          types.BuiltinFunctionType)
+
+
+def _reads_known(obj, seen, depth=0):
+    """Whether ``obj`` (a loop's body, a function it calls, an object or container it
+    reads) reaches only values the trace knows: Python's and NumPy's own, traced values
+    it knows, and functions whose closures and globals hold nothing else. A body that
+    reaches the data is no candidate for ``_known_iterations``."""
+    if isinstance(obj, _PLAIN) or id(obj) in seen:
+        return True
+    seen.add(id(obj))
+    if isinstance(obj, Tracer):
+        return obj.known_value() is not None
+    if depth > 6:
+        return False
+    if type(obj) in (tuple, list, set, frozenset):
+        return len(obj) <= 4096 and builtins.all(_reads_known(v, seen, depth + 1) for v in obj)
+    if type(obj) is dict:
+        return len(obj) <= 4096 and builtins.all(
+            _reads_known(k, seen, depth + 1) and _reads_known(v, seen, depth + 1)
+            for k, v in obj.items())
+    if isinstance(obj, types.FunctionType):
+        for cell in obj.__closure__ or ():
+            try:
+                value = cell.cell_contents
+            except ValueError:  # a cell not yet bound
+                continue
+            if not _reads_known(value, seen, depth + 1):
+                return False
+        if (obj.__module__ or "").startswith("nptf."):
+            return True         # nptf's own globals: its helpers, never the user's data
+        names, codes = set(), [obj.__code__]
+        while codes:
+            code = codes.pop()
+            names.update(code.co_names)
+            codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+        space = obj.__globals__
+        return builtins.all(_reads_known(space[n], seen, depth + 1) for n in names
+                            if n in space)
+    if isinstance(obj, types.MethodType):
+        return _reads_known(obj.__self__, seen, depth + 1) and \
+            _reads_known(obj.__func__, seen, depth + 1)
+    if isinstance(obj, functools.partial):
+        return _reads_known((obj.func, obj.args, obj.keywords), seen, depth + 1)
+    attributes = getattr(obj, "__dict__", None)
+    if type(attributes) is dict and not getattr(type(obj), "nptf_list", False) and \
+            getattr(type(obj), "nptf_children", None) is None and \
+            not (type(obj).__module__ or "").startswith("nptf."):
+        return _reads_known(attributes, seen, depth + 1)
+    return False
+
+
+def _known_scalar(value):
+    if not isinstance(value, Tracer) or not value.is_scalar or value.kinds is not None:
+        return value
+    known = value.known_value()
+    if known is None:
+        return value
+    return known.item() if value.type.weak else known[()]
+
+
+def _known_iterations(static, item_of, body_fn, state, names, where, stop_fn, frame):
+    """The first iterations of a loop over ``static``, run by Python while each computes
+    only what the trace knows (``table[i, j] = np.cos(np.pi * i * j / n)``, a search over a
+    board of a known size): the values and the decisions on them are then NumPy's own, at
+    trace time, where a graph loop would trace every one of them, and every ``if`` on them,
+    as run-time values. Gives the state and the items left (None when the loop is over):
+    from the first iteration that computes from the data on, the rest is a loop as any
+    other."""
+    builder = current_builder()
+    spent = 0
+
+    def known_item(i):
+        # An element of an array the trace knows (``for t in ts``) is NumPy's scalar of
+        # it, as a read of it in the body gives (``namespace.getitem``).
+        item = item_of(i)
+        return tuple(_known_scalar(v) for v in item) if type(item) is tuple else \
+            _known_scalar(item)
+
+    for k in range(len(static)):
+        before = len(builder.eqns)
+        state = _unrolled(static[k:k + 1], known_item, body_fn, state, None, where, names,
+                          frame, of=static)
+        known = builtins.all(builder.known_value(v) is not None
+                             for e in builder.eqns[before:] for v in e.outputs) and \
+            _all_known(state)
+        spent += len(builder.eqns) - before
+        rest = static[k + 1:]
+        if stop_fn is not None:
+            stop = stop_fn(*state)
+            if isinstance(stop, Tracer) and stop.known_value() is None:
+                # ``break`` as the data say: the rest runs only where it did not.
+                if not len(rest):
+                    return state, None
+                return tuple(if_stmt(stop, lambda *st: st, lambda *st: _index_loop(
+                    range_(rest.start, rest.stop, rest.step), item_of, body_fn, st, names,
+                    where, stop_fn, frame, known=False), state, names, where, frame)), None
+            if stop:
+                return state, None
+        if not len(rest):
+            return state, None
+        if not known or k + 1 >= KNOWN_ITERATIONS or spent >= KNOWN_EQUATIONS:
+            return state, rest
+    return state, None
+
+
 def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True,
-                peel_none=True, peel_first=True):
+                peel_none=True, peel_first=True, known=True):
     static = rng.static()
+    if known and static is not None and len(static) and not IN_GRAPH_LOOP.get() and \
+            _all_known(state) and _reads_known((body_fn, item_of, stop_fn), set()):
+        state, static = _known_iterations(static, item_of, body_fn, state, names, where,
+                                          stop_fn, frame)
+        if static is None:
+            return state
+        rng = range_(static.start, static.stop, static.step)
     short = static is not None and len(static) <= UNROLL_LIMIT.get()
     if unroll and short and \
             _UNROLLED.get() * len(static) <= NESTED_UNROLL * UNROLL_LIMIT.get():

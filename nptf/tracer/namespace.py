@@ -395,7 +395,26 @@ def getitem(a, key):
         if type(a) is str or (a and all(type(v) is str for v in a)):
             return text_at(a, key)
         return item_at(a, key)
+    if isinstance(a, Tracer):
+        known = _known_element(a, key)
+        if known is not None:
+            return known
     return a[key]
+
+
+def _known_element(a, key):
+    """One element of an array the trace knows (``knots[i]`` of a constant table), as NumPy
+    gives it: NumPy's scalar, so that Python's decisions and arithmetic on it run as
+    NumPy's, with no equation per step. None for any other read."""
+    keys = key if type(key) is tuple else (key,)
+    if len(keys) != a.ndim or not a.ndim or not all(
+            isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+            for k in keys):
+        return None
+    known = a.known_value()
+    if known is None or not all(-n <= k < n for k, n in zip(keys, known.shape)):
+        return None
+    return known[keys]
 
 
 def _checked_position(seq, key, noun):
