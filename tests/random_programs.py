@@ -140,6 +140,7 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.asarray(math.log(np.ravel({0})[-1]))", "np.asarray(math.floor(np.ravel({0})[0]))",
                 "np.asarray(math.exp(np.ravel({0})[-1]) + 1)",
                 "np.asarray(math.isclose(np.ravel({0})[0], 1.0))",
+                "np.asarray(math.hypot(*np.ravel({0})[:3]))",
                 "np.maximum.accumulate(np.ravel({0}), out=np.ravel({0}).copy())",
                 "np.clip({0}, -1, 2, out=np.zeros(np.shape({0})))",
                 "np.repeat(np.ravel({0})[np.ravel({0}) > 0], np.flatnonzero(np.ravel({0}) > 0) % 3)"]

@@ -330,6 +330,18 @@ def test_math_functions_of_traced_numbers():
         compiled(1000.0)
 
 
+def vector_lengths(x):
+    """``math.hypot`` of any number of traced coordinates (``math.hypot(*x)``, the norm of
+    a power iteration's vector), and of none."""
+    return math.hypot(*x), math.hypot(x[0]), math.hypot(*x[:3]) / 2, math.hypot() + x[1]
+
+
+@pytest.mark.parametrize("x", [[3.0, 4.0, 12.0, 1e300, -2.0], [3.0, np.nan, np.inf, 1.0],
+                               [-3.0, 4.0, 0.0, 1e-300], [np.nan, 1.0, 2.0, 3.0]])
+def test_hypot_of_any_number_of_traced_coordinates(x, jit):
+    check_against_numpy(vector_lengths, np.array(x), jit=jit)
+
+
 def normal_cdf_and_divisors(a, x):
     """``math.erf``/``erfc`` (the normal CDF of Black-Scholes code), ``math.gcd``/``lcm``
     of several ints and ``math.isqrt`` of traced numbers, as Python gives them."""

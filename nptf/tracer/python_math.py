@@ -137,6 +137,10 @@ def _call(fn, name, args, kwargs):
             return fn(*args, **kwargs)
         return _python_float(emit("erf", [_as_float(args[0])], {"complement": name == "erfc"},
                                   scalar=True))
+    if name == "hypot" and len(args) != 2:
+        if kwargs or not _numbers(args):
+            return fn(*args, **kwargs)
+        return _hypot(args)
     counts = (1, 2) if name == "log" else (2,) if name == "pow" else (_ARITY.get(name, 1),)
     if kwargs or len(args) not in counts or not _numbers(args):
         return fn(*args, **kwargs)
@@ -168,6 +172,17 @@ def _call(fn, name, args, kwargs):
         out = _raising(out, np.logical_not(wrong), at_infinity,
                        _DOMAIN if at_infinity == "ValueError" else _RANGE)
     return _python_float(out)
+
+
+def _hypot(args):
+    """``math.hypot(*coordinates)`` of any number of them (``math.hypot(*x)`` of an array of
+    a known length): the length of the vector, as np.hypot folds it pair by pair (no
+    overflow or underflow of the squares); an infinite coordinate gives inf even beside a
+    NaN, as in Python."""
+    xs = [np.abs(_as_float(a)) for a in args]
+    out = functools.reduce(np.hypot, xs)
+    infinite = functools.reduce(np.logical_or, [np.isinf(x) for x in xs])
+    return _python_float(np.where(infinite, np.inf, out))
 
 
 def _log(xs):
