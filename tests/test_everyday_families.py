@@ -1018,6 +1018,64 @@ def test_python_floats_that_decide_a_size_key_the_graph_by_their_value():
     assert g.cache_info().fallbacks >= 1
 
 
+def init_and_forward(X, layer_dims, scales):
+    """A network's layer sizes in a list (``layer_dims = [2, 5, 3, 1]``), and a list of
+    floats deciding a size: traced, they would be sizes only the graph knows."""
+    np.random.seed(1)
+    A = X
+    for l in range(1, len(layer_dims)):
+        W = np.random.randn(layer_dims[l], layer_dims[l - 1]) / np.sqrt(layer_dims[l - 1])
+        b = np.zeros((layer_dims[l], 1))
+        A = np.maximum(W @ A + b, 0)
+    cost = np.squeeze(A.sum(axis=1, keepdims=True).T @ np.ones((layer_dims[-1], 1)))
+    width = int(2 * scales[0])
+    return cost, np.convolve(X[0], np.ones(width) / width, "same") * scales[1]
+
+
+def per_axis_blur(img, sigma):
+    """A tuple of floats, one per axis, that decides which axes and how wide."""
+    out = img
+    for axis, s in enumerate(sigma):
+        if s > 1e-15:
+            r = int(3 * s)
+            k = np.exp(-np.arange(-r, r + 1) ** 2 / (2 * s * s))
+            k /= k.sum()
+            out = sum(np.roll(out, j, axis=axis) * k[j + r] for j in range(-r, r + 1))
+    return out
+
+
+def reverses_its_sizes(X, layer_dims):
+    k = int(layer_dims[0])
+    layer_dims.reverse()
+    return X[:k] * 2
+
+
+def test_lists_of_numbers_that_decide_a_size_key_the_graph_by_their_numbers():
+    """A list of numbers is traced as an array; where tracing fails with it traced (its
+    numbers are sizes), calls are keyed by its numbers, each of its type, as floats are."""
+    X = np.random.default_rng(1).random((2, 7))
+    f = nptf.compile(init_and_forward, fallback="raise")
+    for dims, scales in [([2, 5, 3, 1], [1.5, 2.0]), ([2, 4, 1], [1.5, 2.0]),
+                         ([2, 5, 3, 1], [1.5, 2.0]), ([2, 5, 3, 1], [2.0, 2.0])]:
+        got, want = f(X, dims, scales), init_and_forward(X, dims, scales)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-12)
+    # The traced lists' per list length (2), then one per value (3).
+    assert f.cache_info().traces == 5
+    check_against_numpy(init_and_forward, X, [2, 3, 1], [1.0, 0.5])
+    img = np.random.default_rng(2).random((9, 8))
+    for sigma in [(2.0, 1.0), (0.0, 1.5), (1.0, 0.0)]:
+        check_against_numpy(per_axis_blur, img, sigma)
+    # A function that changes the list runs with NumPy (the caller's list changes once).
+    dims = [1, 2]
+    g = nptf.compile(reverses_its_sizes)
+    with pytest.warns(RuntimeWarning, match="changing the list `layer_dims`"):
+        np.testing.assert_array_equal(g(X, dims), X[:1] * 2)
+    assert dims == [2, 1]
+    with pytest.raises(nptf.UnsupportedError, match="layer_dims"):
+        nptf.compile(reverses_its_sizes, fallback="raise")(X, [1, 2])
+
+
 # ------------------------------------------------ tuples and lists of traced numbers ==
 def search_grid(grid, start, goal):
     # a BFS written with tuples, as exercise collections write it

@@ -808,7 +808,8 @@ def test_list_methods_on_a_list_the_data_sized_say_so():
     # The function's own list, as long as the data say: pop runs in the graph.
     np.testing.assert_array_equal(nptf.compile(topo, fallback="raise")(a), topo(a))
     # A list passed in is an array to the graph: its methods would change the caller's.
-    with pytest.raises(nptf.SideEffectError, match=r"ready\.pop.*list passed in"):
+    with pytest.raises(nptf.SideEffectError,
+                       match=r"ready.*(list passed in|passed in as an argument)"):
         nptf.compile(drain, fallback="raise")(a, [1, 2])
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
         ready = [1, 2]

@@ -38,7 +38,7 @@ from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast
                        guard_rewrites, to_numpy, to_tensors, unexpected_output)
 from .one_core import may_split
 from .pickling import by_value_pickler_running, check_picklable
-from .signature import Static, signature_of
+from .signature import Static, number_list, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
 
@@ -55,6 +55,20 @@ _HOT_SCALARS = {float, complex} | _STATIC_SCALARS
 _VALUE_KEYED_GRAPHS = 16
 # True while a call keyed with its floats' values is traced (``Compiled._floats_static``).
 _FLOATS_KEYED = contextvars.ContextVar("nptf_floats_keyed", default=False)
+
+
+# Lists of at most this many numbers may be keyed by their numbers (``_decides``): sizes
+# and parameters, where a longer one is data.
+_VALUE_KEYED_LIST = 32
+
+
+def _decides(value):
+    """Whether ``value``, an argument traced as a graph input, may be one whose value
+    decides a size or a Python decision: a Python float, or a short list of numbers (a
+    network's ``layer_dims = [2, 5, 3, 1]``). Where tracing fails with it traced, calls
+    are keyed by its value (``Entry.floats_decide``)."""
+    return type(value) is float or (number_list(value) and
+                                    np.size(value) <= _VALUE_KEYED_LIST)
 
 
 class _StillCompiling(CompileBudgetError):
@@ -396,16 +410,16 @@ class Compiled:
         too, the floats were not the cause: the signature runs with NumPy, as it would
         have without this second trace."""
         bound, items = self._bind(args, kwargs)
-        items = [(k, Static(v) if type(v) is float else v) for k, v in items]
+        items = [(k, Static(v) if _decides(v) else v) for k, v in items]
         static_key, values, specs, treedefs = signature_of(items)
         if static_key not in self._cache:
             redirect.float_values += 1
             if redirect.float_values > _VALUE_KEYED_GRAPHS and self.fallback != "raise":
                 if redirect.float_values == _VALUE_KEYED_GRAPHS + 1:
                     warn_user(f"nptf: {self.name} runs with NumPy for new values of its float "
-                              f"arguments: {_VALUE_KEYED_GRAPHS} graphs were traced for as many "
-                              f"values, which decide a size. Pass such a value as an int, "
-                              f"or mark it static_argnames=[...]")
+                              f"or list arguments: {_VALUE_KEYED_GRAPHS} graphs were traced for "
+                              f"as many values, which decide a size. Pass such a value as an "
+                              f"int or a tuple of ints, or mark it static_argnames=[...]")
                 self._info.fallbacks += 1
                 return None
         token = _FLOATS_KEYED.set(True)
@@ -1011,7 +1025,7 @@ class Compiled:
             if relaxed and self.input_signature is None:
                 raise
             if self.input_signature is None and not isinstance(e, ArgumentError) and \
-                    not _FLOATS_KEYED.get() and any(type(v) is float
+                    not _FLOATS_KEYED.get() and any(_decides(v)
                                                     for v in bound.arguments.values()):
                 entry = Entry()
                 entry.floats_decide = e

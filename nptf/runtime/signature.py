@@ -34,6 +34,32 @@ class Static:
         self.value = value
 
 
+def number_list(x):
+    """Whether ``x`` is a list or tuple of Python numbers (or NumPy scalars), or of lists of
+    them, that NumPy makes an array of (a tuple of ints is a static value already)."""
+    return (type(x) is list or (type(x) is tuple and not _static_tuple(x))) and \
+        _number_list(x) and not _ragged(x)
+
+
+def frozen_numbers(x):
+    """A key of a list of numbers (``number_list``): each number by its type and value, a
+    float by its bits (``-0.0`` is not ``0.0``)."""
+    if type(x) in (list, tuple):
+        return (type(x).__name__,) + tuple(frozen_numbers(e) for e in x)
+    if isinstance(x, np.generic):
+        return (x.dtype.str, x.tobytes())
+    if type(x) is float:
+        return (float, x.hex())
+    if type(x) is complex:
+        return (complex, x.real.hex(), x.imag.hex())
+    return (type(x), x)
+
+
+def _copied(x):
+    return [_copied(e) for e in x] if type(x) is list else \
+        tuple(_copied(e) for e in x) if type(x) is tuple else x
+
+
 def _static_tuple(x):
     return type(x) is tuple and all(isinstance(e, (int, str, type(None))) and
                                     not isinstance(e, float) for e in x)
@@ -89,6 +115,11 @@ def describe_leaf(x, name):
     """(key part, graph input value or None, ArrayType/is_scalar spec or static value)."""
     if isinstance(x, Static):
         v = x.value
+        if number_list(v):
+            # A list (or tuple) keyed by its numbers (``Compiled._floats_static``): the
+            # function gets a copy, so that a trace that changes it (refused) leaves the
+            # caller's list.
+            return ("s", list, frozen_numbers(v)), None, _copied(v)
         try:
             hash(v)
         except TypeError:

@@ -214,6 +214,7 @@ def _traced(fn, leaf_specs, rebuild, unroll):
             finally:
                 UNROLL_LIMIT.reset(token)
                 APPENDED.reset(appended)
+        _check_no_static_list_returned(leaves, result)
         out_leaves, out_tree = flatten(result)
         atoms, info = output_atoms(out_leaves)
         inputs = [leaf for leaf in leaves if isinstance(leaf, Tracer)]
@@ -230,6 +231,29 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         seeded = False
     return TracedFunction(graph, out_tree, info, mutated, seeded, reads.guards(),
                           bool(catches))
+
+
+def _lists_in(value, found):
+    if type(value) is list:
+        found.append(value)
+    if type(value) in (list, tuple):
+        for v in value:
+            _lists_in(v, found)
+    elif type(value) is dict:
+        for v in value.values():
+            _lists_in(v, found)
+    return found
+
+
+def _check_no_static_list_returned(leaves, result):
+    """A list argument keyed by its numbers (the function gets a copy of it) returned, or
+    a list inside it: NumPy's run hands back the caller's own list object, which a later
+    change to either shows in both; the graph would give a new list."""
+    static = {id(v) for leaf in leaves if type(leaf) is list for v in _lists_in(leaf, [])}
+    if static and any(id(v) in static for v in _lists_in(result, [])):
+        raise unsupported("returning a list argument (or a list inside it), the caller's own "
+                          "list object in NumPy",
+                          fix="Return a copy (list(x)) or np.array(x).")
 
 
 def _without_input(graph, var):
