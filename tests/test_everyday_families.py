@@ -1076,6 +1076,28 @@ def test_lists_of_numbers_that_decide_a_size_key_the_graph_by_their_numbers():
         nptf.compile(reverses_its_sizes, fallback="raise")(X, [1, 2])
 
 
+def keys_of_two_kinds(x, lr=0.1, lrs=(0.1, 0.2)):
+    d = {int(x[0]): 1.0}
+    d["a"] = 2.0        # a str key beside a traced one: refused, whatever the numbers
+    return x * lr * lrs[0] * d["a"]
+
+
+@pytest.mark.parametrize("call", [lambda f, x: f(x), lambda f, x: f(x, 0.5, [0.1, 0.3])])
+def test_a_refusal_that_keying_by_value_does_not_lift_stays_one(call):
+    """Parameters left at their defaults (a tuple of floats is static already) or passed
+    and keyed by value: where the trace fails all the same, every call under
+    fallback="raise" raises, and by default NumPy runs it, with one warning."""
+    x = np.arange(3.0)
+    strict = nptf.compile(keys_of_two_kinds, fallback="raise")
+    for _ in range(2):
+        with pytest.raises(nptf.UnsupportedError):
+            call(strict, x)
+    f = nptf.compile(keys_of_two_kinds)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        np.testing.assert_array_equal(call(f, x), call(keys_of_two_kinds, x))
+    np.testing.assert_array_equal(call(f, x), call(keys_of_two_kinds, x))
+
+
 # ------------------------------------------------ tuples and lists of traced numbers ==
 def search_grid(grid, start, goal):
     # a BFS written with tuples, as exercise collections write it

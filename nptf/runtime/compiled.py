@@ -412,6 +412,18 @@ class Compiled:
         bound, items = self._bind(args, kwargs)
         items = [(k, Static(v) if _decides(v) else v) for k, v in items]
         static_key, values, specs, treedefs = signature_of(items)
+        if static_key == key:
+            # Nothing of this call is keyed anew (a parameter left at its default, a tuple
+            # of floats, is static already): the trace failed for another reason.
+            error = redirect.floats_decide
+            if self.fallback == "raise":
+                raise error
+            entry = Entry(fallback_reason=str(error))
+            entry.fallback_warning = f"nptf: {self.name} runs with NumPy for this " \
+                                     f"signature because {error}"
+            with self._lock:
+                self._cache[key] = entry
+            return entry, values, key
         if static_key not in self._cache:
             redirect.float_values += 1
             if redirect.float_values > _VALUE_KEYED_GRAPHS and self.fallback != "raise":
@@ -426,8 +438,9 @@ class Compiled:
         try:
             entry = self._lookup(static_key, values, bound, specs, treedefs)
         except UnsupportedError:
-            with self._lock:
-                self._cache[key] = Entry(fallback_reason=str(redirect.floats_decide))
+            if self.fallback != "raise":    # (under "raise", every such call raises)
+                with self._lock:
+                    self._cache[key] = Entry(fallback_reason=str(redirect.floats_decide))
             raise
         finally:
             _FLOATS_KEYED.reset(token)
