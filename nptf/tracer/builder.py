@@ -29,6 +29,10 @@ class GraphBuilder:
         self.masked_reads = {}
         # Values known while tracing (``known_values``), by output var.
         self.known = {}
+        # Vars made by the iterations of loops on values the trace knows
+        # (``control_flow._known_iterations``): the graph reads their values as literals
+        # (``build``), not the chain of equations that made them.
+        self.frozen = set()
 
     def sees(self, other) -> bool:
         """Whether values built by ``other`` are visible in this builder's graph."""
@@ -101,7 +105,15 @@ class GraphBuilder:
         return outputs
 
     def build(self, outputs) -> Graph:
-        return Graph(tuple(self.inputs), tuple(self.eqns), tuple(outputs))
+        eqns, outputs = tuple(self.eqns), tuple(outputs)
+        if self.frozen:
+            def literal(a):
+                return Literal(self.known[a], a.type) if isinstance(a, Var) and \
+                    a in self.frozen else a
+            eqns = tuple(e if all(v in self.frozen for v in e.outputs) else
+                         e.replace(inputs=tuple(literal(a) for a in e.inputs)) for e in eqns)
+            outputs = tuple(literal(a) for a in outputs)
+        return Graph(tuple(self.inputs), eqns, outputs)
 
 
 # Values a trace computes with NumPy where every operand is known: small ones only.

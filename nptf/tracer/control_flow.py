@@ -3245,6 +3245,8 @@ def _known_iterations(static, item_of, body_fn, state, names, where, stop_fn, fr
         known = builtins.all(builder.known_value(v) is not None
                              for e in builder.eqns[before:] for v in e.outputs) and \
             _all_known(state)
+        if known:
+            builder.frozen.update(v for e in builder.eqns[before:] for v in e.outputs)
         spent += len(builder.eqns) - before
         rest = static[k + 1:]
         if stop_fn is not None:
