@@ -3162,31 +3162,43 @@ _PLAIN = (bool, int, float, complex, str, bytes, range, slice, type(None), type(
           types.BuiltinFunctionType)
 
 
-def _reads_known(obj, seen, depth=0):
+class _Look:
+    """What ``_reads_known`` has looked at: objects by id, and how many more items of
+    containers it may look at (past that, the body is taken to reach the data)."""
+    __slots__ = ("ids", "left")
+
+    def __init__(self, items=1 << 14):
+        self.ids, self.left = set(), items
+
+
+def _reads_known(obj, look, depth=0):
     """Whether ``obj`` (a loop's body, a function it calls, an object or container it
     reads) reaches only values the trace knows: Python's and NumPy's own, traced values
     it knows, and functions whose closures and globals hold nothing else. A body that
     reaches the data is no candidate for ``_known_iterations``."""
-    if isinstance(obj, _PLAIN) or id(obj) in seen:
+    if isinstance(obj, _PLAIN) or id(obj) in look.ids:
         return True
-    seen.add(id(obj))
+    look.ids.add(id(obj))
     if isinstance(obj, Tracer):
         return obj.known_value() is not None
     if depth > 6:
         return False
+    if type(obj) in (tuple, list, set, frozenset, dict):
+        look.left -= len(obj)
+        if look.left < 0:
+            return False
     if type(obj) in (tuple, list, set, frozenset):
-        return len(obj) <= 4096 and builtins.all(_reads_known(v, seen, depth + 1) for v in obj)
+        return builtins.all(_reads_known(v, look, depth + 1) for v in obj)
     if type(obj) is dict:
-        return len(obj) <= 4096 and builtins.all(
-            _reads_known(k, seen, depth + 1) and _reads_known(v, seen, depth + 1)
-            for k, v in obj.items())
+        return builtins.all(_reads_known(k, look, depth + 1) and _reads_known(v, look, depth + 1)
+                            for k, v in obj.items())
     if isinstance(obj, types.FunctionType):
         for cell in obj.__closure__ or ():
             try:
                 value = cell.cell_contents
             except ValueError:  # a cell not yet bound
                 continue
-            if not _reads_known(value, seen, depth + 1):
+            if not _reads_known(value, look, depth + 1):
                 return False
         if (obj.__module__ or "").startswith("nptf."):
             return True         # nptf's own globals: its helpers, never the user's data
@@ -3196,18 +3208,18 @@ def _reads_known(obj, seen, depth=0):
             names.update(code.co_names)
             codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
         space = obj.__globals__
-        return builtins.all(_reads_known(space[n], seen, depth + 1) for n in names
+        return builtins.all(_reads_known(space[n], look, depth + 1) for n in names
                             if n in space)
     if isinstance(obj, types.MethodType):
-        return _reads_known(obj.__self__, seen, depth + 1) and \
-            _reads_known(obj.__func__, seen, depth + 1)
+        return _reads_known(obj.__self__, look, depth + 1) and \
+            _reads_known(obj.__func__, look, depth + 1)
     if isinstance(obj, functools.partial):
-        return _reads_known((obj.func, obj.args, obj.keywords), seen, depth + 1)
+        return _reads_known((obj.func, obj.args, obj.keywords), look, depth + 1)
     attributes = getattr(obj, "__dict__", None)
     if type(attributes) is dict and not getattr(type(obj), "nptf_list", False) and \
             getattr(type(obj), "nptf_children", None) is None and \
             not (type(obj).__module__ or "").startswith("nptf."):
-        return _reads_known(attributes, seen, depth + 1)
+        return _reads_known(attributes, look, depth + 1)
     return False
 
 
@@ -3271,7 +3283,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
                 peel_none=True, peel_first=True, known=True):
     static = rng.static()
     if known and static is not None and len(static) and not IN_GRAPH_LOOP.get() and \
-            _all_known(state) and _reads_known((body_fn, item_of, stop_fn), set()):
+            _all_known(state) and _reads_known((body_fn, item_of, stop_fn), _Look()):
         state, static = _known_iterations(static, item_of, body_fn, state, names, where,
                                           stop_fn, frame)
         if static is None:
