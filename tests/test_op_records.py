@@ -157,7 +157,7 @@ CASES_PER_GRAPH = 30
 
 # One case in XLA_EVERY runs under XLA, the others on the plain executor: XLA's compile of
 # these graphs costs about three times the plain executor's build, per case.
-XLA_EVERY = 4
+XLA_EVERY = 5
 
 
 def _on_xla(valid, salt):
