@@ -165,3 +165,13 @@ def test_a_loop_reading_the_data_stays_one_graph_loop():
     graph = nptf.compile(reads_the_data, fallback="raise").trace(np.ones(5))
     assert any(e.op.name == "while" for e in graph.eqns)
     assert len(graph.eqns) < 40      # one body, not a copy of it before the loop
+
+
+def test_an_exported_model_holds_the_table(tmp_path):
+    import tensorflow as tf
+    path = str(tmp_path / "model")
+    nptf.export(cosine_table, path, nptf.Spec((12,), np.float64))
+    x = np.random.default_rng(7).normal(size=12)
+    (out,) = tf.saved_model.load(path).signatures["serving_default"](tf.constant(x)).values()
+    assert out.dtype == tf.float64 and tuple(out.shape) == (12,)
+    np.testing.assert_allclose(out.numpy(), cosine_table(x), rtol=1e-12)

@@ -30,8 +30,9 @@ class GraphBuilder:
         # Values known while tracing (``known_values``), by output var.
         self.known = {}
         # Vars made by the iterations of loops on values the trace knows
-        # (``control_flow._known_iterations``): the graph reads their values as literals
-        # (``build``), not the chain of equations that made them.
+        # (``control_flow._known_iterations``): the function's graph reads their values
+        # as literals (``build``), not the chain of equations that made them. (A branch's
+        # or loop body's graph, closed by control_flow, keeps the chain.)
         self.frozen = set()
 
     def sees(self, other) -> bool:
