@@ -4,7 +4,9 @@ the graph (``adaptive=False``), each against NumPy's run of the same function.
 
 A loop whose body writes a list at its index runs as one graph loop that carries the
 list as an array; an `if` on traced data in a loop that runs unrolled becomes a
-``where`` where its branches are small. The first call is what those change.
+``where`` where its branches are small. The first call is what those change. A loop that computes only values the trace knows
+(a table written element by element) runs in Python while tracing, its table a constant
+of the graph.
 
 Run:  python -m bench.list_loops [--markdown]
 """
@@ -73,6 +75,14 @@ def edit_distance(a, b):
     return d[n][m]
 
 
+def sine_table(x):
+    # A loop on values the trace knows: the graph holds the table as a constant.
+    tbl = np.zeros(1000)
+    for i in range(1000):
+        tbl[i] = np.sin(i * 0.01)
+    return x + tbl
+
+
 def _cases():
     r = np.random.default_rng(0)
     adj = (r.random((60, 60)) < 0.05).astype(int)
@@ -82,7 +92,9 @@ def _cases():
             ("recurrence in a list", recurrence, (r.standard_normal(500),)),
             ("BFS distances", bfs_distances, (adj, 0)),
             ("edit distance (list of lists)", edit_distance,
-             (r.integers(0, 4, 10), r.integers(0, 4, 10)))]
+             (r.integers(0, 4, 10), r.integers(0, 4, 10))),
+            ("sine table written by a loop on known values", sine_table,
+             (r.standard_normal(1000),))]
 
 
 def _median(fn, args, repeat=30):
