@@ -83,6 +83,17 @@ class OutsideTheGraphError(UnsupportedError):
     """
 
 
+class AssumptionError(OutsideTheGraphError):
+    """A run-time check of an assumption the trace made where the data choose the kind of
+    a result (``np.linalg.eigvals`` of a real matrix is real or complex as its eigenvalues
+    are) failed: the runtime traces the function again with the other assumption
+    (``site``: the assumption's place, in the order the trace met them)."""
+
+    def __init__(self, message, site):
+        super().__init__(message)
+        self.site = site
+
+
 class BackendError(UnsupportedError):
     """TensorFlow could not build, compile or run the graph nptf made of a function.
 

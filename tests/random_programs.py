@@ -1830,6 +1830,12 @@ class _LoopWriter:
                     # the data say.
                     ["ea = np.outer(c[:3], c[:3]) + np.eye(3) * (abs(x) + 1.0)",
                      "ef = (np.sort(np.linalg.eigvals(ea)), np.abs(np.linalg.eig(ea)[1]).sum())"],
+                    # Results real or complex as the data say: eigenvalues of a matrix
+                    # that is not symmetric, roots, a characteristic polynomial.
+                    ["ea = np.array([[c[0], c[1]], [-c[2], c[3] + x]])",
+                     "ew = np.linalg.eigvals(ea)",
+                     "ef = (np.sort_complex(ew), np.abs(ew).max(), np.roots(c[4:7] + 0.5), "
+                     "np.poly(ea), np.poly(ew))"],
                     # A name (or None) an `if` on the data chooses, compared.
                     ["ename = None", "for ek, ev in (('a', 0), ('b', 2), ('c', 4)):",
                      "    if c[ev] > x:", "        ename = ek",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import OutsideTheGraphError
+from ..errors import AssumptionError, OutsideTheGraphError
 from .evaluate import EVAL_RULES
 from .ops import declare, register
 
@@ -40,9 +40,33 @@ def _check(ts, params):
     return [ts[0] if params.get("weak") else ts[0].strong()]
 
 
+# The error name a check with the param ``assumption`` (the trace's ``assume``) reports:
+# "Assumption:<site>".
+ASSUMPTION = "Assumption:"
+
+
+def error_name(params):
+    """The name of the error a check's lowering reports (``check_error`` makes it)."""
+    site = params.get("assumption")
+    return params["error"] if site is None else f"{ASSUMPTION}{site}"
+
+
+def check_error(error, message):
+    """The exception a failed check raises, by the error name its lowering reported."""
+    if error.startswith(ASSUMPTION):
+        return AssumptionError(message, int(error[len(ASSUMPTION):]))
+    return ERRORS.get(error, ValueError)(message)
+
+
+def hands_over(error):
+    """Whether a failed check of this error name hands the call to another run (NumPy's,
+    or a graph traced with another assumption) rather than raising the user's error."""
+    return error == "OutsideTheGraph" or error.startswith(ASSUMPTION)
+
+
 def _eval_check(p, x, ok):
     if not np.all(ok):
-        raise ERRORS.get(p["error"], ValueError)(p["message"])
+        raise check_error(error_name(p), p["message"])
     return x
 
 

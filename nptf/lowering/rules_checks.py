@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import tensorflow as tf
 
+from ..graph_ir.ops_checks import error_name
 from .rules import rule
 
 
 @rule("check")
-def _check(ctx, x, ok, message, error, when_read=False):
-    ctx.checks.append((tf.reduce_all(ok), error, message))
+def _check(ctx, x, ok, message, error, when_read=False, assumption=None):
+    ctx.checks.append((tf.reduce_all(ok), error_name({"error": error, "assumption": assumption}),
+                       message))
     return x

@@ -20,7 +20,7 @@ import tensorflow as tf
 
 from ..errors import Error, OutsideTheGraphError, UnsupportedError, warn_user
 from ..graph_ir import ArrayType, Var
-from ..graph_ir.ops_checks import ERRORS
+from ..graph_ir.ops_checks import check_error
 from ..graph_ir.passes import PIPELINE
 from ..graph_ir.walk import all_eqns
 from ..lowering import VECTORIZED, lower_graph
@@ -337,7 +337,7 @@ class _Plan:
             flags = outs.pop().all(axis=0)
             for ok, (error, message) in zip(flags.tolist(), self.checks):
                 if not ok:
-                    raise ERRORS.get(error, ValueError)(message)
+                    raise check_error(error, message)
         results = []
         for value, kind in output_kinds(self.traced.out_info, outs):
             if kind == "static":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from ..graph_ir.ops_checks import ERRORS
+from ..graph_ir.ops_checks import check_error
 from ..graph_ir.passes import DIFFERENTIABLE_PIPELINE
 from ..graph_ir.walk import free_vars
 from ..lowering import checked_runner
@@ -29,5 +29,5 @@ def evaluate_callee(callee, graph, values):
                                   [tf.convert_to_tensor(v) for v in values])
     for ok, error, message in checks:
         if not bool(ok):
-            raise ERRORS.get(error, ValueError)(message)
+            raise check_error(error, message)
     return [t.numpy() for t in outs]

@@ -18,16 +18,18 @@ import numpy as np
 import tensorflow as tf
 
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
-from ..errors import (ArgumentError, BackendError, Error, OutsideTheGraphError, UnsupportedError,
-                      warn_user)
-from ..graph_ir.ops_checks import ERRORS
+from ..errors import (ArgumentError, AssumptionError, BackendError, Error, OutsideTheGraphError,
+                      UnsupportedError, warn_user)
+from ..graph_ir.ops_checks import check_error, hands_over
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import handed_back, output_kinds, trace_function
+from ..tracer.assumptions import flipping
 from ..tracer.builder import current_builder
 from ..tracer import fp_errors
 from ..tracer.convert import converted
+from ..tracer.printing import holding
 from ..tracer.globals_read import still_bound
 from ..tree import unflatten
 from .adaptive import (DYNAMIC_SLOT, FIRST, GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, STATIC_SLOT,
@@ -55,6 +57,9 @@ _HOT_SCALARS = {float, complex} | _STATIC_SCALARS
 _VALUE_KEYED_GRAPHS = 16
 # True while a call keyed with its floats' values is traced (``Compiled._floats_static``).
 _FLOATS_KEYED = contextvars.ContextVar("nptf_floats_keyed", default=False)
+# Graphs per signature traced with other assumptions of the kind of a result
+# (``Compiled._run_assuming``), before a call whose data need yet another runs NumPy.
+_ASSUMED_GRAPHS = 4
 
 
 # Lists of at most this many numbers may be keyed by their numbers (``_decides``): sizes
@@ -129,6 +134,10 @@ class Entry:
         self.once = bool(self.mutated) or (graph is not None and any(
             e.op.each_run for e in all_eqns(graph)))
         self.checks = checks or []        # (error, message) per run-time check output flag
+        # Its print equations' calls, held back while it runs where a check may hand the
+        # call to another run (``printing.holding``), one call at a time.
+        self.held_writes = _held_writes(graph, self.checks)
+        self.hold_lock = threading.Lock() if self.held_writes else None
         self.open_broadcasts = _open_broadcasts(graph) if graph is not None else []
         self.stager = InputStager(self.dtypes) if self.call is not None else None
         self._program = NOT_YET         # its NumPy program (adaptive.numpy_program_of)
@@ -147,6 +156,21 @@ class Entry:
         # their floats' values instead (``Compiled._floats_static``).
         self.floats_decide = None
         self.float_values = 0
+        self.floats_keyed = False       # traced with those floats' values
+        # The assumption sites flipped in its trace (``tracer.assumptions``); the entry of
+        # the signature's first trace (``root``), which holds the graphs traced with other
+        # assumptions (``variants``, by flipped sites) and the one the last call ran
+        # (``preferred``).
+        self.assumed = frozenset()
+        self.root = self
+        self.variants = None
+        self.preferred = None
+
+
+def _held_writes(graph, checks):
+    if graph is None or not any(hands_over(error) for error, _ in checks):
+        return []
+    return [e.params["write"] for e in all_eqns(graph) if e.op.name == "print"]
 
 
 def _with_seed(entry, values):
@@ -164,7 +188,7 @@ def _raise_failed_checks(flags, checks):
         return
     for ok, (error, message) in zip(flags.tolist(), checks):
         if not ok:
-            raise ERRORS.get(error, ValueError)(message)
+            raise check_error(error, message)
 
 
 def _checked_in_graph(outs, flags, checks):
@@ -450,6 +474,8 @@ class Compiled:
         return entry, values, static_key
 
     def _run(self, entry, values, args, kwargs, shapes_key=None):
+        if entry.preferred is not None:
+            entry = entry.preferred
         if entry.fallback_reason is not None:
             self._info.fallbacks += 1
             if entry.fallback_warning is None:
@@ -486,14 +512,94 @@ class Compiled:
             return self._call_graph(entry, values)
         except (OutsideTheGraphError, BackendError, CompileBudgetError) as e:
             # Raised before any input is written back: NumPy starts from the same arguments.
+            if isinstance(e, AssumptionError):
+                try:
+                    return self._run_assuming(entry, e, values, args, kwargs)
+                except (OutsideTheGraphError, BackendError, CompileBudgetError) as other:
+                    e = other
             if self.fallback == "raise":
-                raise
+                raise e
             self._info.fallbacks += 1
             if not isinstance(e, _StillCompiling):
                 warn_user(f"nptf: {self.name} runs with NumPy for this call because {e}")
             return self.fn(*args, **kwargs)
 
+    def _run_assuming(self, entry, error, values, args, kwargs):
+        """The outputs of the graph whose assumptions hold for these data, where ``entry``'s
+        graph failed the check of one (``error``, an ``AssumptionError``): each failed check
+        flips its site's assumption, and the graph traced with those (the signature's
+        ``variants``) runs, until one holds. Raises where the data need an assumption
+        that was tried already in this call (a loop whose eigenvalues are real in one
+        iteration and complex in another) or more graphs than ``_ASSUMED_GRAPHS``."""
+        tried = {entry.assumed}
+        while True:
+            flipped = entry.assumed ^ {error.site}
+            if flipped in tried:
+                raise OutsideTheGraphError(f"{error}, and a graph with the other kind fails "
+                                           f"too: these data need both kinds in one call (in "
+                                           f"iterations of a loop)")
+            tried.add(flipped)
+            entry = self._variant(entry.root, flipped, error, args, kwargs)
+            if entry.fallback_reason is not None:
+                raise OutsideTheGraphError(f"{error}, and the trace with the other assumption "
+                                           f"gives no graph: {entry.fallback_reason}")
+            try:
+                if entry.mutated:
+                    _refuse_shared_memory(values, entry.mutated)
+                    _check_writable(values, entry.mutated)
+                out = self._call_graph(entry, values)
+            except AssumptionError as e:
+                error = e
+                continue
+            entry.root.preferred = None if entry is entry.root else entry
+            return out
+
+    def _variant(self, root, flipped, error, args, kwargs):
+        """The entry of ``root``'s signature traced with the assumptions at ``flipped``."""
+        with self._lock:
+            if root.variants is None:
+                root.variants = {root.assumed: root}
+            entry = root.variants.get(flipped)
+            if entry is not None:
+                return entry
+            if len(root.variants) >= _ASSUMED_GRAPHS:
+                raise OutsideTheGraphError(f"{error} ({_ASSUMED_GRAPHS} graphs were traced "
+                                           f"for as many assumptions of this signature)")
+            bound, items = self._bind(args, kwargs)
+            if root.floats_keyed:
+                items = [(k, Static(v) if _decides(v) else v) for k, v in items]
+            _, _, specs, treedefs = signature_of(items)
+            if root.shapes is not None:
+                specs = _with_shapes(specs, root.shapes)
+            token = _FLOATS_KEYED.set(root.floats_keyed)
+            try:
+                with flipping(flipped):
+                    entry = self._build(bound, specs, treedefs)
+            finally:
+                _FLOATS_KEYED.reset(token)
+            if entry.call is None and entry.fallback_reason is None:
+                entry = Entry(fallback_reason=str(entry.floats_decide))
+            entry.assumed, entry.root = flipped, root
+            root.variants[flipped] = entry
+            return entry
+
     def _call_graph(self, entry, values, started_on=False, caller=None):
+        if entry.held_writes:
+            with entry.hold_lock, holding(entry.held_writes) as held:
+                try:
+                    out = self._checked_call(entry, values, started_on, caller)
+                except (OutsideTheGraphError, BackendError, CompileBudgetError):
+                    raise           # another run answers the call, and makes its calls
+                except Exception:
+                    for call in held:   # NumPy's run makes them before it raises
+                        call()
+                    raise
+            for call in held:
+                call()
+            return out
+        return self._checked_call(entry, values, started_on, caller)
+
+    def _checked_call(self, entry, values, started_on=False, caller=None):
         try:
             return self._run_graph(entry, values, started_on, caller)
         except Exception as e:
@@ -1061,6 +1167,7 @@ class Compiled:
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         entry = Entry(traced, graph, concrete, xla=xla, xla_reason=reason, shapes=shapes,
                       checks=checks)
+        entry.floats_keyed = _FLOATS_KEYED.get()
         if spent.deadline is not None and xla:
             # XLA's compile may take minutes (fusion of a large graph); the plain executor's
             # first call only instantiates the graph, and the run that follows is the

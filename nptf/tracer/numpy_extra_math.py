@@ -12,6 +12,7 @@ from numpy.lib import _function_base_impl as _numpy_function_base
 
 from ..errors import unsupported, user_location
 from . import numpy_api as api
+from .assumptions import assume
 from . import numpy_math as m
 from .numpy_api import axis_index, reject, sample_of, astype, concatenate, implements, reshape_to
 from .indexing import constant_value
@@ -276,12 +277,14 @@ def polymul(a1, a2):
 @implements(np.poly)
 def poly(seq_of_zeros):
     zeros = _coefficients(seq_of_zeros)
-    if zeros.ndim == 2 and zeros.shape[0] == zeros.shape[1] and zeros.shape[0] != 0:
-        raise unsupported("np.poly of a matrix",
-                          fix="Its result is real or complex depending on the eigenvalues.")
-    if zeros.ndim != 1:
+    if zeros.ndim == 2 and zeros.shape[0] == zeros.shape[1] and zeros.shape[0] not in (0, None):
+        # The characteristic polynomial: of the eigenvalues, real or complex as the data say
+        # (the trace's assumption, as np.linalg.eigvals makes it).
+        zeros = np.linalg.eigvals(zeros)
+    elif zeros.ndim != 1:
         raise ValueError(f"input must be 1d or non-empty square 2d array.\n  at {user_location()}")
-    zeros = astype(zeros, np.mintypecode(zeros.dtype.char))
+    else:
+        zeros = astype(zeros, np.mintypecode(zeros.dtype.char))
     if zeros.shape[0] is None:
         raise unsupported("np.poly of roots whose number the data choose")
     if len(zeros) == 0:
@@ -292,12 +295,16 @@ def poly(seq_of_zeros):
         a = concatenate([a, api.zeros((1,), a.dtype)]) - zeros[i] * concatenate([api.zeros((1,), a.dtype), a])
     if zeros.dtype.kind == "c":
         # NumPy's coefficients are real where the roots come in conjugate pairs (a filter's
-        # poles): the graph gives those, and runs NumPy on a call whose roots do not.
+        # poles), complex otherwise: the graph gives the kind the trace assumes, and a call
+        # whose roots are of the other runs a graph traced with the other assumption.
         paired = np.all(np.sort(zeros) == np.sort(np.conjugate(zeros)))
-        a = emit("check", [np.real(a), paired], {
-            "error": "OutsideTheGraph",
-            "message": f"np.poly of complex roots that are not in conjugate pairs, whose "
-                       f"coefficients NumPy gives as complex, at {user_location()}"})
+        real, site = assume(True)
+        message = (f"np.poly at {user_location()} of complex roots that are not in conjugate "
+                   f"pairs, whose coefficients NumPy gives as complex") if real else \
+            (f"np.poly at {user_location()} of roots in conjugate pairs, whose coefficients "
+             f"NumPy gives as real")
+        a = emit("check", [np.real(a) if real else a, paired if real else ~paired], {
+            "error": "OutsideTheGraph", "message": message, "assumption": site})
     return a
 
 

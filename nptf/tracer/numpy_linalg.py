@@ -18,6 +18,7 @@ from ..errors import unsupported, unsupported_size, user_location
 from . import numpy_math as m
 from .numpy_api import (NoValue, arange, axes_of, astype, broadcast_to, implements, moveaxis,
                         reshape, swapaxes, zeros)
+from .assumptions import assume
 from .numpy_misc import vander
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
@@ -222,19 +223,23 @@ def eigvalsh(a, UPLO="L"):
 def _real_eig(a, name, vectors, real=True):
     """NumPy's eig (eigvals) of a real matrix, whose result is real where every
     eigenvalue is (PCA's covariance, a reversible chain's transitions), complex otherwise:
-    the graph gives the real result (``real``; else the complex one), and a call whose
-    eigenvalues are otherwise runs with NumPy (an ``OutsideTheGraph`` check)."""
+    the graph gives the real result where the trace assumes so (``real`` unless the
+    runtime flipped this ``assume`` site), else the complex one; a call whose eigenvalues
+    are of the other kind fails the check of that assumption, and the runtime runs a
+    graph traced with the other."""
     a = emit("check", [a, np.all(np.isfinite(a))], {
         "error": "LinAlgError", "message": f"Array must not contain infs or NaNs\n  at "
                                            f"{user_location()}"})
+    real, site = assume(real)
+    what = "roots" if name == "np.roots" else "eigenvalues"
     outs = emit("eig_real", [a], {"vectors": vectors})
     *outs, all_real, stable = outs
-    message = (f"{name} at {user_location()} has complex eigenvalues, where the graph gives "
-               f"real ones (NumPy's result for a real matrix with real eigenvalues)") if real \
-        else (f"{name} at {user_location()} has real roots only, where the graph gives "
-              f"complex ones (NumPy's result where a root is complex)")
+    message = (f"{name} at {user_location()} has complex {what}, where the graph gives "
+               f"real ones (NumPy's result where all are real)") if real \
+        else (f"{name} at {user_location()} has real {what} only, where the graph gives "
+              f"complex ones (NumPy's result where one is complex)")
     outs[0] = emit("check", [outs[0], all_real if real else np.logical_not(all_real)], {
-        "error": "OutsideTheGraph", "message": message})
+        "error": "OutsideTheGraph", "message": message, "assumption": site})
     outs[0] = emit("check", [outs[0], stable], {
         "error": "OutsideTheGraph",
         "message": f"{name} at {user_location()}: LAPACK's order of the eigenvalues or signs "
@@ -246,8 +251,9 @@ def _real_eig(a, name, vectors, real=True):
 @implements(np.roots)
 def roots(p):
     """NumPy's companion matrix and its eigenvalues. Leading and trailing zero
-    coefficients, which NumPy strips (the data would choose the result's length), and
-    real coefficients with real roots only (a real result) run with NumPy."""
+    coefficients, which NumPy strips (the data would choose the result's length), run
+    with NumPy; real coefficients give complex roots, or real ones where all are
+    (``_real_eig``'s assumption)."""
     p = to_tracer(p)
     if p.ndim == 0:
         p = reshape(p, (1,))

@@ -19,6 +19,7 @@ refused (``TracerConversionError``), as ``str()`` of a traced value was.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import io
 import logging
@@ -332,11 +333,40 @@ def at_run_time(call, what, args, kwargs=None):
                                 static=lambda leaf: not isinstance(leaf, Tracer))
 
     def write(values):
+        held = HELD.get(write)
+        if held is not None:    # values of the run, which TensorFlow may reuse once it returns
+            values = [np.array(v) if isinstance(v, np.ndarray) else v for v in values]
         a, k = unflatten(tree, [value if kind == "static" else handed_back(value, kind)
                                 for value, kind in output_kinds(infos, values)])
-        call(*a, **k)
+        if held is not None:
+            held.append(functools.partial(call, *a, **k))
+        else:
+            call(*a, **k)
 
     b.emit("print", atoms, {"write": write, "what": what})
+
+
+# The run-time calls (``write`` of a print equation) held back while a graph that may hand
+# its call to another run is running (``holding``), with the list they go to.
+HELD = {}
+
+
+@contextlib.contextmanager
+def holding(writes):
+    """Hold back the run-time calls of ``writes`` (print equations' ``write``) while the
+    block runs a graph that may hand its call to another run (a failed check of an
+    assumption, which a graph of the other one answers, or one NumPy answers): the run
+    that answers the call makes them, once. Yields the list of held calls, which the
+    caller makes once the graph's answer stands. One graph's calls at a time: the caller
+    holds a lock of that graph's own."""
+    held = []
+    for w in writes:
+        HELD[w] = held
+    try:
+        yield held
+    finally:
+        for w in writes:
+            HELD.pop(w, None)
 
 
 def print_(*args, sep=" ", end="\n", file=None, flush=False):

@@ -14,6 +14,7 @@ from ..graph_ir.passes.rename import Renamer
 from ..graph_ir.walk import all_eqns
 from ..tree import flatten, has_nodes, node_metas
 from . import numpy_vectorize
+from .assumptions import counting_sites
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import KEYED_DICTS, convert, converting_members, should_convert
@@ -180,7 +181,7 @@ def _traced_streams(fn, leaf_specs, rebuild, unroll):
 
 def _traced(fn, leaf_specs, rebuild, unroll):
     with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
-            recording_catches() as catches:
+            recording_catches() as catches, counting_sites():
         if isinstance(fn, types.FunctionType):
             note_function(fn)
         rng_token = start_random(builder)

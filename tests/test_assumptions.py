@@ -1,0 +1,156 @@
+"""Results whose kind the data choose: the eigenvalues of a real matrix (real where all
+are, complex otherwise), np.roots, np.poly. The graph assumes one kind; a call whose data
+give the other runs a graph traced with the other assumption, cached beside the first."""
+import warnings
+
+import numpy as np
+import pytest
+
+import nptf
+from harness import check_against_numpy, mismatch
+
+# Dense matrices, whose eigenvalues' order and eigenvectors' signs do not turn on their
+# last bits (where they do, the call runs with NumPy whatever the kind).
+SYMMETRIC = np.array([[2.0, 1.0, 0.3], [1.0, 3.0, 0.5], [0.3, 0.5, 1.0]])
+ROTATION = np.array([[0.1, -1.0, 0.2], [1.0, 0.1, 0.3], [0.2, 0.1, 0.5]])
+# Transitions of a reversible chain (real eigenvalues) and of one that cycles (complex).
+CHAIN = SYMMETRIC / SYMMETRIC.sum(axis=1, keepdims=True)
+CYCLE = np.array([[0.44, 0.445, 0.115], [0.292, 0.002, 0.706], [0.997, 0.001, 0.002]])
+
+
+def spectrum(a):
+    w = np.linalg.eigvals(a)
+    return w, np.sort_complex(w), np.abs(w).max(), w.real.sum()
+
+
+def stationary(P):
+    # A stationary distribution as tutorials write it: the eigenvector of eigenvalue 1.
+    w, v = np.linalg.eig(P.T)
+    pi = np.abs(v[:, np.argmin(np.abs(w - 1))].real)
+    return pi / pi.sum(), w
+
+
+def stable_ar(coefficients):
+    # An AR process is stationary where the roots of its polynomial lie outside the unit
+    # circle; they are real or complex as the coefficients say.
+    r = np.roots(np.r_[1.0, -coefficients][::-1])
+    return r, bool(np.all(np.abs(r) > 1)), np.poly(r)
+
+
+def characteristic(a, zeros):
+    return np.poly(a), np.poly(zeros)
+
+
+def _calls(fn, inputs, **options):
+    """Call one compiled ``fn`` on each of ``inputs`` in turn, against NumPy each time."""
+    compiled = nptf.compile(fn, fallback="raise", **options)
+    for args in inputs:
+        got, want = compiled(*args), fn(*args)
+        problem = mismatch(want, got)
+        assert problem is None, problem
+    return compiled
+
+
+@pytest.mark.parametrize("adaptive", [False, None])
+def test_the_kind_of_eigenvalues_follows_the_data_call_by_call(adaptive, jit):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # "runs without XLA"
+        compiled = _calls(spectrum, [(a,) for a in (SYMMETRIC, ROTATION, ROTATION, CHAIN,
+                                                     ROTATION, SYMMETRIC)],
+                          adaptive=adaptive, jit_compile=jit)
+        _calls(stationary, [(CHAIN,), (CYCLE,), (CHAIN,)], adaptive=adaptive,
+               jit_compile=jit)
+    info = compiled.cache_info()
+    # One signature, a graph per kind: the second kind is traced once, not per call.
+    assert info.size == 1 and info.traces == 2 and info.fallbacks == 0
+
+
+def test_roots_and_poly_follow_the_data(jit):
+    real = np.array([0.5, -0.06])          # roots 5 and 10/3 (real)
+    complex_ = np.array([0.2, -0.5])       # a damped oscillation (complex roots)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        _calls(stable_ar, [(complex_,), (real,), (complex_,), (real,)], jit_compile=jit,
+               adaptive=False)
+        pairs = np.array([-0.5 + 0.8j, -0.5 - 0.8j, -1.0 + 0j])
+        single = np.array([-0.5 + 0.8j, 1.0 + 0j, 2.0 - 1j])
+        _calls(characteristic, [(SYMMETRIC, pairs), (ROTATION, single), (ROTATION, pairs),
+                                (SYMMETRIC, single), (np.arange(9).reshape(3, 3), pairs)],
+               jit_compile=jit, adaptive=False)
+
+
+def two_sites(a, b):
+    return np.linalg.eigvals(a) * 2, np.linalg.eigvals(b).sum()
+
+
+def test_each_assumption_flips_on_its_own():
+    compiled = _calls(two_sites, [(SYMMETRIC, SYMMETRIC), (ROTATION, SYMMETRIC),
+                                  (SYMMETRIC, ROTATION), (ROTATION, ROTATION),
+                                  (SYMMETRIC, SYMMETRIC), (ROTATION, ROTATION)],
+                      adaptive=False, jit_compile=False)
+    assert compiled.cache_info().traces == 4
+
+
+def in_a_loop(mats, n):
+    total = np.zeros(3, dtype=complex)
+    for i in range(n):
+        total = total + np.linalg.eigvals(mats[i])
+    return total
+
+
+def test_a_loop_whose_kinds_differ_from_one_iteration_to_the_next_runs_numpy():
+    """No one graph holds: the call runs with NumPy (an nptf error under "raise"), as the
+    first graph's failed check alone did."""
+    mats = np.stack([SYMMETRIC, ROTATION])
+    n = np.int64(2)
+    with pytest.raises(nptf.OutsideTheGraphError, match="np.linalg.eigvals.*need both kinds"):
+        nptf.compile(in_a_loop, fallback="raise", adaptive=False)(mats, n)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(in_a_loop, adaptive=False)(mats, n)
+    np.testing.assert_allclose(got, in_a_loop(mats, n))
+    # One kind in every iteration: a graph of that kind.
+    for same in (np.stack([ROTATION, ROTATION.T]), np.stack([SYMMETRIC, CHAIN])):
+        check_against_numpy(in_a_loop, same, n, adaptive=False)
+
+
+def shifted_in_place(a, shift):
+    a -= shift * np.eye(len(a))
+    return np.linalg.eigvals(a)
+
+
+def test_a_function_that_writes_its_argument_writes_it_once():
+    compiled = nptf.compile(shifted_in_place, fallback="raise", adaptive=False)
+    for a in (SYMMETRIC, ROTATION, SYMMETRIC):
+        mine, theirs = a.copy(), a.copy()
+        got, want = compiled(mine, 0.5), shifted_in_place(theirs, 0.5)
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got, want)
+        np.testing.assert_array_equal(mine, theirs)
+
+
+def printed_then_eigvals(a, n):
+    for i in range(n):
+        print("step", i, a[i].sum())
+    return np.linalg.eigvals(a)
+
+
+def test_what_a_graph_prints_is_printed_once(capsys):
+    """A graph whose check hands the call to another run (the other kind's graph, or
+    NumPy's run) holds its prints back: the run that answers prints them, once."""
+    compiled = nptf.compile(printed_then_eigvals, adaptive=False)
+    for a in (SYMMETRIC, ROTATION, SYMMETRIC):
+        got = compiled(a, np.int64(2))
+        assert capsys.readouterr().out == "".join(f"step {i} {a[i].sum()}\n" for i in range(2))
+        np.testing.assert_allclose(got, np.linalg.eigvals(a))
+    mats = np.stack([SYMMETRIC, ROTATION])
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        nptf.compile(in_a_loop_printing, adaptive=False)(mats, np.int64(2))
+    assert capsys.readouterr().out == "0\n1\n"
+
+
+def in_a_loop_printing(mats, n):
+    total = np.zeros(3, dtype=complex)
+    for i in range(n):
+        print(i)
+        total = total + np.linalg.eigvals(mats[i])
+    return total
