@@ -28,7 +28,7 @@ from .tracer.ufunc_methods import ufunc_method_compiles
 # traced array is not known while tracing.
 _REFUSED = {"tolist"}
 
-_NAMESPACES = [("np.linalg", np.linalg), ("np.fft", np.fft), ("np", np)]
+_NAMESPACES = [("np.linalg", np.linalg), ("np.fft", np.fft), ("np.emath", np.emath), ("np", np)]
 
 
 def public_name(func):

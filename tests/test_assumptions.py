@@ -154,3 +154,34 @@ def in_a_loop_printing(mats, n):
         print(i)
         total = total + np.linalg.eigvals(mats[i])
     return total
+
+
+EMATH = {
+    "sqrt": lambda x: np.emath.sqrt(x),
+    "log": lambda x: np.emath.log(x),
+    "log10": lambda x: np.emath.log10(x),
+    "log2": lambda x: np.emath.log2(x),
+    "arccos": lambda x: np.emath.arccos(x),
+    "arcsin": lambda x: np.emath.arcsin(x),
+    "arctanh": lambda x: np.emath.arctanh(x / 3),
+    "logn": lambda x: np.emath.logn(3, x),
+    "power": lambda x: np.emath.power(x, 2),
+    "integer_powers": lambda x: np.emath.power(np.arange(1, 4), (x * 2).astype(np.int64)),
+    "real_if_close": lambda x: np.real_if_close(np.fft.ifft(np.fft.fft(x))),
+    "not_close": lambda x: np.real_if_close(x + 1j * x * 1e-3),
+    "of_a_number": lambda x: np.emath.sqrt(float(x[0])) + np.emath.sqrt(x[1]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EMATH))
+def test_emath_and_real_if_close_are_real_or_complex_as_the_data_say(name, jit):
+    """np.emath's functions (numpy.lib.scimath) and np.real_if_close, whose result NumPy
+    makes real or complex by the data, called in turn on data of either kind."""
+    inputs = [np.array([0.25, 1.0, 4.0]), np.array([-0.25, 1.0, 4.0]),
+              np.array([0.25, 1.0, 4.0]), np.array([-2, 1, 4]),
+              np.array([0.25, 1.0, 4.0], np.float32), np.array([-0.5, 0.5, 0.0], np.float32)]
+    if name != "of_a_number":       # float() of a complex number: a ComplexWarning
+        inputs.append(np.array([1 + 1j, 2, 3]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # log(0), arctanh(1)
+        _calls(EMATH[name], [(x,) for x in inputs], jit_compile=jit, adaptive=False)

@@ -16,6 +16,7 @@ from . import numpy_extra       # append/insert/delete, splits, windows
 from . import numpy_extra_linalg    # np.linalg aliases, vecdot
 from . import numpy_extra_math  # fix, i0, sinc, polynomials, ...
 from . import numpy_sets        # np.unique, set functions, bincount
+from . import numpy_scimath     # np.emath, np.real_if_close: real or complex by the data
 from . import numpy_api
 from . import python_lists
 from . import python_numbers
@@ -25,7 +26,7 @@ from .tracer import Tracer, connect
 
 NUMPY_MODULES = (methods, numpy_math, numpy_sorting, numpy_stats, numpy_manip, numpy_misc,
                  numpy_linalg, numpy_fft, numpy_mutation, indexing, numpy_extra, numpy_extra_linalg,
-                 numpy_extra_math, numpy_sets)
+                 numpy_extra_math, numpy_sets, numpy_scimath)
 
 # The NumPy-area functions the Tracer's operators and NumPy's protocols call: defined
 # above tracer.py, which they build on, and handed to it here.
