@@ -143,7 +143,12 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.asarray(math.hypot(*np.ravel({0})[:3]))",
                 "np.maximum.accumulate(np.ravel({0}), out=np.ravel({0}).copy())",
                 "np.clip({0}, -1, 2, out=np.zeros(np.shape({0})))",
-                "np.repeat(np.ravel({0})[np.ravel({0}) > 0], np.flatnonzero(np.ravel({0}) > 0) % 3)"]
+                "np.repeat(np.ravel({0})[np.ravel({0}) > 0], np.flatnonzero(np.ravel({0}) > 0) % 3)",
+                # Results real or complex as the data say.
+                "np.emath.sqrt({0})", "np.emath.log(np.ravel({0})[:3])",
+                "np.emath.power({0}, 0.5)", "np.emath.arcsin(np.ravel({0}) / 2)",
+                "np.real_if_close(np.fft.ifft(np.fft.fft(np.ravel({0}))))",
+                "np.sort_complex(np.linalg.eigvals(np.resize(np.ravel({0}), (2, 2)) + 0.0))"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

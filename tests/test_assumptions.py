@@ -170,6 +170,7 @@ EMATH = {
     "real_if_close": lambda x: np.real_if_close(np.fft.ifft(np.fft.fft(x))),
     "not_close": lambda x: np.real_if_close(x + 1j * x * 1e-3),
     "of_a_number": lambda x: np.emath.sqrt(float(x[0])) + np.emath.sqrt(x[1]),
+    "of_a_scalar": lambda x: (np.emath.log(x.sum() - 3), np.emath.sqrt(np.any(x > 3))),
 }
 
 

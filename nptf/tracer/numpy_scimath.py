@@ -28,7 +28,7 @@ def _assumed(holds_usually, value_if, name, kinds):
     return emit("check", [value, holds_usually if usual else np.logical_not(holds_usually)], {
         "error": "OutsideTheGraph", "assumption": site, "weak": value.type.weak,
         "message": f"{name} at {user_location()}: these data make its result {other}, where "
-                   f"the graph makes it {kind}"})
+                   f"the graph makes it {kind}"}, scalar=value.is_scalar)
 
 
 def _to_complex(x):
