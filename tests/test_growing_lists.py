@@ -986,3 +986,55 @@ def test_a_list_appended_and_changed_or_kept_elsewhere_is_python_s():
     with pytest.warns(RuntimeWarning):
         got = nptf.compile(_appended_row_changed_after)(x, 1e-3)
     np.testing.assert_array_equal(got, _appended_row_changed_after(x, 1e-3))
+
+
+class _Tracker:
+    def __init__(self, start):
+        self.total = start * 0.0
+        self.log = []
+
+    def step(self, v, limit):
+        if np.sum(v) > limit:
+            self.total = self.total + 1.0
+        else:
+            self.total = self.total * 0.5
+        self.log.append(self.total)
+        return self.total
+
+
+def tracked_in_two_loops(a, b, n, limit):
+    tracker = _Tracker(a[0, 0])
+    for _ in range(9):          # a graph loop: the log becomes a list the data grow
+        tracker.step(a, limit)
+    for i in range(n):          # appended to again, a loop of run-time length
+        tracker.step(b[i % 4], limit)
+    for _ in range(3):
+        tracker.step(a[:2], limit)
+    return np.array(tracker.log), tracker.total
+
+
+def recorded_by_a_helper(x, n):
+    hist = []
+
+    def record(v):
+        hist.append(v)
+    for i in range(9):
+        if x[i] > 0:
+            record(x[i])
+    for i in range(n):
+        record(x[i % 9] * 2)
+    return np.array(hist)
+
+
+def test_a_list_grown_by_one_loop_and_appended_to_by_the_next(jit):
+    """A method appends to ``self.log`` (a nested helper to its enclosing function's
+    ``hist``) in a graph loop, which makes it a list the data grow; a later loop
+    appending to it again carries it too (the graph read the first loop body's values
+    after the loop: TensorFlow could not build it)."""
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(size=(4, 4)), rng.normal(size=(4, 4))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # "runs without XLA"
+        for n, limit in ((np.int64(5), 0.0), (np.int64(0), 1.0), (np.int64(11), -0.5)):
+            check_against_numpy(tracked_in_two_loops, a, b, n, limit, jit=jit)
+            check_against_numpy(recorded_by_a_helper, rng.normal(size=9), n, jit=jit)

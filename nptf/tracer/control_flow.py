@@ -831,6 +831,50 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
         return _traced_if(c, true_fn, false_fn, state, names, where, frame)
 
 
+def _growing_at_places(scope, state):
+    """Lists the data grow at an attribute or in a closure's variable (``self.losses`` or
+    ``history`` appended to in a graph loop or an `if` before), which a path or a loop
+    body would change in place, as they are now: (path, holder, attribute, list, its
+    ``saved_state``) of those not among ``state``."""
+    places = [(path, obj, k, v, saved_state(v)) for path, obj, at in
+              scope.attributes_holding(lambda v: isinstance(v, GrowingList))
+              for k in at for v in [getattr(obj, k)]] + \
+        [(name, cell, "cell_contents", v, saved_state(v)) for name, cell, v in scope.cells
+         if isinstance(v, GrowingList)]
+    return [g for g in places if not builtins.any(g[3] is s for s in state)]
+
+
+def _refuse_uncarried_growth(at_places, scope):
+    """Where the loop body just traced appended to a list the data grow at an attribute
+    or in a closure's variable (``_growing_at_places``) that the loop does not carry:
+    undo that, and raise ``_PythonOnlyBody``, whose ``changed_objects`` name such
+    attributes with the others the body rebinds (the loop is traced again carrying them,
+    ``_attribute_cells``) where nothing else reaches their lists and nothing else
+    changed."""
+    grew = [g for g in at_places if not same_state(g[3], g[4])]
+    if not grew:
+        return
+    for g in at_places:
+        restore_state(g[3], g[4])
+    path, _, k, _, _ = grew[0]
+    error = _PythonOnlyBody(f"the loop body appends to the Python list "
+                            f"`{path if k == 'cell_contents' else f'{path}.{k}'}`, which only "
+                            f"Python can change on every iteration")
+    others = scope.changed_attributes() if scope.changed() else []
+    alone = all(held_only_at(g[3], g[1], g[0] if g[2] == "cell_contents" else g[2],
+                             scope.frame) for g in grew)
+    error.changed_objects = error.growing_cells = None
+    if alone and others is not None:
+        by_object = {id(obj): (p, obj, dict(attrs)) for p, obj, attrs in others}
+        for p, obj, k, v, _ in grew:
+            if k != "cell_contents":
+                by_object.setdefault(id(obj), (p, obj, {}))[2][k] = v
+        error.changed_objects = list(by_object.values())
+        error.growing_cells = [(name, cell) for name, cell, k, _, _ in grew
+                               if k == "cell_contents"]
+    raise error
+
+
 def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     cells = [c for c in _written_lists([true_fn, false_fn], frame) if c.original is None]
     if cells:
@@ -844,15 +888,7 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
                 f"(`{name}_list = []`, appended to, then put in the dict after the loops), or "
                 f"let the function run with NumPy (fallback='numpy', the default).")
     scope = _scope(frame)
-    # Lists the data grow at an attribute or in a closure's variable (``self.losses`` or
-    # ``history`` appended to in a graph loop or an `if` before), which a path would
-    # change in place: as they are now.
-    at_places = [(path, obj, k, v, saved_state(v)) for path, obj, at in
-                 scope.attributes_holding(lambda v: isinstance(v, GrowingList))
-                 for k in at for v in [getattr(obj, k)]] + \
-        [(name, cell, "cell_contents", v, saved_state(v)) for name, cell, v in scope.cells
-         if isinstance(v, GrowingList)]
-    at_places = [g for g in at_places if not builtins.any(g[3] is s for s in state)]
+    at_places = _growing_at_places(scope, state)
     branches, raised, writes, added = [], {}, {}, {}
     lists, appended = _lists_in(state, names, frame), {}
     for fn in (false_fn, true_fn):
@@ -1903,7 +1939,7 @@ def while_stmt(cond_fn, body_fn, state, names, where=""):
             n = len(state)
             carried = _cells_now(cells)
             try:
-                with carrying_attributes([(c.obj, c.attr) for c in cells]):
+                with carrying_attributes([_carried_pair(c) for c in cells]):
                     out = _graph_while(
                         lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
                                                 *st[:n])[0],
@@ -2303,6 +2339,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                               fix="Convert it first (np.asarray(x)) if array arithmetic is meant.")
     carried = [i for i, v in enumerate(state) if _is_value(v)]
     types = {i: _type_of(state[i], names[i], where) for i in carried}
+    at_places = _growing_at_places(scope, state)
     key = (where, tuple(names))
     hinted = hints is not None and key in hints.buffers
     buffers = [b for b in hints.buffers[key] if b.origin in hints.outer] if hinted else []
@@ -2369,6 +2406,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         finally:
             GRAPH_LOOPS.reset(loops)
             IN_GRAPH_LOOP.reset(token)
+        _refuse_uncarried_growth(at_places, scope)
         # (a name with no value before the loop is the body's own: unusable after it)
         _refuse_held_rows([(o, n) for o, n, v in zip(body.objects, names, state)
                            if not isinstance(v, Undefined)])
@@ -3368,7 +3406,7 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
             n = len(state)
             carried = _cells_now(cells)
             try:
-                with carrying_attributes([(c.obj, c.attr) for c in cells]):
+                with carrying_attributes([_carried_pair(c) for c in cells]):
                     out = graph_loop(lambda x, *st: _with_cells(cells, st[n:],
                                                                 _uncarried(body_fn), x,
                                                                 *st[:n]),
@@ -3503,6 +3541,12 @@ class _AttributeCell:
         setattr(self.obj, self.attr, parts[0])
 
 
+def _carried_pair(cell):
+    """(object, attribute name) of what a ``_AttributeCell`` or ``_ListCell`` carries."""
+    return (cell.obj, cell.attr) if isinstance(cell, _AttributeCell) else \
+        (cell.cell, "cell_contents")
+
+
 def _uncarried(fn):
     """``fn`` run where no attribute is carried: the statements traced in a loop body
     that carries attributes (an inner loop, an `if`) see their writes to them, theirs to
@@ -3516,18 +3560,26 @@ def _uncarried(fn):
 def _attribute_cells(error):
     """``_AttributeCell``s of what a loop body only Python could run (``error``) changed,
     where that is only attributes of the user's objects, each an array or a number
-    before the loop; else None."""
-    found = getattr(error, "changed_objects", None) if isinstance(error, _PythonOnlyBody) \
-        else None
-    if not found:
+    before the loop (or a list), with ``_ListCell``s of the closure variables holding a
+    list the data grow that it appended to; else None."""
+    if not isinstance(error, _PythonOnlyBody):
         return None
-    cells = []
+    found = getattr(error, "changed_objects", None) or []
+    # Closure variables holding a list the data grow that the body appends to (a nested
+    # helper's ``history.append(v)``), carried as such lists (``_ListCell``).
+    grown = getattr(error, "growing_cells", None) or []
+    if not found and not grown:
+        return None
+    cells = [_ListCell(name, cell, None,
+                       1 if object.__getattribute__(cell.cell_contents, "kind_rows") is None
+                       else 2) for name, cell in grown]
     for path, obj, attrs in found:
         for attr, before in attrs.items():
             # A list the body appends to is carried as a list variable is (it grows with
             # the data).
             if not (_is_value(before) and not isinstance(before, ListTracer) or
-                    type(before) is list or before is None):
+                    type(before) is list or isinstance(before, GrowingList) or
+                    before is None):
                 return None
             cells.append(_AttributeCell(f"{path}.{attr}", obj, attr))
     return cells

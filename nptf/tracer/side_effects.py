@@ -260,7 +260,8 @@ def _carried_as(carried):
 
 @contextlib.contextmanager
 def carrying_attributes(pairs):
-    """A scope in which the attributes ``pairs`` ((object, name)) are a loop's variables;
+    """A scope in which the attributes ``pairs`` ((object, name); (cell, "cell_contents")
+    for a closure variable) are a loop's variables;
     ``pairs`` empty: a scope in which none is (a traced `if` in the loop body, whose
     paths' writes to them are its own to merge)."""
     token = _CARRIED.set(_CARRIED.get() | {(id(obj), name) for obj, name in pairs}
@@ -934,8 +935,10 @@ class Snapshot:
             return self._changed()
 
     def _changed(self):
+        carried = _CARRIED.get()
         rebound = [(name, "variable") for name, cell, before in self.cells
-                   if _cell_contents(cell) is not before]
+                   if _cell_contents(cell) is not before and
+                   (id(cell), "cell_contents") not in carried]
         rebound += [(name, "function's cache") for name, f, before in self.caches
                     if _cache_filled(f, before)]
         return rebound + [(rec.path, type(rec.obj).__name__) for rec in self.records.values()
