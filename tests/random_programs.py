@@ -2289,7 +2289,7 @@ def _numpy_side(fn, values, source, seed, count):
     if any("invalid value encountered in cast" in str(w.message) for w in caught):
         count("skipped: a cast of NaN or out of range")
         return None     # NaN or out of range to an integer: C leaves the value undefined
-    if _complex_power_of_infinities(values, source):
+    if _complex_power_of_infinities(values, source, caught):
         count("skipped: complex power or BLAS product of infinities")
         return None     # a difference docs/differences-from-numpy.md names
     tol = _tolerance(values, source)
@@ -2560,12 +2560,15 @@ def _moved_by_last_bits(fn, values, source, calls, tol, seed, expected, written)
     return False
 
 
-def _complex_power_of_infinities(values, source):
+def _complex_power_of_infinities(values, source, caught=()):
     """Complex powers, and complex products summed by BLAS (np.dot, matmul, einsum's
-    BLAS path), of infinities: NumPy itself disagrees there (with z = [inf + 0j],
-    np.dot(z, z) is nan+nanj where np.sum(z * z) is inf+nanj)."""
+    BLAS path), of infinities (in the inputs, or made on the way: NumPy's warnings
+    ``caught`` say so): NumPy itself disagrees there (with z = [inf + 0j], np.dot(z, z)
+    is nan+nanj where np.sum(z * z) is inf+nanj)."""
     complex_ = "complex" in source or any(np.asarray(v).dtype.kind == "c" for v in values)
-    infinite = any(np.asarray(v).dtype.kind in "fc" and not np.all(np.isfinite(v)) for v in values)
+    infinite = any(np.asarray(v).dtype.kind in "fc" and not np.all(np.isfinite(v))
+                   for v in values) or any("divide by zero" in str(w.message) or
+                                           "overflow" in str(w.message) for w in caught)
     return complex_ and infinite and any(
         word in source for word in ("**", "power", "np.dot", "matmul", "@"))
 
