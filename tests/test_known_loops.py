@@ -175,3 +175,22 @@ def test_an_exported_model_holds_the_table(tmp_path):
     (out,) = tf.saved_model.load(path).signatures["serving_default"](tf.constant(x)).values()
     assert out.dtype == tf.float64 and tuple(out.shape) == (12,)
     np.testing.assert_allclose(out.numpy(), cosine_table(x), rtol=1e-12)
+
+
+def wave_table(x):
+    tbl = np.zeros(60)
+    for i in range(60):
+        tbl[i] = np.sum(np.sin(np.arange(4.0) * i * 0.01) ** 2 + np.cos(i * 0.02))
+    return x + tbl
+
+
+def test_past_the_cap_of_operations_the_rest_is_a_graph_loop(monkeypatch):
+    """A loop on known values runs in Python up to KNOWN_EQUATIONS operations; the
+    iterations left are one graph loop, and the result is NumPy's either way."""
+    from nptf.tracer import control_flow
+    graph = nptf.compile(wave_table, fallback="raise").trace(np.ones(60))
+    assert not any(e.op.name == "while" for e in graph.eqns)
+    monkeypatch.setattr(control_flow, "KNOWN_EQUATIONS", 100)
+    graph = nptf.compile(wave_table, fallback="raise").trace(np.ones(60))
+    assert any(e.op.name == "while" for e in graph.eqns)
+    check_against_numpy(wave_table, np.ones(60))
