@@ -186,3 +186,15 @@ def test_emath_and_real_if_close_are_real_or_complex_as_the_data_say(name, jit):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)     # log(0), arctanh(1)
         _calls(EMATH[name], [(x,) for x in inputs], jit_compile=jit, adaptive=False)
+
+
+def test_an_exported_model_has_the_kind_its_trace_assumes(tmp_path):
+    import tensorflow as tf
+    path = str(tmp_path / "model")
+    nptf.export(lambda x: np.emath.sqrt(x), path, nptf.Spec((3,), np.float64))
+    run = tf.saved_model.load(path).signatures["serving_default"]
+    (out,) = run(tf.constant([1.0, 4.0, 9.0], tf.float64)).values()
+    np.testing.assert_array_equal(out.numpy(), [1.0, 2.0, 3.0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="OutsideTheGraph: np.emath.sqrt.*result complex"):
+        run(tf.constant([-1.0, 4.0, 9.0], tf.float64))

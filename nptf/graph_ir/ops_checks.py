@@ -51,6 +51,12 @@ def error_name(params):
     return params["error"] if site is None else f"{ASSUMPTION}{site}"
 
 
+def error_label(error):
+    """The name a failed check's error goes by where no runtime reads it (a SavedModel's
+    assertion, a graph called inside another): an assumption's is OutsideTheGraph."""
+    return "OutsideTheGraph" if error.startswith(ASSUMPTION) else error
+
+
 def check_error(error, message):
     """The exception a failed check raises, by the error name its lowering reported."""
     if error.startswith(ASSUMPTION):

@@ -20,7 +20,7 @@ import tensorflow as tf
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
 from ..errors import (ArgumentError, AssumptionError, BackendError, Error, OutsideTheGraphError,
                       UnsupportedError, warn_user)
-from ..graph_ir.ops_checks import check_error, hands_over
+from ..graph_ir.ops_checks import check_error, error_label, hands_over
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
@@ -196,7 +196,7 @@ def _checked_in_graph(outs, flags, checks):
     ``strategy.run`` step), which give no values to check until the outer graph runs: the
     checks become its assertions, which the outputs wait for. A failed one raises
     TensorFlow's InvalidArgumentError with the error's name and message."""
-    asserts = [tf.debugging.Assert(flags[i], [f"{error}: {message}"])
+    asserts = [tf.debugging.Assert(flags[i], [f"{error_label(error)}: {message}"])
                for i, (error, message) in enumerate(checks)]
     with tf.control_dependencies(asserts):
         return [tf.identity(o) for o in outs]

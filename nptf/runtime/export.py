@@ -20,6 +20,7 @@ import tensorflow as tf
 
 from ..errors import TracerConversionError, UnsupportedError
 from ..graph_ir import ArrayType
+from ..graph_ir.ops_checks import error_label
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import trace_function, without_kind_flags
 from .compiled import optimize
@@ -353,7 +354,7 @@ def _signature_function(plan, jit_compile):
 
 def _assertions(flags, checks):
     """Where NumPy raises at run time (an index out of bounds), the signature fails instead."""
-    return [tf.debugging.Assert(flags[i], [f"{error}: {message}"])
+    return [tf.debugging.Assert(flags[i], [f"{error_label(error)}: {message}"])
             for i, (error, message) in enumerate(checks)]
 
 
