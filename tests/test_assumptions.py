@@ -174,7 +174,13 @@ EMATH = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(EMATH))
+# Every function on the plain executor, a few under XLA too (the same ufuncs as NumPy's
+# own np.sqrt, np.log, ... otherwise, swept by the op records).
+_EMATH_UNDER_XLA = ("sqrt", "integer_powers", "real_if_close", "of_a_scalar")
+
+
+@pytest.mark.parametrize("name,jit", [(n, False) for n in sorted(EMATH)] +
+                         [(n, True) for n in _EMATH_UNDER_XLA])
 def test_emath_and_real_if_close_are_real_or_complex_as_the_data_say(name, jit):
     """np.emath's functions (numpy.lib.scimath) and np.real_if_close, whose result NumPy
     makes real or complex by the data, called in turn on data of either kind."""

@@ -79,7 +79,7 @@ rule("divide")(lambda ctx, x, y: m.complex_divide(x, y, ctx.xla) if m.kind(x) ==
 rule("floor_divide")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floordiv),
                                                 f=lambda a, b: m.float_divmod(a, b, ctx.xla)[0])(a, b))
 rule("remainder")(lambda ctx, a, b: by_kind(iu=int_div_guard(tf.math.floormod),
-                                             f=lambda a, b: m.float_divmod(a, b, ctx.xla)[1])(a, b))
+                                             f=m.float_remainder)(a, b))
 def _int_fmod(x, y):
     if m.kind(x) == "u":
         return x - tf.math.floordiv(x, y) * y

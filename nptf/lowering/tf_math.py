@@ -334,6 +334,16 @@ def safe_int_divisor(y):
     return zero, tf.where(zero, tf.ones_like(y), y)
 
 
+def float_remainder(a, b):
+    """NumPy's ``npy_divmod``'s remainder alone (``np.mod``, ``%``): the quotient's ops
+    are not built for a value nobody reads."""
+    fmod = tf.truncatemod(a, b)
+    adjust = tf.not_equal(fmod, 0) & tf.not_equal(b < 0, fmod < 0)
+    mod = tf.where(adjust, fmod + b, fmod)
+    mod = tf.where(tf.equal(mod, 0), copysign(tf.zeros_like(mod), b), mod)
+    return tf.where(tf.equal(b, 0), fmod, mod)
+
+
 def float_divmod(a, b, xla=False):
     """NumPy's ``npy_divmod`` for floats: (floor_divide, remainder)."""
     mod = tf.truncatemod(a, b)
