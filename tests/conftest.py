@@ -46,10 +46,34 @@ def rng():
     return np.random.default_rng(0)
 
 
+def _xla_half_of_sweeps(config, items):
+    """Tests swept over dtypes, shapes or cases as well as executors run under XLA on
+    every other case of the sweep (in collection order), on the plain executor on all:
+    XLA's compile costs about three times the plain executor's build, and what XLA does
+    differently (its kernels, per dtype) shows on half a sweep as on all of it. The op
+    records choose their XLA cases themselves (``XLA_EVERY``)."""
+    seen, kept, dropped = {}, [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if params.get("jit") is not True or len(params) < 2 or \
+                item.originalname == "test_compiled_matches_numpy":
+            kept.append(item)
+            continue
+        key = (item.module.__name__, item.originalname)
+        seen[key] = seen.get(key, -1) + 1
+        (kept if seen[key] % 2 == 0 else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 def pytest_collection_modifyitems(config, items):
-    """The longest tests first (op records compiled in combined graphs, the processes of
-    the CLI and of the distribution tests): with ``-n 2`` the workers then finish together
-    instead of one of them running a long test alone at the end."""
+    """Half of each XLA sweep (``_xla_half_of_sweeps``); the longest tests first (op
+    records compiled in combined graphs, the processes of the CLI and of the distribution
+    tests): with ``-n 2`` the workers then finish together instead of one of them running
+    a long test alone at the end."""
+    _xla_half_of_sweeps(config, items)
+
     def weight(item):
         if item.originalname == "test_compiled_matches_numpy":
             return 0 if "[xla-" in item.nodeid else 1

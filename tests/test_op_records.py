@@ -158,8 +158,8 @@ CASES_PER_GRAPH = 30
 # One case in XLA_EVERY runs under XLA, half the others on the plain executor (the
 # interpreter and NumPy-program tests run every case): XLA's compile of these graphs costs
 # about three times the plain executor's build, per case.
-XLA_EVERY = 5
-PLAIN_EVERY = 2
+XLA_EVERY = 8
+PLAIN_EVERY = 3
 
 
 def _on_xla(valid, salt):
@@ -187,9 +187,12 @@ def test_compiled_matches_numpy(batch, jit):
     for record in batch:
         cases = _cases(record)[0]
         salt = zlib.crc32(record.name.encode())
-        cases = [(record, case) for k, (case, xla) in enumerate(zip(cases, _on_xla(cases, salt)))
-                 if jit == (xla and _xla_compiles(record, case)) and
-                 (jit or xla or (k + salt) % PLAIN_EVERY == 0)]
+        on_xla = _on_xla(cases, salt)
+        # A record none of whose cases XLA runs has its first on the plain executor.
+        plain = [xla or (k + salt) % PLAIN_EVERY == 0 or (k == 0 and not any(on_xla))
+                 for k, xla in enumerate(on_xla)]
+        cases = [(record, case) for case, xla, p in zip(cases, on_xla, plain)
+                 if jit == (xla and _xla_compiles(record, case)) and (jit or p)]
         if cases:
             records.append(record)
             valid += cases

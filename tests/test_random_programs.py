@@ -29,7 +29,7 @@ CHUNK = 20
 # Loop programs compile several graph loops: one to two seconds each on each executor
 # (larger runs by hand: ``python tests/random_programs.py --family loops --count N``;
 # each round runs hundreds, bench/RESULTS.md).
-LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "30"))
+LOOP_COUNT = int(os.environ.get("NPTF_RANDOM_LOOP_PROGRAMS", "20"))
 LOOP_CHUNK = 10
 EFFECTS_COUNT = int(os.environ.get("NPTF_RANDOM_EFFECTS_PROGRAMS", "30"))
 NESTED_COUNT = int(os.environ.get("NPTF_RANDOM_NESTED_PROGRAMS", "2"))
