@@ -15,6 +15,11 @@ from __future__ import annotations
 import contextlib
 import contextvars
 
+import numpy as np
+
+from ..errors import user_location
+from .tracer import emit, to_tracer
+
 # Sites whose assumption the trace flips; the count of sites the trace has met so far.
 _FLIPPED = contextvars.ContextVar("nptf_flipped_assumptions", default=frozenset())
 _MET = contextvars.ContextVar("nptf_assumptions_met", default=None)
@@ -31,6 +36,25 @@ def assume(usual):
     site = met[0]
     met[0] += 1
     return (not usual) if site in _FLIPPED.get() else usual, site
+
+
+def assume_kind(name, kinds, usual=True):
+    """``(assumed, check)`` for a place (NumPy's ``name``) whose result is of kind
+    ``kinds[0]`` or ``kinds[1]`` as the data say: whether the trace assumes the first
+    (``usual``, unless the runtime flipped this site), and ``check(value, first_holds)``,
+    ``value`` checked when the graph runs to be of the assumed kind (``first_holds``,
+    traced: whether the data make it the first)."""
+    first, site = assume(usual)
+    kind, other = kinds if first else kinds[::-1]
+    where = user_location()
+
+    def check(value, first_holds):
+        value = to_tracer(value)
+        return emit("check", [value, first_holds if first else np.logical_not(first_holds)], {
+            "error": "OutsideTheGraph", "assumption": site, "weak": value.type.weak,
+            "message": f"{name} at {where}: these data make its result {other}, where the "
+                       f"graph makes it {kind}"}, scalar=value.is_scalar)
+    return first, check
 
 
 @contextlib.contextmanager

@@ -12,7 +12,7 @@ from numpy.lib import _function_base_impl as _numpy_function_base
 
 from ..errors import unsupported, user_location
 from . import numpy_api as api
-from .assumptions import assume
+from .assumptions import assume_kind
 from . import numpy_math as m
 from .numpy_api import axis_index, reject, sample_of, astype, concatenate, implements, reshape_to
 from .indexing import constant_value
@@ -298,13 +298,8 @@ def poly(seq_of_zeros):
         # poles), complex otherwise: the graph gives the kind the trace assumes, and a call
         # whose roots are of the other runs a graph traced with the other assumption.
         paired = np.all(np.sort(zeros) == np.sort(np.conjugate(zeros)))
-        real, site = assume(True)
-        message = (f"np.poly at {user_location()} of complex roots that are not in conjugate "
-                   f"pairs, whose coefficients NumPy gives as complex") if real else \
-            (f"np.poly at {user_location()} of roots in conjugate pairs, whose coefficients "
-             f"NumPy gives as real")
-        a = emit("check", [np.real(a) if real else a, paired if real else ~paired], {
-            "error": "OutsideTheGraph", "message": message, "assumption": site})
+        real, check = assume_kind("np.poly", ("real", "complex"))
+        a = check(np.real(a) if real else a, paired)
     return a
 
 

@@ -18,7 +18,7 @@ from ..errors import unsupported, unsupported_size, user_location
 from . import numpy_math as m
 from .numpy_api import (NoValue, arange, axes_of, astype, broadcast_to, implements, moveaxis,
                         reshape, swapaxes, zeros)
-from .assumptions import assume
+from .assumptions import assume_kind
 from .numpy_misc import vander
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
 
@@ -230,16 +230,10 @@ def _real_eig(a, name, vectors, real=True):
     a = emit("check", [a, np.all(np.isfinite(a))], {
         "error": "LinAlgError", "message": f"Array must not contain infs or NaNs\n  at "
                                            f"{user_location()}"})
-    real, site = assume(real)
-    what = "roots" if name == "np.roots" else "eigenvalues"
+    real, check = assume_kind(name, ("real", "complex"), usual=real)
     outs = emit("eig_real", [a], {"vectors": vectors})
     *outs, all_real, stable = outs
-    message = (f"{name} at {user_location()} has complex {what}, where the graph gives "
-               f"real ones (NumPy's result where all are real)") if real \
-        else (f"{name} at {user_location()} has real {what} only, where the graph gives "
-              f"complex ones (NumPy's result where one is complex)")
-    outs[0] = emit("check", [outs[0], all_real if real else np.logical_not(all_real)], {
-        "error": "OutsideTheGraph", "message": message, "assumption": site})
+    outs[0] = check(outs[0], all_real)
     outs[0] = emit("check", [outs[0], stable], {
         "error": "OutsideTheGraph",
         "message": f"{name} at {user_location()}: LAPACK's order of the eigenvalues or signs "

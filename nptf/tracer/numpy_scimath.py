@@ -12,23 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import user_location
-from .assumptions import assume
+from .assumptions import assume_kind
 from .numpy_api import asarray, astype, implements
-from .tracer import emit, to_tracer
 
 
 def _assumed(holds_usually, value_if, name, kinds):
-    """The result the trace assumes: ``value_if(True)``, of the usual kind (``kinds[0]``),
-    unless the runtime flipped this site, then ``value_if(False)``; with the check that
-    the data are of that kind (``holds_usually``, traced: whether they are of the usual)."""
-    usual, site = assume(True)
-    kind, other = kinds if usual else kinds[::-1]
-    value = to_tracer(value_if(usual))
-    return emit("check", [value, holds_usually if usual else np.logical_not(holds_usually)], {
-        "error": "OutsideTheGraph", "assumption": site, "weak": value.type.weak,
-        "message": f"{name} at {user_location()}: these data make its result {other}, where "
-                   f"the graph makes it {kind}"}, scalar=value.is_scalar)
+    """The result the trace assumes (``assume_kind``): ``value_if(True)``, of the usual
+    kind (``kinds[0]``), or ``value_if(False)``; checked that the data are of that kind
+    (``holds_usually``, traced: whether they are of the usual)."""
+    usual, check = assume_kind(name, kinds)
+    return check(value_if(usual), holds_usually)
 
 
 def _to_complex(x):
