@@ -926,6 +926,10 @@ def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
         tuple(operator.index(d) for d in shape)
     if shape.count(-1) > 1:
         raise ValueError(f"can only specify one unknown dimension\n  at {user_location()}")
+    if a.size is None and not _always_fits(a, shape):
+        # Sizes known only at run time, which may not multiply to the target's: NumPy's
+        # error after the run, where a bare reshape would fail inside TensorFlow first.
+        return _reshape_run_time(a, shape)
     if -1 in shape and a.size is None:
         shape = tuple(None if d == -1 else d for d in shape)
     elif -1 in shape:
@@ -946,10 +950,19 @@ def _count(d, what):
     return astype(d, np.intp)
 
 
+def _always_fits(a, shape):
+    """Whether ``a`` (of a size known only at run time) reshapes to ``shape`` (static
+    sizes, at most one -1) whatever its size: a -1 and static sizes whose product divides
+    that of ``a``'s static dimensions."""
+    known = math.prod(d for d in shape if d != -1)
+    static = math.prod(d for d in a.shape if d is not None)
+    return -1 in shape and known > 0 and static % known == 0
+
+
 def _reshape_run_time(a, shape):
     """``a.reshape(shape)`` with sizes known only at run time (one may be -1): NumPy's
     ValueError after the run where the sizes do not multiply to ``a``'s size."""
-    if IN_GRAPH_LOOP.get():
+    if IN_GRAPH_LOOP.get() and any(isinstance(d, Tracer) for d in shape):
         a._concrete("a reshape to sizes that change from one iteration of a loop to the next",
                     "Give the loop a trip count known when tracing: it then runs unrolled.")
     dims = [_count(d, "reshape") for d in shape]
@@ -965,9 +978,11 @@ def _reshape_run_time(a, shape):
                 for d in dims]
     else:
         fits = known == total
-    fits = fits & functools.reduce(operator.and_, [d >= 0 for d in dims if isinstance(d, Tracer)])
+    fits = functools.reduce(operator.and_, [d >= 0 for d in dims if isinstance(d, Tracer)], fits)
     sizes = [emit("check", [d, fits], {"error": "ValueError", "message": message})
              for d in dims if isinstance(d, Tracer)]
+    if not sizes:       # static sizes, an array of a size known only at run time
+        a = emit("check", [a, fits], {"error": "ValueError", "message": message})
     shape = tuple(None if isinstance(d, Tracer) else d for d in dims)
     out = emit("reshape_sized", [a] + sizes, {"shape": shape})
     # A view: it reads ``a``'s memory again after ``a`` is written; writes through it
