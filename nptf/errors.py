@@ -87,11 +87,13 @@ class AssumptionError(OutsideTheGraphError):
     """A run-time check of an assumption the trace made where the data choose the kind of
     a result (``np.linalg.eigvals`` of a real matrix is real or complex as its eigenvalues
     are) failed: the runtime traces the function again with the other assumption
-    (``site``: the assumption's place, in the order the trace met them)."""
+    (``site``: the assumption's place, in the order the trace met them; ``sites``: those
+    of all the assumptions that failed in the run)."""
 
     def __init__(self, message, site):
         super().__init__(message)
         self.site = site
+        self.sites = frozenset({site})
 
 
 class BackendError(UnsupportedError):

@@ -204,3 +204,60 @@ def test_an_exported_model_has_the_kind_its_trace_assumes(tmp_path):
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="OutsideTheGraph: np.emath.sqrt.*result complex"):
         run(tf.constant([-1.0, 4.0, 9.0], tf.float64))
+
+
+def counts_per_step(labels, weights, steps):
+    # Per-class totals over a simulation: np.bincount(..., minlength=n_classes) is as long
+    # as minlength where the labels stay below it, and loops and lists keep its length.
+    out = []
+    for _ in range(steps):
+        out.append(np.bincount(labels, weights=weights, minlength=4))
+        weights = np.roll(weights, 1)
+    return np.array(out)
+
+
+def class_shares(labels):
+    return np.bincount(labels, minlength=4) / len(labels)
+
+
+def confusion(truth, predicted, k=3):
+    return np.bincount(k * truth + predicted, minlength=k * k).reshape(k, k)
+
+
+def three_counts(a, b, c):
+    return np.bincount(a, minlength=2), np.bincount(b, minlength=2), np.bincount(c, minlength=2)
+
+
+def test_bincount_is_as_long_as_minlength_where_the_data_allow(jit):
+    small, large = np.array([0, 3, 1, 1, 2]), np.array([0, 6, 1, 1, 2])
+    weights = np.linspace(0.0, 1.0, 5)
+    compiled = _calls(class_shares, [(small,), (large,), (small[::-1].copy(),)],
+                      jit_compile=jit, adaptive=False)
+    assert compiled.cache_info().traces == 2
+    _calls(counts_per_step, [(small, weights, np.int64(3)), (small[::-1].copy(), weights,
+                                                             np.int64(2))], jit_compile=jit)
+    # The counts have a length known when tracing: the loop's list is one array, and XLA
+    # compiles the counts.
+    from nptf.lowering import xla_obstacles
+    graph = nptf.compile(counts_per_step, fallback="raise").trace(small, weights, np.int64(3))
+    assert graph.outputs[0].type.shape == (None, 4)
+    assert not xla_obstacles(nptf.compile(class_shares, fallback="raise").trace(small))
+    # Labels past minlength: a graph of counts of run-time length, which that loop cannot
+    # append, so NumPy runs the call.
+    with pytest.warns(RuntimeWarning, match="runs with NumPy.*longer than minlength=4"):
+        got = nptf.compile(counts_per_step, jit_compile=jit)(large, weights, np.int64(3))
+    np.testing.assert_array_equal(got, counts_per_step(large, weights, 3))
+    truth, predicted = np.array([0, 1, 2, 2]), np.array([0, 2, 2, 1])
+    compiled = _calls(confusion, [(truth, predicted)], jit_compile=jit)
+    # A label past k: NumPy's counts cannot be reshaped to (k, k), and neither can nptf's.
+    with pytest.raises(ValueError, match="cannot reshape"):
+        compiled(truth, predicted + 1)
+
+
+def test_several_failed_assumptions_flip_in_one_trace():
+    small, large = np.array([0, 1, 1]), np.array([0, 1, 5])
+    compiled = _calls(three_counts, [(small, small, small), (large, large, large),
+                                     (small, large, small), (small, small, small)],
+                      adaptive=False, jit_compile=False)
+    # The graph of counts of run-time length holds for any labels.
+    assert compiled.cache_info().traces == 2

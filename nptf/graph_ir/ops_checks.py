@@ -57,10 +57,15 @@ def error_label(error):
     return "OutsideTheGraph" if error.startswith(ASSUMPTION) else error
 
 
+def assumption_site(error):
+    """The site of the assumption a check of this error name checks, else None."""
+    return int(error[len(ASSUMPTION):]) if error.startswith(ASSUMPTION) else None
+
+
 def check_error(error, message):
     """The exception a failed check raises, by the error name its lowering reported."""
     if error.startswith(ASSUMPTION):
-        return AssumptionError(message, int(error[len(ASSUMPTION):]))
+        return AssumptionError(message, assumption_site(error))
     return ERRORS.get(error, ValueError)(message)
 
 
@@ -86,3 +91,36 @@ declare("check", effects=lambda params: not params.get(
     "when_read", params.get("error") in RAISED_WHEN_READ))
 declare("check", fp_flags=False)
 declare("check", shape_of_first=True)
+
+
+def assumptions_read(graph):
+    """For each assumption site of ``graph``'s checks, the sites whose checked values its
+    check reads (data flow; in a sub-graph, conservatively, all that its equation reads
+    and the sites before it there). A failed check that reads a failed one may fail only
+    because the graph computed that one's value under the wrong assumption."""
+    from .ir import Graph, Var
+    from .walk import all_eqns
+    reads = {}
+
+    def sub_graphs(e):
+        return [g for v in e.params.values() for g in (v if isinstance(v, tuple) else (v,))
+                if isinstance(g, Graph)]
+
+    def flow(graph):
+        sites = {}
+        for e in graph.eqns:
+            read = frozenset().union(*(sites.get(v, ()) for v in e.inputs if isinstance(v, Var)))
+            site = e.params.get("assumption") if e.op.name == "check" else None
+            if site is not None:
+                reads[site] = read
+                read = read | {site}
+            inner = [x.params["assumption"] for g in sub_graphs(e) for x in all_eqns(g)
+                     if x.op.name == "check" and x.params.get("assumption") is not None]
+            for i, s in enumerate(inner):
+                reads[s] = read | frozenset(inner[:i])
+            read = read | frozenset(inner)
+            for v in e.outputs:
+                sites[v] = read
+
+    flow(graph)
+    return reads

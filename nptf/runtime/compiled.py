@@ -20,7 +20,8 @@ import tensorflow as tf
 from ..budget import DEFAULT_BUDGET, CompileBudgetError, budget, default_budget
 from ..errors import (ArgumentError, AssumptionError, BackendError, Error, OutsideTheGraphError,
                       UnsupportedError, warn_user)
-from ..graph_ir.ops_checks import check_error, error_label, hands_over
+from ..graph_ir.ops_checks import (assumption_site, assumptions_read, check_error, error_label,
+                                   hands_over)
 from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
@@ -165,6 +166,7 @@ class Entry:
         self.root = self
         self.variants = None
         self.preferred = None
+        self.assumptions_read = None    # ``assumptions_read`` of its graph, once asked
 
 
 def _held_writes(graph, checks):
@@ -186,9 +188,27 @@ def _raise_failed_checks(flags, checks):
     # reduction machinery costs 10-15 us right after a graph has run (cold caches).
     if flags.tobytes() == b"\x01" * len(checks):
         return
-    for ok, (error, message) in zip(flags.tolist(), checks):
+    flags = flags.tolist()
+    for ok, (error, message) in zip(flags, checks):
         if not ok:
-            raise check_error(error, message)
+            e = check_error(error, message)
+            if isinstance(e, AssumptionError):
+                # Each assumption's check reads the data alone: one run finds all that fail.
+                e.sites = frozenset(assumption_site(err) for good, (err, _) in
+                                    zip(flags, checks)
+                                    if not good and assumption_site(err) is not None)
+            raise e
+
+
+def _flips(entry, error):
+    """The assumption sites a failed run of ``entry``'s graph (``error``) flips: the first
+    that failed, and each other failed one whose check reads none of the failed ones
+    (``assumptions_read``): one retrace for several independent places."""
+    if entry.assumptions_read is None:
+        entry.assumptions_read = assumptions_read(entry.graph)
+    every = frozenset(error.sites)
+    return frozenset({error.site}) | {s for s in every if s in entry.assumptions_read and
+                                      not entry.assumptions_read[s] & every}
 
 
 def _checked_in_graph(outs, flags, checks):
@@ -533,7 +553,7 @@ class Compiled:
         iteration and complex in another) or more graphs than ``_ASSUMED_GRAPHS``."""
         tried = {entry.assumed}
         while True:
-            flipped = entry.assumed ^ {error.site}
+            flipped = entry.assumed ^ _flips(entry, error)
             if flipped in tried:
                 raise OutsideTheGraphError(f"{error}, and a graph with the other kind fails "
                                            f"too: these data need both kinds in one call (in "
@@ -1262,7 +1282,21 @@ class Compiled:
     def interpret(self, *args, optimized=True, verify_passes=False, program=False, **kwargs):
         """Run the traced IR with the NumPy reference interpreter (no TensorFlow);
         ``program=True``: run the optimized graph as the NumPy program adaptive dispatch
-        may run instead of the function (``UnsupportedError`` where there is none)."""
+        may run instead of the function (``UnsupportedError`` where there is none). Where
+        the data fail an assumption of the trace, the trace with it flipped runs, as
+        calls do."""
+        tried, flipped = set(), frozenset()
+        while True:
+            try:
+                with flipping(flipped):
+                    return self._interpret(args, kwargs, optimized, verify_passes, program)
+            except AssumptionError as e:
+                tried.add(flipped)
+                flipped = flipped ^ {e.site}
+                if flipped in tried:
+                    raise
+
+    def _interpret(self, args, kwargs, optimized, verify_passes, program):
         from ..graph_ir import evaluate, verify
         traced, values = self._traced(args, kwargs)
         graph = traced.graph

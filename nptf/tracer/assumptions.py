@@ -7,34 +7,66 @@ one kind (``assume``) and adds a run-time check of it, whose failure raises
 again with that site's assumption flipped (``flipping``) and keeps both graphs for the
 signature; the data of each call choose the graph that holds.
 
-A site is the assumption's place in the order the trace meets them: traces with the same
-flipped sites meet the same assumptions in the same order, so a site names one place.
+A site is a number for one place: the assumption's name, the positions of the calls that
+reach it in the user's code (from the traced function in), and how many times the trace
+met that place before (an unrolled loop's iterations). So a site keeps its number in the
+traces of every other flipping, where places an assumption's kind adds or removes (the
+polynomial of eigenvalues, checked only where they are complex) shift no other.
 """
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import sys
+import threading
 
 import numpy as np
 
-from ..errors import user_location
+from ..errors import in_user_code, user_location
 from .tracer import emit, to_tracer
 
-# Sites whose assumption the trace flips; the count of sites the trace has met so far.
+# Sites whose assumption the trace flips; one trace's places met so far (``counting_sites``).
 _FLIPPED = contextvars.ContextVar("nptf_flipped_assumptions", default=frozenset())
 _MET = contextvars.ContextVar("nptf_assumptions_met", default=None)
+# Each place's number, for the process: a place has one in every trace.
+_SITES = {}
+_SITES_LOCK = threading.Lock()
 
 
-def assume(usual):
-    """``(assumed, site)``: what the trace assumes of a place where the data choose
-    between two kinds of result, ``usual`` unless the runtime flipped this site; ``site``
-    goes into the check of it (``check`` param ``assumption``). ``(usual, None)`` outside
-    a trace that counts sites (no second graph can follow)."""
+class _Met:
+    """A trace's count of the times it met each place, and the frame that runs the traced
+    function (where a place's positions in the user's code end)."""
+
+    def __init__(self, caller):
+        self.caller, self.times = caller, {}
+
+
+def _place(name, met):
+    """``name`` and the position of each frame of the user's code from the innermost to the
+    traced function (a call's position in its code: ``f_lasti``)."""
+    positions, frame = [], sys._getframe(2)
+    while frame is not None and frame is not met.caller:
+        code = frame.f_code
+        if in_user_code(code.co_filename):
+            positions.append((code.co_filename, code.co_firstlineno, code.co_name,
+                              frame.f_lasti))
+        frame = frame.f_back
+    return name, tuple(positions)
+
+
+def assume(usual, name):
+    """``(assumed, site)``: what the trace assumes of a place (``name``, NumPy's function)
+    where the data choose between two kinds of result, ``usual`` unless the runtime flipped
+    this site; ``site`` goes into the check of it (``check`` param ``assumption``).
+    ``(usual, None)`` outside a trace that counts sites (no second graph can follow)."""
     met = _MET.get()
     if met is None:
         return usual, None
-    site = met[0]
-    met[0] += 1
+    place = _place(name, met)
+    times = met.times.get(place, 0)
+    met.times[place] = times + 1
+    with _SITES_LOCK:
+        site = _SITES.setdefault((place, times), len(_SITES))
     return (not usual) if site in _FLIPPED.get() else usual, site
 
 
@@ -44,7 +76,7 @@ def assume_kind(name, kinds, usual=True):
     (``usual``, unless the runtime flipped this site), and ``check(value, first_holds)``,
     ``value`` checked when the graph runs to be of the assumed kind (``first_holds``,
     traced: whether the data make it the first)."""
-    first, site = assume(usual)
+    first, site = assume(usual, name)
     kind, other = kinds if first else kinds[::-1]
     where = user_location()
 
@@ -59,8 +91,8 @@ def assume_kind(name, kinds, usual=True):
 
 @contextlib.contextmanager
 def counting_sites():
-    """One trace's count of the assumption sites it meets, from 0."""
-    token = _MET.set([0])
+    """Number the assumption sites of the trace its caller runs."""
+    token = _MET.set(_Met(sys._getframe(2)))
     try:
         yield
     finally:

@@ -24,6 +24,7 @@ from numpy.lib._arraysetops_impl import UniqueAllResult, UniqueCountsResult, Uni
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location
+from .assumptions import assume_kind
 from .numpy_api import (axis_index, arange, asarray, astype, concatenate, flip, full, full_like,
                         implements, imag, moveaxis, ravel, real, reshape_to)
 from .numpy_math import any_, cumsum
@@ -273,8 +274,19 @@ def _bincount(x, weights, minlength):
     ids = emit("check", [ids, ids >= 0], {"error": "ValueError",
                                           "message": "'list' argument must have no negative "
                                                      f"elements\n  at {user_location()}"})
+    bins = None
+    if minlength > 0 and x.known_value() is None:
+        # Ids below ``minlength`` (the class labels of ``np.bincount(y, minlength=k)``)
+        # make counts of a length known when tracing, which loops, lists and XLA keep;
+        # the trace assumes so, and a call with larger ids runs a graph of run-time length.
+        fits, check = assume_kind("np.bincount", (f"{minlength} long (minlength)",
+                                                  f"longer than minlength={minlength}"))
+        if fits:
+            bins = minlength
+            ids = check(ids, np.all(ids < minlength))
+    params = {"minlength": minlength} if bins is None else {"minlength": minlength, "bins": bins}
     if weights is None:
-        return emit("bincount", [ids], {"minlength": minlength})
+        return emit("bincount", [ids], params)
     w = _as_array(weights)
     numpy_says(np.bincount, np.zeros(1, _INTP), np.zeros((1,) * w.ndim, w.dtype))
     if None not in (w.shape[0], x.shape[0]) and w.shape[0] != x.shape[0]:
@@ -290,7 +302,7 @@ def _bincount(x, weights, minlength):
         w = emit("check", [w, ok], {
             "error": "ValueError",
             "message": f"The weights and list don't have the same length.\n  at {user_location()}"})
-    return emit("bincount", [ids, astype(w, np.float64)], {"minlength": minlength})
+    return emit("bincount", [ids, astype(w, np.float64)], params)
 
 
 def _bincount_traced_minlength(x, weights, minlength):
