@@ -62,6 +62,29 @@ def aliased_rows(x):
     return rows
 
 
+def kmeans_with_helpers(X, centroids, k, iterations):
+    # As ML-from-scratch code writes it: the buckets made by a nested helper, each pass.
+    def create_clusters(centroids, X):
+        clusters = [[] for _ in range(k)]
+        for sample_i, sample in enumerate(X):
+            clusters[np.argmin(((centroids - sample) ** 2).sum(axis=1))].append(sample_i)
+        return clusters
+
+    def calculate_centroids(clusters, X):
+        centroids = np.zeros((k, X.shape[1]))
+        for i, cluster in enumerate(clusters):
+            centroids[i] = np.mean(X[cluster], axis=0)
+        return centroids
+
+    for _ in range(iterations):
+        clusters = create_clusters(centroids, X)
+        prev_centroids = centroids
+        centroids = calculate_centroids(clusters, X)
+        if not (centroids - prev_centroids).any():
+            break
+    return centroids, clusters
+
+
 LABELS = np.array([0, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0])     # group 2 stays empty
 
 
@@ -74,6 +97,8 @@ def test_rows_appended_where_the_data_say():
         # max() of a row the data leave empty: Python's ValueError
         check_against_numpy(largest_per_bucket, -np.abs(X[:, 0]))
         check_against_numpy(positives, X[:, 0])
+        blobs = np.concatenate([X[:4], X[4:8] + 4, X[8:] + 8])
+        check_against_numpy(kmeans_with_helpers, blobs, blobs[[0, 4, 8]], 3, 4)
 
 
 def test_rows_that_are_one_list_or_held_elsewhere_are_refused():

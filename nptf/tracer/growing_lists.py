@@ -1007,7 +1007,10 @@ def _held_once(obj, d):
 
 
 def _reached(obj, name, variables, parts=()):
-    seen, pending = set(), [v for k, v in variables.items() if k != name]
+    # (Not the converted code's own slots for the variable: its value coming into a
+    # branch or loop body, and the one it puts back in the closure cell.)
+    own = (name, f"_nptf__arg_{name}", f"_nptf__was_{name}")
+    seen, pending = set(), [v for k, v in variables.items() if k not in own]
     targets = {id(obj)} | {id(p) for p in parts}
     budget = 20_000
     while pending and budget > 0:
