@@ -84,6 +84,10 @@ STATS = [
     R("cov_corrcoef", lambda x, y: (np.cov(x), np.cov(x, rowvar=False), np.cov(x[0], x[1]), np.cov(x, bias=True),
                                     np.cov(x, y, ddof=2), np.corrcoef(x), np.corrcoef(x[0], y[1])),
       [((3, 5), (3, 5))], dtypes=NUMERIC, rtol_scale=1000),
+    # One row of observations: NumPy's rowvar=False transposes by the array's ndim.
+    R("cov_one_row", lambda x: (np.cov(x, rowvar=False, bias=True), np.cov(x.T, ddof=0),
+                                np.cov(x, dtype=np.float32)),
+      [((1, 4),)], dtypes=[np.int64, np.float32, np.float64], rtol_scale=100),
     R("histogram", lambda x, w: (np.histogram(x, bins=4, range=(-1, 2)), np.histogram(x, bins=[-3, -1, 0, 0.5, 4]),
                                  np.histogram(x, np.sort(w))),
       [((20,), (20,))], dtypes=[np.int8, np.int64, np.uint8, np.float32, np.float64], rtol_scale=100),

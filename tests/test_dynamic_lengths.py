@@ -213,3 +213,15 @@ def test_an_outer_product_of_a_selection():
     x = np.array([1.0, -2.0, 3.0, 4.0])
     for got, expected in zip(nptf.compile(f, fallback="raise")(x), f(x)):
         np.testing.assert_array_equal(got, expected)
+
+
+def test_covariance_of_a_selection():
+    """Per-class scatter matrices (LDA, QDA, Gaussian naive Bayes): np.cov and np.corrcoef
+    of the rows a mask selects, none, one or several of them."""
+    def scatter(X, y):
+        return ([np.cov(X[y == k].T) for k in range(3)], np.cov(X[y == 1], rowvar=False),
+                np.corrcoef(X[y == 2].T), np.cov(X[y == 2][:, 0], X[y == 2][:, 1], bias=True))
+
+    X = np.random.RandomState(1).randn(9, 3)
+    check(scatter, *[(X, y) for y in (np.array([0, 1, 2] * 3), np.array([0, 0, 1, 0, 2, 2, 0, 0, 0]),
+                                      np.array([0] * 8 + [1]), np.zeros(9, dtype=np.int64))])

@@ -14,8 +14,9 @@ import numpy as np
 
 from ..errors import unsupported, unsupported_size, user_location
 from . import numpy_math as m
-from .numpy_api import (axes_of, NoValue, reject, astype, broadcast_to, concatenate, full_like,
-                        gather_axes_last, implements, linspace, ravel, reshape, transpose)
+from .numpy_api import (axes_of, NoValue, reject, asarray, astype, broadcast_to, concatenate,
+                        full_like, gather_axes_last, implements, linspace, ravel, reshape,
+                        reshape_to, transpose)
 from .numpy_sorting import searchsorted, sort, take_along
 from .indexing import dim_size, same_size
 from .tracer import Tracer, contains_tracer, dim_of, emit, numpy_says, to_tracer
@@ -473,21 +474,51 @@ def cov(m_, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=
         if y.ndim > 2:
             raise ValueError(f"y has more than 2 dimensions\n  at {user_location()}")
         dtype = np.result_type(dtype, y.dtype)
-    X = astype(reshape(x, (1,) * (2 - x.ndim) + x.shape), dtype)
-    if not rowvar and X.shape[0] != 1:
-        X = transpose(X)
+    X = _observations(x, rowvar, dtype, _COV_TRANSPOSES_BY_NDIM)
+    if X.shape[0] == 0:
+        return reshape_to(asarray(np.array([])), (0, 0))
     if y is not None:
-        Y = astype(reshape(y, (1,) * (2 - y.ndim) + y.shape), dtype)
-        if not rowvar and Y.shape[0] != 1:
-            Y = transpose(Y)
-        X = concatenate_rows(X, Y)
+        X = concatenate_rows(X, _observations(y, rowvar, dtype, False))
     ddof = (1 if not bias else 0) if ddof is None else ddof
-    fact = X.shape[1] - ddof
+    fact = dim_size(X, 1) - ddof
     X = X - m.mean(X, axis=1, keepdims=True)
     c = m.matmul(X, np.conjugate(transpose(X)) if X.dtype.kind == "c" else transpose(X))
-    c = c * (1.0 / fact if fact > 0 else np.inf)
-    shape = tuple(d for d in c.shape if d != 1)
-    return reshape(c, shape)
+    # NumPy's ``c *= np.true_divide(1, fact)``: a float64 factor, in c's dtype.
+    if isinstance(fact, Tracer):
+        factor = np.where(fact > 0, 1.0 / np.maximum(fact, 1), np.inf)
+    else:
+        factor = np.float64(1.0 / fact if fact > 0 else np.inf)
+    c = astype(c * factor, c.dtype)
+    if c.shape[0] is None:
+        c = _not_one(c, dim_size(c, 0), "variable")
+    return reshape_to(c, tuple(d for d in c.shape if d != 1))
+
+
+# Whether NumPy's np.cov(m, rowvar=False) transposes a 2-D ``m`` of one row (it decides
+# by ``m.ndim``, where it once did by the number of rows, as it still does for ``y``).
+_COV_TRANSPOSES_BY_NDIM = np.cov(np.array([[0.0, 1.0, 3.0]]), rowvar=False,
+                                 bias=True).shape == (3, 3)
+
+
+def _observations(x, rowvar, dtype, by_ndim):
+    """``np.cov``'s 2-D array of variables (rows) by observations of ``x``."""
+    X = astype(reshape_to(x, (1,) * (2 - x.ndim) + x.shape), dtype)
+    if not rowvar and by_ndim:
+        return transpose(X) if x.ndim != 1 else X
+    if not rowvar and X.shape[0] != 1:
+        if X.shape[0] is None:
+            # NumPy transposes unless there is one row: the other shape, which NumPy's
+            # run gives.
+            X = _not_one(X, dim_size(X, 0), "observation")
+        X = transpose(X)
+    return X
+
+
+def _not_one(x, n, what):
+    return emit("check", [x, n != 1], {
+        "error": "OutsideTheGraph",
+        "message": f"np.cov at {user_location()}: these data have one {what}, for which "
+                   f"NumPy's result has another shape than the graph's"})
 
 
 def concatenate_rows(x, y):
