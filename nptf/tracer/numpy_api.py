@@ -263,8 +263,10 @@ def _kind_after(name, args, out):
 
 def _apply_ufunc(ufunc, args, python_operator, dtype):
     name = ufunc.__name__
-    if name not in ELEMENTWISE_UFUNCS:
-        raise unsupported(f"np.{name}")
+    if name not in ELEMENTWISE_UFUNCS or getattr(np, name) is not ufunc:
+        # (A ufunc of another library may share a NumPy ufunc's name, not its loops.)
+        raise unsupported(f"np.{name}" if getattr(np, name, None) is ufunc else
+                          f"the ufunc {name}")
     for a in args:
         if not isinstance(a, (Tracer, np.ndarray, np.generic, bool, int, float, complex, list, tuple)):
             raise NotAnArray()
@@ -776,7 +778,16 @@ def identity(n, dtype=None, *, like=None):
     return eye(n, dtype=float if dtype is None else dtype)
 
 
+def _copy_flag(copy):
+    """``np.array``'s ``copy`` as True (always), None (where needed) or False (never):
+    the array API's ``np._CopyMode`` (``array_api_compat`` passes it) too."""
+    if isinstance(copy, np._CopyMode):
+        return {np._CopyMode.ALWAYS: True, np._CopyMode.NEVER: False}.get(copy)
+    return copy
+
+
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    copy = _copy_flag(copy)
     if isinstance(object, Tracer):
         object = object.array_value(dtype)
         out = object if dtype is None else astype(object, dtype)
@@ -805,7 +816,7 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
 
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
-    return array(a, dtype, copy=False)
+    return array(a, dtype, copy=_copy_flag(copy) is True)
 
 
 def numpy_result(func, args, kwargs, out):

@@ -12,6 +12,7 @@ from ..errors import unsupported, user_location
 from ..graph_ir.ops import ELEMENTWISE_UFUNCS
 from ..graph_ir.types import broadcast_shapes
 from . import numpy_math as m
+from . import scipy_special
 from .indexing import constant_value, dim_size, getitem
 from .numpy_api import (IMPLS, apply_ufunc, arange, astype, check_out_cast, concatenate,
                         elementwise_where, full, moveaxis, numpy_says, reject, reshape,
@@ -25,6 +26,10 @@ from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
+    if getattr(np, ufunc.__name__, None) is not ufunc:
+        if scipy_special.is_scipy_special(ufunc):
+            return scipy_special.call(ufunc, method, inputs, kwargs)
+        raise unsupported(scipy_special.label(ufunc))
     if method == "__call__" and kwargs.get("where", True) is not True:
         return _ufunc_where(ufunc, inputs, kwargs)
     out = kwargs.pop("out", None)

@@ -1,0 +1,116 @@
+"""The ufuncs of ``scipy.special`` that NumPy code calls beside NumPy's own: ``expit``
+(the logistic sigmoid of from-scratch networks), ``logit``, ``log_expit``, ``erf``,
+``erfc`` and ``ndtr`` (normal CDFs), ``gammaln``, ``xlogy``, ``xlog1py`` and ``entr``
+(entropies and log-likelihoods), and its ``log1p``, ``expm1``, ``exp2``, ``cbrt``.
+
+Each is NumPy's ufuncs on the inputs cast to the loop the scipy ufunc itself picks (the
+dtype of its result on samples of the inputs: the ufunc is the oracle), by the formula
+scipy's own kernel computes. SciPy stays optional: a ufunc is known as scipy's by
+identity, only once the user's code has imported ``scipy.special``. Other ufuncs that are
+not NumPy's are refused under their own name.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ..errors import unsupported
+from . import numpy_api as api
+from .tracer import Tracer, emit, numpy_says, to_tracer
+
+_SQRT1_2 = float(np.sqrt(0.5))
+
+
+def _expit(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _logit(x):
+    return np.log(x / (1 - x))
+
+
+def _log_expit(x):
+    # Cephes-style branches: no overflow of exp on either side.
+    return np.where(x < 0, x - np.log1p(np.exp(np.minimum(x, 0))),
+                    -np.log1p(np.exp(-np.maximum(x, 0))))
+
+
+def _erf(x, complement=False):
+    return api.astype(emit("erf", [api.astype(x, np.float64)], {"complement": complement}),
+                      x.dtype)
+
+
+def _ndtr(x):
+    # Cephes' ndtr: erf near 0, erfc of |x| / sqrt(2) in the tails.
+    z = x * _SQRT1_2
+    tail = 0.5 * _erf(np.abs(z), complement=True)
+    return np.where(np.abs(z) < _SQRT1_2, 0.5 + 0.5 * _erf(z), np.where(z > 0, 1 - tail, tail))
+
+
+def _gammaln(x):
+    return api.astype(emit("lgamma", [api.astype(x, np.float64)]), x.dtype)
+
+
+def _xlogy(x, y, log=np.log):
+    # 0 where x is 0 and y is not NaN, whatever log(y) is.
+    return np.where((x == 0) & ~np.isnan(y), 0, x * log(y))
+
+
+def _entr(x):
+    return np.where(x > 0, -x * np.log(np.where(x > 0, x, 1)),
+                    np.where(x == 0, 0, np.where(np.isnan(x), x, -np.inf)))
+
+
+_FORMULAS = {"expit": _expit, "logit": _logit, "log_expit": _log_expit, "erf": _erf,
+             "erfc": lambda x: _erf(x, complement=True), "ndtr": _ndtr, "gammaln": _gammaln,
+             "xlogy": _xlogy, "xlog1py": lambda x, y: _xlogy(x, y, np.log1p), "entr": _entr,
+             # NumPy's ufuncs of the same name, in the loop scipy's picks (float32 for
+             # int8, where NumPy's is float16).
+             "log1p": np.log1p, "expm1": np.expm1, "exp2": np.exp2, "cbrt": np.cbrt}
+
+
+def label(ufunc):
+    """The name the user's code knows ``ufunc`` by: ``np.exp``, ``scipy.special.expit``."""
+    name = ufunc.__name__
+    if getattr(np, name, None) is ufunc:
+        return f"np.{name}"
+    special = sys.modules.get("scipy.special")
+    if special is not None and getattr(special, name, None) is ufunc:
+        return f"scipy.special.{name}"
+    return f"the ufunc {name}"
+
+
+def is_scipy_special(ufunc):
+    special = sys.modules.get("scipy.special")
+    return special is not None and getattr(special, ufunc.__name__, None) is ufunc
+
+
+def call(ufunc, method, inputs, kwargs):
+    """``ufunc.method(*inputs, **kwargs)`` of a ufunc of scipy.special (``__call__`` of
+    one in ``_FORMULAS``, without ``out``, ``where`` or ``dtype``)."""
+    name = label(ufunc)
+    formula = _FORMULAS.get(ufunc.__name__)
+    if method != "__call__" or formula is None:
+        raise unsupported(name if method == "__call__" else f"{name}.{method}")
+    given = [k for k, v in kwargs.items() if v is not None]
+    if given:
+        raise unsupported(f"{name}(..., {', '.join(given)}=...)")
+    if len(inputs) != ufunc.nin:
+        numpy_says(ufunc, *inputs)      # the ufunc's own TypeError
+    tracers = [to_tracer(a) for a in inputs]
+    out = numpy_says(ufunc, *[_sample(a, t) for a, t in zip(inputs, tracers)])
+    dtype = np.asarray(out).dtype
+    if dtype.kind not in "f" or dtype.itemsize > 8:
+        raise unsupported(f"{name} of {dtype.name} values")
+    result = api.astype(to_tracer(formula(*[api.astype(t, dtype) for t in tracers])), dtype)
+    # A ufunc's 0-d result is a NumPy scalar.
+    return Tracer(result.atom, is_scalar=True) if result.ndim == 0 else result
+
+
+def _sample(value, tracer):
+    """A value NumPy's rules see as ``value`` does: a Python number stays one."""
+    if type(value) in (bool, int, float, complex) or \
+            isinstance(value, Tracer) and value.type.weak:
+        return {"b": False, "i": 0, "u": 0, "f": 0.0, "c": 0j}[tracer.dtype.kind]
+    return np.zeros((1,) * min(tracer.ndim, 1), tracer.dtype)
