@@ -72,6 +72,32 @@ def test_python_results_of_numpy_functions_and_not(jit):
     assert [type(g) for g in got] == [bool, bool, int, float]
 
 
+def test_complex_of_traced_numbers(jit):
+    """``complex(re, im)`` of NumPy scalars (a pure-Python Mandelbrot's inner loop): a
+    Python complex, with CPython's parts for complex arguments and signed zeros."""
+    def parts(r, i, z):
+        return (complex(r, i), complex(r), complex(imag=r), complex(z), complex(z, r),
+                complex(r, z), complex(r, -0.0), complex(r, i) * 2, abs(complex(r, i)),
+                complex(r * np.inf, i), complex(True))
+
+    got = check_against_numpy(parts, np.float64(1.5), np.float32(-2.0), np.complex128(1 + 2j),
+                              jit=jit)
+    assert all(type(g) is complex for g in got[:8])
+
+    def escape_times(r1, r2):
+        def escape(c):
+            z = c
+            for n in range(20):
+                if abs(z) > 2:
+                    return n
+                z = z * z + c
+            return 20
+        return [escape(complex(r, i)) for r in r1 for i in r2]
+
+    check_against_numpy(escape_times, np.linspace(-2, 0.5, 4), np.linspace(-1.2, 1.2, 3),
+                        jit=jit)
+
+
 # ------------------------------------------- where Python and NumPy differ
 @pytest.mark.parametrize("a, b", [(1.5, 2.5), (2.5, 1.5)])
 def test_bools_are_ints_in_python_arithmetic(a, b, jit):

@@ -55,6 +55,7 @@ def _lgamma_or_inf(v):
 _rule("lgamma")(lambda p, x: np.vectorize(_lgamma_or_inf, otypes=[np.float64])(x))
 _rule("erf")(lambda p, x: np.vectorize(math.erfc if p["complement"] else math.erf,
                                        otypes=[np.float64])(x))
+_rule("complex")(lambda p, re, im: np.vectorize(complex, otypes=[np.complex128])(re, im))
 _rule("real")(lambda p, x: np.real(x))
 _rule("imag")(lambda p, x: np.imag(x))
 

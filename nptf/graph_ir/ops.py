@@ -221,6 +221,14 @@ def _erf(ts, params):
     return [ArrayType(ts[0].shape, np.dtype(np.float64), bool(params.get("weak")))]
 
 
+@register("complex", kind="elementwise")
+def _complex(ts, params):
+    """``complex(re, im)`` of float64 values: the complex128 of those parts (no arithmetic,
+    which would make ``complex(0, inf)``'s real part a NaN); Python's complex results."""
+    return [ArrayType(broadcast_shapes(ts[0].shape, ts[1].shape), np.dtype(np.complex128),
+                      bool(params.get("weak")))]
+
+
 @register("copy")
 def _copy(ts, params):
     return [ts[0].strong()]

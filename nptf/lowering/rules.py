@@ -169,6 +169,13 @@ simple("cbrt", m.cbrt)
 rule("lgamma")(lambda ctx, x: tf.math.lgamma(x))
 rule("erf")(lambda ctx, x, complement: tf.math.erfc(x) if complement else tf.math.erf(x))
 
+
+@rule("complex")
+def _complex(ctx, re, im, weak=False):
+    shape = tf.broadcast_dynamic_shape(tf.shape(re), tf.shape(im))
+    return tf.complex(tf.broadcast_to(re, shape), tf.broadcast_to(im, shape))
+
+
 # ------------------------------------------------------------ exp, log, trig
 simple("exp", tf.exp)
 

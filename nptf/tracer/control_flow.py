@@ -3999,6 +3999,8 @@ def builtin_call(fn):
         return _sum
     if fn is builtins.float or fn is builtins.int or fn is builtins.bool:
         return functools.partial(_python_number, fn)
+    if fn is builtins.complex:
+        return _python_complex
     if isinstance(fn, type) and issubclass(fn, np.generic):
         return functools.partial(_numpy_scalar, fn)
     if fn is itertools.count:
@@ -4513,6 +4515,36 @@ def _python_number(fn, *args, **kwargs):
     if not _is_traced(x) or x.dtype.kind not in "biuf" or x.size != 1:
         return fn(*args, **kwargs)
     return python_numbers.from_element(fn, api.reshape_to(x, ()))
+
+
+def _python_complex(*args, **kwargs):
+    """``complex(re, im)`` in converted code, of traced numbers of one element (real or
+    complex, as Python takes them: ``re + im * 1j`` of complex parts): a traced Python
+    complex; anything else, the builtin."""
+    try:
+        bound = inspect.signature(complex).bind(*args, **kwargs).arguments
+    except (TypeError, ValueError):
+        return complex(*args, **kwargs)
+    re, im = bound.get("real", 0), bound.get("imag", 0)
+    parts = [p for p in (re, im) if _is_traced(p)]
+    if not parts or any(p.dtype.kind not in "biufc" or p.size != 1 for p in parts) or \
+            any(not _is_traced(p) and type(p) not in (bool, int, float, complex)
+                for p in (re, im)):
+        return complex(*args, **kwargs)
+    given_imag = "imag" in bound
+    re, im = (api.reshape_to(p, ()) if _is_traced(p) else to_tracer(p) for p in (re, im))
+
+    def part(x, imaginary=False):
+        return python_numbers.from_element(float, np.imag(x) if imaginary else np.real(x))
+    # CPython's complex_new: each part a float, corrected by the other's where complex.
+    real, imag = part(re), part(im)
+    if im.dtype.kind == "c":
+        real = real - part(im, imaginary=True)
+    if re.dtype.kind == "c" and given_imag:
+        imag = imag + part(re, imaginary=True)
+    elif re.dtype.kind == "c":
+        imag = part(re, imaginary=True)
+    return emit("complex", [real, imag], {"weak": True}, scalar=True)
 
 
 def _numpy_scalar(cls, *args, **kwargs):
