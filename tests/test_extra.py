@@ -270,14 +270,26 @@ def test_poly1d_of_traced_coefficients(jit):
             check_against_numpy(poly1d_arithmetic, np.array(c), x[:3], jit=jit)
         check_against_numpy(poly1d_arithmetic, np.array([1, 0, 2], np.int32), np.arange(3),
                             jit=jit)
-    # What has no graph value (its length, roots) is refused with the line, or runs NumPy.
-    for fn in (lambda c: len(np.poly1d(c)), lambda c: np.poly1d(c).roots):
-        with pytest.raises(nptf.UnsupportedError, match="poly1d of traced coefficients"):
-            nptf.compile(fn, fallback="raise", jit_compile=jit)(np.array([0.0, 1.0, 2.0]))
+    # Its roots are np.roots': real or complex as the data say, a leading zero stripped
+    # by NumPy's run.
+    roots = nptf.compile(lambda c: (np.poly1d(c).roots, np.poly1d(c).deriv().r),
+                         fallback="raise", jit_compile=jit)
+    for c in ([1.0, -3.0, 2.0], [1.0, 1.0, 2.5], [2.0, -1.0, 3.0, 1.0]):
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            np.testing.assert_allclose(nptf.compile(fn, jit_compile=jit)(np.array([0.0, 1.0, 2.0])),
-                                       fn(np.array([0.0, 1.0, 2.0])))
+            warnings.simplefilter("ignore")             # "runs without XLA"
+            got, want = roots(np.array(c)), (np.poly1d(c).roots, np.poly1d(c).deriv().r)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype
+            np.testing.assert_allclose(g, w)
+    with pytest.raises(nptf.OutsideTheGraphError, match="leading or trailing"):
+        roots(np.array([0.0, 1.0, 2.0]))
+    # What has no graph value (its length) is refused with the line, or runs NumPy.
+    fn = lambda c: len(np.poly1d(c))  # noqa: E731
+    with pytest.raises(nptf.UnsupportedError, match="poly1d of traced coefficients"):
+        nptf.compile(fn, fallback="raise", jit_compile=jit)(np.array([0.0, 1.0, 2.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(fn, jit_compile=jit)(np.array([0.0, 1.0, 2.0])) == 1
 
 
 def test_choose_out_of_range_raises_when_it_runs(jit):

@@ -99,9 +99,9 @@ class TracedPoly1d:
 
     @property
     def roots(self):
-        raise unsupported("the roots of np.poly1d of traced coefficients",
-                          fix="Their number and dtype (real or complex) depend on the data; "
-                              "compute them outside the compiled function.")
+        # np.roots strips the leading zeros poly1d strips, and is real or complex as the
+        # data say (an assumption the graph checks).
+        return np.roots(self.given)
 
     r = roots
 
