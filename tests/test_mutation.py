@@ -578,12 +578,38 @@ def _write_through_a_slice_of_trimmed(a):
     return a
 
 
-@pytest.mark.parametrize("fn, arg", [(_write_through_the_real_part, np.array([1 + 2j, 3j])),
-                                     (_write_through_a_slice_of_the_imaginary_part,
-                                      np.array([1 + 2j, 3j, 2 + 0j])),
-                                     (_fill_the_real_part, np.array([1 + 2j, 3j])),
-                                     (_write_through_trimmed, np.array([0, 1, 2, 0]))],
-                         ids=["real-of-complex", "imag-slice", "real-fill", "trim_zeros"])
+def _normalized_eigenvector(P):
+    # The stationary distribution as textbooks write it: in place, through `.real`.
+    w, v = np.linalg.eig(P.T)
+    p = v[:, np.argmin(np.abs(w - 1))].real
+    p /= p.sum()
+    return p
+
+
+def _parts_set(z, x):
+    z.real = x
+    z.imag += 1
+    part = z[::-1].imag
+    part[0] = -4
+    return z, part, (z * 2).real.__itruediv__(3)
+
+
+def test_writes_through_the_real_and_imaginary_parts_land_in_the_array(jit):
+    """``z.real`` and ``z.imag`` of a complex array are views: writes through them, and
+    ``z.real = v``, change the array's parts, as in NumPy."""
+    for z in (np.array([1 + 2j, 3j]), np.array([1 + 2j, 3j, 2 + 0j], np.complex64)):
+        check_against_numpy(_write_through_the_real_part, z, jit=jit)
+        check_against_numpy(_write_through_a_slice_of_the_imaginary_part, z, jit=jit)
+        check_against_numpy(_fill_the_real_part, z, jit=jit)
+        check_against_numpy(_parts_set, z, z.real * 3, jit=jit)
+    P = np.array([[0.5, 0.4, 0.1], [0.2, 0.6, 0.2], [0.1, 0.3, 0.6]])
+    check_against_numpy(_normalized_eigenvector, P, jit=jit)
+    with pytest.raises(TypeError, match="does not have imaginary part"):
+        nptf.compile(lambda x: setattr(x, "imag", 3), fallback="raise")(np.ones(2))
+
+
+@pytest.mark.parametrize("fn, arg", [(_write_through_trimmed, np.array([0, 1, 2, 0]))],
+                         ids=["trim_zeros"])
 def test_a_write_through_a_view_nptf_derives_is_refused_rather_than_lost(fn, arg):
     """A write through such a view lands in its argument in NumPy, which nptf cannot place:
     the function runs as NumPy (default) or raises, never loses the write."""

@@ -55,7 +55,16 @@ def _lgamma_or_inf(v):
 _rule("lgamma")(lambda p, x: np.vectorize(_lgamma_or_inf, otypes=[np.float64])(x))
 _rule("erf")(lambda p, x: np.vectorize(math.erfc if p["complement"] else math.erf,
                                        otypes=[np.float64])(x))
-_rule("complex")(lambda p, re, im: np.vectorize(complex, otypes=[np.complex128])(re, im))
+
+
+def _complex(p, re, im):
+    re, im = np.broadcast_arrays(np.asarray(re), np.asarray(im))
+    out = np.empty(re.shape, np.result_type(re.dtype, im.dtype, np.complex64))
+    out.real, out.imag = re, im
+    return out
+
+
+_rule("complex")(_complex)
 _rule("real")(lambda p, x: np.real(x))
 _rule("imag")(lambda p, x: np.imag(x))
 

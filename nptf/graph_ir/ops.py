@@ -223,9 +223,11 @@ def _erf(ts, params):
 
 @register("complex", kind="elementwise")
 def _complex(ts, params):
-    """``complex(re, im)`` of float64 values: the complex128 of those parts (no arithmetic,
-    which would make ``complex(0, inf)``'s real part a NaN); Python's complex results."""
-    return [ArrayType(broadcast_shapes(ts[0].shape, ts[1].shape), np.dtype(np.complex128),
+    """The complex numbers of real parts ``re`` and imaginary parts ``im`` (of one float
+    dtype), as parts: no arithmetic, which would make ``complex(0, inf)``'s real part a
+    NaN. Python's ``complex(re, im)``; a write into ``a.real``."""
+    return [ArrayType(broadcast_shapes(ts[0].shape, ts[1].shape),
+                      np.result_type(ts[0].dtype, ts[1].dtype, np.complex64),
                       bool(params.get("weak")))]
 
 

@@ -422,6 +422,12 @@ def _write_through(target, view, key, value, mode, what):
     computed as an array of its own, then stored into the view's region of its parent."""
     check_writeable(target, what)
     step = view.steps[-1]
+    if step.put_back is not None:
+        region = Tracer(target.atom, target.is_scalar)
+        write(region, key, value, mode, what)
+        parent = parent_of(view)
+        write(parent, Ellipsis, step.put_back(parent, region), "update", what)
+        return target
     if step.key is None:
         raise unsupported(f"{what} through a view ({step.name}) of an array whose size is "
                           f"known only at run time",

@@ -11,7 +11,7 @@ from ..graph_ir.types import sample
 from . import numpy_api as api
 from . import numpy_math as m
 from . import printing
-from .indexing import getitem
+from .indexing import getitem, write
 from .tracer import Tracer, check_dtype, emit, numpy_says, numpy_value_only
 from .views import Step, View, buffer_of, is_c_ordered, make_view, mark_ambiguous
 
@@ -146,8 +146,20 @@ for _name, _fn in _METHODS.items():
 
 Tracer.T = property(lambda self: api.transpose(numpy_value_only(self, "`.T`")))
 Tracer.mT = property(lambda self: api.swapaxes(numpy_value_only(self, "`.mT`"), -1, -2))
-Tracer.real = property(lambda self: api.real(self))
-Tracer.imag = property(lambda self: api.imag(self))
+
+
+def _part_setter(part):
+    def set_part(self, value):
+        """``a.real = v`` (``a.imag = v``): ``a.real[...] = v``, through the view; of a real
+        array, ``a.real`` is ``a`` itself, and its ``imag`` is read-only, as in NumPy."""
+        if part == "imag" and self.dtype.kind != "c":
+            raise TypeError(f"array does not have imaginary part to set\n  at {user_location()}")
+        write(getattr(api, part)(self), Ellipsis, value, "update", f"`.{part} = ...`")
+    return set_part
+
+
+Tracer.real = property(lambda self: api.real(self), _part_setter("real"))
+Tracer.imag = property(lambda self: api.imag(self), _part_setter("imag"))
 
 
 def _set_shape(self, shape):

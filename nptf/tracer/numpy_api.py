@@ -261,12 +261,15 @@ def _kind_after(name, args, out):
     return out
 
 
+# NumPy's own ufuncs, taken before any trace swaps ``numpy``'s names for wrappers.
+NUMPY_UFUNCS = frozenset(v for v in vars(np).values() if isinstance(v, np.ufunc))
+
+
 def _apply_ufunc(ufunc, args, python_operator, dtype):
     name = ufunc.__name__
-    if name not in ELEMENTWISE_UFUNCS or getattr(np, name) is not ufunc:
+    if name not in ELEMENTWISE_UFUNCS or ufunc not in NUMPY_UFUNCS:
         # (A ufunc of another library may share a NumPy ufunc's name, not its loops.)
-        raise unsupported(f"np.{name}" if getattr(np, name, None) is ufunc else
-                          f"the ufunc {name}")
+        raise unsupported(f"np.{name}" if ufunc in NUMPY_UFUNCS else f"the ufunc {name}")
     for a in args:
         if not isinstance(a, (Tracer, np.ndarray, np.generic, bool, int, float, complex, list, tuple)):
             raise NotAnArray()
@@ -906,7 +909,8 @@ def real(val):
         if val.dtype.kind != "c":
             return val          # NumPy's a.real of a real array is a itself
         return derived_view(val, emit("real", [val]), lambda t: emit("real", [t]),
-                            "np.real of a complex array")
+                            "np.real of a complex array",
+                            lambda p, re: emit("complex", [re, emit("imag", [p])]))
     return emit("real", [val], scalar=getattr(val, "is_scalar", False))   # of a scalar: a scalar
 
 
@@ -919,7 +923,8 @@ def imag(val):
         if val.dtype.kind != "c":
             return mark_readonly(emit("imag", [val]))   # NumPy's zeros, read-only
         return derived_view(val, emit("imag", [val]), lambda t: emit("imag", [t]),
-                            "np.imag of a complex array")
+                            "np.imag of a complex array",
+                            lambda p, im: emit("complex", [emit("real", [p]), im]))
     return emit("imag", [val], scalar=getattr(val, "is_scalar", False))
 
 

@@ -73,7 +73,7 @@ _FORMULAS = {"expit": _expit, "logit": _logit, "log_expit": _log_expit, "erf": _
 def label(ufunc):
     """The name the user's code knows ``ufunc`` by: ``np.exp``, ``scipy.special.expit``."""
     name = ufunc.__name__
-    if getattr(np, name, None) is ufunc:
+    if ufunc in api.NUMPY_UFUNCS:
         return f"np.{name}"
     special = sys.modules.get("scipy.special")
     if special is not None and getattr(special, name, None) is ufunc:

@@ -14,9 +14,9 @@ from ..graph_ir.types import broadcast_shapes
 from . import numpy_math as m
 from . import scipy_special
 from .indexing import constant_value, dim_size, getitem
-from .numpy_api import (IMPLS, apply_ufunc, arange, astype, check_out_cast, concatenate,
-                        elementwise_where, full, moveaxis, numpy_says, reject, reshape,
-                        reshape_to, sample_of, stack)
+from .numpy_api import (IMPLS, NUMPY_UFUNCS, apply_ufunc, arange, astype, check_out_cast,
+                        concatenate, elementwise_where, full, moveaxis, numpy_says, reject,
+                        reshape, reshape_to, sample_of, stack)
 from .numpy_math import cumprod, cumsum, matmul
 from .numpy_math import where as np_where
 from .indexing import write_out
@@ -26,7 +26,7 @@ from .tracer import Tracer, contains_tracer, emit, ndim_of, to_tracer
 
 
 def ufunc_method(ufunc, method, inputs, kwargs):
-    if getattr(np, ufunc.__name__, None) is not ufunc:
+    if ufunc not in NUMPY_UFUNCS:
         if scipy_special.is_scipy_special(ufunc):
             return scipy_special.call(ufunc, method, inputs, kwargs)
         raise unsupported(scipy_special.label(ufunc))

@@ -137,11 +137,14 @@ class View:
 
 class Step:
     """One view step: how to apply it to a tracer, and to a NumPy array (``key``: the index
-    of a ``getitem`` step)."""
-    __slots__ = ("apply", "numpy", "name", "key")
+    of a ``getitem`` step; ``put_back(parent, value)``: the parent's new value where the
+    view's is ``value``, of a view computed from its parent, the real part of complex
+    numbers)."""
+    __slots__ = ("apply", "numpy", "name", "key", "put_back")
 
-    def __init__(self, name, apply, numpy, key=None):
+    def __init__(self, name, apply, numpy, key=None, put_back=None):
         self.name, self.apply, self.numpy, self.key = name, apply, numpy, key
+        self.put_back = put_back
 
 
 def parent_of(view):
@@ -235,12 +238,19 @@ def defined_in(t, local):
     return (t._view.buffer.origin if t._view is not None else t._atom) in local
 
 
-def derived_view(parent, result, derive, what):
+def derived_view(parent, result, derive, what, put_back=None):
     """Mark ``result`` (``derive(parent)``) as NumPy's view of ``parent`` that nptf computes
     rather than places (the real part of complex numbers, a trimmed run of elements): a
-    read after a write into ``parent`` derives it again, and a write through it, which
-    nptf cannot place in ``parent``'s memory, is refused."""
+    read after a write into ``parent`` derives it again. A write through it stores
+    ``put_back(parent, its new value)`` into ``parent`` where given; else, as nptf cannot
+    place it in ``parent``'s memory, it is refused."""
     base = buffer_of(parent)
+    if put_back is not None:
+        result._view = View(base.buffer, base.steps + (Step(what, derive, None,
+                                                              put_back=put_back),),
+                            None, readonly=base.readonly, parent=base)
+        result._view.unwritable = base.unwritable
+        return result
 
     def positions(_):
         raise unsupported(f"a write through {what}")
