@@ -4308,13 +4308,17 @@ def _ordered_by_keys(items, keys, reverse, what):
         return None
     columns = _key_columns(keys, what)
     item = common_item(items)
+    places = None
     if item is None or item[2] == "array" or item[2] == MIXED:
-        # An array item is itself in Python's sorted list: a later write into it would
-        # show there, where the rows here are copies.
-        raise unsupported(f"{what} of items that are not numbers or tuples of numbers of one "
-                          f"kind, ordered by traced keys",
-                          fix="Sort the indices (np.argsort of the keys) and index an array "
-                              "of the items.")
+        places = _tuple_places(items)
+        if places is None:
+            # An array item is itself in Python's sorted list: a later write into it would
+            # show there, where the rows here are copies.
+            raise unsupported(f"{what} of items that are not numbers, or tuples of one "
+                              f"length whose places hold numbers or arrays of one kind, "
+                              f"ordered by traced keys",
+                              fix="Sort the indices (np.argsort of the keys) and index an "
+                                  "array of the items.")
     where = user_location()
     n = len(items)
     # Python's reverse sort keeps equal keys in their order: the list reversed, sorted
@@ -4328,7 +4332,38 @@ def _ordered_by_keys(items, keys, reverse, what):
                            f"order depends on where it starts"})
         # Stable sorts from the last place of the keys to the first: a lexicographic order.
         order = order[np.argsort(ranked[order], kind="stable")]
-    return items_in_order(items, order[::-1] if reverse else order)
+    order = order[::-1] if reverse else order
+    if places is not None:
+        return _tuples_in_order(places, order, what, where)
+    return items_in_order(items, order)
+
+
+def _tuple_places(items):
+    """The places of ``items``, tuples of one length (``(eigenvalue, eigenvector)`` pairs),
+    as lists of their values, where each place holds numbers or arrays of one kind, shape
+    and dtype; else None."""
+    if not items or any(type(v) is not tuple or len(v) != len(items[0]) or not v
+                        for v in items):
+        return None
+    places = [[v[j] for v in items] for j in range(len(items[0]))]
+    for place in places:
+        item = common_item(place)
+        if item is None or item[2] == MIXED:
+            return None
+    return places
+
+
+def _tuples_in_order(places, order, what, where):
+    """The tuples of ``places`` in ``order``, each place read at once. Python's sorted list
+    holds the arrays themselves, where these are copies chosen by the data: writes into
+    either, which would show in the other, are refused."""
+    ordered = [items_in_order(place, order) for place in places]
+    reason = f"an array in a list ordered by traced keys ({what} at {where}), which nptf " \
+             f"keeps as a copy"
+    for value in itertools.chain(*places, *ordered):
+        if isinstance(value, Tracer) and value.ndim and not value.is_scalar:
+            mark_ambiguous(value, reason)
+    return [tuple(values) for values in zip(*ordered)]
 
 
 def _key_columns(keys, what):
