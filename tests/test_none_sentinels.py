@@ -613,3 +613,17 @@ def test_a_variable_assigned_on_some_paths_of_a_loop_follows_the_data():
         check_against_numpy(roulette, cum, r)
         check_against_numpy(roulette_or_last, cum, r)
         check_against_numpy(first_above, cum, r)
+
+
+def halved_entropies(x):
+    # Plotting-prep code: None where p is 0, and a truth test that skips the Nones.
+    ent = [np.log2(p) if p != 0 else None for p in x]
+    first = ent[0] * 2 if ent[0] else -1.0
+    return [e * 0.5 if e else None for e in ent], first, [not e for e in ent]
+
+
+def test_the_truth_of_a_value_that_may_be_none_reads_no_none(jit):
+    """``if e:`` of a value None on some paths: False for None, the value's own truth
+    otherwise; the branch that reads it runs only where it is not None."""
+    for x in (np.arange(0.0, 1.0, 0.25), np.arange(1.0, 2.0, 0.25)):
+        check_against_numpy(halved_entropies, x, jit=jit)

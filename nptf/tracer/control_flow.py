@@ -175,6 +175,13 @@ def _concrete_condition(c):
     if isinstance(c, (GrowingList, TracedDict)):
         c = c.is_nonempty()
     c = settled(c)
+    if _is_traced(c) and maybe_none(c) and c.size == 1 and \
+            not isinstance(c.kind_flag, Literal):
+        # ``if e:`` of a value None on some paths: Python's bool(None) is False, and the
+        # value's own truth reads no None (``e * 0.5 if e else None``).
+        value = Tracer(c.bound_atom(), is_scalar=c.is_scalar)
+        not_none = emit("not_equal", [Tracer(c.kind_flag), np.int8(KIND_NONE)])
+        return api.reshape_to(np.logical_and(not_none, api.astype(value, np.bool_)), ())
     if _is_traced(c):
         known = c.known_value()
         if known is not None:
