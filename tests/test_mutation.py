@@ -2,6 +2,8 @@
 views, write-back into arguments, and random index expressions (hypothesis)."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -699,3 +701,41 @@ def decide_after_writes(x):
 @pytest.mark.parametrize("x", [[3.0, 0.0, -1.0], [0.0, 2.0, 5.0]])
 def test_decisions_on_an_array_after_a_write_read_what_was_written(x, jit):
     check_against_numpy(decide_after_writes, np.array(x), jit=jit)
+
+
+TABLE = np.zeros(4)
+
+
+@pytest.mark.parametrize("write", [
+    lambda x: np.copyto(TABLE, x), lambda x: np.place(TABLE, x > 0, x[x > 0]),
+    lambda x: np.put(TABLE, [0, 2], x[:2]), lambda x: np.putmask(TABLE, x > 0, x),
+    lambda x: np.put_along_axis(TABLE, np.array([1]), x[0], axis=0),
+    lambda x: np.fill_diagonal(TABLE.reshape(2, 2), x[0])],
+    ids=["copyto", "place", "put", "putmask", "put_along_axis", "fill_diagonal"])
+def test_a_write_into_a_numpy_array_the_trace_did_not_make_is_refused(write):
+    """NumPy's in-place functions into an array that is not traced (a global, or one a
+    library makes with its own ``numpy.zeros``, as scipy.stats' ``cdf`` does) cannot land
+    in its memory: refused, never dropped."""
+    def fn(x):
+        write(x)
+        return TABLE.copy()
+
+    x = np.array([1.0, -2.0, 3.0, 4.0])
+    TABLE[:] = 0
+    with pytest.raises(nptf.Error):     # (NumPy's own fill_diagonal converts x[0])
+        nptf.compile(fn, fallback="raise")(x)
+    want = fn(x)
+    TABLE[:] = 0
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(fn)(x)
+    np.testing.assert_array_equal(got, want)
+    TABLE[:] = 0
+
+
+def test_scipy_stats_cdf_of_a_number_is_never_silently_zero():
+    stats = pytest.importorskip("scipy.stats")
+    with pytest.raises(nptf.Error):
+        nptf.compile(lambda x: stats.norm.cdf(x), fallback="raise")(0.3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(lambda x: stats.norm.cdf(x))(0.3) == stats.norm.cdf(0.3)

@@ -376,9 +376,22 @@ def _broadcast_indices(idx, bshape):
 
 
 # --------------------------------------------------------------------- writes
+def traced_target(target, what):
+    """``target`` of a write (``what``), refused where it is a NumPy array the trace did
+    not make (a global, or one a library made with its own ``zeros``): its memory is
+    NumPy's, which the graph's write cannot reach."""
+    if isinstance(target, np.ndarray):
+        raise unsupported(f"{what} into a NumPy array that is not traced (a global array, "
+                          f"or one a library function made)",
+                          fix="Copy the array inside the function first (a = a.copy()), or "
+                              "let the function run with NumPy (fallback='numpy', the "
+                              "default).")
+    return target
+
+
 def write(target, key, value, mode="update", what="assignment"):
     """``target[key] = value`` (or ``np.<mode>.at``) as a pure update of target's buffer."""
-    target = to_tracer(target)
+    target = to_tracer(traced_target(target, what))
     view = buffer_of(target)
     if view.parent is not None:
         return _write_through(target, view, key, value, mode, what)

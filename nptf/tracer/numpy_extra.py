@@ -19,7 +19,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
-from .indexing import constant_value, getitem, write
+from .indexing import constant_value, getitem, traced_target, write
 from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, moveaxis, ravel, reshape_to, transpose)
 from .numpy_misc import SHIFTED_UP_TO
@@ -392,13 +392,6 @@ def choose(a, choices, out=None, mode="raise"):
 
 
 # ------------------------------------------------------------------- mutation
-def _traced_target(arr, name):
-    if not isinstance(arr, Tracer):
-        raise unsupported(f"np.{name} into an array that is not traced",
-                          fix="Copy the array inside the function first (a = a.copy()).")
-    return arr
-
-
 def _cycled(values, count):
     """``values`` flattened and repeated to ``count`` elements, as flat assignment does."""
     values = ravel(values)
@@ -408,7 +401,7 @@ def _cycled(values, count):
 
 @implements(np.put_along_axis)
 def put_along_axis(arr, indices, values, axis):
-    arr = _traced_target(arr, "put_along_axis")
+    arr = traced_target(arr, "np.put_along_axis")
     indices = indices if isinstance(indices, Tracer) else np.asarray(indices)
     flat = axis is None
     if flat:
@@ -449,6 +442,7 @@ def _put_flat(arr, indices, values):
 
 @implements(np.fill_diagonal)
 def fill_diagonal(a, val, wrap=False):
+    traced_target(a, "np.fill_diagonal")
     if a.ndim < 2:
         raise ValueError(f"array must be at least 2-d\n  at {user_location()}")
     shape = shaped_sample(a).shape

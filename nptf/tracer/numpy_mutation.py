@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import unsupported, user_location
 from . import numpy_api as api
-from .indexing import getitem, masked_value_dims, write
+from .indexing import getitem, masked_value_dims, traced_target, write
 from .numpy_api import implements
 from .numpy_math import cumsum
 from .numpy_math import where as np_where
@@ -178,6 +178,7 @@ def ufunc_at(ufunc, a, indices, b=None):
 
 @implements(np.copyto)
 def copyto(dst, src, casting="same_kind", where=True):
+    traced_target(dst, "np.copyto")
     src = to_tracer(src)
     # NumPy's own verdict on the dtypes (a Python float into int8 fails same_kind too).
     numpy_says(np.copyto, np.zeros(1, dst.dtype), api.sample_of(src.atom), casting=casting)
@@ -196,6 +197,7 @@ def fill(self, value):
 
 @implements(np.put)
 def put(a, ind, v, mode="raise"):
+    traced_target(a, "np.put")
     flat_ind = np.asarray(ind) if not isinstance(ind, Tracer) else ind
     v = api.ravel(to_tracer(v))
     n = flat_ind.size if not isinstance(flat_ind, Tracer) else flat_ind.size
@@ -211,6 +213,7 @@ def put(a, ind, v, mode="raise"):
 
 @implements(np.putmask)
 def putmask(a, mask, values):
+    traced_target(a, "np.putmask")
     values = api.ravel(to_tracer(values))
     if values.size == 0:
         return None
@@ -220,6 +223,7 @@ def putmask(a, mask, values):
 
 @implements(np.place)
 def place(arr, mask, vals):
+    traced_target(arr, "np.place")
     mask = api.astype(to_tracer(mask), np.bool_)
     vals = api.ravel(to_tracer(vals))
     flat_mask = api.ravel(mask)
