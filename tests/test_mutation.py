@@ -732,6 +732,24 @@ def test_a_write_into_a_numpy_array_the_trace_did_not_make_is_refused(write):
     TABLE[:] = 0
 
 
+def test_a_write_through_np_asarray_of_a_global_is_refused():
+    """np.asarray of a NumPy array the function holds is that array in NumPy: a write
+    through it changes the global there, which the graph cannot; reads are fine."""
+    def write_through(x):
+        a = np.asarray(TABLE)
+        a[0] = x[0]
+        return TABLE.copy()
+
+    def read_through(x):
+        return np.asarray(TABLE) + x, np.array(TABLE, copy=False).sum()
+
+    TABLE[:] = np.arange(4.0)
+    with pytest.raises(nptf.UnsupportedError, match="np.asarray of a NumPy array"):
+        nptf.compile(write_through, fallback="raise")(np.ones(4))
+    check_against_numpy(read_through, np.ones(4))
+    TABLE[:] = 0
+
+
 def test_scipy_stats_cdf_of_a_number_is_never_silently_zero():
     stats = pytest.importorskip("scipy.stats")
     with pytest.raises(nptf.Error):

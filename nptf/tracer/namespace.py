@@ -47,12 +47,30 @@ def _fromiter(iterable, dtype, count=-1, *, like=None):
     return api.array(items, dtype=dtype)
 
 
+def _held(convert, name):
+    """``np.<name>`` (``convert``) as the user's code calls it: of a NumPy array the trace
+    did not make (a global, one a library made), where NumPy's result is that array
+    itself, whose memory a write into the graph's value would not reach, such writes are
+    refused."""
+    def converted(a, *args, **kwargs):
+        out = convert(a, *args, **kwargs)
+        # (NumPy's function itself: called from here, the trace's wrapper runs it.)
+        if isinstance(a, np.ndarray) and isinstance(out, Tracer) and out.ndim and \
+                getattr(np, name)(a, *args, **kwargs) is a:
+            views.mark_ambiguous(out, "np.asarray of a NumPy array the trace did not make "
+                                      "(a global) is that array in NumPy")
+        return out
+    return converted
+
+
 CREATION = {
     "zeros": api.zeros, "ones": api.ones, "empty": api.empty, "full": api.full,
     "zeros_like": api.zeros_like, "ones_like": api.ones_like, "empty_like": api.empty_like,
     "full_like": api.full_like, "arange": api.arange, "linspace": api.linspace, "eye": api.eye,
-    "identity": api.identity, "array": api.array, "asarray": api.asarray,
-    "asanyarray": api.asarray, "ascontiguousarray": lambda a, dtype=None, **kw: api.asarray(a, dtype),
+    "identity": api.identity, "array": _held(api.array, "array"),
+    "asarray": _held(api.asarray, "asarray"), "asanyarray": _held(api.asarray, "asanyarray"),
+    "ascontiguousarray": _held(lambda a, dtype=None, **kw: api.asarray(a, dtype),
+                               "ascontiguousarray"),
     "copy": api.copy_,
     "logspace": _misc.logspace, "geomspace": _misc.geomspace, "tri": _manip.tri,
     "indices": _manip.indices, "tril_indices": _manip.tril_indices,
