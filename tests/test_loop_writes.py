@@ -323,3 +323,26 @@ def test_an_array_written_in_place_and_rebound_that_another_name_reaches(fn, arg
         warnings.simplefilter("ignore", RuntimeWarning)
         got = nptf.compile(fn)(*got_args)
     assert mismatch((fn(*expected_args), expected_args), (got, got_args)) is None
+
+
+def flood_values(Z, start, goal):
+    # Value iteration over a maze as a NumPy book writes it: the first steps run while
+    # the trace knows the values, then a graph loop; views bound afresh on each step.
+    G = np.zeros(Z.shape)
+    G[start] = 1
+    G_gamma = np.empty_like(G)
+    while G[goal] == 0.0:
+        np.multiply(G, 0.99, out=G_gamma)
+        N = G_gamma[0:-2, 1:-1]
+        C = G[1:-1, 1:-1]
+        S = G_gamma[2:, 1:-1]
+        G[1:-1, 1:-1] = Z[1:-1, 1:-1] * np.maximum(N, np.maximum(C, S))
+    return G
+
+
+def test_views_a_loop_body_binds_before_reading_them_are_not_carried(jit):
+    """A variable the body binds before it reads it (a view of an array the body writes)
+    never reads its value from before an iteration: the graph loop need not carry it."""
+    Z = np.ones((8, 3))
+    Z[:, 0] = Z[:, -1] = 0
+    check_against_numpy(flood_values, Z, (1, 1), (6, 1), jit=jit)

@@ -1911,14 +1911,35 @@ class _into:
 
 
 # ------------------------------------------------------------------ while
-def while_stmt(cond_fn, body_fn, state, names, where=""):
-    """``while cond_fn(*state): state = body_fn(*state)``."""
+# The variables the loop being traced binds in its body before reading them (the
+# converter's ``nptf_bound_first`` on the body): their values from before an iteration
+# are never read.
+_BOUND_FIRST = contextvars.ContextVar("nptf_bound_first", default=frozenset())
+
+
+def _noting_bound_first(loop):
+    """``loop`` (a statement's converter) with its body's ``nptf_bound_first`` noted while
+    it runs, and its caller's frame (the converted function's) handed on."""
+    @functools.wraps(loop)
+    def traced(first, body_fn, *args, **kwargs):
+        kwargs.setdefault("frame", sys._getframe(1))
+        token = _BOUND_FIRST.set(frozenset(getattr(body_fn, "nptf_bound_first", ())))
+        try:
+            return loop(first, body_fn, *args, **kwargs)
+        finally:
+            _BOUND_FIRST.reset(token)
+    return traced
+
+
+@_noting_bound_first
+def while_stmt(cond_fn, body_fn, state, names, where="", frame=None):
+    """``while cond_fn(*state): state = body_fn(*state)`` (``frame``: the caller's)."""
     state = tuple(state)
     while True:
         c = _concrete_condition(cond_fn(*state))
         if isinstance(c, Tracer):
             where = where or user_location()
-            frame = sys._getframe(1)
+            frame = frame or sys._getframe(1)
             cells = _written_lists([body_fn], frame)
             if cells:
                 # The Python lists the body writes items of, carried as arrays (see
@@ -2713,6 +2734,8 @@ def _refuse_stale_aliases(body, state, carried, placeholders_of, written, names)
     iteration the variable is that array and sees the write, on later ones it is not; a
     value carried from before the loop would miss the first iteration's write."""
     for i in carried:
+        if names[i] in _BOUND_FIRST.get():
+            continue        # the body binds it before it reads it: it never reads this value
         v, p = state[i], placeholders_of.get(i)
         if p is not None and _writable_array(v) and v._view is not None and \
                 v._view.buffer in written and body.objects[i] is not p:
@@ -3031,10 +3054,12 @@ class zip_:
         return n, lambda i: tuple(read(i) for read in readers)
 
 
-def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None):
-    """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``)."""
+@_noting_bound_first
+def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None, frame=None):
+    """``for item in iterable: state = body_fn(item, *state)`` (``stop_fn`` for ``break``;
+    ``frame``: the caller's)."""
     where = where or user_location()
-    frame = sys._getframe(1)
+    frame = frame or sys._getframe(1)
     if isinstance(iterable, ComputedList):
         return _index_loop(range_(_len(iterable)), iterable.element_at, body_fn, state, names,
                            where, stop_fn, frame)

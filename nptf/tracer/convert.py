@@ -71,6 +71,26 @@ def _name(id_, store=False):
 
 
 # ---------------------------------------------------------------- analysis
+def _bound_before_read(stmts, names):
+    """The names of ``names`` that ``stmts`` bind by a plain assignment at their top level
+    before any read of them (a read anywhere in a statement, nested functions included,
+    counts): a loop body's value of such a name from before an iteration is never read."""
+    read, bound = set(), set()
+    for stmt in stmts:
+        loads = {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name) and
+                 not isinstance(n.ctx, gast.Store)}
+        if isinstance(stmt, gast.Assign):
+            read |= {n.id for n in gast.walk(stmt.value) if isinstance(n, gast.Name)}
+            read |= loads - {n.id for t in stmt.targets for n in gast.walk(t)
+                             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+            bound |= {n.id for t in stmt.targets for n in gast.walk(t)
+                      if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)} - read
+        else:
+            read |= loads | {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name) and
+                             isinstance(stmt, gast.AugAssign)}
+    return tuple(n for n in names if n in bound)
+
+
 def _assigned(stmts, scope=None):
     """Names bound by these statements (not inside nested function definitions).
 
@@ -736,6 +756,15 @@ class _ControlFlow(gast.NodeTransformer):
         fdef.body = fdef.body[:at] + list(body) + fdef.body[at:]
         return fdef
 
+    def _bound_first(self, fn, stmts, names):
+        """A statement that records on the loop body ``fn`` the names ``stmts`` bind before
+        reading them (``_bound_before_read``)."""
+        fresh = _bound_before_read(stmts, names)
+        if not fresh:
+            return []
+        text = "(" + "".join(f"{n!r}, " for n in fresh) + ")"
+        return [_stmts(f"{fn}.nptf_bound_first = {text}")[0]]
+
     def _item_writes(self, fns, stmts, names):
         """Statements that record on the functions ``fns`` the variables whose items
         ``stmts`` write (see ``_item_write_bases``)."""
@@ -803,14 +832,15 @@ class _ControlFlow(gast.NodeTransformer):
             return self.generic_visit(node)
         names = _assigned(node.body, self.scope)
         _truth_only(node.test)
-        self.generic_visit(node)
         k = next(_counter)
+        fresh = self._bound_first(f"_nptf__while_body_{k}", node.body, names)
+        self.generic_visit(node)
         cond = self._fn(f"_nptf__while_cond_{k}", names, [], [], value=node.test)
         body = self._fn(f"_nptf__while_body_{k}", names, node.body, names)
         state, labels = self._state(names)
         call = _expr(f"{_CF}.while_stmt(_nptf__while_cond_{k}, _nptf__while_body_{k}, {state}, "
                      f"{labels}, {self.where(node)!r})")
-        marks = self._item_writes([f"_nptf__while_body_{k}"], node.body, names)
+        marks = self._item_writes([f"_nptf__while_body_{k}"], node.body, names) + fresh
         return [cond, body] + marks + [self._assign(names, call)]
 
     def visit_For(self, node):
@@ -821,8 +851,10 @@ class _ControlFlow(gast.NodeTransformer):
         target_names = _assigned([gast.Assign(targets=[node.target], value=_expr("0"),
                                               type_comment=None)])
         names = list(dict.fromkeys(target_names + _assigned(node.body, self.scope)))
-        self.generic_visit(node)
         k = next(_counter)
+        fresh = self._bound_first(f"_nptf__for_body_{k}", node.body,
+                                  [n for n in names if n not in target_names])
+        self.generic_visit(node)
         unpack = gast.Assign(targets=[node.target], value=_name("_nptf__item"), type_comment=None)
         body = self._fn(f"_nptf__for_body_{k}", ["_nptf__item"] + names, [unpack] + node.body, names)
         it = node.iter
@@ -832,7 +864,7 @@ class _ControlFlow(gast.NodeTransformer):
         call = _expr(f"{_CF}.for_stmt(None, _nptf__for_body_{k}, {state}, {labels}, "
                      f"{self.where(node)!r}, {stop})")
         call.args[0] = it
-        marks = self._item_writes([f"_nptf__for_body_{k}"], node.body, names)
+        marks = self._item_writes([f"_nptf__for_body_{k}"], node.body, names) + fresh
         return [body] + marks + [self._assign(names, call)]
 
     def visit_IfExp(self, node):
