@@ -751,6 +751,37 @@ def sorted_by_keys(d, e):
     return order, by_second, pairs
 
 
+def extremes_of_arrays(x, y):
+    return (max(x), min(x), max(y), min(y), max(x[x > 0]), max(x.astype(np.int32)),
+            min(x > 2), max(np.abs(x)) / 2)
+
+
+def test_max_and_min_of_a_traced_array_compare_its_elements_as_python_does(jit):
+    """Python's max()/min() of a 1-d array: its elements in order, the first of the largest
+    (-0.0 and 0.0 in their order), a NaN first kept and a NaN later passed over; Python's
+    ValueError where the array is empty."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # NaN to int32
+        for x in (np.array([3.0, -1.0, 5.0, 5.0, 0.0]), np.array([np.nan, 2.0, 1.0]),
+                  np.array([2.0, np.nan, 7.0, -0.0, 0.0])):
+            check_against_numpy(extremes_of_arrays, x, np.array([-0.0, 0.0]), jit=jit)
+    with pytest.raises(ValueError, match="empty"):
+        nptf.compile(lambda x: max(x[x > 100]), fallback="raise", jit_compile=jit)(np.ones(3))
+
+
+def bits_to_rule(grid, rule):
+    new = np.zeros(grid.shape[0], bool)
+    for row in range(1, grid.shape[0] - 1):
+        new[row] = rule[int("".join(map(lambda b: str(int(b)), grid[row - 1:row + 2])), 2)]
+    return new
+
+
+def test_int_of_text_made_of_traced_values_with_a_base_is_refused():
+    with pytest.raises(nptf.TracerConversionError, match=r"int\(\.\.\., base\) of text"):
+        nptf.compile(bits_to_rule, fallback="raise")(np.array([0, 1, 1, 1, 0], bool),
+                                                     [bool(i % 3) for i in range(8)])
+
+
 def test_sorted_by_traced_keys_is_stable_as_python_s_sort():
     """sorted(..., key=...) and list.sort(key=...) of Python lists by traced keys: Python's
     order, equal keys (-0.0 and 0.0 too) in their order, with reverse=True as well; a NaN

@@ -50,7 +50,7 @@ from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
 from .list_tables import GrowingTable, grown_table, table_item
 from .printing import Text, refuse, text_builtin
 from .python_math import math_function
-from .indexing import getitem
+from .indexing import dim_size, getitem
 from .maybe_keys import MaybeKeys, choosing_with, maybe_keys_within, widened
 from .namespace import items_in_order
 from .numpy_random import UNCOUNTED as _UNCOUNTED
@@ -4574,6 +4574,8 @@ def _python_number(fn, *args, **kwargs):
     """``float(x)``, ``int(x)`` or ``bool(x)`` in converted code: of one traced element, a
     traced Python number (``python_numbers.from_element``); anything else, the builtin."""
     x = args[0] if len(args) == 1 and not kwargs else None
+    if fn is builtins.int and args and isinstance(args[0], Text):
+        refuse("int(..., base)" if len(args) > 1 or kwargs else "int()")
     if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict)):
         # Whether it has items, as the data say: a Python bool.
         has = x.is_nonempty()
@@ -4666,10 +4668,55 @@ def _extremum(fn, *args, **kwargs):
             len(args[0]) > 1:
         # ``max(values)`` of a list (or a table's row) of traced numbers
         args, kwargs = tuple(args[0]), {}
+    if len(args) == 1 and set(kwargs) <= {"default"} and isinstance(args[0], Tracer) and \
+            not isinstance(args[0], ListTracer) and args[0].ndim == 1 and \
+            args[0].dtype.kind in "biuf" and args[0].kind_flag is None:
+        return _extremum_of_array(fn, args[0], kwargs.get("default", _NO_DEFAULT))
     traced = [a for a in args if isinstance(a, Tracer)]
     if kwargs or len(args) < 2 or not traced or not _comparable_numbers(args):
         return fn(*args, **kwargs)
     return _first_best(fn, args, args)
+
+
+def _empty_message(fn):
+    """Python's own message for ``fn`` (``min``/``max``) of no items."""
+    try:
+        fn([])
+    except ValueError as e:
+        return str(e)
+
+
+def _extremum_of_array(fn, x, default):
+    """Python's ``max(x)``/``min(x)`` of a 1-d traced array: its elements (NumPy scalars)
+    compared in order, a later one taking the place only if strictly larger (smaller):
+    the first of the largest, a NaN first stays, a NaN later is passed over. Python's
+    ValueError where it is empty and no default is given."""
+    n = dim_size(x, 0)
+    if not isinstance(n, Tracer) and n == 0:
+        return fn(x.tolist(), **({} if default is _NO_DEFAULT else {"default": default}))
+    if isinstance(n, Tracer) and default is not _NO_DEFAULT:
+        raise unsupported(f"{fn.__name__}(x, default=...) of an array whose length the data "
+                          f"choose")
+    if isinstance(n, Tracer):
+        x = emit("check", [x, n > 0], {
+            "error": "ValueError", "message": f"{_empty_message(fn)}\n  at {user_location()}"})
+        # One element after the rest that never wins, so that the graph runs where x is
+        # empty until the check raises.
+        info = np.finfo(x.dtype) if x.dtype.kind == "f" else \
+            np.iinfo(x.dtype) if x.dtype.kind in "iu" else None
+        last = (-np.inf if x.dtype.kind == "f" else info.min) if fn is builtins.max else \
+            (np.inf if x.dtype.kind == "f" else info.max)
+        x = api.concatenate([x, api.full((1,), fn is builtins.min if info is None else last,
+                                         x.dtype)])
+    worst = -np.inf if fn is builtins.max else np.inf
+    if x.dtype.kind == "f":
+        ranked = np.where(np.isnan(x), worst, x)
+    else:
+        ranked = x
+    at = np.argmax(ranked) if fn is builtins.max else np.argmin(ranked)
+    if x.dtype.kind == "f":
+        at = np.where(np.isnan(x[0]), 0, at)
+    return x[at]
 
 
 def _extremum_of_tuples(fn, items, keys):
