@@ -642,6 +642,38 @@ def test_a_recursion_only_the_data_end_is_refused_at_once(fn, name, args):
     np.testing.assert_array_equal(got, fn(*args))
 
 
+def _backtrack(s, sols):
+    for (x, y), v in np.ndenumerate(s):
+        if v == 0:
+            for p in range(1, 4):
+                if p not in s[x, :]:
+                    s[x, y] = p
+                    _backtrack(s, sols)       # its arguments a list and an array it writes
+                    s[x, y] = 0
+            return
+    sols.append(s.copy())
+
+
+def backtracking_search(s):
+    sols = []
+    _backtrack(s, sols)
+    return sols
+
+
+def test_a_recursion_past_pythons_limit_while_tracing_is_refused():
+    """A recursion whose calls the trace cannot tell apart (a list, an array it writes)
+    goes past Python's recursion limit: nptf's error with the user's line, never Python's
+    RecursionError; NumPy runs it by default."""
+    s = np.array([[1, 0, 3], [2, 3, 1]])
+    with pytest.raises(nptf.UnsupportedError, match="recursion limit") as info:
+        nptf.compile(backtracking_search, fallback="raise")(s.copy())
+    assert __file__ in str(info.value)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        got = nptf.compile(backtracking_search)(s.copy())
+    np.testing.assert_array_equal(got, backtracking_search(s.copy()))
+
+
 def bisect_root(coeffs, lo, hi, tol=1e-6):
     mid = (lo + hi) / 2
     if hi - lo < tol:

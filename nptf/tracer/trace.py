@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import UnsupportedError, unsupported
+from ..errors import UnsupportedError, in_user_code, unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..graph_ir.passes.rename import Renamer
@@ -20,6 +20,7 @@ from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import KEYED_DICTS, convert, converting_members, should_convert
 from .globals_read import note_function, recording
 from .namespace import numpy_patched, rebind
+from .recursion import RecursionTracedError
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
 from .numpy_random import streams_in_graph
@@ -86,12 +87,33 @@ class TracedFunction:
         return str(self.graph)
 
 
+def _recursion_refused(error):
+    """nptf's error for a trace that recursed past Python's limit: a recursion the data
+    end (a backtracking search whose arguments the calls change), at the innermost line
+    of the user's code the traceback holds."""
+    where, tb = "<unknown>", error.__traceback__
+    while tb is not None:
+        if in_user_code(tb.tb_frame.f_code.co_filename):
+            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    err = RecursionTracedError(
+        f"tracing went past Python's recursion limit: a function calls itself (or a loop "
+        f"of calls runs) where only the data can end it, so tracing it would not end. "
+        f"Fix: write the recursion as a loop over an explicit stack (a `while` the graph "
+        f"can run), or let the function run with NumPy (fallback='numpy', the default).\n"
+        f"  at {where}")
+    err._nptf_located = True
+    return err
+
+
 def trace_function(fn, leaf_specs, rebuild, unroll=8):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
     ``_traced_with_error_state``)."""
     before = np.geterr()
     try:
         traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
+    except RecursionError as e:
+        raise _recursion_refused(e) from None
     finally:
         after = np.geterr()
         if after != before:
