@@ -148,7 +148,13 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.emath.sqrt({0})", "np.emath.log(np.ravel({0})[:3])",
                 "np.emath.power({0}, 0.5)", "np.emath.arcsin(np.ravel({0}) / 2)",
                 "np.real_if_close(np.fft.ifft(np.fft.fft(np.ravel({0}))))",
-                "np.sort_complex(np.linalg.eigvals(np.resize(np.ravel({0}), (2, 2)) + 0.0))"]
+                "np.sort_complex(np.linalg.eigvals(np.resize(np.ravel({0}), (2, 2)) + 0.0))",
+                # Counts as long as minlength where the data allow; Python's max of an
+                # array; complex() of traced numbers; a covariance of a selection.
+                "np.bincount((np.abs(np.ravel({0})) * 3).astype(np.int64) % 6, minlength=4)",
+                "np.asarray(max(np.ravel({0})))", "np.asarray(min(np.ravel({0}) < 0.5))",
+                "np.asarray(complex(np.ravel({0})[0], np.ravel({0})[-1]))",
+                "np.cov(np.resize(np.ravel({0}), (2, 4))[:, np.resize(np.ravel({0}), 4) > -0.5])"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
@@ -1841,6 +1847,13 @@ class _LoopWriter:
                      "ew = np.linalg.eigvals(ea)",
                      "ef = (np.sort_complex(ew), np.abs(ew).max(), np.roots(c[4:7] + 0.5), "
                      "np.poly(ea), np.poly(ew))"],
+                    # Writes through the real part of complex numbers; pairs holding
+                    # arrays sorted by traced keys.
+                    ["ez = c[:3] + 1j * x", "ep = ez.real", "ep /= abs(ep).sum() + 5.0",
+                     "ez.imag = c[3:6]", "ef = (ez, ep)"],
+                    ["ep = [(c[ei], c[ei:ei + 2]) for ei in range(3)]",
+                     "ep.sort(key=lambda t: t[0], reverse=True)",
+                     "ef = (ep[0][1], [t[0] for t in ep], ep[-1][1].sum())"],
                     # A name (or None) an `if` on the data chooses, compared.
                     ["ename = None", "for ek, ev in (('a', 0), ('b', 2), ('c', 4)):",
                      "    if c[ev] > x:", "        ename = ek",

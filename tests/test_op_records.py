@@ -155,11 +155,11 @@ BATCHES = [RECORDS[i:i + 6] for i in range(0, len(RECORDS), 6)]
 # so a batch of hundreds of cases runs faster as several graphs.
 CASES_PER_GRAPH = 30
 
-# One case in XLA_EVERY runs under XLA, half the others on the plain executor (the
-# interpreter and NumPy-program tests run every case): XLA's compile of these graphs costs
-# about three times the plain executor's build, per case.
-XLA_EVERY = 8
-PLAIN_EVERY = 3
+# One case in XLA_EVERY runs under XLA, one in PLAIN_EVERY of the others on the plain
+# executor (the interpreter and NumPy-program tests run every case): XLA's compile of
+# these graphs costs about three times the plain executor's build, per case.
+XLA_EVERY = 10
+PLAIN_EVERY = 4
 
 
 def _on_xla(valid, salt):

@@ -24,7 +24,7 @@ from random_programs import (compare, effects_program_inputs, effects_program_so
 # A program still compiling after 4 s is refused here (by hand, the default budget).
 random_programs.COMPILE_BUDGET = 4.0
 
-COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "140"))
+COUNT = int(os.environ.get("NPTF_RANDOM_PROGRAMS", "120"))
 CHUNK = 20
 # Loop programs compile several graph loops: one to two seconds each on each executor
 # (larger runs by hand: ``python tests/random_programs.py --family loops --count N``;
