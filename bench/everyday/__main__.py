@@ -19,27 +19,30 @@ from .cases import cases
 
 
 def _chosen_by_draws(a, again):
-    """Whether NumPy's two runs differ in kind, length or shape here."""
-    if again is None:
-        return False
-    if type(again) is not type(a):
-        return True
-    if isinstance(a, (tuple, list)):
-        return len(again) != len(a)
-    return isinstance(a, np.ndarray) and again.shape != a.shape
+    """Whether NumPy's other runs (``again``, a list) differ from ``a`` in kind, length
+    or shape here."""
+    for other in again or ():
+        if type(other) is not type(a) or (len(other) != len(a) if isinstance(a, (tuple, list))
+                                          else isinstance(a, np.ndarray) and
+                                          other.shape != a.shape):
+            return True
+    return False
 
 
 def _part(again, key):
-    try:
-        return again[key]
-    except (KeyError, IndexError, TypeError):
-        return None
+    parts = []
+    for other in again or ():
+        try:
+            parts.append(other[key])
+        except (KeyError, IndexError, TypeError):
+            pass
+    return parts
 
 
 def differences(a, b, path="out", random=False, again=None):
     """The places where ``b`` (nptf's) differs from ``a`` (NumPy's). ``random``: draws
-    made anew each run, compared by shape and dtype only; where NumPy's second run
-    (``again``) has another shape or length at a place, the data chose it: not compared."""
+    made anew each run, compared by shape and dtype only; where one of NumPy's other runs
+    (``again``) has another shape or length at a place, the draws chose it: not compared."""
     if random and _chosen_by_draws(a, again):
         return []
     if isinstance(a, dict):
@@ -83,8 +86,10 @@ def run(name, fn, args, kwargs, random, jit):
             again = fn(*again_args, **again_kwargs)
             random = bool(differences(expected, again) +
                           differences(np_args, again_args, "arguments"))
-            if not random:
-                again = None
+            # Runs enough to see which shapes the draws choose (a count of random
+            # components: two runs may agree by chance).
+            again = [again] + [fn(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+                               for _ in range(4)] if random else None
         tf_args, tf_kwargs = copy.deepcopy(args), copy.deepcopy(kwargs)
         try:
             got = nptf.compile(fn, fallback="raise", jit_compile=jit)(*tf_args, **tf_kwargs)
