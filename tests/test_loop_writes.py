@@ -346,3 +346,21 @@ def test_views_a_loop_body_binds_before_reading_them_are_not_carried(jit):
     Z = np.ones((8, 3))
     Z[:, 0] = Z[:, -1] = 0
     check_against_numpy(flood_values, Z, (1, 1), (6, 1), jit=jit)
+
+
+def kept_on_continue(G0, n):
+    G = G0 * 1.0
+    C = G[1:3]
+    k = 0
+    while k < n:
+        k += 1
+        if k % 2 == 0:
+            continue            # keeps C from before the iteration: a view NumPy updates
+        C = G[1:3]
+        G[1:3] = G[1:3] + 1
+    return C.sum(), G
+
+
+def test_a_view_a_continue_may_keep_stays_refused():
+    with pytest.raises(nptf.UnsupportedError, match="binds `C` to a new array"):
+        nptf.compile(kept_on_continue, fallback="raise")(np.arange(4.0), np.int64(2))
