@@ -361,6 +361,27 @@ def kept_on_continue(G0, n):
     return C.sum(), G
 
 
-def test_a_view_a_continue_may_keep_stays_refused():
+def rebound_after_a_handled_error(G0, n):
+    G = G0 * 1.0
+    C = G[1:3]
+    k = 0
+    while k < n:
+        k += 1
+        try:                    # leaves the body on no path: C is rebound on every pass
+            G[0] = G[0] + 1
+        except ValueError:
+            pass
+        C = G[1:3]
+        G[1:3] = G[1:3] + 1
+    return C.sum(), G
+
+
+def test_a_view_a_continue_may_keep_stays_refused_and_a_try_does_not_keep_one(jit):
+    """Where a `continue` may keep a view from before the pass (which NumPy's writes
+    update), the loop stays refused; a `try` that leaves the body on no path keeps
+    nothing, and the loop compiles."""
     with pytest.raises(nptf.UnsupportedError, match="binds `C` to a new array"):
         nptf.compile(kept_on_continue, fallback="raise")(np.arange(4.0), np.int64(2))
+    for n in (0, 3):
+        check_against_numpy(rebound_after_a_handled_error, np.arange(4.0), np.int64(n),
+                            jit=jit)

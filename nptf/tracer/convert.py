@@ -75,11 +75,12 @@ def _bound_before_read(stmts, names):
     """The names of ``names`` that ``stmts`` bind by a plain assignment at their top level
     before any read of them (a read anywhere in a statement, nested functions included,
     counts) and before any statement that may leave the body (``continue``, ``break``,
-    ``return``, ``raise``, a ``try``), which would keep the value from before: a loop
-    body's value of such a name from before an iteration is never read or kept."""
+    ``return``, ``raise``, ``yield``, in a handler too), which would keep the value from
+    before: a loop body's value of such a name from before an iteration is never read or
+    kept."""
     read, bound = set(), set()
     for stmt in stmts:
-        if any(isinstance(n, (gast.Continue, gast.Break, gast.Return, gast.Raise, gast.Try,
+        if any(isinstance(n, (gast.Continue, gast.Break, gast.Return, gast.Raise,
                               gast.Yield, gast.YieldFrom)) for n in gast.walk(stmt)):
             break
         loads = {n.id for n in gast.walk(stmt) if isinstance(n, gast.Name) and
