@@ -393,7 +393,7 @@ class _LoopWriter:
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
                  history=None, seeded=None, sorted_lists=None, nested=None, ordered=None,
-                 known_tables=None):
+                 known_tables=None, extends=None):
         self.r, self.name = r, name
         # Python's order of tuples holding traced numbers (sorted, min, max), read at the
         # end, from its own stream.
@@ -432,6 +432,11 @@ class _LoopWriter:
         # from their own stream.
         self.sorted_lists = sorted_lists or random.Random(0)
         self.srt = False
+        # A list made from, and extended by, arrays of a length the data choose
+        # (``list(np.flatnonzero(m))``, ``ext.extend(c[c > x])``), from its own stream: the
+        # kind of its items ("int" positions or "float" values of c), or None.
+        self.extends = extends or random.Random(0)
+        self.ext = None
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -824,7 +829,21 @@ class _LoopWriter:
             options += self._grid_writes()
         if "bk" in self.made:
             options += self._bucket_appends()
+        if "ext" in self.made:
+            options += self._extends()
         return r.choice(options).split("\n") if options else None
+
+    def _extends(self):
+        """Extensions of the list ``ext`` by arrays of a length the data choose."""
+        i = self.idx or "0"
+        s = self.extends.choice(self.scalars)
+        if self.ext == "int":
+            return [f"ext.extend(np.flatnonzero(c > {s}))",
+                    f"ext += list(np.flatnonzero(c[{i} % 5:] < x))",
+                    f"ext.extend(np.where(c[:{i} % 7 + 3] > 0)[0])"]
+        return [f"ext.extend(c[c > {s}])", f"ext += list(c[{i} % 5:][c[{i} % 5:] < x] * 2)",
+                "ext.extend(c[c < 0].tolist())" if self.extends.random() < 0.2 else
+                "ext.extend(c[:3][c[:3] < 0])"]
 
     def _bucket_appends(self):
         """Appends to the rows of the Python list of lists ``bk`` at positions the data
@@ -1538,6 +1557,12 @@ class _LoopWriter:
                                                  "srt = sorted([0.5, x, 1.5])"]))
             pre.append("ins = []")
             self.made.add("ins")
+        xr = self.extends
+        if xr.random() < 0.15:
+            self.ext = xr.choice(["int", "float"])
+            pre.append(xr.choice(["ext = []", "ext = list(np.flatnonzero(c > x))"
+                                  if self.ext == "int" else "ext = list(c[c > x])"]))
+            self.made.add("ext")
         kr = self.known_tables
         if kr.random() < 0.2:
             # A table built by a loop past the unroll limit over values the trace knows,
@@ -1631,6 +1656,9 @@ class _LoopWriter:
             lines.append(r.choice(["best = -1.0 if best is None else best * 2",
                                    "found = best is not None"]))
             out.append("found" if "found" in lines[-1] else "best")
+        if "ext" in self.made:
+            out.append(self.extends.choice(["np.array(ext)", "len(ext)", "np.sort(ext)",
+                                            "np.sum(ext)"]))
         if "rows" in self.made:
             lines.append(r.choice(["stacked = np.stack(rows) if rows else np.zeros(0)",
                                    "stacked = np.array(rows) if rows else np.zeros(0)"]))
@@ -1972,7 +2000,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  random.Random(f"loop nested {seed} {attempt}") if nested
                                  else None,
                                  random.Random(f"loop ordered {seed} {attempt}"),
-                                 random.Random(f"loop known {seed} {attempt}"))
+                                 random.Random(f"loop known {seed} {attempt}"),
+                                 random.Random(f"loop extends {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break

@@ -43,7 +43,7 @@ from .dynamic_slices import loop_counter
 from .growing_lists import (MIXED, GrowingList, RowList, RowOf, appended_held, can_grow,
                             common_item, element_of_kind, grown,
                             is_tuple_kind, item_kinds, item_of, joined_item,
-                            numbers_of_mixed_kinds, numbers_of_several_types,
+                            list_of_rows, numbers_of_mixed_kinds, numbers_of_several_types,
                             reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
 from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
@@ -4533,12 +4533,17 @@ def _sum(iterable, /, start=0):
 
 def _list(*args, **kwargs):
     """``list(x)`` in converted code: of a dict keyed by traced values or its views, a
-    list the data grow of its keys, values or items; of a list the data grow, a copy;
-    the builtin for everything else."""
+    list the data grow of its keys, values or items; of a list the data grow, a copy; of
+    an array (or a list built over one) of run-time length, a list the data grow of its
+    rows; the builtin for everything else."""
     if len(args) == 1 and not kwargs and isinstance(args[0], (TracedDict, DictView)):
         return listed(args[0])
     if len(args) == 1 and not kwargs and isinstance(args[0], GrowingList):
         return args[0].copy_rows()      # a new list of the same rows
+    if len(args) == 1 and not kwargs:
+        rows = list_of_rows(args[0])
+        if rows is not None:
+            return rows
     return builtins.list(*args, **kwargs)
 
 

@@ -23,7 +23,8 @@ import types
 
 import gast
 
-from . import control_flow, list_buckets, namespace, printing, recursion, side_effects, traced_dicts
+from . import (control_flow, growing_lists, list_buckets, namespace, printing, recursion,
+               side_effects, traced_dicts)
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tail_calls import loop_tail_calls
@@ -36,6 +37,7 @@ _IX = "_nptf__ix"
 _TD = "_nptf__td"
 _LB = "_nptf__lb"
 _TX = "_nptf__tx"
+_GL = "_nptf__gl"
 _counter = itertools.count()
 _cache = {}
 # Set for a trace of a function whose first trace used a traced value as a dict key:
@@ -986,7 +988,7 @@ class _ControlFlow(gast.NodeTransformer):
             return self.visit_ListComp(gast.copy_location(comp, node))
         self.generic_visit(node)
         if not (isinstance(node.func, gast.Attribute) and isinstance(node.func.value, gast.Name)
-                  and node.func.value.id in (_CF, _TD, _LB, _TX)) and \
+                  and node.func.value.id in (_CF, _TD, _LB, _TX, _GL)) and \
                 not (isinstance(node.func, gast.Name) and node.func.id == _CALL):
             wrapped = _expr(f"{_CALL}(None)")
             wrapped.args[0] = node.func
@@ -1832,6 +1834,73 @@ class _DequesAsLists(gast.NodeTransformer):
 
 
 
+# ------------------------------------------------ lists extended by arrays
+def _made_as_list(node):
+    """``[...]``, a list comprehension or ``list(...)``: an expression that makes a list."""
+    return isinstance(node, (gast.List, gast.ListComp)) or \
+        isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
+        node.func.id == "list"
+
+
+class _ListExtends(gast.NodeTransformer):
+    """``out.extend(v)`` and ``out += v``, statements on a local variable the function binds
+    to a new list somewhere, rebind it to the list after them (``out =
+    growing_lists.extended(out, v, "out")``): extended by an array whose length is known
+    only at run time (``out.extend(np.flatnonzero(m))``), the list is one the data grow,
+    which Python's list cannot hold. Otherwise the call is Python's own, on the same list."""
+
+    def __init__(self, fdef):
+        args = fdef.args
+        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+        self.fdef = fdef
+        self.names = set()
+        for n in _own_nodes(fdef):
+            if not isinstance(n, gast.Assign):
+                continue
+            for t in n.targets:
+                if isinstance(t, gast.Name) and _made_as_list(n.value):
+                    self.names.add(t.id)
+                elif isinstance(t, (gast.Tuple, gast.List)) and \
+                        isinstance(n.value, (gast.Tuple, gast.List)) and \
+                        len(t.elts) == len(n.value.elts):
+                    # ``train, test = [], []``
+                    self.names.update(a.id for a, v in zip(t.elts, n.value.elts)
+                                      if isinstance(a, gast.Name) and _made_as_list(v))
+        self.names -= params
+
+    def rewrite(self):
+        if self.names:
+            self.visit(self.fdef)
+
+    def visit_FunctionDef(self, node):
+        return self.generic_visit(node) if node is self.fdef else node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def _rebound(self, name, value, how, node):
+        call = _expr(f"{_GL}.extended(None, None, {name!r}, {how!r})")
+        call.args[:2] = [_name(name), value]
+        return gast.copy_location(gast.Assign(targets=[_name(name, store=True)],
+                                              value=gast.copy_location(call, node),
+                                              type_comment=None), node)
+
+    def visit_Expr(self, node):
+        call = node.value
+        if isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) and \
+                call.func.attr == "extend" and isinstance(call.func.value, gast.Name) and \
+                call.func.value.id in self.names and len(call.args) == 1 and \
+                not call.keywords and not isinstance(call.args[0], gast.Starred):
+            return self._rebound(call.func.value.id, call.args[0], "extend", node)
+        return node
+
+    def visit_AugAssign(self, node):
+        if isinstance(node.op, gast.Add) and isinstance(node.target, gast.Name) and \
+                node.target.id in self.names:
+            return self._rebound(node.target.id, node.value, "+=", node)
+        return node
+
+
 # --------------------------------------------------------- sets as keyed dicts
 # The methods of a set, as statements, and the number of their arguments.
 _SET_CHANGES = {"add": 1, "discard": 1, "remove": 1, "clear": 0}
@@ -2115,6 +2184,7 @@ def _make_factory(fn):
     # before any key is hashed (a Counter of an array of run-time length).
     dict_comp = any(isinstance(n, gast.DictComp) or _is_counter(n) for n in _own_nodes(fdef))
     _DequesAsLists(fdef).rewrite()
+    _ListExtends(fdef).rewrite()
     if KEYED_DICTS.get():
         _SetsAsDicts(fdef).rewrite()
         fdef.body = _hoist_dict_comps(fdef.body)
@@ -2203,6 +2273,7 @@ def _globals_for(fn):
     g[_IX] = namespace
     g[_TD] = traced_dicts
     g[_LB] = list_buckets
+    g[_GL] = growing_lists
     g[_TX] = printing
     return g
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import operator
 import sys
 
 import numpy as np
@@ -26,6 +27,7 @@ from .builder import current_builder
 from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
+from .views import mark_ambiguous
 from .tracer import (KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer,
                      dim_of, emit, python_kind, python_type_of, to_tracer)
 
@@ -414,16 +416,24 @@ class GrowingList(ComputedList):
         """The rows of the items of ``values`` (a list, a tuple, a list the graph holds as
         rows, or an array, whose items are its rows), as this list's rows."""
         item = object.__getattribute__(self, "item")
-        if isinstance(values, ComputedList):
-            other = object.__getattribute__(values, "item") \
-                if isinstance(values, GrowingList) else None
-            if other != item and not (other is None and _rows_are_items(values, item)):
-                raise unsupported(f"list.{method}() of a list of other items, on "
-                                  f"{GrowingList.NOUN}", fix=GrowingList.FIX)
-            return Tracer(values.atom)
-        if isinstance(values, Tracer) and not isinstance(values, ListTracer) and \
-                values.ndim >= 1 and _rows_are_items(values, item):
-            return Tracer(values.atom)
+        if isinstance(values, ComputedList) or \
+                isinstance(values, Tracer) and not isinstance(values, ListTracer):
+            other = _rows_item(values, any_length=True)
+            joined = joined_item(item, other)
+            if joined is None or is_tuple_kind(joined[2]) and joined != item or \
+                    is_rows_kind(joined[2]) or \
+                    isinstance(values, GrowingList) and \
+                    object.__getattribute__(values, "kind_rows") is not None:
+                raise unsupported(f"list.{method}() of a list or an array of other items, "
+                                  f"on {GrowingList.NOUN}", fix=GrowingList.FIX)
+            if joined != item:
+                # NumPy scalars among Python numbers (or the other way round).
+                self.item = joined
+                self.element = None
+            if joined[2] == MIXED and \
+                    other[2] != object.__getattribute__(self, "appended_kind"):
+                self.appended_kind = None
+            return _rows_copied(values, other)
         if type(values) in (list, tuple):
             shape, dtype, _ = item
             rows = [self._row(v, method) for v in values]
@@ -603,8 +613,13 @@ class GrowingList(ComputedList):
         return self._joined(self._rows_of(other, "__add__"), self._rows())
 
     def __iadd__(self, other):
-        """``a += b`` extends the list by the items of any iterable, as Python does."""
-        if not isinstance(other, (list, tuple, Tracer)):
+        """``a += b`` extends the list by the items of a list or a tuple, as Python does;
+        of an array or a NumPy number it is NumPy's elementwise sum, as in Python, which
+        hands ``list += array`` to the array."""
+        if isinstance(other, Tracer) and not isinstance(other, ComputedList) or \
+                isinstance(other, (np.ndarray, np.generic)):
+            return self.__add__(other)
+        if not isinstance(other, (list, tuple, ComputedList)):
             return ComputedList.__iadd__(self, other)
         self.extend(other)
         return self
@@ -727,6 +742,86 @@ class GrowingList(ComputedList):
             # of an empty list.
             return n > 0
         return emit("dim", [Tracer(self.atom)], {"axis": 0}) > 0
+
+
+def _rows_item(values, any_length=False):
+    """The item of the rows of ``values`` as items of a list (``list(x)``, ``out.extend(x)``):
+    of an array whose length is known only at run time (``any_length``: or when tracing),
+    a NumPy scalar of a 1-d array and a row of others; of a list of run-time length, its
+    items. None for anything else (a value whose items Python's own list operations take
+    one by one)."""
+    if isinstance(values, GrowingList):
+        return object.__getattribute__(values, "item")
+    if isinstance(values, ComputedList):
+        element = object.__getattribute__(values, "element")
+        if element is not None:
+            return (), values.dtype, element
+    elif isinstance(values, ListTracer) or not isinstance(values, Tracer):
+        return None
+    if values.ndim == 0 or values.type.shape[0] is not None and not any_length or \
+            None in values.shape[1:] or values.choice is not None or values.kinds is not None:
+        return None
+    return (tuple(values.shape[1:]), values.dtype, "scalar" if values.ndim == 1 else "array")
+
+
+def _rows_copied(values, item):
+    """The rows of ``values`` (``_rows_item``), a new array. The rows of a 2-d (or more)
+    array are views of it in NumPy, held by the list: later writes into the array are
+    refused, as they would show in the list's items here, where the rows are copies."""
+    if item[2] == "array" and not isinstance(values, ComputedList):
+        mark_ambiguous(values, "its rows are items of a Python list (list(x), "
+                               "out.extend(x)), which in NumPy are views of it")
+    return api.copy_(Tracer(values.atom))
+
+
+def list_of_rows(x):
+    """``list(x)`` of an array (or a list) whose length is known only at run time: a list
+    the data grow (``GrowingList``) of its rows, which ``append``, ``extend``, ``len``,
+    ``sorted`` and NumPy functions take as for any such list. None where ``x`` is not one
+    (Python's ``list`` then makes the list)."""
+    item = _rows_item(x)
+    if item is None or is_tuple_kind(item[2]) or is_rows_kind(item[2]) or \
+            item[2] in (MIXED, SEVERAL) or isinstance(x, GrowingList):
+        return None
+    return GrowingList(_rows_copied(x, item).atom, item, 0)
+
+
+def extended(lst, values, name, how):
+    """``name.extend(values)`` or ``name += values`` in converted code (``how`` says which),
+    on a variable the function binds to a list: the list after it, which the variable is
+    rebound to. A Python list extended by the rows of an array (or a list) whose length is
+    known only at run time becomes a list the data grow of its items and those rows;
+    every other extension is Python's own, on the same list."""
+    # (``list += array`` is the array's elementwise sum in Python: only lists join.)
+    item = _rows_item(values) if type(lst) is list and \
+        (how == "extend" or isinstance(values, ComputedList)) else None
+    if item is None:
+        if how == "+=":
+            return operator.iadd(lst, values)
+        lst.extend(values)
+        return lst
+    what = f"`{name}.extend(...)`" if how == "extend" else f"`{name} += ...`"
+    if reachable_elsewhere(lst, name, sys._getframe(1)):
+        raise unsupported(f"{what} by an array of a length known only when the graph runs, "
+                          f"where the list is also held elsewhere (an argument, another "
+                          f"variable or container, a global)",
+                          fix="Build the list in one variable of the function, or use the "
+                              "arrays themselves (np.concatenate).")
+    joined = item
+    for v in lst:
+        joined = joined_item(joined, appended_item_of(v, lists=True))
+        if joined is None:
+            break
+    if joined is None or is_tuple_kind(joined[2]) or \
+            (isinstance(values, GrowingList) and
+             object.__getattribute__(values, "kind_rows") is not None):
+        raise _refused_write(f"{what} by an array of a length known only when the graph "
+                             f"runs, with items of another kind, shape or dtype than the "
+                             f"list's")
+    out = grown(lst, joined)
+    rows = _rows_copied(values, item)
+    out._set_rows(api.concatenate([Tracer(out.atom), rows]))
+    return out
 
 
 def _refuse_mixed(kind, what):
