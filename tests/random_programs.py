@@ -809,6 +809,9 @@ class _LoopWriter:
 
     def _grow(self):
         r = self.r
+        if "rows" in self.made and self.rows == "a * 0.5" and self.extends.random() < 0.35:
+            # The array itself as an item: NumPy's list holds it, and shows later writes.
+            return ["rows.append(a)"]
         options = []
         if "part" in self.made and self.idx:
             i = self.idx

@@ -68,8 +68,8 @@ from .tracer import (CHECKS_MET, GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY,
                      RankChoice, contains_tracer, emit, maybe_none, settled, with_rank_choice,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .holders import held_elsewhere
-from .views import (defined_in, is_c_ordered, mark_ambiguous, restore, set_buffer,
-                    write_frame)
+from .views import (defined_in, held_why, is_c_ordered, mark_ambiguous, restore,
+                    set_buffer, write_frame)
 
 UNROLL_LIMIT = contextvars.ContextVar("nptf_unroll_limit", default=8)
 # Copies of the code being traced that enclosing unrolled loops make (their trip counts
@@ -2390,11 +2390,18 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
     # Variables of one element whose rank the data choose (``_widen_types``).
     ranked = {}
 
+    # Carried variables whose value at the end of the body is memory writes cannot be
+    # placed in (an array a list holds as an item, ``row_of``): {position: why}. On the
+    # next iteration, and after the loop, the variable is that memory.
+    held = {}
+
     def capture(placeholders):
         st = list(state)
         for i, p in zip(carried, placeholders):
             st[i] = state[i].rebuilt(p.atom) if isinstance(state[i], GrowingList) else p
             placeholders_of[i] = p
+            if i in held:
+                mark_ambiguous(p, held[i])
             if i in ranked:
                 st[i] = _with_options(p, ranked[i])
             if not c_ordered[i]:
@@ -2406,6 +2413,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         return st
 
     kind_by_data, set_inside = set(), set()
+    marked = {id(b) for b in buffers if b.ambiguous}
     # A value an earlier `if` left of a kind the data choose (None, or a Python number or
     # a NumPy scalar) is one from the first trace: ``best is None`` in the body must not
     # see a plain array.
@@ -2490,6 +2498,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         changed |= _carry_return_value(body, state, carried, types, names, where, runs_once)
         changed |= _carry_growing_lists(body, state, carried, types, c_ordered, lists)
         changed |= _weaken_growing_lists(body, state)
+        changed |= _hold_ambiguous(body, carried, buffers, held, marked)
         for i in carried:
             if c_ordered.setdefault(i, True) and not _c_ordered(body.outs[i]):
                 c_ordered[i], changed = False, True
@@ -2545,6 +2554,8 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         result[i] = Tracer(v, is_scalar=types[i].ndim == 0)
         if isinstance(state[i], GrowingList):
             result[i] = state[i].rebuilt(v)
+        if i in held:
+            mark_ambiguous(result[i], held[i])
         if i in ranked:
             result[i] = _rank_after_loop(result[i], ranked[i], body.outs[i], runs_once)
         if not c_ordered[i]:
@@ -2583,6 +2594,28 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
                 scalar=result[i].is_scalar)
             result[i] = out
     return tuple(result)
+
+
+def _hold_ambiguous(body, carried, buffers, held, marked):
+    """Memory the body made ambiguous (``views.mark_ambiguous``: an array appended to a
+    list, which holds it itself in NumPy) stays so on later iterations: carried variables
+    whose value at the end of the body is such memory are marked on the next trace and
+    after the loop (``held``: {position: why}); written buffers keep their marks
+    themselves (``marked``: their ids). True where the body is traced again, so that a
+    write before the mark in the body is refused too."""
+    changed = False
+    for i in carried:
+        out = body.outs[i]
+        why = held_why(out) if i not in held and isinstance(out, Tracer) and \
+            out.choice is None else None
+        if why is not None:
+            held[i] = why
+            changed = True
+    for b in list(buffers) + [b for b in body.before if b not in buffers]:
+        if b.ambiguous and id(b) not in marked:
+            marked.add(id(b))
+            changed = True
+    return changed
 
 
 def _define_first_set(body, state, carried, types, c_ordered):

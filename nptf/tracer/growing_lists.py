@@ -27,7 +27,7 @@ from .builder import current_builder
 from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
 from .python_lists import ComputedList, ListTracer
-from .views import mark_ambiguous
+from .views import hold, mark_ambiguous
 from .tracer import (KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer,
                      dim_of, emit, python_kind, python_type_of, to_tracer)
 
@@ -168,9 +168,15 @@ def check_appended(watched):
 
 
 def row_of(value, item):
-    """``value`` as a row of the array of a list's ``item``s."""
+    """``value`` as a row of the array of a list's ``item``s. A list (or a dict) of arrays
+    holds the arrays themselves in NumPy, where the row here is a copy: a later write into
+    such an array (or into one whose memory it shares) would show in NumPy's item and not
+    in the row, so such writes are refused from here on."""
     shape, dtype, kind = item
     if not is_tuple_kind(kind):
+        if isinstance(value, Tracer) and value.choice is None and \
+                (kind == "array" or shape != ()):
+            hold(value, HELD)
         return api.reshape(api.astype(to_tracer(value), dtype), shape)
     row = api.stack([api.astype(to_tracer(v), dtype) for v in value])
     wide = [to_tracer(v) for v, k in zip(value, kind[1:])
@@ -185,6 +191,11 @@ def row_of(value, item):
                        f"integer past 2**53, which the list's float64 array does not hold "
                        f"exactly"})
     return row
+
+
+# Why a write into an array a list holds as an item is refused (``row_of``).
+HELD = ("it is an item of a Python list or dict (or shares memory with one), which in "
+        "NumPy holds the array itself, where nptf holds a copy")
 
 
 def element_of_kind(value, kind):

@@ -31,6 +31,7 @@ from .printing import holds_text
 from .python_lists import ListTracer
 from .side_effects import patching_classes, watching
 from .tracer import HASHED, Tracer
+from .views import HELD
 
 
 def without_kind_flags(traced):
@@ -231,12 +232,14 @@ def _traced(fn, leaf_specs, rebuild, unroll):
             for value in (*call_args, *call_kwargs.values()):
                 converting_members(type(value))    # an object of the user's passed in
             token, appended = UNROLL_LIMIT.set(unroll), APPENDED.set([])
+            held = HELD.set({})
             try:
                 result = target(*call_args, **call_kwargs)
                 check_appended(APPENDED.get())
             finally:
                 UNROLL_LIMIT.reset(token)
                 APPENDED.reset(appended)
+                HELD.reset(held)
         _check_no_static_list_returned(leaves, result)
         out_leaves, out_tree = flatten(result)
         atoms, info = output_atoms(out_leaves)

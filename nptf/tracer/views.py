@@ -218,7 +218,41 @@ def mark_readonly(t):
     return t
 
 
+# For one trace: the graph values of arrays whose memory writes cannot be placed in
+# (``hold``), {Var id: why}. Control flow hands a branch or a loop body the same value
+# as another array object, which shares no buffer with the one marked.
+HELD = contextvars.ContextVar("nptf_held_values", default=None)
+
+
+def hold(t, why):
+    """``t``'s memory (and its value, wherever another array object holds it) cannot
+    take writes the graph would follow: ``why`` says what holds it."""
+    mark_ambiguous(t, why)
+    held = HELD.get()
+    if held is not None:
+        held[t._atom.id] = why
+        if t._view is not None:
+            held[t._view.buffer.atom.id] = why
+
+
+def held_why(t):
+    """Why ``t``'s value is memory writes cannot be placed in (``hold``), or None."""
+    if t._view is not None and t._view.buffer.ambiguous:
+        return t._view.buffer.ambiguous
+    held = HELD.get()
+    if not held:
+        return None
+    why = held.get(t._atom.id)
+    if why is None and t._view is not None:
+        why = held.get(t._view.buffer.atom.id)
+    return why
+
+
 def check_writeable(t, what):
+    why = held_why(t) if t._view is None or not t._view.buffer.ambiguous else None
+    if why is not None:
+        raise unsupported(f"{what} into an array whose memory nptf cannot place: {why}",
+                          fix="Write into an explicit copy (`y = x.copy()`).")
     if t._view is not None and t._view.readonly:
         raise ValueError(f"assignment destination is read-only ({what})\n  at {user_location()}")
     if t._view is not None and t._view.unwritable:
