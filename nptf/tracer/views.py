@@ -230,9 +230,9 @@ def hold(t, why):
     mark_ambiguous(t, why)
     held = HELD.get()
     if held is not None:
-        held[t._atom.id] = why
-        if t._view is not None:
-            held[t._view.buffer.atom.id] = why
+        for atom in (t._atom, t._view.buffer.atom if t._view is not None else None):
+            if hasattr(atom, "id"):     # a graph value (a constant is no one's memory)
+                held[atom.id] = why
 
 
 def held_why(t):
@@ -242,10 +242,11 @@ def held_why(t):
     held = HELD.get()
     if not held:
         return None
-    why = held.get(t._atom.id)
-    if why is None and t._view is not None:
-        why = held.get(t._view.buffer.atom.id)
-    return why
+    for atom in (t._atom, t._view.buffer.atom if t._view is not None else None):
+        why = held.get(getattr(atom, "id", None))
+        if why is not None:
+            return why
+    return None
 
 
 def check_writeable(t, what):
