@@ -47,6 +47,7 @@ from .growing_lists import (MIXED, GrowingList, RowList, RowOf, appended_held, c
                             reachable_elsewhere, restored, several_types_read)
 from .layouts import UNKNOWN
 from .list_buckets import BucketTable, TypedByAppend, buckets_before, untyped
+from .ragged_lists import RaggedList, ragged_spec
 from .list_tables import GrowingTable, grown_table, table_item
 from .printing import Text, refuse, text_builtin
 from .python_math import math_function
@@ -172,7 +173,7 @@ def _is_traced(x):
 
 def _concrete_condition(c):
     """A Python bool for a concrete condition, or the scalar Tracer of a traced one."""
-    if isinstance(c, (GrowingList, TracedDict)):
+    if isinstance(c, (GrowingList, TracedDict, RaggedList)):
         c = c.is_nonempty()
     c = settled(c)
     if _is_traced(c) and maybe_none(c) and c.size == 1 and \
@@ -268,7 +269,7 @@ def _sequences_equal(a, b):
 
 
 def not_(x):
-    if isinstance(x, (GrowingList, TracedDict)):
+    if isinstance(x, (GrowingList, TracedDict, RaggedList)):
         x = x.is_nonempty()
     if _is_traced(x):
         # Python's ``not`` gives a Python bool: a weak bool in the IR.
@@ -346,7 +347,7 @@ def _short_circuit(thunks, is_and, truth_only, where):
     ``not``'s operand, a comprehension's filter) it is a bool whatever the operands."""
     value = thunks[0]()
     for k, thunk in enumerate(thunks[1:], 1):
-        if truth_only and isinstance(value, (GrowingList, TracedDict)):
+        if truth_only and isinstance(value, (GrowingList, TracedDict, RaggedList)):
             # ``while stack and stack[-1] > v``: whether the list has items, as the data say.
             value = value.is_nonempty()
         if _is_traced(value) and value.known_value() is None:
@@ -402,8 +403,8 @@ def _operand_chosen(op, first, true_thunk, false_thunk, where):
 
 def _truth(value):
     """Python's truth of an operand: a traced bool for a traced value."""
-    return _concrete_condition(value) if _is_traced(value) or isinstance(value, GrowingList) \
-        else bool(value)
+    return _concrete_condition(value) if _is_traced(value) or \
+        isinstance(value, (GrowingList, RaggedList)) else bool(value)
 
 
 def if_exp(cond, true_thunk, false_thunk, where=""):
@@ -753,7 +754,7 @@ def _snapshot_value(value):
 
 
 # Containers of nptf's own that control flow carries as the arrays they hold.
-_NODES = (TracedDict, BucketTable, MaybeKeys)
+_NODES = (TracedDict, BucketTable, MaybeKeys, RaggedList)
 
 
 def _flatten_containers(branches, state, names):
@@ -902,7 +903,8 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
         try:
             # Each path appends to its own copy of a list the data grow.
             branches.append(_run_traced(lambda fn=fn: fn(*[
-                v.copy_rows() if isinstance(v, GrowingList) else v for v in state])))
+                v.copy_rows() if isinstance(v, GrowingList) else
+                v.copy() if isinstance(v, RaggedList) else v for v in state])))
         except Exception as e:      # noqa: BLE001  (the user's own error)
             _take_changes(state, lists)
             if not (_raised_by_user_code(e) or _numpy_error(e)) or len(raised):
@@ -1028,6 +1030,15 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
     if appended:
         bad = [names[i] for i, items in appended.items()
                if not can_grow(lists[i] + items, lists=True)]
+        ragged = {i: ragged_spec(lists[i] + items) for i, items in appended.items()
+                  if names[i] in bad}
+        if bad and all(ragged.values()):
+            # Arrays of lengths the data choose: both paths start from a ragged list of
+            # the items before the `if`.
+            state = tuple(ragged[i].of_list(lists[i]) if i in ragged else
+                          grown(lists[i], common_item(lists[i] + appended[i], lists=True))
+                          if i in appended else v for i, v in enumerate(state))
+            return if_stmt(c, true_fn, false_fn, state, names, where, frame)
         if bad:
             raise _python_object_in_branch(
                 f"a branch of the `if` at {where}, whose condition is a traced value, appends "
@@ -2014,7 +2025,22 @@ class _LoopHints:
 _HINTS = contextvars.ContextVar("nptf_loop_hints", default=None)
 
 
-def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, grow=False):
+# Whether the loop being traced may carry a ragged list (``ragged_lists``): one whose trip
+# count is known when tracing runs unrolled instead, where the list is Python's own.
+_RAGGED = contextvars.ContextVar("nptf_ragged_lists", default=True)
+
+
+def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, grow=False,
+                 ragged=True):
+    token = _RAGGED.set(ragged)
+    try:
+        return _graph_while_hinted(cond_fn, body_fn, state, names, where, frame, runs_once,
+                                   grow)
+    finally:
+        _RAGGED.reset(token)
+
+
+def _graph_while_hinted(cond_fn, body_fn, state, names, where, frame, runs_once, grow):
     hints = _HINTS.get()
     top = current_builder()
     while top.parent is not None:
@@ -2170,6 +2196,19 @@ def _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope, runs_
         state = tuple(untyped(v) if v is lst else v for v in state)
         return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
                                  runs_once, grow, whole, lists)
+    except _ListToRagged as e:
+        scope.put_back()
+        if not _RAGGED.get():
+            raise _PythonOnlyBody("the loop body appends arrays of lengths the data choose "
+                                  "to a list") from None
+        if not builtins.any(v is e.lst for v in state):
+            raise _PythonOnlyBody("the loop body appends arrays of lengths the data choose "
+                                  "to a list held in a container") from None
+        # (Carried as its two arrays, not whole as the Python list was.)
+        whole = frozenset(k for k in whole if state[k] is not e.lst)
+        state = tuple(e.spec.of_list(v) if v is e.lst else v for v in state)
+        return _graph_while_flat(cond_fn, body_fn, state, names, where, hints, scope,
+                                 runs_once, grow, whole, lists)
     except _ListToBuckets as e:
         scope.put_back()
         before = state[e.position]
@@ -2295,7 +2334,7 @@ class _LoopContainers:
                 out.append(value)
                 continue
             found = _container_leaves(value, step[3])
-            if step[0].kind == "list" and (isinstance(value, GrowingList) or (
+            if step[0].kind == "list" and (isinstance(value, (GrowingList, RaggedList)) or (
                     type(value) is list and value is given[k] and len(value) != step[0].meta)):
                 raise _AppendedList(k)
             if isinstance(value, TracedDict) and isinstance(given[k], TracedDict):
@@ -2700,9 +2739,17 @@ def _carry_growing_lists(body, state, carried, types, c_ordered, lists):
                              appended=items if appended else ())
             found = True
     else:
+        for i, (items, appended, _) in changes.items():
+            spec = ragged_spec(lists[i] + items) if appended else None
+            if spec is not None:
+                # Arrays of lengths the data choose: the loop carries a ragged list.
+                raise _ListToRagged(state[i], spec)
         for i, (_, _, after) in changes.items():
             state[i][:] = after     # as the trace left them: the loop is refused below
     for i, (before, out) in enumerate(zip(state, body.outs)):
+        if type(before) is list and isinstance(out, RaggedList) and i in lists:
+            # An `if` in the body appended arrays of lengths the data choose.
+            raise _ListToRagged(before, out.spec)
         if type(before) is list and isinstance(out, GrowingList) and \
                 _item_with(out.item, before) is not None:
             state[i] = grown(before, _item_with(out.item, before))
@@ -3442,7 +3489,8 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         with counted as draws:
             return _graph_while(cond, body, (counter,) + tuple(state),
                                 ("<loop counter>",) + tuple(names), where, frame,
-                                runs_once=static is not None and len(static) > 0, grow=True)
+                                runs_once=static is not None and len(static) > 0, grow=True,
+                                ragged=static is None)
 
     counter = start if isinstance(start, Tracer) else api.astype(to_tracer(np.intp(start)), np.intp)
     cells = _written_lists([body_fn], frame)
@@ -3994,6 +4042,15 @@ class _RetypedDict(Exception):
     def __init__(self, position, spec):
         super().__init__("a dict the loop body types")
         self.position, self.spec = position, spec
+
+
+class _ListToRagged(Exception):
+    """A loop body appends arrays of lengths the data choose to the Python list ``lst``:
+    the loop carries it as a ``RaggedList`` of ``spec`` from its items before the loop."""
+
+    def __init__(self, lst, spec):
+        super().__init__("a list the loop body appends arrays of run-time lengths to")
+        self.lst, self.spec = lst, spec
 
 
 class _ListToBuckets(Exception):
@@ -4599,7 +4656,7 @@ def _len(x):
         return emit("dim", [x], {"axis": 0})
     if isinstance(x, TracedSet):
         return x.size()
-    if isinstance(x, SplitPieces):
+    if isinstance(x, (SplitPieces, RaggedList)):
         return x.count()
     if isinstance(x, TracedDict):
         return x.size()
@@ -4614,7 +4671,7 @@ def _python_number(fn, *args, **kwargs):
     x = args[0] if len(args) == 1 and not kwargs else None
     if fn is builtins.int and args and isinstance(args[0], Text):
         refuse("int(..., base)" if len(args) > 1 or kwargs else "int()")
-    if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict)):
+    if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict, RaggedList)):
         # Whether it has items, as the data say: a Python bool.
         has = x.is_nonempty()
         return has if not isinstance(has, Tracer) else \

@@ -167,7 +167,8 @@ def _run_time_sequence(args, kwargs):
     list built over one, ``ComputedList``): NumPy's dispatch iterates the sequence, which
     such an array cannot be, so the call goes to the traced function directly."""
     first = args[0] if args else next(iter(kwargs.values()), None)
-    return isinstance(first, Tracer) and first.ndim > 0 and first.shape[0] is None
+    return isinstance(first, Tracer) and first.ndim > 0 and first.shape[0] is None or \
+        getattr(type(first), "nptf_ragged", False)
 
 
 SEQUENCES = {"stack": api.stack, "concatenate": api.concatenate, "vstack": api.vstack,

@@ -791,6 +791,8 @@ def _copy_flag(copy):
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
     copy = _copy_flag(copy)
+    if _ragged(object):
+        object = object.array_value(dtype)
     if isinstance(object, Tracer):
         object = object.array_value(dtype)
         out = object if dtype is None else astype(object, dtype)
@@ -1177,11 +1179,20 @@ def gather_axes_last(a, axis):
     return reshape(merged, kept_shape + (n,)), axes, kept_shape
 
 
+def _ragged(arrays):
+    """Whether ``arrays`` is a list of arrays of run-time lengths (``ragged_lists``), which
+    joins and stacks itself."""
+    return getattr(type(arrays), "nptf_ragged", False)
+
+
 def rows_of(arrays, verb="concatenate"):
     """The array whose rows a sequence argument is, when it is one array of a length known
     only at run time (a list built over such an array): NumPy takes an array there as the
     sequence of its rows, so the functions below work on it whole; of no rows when the
-    graph runs, NumPy's ValueError ("need at least one array to ``verb``"). Else None."""
+    graph runs, NumPy's ValueError ("need at least one array to ``verb``"). A ragged list
+    gives its items as rows, where they are of one length when the graph runs. Else None."""
+    if _ragged(arrays):
+        return arrays.stacked(verb)
     if isinstance(arrays, Tracer) and arrays.ndim and arrays.shape[0] is None:
         rows = arrays.array_value()
         return emit("check", [rows, emit("dim", [rows], {"axis": 0}) > 0], {
@@ -1200,6 +1211,10 @@ def _concat_args(arrays):
 @implements(np.concatenate)
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     reject("concatenate", out=out)
+    if _ragged(arrays) and axis in (0, -arrays.flat.ndim, None):
+        flat = arrays.concatenated()
+        out = ravel(flat) if axis is None else flat
+        return astype(out, dtype) if dtype is not None else out
     rows = rows_of(arrays)
     if rows is not None:
         return concatenate_rows(rows, axis, dtype)
@@ -1246,6 +1261,8 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
 
 @implements(np.vstack, np.row_stack) if hasattr(np, "row_stack") else implements(np.vstack)
 def vstack(tup, *, dtype=None, casting="same_kind"):
+    if _ragged(tup) and tup.flat.ndim >= 2:
+        return concatenate(tup, 0, dtype=dtype)
     rows = rows_of(tup)
     if rows is not None:
         out = reshape_to(rows, (rows.shape[0], 1)) if rows.ndim == 1 else \
@@ -1256,6 +1273,8 @@ def vstack(tup, *, dtype=None, casting="same_kind"):
 
 @implements(np.hstack)
 def hstack(tup, *, dtype=None, casting="same_kind"):
+    if _ragged(tup) and tup.flat.ndim == 1:
+        return concatenate(tup, 0, dtype=dtype)
     rows = rows_of(tup)
     if rows is not None:
         out = rows if rows.ndim == 1 else concatenate_rows(rows, 0 if rows.ndim == 2 else 1,
