@@ -53,6 +53,9 @@ import types
 import warnings
 
 import numpy as np
+import scipy.linalg
+import scipy.special
+import scipy.stats
 
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import mismatch, tolerance  # noqa: E402
@@ -131,6 +134,9 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.ravel({0})[::int(np.argmax(np.ravel({0}))) + 1]",
                 "np.ravel({0})[-1:0:-(int(np.argmin(np.ravel({0}))) % 3 + 1)]",
                 "np.convolve(np.ravel({0}), np.ones(3) / 3, 'valid')",
+                # SciPy functions that take arrays through np.asarray.
+                "scipy.special.logsumexp({0}, axis=-1)", "scipy.special.log_softmax({0})",
+                "scipy.stats.norm.cdf({0}, 0.5, 2.0)", "scipy.linalg.norm({0})",
                 "np.correlate(np.ravel({0}), np.arange(4.0), 'same')",
                 "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))",
                 # The math module of traced numbers (its errors where NumPy gives NaN or
@@ -247,7 +253,7 @@ def program_source(seed, name="f"):
 def _numpy_runs(lines, names, name, inputs):
     """Whether NumPy runs the program's first ``lines`` without an error."""
     source = "\n".join(lines + [f"    return ({', '.join(names[3:])},)"])
-    ns = {"np": np, "math": math}
+    ns = {"np": np, "math": math, "scipy": scipy}
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -834,6 +840,10 @@ class _LoopWriter:
             options += self._bucket_appends()
         if "ext" in self.made:
             options += self._extends()
+        if "rag" in self.made:
+            i, s = self.idx or "0", self.extends.choice(self.scalars)
+            options += [f"rag.append(c[c > {s}])", f"rag.append(c[{i} % 5:][c[{i} % 5:] < x] * 2)",
+                        f"if np.sum(c > {s}) > 2:\n    rag.append(c[c > {s}] - x)"]
         return r.choice(options).split("\n") if options else None
 
     def _extends(self):
@@ -1566,6 +1576,10 @@ class _LoopWriter:
             pre.append(xr.choice(["ext = []", "ext = list(np.flatnonzero(c > x))"
                                   if self.ext == "int" else "ext = list(c[c > x])"]))
             self.made.add("ext")
+        if xr.random() < 0.12:
+            # A list of arrays of lengths the data choose (a ragged list), joined at the end.
+            pre.append(xr.choice(["rag = []", "rag = [c[:2] * 1]"]))
+            self.made.add("rag")
         kr = self.known_tables
         if kr.random() < 0.2:
             # A table built by a loop past the unroll limit over values the trace knows,
@@ -1662,6 +1676,10 @@ class _LoopWriter:
         if "ext" in self.made:
             out.append(self.extends.choice(["np.array(ext)", "len(ext)", "np.sort(ext)",
                                             "np.sum(ext)"]))
+        if "rag" in self.made:
+            out.append(self.extends.choice(["np.concatenate(rag) if rag else c[:0]", "len(rag)",
+                                            "np.hstack(rag) if rag else c[:0]", "rag",
+                                            "rag[-1] if rag else c[:0]"]))
         if "rows" in self.made:
             lines.append(r.choice(["stacked = np.stack(rows) if rows else np.zeros(0)",
                                    "stacked = np.array(rows) if rows else np.zeros(0)"]))
@@ -2166,7 +2184,8 @@ def load_programs(seeds, directory, source=None):
     with open(path, "w") as f:
         f.write("import bisect\nimport collections\nimport functools\nimport itertools\n"
                 "import math\n\n"
-                "import numpy as np\n\n\n")
+                "import numpy as np\nimport scipy.linalg\nimport scipy.special\n"
+                "import scipy.stats\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)

@@ -24,7 +24,7 @@ import types
 import gast
 
 from . import (control_flow, growing_lists, list_buckets, namespace, printing, recursion,
-               side_effects, traced_dicts)
+               scipy_functions, side_effects, traced_dicts)
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tail_calls import loop_tail_calls
@@ -2428,6 +2428,9 @@ def called(fn):
     builtin = control_flow.builtin_call(fn)
     if builtin is not None:
         return builtin
+    scipy = scipy_functions.lookup(fn)
+    if scipy is not None:
+        return scipy
     higher = control_flow.higher_order_call(fn)
     if higher is not None:
         # ``filter``, ``map``, ``itertools.accumulate`` call the user's function from C:
