@@ -1,7 +1,8 @@
 """A Python list of arrays whose lengths the data choose, appended to in a compiled loop
 (``parts.append(X[y == c])`` over ``np.unique(y)``) or under an `if` on traced values:
 a ragged list, joined by np.concatenate / np.vstack / np.hstack, stacked by np.stack and
-np.array, read by len, its truth and an item, and returned, as NumPy does. Checked
+np.array, read by len, its truth, an item and a loop over its items, and returned, as
+NumPy does. Checked
 against NumPy through the public API, with NumPy's errors (no items to join, items of
 different lengths to stack) and the cases that run with NumPy."""
 from __future__ import annotations
@@ -129,10 +130,27 @@ def iterated(x, y):
     parts = []
     for c in np.unique(y):
         parts.append(x[y == c])
-    return sum(p.sum() for p in parts)
+    sizes = np.zeros(len(parts), dtype=np.int64)
+    for k, p in enumerate(parts):
+        sizes[k] = len(p)
+    return sum(p.sum() for p in parts), [p.max() for p in parts], sizes
 
 
-@pytest.mark.parametrize("fn", [appended_then_written, iterated])
+def test_a_loop_over_the_items():
+    check_against_numpy(iterated, x, Y)
+    check_against_numpy(iterated, x, np.array([0, 1, 2, 1, 0, 2, 2, 1, 0, 3, 1, 3]))
+
+
+def item_written(x, y):
+    parts = []
+    for c in np.unique(y):
+        parts.append(x[y == c] * 2)
+    for p in parts:
+        p[0] = 0.0
+    return np.concatenate(parts)
+
+
+@pytest.mark.parametrize("fn", [appended_then_written, item_written])
 def test_what_nptf_cannot_follow_runs_with_numpy(fn):
     with pytest.raises(nptf.NptfError):
         nptf.compile(fn, fallback="raise")(x.copy(), Y)

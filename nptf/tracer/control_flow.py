@@ -3146,6 +3146,9 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None, frame=None
     if isinstance(iterable, SplitPieces):
         return _index_loop(range_(iterable.count()), iterable.piece, body_fn, state, names,
                            where, stop_fn, frame)
+    if isinstance(iterable, RaggedList):
+        return _index_loop(range_(iterable.count()), iterable.element_at, body_fn, state,
+                           names, where, stop_fn, frame)
     if isinstance(iterable, (TracedDict, DictView)):
         view = iterable if isinstance(iterable, DictView) else iterable.keys()
         out = _index_loop(range_(_len(view)), view.item_at, body_fn, state, names, where,
@@ -3153,7 +3156,7 @@ def for_stmt(iterable, body_fn, state, names, where="", stop_fn=None, frame=None
         return _iterated_dict(view, state, out, stop_fn, where)
     if isinstance(iterable, enumerate_):
         inner, offset = iterable.iterable, iterable.start
-        if isinstance(inner, ComputedList):
+        if isinstance(inner, (ComputedList, RaggedList)):
             return _index_loop(range_(_len(inner)), lambda i: (i + offset, inner.element_at(i)),
                                body_fn, state, names, where, stop_fn, frame)
         if _is_traced(inner):
@@ -4003,7 +4006,7 @@ def _run_time_items(iterable):
         return n, lambda i: _weak_index(start + i * step)
     if isinstance(iterable, enumerate_):
         inner = iterable.iterable
-        if isinstance(inner, ComputedList):
+        if isinstance(inner, (ComputedList, RaggedList)):
             return _len(inner), lambda i: (i + iterable.start, inner.element_at(i))
         if _is_traced(inner) and inner.ndim and inner.shape[0] is None:
             return _len(inner), lambda i: (i + iterable.start, inner[i])
@@ -4015,6 +4018,8 @@ def _run_time_items(iterable):
         return _len(iterable), iterable.element_at
     if isinstance(iterable, SplitPieces):
         return iterable.count(), iterable.piece
+    if isinstance(iterable, RaggedList):
+        return iterable.count(), iterable.element_at
     if isinstance(iterable, (TracedDict, DictView)):
         view = iterable if isinstance(iterable, DictView) else iterable.keys()
         n = _len(view)

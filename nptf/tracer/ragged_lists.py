@@ -9,7 +9,8 @@ concatenation, ``flat``), beside where each one ends in it (``ends``). A compile
 carries it as those two arrays (a tree node, as a dict keyed by traced values is).
 
 ``np.concatenate``, ``np.vstack``, ``np.hstack``, ``np.stack`` and ``np.array`` of the list,
-``len``, its truth, reading an item and returning it follow NumPy (``np.stack`` and
+``len``, its truth, reading an item, a ``for`` or a comprehension over it and returning it
+follow NumPy (``np.stack`` and
 ``np.array`` of items of different lengths raise NumPy's ValueError when the graph runs).
 The items are copies of the arrays appended: a write into an array after it is appended is
 refused (``views.hold``), as it would show in NumPy's list. Other list operations are
@@ -173,7 +174,12 @@ class RaggedList:
             raise TypeError("list indices must be integers or slices, not bool")
         if type(k) is slice:
             raise _refused("a slice of the list")
-        i = checked_position(k, dim_of(self.ends, 0), "list index out of range")
+        return self.element_at(checked_position(k, dim_of(self.ends, 0),
+                                                "list index out of range"))
+
+    def element_at(self, i):
+        """Item ``i`` (an int or a traced integer in ``range(len)``): a ``for`` over the
+        list reads each."""
         start, stop = self._starts()[i], self.ends[i]
         item = api.copy_(self.flat[start:stop])
         # In NumPy the item is the array appended, which the list holds: a write into it
