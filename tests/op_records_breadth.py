@@ -129,6 +129,11 @@ MANIP = [
                              np.gradient(x[0], 2.0)), [((3, 4),)], dtypes=NUMERIC, rtol_scale=10),
     R("cross_kron", lambda a, b: (np.cross(a, b), np.cross(a[:, None], b, axis=-1), np.kron(a, b),
                                   np.kron(a[:2, None], b)), [((3, 3), (3, 3))], dtypes=NUMERIC),
+    # 2-element vectors (deprecated in NumPy 2, which computes them): the z component, or
+    # a vector whose z component is 0.
+    R("cross_2d", lambda a, b: (np.cross(a[:, :2], b[:, :2]), np.cross(a[:, :2], b),
+                                np.cross(a, b[:, :2]), np.cross(a[0, :2], b[0, :2])),
+      [((4, 3), (4, 3))], dtypes=NUMERIC),
     R("triangles", lambda x: (np.tril(x), np.triu(x, 1), np.tril(x, -1), np.triu(x[0]), np.diag(x),
                               np.diag(x, 1), np.diag(x, -2), np.diag(x[0]), np.diag(x[0], -1), np.diagflat(x[:2, :2]),
                               np.diagonal(x), x.diagonal(1), np.diagonal(np.stack([x, x]), 0, 1, 2)),

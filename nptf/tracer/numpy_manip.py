@@ -17,9 +17,9 @@ from ..errors import unsupported, unsupported_size, user_location
 from ..graph_ir.types import sample
 from .indexing import constant_value
 from .numpy_api import (axes_of, axis_index, arange, astype, atleast_2d, basic_getitem,
-                        broadcast_to, concatenate, concatenate_rows, expand_dims, flip, full,
-                        implements, linspace, moveaxis, ravel, reshape, rows_of, sample_of,
-                        stack, swapaxes, transpose)
+                        broadcast_arrays, broadcast_to, concatenate, concatenate_rows,
+                        expand_dims, flip, full, implements, linspace, moveaxis, ravel,
+                        reshape, rows_of, sample_of, stack, swapaxes, transpose)
 from .numpy_sorting import take
 from .views import mark_readonly
 from .tracer import Tracer, dim_of, emit, numpy_says, to_tracer
@@ -501,11 +501,21 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     a, b = moveaxis(a, axis_index(axisa, a.ndim), -1), moveaxis(b, axis_index(axisb, b.ndim), -1)
     numpy_says(np.cross, np.zeros((1, a.shape[-1]), a.dtype), np.zeros((1, b.shape[-1]), b.dtype))
-    if a.shape[-1] == 2 or b.shape[-1] == 2:
-        raise unsupported("np.cross of 2-element vectors (deprecated in NumPy 2)")
-    a0, a1, a2 = (a[..., i] for i in range(3))
-    b0, b1, b2 = (b[..., i] for i in range(3))
-    out = stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    if a.shape[-1] == 2 and b.shape[-1] == 2:
+        # (Deprecated in NumPy 2, which still computes it:) the z component, an array of
+        # the vectors' broadcast shape, 0-d for two vectors.
+        out = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+        return Tracer(out.atom) if out.ndim == 0 else out
+    # A 2-element vector is one whose z component is 0.
+    a0, a1, a2 = (a[..., i] if i < a.shape[-1] else None for i in range(3))
+    b0, b1, b2 = (b[..., i] if i < b.shape[-1] else None for i in range(3))
+    if a2 is None:
+        parts = [a1 * b2, -(a0 * b2), a0 * b1 - a1 * b0]
+    elif b2 is None:
+        parts = [-(a2 * b1), a2 * b0, a0 * b1 - a1 * b0]
+    else:
+        parts = [a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0]
+    out = stack(broadcast_arrays(*parts), axis=-1)
     return moveaxis(out, -1, axis_index(axisc, out.ndim))
 
 
