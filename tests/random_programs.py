@@ -137,6 +137,9 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 # SciPy functions that take arrays through np.asarray.
                 "scipy.special.logsumexp({0}, axis=-1)", "scipy.special.log_softmax({0})",
                 "scipy.stats.norm.cdf({0}, 0.5, 2.0)", "scipy.linalg.norm({0})",
+                "np.delete(np.ravel({0}), np.where(np.ravel({0}) > 0.5))",
+                "np.linalg.cond(np.ravel({0})[:4].reshape(2, 2) + np.eye(2), np.inf)",
+                "np.linalg.cond(np.ravel({0})[:4].reshape(2, 2), 'fro')",
                 "np.correlate(np.ravel({0}), np.arange(4.0), 'same')",
                 "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))",
                 # The math module of traced numbers (its errors where NumPy gives NaN or

@@ -578,3 +578,23 @@ def test_linalg_of_matrices_whose_sizes_only_the_run_knows(jit):
     for cols in ([1, 0, 0, 1, 0], [1, 0, 0, 0, 0], [1, 1, 1, 0, 0]):
         check_against_numpy(block_of_the_data, S, rows, np.array(cols, bool), x, jit=jit)
         check_against_numpy(solve_of_a_selection, S, rows, np.array(cols, bool), x, jit=jit)
+
+
+def condition_numbers(A):
+    return (np.linalg.cond(A, np.inf), np.linalg.cond(A, 1), np.linalg.cond(A, -np.inf),
+            np.linalg.cond(A, "fro"), np.linalg.cond(A, -1))
+
+
+def nuclear_condition(A):
+    return np.linalg.cond(A, "nuc")
+
+
+@pytest.mark.parametrize("A", [np.random.default_rng(0).random((3, 3)),
+                               np.random.default_rng(1).random((2, 3, 3)).astype(np.float32),
+                               np.eye(3, dtype=int), np.array([[1.0, 2.0], [2.0, 4.0]]),
+                               np.zeros((2, 2))])
+def test_condition_numbers_in_norms_other_than_2(A):
+    # The norms of the matrix and its inverse; inf for a singular matrix, and for the
+    # nuclear norm NumPy's LinAlgError (the SVD of its NaN inverse).
+    check_against_numpy(condition_numbers, A)
+    check_against_numpy(nuclear_condition, A)

@@ -855,3 +855,27 @@ def test_a_loop_whose_index_sizes_what_it_solves_runs_unrolled():
     x = np.random.default_rng(5).normal(size=60).cumsum()
     with pytest.warns(RuntimeWarning, match="runs unrolled"):
         check_against_numpy(partial_autocorrelations, x)
+
+
+def deleted_where(x):
+    return np.delete(x, np.where(x > 0.5)), np.delete(x, x < 0.2)
+
+
+def deleted_rows(X):
+    return (np.delete(X, np.flatnonzero(X[:, 0] > 0.5), axis=0),
+            np.delete(X, np.flatnonzero(X[0] > 0.5) - 3, axis=1),
+            np.delete(X, np.flatnonzero(X[:, 0] > 0.2)))
+
+
+def deleted_past_the_end(x):
+    return np.delete(x, np.flatnonzero(x > 0.5) + 5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_delete_at_positions_the_data_give(seed):
+    # Indices (negative ones too) or a mask known only at run time; NumPy's IndexError
+    # for a position past the axis.
+    rng = np.random.default_rng(seed)
+    check_against_numpy(deleted_where, rng.random(8))
+    check_against_numpy(deleted_rows, rng.random((5, 3)))
+    check_against_numpy(deleted_past_the_end, rng.random(8))

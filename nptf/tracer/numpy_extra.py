@@ -117,12 +117,53 @@ def delete(arr, obj, axis=None):
     position = constant_value(obj)
     if isinstance(position, Tracer) and position.ndim == 0 and position.dtype.kind in "iu":
         return _delete_one(arr, position, axis)
+    if type(obj) in (tuple, list) and any(isinstance(v, Tracer) for v in obj):
+        # ``np.delete(x, np.where(x > t))``: NumPy makes an array of the sequence.
+        position = api.asarray(obj)
+    if isinstance(position, Tracer) and position.ndim >= 1 and position.dtype.kind in "iu":
+        return _delete_at(arr, ravel(position), axis)
+    if isinstance(position, Tracer) and position.ndim == 1 and position.dtype.kind == "b":
+        return _delete_at(arr, position, axis)
     a, obj, axis, n = _along_axis(arr, obj, axis, "delete")
     # The positions NumPy keeps along the axis (its own index rules and errors).
     kept = numpy_says(np.delete, np.arange(n).reshape((1,) * axis + (n,)), obj, axis).ravel()
     if kept.size == n:
         return api.copy_(a)
     return _take_runs([a], kept, axis)
+
+
+def _delete_at(arr, obj, axis):
+    """``np.delete(arr, obj, axis)`` of positions (or a mask) known only at run time
+    (``np.delete(x, np.where(x > t))``, indices a search found): the elements kept along
+    the axis, as many as the data leave. NumPy's errors when the graph runs: an index
+    outside the axis (IndexError), a mask of another length (ValueError)."""
+    a = to_tracer(arr)
+    if axis is None:
+        a, axis = (a if a.ndim == 1 else ravel(a)), 0
+    axis = axis_index(axis, a.ndim)
+    n = a.shape[axis]
+    size = n if n is not None else emit("dim", [a], {"axis": axis})
+    if obj.dtype.kind == "b":
+        if n is not None and obj.shape[0] is not None and obj.shape[0] != n:
+            raise ValueError(f"boolean array argument obj to delete must be one dimensional "
+                             f"and match the axis length of {n}\n  at {user_location()}")
+        keep = np.logical_not(obj)
+        if n is None or obj.shape[0] is None:
+            keep = emit("check", [keep, emit("dim", [obj], {"axis": 0}) == size], {
+                "error": "ValueError",
+                "message": f"boolean array argument obj to delete must be one dimensional "
+                           f"and match the axis length of the array\n  at {user_location()}"})
+    else:
+        i = astype(obj, np.int64)
+        i = emit("check", [i, np.all(np.logical_and(i >= -size, i < size))], {
+            "error": "IndexError",
+            "message": f"index out of bounds for axis {axis} (np.delete)\n"
+                       f"  at {user_location()}"})
+        keep = api.ones((n,), bool) if n is not None else \
+            api.broadcast_to(to_tracer(True), (size,))
+        keep = api.copy_(keep)
+        keep[np.where(i < 0, i + size, i)] = False
+    return getitem(a, (slice(None),) * axis + (keep,))
 
 
 def _delete_one(arr, position, axis):

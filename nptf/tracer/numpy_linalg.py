@@ -105,9 +105,19 @@ def _regular_as_lapack_finds(a, inverse, x, refused, what):
     certainly regular; nearer singular (or NaN), LAPACK itself is asked
     (``lapack_regular``). A matrix LAPACK finds regular and TensorFlow's LU does not
     has a result only NumPy gives: the call runs with NumPy."""
-    n = a.shape[-1]
-    if n == 0:
+    if a.shape[-1] == 0:
         return x
+    regular = _lapack_regular(a, inverse, refused)
+    x = emit("check", [x, np.all(regular)], {
+        "error": "LinAlgError",
+        "message": f"Singular matrix (raised by {what})\n  at {user_location()}"})
+    return _only_where_tensorflow_inverts(x, regular, refused, what)
+
+
+def _lapack_regular(a, inverse, refused):
+    """Which matrices of ``a`` NumPy's LAPACK finds regular (``_regular_as_lapack_finds``),
+    a traced bool per matrix."""
+    n = a.shape[-1]
     if n is None:
         n = dim_of(a, a.ndim - 1)
     eps = np.finfo(a.dtype).eps
@@ -116,14 +126,16 @@ def _regular_as_lapack_finds(a, inverse, x, refused, what):
     norm_inverse = np.max(np.sum(np.abs(inverse), axis=-2), axis=-1, initial=0.0)
     certain = np.logical_and(norm_a * norm_inverse * (100.0 * n * n * eps) < 1.0,
                              np.logical_not(refused))
-    regular = emit("lapack_regular", [a, certain])
-    where = user_location()
-    x = emit("check", [x, np.all(regular)], {
-        "error": "LinAlgError", "message": f"Singular matrix (raised by {what})\n  at {where}"})
+    return emit("lapack_regular", [a, certain])
+
+
+def _only_where_tensorflow_inverts(x, regular, refused, what):
+    """``x``, checked when the graph runs to need no matrix LAPACK finds regular and
+    TensorFlow's LU does not invert: NumPy alone has that result."""
     return emit("check", [x, np.logical_not(np.any(np.logical_and(refused, regular)))], {
         "error": "OutsideTheGraph",
         "message": f"{what} of a matrix NumPy's LAPACK finds regular, on which TensorFlow's "
-                   f"LU meets a zero pivot\n  at {where}"})
+                   f"LU meets a zero pivot\n  at {user_location()}"})
 
 
 @implements(la.inv)
@@ -364,11 +376,27 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
 
 @implements(la.cond)
 def cond(x, p=None):
-    if p not in (None, 2, -2):
-        raise unsupported(f"np.linalg.cond(..., p={p!r})", fix="Use p=None, 2 or -2.")
     x, _ = _prepare(x, la.cond, p)
-    s = _svd_values(x)
-    r = s[..., 0] / s[..., -1] if p != -2 else s[..., -1] / s[..., 0]
+    if p in (None, 2, -2):
+        s = _svd_values(x)
+        r = s[..., 0] / s[..., -1] if p != -2 else s[..., -1] / s[..., 0]
+    else:
+        # NumPy's: the norms of the matrix and of its inverse, NaN (then inf) where LAPACK
+        # finds the matrix singular.
+        if x.shape[-1] is None or x.shape[-1] == 0:
+            raise unsupported(f"np.linalg.cond(..., p={p!r}) of matrices of a size known "
+                              f"only at run time, or empty ones")
+        safe, refused = _kernel_safe(x)
+        inverse = emit("inv", [safe])
+        regular = _lapack_regular(x, inverse, refused)
+        r = norm(x, p, axis=(-2, -1)) * norm(inverse, p, axis=(-2, -1))
+        r = _only_where_tensorflow_inverts(np.where(regular, r, np.nan), regular, refused,
+                                           "np.linalg.cond")
+        if p == "nuc":
+            # The SVD of NumPy's inverse of a singular matrix (NaN) does not converge.
+            r = emit("check", [r, np.all(regular)], {
+                "error": "LinAlgError",
+                "message": f"SVD did not converge (np.linalg.cond)\n  at {user_location()}"})
     # NumPy reports a singular matrix (0 / 0) as infinitely ill-conditioned, unless x holds NaN.
     singular = np.isnan(r) & ~m.any_(np.isnan(x), axis=(-2, -1))
     return _scalar(np.where(singular, np.full((), np.inf, r.dtype), r))
