@@ -140,6 +140,8 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.delete(np.ravel({0}), np.where(np.ravel({0}) > 0.5))",
                 "np.linalg.cond(np.ravel({0})[:4].reshape(2, 2) + np.eye(2), np.inf)",
                 "np.linalg.cond(np.ravel({0})[:4].reshape(2, 2), 'fro')",
+                "np.asarray(sorted(collections.Counter(np.round(np.ravel({0})[np.ravel({0}) > 0]"
+                ").tolist()).values()))",
                 "np.correlate(np.ravel({0}), np.arange(4.0), 'same')",
                 "(np.exp({0}) * np.exp(-{0}))", "(np.exp({0}) ** np.round(np.ravel({0})[0]))",
                 # The math module of traced numbers (its errors where NumPy gives NaN or
@@ -256,7 +258,7 @@ def program_source(seed, name="f"):
 def _numpy_runs(lines, names, name, inputs):
     """Whether NumPy runs the program's first ``lines`` without an error."""
     source = "\n".join(lines + [f"    return ({', '.join(names[3:])},)"])
-    ns = {"np": np, "math": math, "scipy": scipy}
+    ns = {"np": np, "math": math, "scipy": scipy, "collections": collections}
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:

@@ -350,3 +350,16 @@ def test_dicts_of_pairs_the_data_choose(jit):
     check_against_numpy(grouped_sums, x, np.linspace(0.0, 1.0, x.size), jit=jit)
     check_against_numpy(pairs_with_repeats, np.array([2, -1, 3, 2, 5, 3]),
                         np.arange(6.0), jit=jit)
+
+
+def majority_of_a_selection(y, x):
+    votes = Counter(y[x > 0.3].tolist())
+    rounded = Counter(np.round(x[x > 0.3] * 4).tolist())
+    return votes.most_common(1)[0][0], len(votes), votes[2], sorted(rounded.items())
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_counter_of_the_numbers_of_a_selection(seed):
+    # Counter(x.tolist()) of an array of run-time length: Python numbers as keys.
+    rng = np.random.default_rng(seed)
+    check_against_numpy(majority_of_a_selection, rng.integers(0, 4, 12), rng.random(12))

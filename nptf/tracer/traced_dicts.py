@@ -40,7 +40,7 @@ from .builder import current_builder
 from .growing_lists import GrowingList, element_of_kind, item_from_row, item_of, row_of
 from .holders import held_elsewhere
 from .numpy_sorting import argsort_along, take
-from .python_lists import ListTracer
+from .python_lists import ComputedList, ListTracer
 from .views import mark_ambiguous
 from .tracer import (GRAPH_LOOPS, KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES,
                      Tracer, dim_of, emit, python_kind, python_type_of, to_tracer)
@@ -877,10 +877,15 @@ def counter_of(items, counter=None):
             return collections.Counter(items)
         counter = TracedDict(DictSpec(None, None, (), Identity(), collections.Counter),
                              None, [])
-    if isinstance(items, (TracedDict, DictView, collections.abc.Mapping)) or \
+    if isinstance(items, ComputedList) and not isinstance(items, GrowingList) and \
+            items.ndim == 1:
+        # ``Counter(y[mask].tolist())``: the list's numbers, of its one kind.
+        element = object.__getattribute__(items, "element")
+        values, kind = Tracer(items.atom), element if element is not None else "scalar"
+    elif isinstance(items, (TracedDict, DictView, collections.abc.Mapping)) or \
             isinstance(items, ListTracer) and not isinstance(items, GrowingList):
         raise _refused(f"Counter() of a {type(items).__name__}")
-    if isinstance(items, GrowingList):
+    elif isinstance(items, GrowingList):
         element = object.__getattribute__(items, "item")
         if element[0] != () or not (isinstance(element[2], type) or element[2] == "scalar"):
             raise _refused("Counter() of a list whose items are not numbers of one kind")
