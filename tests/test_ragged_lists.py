@@ -157,3 +157,32 @@ def test_what_nptf_cannot_follow_runs_with_numpy(fn):
     with pytest.warns(RuntimeWarning):
         got = nptf.compile(fn)(x.copy(), Y)
     np.testing.assert_allclose(got, fn(x.copy(), Y))
+
+
+def stacked_groups(x, y):
+    parts = []
+    for c in np.unique(y[y > 0]):
+        parts.append(x[y == c])
+    return np.stack(parts)
+
+
+def array_of_groups(x, y):
+    parts = []
+    for c in np.unique(y[y > 0]):
+        parts.append(x[y == c])
+    return np.array(parts)
+
+
+@pytest.mark.parametrize("fn", [stacked_groups, array_of_groups])
+def test_stacking_no_items(fn):
+    # No items: np.stack raises NumPy's ValueError; np.array of an empty list is NumPy's
+    # float64 array of shape (0,), which only NumPy's run gives.
+    y = np.zeros(12, dtype=np.int64)
+    if fn is stacked_groups:
+        check_against_numpy(fn, x, y)
+    else:
+        with pytest.raises(nptf.NptfError):
+            nptf.compile(fn, fallback="raise")(x, y)
+        with pytest.warns(RuntimeWarning):
+            got = nptf.compile(fn)(x, y)
+        assert got.shape == (0,) and got.dtype == np.float64

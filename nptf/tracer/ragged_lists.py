@@ -10,8 +10,8 @@ carries it as those two arrays (a tree node, as a dict keyed by traced values is
 
 ``np.concatenate``, ``np.vstack``, ``np.hstack``, ``np.stack`` and ``np.array`` of the list,
 ``len``, its truth, reading an item, a ``for`` or a comprehension over it and returning it
-follow NumPy (``np.stack`` and
-``np.array`` of items of different lengths raise NumPy's ValueError when the graph runs).
+follow NumPy (``np.stack`` and ``np.array`` of items of different lengths raise NumPy's
+ValueError when the graph runs).
 The items are copies of the arrays appended: a write into an array after it is appended is
 refused (``views.hold``), as it would show in NumPy's list. Other list operations are
 refused, so the call runs with NumPy.
@@ -226,24 +226,28 @@ class RaggedList:
     # ------------------------------------------------ as NumPy's sequences
     nptf_ragged = True      # ``numpy_api``'s sequence functions take it as below
 
-    def _any(self, verb):
+    def _any(self, verb, error="ValueError", message=None):
         """The pieces, checked to be at least one array when the graph runs (NumPy's
-        ValueError otherwise)."""
+        ValueError otherwise, or ``error``)."""
         return emit("check", [self.flat, dim_of(self.ends, 0) > 0], {
-            "error": "ValueError",
-            "message": f"need at least one array to {verb}\n  at {user_location()}"})
+            "error": error,
+            "message": (message or f"need at least one array to {verb}") +
+                       f"\n  at {user_location()}"})
 
     def concatenated(self):
         """The items joined along their first axis (``np.concatenate(parts)``)."""
         return self._any("concatenate")
 
-    def stacked(self, verb="stack", message=None):
+    def stacked(self, verb="stack", message=None, empty=None):
         """The items as the rows of one array (``np.stack``, ``np.array``): of one length
-        when the graph runs, NumPy's ValueError (``message``) where they differ."""
-        flat = self._any(verb)
+        when the graph runs, NumPy's ValueError (``message``) where they differ; of no
+        items, NumPy's ValueError, or (``empty``) a result only NumPy's run gives."""
+        flat = self._any(verb) if empty is None else \
+            self._any(verb, "OutsideTheGraph", empty)
         lengths = self.ends - self._starts()
         n = dim_of(self.ends, 0)
-        first = lengths[0]
+        # (Of no items, a length 0: the check above reports that, and the graph runs on.)
+        first = api.concatenate([lengths, api.zeros((1,), np.int64)])[0]
         same = np.all(lengths == first)
         flat = emit("check", [flat, same], {
             "error": "ValueError",
@@ -256,5 +260,7 @@ class RaggedList:
         shape (of different lengths, NumPy's ValueError)."""
         rows = self.stacked("array", "setting an array element with a sequence. The "
                                      "requested array has an inhomogeneous shape after 1 "
-                                     "dimensions.")
+                                     "dimensions.",
+                            empty=f"np.array() of {NOUN} that is empty on this call, which "
+                                  f"NumPy makes a float64 array of shape (0,)")
         return api.astype(rows, dtype) if dtype is not None else rows
