@@ -169,7 +169,6 @@ def test_sliding_windows_are_stacked_slices(dtype, jit):
 # ----------------------------------------------------------------- refused forms
 @pytest.mark.parametrize("fn, args", [
     (lambda x, i: np.insert(x, i, 0.0), (np.arange(4.0), np.array([1]))),
-    (lambda x, i: np.delete(x, i), (np.arange(4.0), np.array([1]))),
     (lambda x: np.repeat(x[x > 0], [1, 2]), (np.array([1.0, -1.0, 2.0]),)),
     (lambda x: np.lib.stride_tricks.sliding_window_view(x, 2, writeable=True), (np.arange(4.0),)),
     (lambda x: np.min_scalar_type(x[0]), (np.arange(4.0),)),

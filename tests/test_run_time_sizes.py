@@ -879,3 +879,5 @@ def test_delete_at_positions_the_data_give(seed):
     check_against_numpy(deleted_where, rng.random(8))
     check_against_numpy(deleted_rows, rng.random((5, 3)))
     check_against_numpy(deleted_past_the_end, rng.random(8))
+    # Positions passed in as an argument.
+    check_against_numpy(lambda v, i: np.delete(v, i), rng.random(8), np.array([1, -2, 1]))
