@@ -247,6 +247,13 @@ def _local_names(fdef):
     return names
 
 
+def _parameters(fdef):
+    """The names of ``fdef``'s parameters."""
+    args = fdef.args
+    return {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
+            [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
+
+
 def _contains(node, kinds, cross_loops=False, cross_functions=False):
     for child in gast.iter_child_nodes(node):
         if isinstance(child, kinds):
@@ -607,10 +614,8 @@ class _UnboundReads:
     _ENDS = (gast.Return, gast.Raise, gast.Break, gast.Continue)
 
     def __init__(self, fdef):
-        args = fdef.args
-        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
-                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
-        self.locals = {n for n in _local_names(fdef) - params if not n.startswith("_nptf__")}
+        self.locals = {n for n in _local_names(fdef) - _parameters(fdef)
+                       if not n.startswith("_nptf__")}
         self.fdef = fdef
 
     def rewrite(self):
@@ -1317,10 +1322,7 @@ def _keyed_names(fdef):
                 named.add(node.func.value.id)
             else:
                 assigned.add(node.func.value.id)
-    args = fdef.args
-    params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
-              [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
-    return (bound & assigned) - named - params
+    return (bound & assigned) - named - _parameters(fdef)
 
 
 def _is_str(node):
@@ -1679,7 +1681,24 @@ class _KeyedDicts(gast.NodeTransformer):
         return [start] + inner
 
 
-class _BucketAppends(gast.NodeTransformer):
+class _OwnBodyRewrite(gast.NodeTransformer):
+    """A rewrite of the statements of ``fdef``'s own body that concern ``names`` (not of
+    functions, classes or lambdas it defines, whose names are their own)."""
+
+    def __init__(self, fdef, names):
+        self.fdef, self.names = fdef, names
+
+    def rewrite(self):
+        if self.names:
+            self.visit(self.fdef)
+
+    def visit_FunctionDef(self, node):
+        return self.generic_visit(node) if node is self.fdef else node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+
+class _BucketAppends(_OwnBodyRewrite):
     """For a function whose first trace read a list of lists at a traced position:
     ``t[k].append(v)``, a statement, rebinds the variable to the list after it (``t =
     bucket_append(t, k, v, "t")``), so an `if` or a loop on traced values carries a list
@@ -1687,15 +1706,7 @@ class _BucketAppends(gast.NodeTransformer):
     variables only, not parameters."""
 
     def __init__(self, fdef):
-        args = fdef.args
-        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
-                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
-        self.fdef, self.names = fdef, _local_names(fdef) - params
-
-    def visit_FunctionDef(self, node):
-        return self.generic_visit(node) if node is self.fdef else node
-
-    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+        super().__init__(fdef, _local_names(fdef) - _parameters(fdef))
 
     def visit_Expr(self, node):
         call = node.value
@@ -1796,23 +1807,14 @@ def _used_as_list(node, parent, parents):
     return False
 
 
-class _DequesAsLists(gast.NodeTransformer):
+class _DequesAsLists(_OwnBodyRewrite):
     """The deques of ``_list_like_deques`` as lists: ``q = deque(items)`` makes a list
     (``deque_as_list`` checks that ``deque`` is ``collections.deque``), ``q.popleft()``
     is ``q.pop(0)`` and ``q.appendleft(v)`` is ``q.insert(0, v)``, so that a breadth-first
     queue is the worklist a list the data grow already is."""
 
     def __init__(self, fdef):
-        self.fdef, self.names = fdef, _list_like_deques(fdef)
-
-    def rewrite(self):
-        if self.names:
-            self.visit(self.fdef)
-
-    def visit_FunctionDef(self, node):
-        return self.generic_visit(node) if node is self.fdef else node
-
-    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+        super().__init__(fdef, _list_like_deques(fdef))
 
     def visit_Assign(self, node):
         self.generic_visit(node)
@@ -1842,7 +1844,7 @@ def _made_as_list(node):
         node.func.id == "list"
 
 
-class _ListExtends(gast.NodeTransformer):
+class _ListExtends(_OwnBodyRewrite):
     """``out.extend(v)`` and ``out += v``, statements on a local variable the function binds
     to a new list somewhere, rebind it to the list after them (``out =
     growing_lists.extended(out, v, "out")``): extended by an array whose length is known
@@ -1850,11 +1852,7 @@ class _ListExtends(gast.NodeTransformer):
     which Python's list cannot hold. Otherwise the call is Python's own, on the same list."""
 
     def __init__(self, fdef):
-        args = fdef.args
-        params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs +
-                  [args.vararg, args.kwarg] if isinstance(a, gast.Name)}
-        self.fdef = fdef
-        self.names = set()
+        super().__init__(fdef, set())
         for n in _own_nodes(fdef):
             if not isinstance(n, gast.Assign):
                 continue
@@ -1867,16 +1865,7 @@ class _ListExtends(gast.NodeTransformer):
                     # ``train, test = [], []``
                     self.names.update(a.id for a, v in zip(t.elts, n.value.elts)
                                       if isinstance(a, gast.Name) and _made_as_list(v))
-        self.names -= params
-
-    def rewrite(self):
-        if self.names:
-            self.visit(self.fdef)
-
-    def visit_FunctionDef(self, node):
-        return self.generic_visit(node) if node is self.fdef else node
-
-    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+        self.names -= _parameters(fdef)
 
     def _rebound(self, name, value, how, node):
         call = _expr(f"{_GL}.extended(None, None, {name!r}, {how!r})")
@@ -2189,7 +2178,7 @@ def _make_factory(fn):
         _SetsAsDicts(fdef).rewrite()
         fdef.body = _hoist_dict_comps(fdef.body)
         _KeyedDicts(fdef, filename, first_line - 1).rewrite()
-        _BucketAppends(fdef).visit(fdef)
+        _BucketAppends(fdef).rewrite()
     loop_tail_calls(fdef, _CF, filename, first_line - 1)
     _UnboundReads(fdef).rewrite()
     probes = _TryProbes(filename, first_line - 1)

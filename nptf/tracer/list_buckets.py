@@ -33,7 +33,7 @@ from .growing_lists import (MIXED, GrowingList, checked_position, common_item, i
                             item_of, joined_item, reachable_elsewhere, row_of)
 from .holders import held_elsewhere
 from .indexing import getitem
-from .python_lists import ComputedList
+from .python_lists import ComputedList, RefusedListOperations
 from .tracer import Tracer, to_tracer
 
 NOUN = "a list of lists appended to at positions known only when the graph runs"
@@ -119,7 +119,7 @@ def untyped(lst):
     return BucketTable(BucketSpec(len(lst), None, lst), None, None)
 
 
-class BucketTable:
+class BucketTable(RefusedListOperations):
     """A list of lists appended to at traced positions (see the module)."""
 
     __slots__ = ("spec", "rows", "items")
@@ -192,33 +192,14 @@ class BucketTable:
         picked = getitem(self.items, self.rows == r)
         return BucketRow(picked.atom, self.spec.item, table=self)
 
-    def __setitem__(self, k, value):
-        raise _refused("replacing a row")
+    ITEM, WHOLE = "a row", "the list of lists"
 
-    def __delitem__(self, k):
-        raise _refused("`del` of a row")
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise _refused(f"list.{name}()" if hasattr(list, name) else f"`.{name}`")
+    def _refusal(self, what):
+        return _refused(what)
 
     def __array__(self, dtype=None, copy=None):
         raise _refused("np.array() of the whole list of lists (its rows' lengths are the "
                        "data's)")
-
-    def __eq__(self, other):
-        raise _refused("comparing the list of lists")
-
-    __hash__ = None
-
-    def _operator(self, *args):
-        raise _refused("Python's list operators (+, *, in, reversed, comparisons) on the "
-                       "list of lists")
-
-    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _operator
-    __add__ = __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = _operator
-    __contains__ = __reversed__ = _operator
 
 
 class BucketRow(GrowingList):

@@ -332,6 +332,42 @@ def numbers_list(x):
     return ComputedList(x.atom, element=python_type_of(x.dtype))
 
 
+class RefusedListOperations:
+    """Python's list operations that a list nptf keeps as arrays (a table of buckets, a
+    ragged list) does not run: each raises the list's own refusal (``_refusal(what)``),
+    so the call runs with NumPy. ``ITEM`` and ``WHOLE`` name an item and the list."""
+
+    __slots__ = ()
+    ITEM, WHOLE = "an item", "the list"
+
+    def _refusal(self, what):
+        raise NotImplementedError
+
+    def __setitem__(self, k, value):
+        raise self._refusal(f"replacing {self.ITEM}")
+
+    def __delitem__(self, k):
+        raise self._refusal(f"`del` of {self.ITEM}")
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise self._refusal(f"list.{name}()" if hasattr(list, name) else f"`.{name}`")
+
+    def __eq__(self, other):
+        raise self._refusal(f"comparing {self.WHOLE}")
+
+    __hash__ = None
+
+    def _operator(self, *args):
+        raise self._refusal(f"Python's list operators (+, *, in, reversed, comparisons) on "
+                            f"{self.WHOLE}")
+
+    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _operator
+    __add__ = __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = _operator
+    __contains__ = __reversed__ = _operator
+
+
 class SplitPieces:
     """The list ``np.split`` / ``np.array_split`` returns where the split positions are
     an array only the data size (``np.split(x, np.flatnonzero(np.diff(x)) + 1)``): its

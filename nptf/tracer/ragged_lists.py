@@ -26,6 +26,7 @@ from ..errors import in_user_code, unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import HELD, checked_position
+from .python_lists import RefusedListOperations
 from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import buffer_of, hold
 
@@ -104,7 +105,7 @@ class RaggedSpec:
         return out
 
 
-class RaggedList:
+class RaggedList(RefusedListOperations):
     """A list of arrays of run-time lengths (see the module)."""
 
     __slots__ = ("spec", "flat", "ends", "home")
@@ -196,32 +197,12 @@ class RaggedList:
     def __iter__(self):
         raise _refused("iterating over the items")
 
-    def __setitem__(self, k, value):
-        raise _refused("replacing an item")
-
-    def __delitem__(self, k):
-        raise _refused("`del` of an item")
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise _refused(f"list.{name}()" if hasattr(list, name) else f"`.{name}`")
+    def _refusal(self, what):
+        return _refused(what)
 
     def __array__(self, dtype=None, copy=None):
         raise _refused("a NumPy function other than np.concatenate, np.vstack, np.hstack, "
                        "np.stack or np.array")
-
-    def __eq__(self, other):
-        raise _refused("comparing the list")
-
-    __hash__ = None
-
-    def _operator(self, *args):
-        raise _refused("Python's list operators (+, *, in, reversed, comparisons)")
-
-    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _operator
-    __add__ = __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = _operator
-    __contains__ = __reversed__ = _operator
 
     # ------------------------------------------------ as NumPy's sequences
     nptf_ragged = True      # ``numpy_api``'s sequence functions take it as below
