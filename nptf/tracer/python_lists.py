@@ -341,7 +341,7 @@ class RefusedListOperations:
     ITEM, WHOLE = "an item", "the list"
 
     def _refusal(self, what):
-        raise NotImplementedError
+        return unsupported(f"{what}, on a list nptf keeps as arrays")
 
     def __setitem__(self, k, value):
         raise self._refusal(f"replacing {self.ITEM}")
