@@ -26,7 +26,7 @@ import sys
 
 import numpy as np
 
-from ..errors import in_user_code, unsupported
+from ..errors import unsupported
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, GrowingList, checked_position, common_item, is_tuple_kind,
@@ -130,14 +130,6 @@ class BucketTable(RefusedListOperations):
             self.rows = self.items = None
         else:
             self.rows, self.items = Tracer(rows.atom), Tracer(items.atom)
-
-    @property
-    def __class__(self):
-        """What the user's code sees as its class (``isinstance(t, list)``): a list;
-        nptf's own code sees the ``BucketTable``."""
-        if not in_user_code(sys._getframe(1).f_code.co_filename):
-            return type(self)
-        return list
 
     def nptf_children(self):
         return () if self.spec.item is None else (self.rows, self.items)

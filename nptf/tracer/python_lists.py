@@ -333,12 +333,21 @@ def numbers_list(x):
 
 
 class RefusedListOperations:
-    """Python's list operations that a list nptf keeps as arrays (a table of buckets, a
-    ragged list) does not run: each raises the list's own refusal (``_refusal(what)``),
-    so the call runs with NumPy. ``ITEM`` and ``WHOLE`` name an item and the list."""
+    """A list nptf keeps as arrays (a table of buckets, a ragged list), which the user's
+    code sees as a list: Python's list operations it does not run raise the list's own
+    refusal (``_refusal(what)``), so the call runs with NumPy. ``ITEM`` and ``WHOLE``
+    name an item and the list."""
 
     __slots__ = ()
     ITEM, WHOLE = "an item", "the list"
+
+    @property
+    def __class__(self):
+        """What the user's code sees as its class (``isinstance(x, list)``): a list;
+        nptf's own code sees the class itself."""
+        if not in_user_code(sys._getframe(1).f_code.co_filename):
+            return type(self)
+        return list
 
     def _refusal(self, what):
         return unsupported(f"{what}, on a list nptf keeps as arrays")

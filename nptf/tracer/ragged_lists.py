@@ -18,11 +18,10 @@ refused, so the call runs with NumPy.
 """
 from __future__ import annotations
 
-import sys
 
 import numpy as np
 
-from ..errors import in_user_code, unsupported, user_location
+from ..errors import unsupported, user_location
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import HELD, checked_position
@@ -116,14 +115,6 @@ class RaggedList(RefusedListOperations):
         # The trace this object belongs to: a traced branch would append to it on one
         # path only.
         self.home = current_builder()
-
-    @property
-    def __class__(self):
-        """What the user's code sees as its class (``isinstance(x, list)``): a list;
-        nptf's own code sees the ``RaggedList``."""
-        if not in_user_code(sys._getframe(1).f_code.co_filename):
-            return type(self)
-        return list
 
     def nptf_children(self):
         return (self.flat, self.ends)
