@@ -26,7 +26,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
-from .python_lists import ComputedList, ListTracer
+from .python_lists import ComputedList, ListTracer, list_refusal
 from .views import hold, mark_ambiguous
 from .tracer import (KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer,
                      dim_of, emit, python_kind, python_type_of, to_tracer)
@@ -973,9 +973,7 @@ def refused_write(what):
 
 
 def _refused_write(what):
-    error = unsupported(f"{what}, on {GrowingList.NOUN}", fix=GrowingList.FIX)
-    error.list_operation = True     # a loop of a known trip count runs such a body unrolled
-    return error
+    return list_refusal(what, GrowingList.NOUN, GrowingList.FIX)
 
 
 def _static_index(index, method):

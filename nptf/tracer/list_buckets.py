@@ -26,14 +26,13 @@ import sys
 
 import numpy as np
 
-from ..errors import unsupported
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import (MIXED, GrowingList, checked_position, common_item, is_tuple_kind,
                             item_of, joined_item, reachable_elsewhere, row_of)
 from .holders import held_elsewhere
 from .indexing import getitem
-from .python_lists import ComputedList, RefusedListOperations
+from .python_lists import ComputedList, RefusedListOperations, list_refusal
 from .tracer import Tracer, to_tracer
 
 NOUN = "a list of lists appended to at positions known only when the graph runs"
@@ -44,9 +43,7 @@ FIX = ("nptf keeps such a list as one array of its items and the row of each; ap
 
 
 def _refused(what):
-    error = unsupported(f"{what}, on {NOUN}", fix=FIX)
-    error.list_operation = True     # a loop of a known trip count runs such a body unrolled
-    return error
+    return list_refusal(what, NOUN, FIX)
 
 
 class BucketSpec:

@@ -35,6 +35,15 @@ _OPERATORS = {
 _REFLECTED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
 
 
+def list_refusal(what, noun, fix):
+    """The error of a list operation that a list nptf keeps as arrays (``noun``) does not
+    run: marked so that a loop of a known trip count runs such a body unrolled, where
+    the list is Python's own."""
+    error = unsupported(f"{what}, on {noun}", fix=fix)
+    error.list_operation = True
+    return error
+
+
 def _refused(what, of=None):
     kind = type(of) if of is not None else ListTracer
     error = unsupported(f"{what} on {kind.NOUN}", fix=kind.FIX)

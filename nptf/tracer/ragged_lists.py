@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import unsupported, user_location
+from ..errors import user_location
 from . import numpy_api as api
 from .builder import current_builder
 from .growing_lists import HELD, checked_position
-from .python_lists import RefusedListOperations
+from .python_lists import RefusedListOperations, list_refusal
 from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import buffer_of, hold
 
@@ -36,9 +36,7 @@ FIX = ("nptf keeps such a list as one array of its items; join it with np.concat
 
 
 def _refused(what):
-    error = unsupported(f"{what}, on {NOUN}", fix=FIX)
-    error.list_operation = True     # a loop of a known trip count runs such a body unrolled
-    return error
+    return list_refusal(what, NOUN, FIX)
 
 
 def _array_of(value):
