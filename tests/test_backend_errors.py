@@ -80,8 +80,8 @@ def test_nptf_errors_share_one_base():
 
 def test_control_flow_refusal_falls_back():
     def f(x):
-        s = np.zeros(3, np.int64)
-        for i in range(12):
+        s = (x > 0).astype(np.int64)
+        while s.sum() < 30:
             s = s + x     # int64 before the loop, float64 after one iteration
         return s
 

@@ -2090,6 +2090,14 @@ class _Retyped(ControlFlowError):
         self.index = index
 
 
+def _retyped_error(e):
+    """The user's error for ``_Retyped`` ``e``; ``retyped`` marks it for a loop of a known
+    trip count, which runs its first iteration in Python and loops over the rest."""
+    error = ControlFlowError(str(e))
+    error.retyped = True
+    return error
+
+
 class _WidenedKeys(Exception):
     """A dict carried by a graph loop that the body gives keys it may not have had
     before (``value``: the body's ``MaybeKeys``, at state ``position``)."""
@@ -2476,7 +2484,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
         except Exception:
             if reused:
                 # The body reads such a variable before it assigns it: it is the loop's.
-                raise ControlFlowError(str(next(iter(reused.values())))) from None
+                raise _retyped_error(next(iter(reused.values()))) from None
             raise
         finally:
             GRAPH_LOOPS.reset(loops)
@@ -2520,7 +2528,7 @@ def _graph_while_traced(cond_fn, body_fn, state, names, where, hints, scope, run
             i = e.index
             if not runs_once or i in reused or i in flagged or names[i].startswith("_nptf__") \
                     or isinstance(state[i], (GrowingList, ListTracer)):
-                raise ControlFlowError(str(e)) from None
+                raise _retyped_error(e) from None
             # A name the body may assign before it reads it, for a value of another dtype
             # or rank (``denominator`` of a sum, then of a vector): where the loop runs at
             # least once, its value before the loop is never read, and the body's own
@@ -3515,6 +3523,16 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         # loop of a known trip count without `break` gives it back as the Python list).
         out = graph_loop(body_fn, state, names)
     except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
+        if getattr(e, "retyped", False) and peel_first and static is not None and \
+                len(static) > 1 and stop_fn is None:
+            # A variable the first iteration gives another dtype or rank (``h =
+            # np.full(m, 0)``, then ``h = rho * h + z``), as NumPy's promotion does once:
+            # the first iteration runs in Python, the rest as a graph loop of the new type.
+            state = _unrolled(static[:1], item_of, body_fn, state, stop_fn, where, names,
+                              frame, of=static)
+            rest = range_(static[1], static.stop, static.step)
+            return _index_loop(rest, item_of, body_fn, state, names, where, stop_fn, frame,
+                               unroll=False, peel_none=False, peel_first=False)
         if isinstance(e, ControlFlowError) and not getattr(e, "python_object_in_branch", False):
             raise
         cells = _attribute_cells(e)
