@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import copy
 import warnings
 
 import numpy as np
@@ -55,6 +56,12 @@ def mismatch(expected, got, rtol_scale=1.0):
     if isinstance(expected, np.ndarray) != isinstance(got, np.ndarray) or \
             isinstance(expected, np.generic) != isinstance(got, np.generic):
         return f"kind {describe(got)} != {describe(expected)}"
+    if isinstance(expected, np.random.Generator):
+        # A Generator argument: left in the state NumPy's draws leave it.
+        if not isinstance(got, np.random.Generator) or \
+                repr(got.bit_generator.state) != repr(expected.bit_generator.state):
+            return "a Generator's state differs after the call"
+        return None
     if not isinstance(expected, (np.ndarray, np.generic)):
         if type(expected) is not type(got):
             return f"type {type(got).__name__} != {type(expected).__name__}"
@@ -107,6 +114,9 @@ def _copy(a):
         return type(a)(_copy(v) for v in a)
     if type(a) is dict:
         return {k: _copy(v) for k, v in a.items()}
+    if isinstance(a, np.random.Generator):
+        # Each run draws from a Generator of its own, in the same state.
+        return copy.deepcopy(a)
     return a
 
 

@@ -404,7 +404,7 @@ class _LoopWriter:
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
                  history=None, seeded=None, sorted_lists=None, nested=None, ordered=None,
-                 known_tables=None, extends=None):
+                 known_tables=None, extends=None, outside=None):
         self.r, self.name = r, name
         # Python's order of tuples holding traced numbers (sorted, min, max), read at the
         # end, from its own stream.
@@ -448,6 +448,8 @@ class _LoopWriter:
         # kind of its items ("int" positions or "float" values of c), or None.
         self.extends = extends or random.Random(0)
         self.ext = None
+        # Whether ``rng`` is a Generator of the program's module, from its own stream.
+        self.outside = outside or random.Random(0)
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -1598,6 +1600,13 @@ class _LoopWriter:
             pre.append({"rng": "rng = np.random.default_rng({})", "np.random":
                         "np.random.seed({})", "rs": "rs = np.random.RandomState({})"}[
                 self.draw_with].format(sr.randrange(100)))
+            if self.draw_with == "rng" and self.outside.random() < 0.5:
+                # A Generator the program's module makes (``RNG_<seed>``, set back to its
+                # seed before each run), drawn from through a local name.
+                gen = f"RNG_{self.outside.randrange(100)}"
+                self.ns[gen] = np.random.default_rng(int(gen[4:]))
+                self.helpers.append(f"{gen} = np.random.default_rng({gen[4:]})")
+                pre[-1] = f"rng = {gen}"
         if r.random() < 0.4:
             pre.append(r.choice(["coef = x * 0.1 / n", "dt, dx = 0.05, 1.0 + n * 0.1\n"
                                  "coef = x * dt / dx", "coef = 0.5 * x / (n + 1)"]))
@@ -1994,7 +2003,8 @@ def loop_program_source(seed, name="f", nested=False):
     errors the data raise (a division by zero, an index out of bounds, a singular matrix,
     one not positive definite), in the loops too, items of a dict a traced ``if``
     writes, and recursion under a traced test (bounded by a Python number, or ended only
-    by the data).
+    by the data), and random draws in the loops from a stream the program seeds or from a
+    Generator its module makes (``rng = RNG_<seed>``).
 
     With ``nested`` (the ``nested`` family, ``nested_program_source``), the program also
     defines functions and a class inside (``_LoopWriter._nested_definitions``, a stream of
@@ -2027,7 +2037,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  else None,
                                  random.Random(f"loop ordered {seed} {attempt}"),
                                  random.Random(f"loop known {seed} {attempt}"),
-                                 random.Random(f"loop extends {seed} {attempt}"))
+                                 random.Random(f"loop extends {seed} {attempt}"),
+                                 random.Random(f"loop outside {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break
@@ -2177,6 +2188,8 @@ def _state(v):
         return {k: _state(x) for k, x in v.items()}
     if isinstance(v, list):
         return [_state(x) for x in v]
+    if isinstance(v, np.random.Generator):
+        return repr(v.bit_generator.state)
     return v
 
 
@@ -2273,17 +2286,22 @@ def _copies(values):
 
 
 def _fresh_globals(fn, source):
-    """Sets the module globals a program writes (``STATE_<seed>``, ``OBJ_<seed>``) as the
-    program's module sets them; returns a function that reads what they hold."""
+    """Sets the module globals a program writes (``STATE_<seed>``, ``OBJ_<seed>``, the
+    Generator ``RNG_<seed>``) as the program's module sets them; returns a function that
+    reads what they hold."""
     for name in set(re.findall(r"\bSCALE_\d+\b", source)):
         fn.__globals__[name] = 1.0
-    names = sorted(set(re.findall(r"\b(?:STATE|OBJ|SEEN)_\d+\b", source)))
+    for name in set(re.findall(r"\bRNG_\d+\b", source)):
+        # In place: the compiled function draws from the module's Generator object.
+        fn.__globals__[name].bit_generator.state = \
+            np.random.default_rng(int(name[4:])).bit_generator.state
+    names = sorted(set(re.findall(r"\b(?:STATE|OBJ|SEEN|RNG)_\d+\b", source)))
     for name in names:
         # Reset in place: the program's module keeps these objects, as a user's would.
         state = fn.__globals__[name]
         if name.startswith(("STATE", "SEEN")):
             state.clear()
-        else:
+        elif name.startswith("OBJ"):
             vars(state).clear()
             vars(state).update(v=0.0, count=0)
     return lambda: {name: _state(copy.deepcopy(fn.__globals__[name])) for name in names}

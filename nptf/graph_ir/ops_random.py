@@ -131,13 +131,17 @@ def generator_state_of(g):
     return np.array(words, np.uint64).view(np.int64)
 
 
-def _generator_of(state):
+def set_generator_state(g, state):
+    """Put the PCG64 Generator ``g`` in ``state`` (``generator_state_of``'s words)."""
     w = [int(x) for x in np.asarray(state, np.int64).view(np.uint64)]
-    g = np.random.Generator(np.random.PCG64(0))
     g.bit_generator.state = {"bit_generator": "PCG64",
                              "state": {"state": (w[0] << 64) | w[1], "inc": (w[2] << 64) | w[3]},
                              "has_uint32": w[4], "uinteger": w[5]}
     return g
+
+
+def _generator_of(state):
+    return set_generator_state(np.random.Generator(np.random.PCG64(0)), state)
 
 
 @register("generator_draw", kind="random")

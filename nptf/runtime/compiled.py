@@ -41,7 +41,7 @@ from .dispatch import (LOOP_REWRITES_OFF, TF_ALIGN, XLA_ALIGN, InputStager, fast
                        guard_rewrites, to_numpy, to_tensors, unexpected_output)
 from .one_core import may_split
 from .pickling import by_value_pickler_running, check_picklable
-from .signature import Static, number_list, signature_of
+from .signature import GeneratorState, Static, number_list, signature_of
 from .spec import Spec
 from .xla_policy import ExecutorTrial, choose_xla_automatically
 
@@ -183,6 +183,19 @@ def _with_seed(entry, values):
     return values
 
 
+def _with_captured(generators, values):
+    """The graph's inputs of a call of a function that draws from NumPy Generators made
+    outside it (``TracedFunction.captured``): after the arguments', each one's state. A
+    Generator that is also an argument of the call would be two streams in the graph, as
+    would one passed twice: such a call runs with NumPy."""
+    values = list(values) + [GeneratorState.of(g) for g in generators]
+    owners = [v.generator for v in values if isinstance(v, GeneratorState)]
+    if len({id(g) for g in owners}) != len(owners):
+        raise OutsideTheGraphError("the function draws from one NumPy Generator through two "
+                                   "names (an argument and a global, or two arguments)")
+    return values
+
+
 def _raise_failed_checks(flags, checks):
     # Every call pays this test: bytes against bytes, not ndarray.all(), whose
     # reduction machinery costs 10-15 us right after a graph has run (cold caches).
@@ -261,7 +274,7 @@ def _refuse_shared_memory(values, mutated):
     one that shares memory with another (``f(x, x)``, ``f(x[:4], x[2:])``), NumPy's run
     sees the write through the other, so such a call runs with NumPy."""
     for i in mutated:
-        a = values[i]
+        a = values[i] if i < len(values) else None     # (not a Generator made outside)
         if not isinstance(a, np.ndarray):
             continue
         for j, b in enumerate(values):
@@ -274,7 +287,8 @@ def _refuse_shared_memory(values, mutated):
 
 def _check_writable(values, mutated):
     for i in mutated:
-        if isinstance(values[i], np.ndarray) and not values[i].flags.writeable:
+        if i < len(values) and isinstance(values[i], np.ndarray) and \
+                not values[i].flags.writeable:
             raise ValueError("assignment destination is read-only: the function writes into "
                              "its argument, which is a read-only array")
 
@@ -604,6 +618,8 @@ class Compiled:
             return entry
 
     def _call_graph(self, entry, values, started_on=False, caller=None):
+        if entry.traced is not None and entry.traced.captured:
+            values = _with_captured(entry.traced.captured, values)
         if entry.held_writes:
             with entry.hold_lock, holding(entry.held_writes) as held:
                 try:
@@ -1029,8 +1045,11 @@ class Compiled:
         elif written:
             outs = [_detached(o, inputs) for o in outs]
         for i, value in zip(entry.mutated, written):
-            if isinstance(inputs[i], np.ndarray):
-                np.copyto(inputs[i], np.asarray(value) if evaluated else value.numpy())
+            value = np.asarray(value) if evaluated else value.numpy()
+            if isinstance(inputs[i], GeneratorState):
+                inputs[i].write_back(value)
+            elif isinstance(inputs[i], np.ndarray):
+                np.copyto(inputs[i], value)
         leaves = []
         for value, kind in output_kinds(entry.traced.out_info, outs):
             if kind == "static" or (self.output == "tensor" and not evaluated):
@@ -1261,7 +1280,14 @@ class Compiled:
 
     def trace_for(self, bound, specs, treedefs):
         """The traced function for a call's ``signature_for``."""
-        return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
+        traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll)
+        if traced.captured:
+            raise UnsupportedError(
+                f"{self.name} draws from a NumPy Generator made outside it (a module's global "
+                f"or a static argument), which nptf carries only through its own calls, not "
+                f"through a transformation (nptf.grad, nptf.vmap). Fix: pass the Generator's "
+                f"draws in as an argument.")
+        return traced
 
     def results(self, entry, outs, inputs):
         """A graph run's outputs (``outs``: its tensors, the checks' flags last) as the

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import tensorflow as tf
 
-from ..errors import TracerConversionError, UnsupportedError
+from ..errors import TracerConversionError, UnsupportedError, unsupported
 from ..graph_ir import ArrayType
 from ..graph_ir.ops_checks import error_label
 from ..lowering import lower_graph, xla_obstacles
@@ -238,7 +238,12 @@ def _trace(plan):
     leaf_specs = [(ArrayType(spec.shape, spec.dtype), False) if spec is not None else value
                   for _, spec, value, _ in plan.params]
     try:
-        return without_kind_flags(trace_function(plan.fn, leaf_specs, plan.arguments_from_leaves))
+        traced = trace_function(plan.fn, leaf_specs, plan.arguments_from_leaves)
+        if traced.captured:
+            raise unsupported("drawing from a NumPy Generator made outside the function "
+                              "(a module's global), which a SavedModel cannot call",
+                              fix="Draw the numbers with NumPy and pass them in as an input.")
+        return without_kind_flags(traced)
     except (UnsupportedError, TracerConversionError) as e:
         raise _not_exportable(plan, e) from e
     except Exception as e:

@@ -14,7 +14,9 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..graph_ir import ArrayType
+from ..graph_ir.ops_random import generator_state_of, set_generator_state
 from ..tracer import Tracer
+from ..tracer.numpy_random import GeneratorSpec
 from ..tracer.python_lists import element_type, element_types
 from ..tracer.layouts import layout_of_argument
 from ..tree import flatten
@@ -24,6 +26,36 @@ try:
     _TENSOR = _tf.Tensor
 except ImportError:  # pragma: no cover
     _TENSOR = ()
+
+
+# NumPy's own classes (while a function is traced, ``np.random``'s names are nptf's).
+_GENERATOR, _PCG64 = np.random.Generator, np.random.PCG64
+_RANDOM_STATE = np.random.RandomState
+
+
+class GeneratorState(np.ndarray):
+    """The graph input of a Generator argument: its PCG64 state (``generator_state_of``),
+    with the Generator itself, which ``write_back`` leaves in the state after the draws."""
+
+    generator = None
+
+    @classmethod
+    def of(cls, g):
+        state = generator_state_of(g).view(cls)
+        state.generator = g
+        return state
+
+    def write_back(self, state):
+        set_generator_state(self.generator, state)
+
+
+def _generator_leaf(x, name):
+    if type(x.bit_generator) is not _PCG64:
+        raise ArgumentError(
+            f"argument {name!r} is a Generator on {type(x.bit_generator).__name__}; nptf "
+            f"draws from a Generator argument on PCG64 only (np.random.default_rng(seed)). "
+            f"Pass one made so, or draw the numbers with NumPy and pass them in.")
+    return ("g", "PCG64"), GeneratorState.of(x), GeneratorSpec()
 
 
 class Static:
@@ -157,6 +189,13 @@ def describe_leaf(x, name):
     if isinstance(x, (float, complex)) and not isinstance(x, bool):
         t = ArrayType((), np.float64 if isinstance(x, float) else np.complex128, weak=True)
         return ("w", t.dtype.str), np.asarray(x, t.dtype), (t, True)
+    if isinstance(x, _GENERATOR):
+        # Its draws are NumPy's own, called from the graph on the state it passes in.
+        return _generator_leaf(x, name)
+    if isinstance(x, (_RANDOM_STATE, np.random.BitGenerator)):
+        raise ArgumentError(f"argument {name!r} is a {type(x).__name__}; nptf draws from a "
+                            f"Generator argument on PCG64 only. Pass np.random.default_rng(seed)"
+                            f", or draw the numbers with NumPy and pass them in.")
     if type(x) is list:
         try:
             arr = np.asarray(x)

@@ -23,8 +23,8 @@ import types
 
 import gast
 
-from . import (control_flow, growing_lists, list_buckets, namespace, printing, recursion,
-               scipy_functions, side_effects, traced_dicts)
+from . import (control_flow, growing_lists, list_buckets, namespace, numpy_random, printing,
+               recursion, scipy_functions, side_effects, traced_dicts)
 from .globals_read import first_use, note_function
 from .namespace import traced_call
 from .tail_calls import loop_tail_calls
@@ -2420,6 +2420,9 @@ def called(fn):
     scipy = scipy_functions.lookup(fn)
     if scipy is not None:
         return scipy
+    draw = numpy_random.outside_generator_call(fn)
+    if draw is not None:
+        return draw
     higher = control_flow.higher_order_call(fn)
     if higher is not None:
         # ``filter``, ``map``, ``itertools.accumulate`` call the user's function from C:

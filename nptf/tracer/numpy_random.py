@@ -121,6 +121,17 @@ class RandomState:
         # NumPy's legacy generator, seeded as ``np.random.seed(s)`` inside the function
         # seeded it, while its draws still follow NumPy's (see the module's docstring).
         self.replay = None
+        # (NumPy Generator made outside the function, its TracedGenerator): the graph
+        # takes each one's state as an input and gives back the state after its draws.
+        self.captured = []
+
+    def captured_generator(self, g):
+        for owner, traced in self.captured:
+            if owner is g:
+                return traced
+        traced = TracedGenerator.argument(Tracer(self.root.new_input(GENERATOR_STATE)))
+        self.captured.append((g, traced))
+        return traced
 
     def global_stream(self):
         if self.stream is None:
@@ -145,6 +156,28 @@ def _state():
     if state is None:
         raise RuntimeError("np.random used outside of nptf tracing")
     return state
+
+
+def outside_generator_call(fn):
+    """What a call of ``fn``, a method of a NumPy generator made outside the function (a
+    module's ``RNG = np.random.default_rng(0)``, a static argument), runs while tracing:
+    for a PCG64 Generator, the method of a TracedGenerator whose state is a graph input,
+    read from that Generator at every call and written back after it (NumPy's own draws,
+    in NumPy's order); None where ``fn`` is no such method. NumPy's generators make
+    their arrays with ``np.empty``, which a trace replaces: they never run on it."""
+    owner = getattr(fn, "__self__", None)
+    if not isinstance(owner, (_NUMPY_GENERATOR, _NUMPY_RANDOM_STATE, np.random.BitGenerator)):
+        return None
+    state = _trace_state.get()
+    if state is None:
+        return None
+    name = getattr(fn, "__name__", "")
+    if isinstance(owner, _NUMPY_GENERATOR) and type(owner.bit_generator) is _NUMPY_PCG64:
+        return getattr(state.captured_generator(owner), name)
+    raise unsupported(f"{type(owner).__name__}.{name} of a generator made outside the "
+                      f"function (other than a Generator on PCG64)",
+                      fix="Use np.random.default_rng(seed), or draw the numbers with NumPy "
+                          "and pass them in as an argument.")
 
 
 def _key_of_seed(seed):
@@ -954,6 +987,17 @@ class TracedGenerator(Stream):
             "message": f"NumPy's Generator.permutation raised ValueError for this count "
                        f"(at {user_location()})"})
 
+    @classmethod
+    def argument(cls, state):
+        """A Generator passed in as an argument: ``state``, its PCG64 state, is a graph
+        input that every draw threads (NumPy's own draws, called from the graph), and the
+        runtime leaves the caller's Generator in the state after them."""
+        self = cls.__new__(cls)
+        buffer_of(state)
+        self.gen, self.replay, self.seeded = state, None, True
+        Stream.__init__(self, None, python_ints=False, holder=self)
+        return self
+
     def __init__(self, seed=None):
         if seed is None:
             parent = _state().global_stream()
@@ -1065,5 +1109,18 @@ class TracedRandomState(Stream):
 
 LEGACY["default_rng"] = default_rng
 LEGACY["RandomState"] = TracedRandomState
-__all__ = ["LEGACY", "UNCOUNTED", "TracedGenerator", "TracedRandomState", "counted_loop",
-           "current_builder", "end_trace", "start_trace", "streams_in_graph"]
+class GeneratorSpec:
+    """The leaf spec of a ``np.random.Generator`` argument on a PCG64 bit generator: a
+    graph input of its state (``GENERATOR_STATE``), a ``TracedGenerator`` to the function."""
+    type = GENERATOR_STATE
+
+    def __eq__(self, other):
+        return type(other) is GeneratorSpec
+
+    def __hash__(self):
+        return hash(GeneratorSpec)
+
+
+__all__ = ["LEGACY", "UNCOUNTED", "GeneratorSpec", "TracedGenerator", "TracedRandomState",
+           "counted_loop", "current_builder", "end_trace", "outside_generator_call",
+           "start_trace", "streams_in_graph"]

@@ -23,7 +23,7 @@ from .namespace import numpy_patched, rebind
 from .recursion import RecursionTracedError
 from .numpy_random import end_trace as end_random
 from .numpy_random import start_trace as start_random
-from .numpy_random import streams_in_graph
+from .numpy_random import GeneratorSpec, TracedGenerator, streams_in_graph
 from .growing_lists import APPENDED, WIDENING, check_appended, reads_several_types
 from .layouts import tracking_layouts
 from .outputs import OutputInfo, handed_back, output_atoms, output_kinds
@@ -83,6 +83,9 @@ class TracedFunction:
     # The function runs code under `except` handlers: an error NumPy's run would raise
     # there, raised as the graph runs, runs the call with NumPy (whose run handles it).
     catches: bool = False
+    # NumPy Generators made outside the function that it draws from: their states are the
+    # graph inputs after the arguments' (GeneratorState.of each, at every call).
+    captured: list = None
 
     def __str__(self):
         return str(self.graph)
@@ -208,16 +211,20 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         if isinstance(fn, types.FunctionType):
             note_function(fn)
         rng_token = start_random(builder)
-        leaves = []
+        leaves, inputs = [], []
         for spec in leaf_specs:
-            if isinstance(spec, tuple) and len(spec) in (2, 3, 4) and isinstance(spec[0], ArrayType):
+            if isinstance(spec, GeneratorSpec):
+                inputs.append(Tracer(builder.new_input(spec.type)))
+                leaves.append(TracedGenerator.argument(inputs[-1]))
+            elif isinstance(spec, tuple) and len(spec) in (2, 3, 4) and isinstance(spec[0], ArrayType):
                 var = builder.new_input(spec[0])
                 if len(spec) == 4:
                     leaves.append(ListTracer(var, element=spec[3]))
-                    continue
-                leaves.append(Tracer(var, is_scalar=spec[1]))
+                else:
+                    leaves.append(Tracer(var, is_scalar=spec[1]))
                 if len(spec) == 3:     # strides of a non-C-ordered array argument
                     leaves[-1]._layout = spec[2]
+                inputs.append(leaves[-1])
             else:
                 leaves.append(spec)
         call_args, call_kwargs = rebuild(leaves)
@@ -243,12 +250,20 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         _check_no_static_list_returned(leaves, result)
         out_leaves, out_tree = flatten(result)
         atoms, info = output_atoms(out_leaves)
-        inputs = [leaf for leaf in leaves if isinstance(leaf, Tracer)]
+        random_state = end_random(rng_token)
+        # NumPy Generators made outside the function: their states are inputs after the
+        # arguments' (and before a seed), written back like an argument's array.
+        captured = [owner for owner, _ in random_state.captured]
+        inputs += [traced.gen for _, traced in random_state.captured]
         mutated = [i for i, t in enumerate(inputs) if t._view is not None and t._view.buffer.written
                    and t._view.steps == ()]
         atoms += [inputs[i]._view.buffer.atom for i in mutated]
-        random_state = end_random(rng_token)
         graph = builder.build(atoms)
+        seed = random_state.seed_input
+        if captured and seed is not None:
+            # (made in the order the trace needed them: the seed goes last)
+            graph = graph.replace(inputs=tuple(v for v in graph.inputs if v is not seed)
+                                  + (seed,))
     seeded = random_state.seed_input is not None
     if seeded and not any(e.op.name == "random" for e in all_eqns(graph)):
         # Every draw is from a stream the function seeds (NumPy's numbers, the same on
@@ -256,7 +271,7 @@ def _traced(fn, leaf_specs, rebuild, unroll):
         graph = _without_input(graph, random_state.seed_input)
         seeded = False
     return TracedFunction(graph, out_tree, info, mutated, seeded, reads.guards(),
-                          bool(catches))
+                          bool(catches), captured)
 
 
 def _lists_in(value, found):
