@@ -881,3 +881,44 @@ def test_delete_at_positions_the_data_give(seed):
     check_against_numpy(deleted_past_the_end, rng.random(8))
     # Positions passed in as an argument.
     check_against_numpy(lambda v, i: np.delete(v, i), rng.random(8), np.array([1, -2, 1]))
+    # From arrays of a length the data give (a Markov chain's visited states).
+    check_against_numpy(unvisited_states_cut, rng.integers(0, 5, 12))
+
+
+def unvisited_states_cut(index_series):
+    n = max(index_series) + 1
+    counts = np.zeros((n, n), dtype=int)
+    for a, b in zip(index_series[:-1], index_series[1:]):
+        counts[a, b] += 1
+    zero = np.where(np.sum(counts, axis=0) == 0)
+    counts = np.delete(np.delete(counts, zero, axis=0), zero, axis=1)
+    return counts, np.delete(np.arange(n), zero)
+
+
+def broadcast_to_counts(x):
+    n = np.count_nonzero(x > 0)
+    return np.broadcast_to(x[:2], (n, 2)) * 2, np.broadcast_to(x.sum(), (n,)), \
+        np.broadcast_to(x[:1], (3, n))
+
+
+def broadcast_to_then_write(x):
+    v = x[:2].copy()
+    b = np.broadcast_to(v, (np.count_nonzero(x > 0), 2))
+    v[0] = 100.0                     # NumPy's b is a view: it shows the write
+    return b.sum()
+
+
+def test_broadcast_to_a_shape_the_data_give(jit):
+    """``np.broadcast_to`` of sizes known only at run time: NumPy's values and its
+    ValueError where the shapes do not broadcast; a write into the array afterwards, which
+    NumPy's view would show, is refused (NumPy runs by default)."""
+    for x in (np.array([1.0, -2.0, 3.0]), np.array([-1.0, -2.0, -3.0]),
+              np.array([1.0, 2.0, -3.0])):
+        check_against_numpy(broadcast_to_counts, x, jit=jit)
+    bad = lambda x: np.broadcast_to(x[:3], (2, np.count_nonzero(x > 0)))  # noqa: E731
+    check_against_numpy(bad, np.array([1.0, 2.0, 3.0]), jit=jit)
+    check_against_numpy(bad, np.array([1.0, 2.0, -3.0]), jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="broadcast_to"):
+        nptf.compile(broadcast_to_then_write, fallback="raise")(np.array([1.0, 2.0]))
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(broadcast_to_then_write)(np.array([1.0, 2.0])) == 204.0

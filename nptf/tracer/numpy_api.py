@@ -26,7 +26,7 @@ from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON
                      Tracer, check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
                      numpy_says, python_kind, python_type_of, to_atom, to_tracer,
                      with_rank_choice)
-from .views import Step, derived_view, make_view, mark_readonly
+from .views import Step, derived_view, hold, make_view, mark_readonly
 
 IMPLS = {}
 NoValue = np._NoValue
@@ -1129,8 +1129,11 @@ def squeeze(a, axis=None):
 @implements(np.broadcast_to)
 def broadcast_to(array, shape, subok=False):
     array = to_tracer(array)
-    if isinstance(shape, tuple) and array.shape == shape:
+    run_time = run_time_shape(shape)
+    if run_time is None and isinstance(shape, tuple) and array.shape == shape:
         return array
+    if run_time is not None:
+        return _broadcast_to_sized(array, shape, run_time)
     shape = shape_tuple(shape)
     if array.shape == shape:
         return array
@@ -1143,6 +1146,37 @@ def broadcast_to(array, shape, subok=False):
                                      lambda x: np.broadcast_to(x, shape)),
                     lambda s: np.broadcast_to(s, shape))
     return mark_readonly(out) if out._view is not None else out
+
+
+def _broadcast_to_sized(array, shape, run_time):
+    """``np.broadcast_to`` of a shape with sizes known only at run time (``n =
+    np.count_nonzero(m)``): a new array, read-only as NumPy's view is. NumPy's view shows
+    later writes into ``array``; here they are refused (``views.hold``)."""
+    static, sizes = run_time
+    if len(static) < array.ndim:
+        raise ValueError(f"input operand has more dimensions than allowed by the axis remapping\n"
+                         f"  at {user_location()}")
+    sizes = iter(sizes)
+    dims = [next(sizes) if d is None else d for d in static]
+    for k, d in enumerate(array.shape):
+        target = dims[len(dims) - array.ndim + k]
+        if d == 1:
+            continue
+        d = d if d is not None else emit("dim", [array], {"axis": k})
+        if isinstance(target, Tracer) or isinstance(d, Tracer):
+            array = emit("check", [array, to_tracer(d) == target], {
+                "error": "ValueError",
+                "message": f"operands could not be broadcast together with remapped shapes "
+                           f"(np.broadcast_to, sizes known only at run time)\n"
+                           f"  at {user_location()}"})
+        elif d != target:
+            raise ValueError(f"operands could not be broadcast together with remapped shapes "
+                             f"[original->remapped]: {array.shape} and requested shape "
+                             f"{tuple(static)}\n  at {user_location()}")
+    out = full(tuple(dims), array, array.dtype)
+    hold(array, "np.broadcast_to made a view of it of a shape known only at run time, "
+                "which nptf holds as a copy")
+    return mark_readonly(out)
 
 
 @implements(np.broadcast_arrays)

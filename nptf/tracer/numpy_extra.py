@@ -159,9 +159,7 @@ def _delete_at(arr, obj, axis):
             "error": "IndexError",
             "message": f"index out of bounds for axis {axis} (np.delete)\n"
                        f"  at {user_location()}"})
-        keep = api.ones((n,), bool) if n is not None else \
-            api.broadcast_to(to_tracer(True), (size,))
-        keep = api.copy_(keep)
+        keep = api.ones((n if n is not None else size,), bool)
         keep[np.where(i < 0, i + size, i)] = False
     return getitem(a, (slice(None),) * axis + (keep,))
 
