@@ -556,6 +556,28 @@ def scaled_where_chosen(x):
     return z
 
 
+def best_candidate(x):
+    current = np.inf
+    for g in (0.1, 1.0, 10.0):
+        v = np.sum((x - g) ** 2)
+        if v * 1e-3 < 1:            # a well-conditioned candidate
+            if v < current:         # ... and the best so far
+                best = g
+                current = v
+    if current == np.inf:
+        raise ValueError("no candidate")
+    return best * 2
+
+
+def nested_one_path(x):
+    if x[0] > 0:
+        if x[1] > 0:
+            k = x[0] * 2
+    if x[2] > 0:
+        return k
+    return -1.0
+
+
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
 def test_a_variable_one_path_of_an_if_assigns_follows_the_data(jit):
     """A variable with no value before an `if` on the data that one path assigns: read
@@ -567,6 +589,11 @@ def test_a_variable_one_path_of_an_if_assigns_follows_the_data(jit):
         check_against_numpy(index_of_first_negative, x, jit=jit)
     for x in (np.array([1.0, 2]), np.array([-1.0, 2]), np.array([-1.0, -2])):
         check_against_numpy(scaled_where_chosen, x, jit=jit)
+    # One path of an `if` inside one path of another (a search's best candidate).
+    for x in (np.array([1.0, 2.0]), np.array([np.nan, 1.0]), np.array([1e5, 1.0])):
+        check_against_numpy(best_candidate, x, jit=jit)
+    for x in ([1.0, 1, 1], [1.0, -1, -1], [-1.0, 1, 1], [1.0, -1, 1]):
+        check_against_numpy(nested_one_path, np.array(x), jit=jit)
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])

@@ -1262,7 +1262,9 @@ def _unbound_on_one_path(branches, i, name):
             any(isinstance(v, Unread) for v in vals):
         return False
     other = next(v for v in vals if not isinstance(v, Undefined))
-    if isinstance(other, Tracer) and other.kinds is not None:
+    if isinstance(other, Tracer) and other.kinds is not None and not (
+            KIND_UNBOUND in other.kinds and len(other.kinds) == 2):
+        # (one an inner `if` assigns on one of its paths stays unbound here too)
         return False
     for br in branches:
         if isinstance(br.outs[i], Undefined):
