@@ -448,7 +448,8 @@ class _LoopWriter:
         # kind of its items ("int" positions or "float" values of c), or None.
         self.extends = extends or random.Random(0)
         self.ext = None
-        # Whether ``rng`` is a Generator of the program's module, from its own stream.
+        # Whether ``rng`` is a Generator of the program's module, and whether a name one
+        # path of an `if` assigns is under a second `if`, from their own stream.
         self.outside = outside or random.Random(0)
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
@@ -966,6 +967,10 @@ class _LoopWriter:
                          [f"c[0] = c[1] + ({h} if {g} else -1)"], [f"a += {h}"],
                          # a copy reads it too
                          [f"cp{h} = {h}", f"a += cp{h} if {g} else 0"]])
+        if self.outside.random() < 0.3:
+            # On one path of an `if` inside one path of another.
+            return [f"{g} = False", f"if {e.choice(conds)}:", f"    if {e.choice(conds)}:",
+                    f"        {h} = {value}", f"        {g} = True"] + read
         return [f"{g} = False", f"if {e.choice(conds)}:", f"    {h} = {value}",
                 f"    {g} = True"] + read
 
