@@ -2161,3 +2161,28 @@ def test_a_loop_whose_first_step_promotes_a_variable(n, jit):
         graph = nptf.compile(promoted_by_the_first_step, fallback="raise").trace(
             np.arange(4.0), n)
         assert any(e.op.name == "while" for e in graph.eqns)
+
+
+xrange = range          # Python 2 code kept running (QuantEcon's gth_solve)
+
+
+def backward_substitution(A):
+    n = A.shape[0]
+    for k in xrange(n - 1):
+        if np.sum(A[k, k + 1:n]) <= 0:
+            n = k + 1                   # a bound the data give
+            break
+    x = np.zeros(A.shape[0])
+    x[n - 1] = 1
+    for k in xrange(n - 2, -1, -1):
+        x[k] = np.dot(x[k + 1:n], A[k + 1:n, k])
+    return x, list(xrange(3))
+
+
+def test_range_by_another_name_loops_over_traced_bounds(jit):
+    """``range`` bound to another name: its bounds from the data make a graph loop, as
+    ``range``'s do; with Python numbers it is Python's range."""
+    A = np.array([[0.5, 0.3, 0.2], [0.1, 0.6, 0.3], [0.2, 0.2, 0.6]])
+    check_against_numpy(backward_substitution, A, jit=jit)
+    A[0, 1:] = 0
+    check_against_numpy(backward_substitution, A, jit=jit)

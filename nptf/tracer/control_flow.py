@@ -3048,6 +3048,10 @@ class range_:
         return range(self.start, self.stop, self.step)
 
 
+def _range(*args):
+    return range_(*args) if any(isinstance(a, Tracer) for a in args) else range(*args)
+
+
 def reversed_(r):
     """``reversed(range(...))`` in a converted ``for``: the range backwards, of traced
     bounds too (a step known while tracing)."""
@@ -4124,6 +4128,10 @@ def builtin_call(fn):
         return functools.partial(_extremum, fn)
     if fn is builtins.len:
         return _len
+    if fn is builtins.range:
+        # ``range`` by another name (``xrange = range``), which the converter's ``for``
+        # does not see: a range of traced bounds is a loop's as well.
+        return _range
     if fn is builtins.type:
         return _type
     if fn is builtins.sorted:
