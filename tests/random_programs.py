@@ -858,6 +858,11 @@ class _LoopWriter:
         """Extensions of the list ``ext`` by arrays of a length the data choose."""
         i = self.idx or "0"
         s = self.extends.choice(self.scalars)
+        if self.ext == "int" and self.outside.random() < 0.3:
+            # Writes at the positions it holds (as many options: the program's own
+            # choices stay as they were).
+            return [f"c[ext] = c[ext] * 0.5", "np.add.at(c, ext, 1.0)",
+                    f"c[ext] += c[{i} % 5]"]
         if self.ext == "int":
             return [f"ext.extend(np.flatnonzero(c > {s}))",
                     f"ext += list(np.flatnonzero(c[{i} % 5:] < x))",

@@ -1038,3 +1038,37 @@ def test_a_list_grown_by_one_loop_and_appended_to_by_the_next(jit):
         for n, limit in ((np.int64(5), 0.0), (np.int64(0), 1.0), (np.int64(11), -0.5)):
             check_against_numpy(tracked_in_two_loops, a, b, n, limit, jit=jit)
             check_against_numpy(recorded_by_a_helper, rng.normal(size=9), n, jit=jit)
+
+
+def partition_order(A, n):
+    order = []
+    for i in range(n):
+        if A[i, i] > 0.5:
+            order.insert(0, i)          # constant states first (QuantEcon's lss)
+        else:
+            order.append(i)
+    P = np.zeros((n, n))
+    P[range(n), order] = 1
+    return P, A[order], A[order, 0], A[:, order]
+
+
+def selected_rows_written(A):
+    rows = []
+    for i in range(A.shape[0]):
+        if A[i, 0] > 0.5:
+            rows.append(i)
+    B = A.copy()
+    B[rows] = 0
+    B[rows, 1] += 1
+    np.add.at(B, (rows, 2), 5.0)
+    return B
+
+
+@pytest.mark.parametrize("n", [3, 12])
+def test_a_list_the_data_grow_indexes_writes(n, jit):
+    """A list of positions appended to (or inserted into) under a traced `if` indexes a
+    write as the array NumPy makes of it, as it indexes a read."""
+    A = np.random.default_rng(n).random((n, n))
+    check_against_numpy(partition_order, A, n, jit=jit)
+    check_against_numpy(selected_rows_written, A, jit=jit)
+    check_against_numpy(selected_rows_written, np.zeros((n, 3)), jit=jit)

@@ -392,6 +392,11 @@ def traced_target(target, what):
 def write(target, key, value, mode="update", what="assignment"):
     """``target[key] = value`` (or ``np.<mode>.at``) as a pure update of target's buffer."""
     target = to_tracer(traced_target(target, what))
+    if key is not None:
+        # A list the graph holds as an array (``idx.append(i)`` under a traced ``if``) as
+        # the index array NumPy makes of it, as ``getitem`` takes it.
+        key = tuple(api.index_array(k) for k in key) if isinstance(key, tuple) else \
+            api.index_array(key)
     view = buffer_of(target)
     if view.parent is not None:
         return _write_through(target, view, key, value, mode, what)
