@@ -165,7 +165,11 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "np.bincount((np.abs(np.ravel({0})) * 3).astype(np.int64) % 6, minlength=4)",
                 "np.asarray(max(np.ravel({0})))", "np.asarray(min(np.ravel({0}) < 0.5))",
                 "np.asarray(complex(np.ravel({0})[0], np.ravel({0})[-1]))",
-                "np.cov(np.resize(np.ravel({0}), (2, 4))[:, np.resize(np.ravel({0}), 4) > -0.5])"]
+                "np.cov(np.resize(np.ravel({0}), (2, 4))[:, np.resize(np.ravel({0}), 4) > -0.5])",
+                # p-values: the t and chi-square distributions, incomplete gamma and beta.
+                "scipy.stats.t.sf(np.abs({0}), 3)", "scipy.stats.chi2.cdf({0} ** 2, 2.5)",
+                "scipy.special.gammaincc(np.abs({0}) + 0.5, np.abs({0}))",
+                "scipy.special.betainc(2.0, 3.0, np.clip({0}, 0, 1))"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

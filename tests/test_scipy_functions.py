@@ -117,3 +117,24 @@ def test_complex_values_run_with_numpy():
     expected = complex_cdf(z)
     np.testing.assert_allclose(got[0], expected[0])
     np.testing.assert_allclose(got[1], expected[1])
+
+
+def p_values(t_stats, df, chi, k):
+    # A t-test's two-sided p-value per statistic (a loop, as stats code writes it), a
+    # chi-square test's, and the distributions' other forms.
+    two_sided = np.array([2 * (1 - stats.t.cdf(abs(t), df)) for t in t_stats])
+    return (two_sided, stats.t.sf(t_stats, df), stats.t.cdf(t_stats, df=df, loc=1.0,
+                                                            scale=2.0),
+            stats.chi2.sf(chi, k), stats.chi2.cdf(chi, k), stats.chi2.sf(chi[0], k),
+            stats.t.cdf(t_stats, np.inf))
+
+
+@pytest.mark.parametrize("df, k", [(7, 3), (2.5, 1), (-1, 0)])
+def test_p_values_of_the_t_and_chi_square_distributions(df, k):
+    """scipy.stats.t and scipy.stats.chi2 cdf and sf: SciPy's values, including its
+    NaN for parameters outside their domain, its 0 and 1 outside the support, and its
+    Python floats and NumPy scalars."""
+    t_stats = np.array([-3.0, -0.5, 0.0, 0.7, 2.5, np.inf, np.nan])
+    chi = np.array([0.0, 0.5, 3.0, 12.0, -1.0, np.inf])
+    check_against_numpy(p_values, t_stats, df, chi, k)
+    check_against_numpy(p_values, t_stats.astype(np.float32), df, chi.astype(np.float32), k)

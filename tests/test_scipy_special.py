@@ -43,3 +43,23 @@ def test_other_ufuncs_are_refused_by_name():
         nptf.compile(lambda x: sp.gamma(x), fallback="raise")(x)
     with pytest.raises(nptf.UnsupportedError, match=r"scipy\.special\.xlogy\.outer"):
         nptf.compile(lambda x: sp.xlogy.outer(x, x), fallback="raise")(x)
+
+
+EDGES = np.array([0.0, 1e-3, 0.5, 1.0, 2.5, 10.0, 100.0, -1.0, np.inf, -np.inf, np.nan])
+POINTS = np.array([0.0, 1e-3, 0.3, 1.0, 3.0, 50.0, 1e3, -1.0, np.inf, np.nan, 0.99])
+
+
+def incomplete_gamma_and_beta(a, x, b, u):
+    return (sp.gammainc(a, x), sp.gammaincc(a, x), sp.chdtr(a, x), sp.chdtrc(a, x),
+            sp.stdtr(a, x - 2), sp.betainc(a, b, u), sp.chdtrc(3, x.astype(np.float32)))
+
+
+def test_incomplete_gamma_and_beta_functions_match_scipy(jit):
+    """The regularized incomplete gamma and beta functions and the chi-square and t
+    distributions' CDFs made of them, on a grid of parameters and points holding
+    SciPy's edges (zero, infinite, negative and NaN parameters, points outside [0, 1])."""
+    a, x = np.meshgrid(EDGES, POINTS)
+    b, u = np.meshgrid(EDGES[::-1], np.linspace(-0.2, 1.2, 11))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check_against_numpy(incomplete_gamma_and_beta, a, x, b, u, jit=jit)

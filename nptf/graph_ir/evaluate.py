@@ -57,6 +57,17 @@ _rule("erf")(lambda p, x: np.vectorize(math.erfc if p["complement"] else math.er
                                        otypes=[np.float64])(x))
 
 
+def _scipy_special(name):
+    # Only graphs of code that called scipy.special's own functions hold these ops.
+    import scipy.special
+    return getattr(scipy.special, name)
+
+
+_rule("igamma")(lambda p, a, x: _scipy_special("gammaincc" if p["complement"] else
+                                               "gammainc")(a, x))
+_rule("betainc")(lambda p, a, b, x: _scipy_special("betainc")(a, b, x))
+
+
 def _complex(p, re, im):
     re, im = np.broadcast_arrays(np.asarray(re), np.asarray(im))
     out = np.empty(re.shape, np.result_type(re.dtype, im.dtype, np.complex64))

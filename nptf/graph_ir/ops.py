@@ -221,6 +221,21 @@ def _erf(ts, params):
     return [ArrayType(ts[0].shape, np.dtype(np.float64), bool(params.get("weak")))]
 
 
+@register("igamma", kind="elementwise")
+def _igamma(ts, params):
+    """The regularized incomplete gamma function P(a, x) (``complement``: Q(a, x) = 1 -
+    P), of float64 values: scipy.special's ``gammainc``/``gammaincc``, which NumPy has
+    not."""
+    return [ArrayType(broadcast_shapes(ts[0].shape, ts[1].shape), np.dtype(np.float64))]
+
+
+@register("betainc", kind="elementwise")
+def _betainc(ts, params):
+    """The regularized incomplete beta function I_x(a, b) of float64 values:
+    scipy.special's ``betainc``, which NumPy has not."""
+    return [ArrayType(broadcast_shapes(*[t.shape for t in ts]), np.dtype(np.float64))]
+
+
 @register("complex", kind="elementwise")
 def _complex(ts, params):
     """The complex numbers of real parts ``re`` and imaginary parts ``im`` (of one float

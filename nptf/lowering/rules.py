@@ -170,6 +170,19 @@ rule("lgamma")(lambda ctx, x: tf.math.lgamma(x))
 rule("erf")(lambda ctx, x, complement: tf.math.erfc(x) if complement else tf.math.erf(x))
 
 
+def _broadcast(*xs):
+    # TensorFlow's igamma and betainc kernels take operands of one shape.
+    shape = tf.shape(xs[0])
+    for x in xs[1:]:
+        shape = tf.broadcast_dynamic_shape(shape, tf.shape(x))
+    return [tf.broadcast_to(x, shape) for x in xs]
+
+
+rule("igamma")(lambda ctx, a, x, complement: (tf.math.igammac if complement else
+                                              tf.math.igamma)(*_broadcast(a, x)))
+rule("betainc")(lambda ctx, a, b, x: tf.math.betainc(*_broadcast(a, b, x)))
+
+
 @rule("complex")
 def _complex(ctx, re, im, weak=False):
     shape = tf.broadcast_dynamic_shape(tf.shape(re), tf.shape(im))

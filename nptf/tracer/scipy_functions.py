@@ -1,7 +1,8 @@
 """SciPy functions that NumPy code calls beside NumPy's own, which convert their inputs
 with ``np.asarray`` (a traced array has no value to give them): ``scipy.linalg``'s
 ``inv``, ``solve``, ``det``, ``cholesky`` and ``norm``, ``scipy.special``'s ``logsumexp``
-and ``log_softmax``, and ``scipy.stats.norm``'s ``cdf``, ``sf``, ``pdf`` and ``logpdf``.
+and ``log_softmax``, ``scipy.stats.norm``'s ``cdf``, ``sf``, ``pdf`` and ``logpdf``, and
+the ``cdf`` and ``sf`` of ``scipy.stats.t`` and ``scipy.stats.chi2`` (p-values).
 
 Each runs as the NumPy functions that compute what SciPy computes, with SciPy's own
 checks (``check_finite``'s ValueError, a scale that is not positive giving NaN) and
@@ -178,38 +179,68 @@ def _log_softmax(scipy_fn):
     return run
 
 
-# ------------------------------------------------------------ scipy.stats.norm
+# ------------------------------------------------- scipy.stats norm, t and chi2
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 
 
-def _normal(method, special):
-    def density(z):
-        return np.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
+def _density(z):
+    return np.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
 
-    formulas = {"cdf": lambda z, s: special.ndtr(z), "sf": lambda z, s: special.ndtr(-z),
-                "pdf": lambda z, s: density(z) / s,
-                "logpdf": lambda z, s: -0.5 * z * z - _LOG_SQRT_2PI - np.log(s)}
+
+def _distributions(special):
+    """{name: (shape parameters, lower end of the support, {method: formula(z, scale,
+    *shapes)})} of the distributions whose methods compile: the formulas of the
+    standardized value, as SciPy's own ``_cdf``/``_sf``/``_pdf``/``_logpdf`` are."""
+    def positive(df):
+        return df > 0
+    return {
+        "norm": ((), -np.inf, None, {
+            "cdf": lambda z, s: special.ndtr(z), "sf": lambda z, s: special.ndtr(-z),
+            "pdf": lambda z, s: _density(z) / s,
+            "logpdf": lambda z, s: -0.5 * z * z - _LOG_SQRT_2PI - np.log(s)}),
+        "t": (("df",), -np.inf, positive, {
+            "cdf": lambda z, s, df: special.stdtr(df, z),
+            "sf": lambda z, s, df: special.stdtr(df, -z)}),
+        "chi2": (("df",), 0.0, positive, {
+            "cdf": lambda z, s, df: special.chdtr(df, z),
+            "sf": lambda z, s, df: special.chdtrc(df, z)}),
+    }
+
+
+def _distribution(method, name, shapes, lower, argcheck, formula):
+    """``scipy.stats.<name>.<method>(x, *shapes, loc=0, scale=1)`` as SciPy's
+    ``rv_continuous`` computes it: the standardized value in NumPy's promotion of the
+    inputs and float64; NaN where a shape parameter or the scale is out of its domain or x
+    is NaN; 0 and 1 (1 and 0 for ``sf``) below and at the top of the support."""
+    names = shapes + ("loc", "scale")
+    label = f"scipy.stats.{name}.{method.__name__}"
 
     def run(x, *args, **kwargs):
-        if len(args) > 2 or any(k not in ("loc", "scale") for k in kwargs) or \
-                not _traced(x, *args, *kwargs.values()):
+        params = dict(zip(names, args), **kwargs)
+        if len(args) > len(names) or any(k not in names for k in kwargs) or \
+                any(k not in params for k in shapes) or not _traced(x, *params.values()):
             return method(x, *args, **kwargs)
-        params = dict(zip(("loc", "scale"), args), **kwargs)
-        loc, scale = params.get("loc", 0.0), params.get("scale", 1.0)
+        values = [x] + [params[k] for k in shapes] + \
+            [params.get("loc", 0.0), params.get("scale", 1.0)]
         if any(np.iscomplexobj(v) if not isinstance(v, Tracer) else v.dtype.kind == "c"
-               for v in (x, loc, scale)):
-            raise _refused(f"scipy.stats.norm.{method.__name__}", "of complex values")
+               for v in values):
+            raise _refused(label, "of complex values")
         samples = [np.ones(tuple(2 if d is None else d for d in to_tracer(v).shape),
-                           dtype=to_tracer(v).dtype) if _traced(v) else v
-                   for v in (x, loc, scale)]
-        example = _scipy_says(method, samples[0], samples[1], samples[2])
-        # As SciPy: the standardized value in NumPy's promotion of the inputs, then
-        # float64; NaN where the scale is not positive (or x is NaN, which the formulas
-        # keep).
+                           dtype=to_tracer(v).dtype) if _traced(v) else v for v in values]
+        example = _scipy_says(method, *samples)
+        x, loc, scale = values[0], values[-2], values[-1]
         z = api.astype(to_tracer((x - loc) / scale), np.float64)
         s = api.astype(to_tracer(scale), np.float64)
-        out = np.where(s > 0, formulas[method.__name__](z, s), np.nan)
-        return _as_scipy_gives(out, example)
+        shape_values = [api.astype(to_tracer(v), np.float64) for v in values[1:-2]]
+        out = formula(z, s, *shape_values)
+        kind = method.__name__
+        if kind in ("cdf", "sf"):
+            below, top = (0.0, 1.0) if kind == "cdf" else (1.0, 0.0)
+            out = np.where(z <= lower, below, np.where(z == np.inf, top, out))
+        ok = s > 0
+        for v in shape_values:
+            ok = ok & argcheck(v)
+        return _as_scipy_gives(np.where(ok & ~np.isnan(z), out, np.nan), example)
     return run
 
 
@@ -234,9 +265,12 @@ def lookup(fn):
         if getattr(special, "log_softmax", None) is fn:
             return _log_softmax(fn)
     stats = sys.modules.get("scipy.stats")
-    normal = getattr(stats, "norm", None) if stats is not None else None
-    if normal is not None and special is not None and getattr(fn, "__self__", None) is normal \
-            and getattr(fn, "__name__", None) in ("cdf", "sf", "pdf", "logpdf") and \
-            getattr(type(normal), fn.__name__, None) is getattr(fn, "__func__", None):
-        return _normal(fn, special)
+    owner = getattr(fn, "__self__", None)
+    if stats is None or special is None or owner is None:
+        return None
+    for name, (shapes, lower, argcheck, formulas) in _distributions(special).items():
+        if owner is getattr(stats, name, None) and getattr(fn, "__name__", None) in formulas \
+                and getattr(type(owner), fn.__name__, None) is getattr(fn, "__func__", None):
+            return _distribution(fn, name, shapes, lower, argcheck or (lambda v: True),
+                                 formulas[fn.__name__])
     return None

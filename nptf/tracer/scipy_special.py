@@ -1,7 +1,9 @@
 """The ufuncs of ``scipy.special`` that NumPy code calls beside NumPy's own: ``expit``
 (the logistic sigmoid of from-scratch networks), ``logit``, ``log_expit``, ``erf``,
 ``erfc`` and ``ndtr`` (normal CDFs), ``gammaln``, ``xlogy``, ``xlog1py`` and ``entr``
-(entropies and log-likelihoods), and its ``log1p``, ``expm1``, ``exp2``, ``cbrt``.
+(entropies and log-likelihoods), the incomplete gamma and beta functions ``gammainc``,
+``gammaincc`` and ``betainc`` and the CDFs made of them, ``chdtr``/``chdtrc`` (chi-square)
+and ``stdtr`` (Student's t) of p-values, and its ``log1p``, ``expm1``, ``exp2``, ``cbrt``.
 
 Each is NumPy's ufuncs on the inputs cast to the loop the scipy ufunc itself picks (the
 dtype of its result on samples of the inputs: the ufunc is the oracle), by the formula
@@ -62,9 +64,58 @@ def _entr(x):
                     np.where(x == 0, 0, np.where(np.isnan(x), x, -np.inf)))
 
 
+def _float64(*xs):
+    return [api.astype(to_tracer(x), np.float64) for x in xs]
+
+
+def _gammainc(a, x, complement=False):
+    # TensorFlow's kernel inside the domain, SciPy's values on its edges: 1 (0 for the
+    # complement) at a == 0 < x, 0 (1) at an infinite a and a finite x, NaN at a == x ==
+    # 0, at a == x == inf and outside.
+    a, x = _float64(a, x)
+    v = emit("igamma", [a, x], {"complement": complement})
+    v = np.where(a == 0, 0.0 if complement else 1.0, v)
+    v = np.where(np.isinf(a), 1.0 if complement else 0.0, v)
+    valid = (a >= 0) & (x >= 0) & ~((a == 0) & (x == 0)) & ~(np.isinf(a) & np.isinf(x))
+    return np.where(valid, v, np.nan)
+
+
+def _betainc(a, b, x):
+    # TensorFlow's kernel inside the domain, SciPy's limits on its edges (a or b zero or
+    # infinite), NaN where both are, and outside.
+    a, b, x = _float64(a, b, x)
+    v = emit("betainc", [a, b, x])
+    v = np.where(a == 0, np.where(x > 0, 1.0, 0.0), v)
+    v = np.where(b == 0, np.where(x == 1, 1.0, 0.0), v)
+    v = np.where(np.isinf(b), np.where(x > 0, 1.0, 0.0), v)
+    v = np.where(np.isinf(a), np.where(x == 1, 1.0, 0.0), v)
+    valid = (a >= 0) & (b >= 0) & (x >= 0) & (x <= 1) & ~((a == 0) & (b == 0)) & \
+        ~(np.isinf(a) & np.isinf(b))
+    return np.where(valid, v, np.nan)
+
+
+def _chdtr(k, x, complement=False):
+    k, x = _float64(k, x)
+    return _gammainc(k / 2, x / 2, complement)
+
+
+def _stdtr(df, t):
+    """Student's t distribution's CDF: half the incomplete beta at df / (df + t^2), on
+    the side of t; the normal's where df is infinite."""
+    df, t = _float64(df, t)
+    tail = 0.5 * _betainc(df / 2, 0.5, df / (df + t * t))
+    out = np.where(t < 0, tail, 1 - tail)
+    out = np.where(np.isinf(t) & ~np.isinf(df), np.where(t > 0, 1.0, 0.0), out)
+    out = np.where(np.isinf(df), _ndtr(t), out)
+    return np.where(df > 0, out, np.nan)
+
+
 _FORMULAS = {"expit": _expit, "logit": _logit, "log_expit": _log_expit, "erf": _erf,
              "erfc": lambda x: _erf(x, complement=True), "ndtr": _ndtr, "gammaln": _gammaln,
              "xlogy": _xlogy, "xlog1py": lambda x, y: _xlogy(x, y, np.log1p), "entr": _entr,
+             "gammainc": _gammainc, "gammaincc": lambda a, x: _gammainc(a, x, True),
+             "betainc": _betainc, "chdtr": _chdtr,
+             "chdtrc": lambda k, x: _chdtr(k, x, True), "stdtr": _stdtr,
              # NumPy's ufuncs of the same name, in the loop scipy's picks (float32 for
              # int8, where NumPy's is float16).
              "log1p": np.log1p, "expm1": np.expm1, "exp2": np.exp2, "cbrt": np.cbrt}
