@@ -169,7 +169,9 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 # p-values: the t and chi-square distributions, incomplete gamma and beta.
                 "scipy.stats.t.sf(np.abs({0}), 3)", "scipy.stats.chi2.cdf({0} ** 2, 2.5)",
                 "scipy.special.gammaincc(np.abs({0}) + 0.5, np.abs({0}))",
-                "scipy.special.betainc(2.0, 3.0, np.clip({0}, 0, 1))"]
+                "scipy.special.betainc(2.0, 3.0, np.clip({0}, 0, 1))",
+                "scipy.linalg.solve_discrete_lyapunov(np.resize({0}, (2, 2)) * 0.4, "
+                "np.eye(2))"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",

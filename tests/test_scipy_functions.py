@@ -138,3 +138,25 @@ def test_p_values_of_the_t_and_chi_square_distributions(df, k):
     chi = np.array([0.0, 0.5, 3.0, 12.0, -1.0, np.inf])
     check_against_numpy(p_values, t_stats, df, chi, k)
     check_against_numpy(p_values, t_stats.astype(np.float32), df, chi.astype(np.float32), k)
+
+
+def discounted_quadratic_sum(A, C, H, beta, x0):
+    # QuantEcon's var_quadratic_sum: the value of sum_t beta^t x_t' H x_t.
+    Q = sl.solve_discrete_lyapunov(np.sqrt(beta) * A.T, H)
+    cq = C.T @ Q @ C
+    v = np.trace(cq) * beta / (1 - beta)
+    return x0 @ Q @ x0 + v, Q
+
+
+def test_a_discrete_lyapunov_equation():
+    """scipy.linalg.solve_discrete_lyapunov by SciPy's direct method (below 10 rows);
+    the bilinear one runs with NumPy."""
+    A = np.array([[0.8, 0.1], [-0.2, 0.7]])
+    C, H = np.array([[0.3], [0.1]]), np.array([[1.0, 0.2], [0.2, 2.0]])
+    check_against_numpy(discounted_quadratic_sum, A, C, H, 0.95, np.array([1.0, -1.0]))
+    check_against_numpy(lambda a, q: sl.solve_discrete_lyapunov(a, q, "direct"),
+                        RNG.random((3, 3)) * 0.3, RNG.random((3, 3)).astype(np.float32))
+    big = RNG.random((12, 12)) * 0.05
+    with pytest.raises(nptf.UnsupportedError, match="solve_discrete_lyapunov"):
+        nptf.compile(lambda a: sl.solve_discrete_lyapunov(a, np.eye(12)),
+                     fallback="raise")(big)

@@ -1,8 +1,9 @@
 """SciPy functions that NumPy code calls beside NumPy's own, which convert their inputs
 with ``np.asarray`` (a traced array has no value to give them): ``scipy.linalg``'s
-``inv``, ``solve``, ``det``, ``cholesky`` and ``norm``, ``scipy.special``'s ``logsumexp``
-and ``log_softmax``, ``scipy.stats.norm``'s ``cdf``, ``sf``, ``pdf`` and ``logpdf``, and
-the ``cdf`` and ``sf`` of ``scipy.stats.t`` and ``scipy.stats.chi2`` (p-values).
+``inv``, ``solve``, ``det``, ``cholesky``, ``norm`` and ``solve_discrete_lyapunov``,
+``scipy.special``'s ``logsumexp`` and ``log_softmax``, ``scipy.stats.norm``'s ``cdf``,
+``sf``, ``pdf`` and ``logpdf``, and the ``cdf`` and ``sf`` of ``scipy.stats.t`` and
+``scipy.stats.chi2`` (p-values).
 
 Each runs as the NumPy functions that compute what SciPy computes, with SciPy's own
 checks (``check_finite``'s ValueError, a scale that is not positive giving NaN) and
@@ -135,6 +136,33 @@ def _solve(scipy_fn):
     return run
 
 
+def _lyapunov(scipy_fn):
+    """``scipy.linalg.solve_discrete_lyapunov`` by its direct method (SciPy's own below 10
+    rows): the Kronecker system ``(I - kron(A, conj(A))) vec(X) = vec(Q)``, solved as
+    ``scipy.linalg.solve`` solves it. The bilinear method (from 10 rows on) runs with
+    NumPy."""
+    def run(a, q, method=None):
+        if not _traced(a, q):
+            return scipy_fn(a, q, method)
+        a, q = to_tracer(a), to_tracer(q)
+        n = a.shape[0] if a.ndim == 2 else None
+        chosen = method if method is not None else "direct" if n is not None and n < 10 \
+            else "bilinear"
+        if n is None or a.shape != (n, n) or q.shape != (n, n) or \
+                not isinstance(chosen, str) or chosen.lower() != "direct":
+            raise _refused("scipy.linalg.solve_discrete_lyapunov",
+                           "other than by its direct method, of square matrices of a known "
+                           "size below 10 rows (or method='direct')")
+        example = _scipy_says(scipy_fn, np.zeros((n, n), a.dtype), np.ones((n, n), q.dtype),
+                              method)
+        lhs = np.eye(n * n) - np.kron(a, np.conj(a))
+        lhs, b = _finite("scipy.linalg.solve", lhs, q), api.ravel(q)
+        x = _in_dtype_of(to_tracer(np.linalg.solve(lhs, b)), example,
+                         "scipy.linalg.solve_discrete_lyapunov")
+        return _as_scipy_gives(api.reshape(x, (n, n)), example)
+    return run
+
+
 def _norm(scipy_fn):
     def run(a, ord=None, axis=None, keepdims=False, check_finite=True):
         if not _traced(a):
@@ -254,7 +282,7 @@ def lookup(fn):
         table = {"inv": lambda f: _linalg(f, np.linalg.inv, "inv"),
                  "det": lambda f: _linalg(f, np.linalg.det, "det"),
                  "cholesky": lambda f: _linalg(f, _upper_or_lower, "cholesky", ("lower",)),
-                 "solve": _solve, "norm": _norm}
+                 "solve": _solve, "norm": _norm, "solve_discrete_lyapunov": _lyapunov}
         for name, make in table.items():
             if getattr(linalg, name, None) is fn:
                 return make(fn)
