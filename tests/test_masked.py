@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import mismatch
+from harness import check_against_numpy, mismatch
 
 
 def same(want, got):
@@ -144,3 +144,35 @@ def test_a_masked_array_or_a_polynomial_cannot_leave_an_exported_function(tmp_pa
                     nptf.Spec((3,), np.float64))
     with pytest.raises(nptf.UnsupportedError, match="returning an np.poly1d from an export"):
         nptf.export(lambda c: np.poly1d(c), str(tmp_path / "p"), nptf.Spec((3,), np.float64))
+
+
+def weighted_average(data, weights):
+    masked = np.ma.masked_array(data, np.isnan(data))
+    rows = np.ma.masked_array(data.reshape(2, 3), np.isnan(data.reshape(2, 3)))
+    return (np.ma.average(masked, weights=weights), np.ma.average(masked),
+            np.ma.average(rows, axis=1, weights=weights.reshape(2, 3)).filled(-1.0))
+
+
+def shares_its_arrays(x):
+    mask = x < 0
+    m = np.ma.array(x, mask=mask)       # NumPy's holds x and mask themselves
+    mask[0] = True
+    x[1] = 7.0
+    m2 = np.ma.masked_where(x > 2, x, copy=False)
+    x[0] = 9.0
+    m3 = np.ma.masked_array(x, x > 5)
+    x[2] = -1.0
+    return m.sum(), m2.sum(), m3.sum(), m.mean()
+
+
+def test_masked_arrays_of_an_array_and_weighted_averages(jit):
+    """``np.ma.masked_array(data, mask)`` (the mask second), ``np.ma.average`` with
+    weights, and NumPy's sharing: an ``np.ma.array`` (or ``masked_where(copy=False)``)
+    holds the data and the mask arrays themselves, so later writes into them show."""
+    data = np.array([1.0, np.nan, 3.0, 4.0, np.nan, 2.0])
+    check_against_numpy(weighted_average, data, np.arange(1.0, 7.0), jit=jit)
+    check_against_numpy(weighted_average, data.astype(np.float32), np.arange(1, 7), jit=jit)
+    check_against_numpy(shares_its_arrays, np.array([1.0, -2.0, 3.0]), jit=jit)
+    with pytest.raises(nptf.OutsideTheGraphError, match="all masked"):
+        nptf.compile(weighted_average, fallback="raise", jit_compile=jit)(
+            np.full(6, np.nan), np.arange(1.0, 7.0))

@@ -361,8 +361,9 @@ def masked_where(condition, a, copy=True):
         raise IndexError(f"Inconsistent shape between the condition and the input (got "
                          f"{cond.shape} and {a.shape})\n  at {user_location()}")
     cond = api.broadcast_to(api.astype(cond, np.bool_), a.shape)
-    # NumPy shrinks a mask with nothing masked to nomask.
-    return TracedMasked(api.copy_(a), cond, np.logical_not(m.any_(cond)), fill)
+    # NumPy shrinks a mask with nothing masked to nomask. With copy=False its data is
+    # ``a`` itself: later writes into ``a`` show in it.
+    return TracedMasked(api.copy_(a) if copy else a, cond, np.logical_not(m.any_(cond)), fill)
 
 
 def _compared(ufunc, fill_is_value=False):
@@ -390,11 +391,25 @@ def array(data, dtype=None, copy=False, order=None, mask=np.ma.nomask, fill_valu
     data = to_tracer(data)
     if dtype is not None:
         data = api.astype(data, dtype)
+    # NumPy's masked array holds the data's memory itself (copy=False, the default), and a
+    # boolean mask array of its shape too: writes into either show in it later, as they
+    # do in the arrays the trace holds here.
+    data = api.copy_(data) if copy else data
     fill = None if fill_value is None else _checked_fill(fill_value, data.dtype)
     if mask is np.ma.nomask:
-        return TracedMasked(api.copy_(data), _all_false(data), True, fill)
-    mask = api.broadcast_to(api.astype(to_tracer(mask), np.bool_), data.shape)
-    return TracedMasked(api.copy_(data), mask, False, fill)
+        return TracedMasked(data, _all_false(data), True, fill)
+    mask = to_tracer(mask)
+    if copy or mask.dtype != np.bool_ or mask.shape != data.shape:
+        mask = api.broadcast_to(api.astype(mask, np.bool_), data.shape)
+    return TracedMasked(data, mask, False, fill)
+
+
+def masked_array(data=None, mask=np.ma.nomask, dtype=None, copy=False, subok=True, ndmin=0,
+                 fill_value=None, keep_mask=True, hard_mask=None, shrink=True, order=None):
+    """``np.ma.masked_array`` (NumPy's ``MaskedArray`` class), whose second argument is
+    the mask."""
+    return array(data, dtype, copy, order, mask, fill_value, keep_mask, bool(hard_mask),
+                 shrink, subok, ndmin)
 
 
 def filled(a, fill_value=None):
@@ -413,6 +428,31 @@ def getdata(a, subok=True):
     return a.data if isinstance(a, TracedMasked) else api.asarray(a)
 
 
+def average(a, axis=None, weights=None, returned=False, *, keepdims=np._NoValue):
+    """``np.ma.average`` without ``returned`` or ``keepdims``, of weights of the masked
+    array's shape: the masked values weigh nothing; NumPy's np.ma.masked where all are
+    (axis=None) runs the call with NumPy."""
+    if returned or keepdims is not np._NoValue:
+        raise unsupported("np.ma.average(..., returned=True or keepdims=)")
+    a = a if isinstance(a, TracedMasked) else array(a)
+    if weights is None:
+        return a.mean(axis)
+    w = to_tracer(weights)
+    if w.shape != a.shape:
+        raise unsupported("np.ma.average with weights of another shape than the array")
+    if isinstance(axis, (tuple, list)):
+        raise unsupported("np.ma.average over several axes")
+    result = np.result_type(a.dtype, w.dtype, *(("f8",) if a.dtype.kind in "biu" else ()))
+    keep = np.logical_not(a.maskarray)
+    w = api.astype(w, result)
+    scale = m.sum_(np.where(keep, w, 0), axis, dtype=result)
+    total = m.sum_(np.where(keep, api.astype(a.data, result) * w, 0), axis, dtype=result)
+    out = total / scale
+    if axis is None:
+        return a._nonempty(Tracer(out.atom, is_scalar=True), "average()")
+    return TracedMasked(out, m.all_(a.maskarray, axis), a.nomask, None)
+
+
 PATCHED = {
     "masked_where": masked_where,
     "masked_equal": _compared(np.equal, fill_is_value=True),
@@ -423,6 +463,8 @@ PATCHED = {
     "masked_less_equal": _compared(np.less_equal),
     "masked_invalid": masked_invalid,
     "array": array,
+    "masked_array": masked_array,
+    "average": average,
     "filled": filled,
     "getmaskarray": getmaskarray,
     "getdata": getdata,
