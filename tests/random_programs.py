@@ -1640,6 +1640,11 @@ class _LoopWriter:
             name = f"u{len(self.views)}"
             views_text.append(f"{name} = {view.format('a')}")
             self.views.append((name, view, near))
+        if self.outside.random() < 0.15:
+            # A masked array of ``a`` (NumPy's holds a's memory: the loops' writes into a
+            # show in it), read at the end.
+            views_text.append("mk = np.ma.array(a, mask=np.abs(a) > 1.5)")
+            self.made.add("mk")
         for line in pre + views_text:
             assert self._runs(line.split("\n")), line
         if "coef" in "".join(pre):
@@ -1706,6 +1711,8 @@ class _LoopWriter:
         if "ext" in self.made:
             out.append(self.extends.choice(["np.array(ext)", "len(ext)", "np.sort(ext)",
                                             "np.sum(ext)"]))
+        if "mk" in self.made:
+            out.append("mk.filled(0).sum()")
         if "rag" in self.made:
             out.append(self.extends.choice(["np.concatenate(rag) if rag else c[:0]", "len(rag)",
                                             "np.hstack(rag) if rag else c[:0]", "rag",
