@@ -2186,3 +2186,19 @@ def test_range_by_another_name_loops_over_traced_bounds(jit):
     check_against_numpy(backward_substitution, A, jit=jit)
     A[0, 1:] = 0
     check_against_numpy(backward_substitution, A, jit=jit)
+
+
+def neighbours_by_another_name(g):
+    n = int(np.sum(g > 0))
+    return sum([k * 2 for k in xrange(n) for _ in xrange(2)])
+
+
+def test_range_by_another_name_where_python_iterates():
+    """Where Python itself iterates such a range (a comprehension of two generators), a
+    traced bound is nptf's own error, as Python's range of it would be (NumPy runs by
+    default)."""
+    g = np.array([1.0, -1.0, 2.0])
+    with pytest.raises(nptf.TracerConversionError):
+        nptf.compile(neighbours_by_another_name, fallback="raise")(g)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(neighbours_by_another_name)(g) == neighbours_by_another_name(g)

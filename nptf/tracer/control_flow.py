@@ -3047,6 +3047,17 @@ class range_:
             return None
         return range(self.start, self.stop, self.step)
 
+    def _python_range(self):
+        # Where Python itself iterates (a comprehension nptf does not convert), Python's
+        # range: a traced bound raises as its __index__ does.
+        return range(*[operator.index(a) for a in (self.start, self.stop, self.step)])
+
+    def __iter__(self):
+        return iter(self._python_range())
+
+    def __len__(self):
+        return len(self._python_range())
+
 
 def _range(*args):
     return range_(*args) if any(isinstance(a, Tracer) for a in args) else range(*args)
