@@ -511,3 +511,35 @@ def test_resize_tiles_and_cuts(dtype, jit):
     ops = [eq.op.name for eq in f.trace(a, e).eqns]
     assert "take" not in ops, ops
     _exactly_as_numpy(lambda q: np.resize(q, (-1, 2)), a, jit=jit)      # ValueError
+
+
+def rule_index(triplet):
+    left, centre, right = triplet
+    index = 7 - (4 * left + 2 * centre + right)
+    return int(index)
+
+
+def clipped_norm(v):
+    n = np.sqrt(np.sum(v * v))
+    if n > 1.0:
+        return v / n
+    return v
+
+
+def elementary_automaton(state, steps, rule_number):
+    rule = np.array([int(bit) for bit in np.binary_repr(rule_number, 8)])
+    run = np.zeros((steps, len(state)))
+    run[0, :] = state
+    for step in range(1, steps):
+        triplets = np.stack([np.roll(run[step - 1], 1), run[step - 1],
+                             np.roll(run[step - 1], -1)])
+        run[step, :] = rule[np.apply_along_axis(rule_index, 0, triplets)]
+    return run, np.apply_along_axis(clipped_norm, 1, triplets.T)
+
+
+def test_apply_along_axis_runs_the_function_as_converted_code(jit):
+    """The function np.apply_along_axis applies runs as the user's converted code does:
+    ``int()`` of a traced value (a Python int: an int64 result), an `if` on one."""
+    state = np.zeros(11)
+    state[5] = 1
+    check_against_numpy(elementary_automaton, state, 6, 30, jit=jit)

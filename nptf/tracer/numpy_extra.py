@@ -19,6 +19,7 @@ from numpy.lib.array_utils import normalize_axis_tuple
 
 from ..errors import unsupported, user_location, with_location
 from . import numpy_api as api
+from .convert import converted
 from .indexing import constant_value, getitem, traced_target, write
 from .numpy_api import (axis_index, reject, sample_of, astype, broadcast_to, concatenate,
                         implements, moveaxis, ravel, reshape_to, transpose)
@@ -580,7 +581,11 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     if 0 in outer:
         raise ValueError(f"Cannot apply_along_axis when any iteration dimensions are 0\n"
                          f"  at {user_location()}")
-    results = [to_tracer(func1d(moved[index + (Ellipsis,)], *args, **kwargs))
+    # The user's function as converted code runs it (``int(index)`` of a traced value,
+    # an `if` on one); each result as NumPy's ``asanyarray`` makes it (a Python int is
+    # int64, not weak).
+    func1d = converted(func1d)
+    results = [api.asarray(func1d(moved[index + (Ellipsis,)], *args, **kwargs))
                for index in np.ndindex(outer)]
     first = results[0]
     results = [broadcast_to(astype(r, first.dtype), first.shape) for r in results]
