@@ -171,7 +171,11 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 "scipy.special.gammaincc(np.abs({0}) + 0.5, np.abs({0}))",
                 "scipy.special.betainc(2.0, 3.0, np.clip({0}, 0, 1))",
                 "scipy.linalg.solve_discrete_lyapunov(np.resize({0}, (2, 2)) * 0.4, "
-                "np.eye(2))"]
+                "np.eye(2))",
+                # A Python function applied along an axis, converted (int() of a traced
+                # value, an `if` in a conditional expression).
+                "np.apply_along_axis(lambda v: int(v[0] > v[-1]) + 1 if np.sum(v) > 0 else "
+                "-1, -1, np.atleast_2d({0}))"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
