@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 TABLE = np.arange(4.0)
 
@@ -922,3 +922,35 @@ def test_broadcast_to_a_shape_the_data_give(jit):
         nptf.compile(broadcast_to_then_write, fallback="raise")(np.array([1.0, 2.0]))
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
         assert nptf.compile(broadcast_to_then_write)(np.array([1.0, 2.0])) == 204.0
+
+
+def repeated_by_counts(x):
+    n = int(np.sum(x > 0))
+    zeros, pairs = [0] * n, [1.5, 2.5] * n
+    P = np.zeros((8, 2))
+    P[:n, 0] = [7] * n
+    rows = np.zeros((6, 2), dtype=int)
+    k = 0
+    for i in range(3):                  # a pair list filled block by block
+        m = np.count_nonzero(x > i)
+        rows[k:k + m, 0] = [i] * m
+        k += m
+    return np.array(zeros), len(pairs), np.sum(pairs), P, rows, [True] * n, [x[0]] * -n
+
+
+def empty_int_list(x):
+    return np.array(x[x > 5].astype(int).tolist()), np.sum([1] * int(np.sum(x > 5)))
+
+
+def test_a_list_repeated_by_a_count_the_data_give(jit):
+    """``[v] * n`` of numbers and a count known only at run time: a list of that length
+    (none for a negative count), which NumPy functions and writes take as an array. An
+    empty one of ints is NumPy's float64 array of shape (0,): the call runs NumPy."""
+    check_against_numpy(repeated_by_counts, np.array([1.0, -1.0, 2.0]), jit=jit)
+    check_against_numpy(empty_int_list, np.array([6.0, 7.0]), jit=jit)
+    for fn, x in ((repeated_by_counts, np.array([-1.0, -2.0, -3.0])),
+                  (empty_int_list, np.array([1.0, 2.0]))):
+        with pytest.raises(nptf.OutsideTheGraphError, match="is empty"):
+            nptf.compile(fn, fallback="raise", jit_compile=jit)(x)
+        with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+            assert mismatch(fn(x.copy()), nptf.compile(fn, jit_compile=jit)(x.copy())) is None

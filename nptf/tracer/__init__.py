@@ -34,7 +34,7 @@ connect(impls=numpy_api.IMPLS, numpy_result=numpy_api.numpy_result,
         ufunc_method=ufunc_methods.ufunc_method, apply_ufunc=numpy_api.apply_ufunc,
         array=numpy_api.array, full=numpy_api.full, copy=numpy_api.copy_,
         matmul=numpy_math.matmul, from_element=python_numbers.from_element,
-        numbers_list=python_lists.numbers_list)
+        numbers_list=python_lists.numbers_list, repeated_list=numpy_api.repeated_list)
 
 __all__ = ["Tracer", "TracedFunction", "handed_back", "output_kinds", "trace_function",
            "without_kind_flags"]

@@ -23,6 +23,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .dynamic_slices import expand_key, has_traced_bounds, open_region, window
 from .numpy_api import basic_getitem, checked_index, is_basic_key
+from .python_lists import ComputedList
 from .side_effects import augmented_read
 from .tracer import Tracer, dim_of, emit, to_tracer
 from .views import (Step, buffer_of, check_writeable, make_view, parent_of, set_buffer,
@@ -397,6 +398,10 @@ def write(target, key, value, mode="update", what="assignment"):
         # the index array NumPy makes of it, as ``getitem`` takes it.
         key = tuple(api.index_array(k) for k in key) if isinstance(key, tuple) else \
             api.index_array(key)
+    if isinstance(value, ComputedList):
+        # Its values cast to the target's dtype, as NumPy casts the array it makes of
+        # them (float64 where the list is empty, which no cast then reads).
+        value = value.array_value(target.dtype)
     view = buffer_of(target)
     if view.parent is not None:
         return _write_through(target, view, key, value, mode, what)

@@ -21,7 +21,7 @@ from ..graph_ir.types import ArrayType, broadcast_shapes, numpy_operand, sample
 from ..graph_ir.ir import Literal
 from . import python_numbers
 from .builder import current_builder
-from .python_lists import SplitPieces
+from .python_lists import ComputedList, SplitPieces, element_type
 from .tracer import (IN_GRAPH_LOOP, KIND_ARRAY, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, NotAnArray,
                      Tracer, check_dtype, concrete_dim, contains_tracer, dim_of, emit, ndim_of,
                      numpy_says, python_kind, python_type_of, to_atom, to_tracer,
@@ -1124,6 +1124,32 @@ def squeeze(a, axis=None):
             raise ValueError(f"cannot select an axis to squeeze out which has size not equal to "
                              f"one\n  at {user_location()}")
     return reshape_to(a, tuple(d for i, d in enumerate(a.shape) if i not in axes))
+
+
+def repeated_list(items, count):
+    """``items * count`` of a list of numbers (``[0] * n``, ``[i] * k``) and an integer
+    count known only at run time: a list of that run-time length (``ComputedList``), the
+    items repeated count times (none for a count below one, as Python gives); None for
+    other items (Python needs the count's value)."""
+    if not items:
+        return None
+    if all(isinstance(v, Tracer) and v.ndim == 0 for v in items):
+        dtypes = {v.dtype for v in items}
+        if len(dtypes) != 1:
+            return None
+        (dtype,) = dtypes
+        weak = all(v.type.weak for v in items)
+        if not weak and not all(v.is_scalar for v in items):
+            return None
+        element = python_type_of(dtype) if weak else None
+    else:
+        element = element_type(items)
+        if element is None:
+            return None
+    block = array(items)
+    times = astype(np.maximum(count, 0), np.intp)
+    flat = reshape(full((times, len(items)), block, block.dtype), (-1,))
+    return ComputedList(flat.atom, element=element)
 
 
 @implements(np.broadcast_to)

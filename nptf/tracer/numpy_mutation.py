@@ -142,7 +142,9 @@ def setitem(self, key, value):
         value = _rank_settled(self, key, value)
     if isinstance(key, Tracer) or isinstance(value, Tracer):    # a list argument: its array
         key = api.index_array(key)
-        value = value.array_value() if isinstance(value, Tracer) else value
+        # (a list's values as NumPy casts them into this array: of its dtype, whatever
+        # the array NumPy makes of an empty list would be)
+        value = value.array_value(self.dtype) if isinstance(value, Tracer) else value
     if _one_element(self, key):
         _numpy_stores_into_one_element(self.dtype, value)
     value = _numpy_converts(self.dtype, value, basic_index=not _advanced(key))

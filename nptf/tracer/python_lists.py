@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from ..errors import in_user_code, unsupported
+from ..errors import in_user_code, unsupported, user_location
 from .tracer import Tracer, emit, python_type_of
 from .views import buffer_of
 
@@ -176,6 +176,25 @@ class ComputedList(ListTracer):
     def element_at(self, i):
         """Element ``i`` (an int or a traced integer)."""
         return self._element(i)
+
+    def array_value(self, dtype=None):
+        """The array NumPy makes of the list. Of an empty list that is a float64 array of
+        shape (0,), whatever the items would be: where the items are not float64 numbers,
+        a list the data leave empty runs the call with NumPy."""
+        value = Tracer(self.atom)
+        if dtype is not None or (value.ndim == 1 and value.dtype == np.float64):
+            return value
+        n = emit("dim", [value], {"axis": 0}) if value.shape[0] is None else value.shape[0]
+        if not isinstance(n, Tracer):
+            if n == 0:
+                raise unsupported(f"an empty {self.NOUN[2:]} as an array (NumPy's is float64 "
+                                  f"of shape (0,))")
+            return value
+        return emit("check", [value, n > 0], {
+            "error": "OutsideTheGraph",
+            "message": f"{self.NOUN} is empty, and NumPy makes an array of shape (0,) and "
+                       f"dtype float64 of an empty list, where the graph has items of shape "
+                       f"{value.shape[1:]} and dtype {value.dtype}, at {user_location()}"})
 
     def _element(self, i):
         value = self.array_value()[i]

@@ -105,21 +105,23 @@ class NotAnArray(Exception):
 # (``connect``) by the tracer package once they have loaded.
 _numpy_area = types.SimpleNamespace(impls={}, numpy_result=None, ufunc_method=None,
                                     apply_ufunc=None, array=None, full=None, copy=None,
-                                    matmul=None, from_element=None, numbers_list=None)
+                                    matmul=None, from_element=None, numbers_list=None,
+                                    repeated_list=None)
 
 
 def connect(*, impls, numpy_result, ufunc_method, apply_ufunc, array, full, copy, matmul,
-            from_element, numbers_list):
+            from_element, numbers_list, repeated_list):
     """Give the Tracer the NumPy-area functions it calls: ``impls``, the table of
     ``__array_function__`` (numpy_api.IMPLS) and ``numpy_result`` (what it hands back); ``ufunc_method`` for
     ``__array_ufunc__``; ``apply_ufunc`` for the Python operators; ``array`` (a list of
     traced values as an array), ``full`` (``x == None``), ``copy`` (``copy.copy(x)``),
     ``matmul`` (``@``), ``from_element`` (python_numbers: ``x.item()``) and
-    ``numbers_list`` (python_lists: ``x.tolist()`` of a run-time length)."""
+    ``numbers_list`` (python_lists: ``x.tolist()`` of a run-time length) and
+    ``repeated_list`` (``[0] * n`` of a traced count)."""
     vars(_numpy_area).update(impls=impls, numpy_result=numpy_result, ufunc_method=ufunc_method,
                              apply_ufunc=apply_ufunc, array=array, full=full, copy=copy,
                              matmul=matmul, from_element=from_element,
-                             numbers_list=numbers_list)
+                             numbers_list=numbers_list, repeated_list=repeated_list)
 
 
 # Python's complex takes any float, np.float64 included (a subclass of float), in these
@@ -189,6 +191,10 @@ def _repeat_or_multiply(reflected):
                 name = python_type_of(self.dtype).__name__ if self.type.weak else \
                     f"numpy.{self.dtype.type.__name__}"
                 raise TypeError(f"can't multiply sequence by non-int of type '{name}'")
+            repeated = _numpy_area.repeated_list(other, self) if type(other) is list \
+                else None
+            if repeated is not None:
+                return repeated
             self._concrete(f"repeating a {type(other).__name__} (`[0] * n`) by a count")
         return multiply(self, other)
     return method
