@@ -175,7 +175,11 @@ PYTHON_VIEWS = ["np.ravel({0}).view(np.uint8)", "np.asarray(sorted(np.ravel({0})
                 # A Python function applied along an axis, converted (int() of a traced
                 # value, an `if` in a conditional expression).
                 "np.apply_along_axis(lambda v: int(v[0] > v[-1]) + 1 if np.sum(v) > 0 else "
-                "-1, -1, np.atleast_2d({0}))"]
+                "-1, -1, np.atleast_2d({0}))",
+                # Lists of a length the data give, empty at times (NumPy's float64 array
+                # of an empty list).
+                "np.asarray([1] * int(np.sum(np.ravel({0}) > 0.5)))",
+                "np.array(np.ravel({0})[np.ravel({0}) > 50].astype(np.int64).tolist())"]
 RESHAPING = ["np.ravel({})[::-1]", "np.transpose({})", "np.sort(np.ravel({}))", "np.roll({}, 1)",
              "np.ravel({})[np.ravel({}) > 0]", "np.cumsum({})", "np.diff(np.ravel({}))",
              "np.concatenate([np.ravel({}), np.ravel({})])", "np.ravel({})[1:]",
