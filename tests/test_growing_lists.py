@@ -1072,3 +1072,20 @@ def test_a_list_the_data_grow_indexes_writes(n, jit):
     check_against_numpy(partition_order, A, n, jit=jit)
     check_against_numpy(selected_rows_written, A, jit=jit)
     check_against_numpy(selected_rows_written, np.zeros((n, 3)), jit=jit)
+
+
+def compared_with_empty(x):
+    out = []
+    for i in range(len(x)):
+        if x[i] > 1:
+            out.append(i)
+    big = [v for v in x[x > 2]]
+    return out == [], out != [], big == [], big != [], out == ()
+
+
+@pytest.mark.parametrize("x", [np.array([0.0, 2.0, 3.0]), np.array([0.0, 0.5]),
+                               np.arange(12.0)])
+def test_a_list_compared_with_an_empty_list(x):
+    """``out == []`` of a list the data grow (or build): whether it is empty; a list is
+    never equal to a tuple."""
+    check_against_numpy(compared_with_empty, x)

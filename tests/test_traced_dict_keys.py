@@ -363,3 +363,17 @@ def test_counter_of_the_numbers_of_a_selection(seed):
     # Counter(x.tolist()) of an array of run-time length: Python numbers as keys.
     rng = np.random.default_rng(seed)
     check_against_numpy(majority_of_a_selection, rng.integers(0, 4, 12), rng.random(12))
+
+
+def means_by_key(keys, vals):
+    cnt, tot = {}, {}
+    for k, v in zip(keys, vals):
+        (cnt[k], tot[k]) = (cnt.get(k, 0) + 1, tot.get(k, 0.0) + v)
+    return {k: tot[k] / cnt[k] for k in cnt}
+
+
+def test_items_assigned_by_a_tuple_target():
+    """``(cnt[k], tot[k]) = (..., ...)`` into dicts keyed by traced values: the values
+    first, then each item assignment, as Python makes them."""
+    check_against_numpy(means_by_key, np.array([3, 1, 3, 2, 1]),
+                        np.array([1.0, 2.0, 3.0, 4.0, 5.0]))

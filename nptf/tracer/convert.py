@@ -1535,6 +1535,21 @@ class _KeyedDicts(gast.NodeTransformer):
                                t.id in self.names and _is_empty_dict(v) else v
                                for t, v in zip(target.elts, node.value.elts)]
             return node
+        if isinstance(target, (gast.Tuple, gast.List)) and \
+                isinstance(node.value, (gast.Tuple, gast.List)) and \
+                len(target.elts) == len(node.value.elts) and \
+                any(self._keyed_target(t) for t in target.elts) and \
+                not any(isinstance(t, gast.Starred) for t in target.elts):
+            # ``(seen[v], dist[v]) = (False, inf)``: the values first, as Python evaluates
+            # them, then each assignment as one of its own.
+            temps = [f"_nptf__value_{next(_counter)}" for _ in target.elts]
+            out = [gast.copy_location(gast.Assign(targets=[_name(t, store=True)], value=v,
+                                                  type_comment=None), node)
+                   for t, v in zip(temps, node.value.elts)]
+            return out + self._statements([
+                gast.copy_location(gast.Assign(targets=[t], value=_name(tmp),
+                                               type_comment=None), node)
+                for t, tmp in zip(target.elts, temps)])
         if self._keyed_target(target):
             name = target.value.id
             if not _rebinds(node.value, name):

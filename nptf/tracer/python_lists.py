@@ -294,8 +294,24 @@ def _operator(name, symbol, reflected=False):
     def method(self, other):
         if _array_operand(other, name):
             return array_method(self.array_value(), other)
+        if name in ("eq", "ne") and type(other) is tuple:
+            return name == "ne"         # (a list is never equal to a tuple)
+        if name in ("eq", "ne") and type(other) is list and not other:
+            # ``out == []`` (``!= []``): whether the list is empty, as Python says.
+            return _emptiness(self, name == "eq")
         raise _refused(f"the `{symbol}` operator", self)
     return method
+
+
+def _emptiness(lst, empty):
+    """A Python bool: whether ``lst`` is empty (``empty``) or not, of its length now or
+    when the graph runs."""
+    n = lst.shape[0]
+    if n is not None:
+        return (n == 0) == empty
+    n = emit("dim", [Tracer(lst.atom)], {"axis": 0})
+    test = (n == 0) if empty else (n != 0)
+    return emit("convert", [test], {"dtype": np.dtype(bool), "weak": True}, scalar=True)
 
 
 def _unary(symbol):
