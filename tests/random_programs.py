@@ -1721,6 +1721,8 @@ class _LoopWriter:
                                             "np.sum(ext)"]))
         if "mk" in self.made:
             out.append("mk.filled(0).sum()")
+        if "rows" in self.made and self.outside.random() < 0.3:
+            out.append("rows == []")
         if "rag" in self.made:
             out.append(self.extends.choice(["np.concatenate(rag) if rag else c[:0]", "len(rag)",
                                             "np.hstack(rag) if rag else c[:0]", "rag",
