@@ -216,7 +216,8 @@ def _traced(fn, leaf_specs, rebuild, unroll):
             if isinstance(spec, GeneratorSpec):
                 inputs.append(Tracer(builder.new_input(spec.type)))
                 leaves.append(TracedGenerator.argument(inputs[-1]))
-            elif isinstance(spec, tuple) and len(spec) in (2, 3, 4) and isinstance(spec[0], ArrayType):
+            elif isinstance(spec, tuple) and len(spec) in (2, 3, 4) and \
+                    isinstance(spec[0], ArrayType):
                 var = builder.new_input(spec[0])
                 if len(spec) == 4:
                     leaves.append(ListTracer(var, element=spec[3]))
