@@ -20,13 +20,8 @@ def _gather_nd(ctx, x, indices):
         # One element or row: a slice (XLA's dynamic-slice), whose gradient TensorFlow
         # has; its gradient of gather_nd fails on 1-d indices.
         k, rank = indices.shape[0], x.shape.rank
-        begin = tf.pad(indices, [[0, rank - k]]) if k < rank else indices
-        rest = x.shape[k:]
-        if rest.is_fully_defined():
-            # Sizes as constants: three ops where a graph of many element reads (a loop
-            # unrolled over a Python list) would build nine per read.
-            size = tf.constant([1] * k + rest.as_list(), indices.dtype)
-            return tf.reshape(tf.slice(x, begin, size), rest.as_list())
+        begin = tf.concat([indices, tf.zeros([rank - k], indices.dtype)], 0) if k < rank \
+            else indices
         size = tf.concat([tf.ones([k], tf.int32), tf.shape(x)[k:]], 0)
         return tf.reshape(tf.slice(x, begin, tf.cast(size, indices.dtype)), tf.shape(x)[k:])
     return tf.gather_nd(x, indices)
