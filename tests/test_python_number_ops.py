@@ -415,6 +415,10 @@ def repeated_by_a_count(x):
     return [0] * n
 
 
+def tuple_repeated_by_a_count(x):
+    return (0,) * len(x[x > 0])
+
+
 def multiplied_by_zero_d(x):
     # A 0-d array multiplies the items (NumPy's array); a NumPy scalar repeats them.
     k = np.asarray(x.sum() > 0, dtype=np.int64)
@@ -426,10 +430,13 @@ def repeated_by_a_float(x):
 
 
 def test_a_list_times_a_traced_number():
-    """``[0] * n`` repeats the list (a count known only at run time needs the value, an
-    error rather than NumPy's elementwise product); ``list * 0-d array`` multiplies."""
+    """``[0] * n`` repeats the list (of a count known only at run time, a list of that
+    length; a tuple so needs the value, an error rather than NumPy's elementwise
+    product); ``list * 0-d array`` multiplies."""
     x = np.array([1.0, -2.0, 3.0])
-    with pytest.raises(nptf.TracerConversionError, match="repeating a list"):
-        nptf.compile(repeated_by_a_count, fallback="raise")(x)
+    check_against_numpy(repeated_by_a_count, x)
+    check_against_numpy(repeated_by_a_count, -x * x)
+    with pytest.raises(nptf.TracerConversionError, match="repeating a tuple"):
+        nptf.compile(tuple_repeated_by_a_count, fallback="raise")(x)
     check_against_numpy(multiplied_by_zero_d, x)
     check_against_numpy(repeated_by_a_float, x)
