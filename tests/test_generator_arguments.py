@@ -188,3 +188,9 @@ def test_a_module_s_generator_is_not_exported_nor_transformed(tmp_path):
         nptf.export(noisy, str(tmp_path / "m"), nptf.Spec((3,), np.float64))
     with pytest.raises(nptf.UnsupportedError, match="Generator made outside"):
         nptf.grad(lambda x: np.sum(noisy(x)[0]))(np.zeros(3))
+    with pytest.raises(nptf.SpecError, match="Generator is not an example array"):
+        nptf.export(draws_from, str(tmp_path / "g"), nptf.Spec((3,), np.float64),
+                    np.random.default_rng(0))
+    with pytest.raises(nptf.UnsupportedError, match="Generator made outside"):
+        nptf.export(draws_from, str(tmp_path / "s"), nptf.Spec((3,), np.float64),
+                    static_args={"rng": np.random.default_rng(0)})

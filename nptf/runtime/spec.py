@@ -38,6 +38,10 @@ class Spec:
         """The Spec of an example array (or an existing Spec)."""
         if isinstance(value, Spec):
             return value if name is None or value.name else Spec(value.shape, value.dtype, name)
+        if isinstance(value, (np.random.Generator, np.random.RandomState)):
+            raise SpecError(f"a {type(value).__name__} is not an example array: a SavedModel "
+                            f"cannot call NumPy's generators. Draw the numbers with NumPy and "
+                            f"give the exported function an input for them.")
         arr = np.asarray(value)
         return cls(arr.shape, arr.dtype, name)
 
