@@ -418,7 +418,7 @@ class _LoopWriter:
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
                  history=None, seeded=None, sorted_lists=None, nested=None, ordered=None,
-                 known_tables=None, extends=None, outside=None):
+                 known_tables=None, extends=None, outside=None, paths=None):
         self.r, self.name = r, name
         # Python's order of tuples holding traced numbers (sorted, min, max), read at the
         # end, from its own stream.
@@ -465,6 +465,8 @@ class _LoopWriter:
         # Whether ``rng`` is a Generator of the program's module, and whether a name one
         # path of an `if` assigns is under a second `if`, from their own stream.
         self.outside = outside or random.Random(0)
+        # `if`s whose paths give values of other kinds, from their own stream.
+        self.paths = paths or random.Random(0)
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -1775,6 +1777,23 @@ class _LoopWriter:
                           "    stt['hi'] = float(np.max(a))", "    stt['n'] = 1", "else:",
                           "    stt['hi'] = -1.0", "    stt['n'] += 2"]
                 out.append("stt")
+            if self.paths.random() < 0.3:
+                # An `if` whose paths give values no one graph holds (dicts of other keys
+                # with a string, tuples with names appended on one path of each unrolled
+                # step, keys added on one path, an early return of a number where the
+                # program returns a tuple): the trace takes the data's path.
+                lines += self.paths.choice([
+                    ["if np.mean(c) > x:", "    pinfo = {'status': 'high', 'v': float(np.max(a))}",
+                     "else:", "    pinfo = {'status': 'low'}"],
+                    ["pinfo = []", "for pj in range(5):", "    if c[pj] > x:",
+                     "        pinfo.append(('c%d' % pj, float(c[pj])))",
+                     "pinfo.sort(key=lambda p: -p[1])"],
+                    ["pinfo = {}", "for pj in range(4):", "    if c[pj] * c[pj + 1] > x:",
+                     "        pinfo[(pj, pj + 1)] = round(float(c[pj] - c[pj + 1]), 6)"],
+                    ["if np.sum(np.round(c[:3])) == 0:", "    return 1.0", "pinfo = None"],
+                    ["pinfo = ['low', 'mid', 'high']", "for pj in range(3):",
+                     "    if c[pj] < x:", "        pinfo[pj] = pj * 1.5"]])
+                out.append("pinfo")
             if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([
                     "sorted(zip(np.round(c[:6]), range(6)))",
@@ -2071,7 +2090,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  random.Random(f"loop ordered {seed} {attempt}"),
                                  random.Random(f"loop known {seed} {attempt}"),
                                  random.Random(f"loop extends {seed} {attempt}"),
-                                 random.Random(f"loop outside {seed} {attempt}"))
+                                 random.Random(f"loop outside {seed} {attempt}"),
+                                 random.Random(f"loop paths {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break

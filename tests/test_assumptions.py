@@ -261,3 +261,110 @@ def test_several_failed_assumptions_flip_in_one_trace():
                       adaptive=False, jit_compile=False)
     # The graph of counts of run-time length holds for any labels.
     assert compiled.cache_info().traces == 2
+
+
+# ------------------------------------------- `if`s whose paths give values of other kinds
+def rand_index(a, b):
+    # An early return of a number where the other path returns a tuple.
+    tn, fp = int(a.sum()), int(b.sum())
+    if fp == 0:
+        return 1.0
+    return tn / fp, float(tn - fp)
+
+
+def simplex_status(x):
+    # Dicts of other keys, one with a string.
+    if np.all(x < 0):
+        return {"status": "infeasible", "n": len(x)}
+    return {"status": "optimal", "x": x * 2, "objective": x.sum()}
+
+
+def strong_pairs(C, names, threshold):
+    # Tuples with a name in them appended under an `if` of each unrolled step, then sorted
+    # by a traced key: each item's names are the ones its position gives.
+    pairs = []
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            if abs(C[i, j]) >= threshold:
+                pairs.append((names[i], names[j], float(C[i, j])))
+    pairs.sort(key=lambda p: -abs(p[2]))
+    return pairs, sorted(names, key=lambda n: C[names.index(n)].sum())
+
+
+def bonds(P, A):
+    # Keys only some paths add.
+    out = {}
+    for i in range(len(A)):
+        for j in range(i + 1, len(A)):
+            if A[i, j]:
+                out[(i, j)] = round(float(P[i, j]), 6)
+    return out
+
+
+def noisy_label(x):
+    # A draw comes first, so the trace cannot tell which path the call's data take: it
+    # assumes the false one, which appends no label, and Python's IndexError follows,
+    # which NumPy's run of data that take the true path does not raise.
+    noise = np.random.random(len(x)) * 1e-9
+    labels = []
+    if (x + noise).std() > 0.5:
+        labels.append("wide")
+    return labels[0] + "!"
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
+def test_an_if_whose_paths_give_values_of_other_kinds_takes_the_path_of_the_data(jit):
+    """The trace assumes the false path and the graph checks the condition; a call whose
+    data take the true path runs a graph traced with that path, cached beside the first,
+    and later calls run the graph their data fit without tracing again."""
+    compiled = nptf.compile(rand_index, jit_compile=jit, fallback="raise")
+    calls = [(np.ones(3), np.ones(2)), (np.ones(3), np.zeros(2)), (np.ones(3), np.ones(2)),
+             (np.ones(3), np.zeros(2))]
+    for a, b in calls:
+        got = compiled(a, b)
+        assert mismatch(rand_index(a, b), got) is None and type(got) is type(rand_index(a, b))
+    assert compiled.cache_info().traces == 2
+    for x in (np.arange(3.0), -np.ones(3), np.arange(3.0) - 5, np.arange(3.0)):
+        check_against_numpy(simplex_status, x, jit=jit)
+
+
+def test_texts_appended_on_the_paths_of_unrolled_ifs_and_sorted_by_traced_keys():
+    rng = np.random.default_rng(0)
+    names = ["a", "b", "c", "d"]
+    for _ in range(3):
+        C = np.corrcoef(rng.normal(size=(20, 4)), rowvar=False)
+        check_against_numpy(strong_pairs, C, names, 0.2)
+    A = np.array([[0, 1, 0, 1], [1, 0, 1, 0], [0, 1, 0, 1], [1, 0, 1, 0]])
+    check_against_numpy(bonds, rng.normal(size=(4, 4)), A)
+    check_against_numpy(bonds, rng.normal(size=(4, 4)), A[::-1].copy())
+
+
+def test_python_s_error_on_the_assumed_path_runs_numpy():
+    x = np.array([1.0, 4.0, 2.0])
+    with pytest.raises(nptf.OutsideTheGraphError, match=r"test_assumptions.*IndexError"):
+        nptf.compile(noisy_label, fallback="raise")(x)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        assert nptf.compile(noisy_label)(x) == "wide!"
+    with pytest.raises(IndexError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        nptf.compile(noisy_label)(x / 100)     # NumPy's own IndexError
+
+
+def test_data_that_need_more_graphs_than_a_signature_keeps_run_numpy():
+    """Each of six `if`s appends on its own path: data of new patterns trace new graphs up
+    to four for the signature; later calls whose data fit none run NumPy at once."""
+    compiled = nptf.compile(strong_pairs)
+    rng = np.random.default_rng(1)
+    names = ["a", "b", "c", "d"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(8):
+            C = np.corrcoef(rng.normal(size=(6, 4)), rowvar=False)
+            assert mismatch(strong_pairs(C, names, 0.3), compiled(C, names, 0.3)) is None
+    assert compiled.cache_info().traces <= 4
+    assert any("runs with NumPy" in str(w.message) for w in caught)
+
+
+def test_an_if_of_other_kinds_on_its_paths_is_refused_by_export(tmp_path):
+    with pytest.raises(nptf.Error, match="test_assumptions"):
+        nptf.export(rand_index, tmp_path / "m", nptf.Spec((3,)), nptf.Spec((2,)))

@@ -31,6 +31,7 @@ from ..tracer.builder import current_builder
 from ..tracer import fp_errors
 from ..tracer.convert import converted
 from ..tracer.printing import holding
+from ..tracer.shadow import call_values
 from ..tracer.globals_read import still_bound
 from ..tree import unflatten
 from .adaptive import (DYNAMIC_SLOT, FIRST, GRAPH, NOT_YET, NUMPY, NUMPY_PROGRAM, STATIC_SLOT,
@@ -167,6 +168,9 @@ class Entry:
         self.variants = None
         self.preferred = None
         self.assumptions_read = None    # ``assumptions_read`` of its graph, once asked
+        # Set once a call's data needed more graphs than ``_ASSUMED_GRAPHS``: a call whose
+        # data fail the graph it runs first then runs NumPy, rather than each graph in turn.
+        self.exhausted = False
 
 
 def _held_writes(graph, checks):
@@ -562,9 +566,13 @@ class Compiled:
         """The outputs of the graph whose assumptions hold for these data, where ``entry``'s
         graph failed the check of one (``error``, an ``AssumptionError``): each failed check
         flips its site's assumption, and the graph traced with those (the signature's
-        ``variants``) runs, until one holds. Raises where the data need an assumption
-        that was tried already in this call (a loop whose eigenvalues are real in one
-        iteration and complex in another) or more graphs than ``_ASSUMED_GRAPHS``."""
+        ``variants``) runs, until one holds; where no graph has those assumptions yet, the
+        graphs traced for other calls are tried first (the paths of `if`s the data of a
+        call chose, ``assumptions.assume_path``, are not flips of one another's). Raises
+        where the data need an assumption that was tried already in this call (a loop whose
+        eigenvalues are real in one iteration and complex in another) or more graphs than
+        ``_ASSUMED_GRAPHS``."""
+        root = entry.root
         tried = {entry.assumed}
         while True:
             flipped = entry.assumed ^ _flips(entry, error)
@@ -572,8 +580,19 @@ class Compiled:
                 raise OutsideTheGraphError(f"{error}, and a graph with the other kind fails "
                                            f"too: these data need both kinds in one call (in "
                                            f"iterations of a loop)")
+            if flipped not in (root.variants or {}):
+                for label, other in list((root.variants or {}).items()):
+                    if label not in tried and other.fallback_reason is None:
+                        tried.add(label)
+                        out = self._run_variant(other, values)
+                        if out is not None:
+                            return out
+                if root.exhausted:
+                    raise OutsideTheGraphError(f"{error} (no graph of the {_ASSUMED_GRAPHS} "
+                                               f"traced for this signature fits these data)")
             tried.add(flipped)
-            entry = self._variant(entry.root, flipped, error, args, kwargs)
+            with call_values(values):
+                entry = self._variant(root, flipped, error, args, kwargs)
             if entry.fallback_reason is not None:
                 raise OutsideTheGraphError(f"{error}, and the trace with the other assumption "
                                            f"gives no graph: {entry.fallback_reason}")
@@ -585,8 +604,21 @@ class Compiled:
             except AssumptionError as e:
                 error = e
                 continue
-            entry.root.preferred = None if entry is entry.root else entry
+            root.preferred = None if entry is root else entry
             return out
+
+    def _run_variant(self, entry, values):
+        """The outputs of ``entry``'s graph (one of a signature's ``variants``) for these
+        data, or None where its assumptions fail them."""
+        try:
+            if entry.mutated:
+                _refuse_shared_memory(values, entry.mutated)
+                _check_writable(values, entry.mutated)
+            out = self._call_graph(entry, values)
+        except AssumptionError:
+            return None
+        entry.root.preferred = None if entry is entry.root else entry
+        return out
 
     def _variant(self, root, flipped, error, args, kwargs):
         """The entry of ``root``'s signature traced with the assumptions at ``flipped``."""
@@ -597,6 +629,7 @@ class Compiled:
             if entry is not None:
                 return entry
             if len(root.variants) >= _ASSUMED_GRAPHS:
+                root.exhausted = True
                 raise OutsideTheGraphError(f"{error} ({_ASSUMED_GRAPHS} graphs were traced "
                                            f"for as many assumptions of this signature)")
             bound, items = self._bind(args, kwargs)
@@ -1067,7 +1100,8 @@ class Compiled:
         with self._lock:
             entry = self._cache.get(key)
             if entry is None:
-                entry = self._resolve(key, bound, specs, treedefs)
+                with call_values(values):
+                    entry = self._resolve(key, bound, specs, treedefs)
                 self._cache[key] = entry
                 while len(self._cache) > self.max_cache_size:
                     self._cache.popitem(last=False)
@@ -1166,8 +1200,10 @@ class Compiled:
         try:
             self._info.traces += 1
             with budget(self.compile_budget, self.name) as spent:
+                # A call whose data fail the trace's assumptions runs a graph traced with
+                # them flipped (``_run_assuming``): only here may it assume an `if`'s path.
                 traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
-                                        self.unroll)
+                                        self.unroll, assume_paths=True)
                 self._guard(traced.guards)
                 graph = optimize(traced.graph)
                 xla, reason, measure = self._choose_xla(graph)

@@ -22,12 +22,17 @@ import threading
 
 import numpy as np
 
-from ..errors import in_user_code, user_location
+from ..errors import Error, OutsideTheGraphError, in_user_code, user_location
 from .tracer import emit, to_tracer
 
 # Sites whose assumption the trace flips; one trace's places met so far (``counting_sites``).
 _FLIPPED = contextvars.ContextVar("nptf_flipped_assumptions", default=frozenset())
 _MET = contextvars.ContextVar("nptf_assumptions_met", default=None)
+# Whether the trace may assume an `if`'s path (``assume_path``).
+_PATHS = contextvars.ContextVar("nptf_assume_paths", default=False)
+# The path each `if`'s site assumes unless flipped: the one the data of the first trace
+# that met it took (a flipped site's graph assumes the other, in every trace after).
+_USUAL_PATHS = {}
 # Each place's number, for the process: a place has one in every trace.
 _SITES = {}
 _SITES_LOCK = threading.Lock()
@@ -39,6 +44,8 @@ class _Met:
 
     def __init__(self, caller):
         self.caller, self.times = caller, {}
+        # The `if`s whose path the trace assumed (``assume_path``), by their lines.
+        self.paths = []
 
 
 def _place(name, met):
@@ -62,12 +69,16 @@ def assume(usual, name):
     met = _MET.get()
     if met is None:
         return usual, None
+    site = _site(name, met)
+    return (not usual) if site in _FLIPPED.get() else usual, site
+
+
+def _site(name, met):
     place = _place(name, met)
     times = met.times.get(place, 0)
     met.times[place] = times + 1
     with _SITES_LOCK:
-        site = _SITES.setdefault((place, times), len(_SITES))
-    return (not usual) if site in _FLIPPED.get() else usual, site
+        return _SITES.setdefault((place, times), len(_SITES))
 
 
 def assume_kind(name, kinds, usual=True):
@@ -89,12 +100,52 @@ def assume_kind(name, kinds, usual=True):
     return first, check
 
 
+def assume_path(where, guess):
+    """``(taken, site)`` for the `if` at ``where`` whose paths cannot become one graph's:
+    the path the trace assumes, or ``(None, None)`` where the trace may not (an export: a
+    SavedModel has one graph). A site assumes the path ``guess`` says (the condition on
+    the call being traced); where it says nothing (None), the path the first trace that
+    met the site took (false where none could tell), or the other where the runtime
+    flipped the site."""
+    met = _MET.get()
+    if not _PATHS.get() or met is None:
+        return None, None
+    site = _site("if", met)
+    with _SITES_LOCK:
+        usual = _USUAL_PATHS.setdefault(site, bool(guess))
+    met.paths.append(where)
+    if guess is not None:
+        return bool(guess), site
+    return (not usual) if site in _FLIPPED.get() else usual, site
+
+
 @contextlib.contextmanager
-def counting_sites():
-    """Number the assumption sites of the trace its caller runs."""
-    token = _MET.set(_Met(sys._getframe(2)))
+def assuming_paths(allowed):
+    """Let the trace in it assume the path of an `if` (``assume_path``), or not."""
+    token = _PATHS.set(allowed)
     try:
         yield
+    finally:
+        _PATHS.reset(token)
+
+
+@contextlib.contextmanager
+def counting_sites():
+    """Number the assumption sites of the trace its caller runs.
+
+    Python's own error raised by a trace that assumed the path of an `if` may come from
+    the path the data do not take (a leaf's dict read for a split's keys): such a call runs
+    with NumPy, which raises it where the data do."""
+    met = _Met(sys._getframe(2))
+    token = _MET.set(met)
+    try:
+        yield
+    except Exception as e:
+        if not met.paths or isinstance(e, Error):
+            raise
+        raise OutsideTheGraphError(
+            f"the trace assumed the path of the `if` at {met.paths[0]} (whose paths give "
+            f"values of different kinds), and then raised {type(e).__name__}: {e}") from e
     finally:
         _MET.reset(token)
 

@@ -37,6 +37,8 @@ from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
 from . import numpy_api as api
 from . import python_numbers
+from .assumptions import assume_path
+from .shadow import guess
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
@@ -823,7 +825,18 @@ def _flatten_containers(branches, state, names):
 
 
 def _run_traced(fn, in_types=(), capture=lambda p: p):
-    return _Traced(*_trace(fn, list(in_types), capture))
+    try:
+        return _Traced(*_trace(fn, list(in_types), capture))
+    except Exception as e:
+        # Raised inside a path (a recursion only the data end): assuming which path the
+        # data take would not help an `if` around it (``_assumed_path``).
+        e._nptf_in_path = True
+        raise
+
+
+# The `if`s being traced (their paths' functions): ``_traced_if`` traces one again with
+# other state before the paths (lists as arrays), which only the first may assume.
+_TRACING_IFS = contextvars.ContextVar("nptf_tracing_ifs", default=frozenset())
 
 
 def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
@@ -835,8 +848,44 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     where = where or user_location()
     frame = frame or sys._getframe(1)
     # Attributes a graph loop around carries are the paths' to write, and to merge.
+    key = (id(true_fn), id(false_fn))
+    again = key in _TRACING_IFS.get()
+    token = _TRACING_IFS.set(_TRACING_IFS.get() | {key})
     with carrying_attributes(()):
-        return _traced_if(c, true_fn, false_fn, state, names, where, frame)
+        try:
+            return _traced_if(c, true_fn, false_fn, state, names, where, frame)
+        except (ControlFlowError, UnsupportedError) as e:
+            taken = None if again else _assumed_path(c, e, where)
+            if taken is None:
+                raise
+        finally:
+            _TRACING_IFS.reset(token)
+    return (true_fn if taken else false_fn)(*state)
+
+
+def _assumed_path(c, error, where):
+    """The path the trace takes of an `if` whose paths cannot become one graph's (a
+    ``return 1.0`` on one, a tuple on the other; a dict each path gives other keys; items of
+    text appended on one path): the path the data of the call being traced take, where the
+    trace can tell (``shadow.guess``; else the false one), and the graph checks that the
+    data agree, so a call whose data take the other path runs the graph traced with the
+    other assumption (``tracer.assumptions``). None where no second graph can follow (an
+    exported or transformed trace), where a graph loop traces the body (the condition
+    differs from one iteration to the next; the loop's own fallbacks decide), or where the
+    error came from inside a path."""
+    if IN_GRAPH_LOOP.get() or getattr(error, "retyped", False) or \
+            getattr(error, "_nptf_in_path", False):
+        return None
+    taken, site = assume_path(where, guess(c))
+    if site is None:
+        return None
+    path = "true" if taken else "false"
+    emit("check", [c, c if taken else np.logical_not(c)], {
+        "error": "OutsideTheGraph", "assumption": site, "when_read": False,
+        "message": f"the `if` at {where}: these data make its condition "
+                   f"{'false' if taken else 'true'}, where the graph takes the {path} path "
+                   f"(its paths give values of different kinds)"}, scalar=True)
+    return taken
 
 
 def _growing_at_places(scope, state):
@@ -4475,7 +4524,11 @@ def _ordered_by_keys(items, keys, reverse, what):
     columns = _key_columns(keys, what)
     item = common_item(items)
     places = None
-    if item is None or item[2] == "array" or item[2] == MIXED:
+    if item is None and all(_text_option(v) for v in items):
+        # ``sorted(names, key=...)``: each place is one of the names, at a position the
+        # keys' order gives.
+        places = [items]
+    elif item is None or item[2] == "array" or item[2] == MIXED:
         places = _tuple_places(items)
         if places is None:
             # An array item is itself in Python's sorted list: a later write into it would
@@ -4500,7 +4553,8 @@ def _ordered_by_keys(items, keys, reverse, what):
         order = order[np.argsort(ranked[order], kind="stable")]
     order = order[::-1] if reverse else order
     if places is not None:
-        return _tuples_in_order(places, order, what, where)
+        ordered = _tuples_in_order(places, order, what, where)
+        return [v[0] for v in ordered] if places[0] is items else ordered
     return items_in_order(items, order)
 
 
@@ -4514,16 +4568,27 @@ def _tuple_places(items):
     places = [[v[j] for v in items] for j in range(len(items[0]))]
     for place in places:
         item = common_item(place)
-        if item is None or item[2] == MIXED:
+        if (item is None or item[2] == MIXED) and not all(_text_option(v) for v in place):
             return None
     return places
+
+
+def _texts_in_order(place, order):
+    """The strings (or None, or choices of them) of ``place`` in ``order``: each one of
+    them all, at the position the order gives."""
+    options = _text_options(place)
+    picked = getitem(api.asarray([_text_position(options, v) for v in place]), (order,))
+    return [Text(operator.getitem, (options, getitem(picked, (p,))))
+            for p in range(len(place))]
 
 
 def _tuples_in_order(places, order, what, where):
     """The tuples of ``places`` in ``order``, each place read at once. Python's sorted list
     holds the arrays themselves, where these are copies chosen by the data: writes into
     either, which would show in the other, are refused."""
-    ordered = [items_in_order(place, order) for place in places]
+    ordered = [_texts_in_order(place, order) if all(_text_option(v) for v in place) and
+               common_item(place) is None else items_in_order(place, order)
+               for place in places]
     reason = f"an array in a list ordered by traced keys ({what} at {where}), which nptf " \
              f"keeps as a copy"
     for value in itertools.chain(*places, *ordered):

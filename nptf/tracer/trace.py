@@ -14,7 +14,8 @@ from ..graph_ir.passes.rename import Renamer
 from ..graph_ir.walk import all_eqns
 from ..tree import flatten, has_nodes, node_metas
 from . import numpy_vectorize
-from .assumptions import counting_sites
+from .assumptions import assuming_paths, counting_sites
+from .shadow import shadowing
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
 from .convert import KEYED_DICTS, convert, converting_members, should_convert
@@ -110,12 +111,15 @@ def _recursion_refused(error):
     return err
 
 
-def trace_function(fn, leaf_specs, rebuild, unroll=8):
+def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
-    ``_traced_with_error_state``)."""
+    ``_traced_with_error_state``); ``assume_paths``: the caller runs a graph traced with
+    other assumptions where the data fail one, so the trace may assume the path of an `if`
+    whose paths cannot be one graph's (``assumptions.assume_path``)."""
     before = np.geterr()
     try:
-        traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
+        with assuming_paths(assume_paths):
+            traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
     except RecursionError as e:
         raise _recursion_refused(e) from None
     finally:
@@ -207,7 +211,7 @@ def _traced_streams(fn, leaf_specs, rebuild, unroll):
 
 def _traced(fn, leaf_specs, rebuild, unroll):
     with numpy_patched(numpy_vectorize.PATCHES), building() as builder, tracking_layouts(), recording() as reads, \
-            recording_catches() as catches, counting_sites():
+            recording_catches() as catches, counting_sites(), shadowing(builder):
         if isinstance(fn, types.FunctionType):
             note_function(fn)
         rng_token = start_random(builder)
