@@ -1781,7 +1781,8 @@ class _LoopWriter:
                 # An `if` whose paths give values no one graph holds (dicts of other keys
                 # with a string, tuples with names appended on one path of each unrolled
                 # step, keys added on one path, an early return of a number where the
-                # program returns a tuple): the trace takes the data's path.
+                # program returns a tuple): the trace takes the data's path. And a walrus in
+                # an operand of `and` or of a conditional expression.
                 lines += self.paths.choice([
                     ["if np.mean(c) > x:", "    pinfo = {'status': 'high', 'v': float(np.max(a))}",
                      "else:", "    pinfo = {'status': 'low'}"],
@@ -1792,7 +1793,11 @@ class _LoopWriter:
                      "        pinfo[(pj, pj + 1)] = round(float(c[pj] - c[pj + 1]), 6)"],
                     ["if np.sum(np.round(c[:3])) == 0:", "    return 1.0", "pinfo = None"],
                     ["pinfo = ['low', 'mid', 'high']", "for pj in range(3):",
-                     "    if c[pj] < x:", "        pinfo[pj] = pj * 1.5"]])
+                     "    if c[pj] < x:", "        pinfo[pj] = pj * 1.5"],
+                    # An assignment expression in an operand Python may skip.
+                    ["if np.mean(c) > x and (pw := float(np.max(c))) > 0:",
+                     "    pinfo = (pw * 2, pw)", "else:",
+                     "    pinfo = (-1.0, (pw := x) if np.min(c) < x else 0.0)"]])
                 out.append("pinfo")
             if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([

@@ -2200,3 +2200,35 @@ def test_range_by_another_name_where_python_iterates():
         nptf.compile(neighbours_by_another_name, fallback="raise")(g)
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
         assert nptf.compile(neighbours_by_another_name)(g) == neighbours_by_another_name(g)
+
+
+# ------------------------------------------------ assignment expressions in lazy operands
+def sphere_hit(center, radius, origin, direction):
+    proj = np.dot(direction, center - origin)
+    delta = radius ** 2 + proj ** 2 - np.dot(center - origin, center - origin)
+    if delta > 0 and (t := proj - np.sqrt(delta)) > 0:     # t bound only where delta > 0
+        point = origin + t * direction
+        return True, point, (point - center) / radius
+    return False, None, None
+
+
+def walrus_in_a_conditional_expression(x):
+    y = (m := x.max()) * 2 if x.sum() > 0 else (m := x.min())
+    return y, m
+
+
+def walrus_after_or(x):
+    found = x.sum() > 0 or (k := int(np.argmax(x))) > 1
+    return found, (k if not x.sum() > 0 else -1)
+
+
+def test_a_walrus_in_an_operand_python_may_skip_binds_the_function_s_variable(jit):
+    """``a and (t := f(x)) > 0``: the operands after the first run only where Python runs
+    them, and ``t`` is the function's variable (the ray tracer's hit test)."""
+    center, origin = np.array([6.0, 0.0, 7.0]), np.zeros(3)
+    for direction in ([0.5, 0.0, 0.866], [-0.5, 0.0, 0.866]):
+        check_against_numpy(sphere_hit, center, 2, origin, np.array(direction), jit=jit)
+    for x in (np.arange(3.0), -np.arange(3.0)):
+        check_against_numpy(walrus_in_a_conditional_expression, x, jit=jit)
+    for x in (np.arange(3.0), -np.arange(4.0)[::-1], -np.arange(4.0)):
+        check_against_numpy(walrus_after_or, x, jit=jit)

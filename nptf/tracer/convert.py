@@ -1429,6 +1429,53 @@ def _rewrite_blocks(stmt, statements):
         handler.body = statements(handler.body)
 
 
+def _lower_lazy_walruses(body):
+    """``if a and (t := f(x)) > 0:`` (an ``and``/``or`` or a conditional expression with an
+    assignment expression inside, as the test of an ``if`` or the value of an assignment, a
+    ``return`` or an expression statement) as statements that evaluate it as Python does,
+    one operand after the other: ``_nptf_lazy = a``, ``if _nptf_lazy: _nptf_lazy = (t :=
+    f(x)) > 0``, then ``if _nptf_lazy:``. The conversion makes the operands of such
+    expressions functions, where the walrus would bind a variable of that function; in a
+    statement it binds the function's own. (Not a ``_nptf__`` name: control flow carries
+    only the user's variables of those.)"""
+    out = []
+    for stmt in body:
+        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            out.append(stmt)
+            continue
+        _rewrite_blocks(stmt, _lower_lazy_walruses)
+        field = "test" if isinstance(stmt, gast.If) else "value" if isinstance(
+            stmt, (gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Return, gast.Expr)) else None
+        expr = getattr(stmt, field) if field else None
+        if isinstance(expr, (gast.BoolOp, gast.IfExp)) and \
+                any(isinstance(n, gast.NamedExpr) for n in gast.walk(expr)):
+            name = f"_nptf_lazy{next(_counter)}"
+            out += _lower_lazy_walruses([gast.copy_location(s, stmt)
+                                         for s in _lazily(expr, name)])
+            setattr(stmt, field, _name(name))
+        out.append(stmt)
+    return out
+
+
+def _lazily(expr, name):
+    """Statements that bind ``name`` to ``expr`` (an ``and``/``or`` or a conditional
+    expression), evaluating its operands as Python does."""
+    def assign(value):
+        return gast.Assign(targets=[_name(name, store=True)], value=value, type_comment=None)
+
+    if isinstance(expr, gast.IfExp):
+        return [gast.If(test=expr.test, body=[assign(expr.body)], orelse=[assign(expr.orelse)])]
+    stmts = [assign(expr.values[0])]
+    inner = stmts
+    for value in expr.values[1:]:
+        test = _name(name) if isinstance(expr.op, gast.And) else \
+            gast.UnaryOp(op=gast.Not(), operand=_name(name))
+        step = gast.If(test=test, body=[assign(value)], orelse=[])
+        inner.append(step)
+        inner = step.body
+    return stmts
+
+
 def _hoist_dict_comps(body):
     """``return {k: v for ...}`` as ``_nptf_dict = {k: v for ...}`` then ``return
     _nptf_dict`` (and a comprehension assigned to an item or attribute alike), in
@@ -2183,6 +2230,7 @@ def _make_factory(fn):
     args.kw_defaults = [None if d is None else gast.Constant(value=None, kind=None)
                         for d in args.kw_defaults]
     fdef = _DictsOfPairs().visit(fdef)
+    fdef.body = _lower_lazy_walruses(fdef.body)
     scope = _local_names(fdef) | set(fn.__code__.co_freevars)
     # A dict comprehension or a Counter may key by traced values, and fail otherwise
     # before any key is hashed (a Counter of an array of run-time length).
