@@ -169,7 +169,8 @@ class Entry:
         self.preferred = None
         self.assumptions_read = None    # ``assumptions_read`` of its graph, once asked
         # Set once a call's data needed more graphs than ``_ASSUMED_GRAPHS``: a call whose
-        # data fail the graph it runs first then runs NumPy, rather than each graph in turn.
+        # data fail the graph it runs first then runs NumPy, rather than each graph in turn
+        # (data whose paths change call by call would pay for them all).
         self.exhausted = False
 
 
@@ -573,6 +574,9 @@ class Compiled:
         eigenvalues are real in one iteration and complex in another) or more graphs than
         ``_ASSUMED_GRAPHS``."""
         root = entry.root
+        if root.exhausted:
+            raise OutsideTheGraphError(f"{error} (the data of calls before needed more graphs "
+                                       f"than the {_ASSUMED_GRAPHS} traced for this signature)")
         tried = {entry.assumed}
         while True:
             flipped = entry.assumed ^ _flips(entry, error)
@@ -587,9 +591,6 @@ class Compiled:
                         out = self._run_variant(other, values)
                         if out is not None:
                             return out
-                if root.exhausted:
-                    raise OutsideTheGraphError(f"{error} (no graph of the {_ASSUMED_GRAPHS} "
-                                               f"traced for this signature fits these data)")
             tried.add(flipped)
             with call_values(values):
                 entry = self._variant(root, flipped, error, args, kwargs)
