@@ -13,7 +13,7 @@ import pytest
 import tensorflow as tf
 
 import nptf
-from harness import check_against_numpy
+from harness import check_against_numpy, mismatch
 
 
 # ------------------------------------------------ raise under a traced condition
@@ -118,11 +118,13 @@ def test_a_return_of_none_under_a_traced_condition():
     for a in (np.ones(2), -np.ones(2)):
         check_against_numpy(root_or_none, a)
         check_against_numpy(pair_or_none, a)
-    # None on one path, a list or a tuple on the others: refused, naming the return value.
-    with pytest.raises(nptf.UnsupportedError, match="the return value holds None on some"):
-        nptf.compile(list_or_none, fallback="raise")(np.ones(2))
-    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        assert nptf.compile(list_or_none)(np.ones(2)) is None
+    # None on one path, a list or a tuple on the others: a graph per path the data take.
+    compiled = nptf.compile(list_or_none, fallback="raise")
+    for a in (np.ones(2), -np.ones(2), np.array([-9.0, 1.0]), np.ones(2)):
+        assert mismatch(list_or_none(a), compiled(a)) is None
+    assert compiled.cache_info().traces <= 3
+    with pytest.raises(nptf.Error, match="test_everyday_families"):
+        nptf.export(list_or_none, "unused", nptf.Spec((2,)))
 
 
 # ------------------------------------------------ np.gradient, ndarray.flat

@@ -107,3 +107,16 @@ def test_rows_that_are_one_list_or_held_elsewhere_are_refused():
         nptf.compile(aliased_rows, fallback="raise")(x)
     with pytest.raises(nptf.Error, match=r"row read into a variable"):
         nptf.compile(append_through_a_chosen_row, fallback="raise")(x)
+
+
+def test_rows_a_traced_if_appends_to_are_one_graph_for_all_data():
+    """A path that appends to a row of a list of lists: the trace runs again with the list
+    as a table, one graph for every call, rather than assume which path the data take
+    (an assumed path would hold for the first call's data only)."""
+    compiled = nptf.compile(largest_per_bucket, fallback="raise")
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        x = rng.normal(size=12)
+        got, expected = compiled(x), largest_per_bucket(x)
+        assert got == expected
+    assert compiled.cache_info().traces == 1

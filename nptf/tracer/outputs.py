@@ -3,6 +3,8 @@ values that stand for them (``output_atoms``) and the Python objects NumPy's run
 for those values (``output_kinds``, ``handed_back``)."""
 from __future__ import annotations
 
+import collections
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -162,6 +164,14 @@ def output_atoms(leaves, verb="returning", static=_known_when_tracing):
             info.append(OutputInfo(kind))
         elif static(leaf) or (isinstance(leaf, np.ndarray) and leaf.dtype.kind in "US"):
             info.append(OutputInfo("static", leaf))
+        elif isinstance(leaf, (collections.deque, set, frozenset)):
+            # A container handed back as itself holds values only the graph computes.
+            if not any(isinstance(v, Tracer) for v in leaf):
+                info.append(OutputInfo("static", leaf))
+                continue
+            raise unsupported(f"{verb} a {type(leaf).__name__} that holds traced values",
+                              fix=f"Return list(x) (or sorted(x)), and make the "
+                                  f"{type(leaf).__name__} outside the compiled function.")
         else:
             atom = to_atom(leaf)
             atoms.append(atom)
