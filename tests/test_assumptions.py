@@ -368,3 +368,26 @@ def test_data_that_need_more_graphs_than_a_signature_keeps_run_numpy():
 def test_an_if_of_other_kinds_on_its_paths_is_refused_by_export(tmp_path):
     with pytest.raises(nptf.Error, match="test_assumptions"):
         nptf.export(rand_index, tmp_path / "m", nptf.Spec((3,)), nptf.Spec((2,)))
+
+
+def test_the_first_trace_takes_the_path_of_the_call_s_data(monkeypatch):
+    """The trace computes the condition from the call's arguments (NumPy's rules), so a
+    first call whose data take the true path traces once; where that computation would
+    take longer than its budget (a long loop before the `if`), the trace assumes the false
+    path and the graph's check sends the call to a second trace."""
+    from nptf.tracer import shadow
+    x = -np.ones(4)
+    compiled = nptf.compile(simplex_status, fallback="raise")
+    assert mismatch(simplex_status(x), compiled(x)) is None
+    assert compiled.cache_info().traces == 1
+    monkeypatch.setattr(shadow, "SHADOW_SECONDS", 0.0)
+    compiled = nptf.compile(status_again, fallback="raise")
+    assert mismatch(status_again(x), compiled(x)) is None
+    assert compiled.cache_info().traces == 2
+
+
+def status_again(x):
+    # simplex_status's `if` at a place of its own: no trace has met it yet.
+    if np.all(x < 0):
+        return {"status": "infeasible", "n": len(x)}
+    return {"status": "optimal", "x": x * 2, "objective": x.sum()}

@@ -7,12 +7,15 @@ graph of the first call then holds for it, and the graph's checks still decide e
 ``value_of`` computes a value of the function's graph with NumPy's rules
 (``graph_ir.evaluate``), from the call's arguments, running the equations emitted since
 it last ran; a graph it cannot run that way (a print, a draw, a failed check, an input it
-was not given) gives no more values for the rest of the trace.
+was not given), or one that takes longer than ``SHADOW_SECONDS`` in all (a long loop, a
+large product: the guess must not cost more than the trace), gives no more values for
+the rest of the trace.
 """
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import time
 
 import numpy as np
 
@@ -24,6 +27,8 @@ from .builder import current_builder
 # inputs (``call_values``); the trace's shadow of them (``shadowing``).
 _VALUES = contextvars.ContextVar("nptf_call_values", default=None)
 _SHADOW = contextvars.ContextVar("nptf_shadow", default=None)
+# Seconds a trace's shadow may spend running equations, over all its guesses.
+SHADOW_SECONDS = 0.5
 
 
 class _Stop(Exception):
@@ -36,12 +41,22 @@ class _Shadow(Evaluator):
     def __init__(self, builder, values):
         super().__init__()
         self.builder, self.values, self.done, self.broken = builder, values, 0, False
+        self.spent, self.deadline, self.ran = 0.0, None, 0
+
+    def before_eqn(self, eqn):
+        # Each equation, a loop body's on every iteration too.
+        self.ran += 1
+        if self.ran % 64 == 0 and time.perf_counter() > self.deadline:
+            raise _Stop
 
     def value_of(self, atom):
         if isinstance(atom, Literal):
             return atom.value
-        if self.broken:
+        if self.broken or self.spent >= SHADOW_SECONDS:
+            self.broken = True
             return None
+        start = time.perf_counter()
+        self.deadline = start + SHADOW_SECONDS - self.spent
         try:
             if not self.env:
                 if len(self.values) < len(self.builder.inputs):
@@ -55,11 +70,14 @@ class _Shadow(Evaluator):
                     # when the graph runs, not here.
                     if _acts(eqn):
                         raise _Stop
+                    self.before_eqn(eqn)
                     self.write(eqn.outputs, self.run_eqn(eqn, self.read_inputs(eqn)))
             return self.read(atom)
         except Exception:   # noqa: BLE001  (a failed check, a rule NumPy cannot run: no guess)
             self.broken = True
             return None
+        finally:
+            self.spent += time.perf_counter() - start
 
 
 def _acts(eqn):
