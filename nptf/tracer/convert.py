@@ -1429,6 +1429,18 @@ def _rewrite_blocks(stmt, statements):
         handler.body = statements(handler.body)
 
 
+def _per_statement(body, before):
+    """``body`` and the blocks inside it, each statement (but a definition) preceded by
+    the statements ``before(stmt)`` returns, which may change ``stmt``."""
+    out = []
+    for stmt in body:
+        if not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            _rewrite_blocks(stmt, lambda block: _per_statement(block, before))
+            out += before(stmt)
+        out.append(stmt)
+    return out
+
+
 def _lower_lazy_walruses(body):
     """``if a and (t := f(x)) > 0:`` (an ``and``/``or`` or a conditional expression with an
     assignment expression inside, as the test of an ``if`` or the value of an assignment, a
@@ -1438,23 +1450,19 @@ def _lower_lazy_walruses(body):
     expressions functions, where the walrus would bind a variable of that function; in a
     statement it binds the function's own. (Not a ``_nptf__`` name: control flow carries
     only the user's variables of those.)"""
-    out = []
-    for stmt in body:
-        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-            out.append(stmt)
-            continue
-        _rewrite_blocks(stmt, _lower_lazy_walruses)
-        field = "test" if isinstance(stmt, gast.If) else "value" if isinstance(
-            stmt, (gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Return, gast.Expr)) else None
-        expr = getattr(stmt, field) if field else None
-        if isinstance(expr, (gast.BoolOp, gast.IfExp)) and \
-                any(isinstance(n, gast.NamedExpr) for n in gast.walk(expr)):
-            name = f"_nptf_lazy{next(_counter)}"
-            out += _lower_lazy_walruses([gast.copy_location(s, stmt)
-                                         for s in _lazily(expr, name)])
-            setattr(stmt, field, _name(name))
-        out.append(stmt)
-    return out
+    return _per_statement(body, _walruses_lowered)
+
+
+def _walruses_lowered(stmt):
+    field = "test" if isinstance(stmt, gast.If) else "value" if isinstance(
+        stmt, (gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Return, gast.Expr)) else None
+    expr = getattr(stmt, field) if field else None
+    if not isinstance(expr, (gast.BoolOp, gast.IfExp)) or \
+            not any(isinstance(n, gast.NamedExpr) for n in gast.walk(expr)):
+        return []
+    name = f"_nptf_lazy{next(_counter)}"
+    setattr(stmt, field, _name(name))
+    return _lower_lazy_walruses([gast.copy_location(s, stmt) for s in _lazily(expr, name)])
 
 
 def _lazily(expr, name):
@@ -1482,35 +1490,33 @@ def _hoist_dict_comps(body):
     ``body`` and the blocks inside it: a variable bound to the comprehension, which
     ``_KeyedDicts`` makes the loop it stands for. Nothing runs between the two. (Not a
     ``_nptf__`` name: control flow carries only the user's variables of those.)"""
+    return _per_statement(body, _dict_comps_bound)
+
+
+def _dict_comps_bound(stmt):
     out = []
-    for stmt in body:
-        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-            out.append(stmt)
-            continue
-        _rewrite_blocks(stmt, _hoist_dict_comps)
-        if isinstance(stmt, gast.Return) and isinstance(stmt.value, gast.DictComp) or \
-                isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.DictComp) and \
-                len(stmt.targets) == 1 and not isinstance(stmt.targets[0], gast.Name):
+    if isinstance(stmt, gast.Return) and isinstance(stmt.value, gast.DictComp) or \
+            isinstance(stmt, gast.Assign) and isinstance(stmt.value, gast.DictComp) and \
+            len(stmt.targets) == 1 and not isinstance(stmt.targets[0], gast.Name):
+        name = f"_nptf_dict{next(_counter)}"
+        out.append(gast.copy_location(gast.Assign(targets=[_name(name, store=True)],
+                                                  value=stmt.value, type_comment=None),
+                                      stmt))
+        stmt.value = _name(name)
+    elif isinstance(stmt, (gast.Return, gast.Assign)) and \
+            isinstance(stmt.value, (gast.Tuple, gast.List)) and \
+            any(isinstance(e, gast.DictComp) for e in stmt.value.elts):
+        # ``return mode, {k: v for ...}``: the items up to the last comprehension
+        # bound first, in their order, so that each comprehension is a variable's.
+        elts = stmt.value.elts
+        last = max(i for i, e in enumerate(elts) if isinstance(e, gast.DictComp))
+        for i, e in enumerate(elts[:last + 1]):
+            if any(isinstance(x, gast.Starred) for x in elts[:last + 1]):
+                break
             name = f"_nptf_dict{next(_counter)}"
-            out.append(gast.copy_location(gast.Assign(targets=[_name(name, store=True)],
-                                                      value=stmt.value, type_comment=None),
-                                          stmt))
-            stmt.value = _name(name)
-        elif isinstance(stmt, (gast.Return, gast.Assign)) and \
-                isinstance(stmt.value, (gast.Tuple, gast.List)) and \
-                any(isinstance(e, gast.DictComp) for e in stmt.value.elts):
-            # ``return mode, {k: v for ...}``: the items up to the last comprehension
-            # bound first, in their order, so that each comprehension is a variable's.
-            elts = stmt.value.elts
-            last = max(i for i, e in enumerate(elts) if isinstance(e, gast.DictComp))
-            for i, e in enumerate(elts[:last + 1]):
-                if any(isinstance(x, gast.Starred) for x in elts[:last + 1]):
-                    break
-                name = f"_nptf_dict{next(_counter)}"
-                out.append(gast.copy_location(gast.Assign(
-                    targets=[_name(name, store=True)], value=e, type_comment=None), stmt))
-                elts[i] = _name(name)
-        out.append(stmt)
+            out.append(gast.copy_location(gast.Assign(
+                targets=[_name(name, store=True)], value=e, type_comment=None), stmt))
+            elts[i] = _name(name)
     return out
 
 
