@@ -283,10 +283,11 @@ def strong_pairs(C, names, threshold):
     # Tuples with a name in them appended under an `if` of each unrolled step, then sorted
     # by a traced key: each item's names are the ones its position gives.
     pairs = []
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            if abs(C[i, j]) >= threshold:
-                pairs.append((names[i], names[j], float(C[i, j])))
+    for i, a in enumerate(names):
+        for j in range(i):
+            r = C[i, j]
+            if r * r >= threshold ** 2:
+                pairs.append((names[j], a, float(r)))
     pairs.sort(key=lambda p: -abs(p[2]))
     return pairs, sorted(names, key=lambda n: C[names.index(n)].sum())
 
