@@ -1794,6 +1794,12 @@ class _LoopWriter:
                     ["if np.sum(np.round(c[:3])) == 0:", "    return 1.0", "pinfo = None"],
                     ["pinfo = ['low', 'mid', 'high']", "for pj in range(3):",
                      "    if c[pj] < x:", "        pinfo[pj] = pj * 1.5"],
+                    # A return of a string inside a loop past the unroll limit, under a
+                    # traced test or one the trace knows.
+                    ["for pj in range(12):", "    if c[pj] > x * 3:",
+                     "        return 'high at %d' % pj", "pinfo = 0"],
+                    ["for pj in range(12):", "    c = c * 0.5", "    if c.shape[0] > pj:",
+                     "        return 'halved %d' % pj", "pinfo = 0"],
                     # An assignment expression in an operand Python may skip.
                     ["if np.mean(c) > x and (pw := float(np.max(c))) > 0:",
                      "    pinfo = (pw * 2, pw)", "else:",

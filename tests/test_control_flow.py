@@ -2232,3 +2232,28 @@ def test_a_walrus_in_an_operand_python_may_skip_binds_the_function_s_variable(ji
         check_against_numpy(walrus_in_a_conditional_expression, x, jit=jit)
     for x in (np.arange(3.0), -np.arange(4.0)[::-1], -np.arange(4.0)):
         check_against_numpy(walrus_after_or, x, jit=jit)
+
+
+def done_after_doubling(c):
+    for i in range(12):             # past the unroll limit: a graph loop, were it not
+        c = c * 2
+        if c.shape[0] > 0:          # known while tracing: Python's `if`
+            return "done"
+    return (c,)
+
+
+def done_at(c):
+    for i in range(12):
+        c = c * 2
+        if c.shape[0] > 0:
+            return "done %d" % i
+    return (c,)
+
+
+def test_a_return_of_a_string_inside_a_long_loop_is_that_string(jit):
+    """A graph loop cannot carry a string out of it: the code after the loop read the
+    tuple of the other `return` (with zeros for its arrays). The loop runs unrolled."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_against_numpy(done_after_doubling, np.ones(3), jit=jit)
+        check_against_numpy(done_at, np.ones(3), jit=jit)

@@ -2931,6 +2931,15 @@ def _carry_return_value(body, state, carried, types, names, where, runs_once=Fal
     added = False
     for i, v in enumerate(body.outs):
         if i not in carried and isinstance(state[i], Undefined) and \
+                names[i].startswith("_nptf__val") and v is not None and \
+                not isinstance(v, Undefined) and not _is_value(v) and \
+                _container_leaves(v) is None:
+            # ``return "done"`` (or an object) inside the loop: a value no graph loop
+            # carries, which the code after the loop reads where the body returned. Python
+            # runs the body (unrolled where the trip count is known).
+            raise _PythonOnlyBody(f"the return value is a {type(v).__name__}, which a "
+                                  f"compiled loop cannot carry out of it")
+        if i not in carried and isinstance(state[i], Undefined) and \
                 (names[i].startswith("_nptf__val") or
                  (runs_once and not names[i].startswith("_nptf__"))) and _is_value(v):
             t = _type_of(v, names[i], where)
