@@ -392,3 +392,28 @@ def status_again(x):
     if np.all(x < 0):
         return {"status": "infeasible", "n": len(x)}
     return {"status": "optimal", "x": x * 2, "objective": x.sum()}
+
+
+def first_negative(x, n):
+    for i in range(n):              # past the unroll limit: a graph loop
+        if x[i] < 0:
+            return "negative"
+    return {"status": "none negative", "total": x.sum()}
+
+
+def test_an_if_of_paths_of_other_kinds_in_a_graph_loop_holds_on_every_iteration():
+    """In a graph loop the trace assumes the path on every iteration, which the graph
+    checks on each: data that never take the `return` run the graph; data that take it
+    run NumPy (the graph with the other path cannot carry a string out of the loop)."""
+    compiled = nptf.compile(first_negative, fallback="raise", static_argnames=["n"],
+                            adaptive=False)
+    n = 40
+    for x in (np.arange(1.0, 41.0), np.arange(2.0, 42.0)):
+        assert mismatch(first_negative(x, n), compiled(x, n)) is None
+    assert compiled.cache_info().traces == 1
+    later = np.arange(1.0, 41.0) * np.where(np.arange(40) == 2, -1, 1)
+    with pytest.raises(nptf.OutsideTheGraphError, match="test_assumptions"):
+        compiled(later, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert nptf.compile(first_negative, static_argnames=["n"])(later, n) == "negative"

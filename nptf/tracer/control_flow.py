@@ -873,8 +873,13 @@ def _assumed_path(c, error, where):
     exported or transformed trace), where a graph loop traces the body (the condition
     differs from one iteration to the next; the loop's own fallbacks decide), or where the
     error came from inside a path."""
-    if IN_GRAPH_LOOP.get() or getattr(error, "retyped", False) or \
-            getattr(error, "_nptf_in_path", False):
+    if getattr(error, "retyped", False) or getattr(error, "_nptf_in_path", False):
+        return None
+    if IN_GRAPH_LOOP.get() and (not isinstance(error, ControlFlowError) or
+                                getattr(error, "python_object_in_branch", False)):
+        # A graph loop carries Python objects a path changes (its own fallbacks); the
+        # other values (a `return` of a string inside the loop) keep the path the data
+        # take on every iteration, which the graph checks on each.
         return None
     taken, site = assume_path(where, guess(c))
     if site is None:
