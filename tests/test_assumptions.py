@@ -361,7 +361,10 @@ def test_data_that_need_more_graphs_than_a_signature_keeps_run_numpy():
         warnings.simplefilter("always")
         for _ in range(8):
             C = np.corrcoef(rng.normal(size=(6, 4)), rowvar=False)
-            assert mismatch(strong_pairs(C, names, 0.3), compiled(C, names, 0.3)) is None
+            # (The threshold an array: a Python float deciding a path keys the graphs
+            # by its value.)
+            t = np.array(0.3)
+            assert mismatch(strong_pairs(C, names, t), compiled(C, names, t)) is None
     assert compiled.cache_info().traces <= 4
     assert any("runs with NumPy" in str(w.message) for w in caught)
 
@@ -418,3 +421,30 @@ def test_an_if_of_paths_of_other_kinds_in_a_graph_loop_holds_on_every_iteration(
         for x in (later, np.arange(1.0, 41.0), later):
             assert mismatch(first_negative(x, n), compiled(x, n)) is None
     assert compiled.cache_info().traces == 2
+
+
+def schedule(principal, rate, years, extra=0.0):
+    # Python floats that decide the loop's `break` and numbers of both kinds in the rows.
+    n = int(years * 12)
+    i = rate / 12
+    payment = principal * i / (1 - (1 + i) ** -n)
+    balance = principal
+    rows = []
+    for month in range(1, n + 1):
+        interest = balance * i
+        princ = min(payment - interest + extra, balance)
+        balance -= princ
+        rows.append([month, interest, princ, balance])
+        if balance <= 1e-9:
+            break
+    sched = np.array(rows)
+    return round(payment, 2), sched, float(sched[:, 1].sum())
+
+
+def test_a_trace_keyed_by_deciding_floats_comes_before_assumed_paths():
+    """Python floats that decide paths key the graphs by their values, which hold for
+    every call of those values; only where that trace fails too does one assume paths.
+    (Its rows hold 720 numbers that are Python floats or NumPy scalars as the data say:
+    NumPy's promotion for each mix is asked of a few samples, never of all 2**720.)"""
+    for args in ((250_000, 0.06, 15, 500.0), (10_000.0, 0.05, 2, 0.0)):
+        check_against_numpy(schedule, *args)

@@ -1201,10 +1201,7 @@ class Compiled:
         try:
             self._info.traces += 1
             with budget(self.compile_budget, self.name) as spent:
-                # A call whose data fail the trace's assumptions runs a graph traced with
-                # them flipped (``_run_assuming``): only here may it assume an `if`'s path.
-                traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
-                                        self.unroll, assume_paths=True)
+                traced = self._trace_assuming_paths(bound, specs, treedefs)
                 self._guard(traced.guards)
                 graph = optimize(traced.graph)
                 xla, reason, measure = self._choose_xla(graph)
@@ -1314,6 +1311,23 @@ class Compiled:
             return key, specs
         shapes = [s[0].shape for s in specs if _is_array_spec(s)]
         return _generic(key), _with_shapes(specs, self._signature_shapes(shapes, specs))
+
+    def _trace_assuming_paths(self, bound, specs, treedefs):
+        """The trace of a call. Where it fails at an `if` whose paths cannot be one graph's,
+        it runs again assuming the path of such `if`s (a call whose data fail those
+        assumptions runs a graph traced with them flipped, ``_run_assuming``): last, after
+        the traces that hold for all data (one keyed by the values of the Python floats
+        that decide, ``Entry.floats_decide``, comes first)."""
+        rebuild = self._rebuild(bound, treedefs)
+        try:
+            return trace_function(self.fn, specs, rebuild, self.unroll)
+        except UnsupportedError as e:
+            if not getattr(e, "paths_declined", False) or (self.input_signature is None and
+                                        not _FLOATS_KEYED.get() and
+                                        any(_decides(v) for v in bound.arguments.values())):
+                raise
+        return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll,
+                              assume_paths=True)
 
     def trace_for(self, bound, specs, treedefs):
         """The traced function for a call's ``signature_for``."""

@@ -28,8 +28,9 @@ from .tracer import emit, to_tracer
 # Sites whose assumption the trace flips; one trace's places met so far (``counting_sites``).
 _FLIPPED = contextvars.ContextVar("nptf_flipped_assumptions", default=frozenset())
 _MET = contextvars.ContextVar("nptf_assumptions_met", default=None)
-# Whether the trace may assume an `if`'s path (``assume_path``).
-_PATHS = contextvars.ContextVar("nptf_assume_paths", default=False)
+# Whether the trace may assume an `if`'s path (``assume_path``), and the list of the
+# `if`s that would have where it may not.
+_PATHS = contextvars.ContextVar("nptf_assume_paths", default=(False, None))
 # The path each `if`'s site assumes unless flipped: the one the data of the first trace
 # that met it took (a flipped site's graph assumes the other, in every trace after).
 _USUAL_PATHS = {}
@@ -108,7 +109,12 @@ def assume_path(where, guess):
     met the site took (false where none could tell), or the other where the runtime
     flipped the site."""
     met = _MET.get()
-    if not _PATHS.get() or met is None:
+    allowed, declined = _PATHS.get()
+    if met is None:
+        return None, None
+    if not allowed:
+        if declined is not None:
+            declined.append(where)
         return None, None
     site = _site("if", met)
     with _SITES_LOCK:
@@ -121,10 +127,12 @@ def assume_path(where, guess):
 
 @contextlib.contextmanager
 def assuming_paths(allowed):
-    """Let the trace in it assume the path of an `if` (``assume_path``), or not."""
-    token = _PATHS.set(allowed)
+    """Let the trace in it assume the path of an `if` (``assume_path``), or not; yields
+    the list of the places of the `if`s that would have, where it may not."""
+    declined = []
+    token = _PATHS.set((allowed, declined))
     try:
-        yield
+        yield declined
     finally:
         _PATHS.reset(token)
 

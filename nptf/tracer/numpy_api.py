@@ -158,10 +158,10 @@ def _same_for_python_numbers(fn, args, kwargs, out, flagged, python_operator=Fal
     static = not outs
     choices = [[PYTHON_TYPES[k - KIND_PYTHON] for k in sorted(t.kinds) if k >= KIND_PYTHON]
                for t in flagged]
-    combos = list(itertools.product(*choices))
-    if len(combos) > 8:
+    # Counted before any is made: a list of many such numbers has 2 ** n combinations.
+    if math.prod(len(c) for c in choices) > 8:
         return False
-    for combo in combos:
+    for combo in itertools.product(*choices):
         python = {id(t): typ(1) for t, typ in zip(flagged, combo)}
 
         def stand_in(v, depth=0):

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import UnsupportedError, in_user_code, unsupported
+from ..budget import CompileBudgetError
+from ..errors import Error, UnsupportedError, in_user_code, unsupported
 from ..graph_ir import ArrayType, Graph
 from ..graph_ir.ir import Literal
 from ..graph_ir.passes.rename import Renamer
@@ -98,8 +99,11 @@ def _recursion_refused(error):
     of the user's code the traceback holds."""
     where, tb = "<unknown>", error.__traceback__
     while tb is not None:
-        if in_user_code(tb.tb_frame.f_code.co_filename):
-            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        name = tb.tb_frame.f_code.co_filename
+        # (Not code made from a string, a wrapper's: where the limit strikes in the
+        # cycle of calls depends on the depth of the stack the call starts from.)
+        if in_user_code(name) and not name.startswith("<"):
+            where = f"{name}:{tb.tb_lineno}"
         tb = tb.tb_next
     err = RecursionTracedError(
         f"tracing went past Python's recursion limit: a function calls itself (or a loop "
@@ -115,11 +119,19 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
     ``_traced_with_error_state``); ``assume_paths``: the caller runs a graph traced with
     other assumptions where the data fail one, so the trace may assume the path of an `if`
-    whose paths cannot be one graph's (``assumptions.assume_path``)."""
+    whose paths cannot be one graph's (``assumptions.assume_path``). Without it, nptf's
+    error of a failed trace says whether such an `if` was met (``paths_declined``)."""
     before = np.geterr()
     try:
-        with assuming_paths(assume_paths):
-            traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
+        with assuming_paths(assume_paths) as declined:
+            try:
+                traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
+            except Error as e:
+                # (Not a recursion the data end, nor a trace past its budget: assumed
+                # paths end neither.)
+                e.paths_declined = bool(declined) and \
+                    not isinstance(e, (RecursionTracedError, CompileBudgetError))
+                raise
     except RecursionError as e:
         raise _recursion_refused(e) from None
     finally:
