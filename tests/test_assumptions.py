@@ -425,20 +425,19 @@ def test_an_if_of_paths_of_other_kinds_in_a_graph_loop_holds_on_every_iteration(
 
 def schedule(principal, rate, years, extra=0.0):
     # Python floats that decide the loop's `break` and numbers of both kinds in the rows.
-    n = int(years * 12)
-    i = rate / 12
-    payment = principal * i / (1 - (1 + i) ** -n)
-    balance = principal
-    rows = []
-    for month in range(1, n + 1):
-        interest = balance * i
-        princ = min(payment - interest + extra, balance)
-        balance -= princ
-        rows.append([month, interest, princ, balance])
-        if balance <= 1e-9:
+    months = int(years * 12)
+    r = rate / 12
+    due = principal * r / (1 - (1 + r) ** -months)
+    left, table = principal, []
+    for k in range(months):
+        owed = left * r
+        paid = min(due + extra - owed, left)
+        left = left - paid
+        table.append([k + 1, owed, paid, left])
+        if left <= 1e-9:
             break
-    sched = np.array(rows)
-    return round(payment, 2), sched, float(sched[:, 1].sum())
+    out = np.array(table)
+    return round(due, 2), out, float(out[:, 1].sum())
 
 
 def test_a_trace_keyed_by_deciding_floats_comes_before_assumed_paths():
