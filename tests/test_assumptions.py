@@ -447,3 +447,26 @@ def test_a_trace_keyed_by_deciding_floats_comes_before_assumed_paths():
     NumPy's promotion for each mix is asked of a few samples, never of all 2**720.)"""
     for args in ((250_000, 0.06, 15, 500.0), (10_000.0, 0.05, 2, 0.0)):
         check_against_numpy(schedule, *args)
+
+
+def tagged_square(x):
+    tags = []
+    if x.sum() > 0:
+        tags.append("positive")          # a string on one path: no one graph holds it
+    return (x ** 2).sum() * (len(tags) + 1)
+
+
+def test_grad_and_vmap_of_an_if_of_paths_of_other_kinds_are_refused():
+    """One graph serves every call of nptf.grad and nptf.vmap: such an `if` is refused with
+    its line (vmap runs NumPy example by example by default), where nptf.compile takes the
+    data's path."""
+    for x in (np.arange(3.0), -np.arange(3.0)):
+        check_against_numpy(tagged_square, x)
+    with pytest.raises(nptf.Error, match="test_assumptions"):
+        nptf.grad(tagged_square)(np.arange(3.0))
+    batch = np.arange(6.0).reshape(2, 3) - 2
+    with pytest.raises(nptf.Error, match="test_assumptions"):
+        nptf.vmap(tagged_square, fallback="raise")(batch)
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.vmap(tagged_square)(batch)
+    np.testing.assert_array_equal(got, np.stack([tagged_square(b) for b in batch]))
