@@ -2257,3 +2257,46 @@ def test_a_return_of_a_string_inside_a_long_loop_is_that_string(jit):
         warnings.simplefilter("ignore")
         check_against_numpy(done_after_doubling, np.ones(3), jit=jit)
         check_against_numpy(done_at, np.ones(3), jit=jit)
+
+
+# ------------------------------------- a container another name holds, chosen by an `if`
+def chosen_row_appended(x):
+    rows = [[0, 2], [1, 3]]
+    row = rows[0] if x.sum() > 0 else rows[1]
+    row.append(7)                   # reaches the row the data chose, in `rows`
+    return rows
+
+
+def chosen_row_then_original_changed(x):
+    rows = [[0.0], [1.0]]
+    if x[0] > 0:
+        row = rows[0]
+    else:
+        row = rows[1]
+    rows[0].append(5.0)             # shows in `row` where the data chose rows[0]
+    return row, len(row)
+
+
+def chosen_dict_written(x):
+    a, b = {"w": 1.0}, {"w": 2.0}
+    d = a if x.sum() > 0 else b
+    d["w"] = float(x[0])
+    return a, b
+
+
+def chosen_rows_in_a_loop(x):
+    rows = [[], []]
+    for i in range(len(x)):
+        row = rows[0] if x[i] > 0 else rows[1]
+        row.append(i)
+    return rows
+
+
+def test_a_container_another_name_holds_is_the_one_the_data_choose():
+    """The object itself, as in Python, not a copy of its items: a change through either
+    name reaches it."""
+    for fn in (chosen_row_appended, chosen_row_then_original_changed, chosen_dict_written):
+        for x in ([1.0, 2.0], [-1.0, -2.0], [1.0, 2.0]):
+            check_against_numpy(fn, np.array(x))
+    for x in ([1.0, -2.0, 3.0], [-1.0, -2.0, 3.0], [1.0, -2.0, 3.0]):
+        check_against_numpy(chosen_rows_in_a_loop, np.array(x))

@@ -863,6 +863,27 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     return (true_fn if taken else false_fn)(*state)
 
 
+def _refuse_chosen_containers(branches, names, where, frame):
+    """Where the paths leave a variable on two Python containers, one of which another name
+    also holds (``row = rows[0] if x.sum() > 0 else rows[1]``): the graph's value would be
+    a copy of the items of one, which a later change through either name would not reach.
+    Refused (the trace may then take the data's path: ``_assumed_path``)."""
+    for i, name in enumerate(names):
+        objects = [br.objects[i] for br in branches]
+        if objects[0] is objects[1] or not any(type(o) in (list, dict, set) for o in objects):
+            continue
+        held = [o for o in objects if type(o) in (list, dict, set) and
+                reachable_elsewhere(o, name, frame)]
+        if held:
+            raise _python_object_in_branch(
+                f"a branch of the `if` at {where}, whose condition is a traced value, binds "
+                f"`{name}` to the Python {type(held[0]).__name__} another name also holds, "
+                f"and the other branch to another object: a change through either name "
+                f"would reach the one the data choose. Copy it (list(...), dict(...)) where "
+                f"it is chosen, or let the function run with NumPy (fallback='numpy', the "
+                f"default).")
+
+
 def _assumed_path(c, error, where):
     """The path the trace takes of an `if` whose paths cannot become one graph's (a
     ``return 1.0`` on one, a tuple on the other; a dict each path gives other keys; items of
@@ -1129,6 +1150,7 @@ def _traced_if(c, true_fn, false_fn, state, names, where, frame):
         return if_stmt(c, true_fn, false_fn, state, names, where, frame)
     if raised:
         return _one_branch_raises(c, raised, true_fn, false_fn, state, where)
+    _refuse_chosen_containers(branches, names, where, frame)
     _widen_paths_lists(branches, len(state))
     state, names, rebuild = _flatten_containers(branches, state, names)
     before = {}
