@@ -38,6 +38,7 @@ import collections
 import contextlib
 import copy
 import functools
+import heapq
 import io
 import itertools
 import importlib.util
@@ -418,7 +419,7 @@ class _LoopWriter:
 
     def __init__(self, r, name, inputs, extra=None, buckets=None, dicts=None, work=None,
                  history=None, seeded=None, sorted_lists=None, nested=None, ordered=None,
-                 known_tables=None, extends=None, outside=None, paths=None):
+                 known_tables=None, extends=None, outside=None, paths=None, values=None):
         self.r, self.name = r, name
         # Python's order of tuples holding traced numbers (sorted, min, max), read at the
         # end, from its own stream.
@@ -445,7 +446,7 @@ class _LoopWriter:
         self.known_tables = known_tables or random.Random(0)
         self.tab_other_type = False
         self.ns = {"np": np, "collections": collections, "bisect": bisect,
-                   "functools": functools, "itertools": itertools}
+                   "functools": functools, "itertools": itertools, "heapq": heapq}
         # Functions and a class defined inside the program (the ``nested`` family), from
         # their own stream; None for the loop family's programs.
         self.nested_on = nested is not None
@@ -467,6 +468,11 @@ class _LoopWriter:
         self.outside = outside or random.Random(0)
         # `if`s whose paths give values of other kinds, from their own stream.
         self.paths = paths or random.Random(0)
+        # Python values of traced values that only Python can use (a dict key, a heap's
+        # order, text compared or hashed, a list of objects read where the data point, a
+        # `while` growing a list of strings, a list another name holds chosen by a traced
+        # test), from their own stream.
+        self.values = values or random.Random(0)
         for key, value in zip(LOOP_ARGUMENTS.split(", "), inputs):
             self.ns[key] = np.copy(value) if isinstance(value, np.ndarray) else value
         self.views = []           # (name, view template, neighbour templates)
@@ -1805,6 +1811,29 @@ class _LoopWriter:
                      "    pinfo = (pw * 2, pw)", "else:",
                      "    pinfo = (-1.0, (pw := x) if np.min(c) < x else 0.0)"]])
                 out.append("pinfo")
+            if self.values.random() < 0.3:
+                # Values only Python can use: the trace takes the call's own and the graph
+                # checks them.
+                lines += self.values.choice([
+                    ["vd = collections.defaultdict(list)", "for v in c[:8]:",
+                     "    vd[int(np.round(v * 3))].append(float(v))",
+                     "vout = sorted((vk, len(vv)) for vk, vv in vd.items())"],
+                    ["vh = [(float(v), j) for j, v in enumerate(c[:6])]", "heapq.heapify(vh)",
+                     "vout = [heapq.heappop(vh)[1] for _ in range(3)]"],
+                    ["vd = {}", "for v in c[:6]:", "    vt = f'{v:.1f}'",
+                     "    vd[vt] = vd.get(vt, 0) + 1", "vout = sorted(vd.items())"],
+                    ["vw, vout = float(np.sum(np.abs(c[:4]))) + 1.0, []", "while vw > 0.5:",
+                     "    vw = vw * 0.5", "    vout.append('h%d' % len(vout))"],
+                    ["vobj = [{'v': float(v), 'j': j} for j, v in enumerate(c[:5])]",
+                     "vout = vobj[int(np.argmin(c[:5]))]['j'] + vobj[np.argmax(c[:5])]['v']"],
+                    ["vout = [0] * 6", "for vj in np.nonzero(c[:6] > x)[0]:",
+                     "    vout[vj] = 'on %d' % vj"],
+                    ["vs = {int(v) for v in np.round(c[:7] * 2)}",
+                     "vout = (sorted(vs), len(vs), str(np.max(c)) == str(c.max()))"],
+                    # A list another name holds, chosen by a traced test, then changed.
+                    ["vout = [[0.5], [1.5]]", "vrow = vout[0] if np.mean(c) > x else vout[1]",
+                     "vrow.append(float(c[0]))"]])
+                out.append("vout")
             if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([
                     "sorted(zip(np.round(c[:6]), range(6)))",
@@ -2102,7 +2131,8 @@ def loop_program_source(seed, name="f", nested=False):
                                  random.Random(f"loop known {seed} {attempt}"),
                                  random.Random(f"loop extends {seed} {attempt}"),
                                  random.Random(f"loop outside {seed} {attempt}"),
-                                 random.Random(f"loop paths {seed} {attempt}"))
+                                 random.Random(f"loop paths {seed} {attempt}"),
+                                 random.Random(f"loop values {seed} {attempt}"))
             source = writer.program()
             if _runs_cleanly(source, name, inputs):
                 break
@@ -2264,8 +2294,8 @@ def load_programs(seeds, directory, source=None):
     family = "" if source is program_source else f"{source.__name__}_"
     path = os.path.join(directory, f"random_programs_{family}{seeds[0]}_{len(seeds)}.py")
     with open(path, "w") as f:
-        f.write("import bisect\nimport collections\nimport functools\nimport itertools\n"
-                "import math\n\n"
+        f.write("import bisect\nimport collections\nimport functools\nimport heapq\n"
+                "import itertools\nimport math\n\n"
                 "import numpy as np\nimport scipy.linalg\nimport scipy.special\n"
                 "import scipy.stats\n\n\n")
         f.write("\n\n\n".join(source(s, f"program_{s}") for s in seeds) + "\n")

@@ -218,9 +218,13 @@ def list_in_loop(x):
     return out
 
 
-def test_errors_name_the_variable_and_the_fix():
+def test_errors_name_the_variable_and_the_fix(tmp_path):
+    # One graph for every trip count (a SavedModel's) cannot change acc's dtype; a graph
+    # for the trip count of the call's data can (nptf.compile, below).
     with pytest.raises(TypeError, match=r"variable `acc` is int64 before the loop.*float64.*Initialise"):
-        nptf.compile(bad_dtype, fallback="raise")(np.arange(20.0))
+        nptf.export(bad_dtype, tmp_path / "m", nptf.Spec((20,), np.float64))
+    for shift in (5, 9, 15):
+        check_against_numpy(bad_dtype, np.arange(20.0) - shift)
     with pytest.raises(TypeError, match=r"`y` is used, but it is only assigned on some paths"):
         nptf.compile(one_branch, fallback="raise")(np.ones(3))
 
@@ -255,12 +259,15 @@ def test_a_list_of_a_python_float_and_numpy_scalars_comes_back_as_python_s():
     assert got == want and [type(v) for v in got] == [type(v) for v in want]
 
 
-def test_code_without_source_still_traces_and_explains_data_dependent_flow():
+def test_code_without_source_still_traces_and_explains_data_dependent_flow(tmp_path):
     src = "def f(x):\n    if x.sum() > 0:\n        return x\n    return -x\n"
     namespace = {"np": np}
     exec(src, namespace)
+    # The `if` stays Python's: the graph takes the path of the call's data, and checks it.
+    for x in (np.ones(2), -np.ones(2), np.ones(2)):
+        check_against_numpy(namespace["f"], x)
     with pytest.raises(nptf.TracerConversionError, match="bool"):
-        nptf.compile(namespace["f"], fallback="raise")(np.ones(2))
+        nptf.export(namespace["f"], tmp_path / "m", nptf.Spec((2,)))
 
 
 def edit_distance(a, b):
@@ -299,10 +306,12 @@ def test_builtin_min_and_max_of_traced_numbers():
     for got, want in zip(nptf.compile(extremes, fallback="raise")(x, y), extremes(x, y)):
         np.testing.assert_array_equal(got, want)
     x32 = np.ones(3, np.float32)
-    for fn, args in [(min_with_inexact_literal, (x32,)), (min_of_two_dtypes, (x32, np.ones(2)))]:
-        with pytest.raises(nptf.TracerConversionError):
-            nptf.compile(fn, fallback="raise")(*args)
-        np.testing.assert_array_equal(nptf.compile(fn)(*args), fn(*args))   # NumPy runs it
+    # A result whose type the data choose (the double 0.1 itself, or the float32): Python's
+    # min on the data's values, a graph for each choice.
+    for fn, args in [(min_with_inexact_literal, (x32,)), (min_with_inexact_literal, (-x32,)),
+                     (min_of_two_dtypes, (x32, np.ones(2))),
+                     (min_of_two_dtypes, (x32, np.zeros(2)))]:
+        check_against_numpy(fn, *args)
 
 
 # The index of a compiled ``for`` loop is a Python int, as it is when the loop unrolls:
@@ -638,7 +647,7 @@ def trained_by_name(X, y, epochs):
     return params
 
 
-def test_loops_over_python_containers():
+def test_loops_over_python_containers(tmp_path):
     """A dict keyed by the loop index (a character RNN's forward pass) runs unrolled, with
     a warning, where the trip count is known. Dicts, lists and tuples of arrays the body
     rebuilds, or hands to a helper that writes into them and returns them, with their
@@ -671,8 +680,13 @@ def test_loops_over_python_containers():
             parts = {"a": parts["a"] * 2, "b": x}       # a key more than before the loop
         return len(parts)
 
+    # A structure that changes from one iteration to the next: Python runs the loop for
+    # the trip count the data give (a graph per count); one graph for every count (a
+    # SavedModel's) cannot.
+    for n in (12, 0, 3):
+        check_against_numpy(grows, np.ones(3), np.array([n]))
     with pytest.raises(nptf.UnsupportedError, match="changes its structure"):
-        nptf.compile(grows, fallback="raise")(np.ones(3), np.array([12]))
+        nptf.export(grows, tmp_path / "grows", nptf.Spec((3,)), nptf.Spec((1,), np.int64))
     # Items assigned by a string key into a dict the body does not rebind
     # (params["b"] -= ...): the dict is carried item by item too.
     with warnings.catch_warnings():
@@ -683,8 +697,10 @@ def test_loops_over_python_containers():
     # is known.
     with pytest.warns(RuntimeWarning, match="runs unrolled"):
         check_against_numpy(trained_by_name, X, y, 30)
+    check_against_numpy(trained_by_name, X, y, np.array(30))
     with pytest.raises(nptf.UnsupportedError, match="`params`"):
-        nptf.compile(trained_by_name, fallback="raise")(X, y, np.array(30))
+        nptf.export(trained_by_name, tmp_path / "by_name", nptf.Spec(X.shape),
+                    nptf.Spec(y.shape), nptf.Spec((), np.int64))
 
 
 def first_above(a):
@@ -1617,16 +1633,14 @@ def test_an_array_returned_under_a_traced_if_is_written_on_the_other_paths(jit):
     check_against_numpy(zero_until_large, np.array([1.0, 2.0]), jit=jit)
 
 
-def test_a_finally_block_after_a_return_is_not_converted():
+def test_a_finally_block_after_a_return_is_not_converted(tmp_path):
     # Python runs the finally block after choosing the returned array, and its write
-    # reaches that array: the function runs as written, its `if` on traced data refused.
+    # reaches that array: the function runs as written, its `if` on traced data taking
+    # the path of the call's data (a graph for each), which one graph cannot.
+    for x in ([1.0, 3.0, 5.0], [1.0, 1.5, 0.5], [4.0, 1.0, 0.0]):
+        check_against_numpy(written_in_finally, np.array(x))
     with pytest.raises(nptf.Error, match="bool"):
-        nptf.compile(written_in_finally, fallback="raise")(np.array([1.0, 3.0, 5.0]))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        x = np.array([1.0, 3.0, 5.0])
-        np.testing.assert_array_equal(nptf.compile(written_in_finally)(x.copy()),
-                                      written_in_finally(x.copy()))
+        nptf.export(written_in_finally, tmp_path / "m", nptf.Spec((3,)))
 
 
 # ------------------------------------------ a for loop with both a break and a return
@@ -2191,15 +2205,14 @@ def neighbours_by_another_name(g):
     return sum([k * 2 for k in xrange(n) for _ in xrange(2)])
 
 
-def test_range_by_another_name_where_python_iterates():
+def test_range_by_another_name_where_python_iterates(tmp_path):
     """Where Python itself iterates such a range (a comprehension of two generators), a
-    traced bound is nptf's own error, as Python's range of it would be (NumPy runs by
-    default)."""
-    g = np.array([1.0, -1.0, 2.0])
+    traced bound is the count the call's data give (a graph for each); one graph for
+    every count cannot take it, as Python's range cannot."""
+    for g in ([1.0, -1.0, 2.0], [1.0, 1.0, 2.0], [-1.0, -1.0, 0.0]):
+        check_against_numpy(neighbours_by_another_name, np.array(g))
     with pytest.raises(nptf.TracerConversionError):
-        nptf.compile(neighbours_by_another_name, fallback="raise")(g)
-    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        assert nptf.compile(neighbours_by_another_name)(g) == neighbours_by_another_name(g)
+        nptf.export(neighbours_by_another_name, tmp_path / "m", nptf.Spec((3,)))
 
 
 # ------------------------------------------------ assignment expressions in lazy operands

@@ -1,8 +1,9 @@
 """A Python list the function appends to where the data decide how often (under an `if`
 on traced values, or in a loop whose trip count is known only at run time), held in
-a variable or as an item of a dict (``history["loss"]``), is one array of its items, as long as the data make it: checked against NumPy through the
-public API, with the cases that must stay NumPy's (aliases, arguments, mixed items,
-an empty list NumPy would make float64)."""
+a variable or as an item of a dict (``history["loss"]``), is one array of its items, as
+long as the data make it: checked against NumPy through the public API, with the cases
+one array cannot hold (aliases, arguments, mixed items, an empty list NumPy would make
+float64), which are Python's lists of the call's data or run with NumPy."""
 from __future__ import annotations
 
 import warnings
@@ -240,14 +241,18 @@ def history_of_two_loops(c, x):
     return np.array(hist["w"])
 
 
-def test_lists_a_dict_holds_appended_to_in_a_loop_of_run_time_length():
+def test_lists_a_dict_holds_appended_to_in_a_loop_of_run_time_length(tmp_path):
     check_against_numpy(history_until_small, np.array([1.0, -2.0]))
     check_against_numpy(history_until_small, np.array([0.001]))     # no step: one item
     check_against_numpy(history_with_break, np.array([1.0, 2.0]))
     check_against_numpy(history_of_two_loops, np.linspace(0, 1, 16), 0.25)
     # Another name reaches the dict: the appends must show there, which only Python does.
+    # Python runs the loop for the trip count the call's data give (a graph for each; no
+    # step leaves the list empty), which a SavedModel's one graph cannot.
+    for w in (1.0, 0.001, 40.0, 1.0):
+        check_against_numpy(history_aliased, np.array([w]))
     with pytest.raises(nptf.UnsupportedError, match="changes the Python list"):
-        nptf.compile(history_aliased, fallback="raise")(np.array([1.0]))
+        nptf.export(history_aliased, tmp_path / "m", nptf.Spec((1,), np.float64))
 
 
 def test_a_returned_list_comes_back_as_numpy_s_list():
@@ -476,7 +481,7 @@ def mixed_kinds_returned(x):
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_python_numbers_and_numpy_scalars_of_one_dtype_make_one_array(jit):
+def test_python_numbers_and_numpy_scalars_of_one_dtype_make_one_array(jit, tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
         check_against_numpy(mixed_kinds, RNG.normal(size=20), jit=jit)
@@ -486,15 +491,21 @@ def test_python_numbers_and_numpy_scalars_of_one_dtype_make_one_array(jit):
         # No factor: NumPy's float64 array of shape (0,), from NumPy's run.
         got = nptf.compile(prime_factors, jit_compile=jit)(np.int64(1))
         assert got.dtype == np.float64 and got.shape == (0,)
-    # Which kind one item is, only the data know: reading it back, or handing back the
-    # list, runs NumPy.
-    for fn in (mixed_kinds_read_back, mixed_kinds_returned):
-        with pytest.raises(nptf.UnsupportedError, match="Python numbers or NumPy scalars"):
-            nptf.compile(fn, fallback="raise")(RNG.normal(size=20))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            x = RNG.normal(size=20)
-            assert_same_kind(nptf.compile(fn)(x), fn(x))
+    # Which kind one item is, only the data know: reading it back runs NumPy.
+    fn = mixed_kinds_read_back
+    with pytest.raises(nptf.UnsupportedError, match="Python numbers or NumPy scalars"):
+        nptf.compile(fn, fallback="raise")(RNG.normal(size=20))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        x = RNG.normal(size=20)
+        assert_same_kind(nptf.compile(fn)(x), fn(x))
+    # The list handed back is Python's, with the kinds the call's data give (a graph for
+    # each; check_against_numpy compares each item's kind), which one graph cannot be.
+    x, other = RNG.normal(size=20), RNG.normal(size=20)
+    for v in (x, -np.ones(20), other, x):
+        check_against_numpy(mixed_kinds_returned, v, jit=jit)
+    with pytest.raises(nptf.UnsupportedError, match="Python numbers or NumPy scalars"):
+        nptf.export(mixed_kinds_returned, tmp_path / "m", nptf.Spec((20,), np.float64))
 
 
 def assert_same_kind(got, want):
@@ -695,15 +706,19 @@ def extends_by_other_items(x):
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["graph", "xla"])
-def test_list_methods_at_inner_positions(jit):
+def test_list_methods_at_inner_positions(jit, tmp_path):
     x = RNG.normal(size=14)
     x[:2] = [0.5, 1.5]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")             # "runs without XLA"
         check_against_numpy(list_methods_at_positions, x, jit=jit)
         check_against_numpy(list_methods_at_positions, np.abs(x) + 0.1, jit=jit)
+        # Items of another dtype than the list's array: Python's list of the items the
+        # call's data keep (a graph for each), which a SavedModel's one graph cannot be.
+        for v in (x, -np.abs(x), np.abs(x) + 0.1, x):
+            check_against_numpy(extends_by_other_items, v, jit=jit)
     with pytest.raises(nptf.UnsupportedError, match="extend"):
-        nptf.compile(extends_by_other_items, fallback="raise", jit_compile=jit)(x)
+        nptf.export(extends_by_other_items, tmp_path / "m", nptf.Spec((14,), np.float64))
 
 
 def topological_order(A):
@@ -772,16 +787,15 @@ def positives_counted(x):
 
 @pytest.mark.parametrize("fn, method", [(peaks_sorted, "sort"), (positives_copied, "copy"),
                                         (positives_counted, "count")])
-def test_list_methods_the_list_does_not_run_are_refused_by_name(fn, method):
+def test_list_methods_the_array_of_items_does_not_run_are_python_s(fn, method, tmp_path):
     # The array that holds the items has methods of these names (an array's sort sorts
-    # each tuple's numbers): the list's own ones are not compiled.
+    # each tuple's numbers): the list's own ones run on Python's list of the items the
+    # call's data keep (a graph for each), which a SavedModel refuses by the method's name.
     x = np.array([0.0, 3.0, 1.0, 2.0, 0.5, 4.0, 1.0, 9.0, 0.0])
+    for v in (x, np.array([1.0, 0.0, 2.0, 1.0, 3.0, -1.0, 5.0, 4.0, 6.0]), -np.ones(9), x):
+        check_against_numpy(fn, v)
     with pytest.raises(nptf.UnsupportedError, match=rf"list\.{method}\(\) .*on a list appended"):
-        nptf.compile(fn, fallback="raise")(x)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        got = nptf.compile(fn)(x)
-    assert type(got) is type(fn(x)) and got == fn(x)
+        nptf.export(fn, tmp_path / "m", nptf.Spec((9,), np.float64))
 
 
 def positives_sorted(x, reverse):
@@ -873,9 +887,13 @@ def heap_of_a_filtered_list(scores):
     return [heapq.heappop(heap) for _ in range(min(2, len(heap)))]
 
 
-def test_heapq_of_a_list_the_data_grow_is_refused():
+def test_heapq_of_a_list_the_data_grow_is_python_s(tmp_path):
+    # heapq compares the items in Python: the heap is Python's list of the items the
+    # call's data keep (a graph for each), which a SavedModel's one graph cannot be.
+    for scores in ([0.5, -1.0, 2.0], [-0.5, -1.0, -2.0], [3.0, 1.0, 2.0], [0.5, -1.0, 2.0]):
+        check_against_numpy(heap_of_a_filtered_list, np.array(scores))
     with pytest.raises(nptf.UnsupportedError, match="heapq.heapify"):
-        nptf.compile(heap_of_a_filtered_list, fallback="raise")(np.array([0.5, -1.0, 2.0]))
+        nptf.export(heap_of_a_filtered_list, tmp_path / "m", nptf.Spec((3,), np.float64))
 
 
 def kept_columns(x):
@@ -983,14 +1001,20 @@ def test_lists_of_numbers_appended_in_a_loop_of_run_time_length():
     assert type(got[2][0]) is list and type(got[2][0][0]) is int
 
 
-def test_a_list_appended_and_changed_or_kept_elsewhere_is_python_s():
+def test_a_list_appended_and_changed_or_kept_elsewhere_is_python_s(tmp_path):
     x = np.array([0.5, 1.0, 2.0])
     check_against_numpy(_appended_row_kept_elsewhere, x)      # runs unrolled
-    with pytest.raises(nptf.Error):
-        nptf.compile(_appended_row_changed_after, fallback="raise")(x, 1e-3)
-    with pytest.warns(RuntimeWarning):
-        got = nptf.compile(_appended_row_changed_after)(x, 1e-3)
+    # A row changed after it is appended: Python runs the loop for the trip count the
+    # call's data give (a graph for each; no step: NumPy's empty float64 array). One
+    # graph for all data cannot: under an input_signature NumPy runs it; export refuses it.
+    for tol in (1e-3, 0.3, 2.0, 1e-3):
+        check_against_numpy(_appended_row_changed_after, x, tol)
+    signature = [nptf.Spec((3,)), nptf.Spec(())]
+    with pytest.warns(RuntimeWarning, match="runs with NumPy"):
+        got = nptf.compile(_appended_row_changed_after, input_signature=signature)(x, 1e-3)
     np.testing.assert_array_equal(got, _appended_row_changed_after(x, 1e-3))
+    with pytest.raises(nptf.UnsupportedError, match="changing a list after appending it"):
+        nptf.export(_appended_row_changed_after, tmp_path / "m", nptf.Spec((3,)), 1e-3)
 
 
 class _Tracker:

@@ -1,7 +1,8 @@
 """Python lists of lists appended to at positions the data choose (``clusters[j].append(i)``
 in a loop: k-means assignment, grouping by label, adjacency lists): carried as one array
 of items and the row of each, rows read whole as lists of run-time length. Rows that are
-one list (``[[]] * n``) are refused. Checked against NumPy through the public API."""
+one list (``[[]] * n``) are Python's lists of the data's positions. Checked against NumPy
+through the public API."""
 from __future__ import annotations
 
 import warnings
@@ -101,12 +102,17 @@ def test_rows_appended_where_the_data_say():
         check_against_numpy(kmeans_with_helpers, blobs, blobs[[0, 4, 8]], 3, 4)
 
 
-def test_rows_that_are_one_list_or_held_elsewhere_are_refused():
+def test_rows_that_are_one_list_or_held_elsewhere_are_python_s(tmp_path):
+    """Rows that are one list, or a row a traced `if` chooses and a name holds: Python's
+    own lists, the data's positions and path taken (a graph for each); one graph for all
+    data cannot have them."""
     x = np.linspace(-1, 1, 12)
-    with pytest.raises(nptf.Error, match=r"rows are one list"):
-        nptf.compile(aliased_rows, fallback="raise")(x)
-    with pytest.raises(nptf.Error, match=r"row read into a variable"):
-        nptf.compile(append_through_a_chosen_row, fallback="raise")(x)
+    for fn, match in ((aliased_rows, "rows are one list"),
+                      (append_through_a_chosen_row, "row read into a variable")):
+        for v in (x, -x, np.abs(x) + 0.1, x):
+            check_against_numpy(fn, v)
+        with pytest.raises(nptf.UnsupportedError, match=match):
+            nptf.export(fn, tmp_path / fn.__name__, nptf.Spec((12,), np.float64))
 
 
 def test_rows_a_traced_if_appends_to_are_one_graph_for_all_data():

@@ -134,20 +134,27 @@ def test_in_place_then_rebound_runs_unrolled(n):
         check_against_numpy(f, np.ones(3), n)
 
 
-def test_in_place_then_rebound_with_unknown_trip_count_falls_back():
+def test_in_place_then_rebound_with_unknown_trip_count_runs_the_data_s_steps(tmp_path):
+    """A graph loop cannot write into the caller's array and then rebind the name: Python
+    runs the loop for the trip count the call's data give (a graph for each). One graph
+    for all data cannot: under an input_signature NumPy runs it, and export refuses it."""
     def f(U, limit):
         while U.sum() < limit:
             U += 1.0
             U = U * 2
         return U
 
-    with pytest.raises(nptf.UnsupportedError, match="binds `U` to a new array"):
-        nptf.compile(f, fallback="raise")(np.ones(3), 100.0)
+    for U, limit in ((np.ones(3), 100.0), (np.ones(3), 1.0), (np.array([50.0, 0, 0]), 100.0),
+                     (np.ones(3), 100.0)):
+        check_against_numpy(f, U, limit)
+    signature = [nptf.Spec((3,)), nptf.Spec(())]
     U, U2 = np.ones(3), np.ones(3)
     with pytest.warns(RuntimeWarning, match="runs with NumPy"):
-        got = nptf.compile(f)(U, 100.0)
+        got = nptf.compile(f, input_signature=signature)(U, 100.0)
     np.testing.assert_array_equal(got, f(U2, 100.0))
     np.testing.assert_array_equal(U, U2)
+    with pytest.raises(nptf.UnsupportedError, match="binds `U` to a new array"):
+        nptf.export(f, tmp_path / "m", nptf.Spec((3,)), 100.0)
 
 
 @pytest.mark.parametrize("c", [1.0, -1.0])
@@ -376,12 +383,15 @@ def rebound_after_a_handled_error(G0, n):
     return C.sum(), G
 
 
-def test_a_view_a_continue_may_keep_stays_refused_and_a_try_does_not_keep_one(jit):
+def test_a_view_a_continue_may_keep_is_python_s_and_a_try_does_not_keep_one(jit, tmp_path):
     """Where a `continue` may keep a view from before the pass (which NumPy's writes
-    update), the loop stays refused; a `try` that leaves the body on no path keeps
-    nothing, and the loop compiles."""
+    update), no graph loop can run the loop: Python runs it for the trip count the
+    call's data give (a graph for each), which export refuses; a `try` that leaves the
+    body on no path keeps nothing, and the loop compiles."""
+    for n in (2, 0, 5, 2):
+        check_against_numpy(kept_on_continue, np.arange(4.0), np.int64(n), jit=jit)
     with pytest.raises(nptf.UnsupportedError, match="binds `C` to a new array"):
-        nptf.compile(kept_on_continue, fallback="raise")(np.arange(4.0), np.int64(2))
+        nptf.export(kept_on_continue, tmp_path / "m", nptf.Spec((4,)), nptf.Spec((), np.int64))
     for n in (0, 3):
         check_against_numpy(rebound_after_a_handled_error, np.arange(4.0), np.int64(n),
                             jit=jit)

@@ -429,14 +429,16 @@ def repeated_by_a_float(x):
     return [1, 2] * float(x[0])
 
 
-def test_a_list_times_a_traced_number():
+def test_a_list_times_a_traced_number(tmp_path):
     """``[0] * n`` repeats the list (of a count known only at run time, a list of that
-    length; a tuple so needs the value, an error rather than NumPy's elementwise
-    product); ``list * 0-d array`` multiplies."""
+    length; a tuple so needs the value, the count of the call's data, which the graph
+    checks, rather than NumPy's elementwise product); ``list * 0-d array`` multiplies."""
     x = np.array([1.0, -2.0, 3.0])
     check_against_numpy(repeated_by_a_count, x)
     check_against_numpy(repeated_by_a_count, -x * x)
+    for data in (x, -x * x, x + 1):
+        check_against_numpy(tuple_repeated_by_a_count, data)
     with pytest.raises(nptf.TracerConversionError, match="repeating a tuple"):
-        nptf.compile(tuple_repeated_by_a_count, fallback="raise")(x)
+        nptf.export(tuple_repeated_by_a_count, tmp_path / "m", nptf.Spec((3,)))
     check_against_numpy(multiplied_by_zero_d, x)
     check_against_numpy(repeated_by_a_float, x)

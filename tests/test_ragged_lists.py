@@ -150,7 +150,14 @@ def item_written(x, y):
     return np.concatenate(parts)
 
 
-@pytest.mark.parametrize("fn", [appended_then_written, item_written])
+def test_an_item_written_after_it_was_appended_is_python_s_list_for_the_data_s_groups():
+    # The groups of the call's data, a Python list of them (a graph for each count).
+    check_against_numpy(appended_then_written, x.copy(), Y)
+    check_against_numpy(appended_then_written, x.copy(), Y % 2)
+    check_against_numpy(appended_then_written, x.copy(), Y)
+
+
+@pytest.mark.parametrize("fn", [item_written])
 def test_what_nptf_cannot_follow_runs_with_numpy(fn):
     with pytest.raises(nptf.NptfError):
         nptf.compile(fn, fallback="raise")(x.copy(), Y)

@@ -1643,10 +1643,10 @@ def test_globals_written_in_place_are_read_again(jit):
 
 
 def _with_default(x, scale=1.0):
-    return len(str(x))
+    return x.strides[0]
 
 
-@pytest.mark.parametrize("fn", [lambda x: len(str(x)), _with_default], ids=["exact", "generic"])
+@pytest.mark.parametrize("fn", [lambda x: x.strides[0], _with_default], ids=["exact", "generic"])
 def test_fallback_warnings_point_at_the_call(fn):
     # Whatever way the call came through nptf (either entry point, a fallback found when
     # tracing, XLA refused): the line shown is the user's call.

@@ -26,7 +26,7 @@ from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import handed_back, output_kinds, trace_function
-from ..tracer.assumptions import flipping
+from ..tracer.sites import flipping, is_value_site
 from ..tracer.builder import current_builder
 from ..tracer import fp_errors
 from ..tracer.convert import converted
@@ -59,6 +59,13 @@ _HOT_SCALARS = {float, complex} | _STATIC_SCALARS
 _VALUE_KEYED_GRAPHS = 16
 # True while a call keyed with its floats' values is traced (``Compiled._floats_static``).
 _FLOATS_KEYED = contextvars.ContextVar("nptf_floats_keyed", default=False)
+# Traces of a call that run in Python more loops than the one before found no graph loop
+# could run (``Compiled._trace_assuming_paths``).
+_PYTHON_LOOP_TRACES = 3
+# While another graph of a signature is traced for other data (``Compiled._variant``):
+# the loops the signature's first trace ran in Python, where that trace assumed values
+# (its trace without them, which fails, is not repeated); else None.
+_ASSUMING_LOOPS = contextvars.ContextVar("nptf_assuming_loops", default=None)
 # Graphs per signature traced with other assumptions of the kind of a result
 # (``Compiled._run_assuming``), before a call whose data need yet another runs NumPy.
 _ASSUMED_GRAPHS = 4
@@ -159,7 +166,7 @@ class Entry:
         self.floats_decide = None
         self.float_values = 0
         self.floats_keyed = False       # traced with those floats' values
-        # The assumption sites flipped in its trace (``tracer.assumptions``); the entry of
+        # The assumption sites flipped in its trace (``tracer.sites``); the entry of
         # the signature's first trace (``root``), which holds the graphs traced with other
         # assumptions (``variants``, by flipped sites) and the one the last call ran
         # (``preferred``).
@@ -569,7 +576,7 @@ class Compiled:
         flips its site's assumption, and the graph traced with those (the signature's
         ``variants``) runs, until one holds; where no graph has those assumptions yet, the
         graphs traced for other calls are tried first (the paths of `if`s the data of a
-        call chose, ``assumptions.assume_path``, are not flips of one another's). Raises
+        call chose, ``sites.assume_path``, are not flips of one another's). Raises
         where the data need an assumption that was tried already in this call (a loop whose
         eigenvalues are real in one iteration and complex in another) or more graphs than
         ``_ASSUMED_GRAPHS``."""
@@ -577,9 +584,18 @@ class Compiled:
         if root.exhausted:
             raise OutsideTheGraphError(f"{error} (the data of calls before needed more graphs "
                                        f"than the {_ASSUMED_GRAPHS} traced for this signature)")
-        tried = {entry.assumed}
+        tried, traced_here = {entry.assumed}, False
         while True:
-            flipped = entry.assumed ^ _flips(entry, error)
+            flips = _flips(entry, error)
+            flipped = entry.assumed ^ flips
+            if any(is_value_site(s) for s in flips):
+                if traced_here:
+                    raise OutsideTheGraphError(f"{error}, in the graph traced for these "
+                                               f"very data (its values differ from NumPy's)")
+                # A value the trace took from the data, not the other of two: the graph
+                # for these data is traced on them (after those of other calls are tried).
+                flipped = (entry.assumed ^ {s for s in flips if not is_value_site(s)}) | \
+                    {("traced for the data of call", len(root.variants or ()))}
             if flipped in tried:
                 raise OutsideTheGraphError(f"{error}, and a graph with the other kind fails "
                                            f"too: these data need both kinds in one call (in "
@@ -594,6 +610,7 @@ class Compiled:
             tried.add(flipped)
             with call_values(values):
                 entry = self._variant(root, flipped, error, args, kwargs)
+            traced_here = True
             if entry.fallback_reason is not None:
                 raise OutsideTheGraphError(f"{error}, and the trace with the other assumption "
                                            f"gives no graph: {entry.fallback_reason}")
@@ -640,11 +657,14 @@ class Compiled:
             if root.shapes is not None:
                 specs = _with_shapes(specs, root.shapes)
             token = _FLOATS_KEYED.set(root.floats_keyed)
+            assuming = _ASSUMING_LOOPS.set(None if root.traced is None else
+                                           root.traced.python_loops)
             try:
                 with flipping(flipped):
                     entry = self._build(bound, specs, treedefs)
             finally:
                 _FLOATS_KEYED.reset(token)
+                _ASSUMING_LOOPS.reset(assuming)
             if entry.call is None and entry.fallback_reason is None:
                 entry = Entry(fallback_reason=str(entry.floats_decide))
             entry.assumed, entry.root = flipped, root
@@ -1314,20 +1334,44 @@ class Compiled:
 
     def _trace_assuming_paths(self, bound, specs, treedefs):
         """The trace of a call. Where it fails at an `if` whose paths cannot be one graph's,
-        it runs again assuming the path of such `if`s (a call whose data fail those
-        assumptions runs a graph traced with them flipped, ``_run_assuming``): last, after
-        the traces that hold for all data (one keyed by the values of the Python floats
-        that decide, ``Entry.floats_decide``, comes first)."""
-        rebuild = self._rebuild(bound, treedefs)
-        try:
-            return trace_function(self.fn, specs, rebuild, self.unroll)
-        except UnsupportedError as e:
-            if not getattr(e, "paths_declined", False) or (self.input_signature is None and
-                                        not _FLOATS_KEYED.get() and
-                                        any(_decides(v) for v in bound.arguments.values())):
-                raise
-        return trace_function(self.fn, specs, self._rebuild(bound, treedefs), self.unroll,
-                              assume_paths=True)
+        or where Python needs the value of a traced value (a dict key, a comparison in
+        ``heapq``, a loop only Python can run), it runs again assuming the path of such
+        `if`s and, where the sizes are the call's own, the values the call's data give (a
+        call whose data fail those assumptions runs a graph traced for them,
+        ``_run_assuming``): last, after the traces that hold for all data (one keyed by
+        the values of the Python floats that decide, ``Entry.floats_decide``, comes
+        first)."""
+        # Values only where every size is the call's own: a graph for sizes a signature
+        # leaves open (or relaxed to) that holds for one size only would serve no other.
+        values = self.input_signature is None and not any(
+            None in s[0].shape for s in specs if _is_array_spec(s))
+        loops = _ASSUMING_LOOPS.get()
+        if loops is None:
+            try:
+                return trace_function(self.fn, specs, self._rebuild(bound, treedefs),
+                                      self.unroll, assume_values=values)
+            except UnsupportedError as e:
+                if not getattr(e, "paths_declined", False) or (
+                        self.input_signature is None and not _FLOATS_KEYED.get() and
+                        any(_decides(v) for v in bound.arguments.values())):
+                    raise
+                loops = e.loops_declined
+        # (Else another graph of a signature whose first trace assumed: as that one did.)
+        # Each trace may find more loops no graph loop can run, which the next runs in
+        # Python (``sites.python_loop``): a loop the trace before did not reach.
+        for attempt in range(_PYTHON_LOOP_TRACES + 1):
+            try:
+                traced = trace_function(self.fn, specs, self._rebuild(bound, treedefs),
+                                        self.unroll, assume_paths=True, python_loops=loops,
+                                        assume_values=values)
+            except UnsupportedError as e:
+                more = getattr(e, "loops_declined", frozenset())
+                if more <= loops or attempt == _PYTHON_LOOP_TRACES:
+                    raise
+                loops |= more
+            else:
+                traced.python_loops = loops
+                return traced
 
     def trace_for(self, bound, specs, treedefs):
         """The traced function for a call's ``signature_for``."""

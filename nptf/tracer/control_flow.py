@@ -37,8 +37,9 @@ from ..graph_ir.ir import Graph, Literal, Var
 from ..graph_ir.ops_checks import ERRORS, RAISED_WHEN_READ
 from . import numpy_api as api
 from . import python_numbers
-from .assumptions import assume_path
-from .shadow import guess
+from .sites import assume_path, decline_loop, python_loop
+from .shadow import guess, wanted_inside
+from .shadow import value as shadow_value
 from .builder import CURRENT_BUILDER as _current
 from .builder import building, current_builder
 from .dynamic_slices import loop_counter
@@ -58,7 +59,7 @@ from .maybe_keys import MaybeKeys, choosing_with, maybe_keys_within, widened
 from .namespace import items_in_order
 from .numpy_random import UNCOUNTED as _UNCOUNTED
 from .numpy_random import counted_loop
-from .python_lists import ComputedList, ListTracer, SplitPieces
+from .python_lists import MADE_AT, ComputedList, ListTracer, SplitPieces, decline_made
 from .python_sets import TracedSet, traced_set
 from .side_effects import (Snapshot, carrying_attributes, held_only_at, restore_state,
                            same_state, saved_state)
@@ -67,7 +68,7 @@ from .traced_dicts import (DictView, ReadOnlyDict, TracedDict, empty_of, extremu
 from ..graph_ir.walk import all_eqns, has_effects
 from .tracer import (CHECKS_MET, GRAPH_LOOPS, HASHED, IN_GRAPH_LOOP, KIND_ARRAY, KIND_NONE,
                      KIND_PYTHON,
-                     KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, check_bound,
+                     KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer, assumed_value, check_bound,
                      RankChoice, contains_tracer, emit, maybe_none, settled, with_rank_choice,
                      numpy_class_of, python_kind, python_type_of, to_tracer)
 from .holders import held_elsewhere
@@ -846,20 +847,28 @@ def if_stmt(cond, true_fn, false_fn, state, names, where="", frame=None):
     if not isinstance(c, Tracer):
         return (true_fn if c else false_fn)(*state)
     where = where or user_location()
+    if python_loop(where):
+        # A list a path grows cannot do what the function does with it: Python takes the
+        # data's path, where the list stays Python's own.
+        taken = _assumed_condition(c, where, "`if`")
+        if taken is not None:
+            return (true_fn if taken else false_fn)(*state)
     frame = frame or sys._getframe(1)
     # Attributes a graph loop around carries are the paths' to write, and to merge.
     key = (id(true_fn), id(false_fn))
     again = key in _TRACING_IFS.get()
     token = _TRACING_IFS.set(_TRACING_IFS.get() | {key})
-    with carrying_attributes(()):
+    made = MADE_AT.set(where)
+    with carrying_attributes(()), wanted_inside() as wanted:
         try:
             return _traced_if(c, true_fn, false_fn, state, names, where, frame)
         except (ControlFlowError, UnsupportedError) as e:
-            taken = None if again else _assumed_path(c, e, where)
+            taken = None if again else _assumed_path(c, e, where, bool(wanted))
             if taken is None:
                 raise
         finally:
             _TRACING_IFS.reset(token)
+            MADE_AT.reset(made)
     return (true_fn if taken else false_fn)(*state)
 
 
@@ -884,17 +893,19 @@ def _refuse_chosen_containers(branches, names, where, frame):
                 f"default).")
 
 
-def _assumed_path(c, error, where):
+def _assumed_path(c, error, where, wanted=False):
     """The path the trace takes of an `if` whose paths cannot become one graph's (a
     ``return 1.0`` on one, a tuple on the other; a dict each path gives other keys; items of
     text appended on one path): the path the data of the call being traced take, where the
     trace can tell (``shadow.guess``; else the false one), and the graph checks that the
     data agree, so a call whose data take the other path runs the graph traced with the
-    other assumption (``tracer.assumptions``). None where no second graph can follow (an
+    other assumption (``tracer.sites``). None where no second graph can follow (an
     exported or transformed trace), where a graph loop traces the body (the condition
     differs from one iteration to the next; the loop's own fallbacks decide), or where the
-    error came from inside a path."""
-    if getattr(error, "retyped", False) or getattr(error, "_nptf_in_path", False):
+    error came from inside a path, but for a path that asked for a value only the
+    function's own graph has (``wanted``: the data's path, run there, may have it)."""
+    in_path = getattr(error, "_nptf_in_path", False)
+    if getattr(error, "retyped", False) or (in_path and not wanted):
         return None
     if IN_GRAPH_LOOP.get() and (not isinstance(error, ControlFlowError) or
                                 getattr(error, "python_object_in_branch", False)):
@@ -902,7 +913,12 @@ def _assumed_path(c, error, where):
         # other values (a `return` of a string inside the loop) keep the path the data
         # take on every iteration, which the graph checks on each.
         return None
-    taken, site = assume_path(where, guess(c))
+    guessed = guess(c)
+    if in_path and guessed is None:
+        # Python needs a value inside the path: only the function's own graph, where the
+        # data's path runs, may assume it.
+        return None
+    taken, site = assume_path(where, guessed)
     if site is None:
         return None
     path = "true" if taken else "false"
@@ -2028,52 +2044,78 @@ def while_stmt(cond_fn, body_fn, state, names, where="", frame=None):
         c = _concrete_condition(cond_fn(*state))
         if isinstance(c, Tracer):
             where = where or user_location()
-            frame = frame or sys._getframe(1)
-            cells = _written_lists([body_fn], frame)
-            if cells:
-                # The Python lists the body writes items of, carried as arrays (see
-                # ``_index_loop``).
-                n = len(state)
-                carried = _cells_now(cells)
-                try:
-                    out = _graph_while(
-                        lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
-                                                *st[:n])[0],
-                        lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
-                        state + carried, tuple(names) + _cell_names(cells), where, frame,
-                        grow=True)
-                except Exception:   # noqa: BLE001  (traced again below, as written)
-                    _cells_put_back(cells, carried)
-                else:
-                    return _cells_after_loop(cells, out, n)
+            if python_loop(where):
+                # No graph loop can run it: Python does, on the data's own condition.
+                taken = _assumed_condition(c, where)
+                if taken is not None:
+                    if not taken:
+                        return state
+                    state = tuple(body_fn(*state))
+                    continue
             try:
-                return _graph_while(cond_fn, body_fn, state, names, where, frame, grow=True)
-            except _PythonOnlyBody as e:
-                cells = _attribute_cells(e)
-                if not cells:
-                    raise _loop_unsupported(e, where) from None
-            # Attributes of objects the body rebinds (``self.w -= lr * dw``): carried.
-            n = len(state)
-            carried = _cells_now(cells)
-            try:
-                with carrying_attributes([_carried_pair(c) for c in cells]):
-                    out = _graph_while(
-                        lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
-                                                *st[:n])[0],
-                        lambda *st: _with_cells(cells, st[n:], _uncarried(body_fn), *st[:n]),
-                        state + carried, tuple(names) + _cell_names(cells), where, frame,
-                        grow=True)
-            except _PythonOnlyBody as e:
-                _cells_put_back(cells, carried)
-                raise _loop_unsupported(e, where) from None
-            except Exception:
-                _cells_put_back(cells, carried)
+                return _traced_while(c, cond_fn, body_fn, state, names, where,
+                                     frame or sys._getframe(1))
+            except Error:
+                if guess(c) is not None:
+                    decline_loop(where)
                 raise
-            _cells_put(cells, out[n:])
-            return out[:n]
         if not c:
             return state
         state = tuple(body_fn(*state))
+
+
+def _assumed_condition(c, where, statement="`while`"):
+    """The Python bool the data of the call being traced give the condition ``c`` of the
+    ``statement`` at ``where``, which the graph checks (``tracer.assumed_value``); None
+    where the trace cannot tell."""
+    found = assumed_value(c, f"the condition of the {statement} at {where}")
+    return None if found is None else bool(found)
+
+
+def _traced_while(c, cond_fn, body_fn, state, names, where, frame):
+    """``while_stmt`` of a condition ``c`` on traced values: a graph loop."""
+    cells = _written_lists([body_fn], frame)
+    if cells:
+        # The Python lists the body writes items of, carried as arrays (see
+        # ``_index_loop``).
+        n = len(state)
+        carried = _cells_now(cells)
+        try:
+            out = _graph_while(
+                lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
+                                        *st[:n])[0],
+                lambda *st: _with_cells(cells, st[n:], body_fn, *st[:n]),
+                state + carried, tuple(names) + _cell_names(cells), where, frame,
+                grow=True)
+        except Exception:   # noqa: BLE001  (traced again below, as written)
+            _cells_put_back(cells, carried)
+        else:
+            return _cells_after_loop(cells, out, n)
+    try:
+        return _graph_while(cond_fn, body_fn, state, names, where, frame, grow=True)
+    except _PythonOnlyBody as e:
+        cells = _attribute_cells(e)
+        if not cells:
+            raise _loop_unsupported(e, where) from None
+    # Attributes of objects the body rebinds (``self.w -= lr * dw``): carried.
+    n = len(state)
+    carried = _cells_now(cells)
+    try:
+        with carrying_attributes([_carried_pair(c) for c in cells]):
+            out = _graph_while(
+                lambda *st: _with_cells(cells, st[n:], lambda *a: (cond_fn(*a),),
+                                        *st[:n])[0],
+                lambda *st: _with_cells(cells, st[n:], _uncarried(body_fn), *st[:n]),
+                state + carried, tuple(names) + _cell_names(cells), where, frame,
+                grow=True)
+    except _PythonOnlyBody as e:
+        _cells_put_back(cells, carried)
+        raise _loop_unsupported(e, where) from None
+    except Exception:
+        _cells_put_back(cells, carried)
+        raise
+    _cells_put(cells, out[n:])
+    return out[:n]
 
 
 def _is_value(v):
@@ -2110,12 +2152,13 @@ _RAGGED = contextvars.ContextVar("nptf_ragged_lists", default=True)
 
 def _graph_while(cond_fn, body_fn, state, names, where, frame, runs_once=False, grow=False,
                  ragged=True):
-    token = _RAGGED.set(ragged)
+    token, made = _RAGGED.set(ragged), MADE_AT.set(where)
     try:
         return _graph_while_hinted(cond_fn, body_fn, state, names, where, frame, runs_once,
                                    grow)
     finally:
         _RAGGED.reset(token)
+        MADE_AT.reset(made)
 
 
 def _graph_while_hinted(cond_fn, body_fn, state, names, where, frame, runs_once, grow):
@@ -3545,6 +3588,14 @@ def _known_iterations(static, item_of, body_fn, state, names, where, stop_fn, fr
 def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unroll=True,
                 peel_none=True, peel_first=True, known=True):
     static = rng.static()
+    if python_loop(where):
+        # No graph loop can run it: Python does, for the data's own trip count.
+        if static is None:
+            assumed = _assumed_range(rng, where)
+            if assumed is not None:
+                rng, static = assumed, assumed.static()
+        if static is not None and not IN_GRAPH_LOOP.get():
+            return _unrolled(static, item_of, body_fn, state, stop_fn, where, names, frame)
     if known and static is not None and len(static) and not IN_GRAPH_LOOP.get() and \
             _all_known(state) and _reads_known((body_fn, item_of, stop_fn), _Look()):
         state, static = _known_iterations(static, item_of, body_fn, state, names, where,
@@ -3625,6 +3676,9 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         # loop of a known trip count without `break` gives it back as the Python list).
         out = graph_loop(body_fn, state, names)
     except (UnsupportedError, _PythonOnlyBody, ControlFlowError) as e:
+        if static is None and all(shadow_value(b.atom) is not None for b in
+                                  (rng.start, rng.stop, rng.step) if isinstance(b, Tracer)):
+            decline_loop(where)
         if getattr(e, "retyped", False) and peel_first and static is not None and \
                 len(static) > 1 and stop_fn is None:
             # A variable the first iteration gives another dtype or rank (``h =
@@ -3685,6 +3739,19 @@ def _index_loop(rng, item_of, body_fn, state, names, where, stop_fn, frame, unro
         out = tuple(restored(before, v, len(static)) if _restorable(before, v, len(static))
                     else v for before, v in zip(state, out))
     return out
+
+
+def _assumed_range(rng, where):
+    """``rng`` with the bounds the data of the call being traced give it, which the graph
+    checks (``tracer.assumed_value``); None where the trace cannot tell them."""
+    bounds = []
+    for b in (rng.start, rng.stop, rng.step):
+        if isinstance(b, Tracer):
+            b = assumed_value(b, f"the trip count of the loop at {where}")
+            if b is None:
+                return None
+        bounds.append(operator.index(b))
+    return range_(*bounds)
 
 
 class _ListCell:
@@ -4011,6 +4078,13 @@ def list_comp(fn, iterable, where="", cond=None):
         return [fn(x) for x in iterable]
     where = where or user_location()
     n, item_of = run_time
+    if python_loop(where):
+        # The list cannot do what the function does with it as one array of its items:
+        # Python's own list, for the data's length.
+        count = assumed_value(n, f"the length of the list comprehension at {where}") \
+            if isinstance(n, Tracer) else n
+        if count is not None:
+            return [fn(item_of(i)) for i in range(int(count))]
 
     def element(i):
         item = item_of(i)
@@ -4058,6 +4132,9 @@ def list_comp(fn, iterable, where="", cond=None):
                             [ArrayType((), np.dtype(np.int64))])
     except _TupleItems:
         return _filtered(fn, lambda item: True, iterable, where)
+    except UnsupportedError:
+        decline_loop(where)
+        raise
     item = probe.outs[0]
     if None in item.shape:
         raise unsupported("a list comprehension over an array of run-time length whose items "
@@ -4083,8 +4160,10 @@ def list_comp(fn, iterable, where="", cond=None):
 
     (rows,) = _index_loop(range_(n), lambda i: i, body, (rows,), ("<list comprehension>",),
                           where, None, sys._getframe(1))
-    return ComputedList(Tracer(rows.atom).atom, element=python_type_of(item.dtype) if weak
+    made = ComputedList(Tracer(rows.atom).atom, element=python_type_of(item.dtype) if weak
                         else None)
+    made.made_at = where
+    return made
 
 
 class _TupleItems(Exception):
@@ -4270,6 +4349,7 @@ def _heapq(fn, heap, *args, **kwargs):
     """A ``heapq`` function: Python's, but on a list of a length the data choose, whose
     heap order nptf does not keep (nptf's refusal rather than heapq's TypeError)."""
     if isinstance(heap, ListTracer):
+        decline_made(heap)
         raise unsupported(f"heapq.{fn.__name__}() of a list whose length the data choose "
                           f"(built by a comprehension with a filter on traced values, or "
                           f"appended to in compiled control flow)",
@@ -4815,7 +4895,9 @@ def _python_number(fn, *args, **kwargs):
     traced Python number (``python_numbers.from_element``); anything else, the builtin."""
     x = args[0] if len(args) == 1 and not kwargs else None
     if fn is builtins.int and args and isinstance(args[0], Text):
-        refuse("int(..., base)" if len(args) > 1 or kwargs else "int()")
+        # The number the call's data's text says, which the graph checks.
+        return fn(args[0].made("int(..., base)" if len(args) > 1 or kwargs else "int()"),
+                  *args[1:], **kwargs)
     if fn is builtins.bool and isinstance(x, (GrowingList, TracedDict, RaggedList)):
         # Whether it has items, as the data say: a Python bool.
         has = x.is_nonempty()

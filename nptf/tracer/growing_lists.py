@@ -26,7 +26,7 @@ from . import numpy_api as api
 from .builder import current_builder
 from .indexing import getitem
 from .numpy_sorting import argsort_along, take, take_along
-from .python_lists import ComputedList, ListTracer, list_refusal
+from .python_lists import ComputedList, ListTracer, decline_made, list_refusal
 from .views import hold, mark_ambiguous
 from .tracer import (KIND_NONE, KIND_PYTHON, KIND_SCALAR, KIND_UNBOUND, PYTHON_TYPES, Tracer,
                      dim_of, emit, python_kind, python_type_of, to_tracer)
@@ -382,6 +382,7 @@ class GrowingList(ComputedList):
                 if numbers_of_several_types(object.__getattribute__(self, "item")):
                     raise several_types_read(f"list.{name}()")
                 if numbers_of_mixed_kinds(object.__getattribute__(self, "item")):
+                    decline_made(self)
                     raise _refused_write(f"list.{name}() on a list of numbers of mixed kinds")
                 self.kind_rows = None       # all of one kind: the item says which
             return object.__getattribute__(self, name)
@@ -404,6 +405,7 @@ class GrowingList(ComputedList):
         item = object.__getattribute__(self, "item")
         joined = joined_item(item, appended_item_of(value, lists=True))
         if joined is None:
+            decline_made(self)
             raise unsupported(f"list.{method}() of an item of another shape or dtype than the "
                               f"others, on {GrowingList.NOUN}", fix=GrowingList.FIX)
         if joined != item:
@@ -435,6 +437,7 @@ class GrowingList(ComputedList):
                     is_rows_kind(joined[2]) or \
                     isinstance(values, GrowingList) and \
                     object.__getattribute__(values, "kind_rows") is not None:
+                decline_made(self)
                 raise unsupported(f"list.{method}() of a list or an array of other items, "
                                   f"on {GrowingList.NOUN}", fix=GrowingList.FIX)
             if joined != item:
@@ -449,6 +452,7 @@ class GrowingList(ComputedList):
             shape, dtype, _ = item
             rows = [self._row(v, method) for v in values]
             return api.concatenate(rows) if rows else api.empty((0,) + shape, dtype)
+        decline_made(self)
         raise unsupported(f"list.{method}() of a {type(values).__name__}, on "
                           f"{GrowingList.NOUN}", fix=GrowingList.FIX)
 
@@ -487,6 +491,7 @@ class GrowingList(ComputedList):
         with Python's IndexError where it is outside the list; ``v`` must be an item of
         the kind the list holds (a Python int into a list of Python ints, say)."""
         if object.__getattribute__(self, "home") is not current_builder():
+            decline_made(self)
             raise _refused_write("an item write inside a traced branch or loop body that "
                                  "does not carry the list")
         item = object.__getattribute__(self, "item")
@@ -495,6 +500,7 @@ class GrowingList(ComputedList):
                              "list assignment index out of range")
         if kind_rows is None:
             if item_of(value) != item:
+                decline_made(self)
                 raise _refused_write("an item write of another kind, shape or dtype than "
                                      "the list's items")
             new = api.copy_(self._rows())
@@ -520,6 +526,7 @@ class GrowingList(ComputedList):
         dtype, kind = object.__getattribute__(self, "item")[1], self.numbers_kind()
         code, own = number_code(value)
         if code is None:
+            decline_made(self)
             raise _refused_write("an item write of something other than a number into a "
                                  "list of numbers")
         if own == dtype and kind != SEVERAL:
@@ -528,12 +535,14 @@ class GrowingList(ComputedList):
                 self._with_numbers(dtype, MIXED)
         else:
             if not WIDENING.get():
+                decline_made(self)
                 raise _refused_write("a write of a number of another type than the list's "
                                      "(its items are read after the loop)")
             wide = np.result_type(dtype, own)
             scalars = kind in ("scalar", MIXED) or \
                 kind == SEVERAL and _may_be_scalar(object.__getattribute__(self, "kind_rows"))
             if scalars and wide != dtype or _may_be_scalar(code) and own != wide:
+                decline_made(self)
                 raise _refused_write("a write that makes a list hold NumPy scalars of "
                                      "another dtype than its other numbers")
             if wide != dtype:
@@ -572,6 +581,7 @@ class GrowingList(ComputedList):
         numbers = shape == () and (isinstance(kind, type) or kind == "scalar")
         if key is not None or dtype.kind not in "iuf" or \
                 not (numbers or is_tuple_kind(kind)) or type(reverse) not in (bool, int):
+            decline_made(self)
             raise unsupported(f"list.sort() with a key, a reverse known only when the graph "
                               f"runs, or of items other than real numbers of one kind or "
                               f"tuples of them, on {GrowingList.NOUN}", fix=GrowingList.FIX)
@@ -813,6 +823,7 @@ def extended(lst, values, name, how):
         return lst
     what = f"`{name}.extend(...)`" if how == "extend" else f"`{name} += ...`"
     if reachable_elsewhere(lst, name, sys._getframe(1)):
+        decline_made(lst)
         raise unsupported(f"{what} by an array of a length known only when the graph runs, "
                           f"where the list is also held elsewhere (an argument, another "
                           f"variable or container, a global)",
@@ -826,6 +837,7 @@ def extended(lst, values, name, how):
     if joined is None or is_tuple_kind(joined[2]) or \
             (isinstance(values, GrowingList) and
              object.__getattribute__(values, "kind_rows") is not None):
+        decline_made(lst)
         raise _refused_write(f"{what} by an array of a length known only when the graph "
                              f"runs, with items of another kind, shape or dtype than the "
                              f"list's")

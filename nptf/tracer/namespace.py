@@ -20,7 +20,7 @@ import types
 
 import numpy as np
 
-from ..errors import unsupported
+from ..errors import UnsupportedError, unsupported
 from . import indexing
 from . import numpy_api as api
 from . import numpy_manip as _manip
@@ -31,8 +31,8 @@ from .builder import current_builder
 from .growing_lists import (MIXED, common_item, element_of_kind, is_tuple_kind, item_of,
                             item_with_parts, row_of)
 from .numpy_random import LEGACY
-from .tracer import (HASHED, Tracer, emit, run_time_size_refusal, run_time_sized,
-                     to_tracer)
+from .tracer import (HASHED, Tracer, assumed_value, emit, run_time_size_refusal,
+                     run_time_sized, to_tracer)
 from .views import buffer_of, mark_readonly
 
 def _fromiter(iterable, dtype, count=-1, *, like=None):
@@ -460,7 +460,15 @@ def item_at(seq, key):
     the row there, of the kind the item has; a position out of range raises Python's
     IndexError."""
     noun = type(seq).__name__
-    rows, item = _rows_of(seq, f"reading a Python {noun}")
+    try:
+        rows, item = _rows_of(seq, f"reading a Python {noun}")
+    except UnsupportedError:
+        # Items no array holds (objects, lists of other lengths): the one at the position
+        # the data of the call being traced give, which the graph checks.
+        found = assumed_value(key, f"reading a Python {noun} at a traced position")
+        if found is None:
+            raise
+        return seq[found]
     k = _checked_position(seq, key, noun)
     return _item_of_row(indexing.getitem(rows, k), item, noun)
 
@@ -571,6 +579,11 @@ def _set_item_at(seq, key, value):
     if item is None or item[0] != () and not is_tuple_kind(item[2]) or \
             not (isinstance(item[2], type) or item[2] == "scalar" or is_tuple_kind(item[2])) \
             or item_of(value) != item:
+        found = assumed_value(key, "writing a Python list at a traced position")
+        if found is not None:
+            # At the position the data of the call being traced give, which the graph checks.
+            seq[found] = value
+            return
         error = unsupported("writing a Python list at a position known only when the graph "
                             "runs, where its items and the value written are not numbers "
                             "(or tuples of numbers) of one kind and dtype,",
@@ -607,7 +620,14 @@ def _of_text(args, kwargs):
 
 
 def _frombuffer_of_text(*args, **kwargs):
-    printing.refuse("np.frombuffer()")
+    # The bytes of the call's data, which the graph checks: NumPy's array of them, as
+    # read-only as NumPy's view of bytes.
+    args = list(args)
+    if args:
+        args[0] = args[0].made("np.frombuffer()")
+    else:
+        kwargs["buffer"] = kwargs["buffer"].made("np.frombuffer()")
+    return mark_readonly(api.asarray(np.frombuffer(*args, **kwargs).copy()))
 
 
 def _of_traced(args, kwargs):

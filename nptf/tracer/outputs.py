@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import unsupported
 from .growing_lists import ROWS, GrowingList, numbers_of_mixed_kinds
-from .python_lists import ComputedList, ListTracer
+from .python_lists import ComputedList, ListTracer, decline_made
 from .tracer import (KIND_ARRAY, KIND_NONE, KIND_PYTHON, KIND_SCALAR, PYTHON_TYPES, Tracer,
                      maybe_none, to_atom)
 from .traced_dicts import DictView
@@ -64,6 +64,37 @@ def handed_back(value, kind):
     if isinstance(kind, type):          # a Python number of this type
         return as_python(value, kind)
     return np.asarray(value)[()]
+
+
+def with_assumed_keys(value, key=False):
+    """``value`` (a result) with each dict key and set member that is made of traced
+    values whose Python values the trace assumed (``Tracer.assumed``: they were hashed)
+    made of those values, as NumPy's run holds them; the containers on the way to one are
+    copies, the others are themselves. A key of other traced values is refused."""
+    if isinstance(value, Tracer):
+        if not key:
+            return value
+        if value.assumed is not None and value.ndim == 0 and \
+                value.assumed[0] is value.carried_atom():
+            return value.assumed[1]
+        raise unsupported("returning a dict key or set member made of traced values",
+                          fix="Return the values as a list or an array.")
+    kind = type(value)
+    if kind in (list, tuple):
+        items = [with_assumed_keys(v, key) for v in value]
+        return kind(items) if any(a is not b for a, b in zip(items, value)) else value
+    if kind in (dict, collections.defaultdict, collections.OrderedDict, collections.Counter):
+        items = [(with_assumed_keys(k, True), with_assumed_keys(v, key))
+                 for k, v in value.items()]
+        if all(a is k and b is v for (a, b), (k, v) in zip(items, value.items())):
+            return value
+        made = kind(value.default_factory) if kind is collections.defaultdict else kind()
+        made.update(items)
+        return made
+    if kind in (set, frozenset):
+        items = [with_assumed_keys(v, True) for v in value]
+        return kind(items) if any(a is not b for a, b in zip(items, value)) else value
+    return value
 
 
 def _is_table(item):
@@ -120,6 +151,7 @@ def output_atoms(leaves, verb="returning", static=_known_when_tracing):
             kind_rows = object.__getattribute__(leaf, "kind_rows")
             by_kind = numbers_of_mixed_kinds(leaf.item)
             if by_kind and kind_rows is None:
+                decline_made(leaf)
                 raise unsupported(f"{verb} a list whose items are Python numbers or "
                                   "NumPy scalars as the data choose",
                                   fix="Append values of one kind (float(v), or "
@@ -148,6 +180,7 @@ def output_atoms(leaves, verb="returning", static=_known_when_tracing):
         if isinstance(leaf, ListTracer):
             # The caller's own list object (or a list of run-time length), which a
             # graph output cannot be.
+            decline_made(leaf)
             raise unsupported(f"{verb} {type(leaf).NOUN}", fix=_LIST_FIX)
         if isinstance(leaf, Tracer) and leaf.choice is not None:
             raise leaf.choice.error(

@@ -13,8 +13,9 @@ Text made of traced values (an f-string, ``str()``, ``repr()``, ``format()``,
 ``"...".format()``, ``"..." % x``, ``sep.join()``) is a ``Text``: the Python call that
 makes the string, made when the values are known. A ``Text`` can be printed,
 concatenated with strings and returned (the caller gets the string); any other use of
-it (its length, a comparison, a dict key) needs the string while tracing and is
-refused (``TracerConversionError``), as ``str()`` of a traced value was.
+it (its length, a comparison, a dict key) needs the string while tracing: the trace
+assumes the values it is made of, those of the call being traced, which the graph
+checks (``Text.made``), or refuses (``TracerConversionError``) where it cannot.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from ..errors import TracerConversionError, in_user_code, user_location
 from ..tree import flatten, unflatten
 from .builder import current_builder
 from .outputs import handed_back, output_atoms, output_kinds
-from .tracer import Tracer
+from .tracer import Tracer, assumed_value
 
 _NPTF_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _FIX = ("Print it, return it, or format it outside the compiled function; or let the "
@@ -129,56 +130,86 @@ class Text:
         if name in _BYTES_METHODS:
             method = _BYTES_METHODS[name]
             return lambda *args, **kwargs: text_call(method, self, *args, **kwargs)
-        if hasattr(str, name):
-            refuse(f"str.{name}()")
+        if hasattr(str, name) or hasattr(bytes, name):
+            return getattr(self.made(f"str.{name}()"), name)
         raise AttributeError(name)
+
+    def made(self, what):
+        """The string, where the trace may assume the values it is made of (their values
+        on the call being traced, which the graph checks: ``tracer.assumed_value``); else
+        nptf's refusal of ``what``, a use of it that needs the string."""
+        return self.fn(*_made(self.args, what), **_made(self.kwargs, what))
 
     def __str__(self):
         # Wherever it is asked for (a library writing it to a file, a warning's message),
         # but in nptf's own messages: the string is not known yet.
         if not sys._getframe(1).f_code.co_filename.startswith(_NPTF_DIR):
-            refuse("str()")
+            return str(self.made("str()"))
         return "Text<...>"
 
     def __repr__(self):
         if in_user_code(sys._getframe(1).f_code.co_filename):
-            refuse("repr()")
+            return repr(self.made("repr()"))
         return "Text<...>"
 
     def __format__(self, spec):
-        refuse("formatting")
+        return format(self.made("formatting"), spec)
 
     def __len__(self):
-        refuse("len()")
+        return len(self.made("len()"))
 
     def __iter__(self):
-        refuse("iterating over the characters")
+        return iter(self.made("iterating over the characters"))
 
     def __contains__(self, item):
-        refuse("`in`")
+        return _made(item, "`in`") in self.made("`in`")
 
     def __getitem__(self, index):
-        refuse("indexing")
-
-    def __eq__(self, other):
-        refuse("comparing")
-
-    __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __eq__
+        return self.made("indexing")[_made(index, "indexing")]
 
     def __hash__(self):
-        refuse("hash() (a dict key, a set element)")
+        return hash(self.made("hash() (a dict key, a set element)"))
 
     def __bool__(self):
-        refuse("bool()")
+        return bool(self.made("bool()"))
 
     def __int__(self):
-        refuse("int()")
+        return int(self.made("int()"))
 
     def __float__(self):
-        refuse("float()")
+        return float(self.made("float()"))
 
     def __complex__(self):
-        refuse("complex()")
+        return complex(self.made("complex()"))
+
+
+def _compared(op):
+    def compare(self, other):
+        return op(self.made("comparing"), _made(other, "comparing"))
+    return compare
+
+
+for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+    setattr(Text, f"__{_name}__", _compared(getattr(operator, _name)))
+
+
+def _made(value, what):
+    """``value`` with the strings of the ``Text`` and the values of the traced values it
+    holds (``Text.made``); nptf's refusal of ``what`` where the trace cannot tell one."""
+    if isinstance(value, Text):
+        return value.made(what)
+    if type(value) is Tracer:
+        found = assumed_value(value, what, arrays=True)
+        if found is None:
+            refuse(what)
+        return found
+    if type(value) in (list, tuple):
+        return type(value)(_made(v, what) for v in value)
+    if type(value) is dict:
+        return {k: _made(v, what) for k, v in value.items()}
+    if isinstance(value, Tracer):
+        refuse(what)
+    return value
 
 
 # Methods of str whose result is a string: the same call, made when the text is known.

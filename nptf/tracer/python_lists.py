@@ -11,11 +11,13 @@ instead of computing an array's answer to a list's question.
 """
 from __future__ import annotations
 
+import contextvars
 import sys
 
 import numpy as np
 
 from ..errors import in_user_code, unsupported, user_location
+from .sites import decline_loop
 from .tracer import Tracer, emit, python_type_of
 from .views import buffer_of
 
@@ -44,8 +46,24 @@ def list_refusal(what, noun, fix):
     return error
 
 
+# The place of the compiled loop, `if` or comprehension being traced: a list it makes a
+# ``ComputedList`` of is made there (``ListTracer.made_at``).
+MADE_AT = contextvars.ContextVar("nptf_lists_made_at", default=None)
+
+
+def decline_made(lst):
+    """Note that ``lst`` (a list nptf keeps as arrays) cannot do what Python is asked to
+    do with it: a trace that may assume the data's decisions runs the loop, `if` or
+    comprehension that made it in Python, where the list stays Python's own."""
+    if isinstance(lst, ListTracer):
+        made_at = object.__getattribute__(lst, "made_at")
+        if made_at is not None:
+            decline_loop(made_at)
+
+
 def _refused(what, of=None):
     kind = type(of) if of is not None else ListTracer
+    decline_made(of)
     error = unsupported(f"{what} on {kind.NOUN}", fix=kind.FIX)
     error.list_operation = True     # a loop of a known trip count runs such a body unrolled
     return error
@@ -71,7 +89,7 @@ class ListTracer(Tracer):
     it reads the elements at positions known when tracing as the numbers they are.
     """
 
-    __slots__ = ("element", "elements")
+    __slots__ = ("element", "elements", "made_at")
     NOUN = "a list argument"
     FIX = _FIX
 
@@ -79,6 +97,8 @@ class ListTracer(Tracer):
         super().__init__(atom)
         self.element = None if isinstance(element, tuple) else element
         self.elements = element if isinstance(element, tuple) else None
+        # Where the function made it (a list it builds or grows: ``MADE_AT``), else None.
+        self.made_at = MADE_AT.get()
 
     def array_value(self, dtype=None):
         """The array NumPy makes of the list: a new array, which writes do not reach the list."""

@@ -15,7 +15,7 @@ from ..graph_ir.passes.rename import Renamer
 from ..graph_ir.walk import all_eqns
 from ..tree import flatten, has_nodes, node_metas
 from . import numpy_vectorize
-from .assumptions import assuming_paths, counting_sites
+from .sites import assuming_paths, counting_sites
 from .shadow import shadowing
 from .builder import building
 from .control_flow import UNROLL_LIMIT, recording_catches
@@ -28,7 +28,7 @@ from .numpy_random import start_trace as start_random
 from .numpy_random import GeneratorSpec, TracedGenerator, streams_in_graph
 from .growing_lists import APPENDED, WIDENING, check_appended, reads_several_types
 from .layouts import tracking_layouts
-from .outputs import OutputInfo, handed_back, output_atoms, output_kinds
+from .outputs import OutputInfo, handed_back, output_atoms, output_kinds, with_assumed_keys
 from .printing import holds_text
 from .python_lists import ListTracer
 from .side_effects import patching_classes, watching
@@ -88,6 +88,9 @@ class TracedFunction:
     # NumPy Generators made outside the function that it draws from: their states are the
     # graph inputs after the arguments' (GeneratorState.of each, at every call).
     captured: list = None
+    # Of a trace that assumed paths and values: the places of the loops it ran in Python
+    # (``sites.python_loop``); None for a trace that assumed none.
+    python_loops: frozenset = None
 
     def __str__(self):
         return str(self.graph)
@@ -115,15 +118,21 @@ def _recursion_refused(error):
     return err
 
 
-def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False):
+def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False,
+                   python_loops=frozenset(), assume_values=False):
     """Trace ``fn`` on arguments ``rebuild(leaves) -> (args, kwargs)`` (see
     ``_traced_with_error_state``); ``assume_paths``: the caller runs a graph traced with
     other assumptions where the data fail one, so the trace may assume the path of an `if`
-    whose paths cannot be one graph's (``assumptions.assume_path``). Without it, nptf's
-    error of a failed trace says whether such an `if` was met (``paths_declined``)."""
+    whose paths cannot be one graph's (``sites.assume_path``), and with
+    ``assume_values`` the Python value of a traced value Python needs
+    (``sites.assume_value``) and the trip counts of the loops at the places
+    ``python_loops``, which run in Python (``sites.python_loop``). Without it, nptf's error of a
+    failed trace says whether it met such an `if` or value (``paths_declined``); either
+    way, the loops no graph loop could run whose trip count it could have assumed
+    (``loops_declined``)."""
     before = np.geterr()
     try:
-        with assuming_paths(assume_paths) as declined:
+        with assuming_paths(assume_paths, python_loops, assume_values) as declined:
             try:
                 traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
             except Error as e:
@@ -131,6 +140,7 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False):
                 # paths end neither.)
                 e.paths_declined = bool(declined) and \
                     not isinstance(e, (RecursionTracedError, CompileBudgetError))
+                e.loops_declined = frozenset(w[1] for w in declined if type(w) is tuple)
                 raise
     except RecursionError as e:
         raise _recursion_refused(e) from None
@@ -265,7 +275,7 @@ def _traced(fn, leaf_specs, rebuild, unroll):
                 APPENDED.reset(appended)
                 HELD.reset(held)
         _check_no_static_list_returned(leaves, result)
-        out_leaves, out_tree = flatten(result)
+        out_leaves, out_tree = flatten(with_assumed_keys(result))
         atoms, info = output_atoms(out_leaves)
         random_state = end_random(rng_token)
         # NumPy Generators made outside the function: their states are inputs after the

@@ -24,6 +24,8 @@ from ..graph_ir.types import broadcast_shapes, weak_type_of
 from . import fp_errors
 from .builder import current_builder
 from .layouts import UNKNOWN, any_not_c_ordered, layout_of_argument, note_layout
+from .shadow import value as shadow_value
+from .sites import assume_value
 
 
 # What a 0-d value is to NumPy: a 0-d array, a NumPy scalar, or a Python number of one of
@@ -195,7 +197,9 @@ def _repeat_or_multiply(reflected):
                 else None
             if repeated is not None:
                 return repeated
-            self._concrete(f"repeating a {type(other).__name__} (`[0] * n`) by a count")
+            count = self._concrete(f"repeating a {type(other).__name__} (`[0] * n`) by a "
+                                   f"count")
+            return other * operator.index(count)
         return multiply(self, other)
     return method
 
@@ -237,7 +241,8 @@ def _round(self, ndigits=None):
     if self.dtype.kind == "c":
         name = "complex" if self.type.weak else f"numpy.{self.dtype.name}"
         raise TypeError(f"type {name} doesn't define __round__ method")
-    self._concrete("round() of a traced value")
+    found = self._concrete("round() of a traced value")
+    return round(found) if ndigits is None else round(found, ndigits)
 
 
 def _copy(self):
@@ -264,7 +269,8 @@ class Tracer:
     full reductions return), so compiled outputs come back as NumPy would.
     """
 
-    __slots__ = ("_atom", "is_scalar", "_view", "_layout", "kind_flag", "kinds", "choice")
+    __slots__ = ("_atom", "is_scalar", "_view", "_layout", "kind_flag", "kinds", "choice",
+                 "assumed")
     __array_priority__ = 1000
 
     def __init__(self, atom, is_scalar=False):
@@ -281,6 +287,9 @@ class Tracer:
         # For a size-1 value an `if` on the data left of one rank or another: its
         # ``RankChoice``; None when its rank is known now.
         self.choice = None
+        # ``(atom, value)``: the value the trace assumed this holds (``assumed_value``):
+        # Python's (a dict key made of it, in a result) where the atom is still its own.
+        self.assumed = None
 
     @property
     def atom(self):
@@ -386,6 +395,12 @@ class Tracer:
         _no_none_attribute(self, "len()", anywhere=True)
         if self.ndim == 0:
             raise TypeError("len() of unsized object")
+        if self.shape[0] is None:
+            # (Python's own len(), in code nptf does not convert.) The length the data of
+            # the call being traced give it, which the graph checks.
+            found = assumed_value(emit("dim", [self], {"axis": 0}, scalar=True), "len()")
+            if found is not None:
+                return int(found)
         return concrete_dim(self, 0, "len()")
 
     def __iter__(self):
@@ -396,21 +411,29 @@ class Tracer:
 
     def __repr__(self):
         if in_user_code(sys._getframe(1).f_code.co_filename):
-            self._concrete("repr() of a traced value", _TEXT_FIX)
+            return repr(self._concrete("repr() of a traced value", _TEXT_FIX))
         return f"Tracer<{self.type}>"
 
     def __str__(self):
         if in_user_code(sys._getframe(1).f_code.co_filename):
-            self._concrete("str() of a traced value", _TEXT_FIX)
+            return str(self._concrete("str() of a traced value", _TEXT_FIX))
         return f"Tracer<{self.type}>"
 
     def __format__(self, spec):
         if in_user_code(sys._getframe(1).f_code.co_filename):
-            self._concrete("formatting a traced value (an f-string, format(), %)", _TEXT_FIX)
+            return format(self._concrete("formatting a traced value (an f-string, format(), %)",
+                                         _TEXT_FIX), spec)
         return f"Tracer<{self.type}>"
 
     # ------------------------------------------------- concretization errors
-    def _concrete(self, what, fix=None):
+    def _concrete(self, what, fix=None, assume=True):
+        """The value the data of the call being traced give this 0-d value, as NumPy's run
+        holds it (a NumPy scalar, or a Python number where that run has one), where
+        ``what`` needs it and the trace may assume it (``assumed_value``); else raises."""
+        if assume:
+            found = assumed_value(self, what)
+            if found is not None:
+                return found
         fix = fix or ("Use np.where(...) for a data-dependent choice, or make the value a static "
                       "argument with nptf.compile(..., static_argnames=[...]).")
         raise TracerConversionError(
@@ -437,7 +460,8 @@ class Tracer:
         known = self.known_value()
         if known is not None:
             return bool(known)
-        self._concrete("bool() of a traced array (e.g. `if x > 0:` or `while err > tol:`)")
+        return bool(self._concrete("bool() of a traced array (e.g. `if x > 0:` or "
+                                   "`while err > tol:`)"))
 
     def __int__(self):
         if self.choice is not None:
@@ -445,7 +469,7 @@ class Tracer:
         known = self.known_value()
         if known is not None:
             return int(known)
-        self._concrete("int() of a traced array")
+        return int(self._concrete("int() of a traced array"))
 
     def __float__(self):
         if self.choice is not None:
@@ -453,7 +477,7 @@ class Tracer:
         known = self.known_value()
         if known is not None:
             return float(known)
-        self._concrete("float() of a traced array")
+        return float(self._concrete("float() of a traced array"))
 
     def __complex__(self):
         if self.choice is not None:
@@ -461,7 +485,7 @@ class Tracer:
         known = self.known_value()
         if known is not None:
             return complex(known)
-        self._concrete("complex() of a traced array")
+        return complex(self._concrete("complex() of a traced array"))
 
     def __index__(self):
         if self.choice is not None:
@@ -469,7 +493,9 @@ class Tracer:
         known = self.known_value()
         if known is not None:
             return operator.index(known)
-        self._concrete("using a traced array as a Python index or size")
+        # (NumPy's TypeError of a float or bool, whatever its value.)
+        return operator.index(self._concrete("using a traced array as a Python index or size",
+                                             assume=self.dtype.kind in "iu"))
 
     def item(self, *args):
         """NumPy's ``x.item()``: the one element as a Python number, here a traced one
@@ -487,7 +513,7 @@ class Tracer:
             return emit("convert", [x], {"dtype": np.dtype(np.complex128), "weak": True},
                         scalar=True)
         if kind not in "biuf":
-            self._concrete("x.item()")
+            self._concrete("x.item()", assume=False)
         return _numpy_area.from_element({"b": bool, "f": float}.get(kind, int), x)
 
     def tolist(self):
@@ -501,9 +527,10 @@ class Tracer:
         if (size is None or size > 1024) and self.ndim == 1 and self.dtype.kind in "biufc":
             return _numpy_area.numbers_list(_numpy_area.copy(self))
         if size is None or size > 1024:
-            self._concrete("x.tolist()", "Keep it an array (NumPy functions take it as one), "
-                                         "or make the function's result the array and call "
-                                         ".tolist() outside the compiled function.")
+            self._concrete("x.tolist()", assume=False,
+                           fix="Keep it an array (NumPy functions take it as one), or make the "
+                               "function's result the array and call .tolist() outside the "
+                               "compiled function.")
         if self.ndim == 0:
             return self.item()
         flat = self.reshape(-1)
@@ -513,10 +540,12 @@ class Tracer:
         return items
 
     def __array__(self, dtype=None, copy=None):
-        self._concrete("converting a traced array to a NumPy array (np.asarray/np.array or a "
-                       "NumPy function without array-protocol support)",
-                       "Call NumPy functions on the array directly (they are traced); if this "
-                       "came from a library that calls np.asarray, that library cannot be compiled.")
+        found = self._concrete(
+            "converting a traced array to a NumPy array (np.asarray/np.array or a NumPy "
+            "function without array-protocol support)",
+            "Call NumPy functions on the array directly (they are traced); if this came from a "
+            "library that calls np.asarray, that library cannot be compiled.")
+        return np.asarray(found, dtype=dtype)
 
     def __hash__(self):
         # A dict key or set element is a Python value (``hs[t]`` with a traced loop
@@ -526,9 +555,9 @@ class Tracer:
         if hashed is not None:
             hashed.append(True)
         try:
-            self._concrete("using a traced value as a dict key or set element (hash())",
-                           "Index an array instead, or let the loop run unrolled with a trip "
-                           "count known when tracing.")
+            return hash(self._concrete("using a traced value as a dict key or set element "
+                                       "(hash())", "Index an array instead, or let the loop "
+                                       "run unrolled with a trip count known when tracing."))
         except TracerConversionError as e:
             e.dict_key = True
             raise
@@ -679,6 +708,9 @@ def _from_user_code():
     return in_user_code(sys._getframe(2).f_code.co_filename)
 
 
+# The most elements of an array whose value a trace assumes (``assumed_value``: text
+# made of it that Python needs), which the graph checks element by element.
+ASSUMED_ELEMENTS = 4096
 # Set while a graph loop's body is traced: what needs a size fixed per iteration (a
 # reshape to the loop index's sizes) asks for a concrete value there, so a loop whose
 # trip count is known runs unrolled, each iteration with its own sizes.
@@ -693,6 +725,47 @@ def dim_of(x, axis):
     only at run time."""
     d = x.type.shape[axis]
     return d if d is not None else emit("dim", [x], {"axis": axis}, scalar=True)
+
+
+def assumed_value(x, what, arrays=False):
+    """The value of the traced 0-d ``x`` (of any rank with ``arrays``, of a shape known
+    when tracing) where Python needs one (``what``): the one the data of the call being
+    traced give it, as NumPy's run holds it (a NumPy scalar, an array, or a Python number
+    where that run has one), which the graph checks the data to give
+    (``sites.assume_value``: other data run a graph traced for theirs); None where the
+    trace cannot tell it or may not assume it. A float is checked with its sign (a zero's
+    sign shows in its text and in ``1 / x``), NaN as NaN."""
+    if (x.ndim != 0 and not (arrays and x.type.size is not None and
+                             x.type.size <= ASSUMED_ELEMENTS)) or \
+            x.choice is not None or getattr(x, "kind_flag", None) is not None:
+        return None
+    if x.assumed is not None and x.assumed[0] is x.carried_atom():
+        return x.assumed[1]
+    atom = x.atom
+    found = shadow_value(atom)
+    if found is None or found.shape != x.shape or \
+            (found.dtype.kind == "c" and np.isnan(found).any()):
+        return None
+    where = user_location()
+    site = assume_value(what, where)
+    if site is None:
+        return None
+    same = np.equal(x, found)
+    if found.dtype.kind == "f":
+        same = np.logical_and(same, np.equal(np.signbit(x), np.signbit(found)))
+        if np.isnan(found).any():
+            same = np.logical_or(same, np.logical_and(np.isnan(x), np.isnan(found)))
+    shown = found[()] if x.ndim == 0 else "the array the data of that trace gave"
+    emit("check", [x, np.all(same) if x.ndim else same], {
+        "error": "OutsideTheGraph", "assumption": site, "when_read": False,
+        "message": f"{what} at {where}: these data give the value another Python value than "
+                   f"the graph was traced for ({shown!r})"}, scalar=x.ndim == 0)
+    if x.type.weak:
+        found = python_type_of(found.dtype)(found[()])
+    elif x.is_scalar:
+        found = found[()]
+    x.assumed = (x.carried_atom(), found)
+    return found
 
 
 def concrete_dim(x, axis, what):
