@@ -1764,7 +1764,7 @@ class _LoopWriter:
                 out.append("te")
             if self.ordered.random() < 0.25:
                 # Recursion under a traced test: bounded by a Python number (it compiles),
-                # or now and then ended only by the data (refused when the call repeats).
+                # or now and then ended only by the data (the test takes the data's path).
                 lines += self.ordered.choice([
                     ["def rsum(lo, hi, depth):", "    if depth == 0 or hi - lo <= 1:",
                      "        return float(np.sum(c[lo:hi]))", "    mid = (lo + hi) // 2",

@@ -619,22 +619,26 @@ def halvings(x):
     return 1 + halvings(x / 2)          # not a tail call: the addition follows it
 
 
-@pytest.mark.parametrize("fn, name, args", [
-    (quicksort_by_masks, "quicksort_by_masks", (np.array([5, 1, 4, 1, 3, 9, 2]),)),
-    (flood_fill, "fill", (np.array([[1, 1, 0], [1, 0, 0], [1, 1, 1]]), 0, 0, 7)),
-    (halvings, "halvings", (np.float64(37.0),)),
+@pytest.mark.parametrize("fn, name, inputs", [
+    (quicksort_by_masks, "quicksort_by_masks",
+     [(np.array([5, 1, 4, 1, 3, 9, 2]),), (np.array([2, 2, 8, 0, 1, 7, 3]),)]),
+    (flood_fill, "fill", [(np.array([[1, 1, 0], [1, 0, 0], [1, 1, 1]]), 0, 0, 7),
+                          (np.array([[1, 0, 0], [1, 1, 0], [0, 1, 1]]), 0, 0, 7)]),
+    (halvings, "halvings", [(np.float64(37.0),), (np.float64(0.5),), (np.float64(37.0),)]),
 ], ids=["quicksort", "flood_fill", "halvings"])
-def test_a_recursion_only_the_data_end_is_refused_at_once(fn, name, args):
-    """Tracing such a recursion never ends: it is refused when the call repeats (not when
-    the compile budget runs out), and runs with NumPy by default."""
+def test_a_recursion_only_the_data_end_follows_the_data(fn, name, inputs, tmp_path):
+    """The `if` around the recursive call takes the path the call's data take (a graph
+    for each): the recursion ends where the data end it. One graph for all data would
+    trace it forever: export refuses it when the call repeats (not when the compile
+    budget runs out), with the user's line."""
+    for args in inputs:
+        check_against_numpy(fn, *args)
+    specs = [nptf.Spec(np.shape(a), np.asarray(a).dtype) if isinstance(a, np.ndarray) else a
+             for a in inputs[0]]
     with pytest.raises(nptf.UnsupportedError, match=f"`{name}` calls itself inside an `if`") \
             as info:
-        nptf.compile(fn, fallback="raise", compile_budget=60)(*args)
+        nptf.export(fn, tmp_path / "m", *specs)
     assert __file__ in str(info.value)
-    with warnings.catch_warnings(record=True):
-        warnings.simplefilter("always")
-        got = nptf.compile(fn, compile_budget=60)(*args)
-    np.testing.assert_array_equal(got, fn(*args))
 
 
 def _backtrack(s, sols):

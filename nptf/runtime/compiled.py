@@ -26,7 +26,7 @@ from ..graph_ir.walk import all_eqns
 from ..graph_ir.passes import PIPELINE
 from ..lowering import lower_graph, xla_obstacles
 from ..tracer import handed_back, output_kinds, trace_function
-from ..tracer.sites import flipping, is_value_site
+from ..tracer.sites import FAILED_RUN, flipping, is_value_site
 from ..tracer.builder import current_builder
 from ..tracer import fp_errors
 from ..tracer.convert import converted
@@ -214,15 +214,24 @@ def _raise_failed_checks(flags, checks):
     if flags.tobytes() == b"\x01" * len(checks):
         return
     flags = flags.tolist()
-    for ok, (error, message) in zip(flags, checks):
-        if not ok:
-            e = check_error(error, message)
-            if isinstance(e, AssumptionError):
-                # Each assumption's check reads the data alone: one run finds all that fail.
-                e.sites = frozenset(assumption_site(err) for good, (err, _) in
-                                    zip(flags, checks)
-                                    if not good and assumption_site(err) is not None)
-            raise e
+    failed = [(error, message) for ok, (error, message) in zip(flags, checks) if not ok]
+    # A failed assumption first: the graph computed the rest (a NumPy error a check found
+    # on a path these data do not take) under it.
+    assumed = [(error, message) for error, message in failed
+               if assumption_site(error) is not None]
+    error, message = (assumed or failed)[0]
+    e = check_error(error, message)
+    if isinstance(e, AssumptionError):
+        # Each assumption's check reads the data alone: one run finds all that fail.
+        e.sites = frozenset(assumption_site(err) for err, _ in assumed)
+    raise e
+
+
+def _assumes(entry):
+    """Whether ``entry``'s graph checks assumptions (``tracer.sites``) of the data."""
+    if entry.assumptions_read is None:
+        entry.assumptions_read = assumptions_read(entry.graph)
+    return bool(entry.assumptions_read)
 
 
 def _flips(entry, error):
@@ -766,6 +775,12 @@ class Compiled:
         try:
             outs = call(*tensors)
         except tf.errors.OpError as e:
+            if entry.graph is not None and _assumes(entry):
+                # A graph that assumed the paths or values of other data may fail on
+                # these (a slice of an array those data left longer): traced again for
+                # these, as where its checks fail.
+                raise AssumptionError(f"TensorFlow failed to run the graph traced for other "
+                                      f"data ({_first_line(e)})", FAILED_RUN) from None
             error = _numpy_error(entry, e)
             if error is not None:
                 raise error from None

@@ -7,7 +7,9 @@ traced forever: NumPy's run ends it, the trace cannot. Such a call is seen the m
 repeats: the same function entered again, inside a sub-graph opened since its earlier
 activation, with arguments of the same kinds (traced values of the same types, equal
 Python numbers and strings). Tracing it again would do again what the earlier activation
-did, so it is refused at once instead of after the compile budget.
+did, so it is refused at once instead of after the compile budget, and the `if` (or loop)
+around the call is noted: a trace that may take the data's path of it (``sites``) runs
+again, recursing as the call's data do.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import numpy as np
 
 from ..errors import UnsupportedError, user_location
 from .builder import current_builder
+from .python_lists import MADE_AT
+from .sites import decline_loop
 from .tracer import Tracer
 
 # (code, builder at entry, kinds of the arguments) of the user's functions being traced.
@@ -54,6 +58,11 @@ def guarded(fn, code, name):
                  tuple(sorted((k, _kind(v)) for k, v in kwargs.items())))
         for c, b, k in active:
             if c is code and b is not builder and k == kinds:
+                # A trace that may take the data's path of that `if` (or run that loop in
+                # Python) recurses as the data do, and ends where they end it.
+                made_at = MADE_AT.get()
+                if made_at is not None:
+                    decline_loop(made_at)
                 err = RecursionTracedError(
                     f"`{name}` calls itself inside an `if` (or `while`) on a traced value, "
                     f"with arguments of the same kinds as a call of it already being traced, "

@@ -44,9 +44,12 @@ _PATHS = contextvars.ContextVar("nptf_assume_paths",
 _USUAL_PATHS = {}
 # Each place's number, for the process: a place has one in every trace.
 _SITES = {}
+# The site of a run TensorFlow failed of a graph that checks assumptions: the data may
+# not be those it was traced for (one of ``assume_value``'s sites).
+FAILED_RUN = -1
 # The sites of ``assume_value``: a graph of other data assumes other values there, not
 # the other of two.
-_VALUE_SITES = set()
+_VALUE_SITES = {FAILED_RUN}
 _SITES_LOCK = threading.Lock()
 
 

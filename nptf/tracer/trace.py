@@ -136,11 +136,11 @@ def trace_function(fn, leaf_specs, rebuild, unroll=8, assume_paths=False,
             try:
                 traced = _traced_with_error_state(fn, leaf_specs, rebuild, unroll)
             except Error as e:
-                # (Not a recursion the data end, nor a trace past its budget: assumed
-                # paths end neither.)
-                e.paths_declined = bool(declined) and \
-                    not isinstance(e, (RecursionTracedError, CompileBudgetError))
+                # (Not a trace past its budget, which assumed paths do not shorten, nor a
+                # recursion the data end but where its `if`'s path may be the data's.)
                 e.loops_declined = frozenset(w[1] for w in declined if type(w) is tuple)
+                e.paths_declined = bool(declined) and not isinstance(e, CompileBudgetError) \
+                    and (not isinstance(e, RecursionTracedError) or bool(e.loops_declined))
                 raise
     except RecursionError as e:
         raise _recursion_refused(e) from None
