@@ -95,25 +95,24 @@ def collatz_steps(x):
     return steps
 
 
-def bfs(adj, source):
-    n = len(adj)
-    dist = [-1] * n
-    dist[source] = 0
+def reached_by(adj, source):
+    paths = ["-"] * len(adj)
+    paths[source] = "s"
     queue = [source]
     while queue:
         u = queue.pop(0)
-        for v in np.nonzero(adj[u])[0]:     # a run-time length
-            if dist[v] == -1:
-                dist[v] = dist[u] + 1
+        for v in np.nonzero(adj[u])[0]:     # a run-time length, writing strings
+            if paths[v] == "-":
+                paths[v] = f"{paths[u]}>{v}"
                 queue.append(v)
-    return np.array(dist)
+    return paths
 
 
 def test_loops_only_python_can_run_take_the_data_s_trip_count(jit):
     _calls(collatz_steps, [(np.array([3, 4]),), (np.array([5, 6]),), (np.array([3, 4]),)],
            jit_compile=jit)
     graphs = [(RNG.random((7, 7)) > 0.6).astype(int) for _ in range(2)]
-    _calls(bfs, [(a | a.T, 0) for a in graphs], jit_compile=jit)
+    _calls(reached_by, [(a | a.T, 0) for a in graphs], jit_compile=jit)
 
 
 class Sphere:
