@@ -6,7 +6,7 @@ with NumPy's rules), the graph checks that the data give it, and a call whose da
 another runs a graph traced for those (up to four per signature, then NumPy)."""
 import heapq
 import warnings
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
@@ -226,3 +226,14 @@ def test_tuple_keys_and_values_traced_after_a_draw():
     for g in grids:
         assert compiled(g) == near_ones(g)
     _calls(ordered_after_a_draw, [(np.array([3.0, 1.0, 2.0]),), (np.array([1.0, 3.0, 2.0]),)])
+
+
+def bigram_counts(tokens):
+    toks = tokens[tokens >= 0].tolist()         # a list of a length the data give
+    counts = Counter(tuple(toks[i:i + 2]) for i in range(len(toks) - 1))
+    return sorted(counts.items()), max(t for t in toks)     # Python iterates it
+
+
+def test_python_iterates_a_list_of_a_length_the_data_give():
+    _calls(bigram_counts, [(np.array([1, 2, -1, 1, 2, 3]),), (np.array([4, -2, 4, 4]),),
+                           (np.array([1, 2, -1, 1, 2, 3]),)])

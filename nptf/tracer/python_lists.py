@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import in_user_code, unsupported, user_location
 from .sites import decline_loop
-from .tracer import Tracer, emit, python_type_of
+from .tracer import Tracer, assumed_value, emit, python_type_of
 from .views import buffer_of
 
 _FIX = ("nptf passes a list of numbers to the graph as an array, which NumPy functions "
@@ -240,8 +240,16 @@ class ComputedList(ListTracer):
         return ComputedList(rows.atom, element=object.__getattribute__(self, "element"))
 
     def __iter__(self):
-        raise _refused("iterating in Python (a loop of run-time length is compiled only in "
-                       "a `for` statement)", self)
+        # Python iterates it (a generator, ``Counter(...)``, ``zip``): the items of the
+        # length the call's data give, which the graph checks.
+        n = self.shape[0]
+        if n is None:
+            n = assumed_value(emit("dim", [Tracer(self.atom)], {"axis": 0}, scalar=True),
+                              f"iterating {self.NOUN} in Python")
+        if n is None:
+            raise _refused("iterating in Python (a loop of run-time length is compiled only "
+                           "in a `for` statement)", self)
+        return (self._element(i) for i in range(int(n)))
 
     def __add__(self, other):
         rows = self._rows_joined(other)
