@@ -1832,7 +1832,10 @@ class _LoopWriter:
                      "vout = (sorted(vs), len(vs), str(np.max(c)) == str(c.max()))"],
                     # A list another name holds, chosen by a traced test, then changed.
                     ["vout = [[0.5], [1.5]]", "vrow = vout[0] if np.mean(c) > x else vout[1]",
-                     "vrow.append(float(c[0]))"]])
+                     "vrow.append(float(c[0]))"],
+                    # Python iterating a list of a length the data give.
+                    ["vt = c[c > x].tolist()",
+                     "vout = sorted(collections.Counter(int(np.round(t)) for t in vt).items())"]])
                 out.append("vout")
             if self.ordered.random() < 0.35:
                 out.append(self.ordered.choice([
